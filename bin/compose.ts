@@ -1,0 +1,69 @@
+// The composition root: the one place that wires ports to adapters. Entry points (start.ts, svc.ts)
+// and tests build the service through it.
+import type { Express } from 'express';
+import {
+  connectDataSource, createDataSource, createLogger, ensureMysqlDatabase, runMigrations, systemClock,
+  type Config, type EventSubscriber, type Logger, type Services,
+} from '../src/index';
+import { createApp } from '../rest/app';
+import { GraphileJobQueue } from '../worker/job-queue';
+import { ensurePgDatabase } from '../worker/pg-database';
+
+export interface Runtime {
+  svc: Services;
+  queue: GraphileJobQueue;
+  close(): Promise<void>;
+}
+
+/** Creates both databases when missing and applies pending migrations (MySQL's and graphile-worker's). */
+export async function prepareDatabases(config: Config, log: Logger): Promise<void> {
+  await ensureMysqlDatabase(config.mysqlUrl);
+  await ensurePgDatabase(config.pgUrl);
+  const db = await connectDataSource(createDataSource(config.mysqlUrl, 2), config.mysqlUrl);
+  try {
+    const applied = await runMigrations(db);
+    if (applied.length) log.info({ applied }, 'applied migrations');
+  } finally {
+    await db.destroy();
+  }
+  const queue = new GraphileJobQueue(config.pgUrl, log, 1);
+  try {
+    await queue.migrate();
+  } finally {
+    await queue.close();
+  }
+}
+
+export interface ComposeOptions {
+  log?: Logger;
+  /** Extra outbox subscribers (tests). */
+  subscribers?: EventSubscriber[];
+}
+
+/** Connects and wires the services. */
+export async function compose(config: Config, options: ComposeOptions = {}): Promise<Runtime> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const db = await connectDataSource(createDataSource(config.mysqlUrl), config.mysqlUrl);
+  const queue = new GraphileJobQueue(config.pgUrl, log);
+  const svc: Services = {
+    config,
+    db,
+    log,
+    jobs: queue,
+    clock: systemClock,
+    subscribers: [...(options.subscribers ?? [])],
+  };
+  return {
+    svc,
+    queue,
+    async close() {
+      await queue.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** The HTTP application with every adapter mounted. */
+export function buildHttpApp(svc: Services): Express {
+  return createApp(svc);
+}

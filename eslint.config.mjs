@@ -1,0 +1,68 @@
+// Import rules that keep the domain free of transports and the adapters apart
+// (see README "Architecture"). bin/ is the composition root and is exempt.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const transports = [
+  'express', 'express-*', '@apollo/*', '@as-integrations/*', 'type-graphql', 'graphql', 'graphql-*',
+  '@trpc/*', 'oauth2orize', 'passport', 'passport-*', 'graphile-worker', 'pg', 'undici', 'nodemailer', 'pino-http',
+];
+const adapters = ['rest', 'graphql', 'trpc', 'worker'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'src/events/generated/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', {
+        zones: [
+          // The domain imports only itself.
+          { target: './src', from: ['./rest', './graphql', './trpc', './worker', './bin', './migrations', './test', './bench'] },
+          // Migrations keep their meaning when entities change.
+          { target: './migrations', from: ['./src', './rest', './graphql', './trpc', './worker', './bin'] },
+          // Adapters use the domain's public index and never each other.
+          ...adapterZones(),
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: transports, message: 'src/ is the domain: no transport libraries (use a port).' }] }],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through loadConfig (src/config.ts).' }],
+    },
+  },
+  {
+    files: ['src/config.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: adapters.map((a) => `${a}/**/*.ts`),
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['typeorm', 'mysql2', 'mysql2/*'], message: 'Adapters call domain use cases; they never talk to the ORM.' }] }],
+    },
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='only']", message: 'No .only in tests.' }, { selector: "MemberExpression[property.name='skip']", message: 'No skipped tests.' }] },
+  },
+);
+
+// An adapter may import src/index.ts only, and no other adapter nor the composition root.
+function adapterZones() {
+  return adapters.flatMap((a) => [
+    { target: `./${a}`, from: './src', except: ['./index.ts'], message: 'Adapters import the domain through src/index.ts only.' },
+    ...adapters.filter((b) => b !== a).map((b) => ({ target: `./${a}`, from: `./${b}`, message: 'Adapters never import each other.' })),
+    { target: `./${a}`, from: './bin' },
+  ]);
+}

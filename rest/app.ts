@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Services } from '../src/index';
+import { errorHandler, notFoundHandler } from './errors';
+import { healthRoutes } from './health.routes';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * The HTTP application. Other adapters mount their routers through `mount` (called by bin/) so that
+ * rest/ never imports them; the 404 and error handlers always come last.
+ */
+export function createApp(svc: Services, mount: (app: Express) => void = () => {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.use(
+    pinoHttp({
+      logger: svc.log,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // The query string can carry codes and tokens (OAuth); log the path only.
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(healthRoutes(svc));
+  mount(app);
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

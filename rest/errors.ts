@@ -1,0 +1,52 @@
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { isDomainError, type DomainErrorCode } from '../src/index';
+
+/** Wire status of every domain error code (decisions.md, "Errors"). Exhaustive by type. */
+export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
+  not_found: 404,
+  validation_failed: 400,
+  invalid_token: 401,
+  insufficient_scope: 403,
+  forbidden: 403,
+  conflict: 409,
+  duplicate_open_case: 409,
+  idempotency_key_in_use: 409,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  payload_too_large: 413,
+  invalid_transition: 409,
+  unsafe_webhook_url: 400,
+};
+
+/** Writes `{error, message, ...extra}` with the given status. */
+export function sendError(res: Response, status: number, error: string, message: string, extra: Record<string, unknown> = {}): void {
+  res.status(status).type('application/json').send(JSON.stringify({ error, message, ...extra }));
+}
+
+/** Unknown routes answer in the same shape as every other error. */
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  sendError(res, 404, 'not_found', 'Resource not found.');
+};
+
+/**
+ * The last handler: domain errors by table, body-parser failures as 400/413, anything else as a bare
+ * internal_error logged with the request id. Never a stack trace or an internal message on the wire.
+ */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (res.headersSent) return;
+  if (isDomainError(err)) {
+    sendError(res, STATUS_BY_CODE[err.code], err.code, err.message, err.extra);
+    return;
+  }
+  const type = (err as { type?: string }).type;
+  if (type === 'entity.too.large') {
+    sendError(res, 413, 'payload_too_large', 'The request body is too large.');
+    return;
+  }
+  if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    sendError(res, 400, 'validation_failed', 'The request body is not valid JSON.', { details: [{ path: '', message: 'must be valid JSON' }] });
+    return;
+  }
+  req.log.error({ err }, 'unhandled error');
+  sendError(res, 500, 'internal_error', 'An internal error occurred.');
+};

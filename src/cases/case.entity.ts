@@ -1,0 +1,52 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { bigintColumn, decimalColumn, nullableTimestampColumn, timestampColumn, uuidColumn } from '../db/columns';
+
+/** decisions.md: the stored values (the create response's `in-progress` is a wire quirk of one mapper). */
+export const CASE_STATUSES = ['in_progress', 'in_review', 'pending_senior', 'returned', 'approved', 'declined'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+export const CLOSED_STATUSES: readonly CaseStatus[] = ['approved', 'declined'];
+
+/** Journey stages in order of progress (contract, "Onboarding stage"). */
+export const ONBOARDING_STAGES = [
+  'created', 'invite_sent', 'collecting_documents', 'application_submitted', 'in_screening', 'awaiting_id_verification', 'decision_made',
+] as const;
+export type OnboardingStage = (typeof ONBOARDING_STAGES)[number];
+
+export const CASE_SOURCES = ['api', 'manual', 'doc_upload', 'application_form'] as const;
+export type CaseSource = (typeof CASE_SOURCES)[number];
+
+/**
+ * A case: one customer's onboarding and monitoring file. `pk` is internal (keyset order, foreign keys);
+ * `caseId` is the one public id: a UUID v4 for POST /v1/cases, `CS-<year>-<00000>` otherwise.
+ */
+@Entity('cases')
+export class Case {
+  @PrimaryGeneratedColumn(bigintColumn as object) pk!: number;
+  @Column({ type: 'varchar', length: 40 }) caseId!: string;
+  @Column(uuidColumn) orgId!: string;
+  @Column({ type: 'varchar' }) status!: CaseStatus;
+  @Column({ type: 'varchar' }) onboardingStage!: OnboardingStage;
+  @Column({ type: 'varchar' }) source!: CaseSource;
+  @Column({ ...uuidColumn, nullable: true }) ownerMemberId!: string | null;
+  @Column({ type: 'varchar', nullable: true }) ownerName!: string | null;
+  @Column({ type: 'varchar', nullable: true }) ownerEmail!: string | null;
+  @Column({ type: 'varchar', nullable: true }) crmRecordId!: string | null;
+  @Column({ type: 'varchar', nullable: true }) crmSource!: string | null;
+  @Column({ type: 'varchar', nullable: true }) customerEmail!: string | null;
+  @Column({ type: 'varchar', nullable: true }) customerName!: string | null;
+  @Column({ type: 'varchar', nullable: true }) companyName!: string | null;
+  @Column({ type: 'varchar', nullable: true }) companyNumber!: string | null;
+  @Column({ type: 'varchar', nullable: true }) country!: string | null;
+  @Column({ type: 'varchar', nullable: true }) riskBand!: string | null;
+  @Column({ ...decimalColumn(5, 2), nullable: true }) riskScore!: number | null;
+  @Column({ type: 'int' }) totalHits!: number;
+  @Column({ type: 'int' }) sanctionedHits!: number;
+  @Column({ type: 'int' }) pepHits!: number;
+  @Column(nullableTimestampColumn) inviteSentAt!: Date | null;
+  @Column({ type: 'varchar', nullable: true }) createdBy!: string | null;
+  /** Last caseSequence handed to an event of this case (see recordEvent). */
+  @Column({ type: 'int', unsigned: true }) eventSequence!: number;
+  @Column(timestampColumn) createdAt!: Date;
+  @Column(timestampColumn) updatedAt!: Date;
+  @Column(nullableTimestampColumn) closedAt!: Date | null;
+}

@@ -1,0 +1,197 @@
+import { generateKeyPairSync, randomBytes, createHash, createPrivateKey } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Validated service configuration. Every key is documented in the README's configuration table. */
+export interface Config {
+  /** NODE_ENV; `production` turns off every test-only switch. Default development. */
+  nodeEnv: string;
+  /** PORT: TCP port of the HTTP server. Default 3000. */
+  port: number;
+  /** BASE_URL: public address of the API (token issuer, schema $ids). Default http://localhost:3000. */
+  baseUrl: string;
+  /** APP_URL: public address of the console and portal (analystUrl, crm-record-id route). Default http://localhost:3000. */
+  appUrl: string;
+  /** MYSQL_URL: the domain database. Default mysql://root@127.0.0.1:3306/svc. */
+  mysqlUrl: string;
+  /** PG_URL: graphile-worker's queue database. Default postgres://postgres@127.0.0.1:5432/svc. */
+  pgUrl: string;
+  /** SECRETS_KEY: AES-256 master keys for stored secrets; the first encrypts, all decrypt. */
+  secretsKeys: { id: string; key: Buffer }[];
+  /** JWT_SIGNING_KEY: ES256 (P-256) private key, PEM, for access tokens. */
+  jwtSigningKeyPem: string;
+  /** SMTP_URL: outgoing mail server; unset keeps mail in the local outbox table. */
+  smtpUrl: string | null;
+  /** WEBHOOK_RETRY_SCHEDULE: waits before each automatic retry, in ms. Default 1s,5s,30s,5m,30m. */
+  webhookRetryScheduleMs: number[];
+  /** WEBHOOK_TIMEOUT_MS: budget for a receiver's whole response, ms. Default 10000. */
+  webhookTimeoutMs: number;
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: let webhooks target private/loopback addresses (tests, demos). Default false; refused in production. */
+  webhookAllowPrivateTargets: boolean;
+  /** OUTBOX_SWEEP_INTERVAL_MS: how often a worker re-hands-off work that a crash left behind, ms. Default 5000. */
+  outboxSweepIntervalMs: number;
+  /** WORKER_CONCURRENCY: jobs a worker process runs at once. Default 16. */
+  workerConcurrency: number;
+  /** LOG_LEVEL: pino level. Default info (silent under test). */
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type Env = Record<string, string | undefined>;
+
+export interface LoadConfigOptions {
+  /** Where development secrets are generated and kept. Default ./.local-secrets.json (git-ignored). */
+  localSecretsFile?: string;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Parses `1s`, `250ms`, `5m`, `2h` into milliseconds; null when malformed. */
+export function parseDuration(text: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)\s*$/.exec(text);
+  if (!m) return null;
+  return Math.round(Number(m[1]) * DURATION_UNITS[m[2]!]!);
+}
+
+/** Reads and validates the configuration; throws a ConfigError listing every invalid key at once. */
+export function loadConfig(env: Env = process.env, options: LoadConfigOptions = {}): Config {
+  const problems: string[] = [];
+  const nodeEnv = env.NODE_ENV || 'development';
+  const production = nodeEnv === 'production';
+
+  const int = (key: string, dflt: number, min: number, max: number): number => {
+    const raw = env[key];
+    if (raw === undefined || raw === '') return dflt;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || n < min || n > max) {
+      problems.push(`${key} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return dflt;
+    }
+    return n;
+  };
+  const url = (key: string, dflt: string, protocols: string[]): string => {
+    const raw = env[key] || dflt;
+    try {
+      const u = new URL(raw);
+      if (!protocols.includes(u.protocol)) throw new Error('protocol');
+      return raw.replace(/\/+$/, '');
+    } catch {
+      problems.push(`${key} must be a ${protocols.join(' or ')} URL (got "${raw}")`);
+      return dflt;
+    }
+  };
+  const bool = (key: string, dflt: boolean): boolean => {
+    const raw = env[key];
+    if (raw === undefined || raw === '') return dflt;
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0') return false;
+    problems.push(`${key} must be true or false (got "${raw}")`);
+    return dflt;
+  };
+
+  const port = int('PORT', 3000, 0, 65535);
+  const baseUrl = url('BASE_URL', 'http://localhost:3000', ['http:', 'https:']);
+  const appUrl = url('APP_URL', 'http://localhost:3000', ['http:', 'https:']);
+  const mysqlUrl = url('MYSQL_URL', 'mysql://root@127.0.0.1:3306/svc', ['mysql:', 'mariadb:']);
+  const pgUrl = url('PG_URL', 'postgres://postgres@127.0.0.1:5432/svc', ['postgres:', 'postgresql:']);
+  const smtpUrl = env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : null;
+
+  const scheduleRaw = env.WEBHOOK_RETRY_SCHEDULE || '1s,5s,30s,5m,30m';
+  const webhookRetryScheduleMs = scheduleRaw.split(',').map(parseDuration);
+  if (webhookRetryScheduleMs.some((d) => d === null)) {
+    problems.push(`WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of waits such as 1s,5s,30s,5m,30m (units ms, s, m, h) (got "${scheduleRaw}")`);
+  }
+  const webhookTimeoutMs = int('WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000);
+  const webhookAllowPrivateTargets = bool('WEBHOOK_ALLOW_PRIVATE_TARGETS', false);
+  if (webhookAllowPrivateTargets && production) {
+    problems.push('WEBHOOK_ALLOW_PRIVATE_TARGETS must not be true when NODE_ENV=production');
+  }
+  const outboxSweepIntervalMs = int('OUTBOX_SWEEP_INTERVAL_MS', 5000, 50, 3_600_000);
+  const workerConcurrency = int('WORKER_CONCURRENCY', 16, 1, 256);
+  const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+
+  // Secrets: required in production; generated once into a git-ignored file elsewhere.
+  let secretsRaw = env.SECRETS_KEY;
+  let jwtRaw = env.JWT_SIGNING_KEY;
+  if ((!secretsRaw || !jwtRaw) && !production) {
+    const local = localSecrets(options.localSecretsFile ?? resolve('.local-secrets.json'));
+    secretsRaw ||= local.SECRETS_KEY;
+    jwtRaw ||= local.JWT_SIGNING_KEY;
+  }
+  let secretsKeys: Config['secretsKeys'] = [];
+  if (!secretsRaw) problems.push('SECRETS_KEY is required when NODE_ENV=production');
+  else {
+    const parsed = parseSecretsKeys(secretsRaw);
+    if (!parsed) problems.push('SECRETS_KEY must be one or more comma-separated keys, each 32 bytes as 64 hex characters or base64, optionally prefixed "<keyId>:"');
+    else secretsKeys = parsed;
+  }
+  let jwtSigningKeyPem = '';
+  if (!jwtRaw) problems.push('JWT_SIGNING_KEY is required when NODE_ENV=production');
+  else {
+    const pem = jwtRaw.includes('-----BEGIN') ? jwtRaw.replace(/\\n/g, '\n') : Buffer.from(jwtRaw, 'base64').toString('utf8');
+    try {
+      const key = createPrivateKey(pem);
+      if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') throw new Error('curve');
+      jwtSigningKeyPem = pem;
+    } catch {
+      problems.push('JWT_SIGNING_KEY must be a P-256 (ES256) private key in PEM (or base64 of the PEM)');
+    }
+  }
+
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    nodeEnv, port, baseUrl, appUrl, mysqlUrl, pgUrl, secretsKeys, jwtSigningKeyPem, smtpUrl,
+    webhookRetryScheduleMs: webhookRetryScheduleMs as number[], webhookTimeoutMs, webhookAllowPrivateTargets,
+    outboxSweepIntervalMs, workerConcurrency, logLevel,
+  };
+}
+
+function parseSecretsKeys(raw: string): Config['secretsKeys'] | null {
+  const out: Config['secretsKeys'] = [];
+  for (const entry of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const idx = entry.indexOf(':');
+    const material = idx >= 0 ? entry.slice(idx + 1) : entry;
+    const key = /^[0-9a-fA-F]{64}$/.test(material) ? Buffer.from(material, 'hex') : Buffer.from(material, 'base64');
+    if (key.length !== 32) return null;
+    const id = idx >= 0 ? entry.slice(0, idx) : createHash('sha256').update(key).digest('hex').slice(0, 8);
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) return null;
+    out.push({ id, key });
+  }
+  return out.length ? out : null;
+}
+
+function localSecrets(file: string): { SECRETS_KEY: string; JWT_SIGNING_KEY: string } {
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const secrets = {
+    SECRETS_KEY: randomBytes(32).toString('hex'),
+    JWT_SIGNING_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+  try {
+    writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process started at the same moment and wrote it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return JSON.parse(readFileSync(file, 'utf8'));
+    throw err;
+  }
+  return secrets;
+}
+
+/** A URL with its password replaced, for messages and logs. */
+export function redactUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(invalid URL)';
+  }
+}

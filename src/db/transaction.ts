@@ -1,0 +1,66 @@
+import type { EntityManager } from 'typeorm';
+import type { Services } from '../services';
+
+/**
+ * A unit of work: one MySQL transaction plus the hooks to run once it has committed.
+ * Nothing inside a transaction touches the network or the queue; afterCommit is where that goes.
+ */
+export class Tx {
+  private readonly hooks: (() => Promise<void> | void)[] = [];
+  private readonly keys = new Set<string>();
+  constructor(
+    readonly manager: EntityManager,
+    readonly services: Services,
+  ) {}
+
+  /** Runs fn after a successful commit. A failing hook is logged, never thrown: the sweep recovers. */
+  afterCommit(fn: () => Promise<void> | void): void {
+    this.hooks.push(fn);
+  }
+
+  /** Like afterCommit, but once per key however often it is called in this transaction. */
+  afterCommitOnce(key: string, fn: () => Promise<void> | void): void {
+    if (this.keys.has(key)) return;
+    this.keys.add(key);
+    this.hooks.push(fn);
+  }
+
+  /** @internal */
+  takeHooks(): (() => Promise<void> | void)[] {
+    return this.hooks.splice(0);
+  }
+}
+
+const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
+const MAX_TRIES = 4;
+
+/**
+ * Runs fn in a READ COMMITTED transaction, retrying on deadlock, then runs its afterCommit hooks.
+ * fn must be safe to run again from scratch (it is, when all its effects are in the transaction).
+ */
+export async function inTransaction<T>(deps: Services, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    let tx: Tx | undefined;
+    try {
+      const result = await deps.db.transaction('READ COMMITTED', async (manager) => {
+        tx = new Tx(manager, deps);
+        return fn(tx);
+      });
+      for (const hook of tx!.takeHooks()) {
+        try {
+          await hook();
+        } catch (err) {
+          deps.log.warn({ err }, 'after-commit hook failed; the periodic sweep will recover');
+        }
+      }
+      return result;
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? (err as { driverError?: { code?: string } }).driverError?.code;
+      if (code && RETRYABLE.has(code) && attempt < MAX_TRIES) {
+        await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
+        continue;
+      }
+      throw err;
+    }
+  }
+}

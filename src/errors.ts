@@ -1,0 +1,52 @@
+/**
+ * Every failure a caller can act on is a DomainError with a stable code and a public message.
+ * Transports map codes to their wire (rest/errors.ts, GraphQL formatError, tRPC errorFormatter);
+ * no HTTP status lives in the domain. Anything else is an unexpected error and never reaches the wire.
+ */
+export const DOMAIN_ERROR_CODES = [
+  'not_found',
+  'validation_failed',
+  'invalid_token',
+  'insufficient_scope',
+  'forbidden',
+  'conflict',
+  'duplicate_open_case',
+  'idempotency_key_in_use',
+  'idempotency_key_reused',
+  'rate_limited',
+  'payload_too_large',
+  'invalid_transition',
+  'unsafe_webhook_url',
+] as const;
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+export interface ValidationDetail {
+  path: string;
+  message: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    /** Extra public fields for the error body (e.g. `existing`, `details`). */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  static notFound(what = 'Resource'): DomainError {
+    return new DomainError('not_found', `${what} not found.`);
+  }
+
+  static validation(details: ValidationDetail[]): DomainError {
+    const first = details[0];
+    const message = first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'The request is invalid.';
+    return new DomainError('validation_failed', message, { details });
+  }
+}
+
+export function isDomainError(err: unknown): err is DomainError {
+  return err instanceof DomainError;
+}

@@ -1,0 +1,22 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { bigintColumn, nullableTimestampColumn, timestampColumn, uuidColumn } from '../db/columns';
+
+/**
+ * One event: the outbox row and the /v1/events feed row at once. `data` holds the exact bytes of the
+ * webhook payload; `seq` is the tenant-agnostic monotonic keyset for paging; `relayedAt` is null until
+ * the relay has handed the event to its subscribers.
+ */
+@Entity('events')
+export class EventRecord {
+  @PrimaryGeneratedColumn(bigintColumn as object) seq!: number;
+  @Column(uuidColumn) eventId!: string;
+  @Column(uuidColumn) orgId!: string;
+  @Column() type!: string;
+  @Column({ type: 'smallint' }) version!: number;
+  @Column(timestampColumn) occurredAt!: Date;
+  @Column({ ...bigintColumn, nullable: true }) casePk!: number | null;
+  @Column({ type: 'varchar', nullable: true }) caseId!: string | null;
+  @Column({ type: 'int', unsigned: true, nullable: true }) caseSequence!: number | null;
+  @Column({ type: 'longtext' }) data!: string;
+  @Column(nullableTimestampColumn) relayedAt!: Date | null;
+}

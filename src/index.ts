@@ -1,0 +1,45 @@
+/**
+ * The domain's public index: the only module adapters (rest/, graphql/, trpc/, worker/) import.
+ *
+ * Glossary
+ * - tenant: an organisation (orgId, a UUID). Every row and every lookup is scoped to one.
+ * - member: a person of a tenant who signs in (analyst, mlro, compliance_admin, admin).
+ * - case: one customer's onboarding and monitoring file; public id `caseId` (UUID or CS-<year>-<seq>).
+ * - event: a fact about a tenant's data, recorded in the same transaction as the change it reports;
+ *   one row is at once the outbox entry, the /v1/events feed item and the webhook payload bytes.
+ * - relay: moves committed events to subscribers (webhook fan-out) and their jobs to the queue.
+ * - sweep: periodic re-hand-off of whatever a crash left between commit and queue.
+ * - endpoint: a tenant's webhook receiver URL with its secret and subscriptions.
+ * - delivery: one event for one endpoint (pending, delivered, failed, skipped_paused).
+ * - attempt: one HTTP POST of a delivery; the count continues across manual redeliveries.
+ * - client: OAuth client, either a tenant's pull-API credentials or an operator-registered connector.
+ * - grant / connected app: one member's consent for one connector; refresh tokens hang off it.
+ */
+export * from './config';
+export * from './errors';
+export * from './logger';
+export * from './ports';
+export type { Services } from './services';
+export { Tx, inTransaction } from './db/transaction';
+export {
+  createDataSource, connectDataSource, ensureMysqlDatabase, dropMysqlDatabase, runMigrations, DatabaseUnavailableError,
+} from './db/data-source';
+export { checkReadiness, type Readiness } from './health';
+
+export { Tenant } from './tenants/tenant.entity';
+export { Member, MEMBER_ROLES, type MemberRole } from './tenants/member.entity';
+export { createTenant, type CreateTenantInput } from './tenants/create-tenant';
+export { getTenant } from './tenants/find-tenant';
+export { createMember, type CreateMemberInput } from './tenants/create-member';
+export { setFullParity } from './tenants/set-full-parity';
+
+export { SCOPES, DEFAULT_CLIENT_SCOPES, type Scope } from './oauth/oauth-client.entity';
+export { createApiClient, type CreatedClient } from './oauth/create-api-client';
+export { revokeClient } from './oauth/revoke-client';
+export { registerConnector } from './oauth/register-connector';
+
+export { type EventSubscriber } from './events/event-subscriber';
+export { EventRecord } from './events/event.entity';
+export { recordEvent, RELAY_TASK, EVENT_VERSION, type RecordEventInput, type RecordedEvent } from './events/record-event';
+export { relayEvents } from './events/relay';
+export { sweepOutbox } from './events/sweep';

@@ -1,0 +1,28 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { jsonColumn, nullableTimestampColumn, timestampColumn, uuidColumn } from '../db/columns';
+
+export const SCOPES = [
+  'read:cases', 'read:documents', 'read:events', 'read:decisions', 'read:screening', 'read:full_case', 'cases:write', 'screening:write',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+/** What a pull-API client gets when created without --scopes: everything but full-parity egress. */
+export const DEFAULT_CLIENT_SCOPES: Scope[] = SCOPES.filter((s) => s !== 'read:full_case');
+
+/**
+ * An OAuth client. `api`: a tenant's pull-API credentials (client credentials grant).
+ * `connector`: an AI-assistant connector registered by the operator, tenant-less until a member consents.
+ */
+@Entity('oauth_clients')
+export class OAuthClient {
+  @PrimaryColumn({ type: 'varchar', length: 64 }) id!: string;
+  @Column({ ...uuidColumn, nullable: true }) orgId!: string | null;
+  @Column({ type: 'varchar' }) kind!: 'api' | 'connector';
+  @Column() name!: string;
+  /** Hash of the 256-bit secret, shown once at creation; null for a public connector. */
+  @Column({ type: 'varchar', nullable: true }) secretHash!: string | null;
+  @Column(jsonColumn) scopes!: Scope[];
+  @Column(jsonColumn) redirectUris!: string[];
+  @Column(timestampColumn) createdAt!: Date;
+  @Column(nullableTimestampColumn) lastUsedAt!: Date | null;
+  @Column(nullableTimestampColumn) revokedAt!: Date | null;
+}

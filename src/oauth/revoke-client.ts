@@ -1,0 +1,30 @@
+import { IsNull } from 'typeorm';
+import { inTransaction } from '../db/transaction';
+import { recordAudit } from '../audit/record-audit';
+import { DomainError } from '../errors';
+import type { Services } from '../services';
+import { OAuthClient } from './oauth-client.entity';
+import { OAuthGrant } from './oauth-grant.entity';
+import { OAuthRefreshToken } from './oauth-refresh-token.entity';
+
+/**
+ * Revokes a client: its access tokens fail on their next call (the bearer check looks the client up)
+ * and every grant and refresh token it holds is revoked.
+ */
+export async function revokeClient(svc: Services, input: { clientId: string; actor: string }): Promise<{ revoked: true }> {
+  const now = svc.clock.now();
+  await inTransaction(svc, async (tx) => {
+    const client = await tx.manager.findOne(OAuthClient, { where: { id: input.clientId }, lock: { mode: 'pessimistic_write' } });
+    if (!client) throw DomainError.notFound('Client');
+    if (!client.revokedAt) await tx.manager.update(OAuthClient, { id: client.id }, { revokedAt: now });
+    const grants = await tx.manager.find(OAuthGrant, { where: { clientId: client.id, revokedAt: IsNull() } });
+    for (const grant of grants) {
+      await tx.manager.update(OAuthGrant, { id: grant.id }, { revokedAt: now });
+      await tx.manager.update(OAuthRefreshToken, { grantId: grant.id, revokedAt: IsNull() }, { revokedAt: now });
+    }
+    if (client.orgId) {
+      await recordAudit(tx, { orgId: client.orgId, actor: input.actor, action: 'api_client.revoked', details: { clientId: client.id }, at: now });
+    }
+  });
+  return { revoked: true };
+}

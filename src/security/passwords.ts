@@ -1,0 +1,28 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
+
+// OWASP's scrypt floor: N=2^17, r=8, p=1 (about 128 MiB, ~0.2 s). maxmem must allow it.
+const N = 2 ** 17;
+const R = 8;
+const P = 1;
+const KEYLEN = 32;
+
+/** A slow, salted password hash: `scrypt$N$r$p$salt$hash` (base64url). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P, maxmem: 256 * 1024 * 1024 });
+  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** Checks a password against a stored hash in constant time. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n), r: Number(r), p: Number(p), maxmem: 256 * 1024 * 1024,
+  });
+  return timingSafeEqual(key, expected);
+}

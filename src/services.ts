@@ -1,0 +1,19 @@
+import type { DataSource } from 'typeorm';
+import type { Config } from './config';
+import type { EventSubscriber } from './events/event-subscriber';
+import type { Logger } from './logger';
+import type { Clock, JobQueue } from './ports';
+
+/**
+ * Everything a use case needs, wired once by the composition root (bin/). Use cases are plain
+ * functions taking Services first; adapters hold one Services and never build their own.
+ */
+export interface Services {
+  config: Config;
+  db: DataSource;
+  log: Logger;
+  jobs: JobQueue;
+  clock: Clock;
+  /** Who receives committed events from the outbox relay (webhook fan-out, and test recorders). */
+  subscribers: EventSubscriber[];
+}

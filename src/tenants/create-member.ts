@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError, type ValidationDetail } from '../errors';
+import { inTransaction } from '../db/transaction';
+import { hashPassword } from '../security/passwords';
+import type { Services } from '../services';
+import { isEmail, requireText, throwIfAny } from '../validation';
+import { getTenant } from './find-tenant';
+import { MEMBER_ROLES, Member, type MemberRole } from './member.entity';
+
+export interface CreateMemberInput {
+  orgId: string;
+  email: string;
+  password: string;
+  role: string;
+  name?: string | null;
+}
+
+/** Adds a member to a tenant. Emails are unique across the service (one sign-in, one tenant). */
+export async function createMember(svc: Services, input: CreateMemberInput): Promise<Member> {
+  const details: ValidationDetail[] = [];
+  if (!isEmail(input.email)) details.push({ path: 'email', message: 'must be a valid email address' });
+  requireText(details, 'password', input.password, 1024, 12);
+  if (!MEMBER_ROLES.includes(input.role as MemberRole)) details.push({ path: 'role', message: `must be one of ${MEMBER_ROLES.join(', ')}` });
+  if (input.name != null) requireText(details, 'name', input.name, 200);
+  throwIfAny(details);
+  await getTenant(svc, input.orgId);
+  const member = Object.assign(new Member(), {
+    id: randomUUID(), orgId: input.orgId, email: input.email.toLowerCase(), name: input.name ?? null,
+    passwordHash: await hashPassword(input.password), role: input.role as MemberRole, createdAt: svc.clock.now(), removedAt: null,
+  });
+  try {
+    await inTransaction(svc, (tx) => tx.manager.insert(Member, member));
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ER_DUP_ENTRY') throw new DomainError('conflict', 'A member with this email already exists.');
+    throw err;
+  }
+  return member;
+}

@@ -1,0 +1,20 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { boolColumn, timestampColumn, uuidColumn } from '../db/columns';
+
+/** A tenant: an organisation, identified on every surface by its orgId. */
+@Entity('tenants')
+export class Tenant {
+  @PrimaryColumn(uuidColumn) id!: string;
+  /** Display name, shown on invites, the consent screen and the console. */
+  @Column() name!: string;
+  @Column() brandColor!: string;
+  @Column({ type: 'varchar', nullable: true }) logoUrl!: string | null;
+  /** Operator-unlocked entitlement to full-parity egress. */
+  @Column(boolColumn) fullParityEntitled!: boolean;
+  /** Compliance-admin toggle; effective only while entitled. */
+  @Column(boolColumn) fullParityEnabled!: boolean;
+  /** Four-eyes: a second person approves monitoring-review verdicts. */
+  @Column(boolColumn) fourEyes!: boolean;
+  @Column(timestampColumn) createdAt!: Date;
+  @Column(timestampColumn) updatedAt!: Date;
+}

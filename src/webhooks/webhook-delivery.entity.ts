@@ -1,0 +1,27 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { bigintColumn, nullableTimestampColumn, timestampColumn, uuidColumn } from '../db/columns';
+
+export const DELIVERY_STATES = ['pending', 'delivered', 'failed', 'skipped_paused'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** One event for one endpoint. `id` is X-SVC-Delivery-Id, stable across retries and redelivery. */
+@Entity('webhook_deliveries')
+export class WebhookDelivery {
+  @PrimaryGeneratedColumn(bigintColumn as object) id!: number;
+  @Column(uuidColumn) orgId!: string;
+  @Column(uuidColumn) endpointId!: string;
+  @Column(bigintColumn) eventSeq!: number;
+  @Column(uuidColumn) eventId!: string;
+  @Column() eventType!: string;
+  @Column({ type: 'varchar' }) state!: DeliveryState;
+  /** Attempts made so far; the next is attempts + 1. */
+  @Column({ type: 'int' }) attempts!: number;
+  @Column(nullableTimestampColumn) nextAttemptAt!: Date | null;
+  /** A worker holds the row until then; after it, another may take over (crash recovery). */
+  @Column(nullableTimestampColumn) leaseUntil!: Date | null;
+  @Column({ type: 'int', nullable: true }) lastHttpStatus!: number | null;
+  @Column({ type: 'text', nullable: true }) lastError!: string | null;
+  @Column(timestampColumn) createdAt!: Date;
+  @Column(timestampColumn) updatedAt!: Date;
+  @Column(nullableTimestampColumn) completedAt!: Date | null;
+}

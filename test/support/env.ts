@@ -1,0 +1,31 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { loadConfig, type Config, type Env } from '../../src/index';
+
+/** This run's databases: unique names, created by the root hooks and dropped at the end. */
+export const RUN_ID = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+export const TEST_MYSQL_URL = `mysql://root@127.0.0.1:3306/svc_test_${RUN_ID}`;
+export const TEST_PG_URL = `postgres://postgres@127.0.0.1:5432/svc_test_${RUN_ID}`;
+
+const jwtKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+/** Environment for the service under test (also passed to child processes). */
+export function testEnv(overrides: Env = {}): Env {
+  return {
+    NODE_ENV: 'test',
+    MYSQL_URL: TEST_MYSQL_URL,
+    PG_URL: TEST_PG_URL,
+    SECRETS_KEY: `k1:${'ab'.repeat(32)}`,
+    JWT_SIGNING_KEY: jwtKey,
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOK_RETRY_SCHEDULE: '50ms,100ms,150ms,200ms,250ms',
+    WEBHOOK_TIMEOUT_MS: '2000',
+    OUTBOX_SWEEP_INTERVAL_MS: '200',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PATH: process.env.PATH,
+    ...overrides,
+  };
+}
+
+export function testConfig(overrides: Env = {}): Config {
+  return loadConfig(testEnv(overrides));
+}

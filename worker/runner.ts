@@ -1,0 +1,36 @@
+import { run, type Runner } from 'graphile-worker';
+import { sweepOutbox, type Services } from '../src/index';
+import { graphileLogger, type GraphileJobQueue } from './job-queue';
+import { createTaskList } from './tasks/index';
+
+export interface WorkerHandle {
+  /** Stops taking jobs, waits for running ones and the sweep in progress, then resolves. */
+  stop(): Promise<void>;
+}
+
+/** Runs graphile-worker with the service's tasks, plus the periodic outbox sweep. */
+export async function startWorker(svc: Services, queue: GraphileJobQueue): Promise<WorkerHandle> {
+  const runner: Runner = await run({
+    pgPool: queue.pool,
+    concurrency: svc.config.workerConcurrency,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    taskList: createTaskList(svc),
+    logger: graphileLogger(svc.log),
+  });
+
+  let sweeping: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    sweeping = sweeping.then(() => (stopped ? undefined : sweepOutbox(svc))).catch((err) => svc.log.error({ err }, 'outbox sweep failed'));
+  }, svc.config.outboxSweepIntervalMs);
+
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await sweeping;
+      await runner.stop();
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import type { TaskList } from 'graphile-worker';
+import { RELAY_TASK, type Services } from '../../src/index';
+import { relayEventsTask } from './relay-events.task';
+
+/** Every task the worker runs, by identifier. Tasks are thin: check the payload, call one use case. */
+export function createTaskList(svc: Services): TaskList {
+  return {
+    [RELAY_TASK]: relayEventsTask(svc),
+  };
+}
