@@ -34,6 +34,7 @@ export { createMember, type CreateMemberInput } from './tenants/create-member';
 export { setFullParity } from './tenants/set-full-parity';
 
 export { SCOPES, DEFAULT_CLIENT_SCOPES, type Scope } from './oauth/oauth-client.entity';
+export { requireScope, type Principal } from './oauth/principal';
 export { createApiClient, type CreatedClient } from './oauth/create-api-client';
 export { revokeClient } from './oauth/revoke-client';
 export { registerConnector } from './oauth/register-connector';
