@@ -6,6 +6,7 @@ import {
   type Config, type EventSubscriber, type Logger, type Services,
 } from '../src/index';
 import { createApp } from '../rest/app';
+import { createGraphqlServer } from '../graphql/server';
 import { GraphileJobQueue } from '../worker/job-queue';
 import { ensurePgDatabase } from '../worker/pg-database';
 
@@ -63,7 +64,17 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   };
 }
 
+export interface HttpApp {
+  app: Express;
+  /** Stops adapters that hold resources of their own (Apollo). */
+  stop(): Promise<void>;
+}
+
 /** The HTTP application with every adapter mounted. */
-export function buildHttpApp(svc: Services): Express {
-  return createApp(svc);
+export async function buildHttpApp(svc: Services): Promise<HttpApp> {
+  const graphql = await createGraphqlServer(svc);
+  const app = createApp(svc, (a) => {
+    a.use(graphql.router);
+  });
+  return { app, stop: () => graphql.stop() };
 }

@@ -4,7 +4,7 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { ConfigError, DatabaseUnavailableError, createLogger, loadConfig } from '../src/index';
 import { startWorker, type WorkerHandle } from '../worker/runner';
-import { buildHttpApp, compose, prepareDatabases } from './compose';
+import { buildHttpApp, compose, prepareDatabases, type HttpApp } from './compose';
 
 const DRAIN_TIMEOUT_MS = 30_000;
 
@@ -19,10 +19,12 @@ async function main(): Promise<void> {
   const runtime = await compose(config, { log });
 
   let server: Server | null = null;
+  let http: HttpApp | null = null;
   let workerHandle: WorkerHandle | null = null;
   if (worker) workerHandle = await startWorker(runtime.svc, runtime.queue);
   if (api) {
-    const app = buildHttpApp(runtime.svc);
+    http = await buildHttpApp(runtime.svc);
+    const app = http.app;
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, () => resolve(s));
       s.once('error', reject);
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
         const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
         server.closeIdleConnections();
         await closed;
+        await http?.stop();
       }
       if (workerHandle) await workerHandle.stop();
       await runtime.close();

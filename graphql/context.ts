@@ -1,0 +1,6 @@
+import type { Services } from '../src/index';
+
+/** Per-request GraphQL context. The console's member session joins it with the console issue. */
+export interface GraphqlContext {
+  svc: Services;
+}
