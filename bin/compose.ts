@@ -4,7 +4,9 @@ import type { Express } from 'express';
 import {
   connectDataSource, createDataSource, createLogger, ensureMysqlDatabase, runMigrations, systemClock,
   type Config, type EventSubscriber, type Logger, type Services,
+  keepMailLocally,
 } from '../src/index';
+import { createNodemailerMailer } from '../worker/mail/nodemailer-mailer';
 import { createApp } from '../rest/app';
 import { createGraphqlServer } from '../graphql/server';
 import { GraphileJobQueue } from '../worker/job-queue';
@@ -53,11 +55,18 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     jobs: queue,
     clock: systemClock,
     subscribers: [...(options.subscribers ?? [])],
+    mailer: undefined as unknown as Services['mailer'],
   };
+  // Mail: SMTP when SMTP_URL is set, otherwise the local mail outbox (which needs svc itself).
+  const mailer = createNodemailerMailer({
+    smtpUrl: config.smtpUrl, from: config.mailFrom, log, keepLocally: (mail) => keepMailLocally(svc, mail),
+  });
+  svc.mailer = mailer;
   return {
     svc,
     queue,
     async close() {
+      mailer.close();
       await queue.close();
       await db.destroy();
     },

@@ -34,6 +34,13 @@ export interface Config {
   workerConcurrency: number;
   /** LOG_LEVEL: pino level. Default info (silent under test). */
   logLevel: string;
+  // --- case intake (POST /v1/cases, invites, mail) ---
+  /** INVITE_TTL: how long a magic-link invite stays valid, ms. Default 7 days (168h). */
+  inviteTtlMs: number;
+  /** MAIL_FROM: sender address of customer mail; the tenant's name is the display name. Default no-reply@localhost. */
+  mailFrom: string;
+  /** MAIL_RETRY_SCHEDULE: waits before each retry of a failed invite email, ms. Default 30s,2m,10m,1h,6h. */
+  mailRetryScheduleMs: number[];
 }
 
 export class ConfigError extends Error {
@@ -116,6 +123,16 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const outboxSweepIntervalMs = int('OUTBOX_SWEEP_INTERVAL_MS', 5000, 50, 3_600_000);
   const workerConcurrency = int('WORKER_CONCURRENCY', 16, 1, 256);
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
+  const inviteTtlRaw = env.INVITE_TTL || '168h';
+  const inviteTtlMs = parseDuration(inviteTtlRaw) ?? 0;
+  if (inviteTtlMs <= 0) problems.push(`INVITE_TTL must be a duration such as 168h (units ms, s, m, h) (got "${inviteTtlRaw}")`);
+  const mailFrom = env.MAIL_FROM || 'no-reply@localhost';
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) problems.push(`MAIL_FROM must be a bare email address (got "${mailFrom}")`);
+  const mailScheduleRaw = env.MAIL_RETRY_SCHEDULE || '30s,2m,10m,1h,6h';
+  const mailRetryScheduleMs = mailScheduleRaw.split(',').map(parseDuration);
+  if (mailRetryScheduleMs.some((d) => d === null)) {
+    problems.push(`MAIL_RETRY_SCHEDULE must be a comma-separated list of waits such as 30s,2m,10m (units ms, s, m, h) (got "${mailScheduleRaw}")`);
+  }
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
   // Secrets: required in production; generated once into a git-ignored file elsewhere.
@@ -151,6 +168,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     nodeEnv, port, baseUrl, appUrl, mysqlUrl, pgUrl, secretsKeys, jwtSigningKeyPem, smtpUrl,
     webhookRetryScheduleMs: webhookRetryScheduleMs as number[], webhookTimeoutMs, webhookAllowPrivateTargets,
     outboxSweepIntervalMs, workerConcurrency, logLevel,
+    inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],
   };
 }
 

@@ -44,3 +44,31 @@ export { EventRecord } from './events/event.entity';
 export { recordEvent, RELAY_TASK, EVENT_VERSION, type RecordEventInput, type RecordedEvent } from './events/record-event';
 export { relayEvents } from './events/relay';
 export { sweepOutbox } from './events/sweep';
+
+// --- case intake and the /v1 pull API (issue 5) ---
+export { assertSchema, toDetails, type JsonSchema } from './schema';
+export { encodeCursor, decodeCursor, clampLimit, DEFAULT_LIMIT, MAX_LIMIT, type Page, type CursorScope } from './pagination/cursor';
+export { isValidIdempotencyKey, requestHash, runIdempotent, purgeExpiredIdempotencyKeys, type StoredResponse } from './idempotency/idempotent';
+export { CASE_STATUSES, CLOSED_STATUSES, type CaseStatus } from './cases/case.entity';
+export { CASE_ID_PATTERN, isCaseId } from './cases/case-id';
+export { CREATE_CASE_BODY_SCHEMA, SET_CRM_RECORD_ID_BODY_SCHEMA, type CreateCaseBody } from './cases/create-case.schema';
+export { createCase, type CreateCaseOutcome, type CreateCaseResult, type CreateCaseInput } from './cases/create-case';
+export { openCase, type OpenCaseInput } from './cases/open-case';
+export { listCases, listCasesQuery, type ListCasesInput } from './cases/list-cases';
+export { getCase, type CaseDetailView, type CurrentDecisionView } from './cases/get-case';
+export { listCaseDecisions, type DecisionView } from './cases/list-case-decisions';
+export { setCrmRecordId } from './cases/set-crm-record-id';
+export { buildFullParity, type FullParity, type FullParityOwner } from './cases/full-parity';
+export type { CaseSummaryView, CreatedCaseView } from './cases/case-views';
+export { DISPOSITIONS, type Disposition } from './screening/screening-hit.entity';
+export { listScreeningHits } from './screening/list-screening-hits';
+export { dispositionScreeningHit, DISPOSITION_BODY_SCHEMA } from './screening/disposition-screening-hit';
+export type { ScreeningHitView } from './screening/screening-views';
+export { DOCUMENT_STATUSES, listDocuments, getDocument, type DocumentView, type DocumentSummaryView } from './documents/documents';
+export { type Mailer, type MailMessage, type MailReceipt, noMailer } from './mail/mailer';
+export { keepMailLocally, listLocalMail } from './mail/keep-mail-locally';
+export {
+  SEND_INVITE_TASK, deliverInvite, sweepInvites, inspectInvite, redeemInvite, inviteLink, PORTAL_SESSION_TTL_MS,
+  type InviteLanding, type InviteStatusView, type InviteState,
+} from './invites/invites';
+export { renderInviteEmail, escapeHtml, safeColor, safeLogoUrl, type Branding } from './invites/invite-email';

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import type { EventSubscriber } from './events/event-subscriber';
 import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
 import type { Clock, JobQueue } from './ports';
 
 /**
@@ -16,4 +17,6 @@ export interface Services {
   clock: Clock;
   /** Who receives committed events from the outbox relay (webhook fan-out, and test recorders). */
   subscribers: EventSubscriber[];
+  /** Outgoing mail (invites): nodemailer over SMTP, or the local mail outbox when SMTP_URL is unset. */
+  mailer: Mailer;
 }

@@ -1,5 +1,5 @@
 import { run, type Runner } from 'graphile-worker';
-import { sweepOutbox, type Services } from '../src/index';
+import { purgeExpiredIdempotencyKeys, sweepInvites, sweepOutbox, type Services } from '../src/index';
 import { graphileLogger, type GraphileJobQueue } from './job-queue';
 import { createTaskList } from './tasks/index';
 
@@ -23,6 +23,9 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue): Promi
   let stopped = false;
   const timer = setInterval(() => {
     sweeping = sweeping.then(() => (stopped ? undefined : sweepOutbox(svc))).catch((err) => svc.log.error({ err }, 'outbox sweep failed'));
+    // Case intake: invites whose send job was lost, and Idempotency-Keys past their 24 hours.
+    sweeping = sweeping.then(() => (stopped ? undefined : sweepInvites(svc).then(() => purgeExpiredIdempotencyKeys(svc))))
+      .catch((err) => svc.log.error({ err }, 'invite sweep failed'));
   }, svc.config.outboxSweepIntervalMs);
 
   return {

@@ -1,10 +1,12 @@
 import type { TaskList } from 'graphile-worker';
-import { RELAY_TASK, type Services } from '../../src/index';
+import { RELAY_TASK, SEND_INVITE_TASK, type Services } from '../../src/index';
 import { relayEventsTask } from './relay-events.task';
+import { sendInviteTask } from './send-invite.task';
 
 /** Every task the worker runs, by identifier. Tasks are thin: check the payload, call one use case. */
 export function createTaskList(svc: Services): TaskList {
   return {
     [RELAY_TASK]: relayEventsTask(svc),
+    [SEND_INVITE_TASK]: sendInviteTask(svc),
   };
 }

@@ -1,0 +1,98 @@
+import type { CaseStatus } from './case.entity';
+
+/**
+ * Wire shapes of cases. Entities never leave the domain; these mappers decide every field, and the
+ * create response's `in-progress` quirk lives in exactly one place (createdCaseView).
+ */
+
+/** The columns every case view reads (raw rows, snake_case). */
+export const CASE_COLUMNS =
+  'pk, case_id, org_id, status, source, onboarding_stage, customer_email, customer_name, company_name, country, crm_record_id, crm_source, invite_sent_at, created_at, updated_at';
+
+export interface CaseRow {
+  pk: number | string;
+  case_id: string;
+  org_id: string;
+  status: CaseStatus;
+  source: string;
+  onboarding_stage: string;
+  customer_email: string | null;
+  customer_name: string | null;
+  company_name: string | null;
+  country: string | null;
+  crm_record_id: string | null;
+  crm_source: string | null;
+  invite_sent_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A case in lists (GET /v1/cases). */
+export interface CaseSummaryView {
+  caseId: string;
+  companyName: string | null;
+  status: CaseStatus;
+  source: string;
+  onboardingStage: string;
+  customerEmail: string | null;
+  customerName: string | null;
+  country: string | null;
+  crmRecordId: string | null;
+  crmSource: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function caseSummaryView(row: CaseRow): CaseSummaryView {
+  return {
+    caseId: row.case_id,
+    companyName: row.company_name,
+    status: row.status,
+    source: row.source,
+    onboardingStage: row.onboarding_stage,
+    customerEmail: row.customer_email,
+    customerName: row.customer_name,
+    country: row.country,
+    crmRecordId: row.crm_record_id,
+    crmSource: row.crm_source,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** The response of POST /v1/cases (contract: "Case created through POST /v1/cases"). */
+export interface CreatedCaseView {
+  caseId: string;
+  customerEmail: string | null;
+  customerName: string | null;
+  companyName: string | null;
+  crmRecordId: string | null;
+  crmSource: string | null;
+  source: string;
+  /** The contract's quirk: `in-progress` (hyphen) where every other surface says `in_progress`. */
+  status: string;
+  inviteSentAt: string | null;
+  customerPortalUrl: string;
+  analystUrl: string;
+}
+
+export function createdCaseView(row: CaseRow, urls: { appUrl: string; portalUrl: string }): CreatedCaseView {
+  return {
+    caseId: row.case_id,
+    customerEmail: row.customer_email,
+    customerName: row.customer_name,
+    companyName: row.company_name,
+    crmRecordId: row.crm_record_id,
+    crmSource: row.crm_source,
+    source: row.source,
+    status: row.status === 'in_progress' ? 'in-progress' : row.status,
+    inviteSentAt: row.invite_sent_at ? row.invite_sent_at.toISOString() : null,
+    customerPortalUrl: urls.portalUrl,
+    analystUrl: analystUrl(urls.appUrl, row.case_id),
+  };
+}
+
+/** The case in the analyst console: `{APP_URL}/cases?case=<caseId>`. */
+export function analystUrl(appUrl: string, caseId: string): string {
+  return `${appUrl}/cases?case=${encodeURIComponent(caseId)}`;
+}

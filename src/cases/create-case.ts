@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { recordAudit } from '../audit/record-audit';
+import type { Tx } from '../db/transaction';
+import { DomainError } from '../errors';
+import { recordEvent } from '../events/record-event';
+import { isValidIdempotencyKey, requestHash, runIdempotent, type StoredResponse } from '../idempotency/idempotent';
+import { createInvite } from '../invites/invites';
+import { requireScope, type Principal } from '../oauth/principal';
+import { assertSchema } from '../schema';
+import { sha256Hex } from '../security/tokens';
+import type { Services } from '../services';
+import { CASE_COLUMNS, createdCaseView, type CaseRow, type CreatedCaseView } from './case-views';
+import { CLOSED_STATUSES, type CaseStatus } from './case.entity';
+import { CREATE_CASE_BODY_SCHEMA, type CreateCaseBody } from './create-case.schema';
+
+/** What POST /v1/cases decided, before any transport renders it. */
+export type CreateCaseOutcome =
+  | { kind: 'created'; case: CreatedCaseView }
+  /** Layer 2: the tenant already has a case for this crmRecordId; that case is the answer. */
+  | { kind: 'existing_crm_record'; case: CreatedCaseView }
+  /** Layer 3: the customer email already has an open case in the tenant. */
+  | { kind: 'duplicate_open_case'; existing: { caseId: string; status: CaseStatus; createdAt: string } };
+
+export interface CreateCaseInput {
+  principal: Principal;
+  /** The request body as received (validated here against CREATE_CASE_BODY_SCHEMA). */
+  body: unknown;
+  /** The Idempotency-Key header, when sent. */
+  idempotencyKey?: string | null;
+  /**
+   * How the transport answers an outcome. The rendered response is what an Idempotency-Key replays,
+   * so it is stored in the same transaction as the case.
+   */
+  render(outcome: CreateCaseOutcome): StoredResponse;
+}
+
+export interface CreateCaseResult {
+  response: StoredResponse;
+  /** Why this is not a fresh creation: a replayed Idempotency-Key, or an existing case of the crmRecordId. */
+  replay: 'idempotency_key' | 'crm_record_id' | null;
+}
+
+const lockKey = (kind: 'crm' | 'email', value: string) => sha256Hex(`${kind}:${kind === 'email' ? value.toLowerCase() : value}`);
+
+/**
+ * POST /v1/cases. Validates the body, then applies the three dedup layers of decisions.md in order,
+ * each per tenant and safe under concurrent requests:
+ *  1. Idempotency-Key (a committed claim row; the response is stored with the case);
+ *  2. crmRecordId (unless allowDuplicateCrmRecord);
+ *  3. an open case for customerEmail (unless allowDuplicate, which is audited).
+ * Layers 2 and 3 take a row lock per (tenant, value) in case_dedup_locks before they look, so two
+ * racing requests for one value run one after the other and the second sees the first's case.
+ * Creates the case (UUID id, source `api`), its company profile and its magic-link invite, and
+ * records case.created in the same transaction; the invite email is sent by a job after commit.
+ */
+export async function createCase(svc: Services, input: CreateCaseInput): Promise<CreateCaseResult> {
+  const { principal } = input;
+  requireScope(principal, 'cases:write');
+  const body = assertSchema<CreateCaseBody>(CREATE_CASE_BODY_SCHEMA, input.body);
+  const key = input.idempotencyKey ?? null;
+  if (key !== null && !isValidIdempotencyKey(key)) {
+    throw DomainError.validation([{ path: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
+  }
+  const orgId = principal.orgId;
+  const customerEmail = body.customerEmail.trim();
+  const crmGuard = body.crmRecordId !== undefined && body.allowDuplicateCrmRecord !== true;
+  const emailGuard = body.allowDuplicate !== true;
+  const locks = [
+    ...(crmGuard ? [lockKey('crm', body.crmRecordId!)] : []),
+    ...(emailGuard ? [lockKey('email', customerEmail)] : []),
+  ].sort();
+
+  let crmReplay = false;
+  await ensureLockRows(svc, orgId, locks);
+  const result = await runIdempotent(svc, { orgId, key, requestHash: requestHash(input.body) }, async (tx) => {
+    crmReplay = false;
+    if (locks.length) {
+      // Sorted keys, one statement: every creator locks in the same order, so they queue, never deadlock.
+      await tx.manager.query(`SELECT lock_key FROM case_dedup_locks WHERE org_id = ? AND lock_key IN (?) ORDER BY lock_key FOR UPDATE`, [orgId, locks]);
+    }
+    if (crmGuard) {
+      const [existing]: CaseRow[] = await tx.manager.query(
+        `SELECT ${CASE_COLUMNS} FROM cases WHERE org_id = ? AND crm_record_id = ? ORDER BY pk LIMIT 1`,
+        [orgId, body.crmRecordId],
+      );
+      if (existing) {
+        crmReplay = true;
+        return input.render({ kind: 'existing_crm_record', case: createdCaseView(existing, { appUrl: svc.config.appUrl, portalUrl: `${svc.config.appUrl}/portal` }) });
+      }
+    }
+    const [openCase]: { case_id: string; status: CaseStatus; created_at: Date }[] = await tx.manager.query(
+      `SELECT case_id, status, created_at FROM cases WHERE org_id = ? AND customer_email = ? AND status NOT IN (?) ORDER BY pk LIMIT 1`,
+      [orgId, customerEmail, CLOSED_STATUSES],
+    );
+    if (openCase && emailGuard) {
+      return input.render({
+        kind: 'duplicate_open_case',
+        existing: { caseId: openCase.case_id, status: openCase.status, createdAt: openCase.created_at.toISOString() },
+      });
+    }
+    const created = await insertApiCase(tx, orgId, { ...body, customerEmail });
+    if (openCase) {
+      await recordAudit(tx, {
+        orgId,
+        actor: `api_client:${principal.clientId}`,
+        action: 'case.duplicate_open_case_override',
+        details: { caseId: created.caseId, existingCaseId: openCase.case_id, customerEmail },
+        at: svc.clock.now(),
+      });
+    }
+    return input.render({ kind: 'created', case: created });
+  });
+  return { response: result.response, replay: result.replayed ? 'idempotency_key' : crmReplay ? 'crm_record_id' : null };
+}
+
+/**
+ * Lock rows exist once per (tenant, value). Created on first use, before (never inside) the guarded
+ * transaction, so that it only ever takes plain row locks (no insert-intention deadlocks).
+ */
+async function ensureLockRows(svc: Services, orgId: string, locks: string[]): Promise<void> {
+  if (!locks.length) return;
+  const db = svc.db;
+  const found: { lock_key: string }[] = await db.query('SELECT lock_key FROM case_dedup_locks WHERE org_id = ? AND lock_key IN (?)', [orgId, locks]);
+  const missing = locks.filter((k) => !found.some((f) => f.lock_key === k));
+  if (!missing.length) return;
+  const now = svc.clock.now();
+  await db.query(`INSERT IGNORE INTO case_dedup_locks (org_id, lock_key, created_at) VALUES ${missing.map(() => '(?, ?, ?)').join(', ')}`,
+    missing.flatMap((k) => [orgId, k, now]));
+}
+
+async function insertApiCase(tx: Tx, orgId: string, body: CreateCaseBody): Promise<CreatedCaseView> {
+  const svc = tx.services;
+  const now = svc.clock.now();
+  const caseId = randomUUID();
+  const sendInvite = body.sendInvite !== false;
+  const res = await tx.manager.query(
+    `INSERT INTO cases (case_id, org_id, status, onboarding_stage, source, crm_record_id, crm_source, customer_email, customer_name,
+       company_name, country, invite_sent_at, created_at, updated_at)
+     VALUES (?, ?, 'in_progress', 'created', 'api', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [caseId, orgId, body.crmRecordId ?? null, body.crmSource ?? null, body.customerEmail, body.customerName ?? null,
+      body.companyName.trim(), body.country ?? null, sendInvite ? now : null, now, now],
+  );
+  const pk = Number((res as { insertId: number }).insertId);
+  await tx.manager.query(
+    `INSERT INTO company_profiles (case_pk, org_id, company_name, country, customer_email, transacts_internationally, international_countries, custom_answers, updated_at)
+     VALUES (?, ?, ?, ?, ?, 0, '[]', '{}', ?)`,
+    [pk, orgId, body.companyName.trim(), body.country ?? null, body.customerEmail, now],
+  );
+  const invite = await createInvite(tx, { orgId, casePk: pk, email: body.customerEmail, send: sendInvite });
+  await recordEvent(tx, {
+    orgId,
+    type: 'case.created',
+    case: { pk },
+    fields: {
+      companyName: body.companyName.trim(),
+      companyNumber: null,
+      country: body.country ?? null,
+      customerEmail: body.customerEmail,
+      source: 'api',
+    },
+  });
+  const [row]: CaseRow[] = await tx.manager.query(`SELECT ${CASE_COLUMNS} FROM cases WHERE pk = ?`, [pk]);
+  return createdCaseView(row!, { appUrl: svc.config.appUrl, portalUrl: invite.link });
+}

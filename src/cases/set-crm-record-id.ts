@@ -1,0 +1,23 @@
+import { inTransaction } from '../db/transaction';
+import { requireScope, type Principal } from '../oauth/principal';
+import { assertSchema } from '../schema';
+import type { Services } from '../services';
+import { SET_CRM_RECORD_ID_BODY_SCHEMA } from './create-case.schema';
+import { findCaseRow } from './find-case';
+
+/**
+ * POST {APP_URL}/api/cases/{caseId}/crm-record-id: stores the CRM's record id on the case. Every event
+ * recorded for the case afterwards carries it as crmRecordId (recordEvent reads it from the case row,
+ * under the case lock); events before carry null.
+ */
+export async function setCrmRecordId(
+  svc: Services, principal: Principal, caseId: string, body: unknown,
+): Promise<{ caseId: string; crmRecordId: string; crmSource: string | null }> {
+  requireScope(principal, 'cases:write');
+  const { crmRecordId } = assertSchema<{ crmRecordId: string }>(SET_CRM_RECORD_ID_BODY_SCHEMA, body);
+  const row = await findCaseRow(svc, principal.orgId, caseId);
+  await inTransaction(svc, (tx) =>
+    tx.manager.query('UPDATE cases SET crm_record_id = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [crmRecordId, svc.clock.now(), principal.orgId, row.pk]),
+  );
+  return { caseId: row.case_id, crmRecordId, crmSource: row.crm_source };
+}

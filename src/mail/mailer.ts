@@ -1,0 +1,30 @@
+/**
+ * The Mailer port: hands one message to the mail system. Implemented in worker/ with nodemailer
+ * (SMTP when SMTP_URL is set, otherwise the local mail outbox). Resolves once the message was
+ * accepted for delivery; rejects when it was not (the caller retries on its own schedule).
+ */
+export interface MailMessage {
+  /** The tenant the mail is sent for (the local outbox keeps mail per tenant). */
+  orgId: string;
+  to: string;
+  /** Display name of the sender (the tenant's name); the address is MAIL_FROM. */
+  fromName: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailReceipt {
+  messageId: string;
+  /** `smtp` or `outbox`. */
+  transport: 'smtp' | 'outbox';
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<MailReceipt>;
+}
+
+/** A Mailer that refuses to send: the default for processes that never send mail (API-only, CLI). */
+export const noMailer: Mailer = {
+  send: () => Promise.reject(new Error('No mailer is configured in this process.')),
+};

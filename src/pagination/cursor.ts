@@ -1,0 +1,112 @@
+import { createHmac, hkdfSync } from 'node:crypto';
+import type { Config } from '../config';
+import { DomainError } from '../errors';
+import { safeEqual } from '../security/tokens';
+
+/**
+ * Opaque, tamper-evident keyset cursors. A cursor carries only the position of the last row it
+ * returned; an HMAC binds it to the tenant, the list and the filter, so that a cursor that was edited,
+ * comes from another tenant, or is replayed with other filters is rejected (400) instead of leaking
+ * or skipping rows. Keys derive from SECRETS_KEY: the first signs, every key verifies (rotation).
+ */
+export interface CursorScope {
+  orgId: string;
+  /** The list, e.g. `cases`, `documents`, `decisions:<casePk>`. */
+  list: string;
+  /** The filters that shape the list; canonicalised (sorted keys) before signing. */
+  filter: Record<string, unknown>;
+}
+
+export type CursorPosition = (string | number)[];
+
+const MAX_CURSOR_LENGTH = 512;
+const keyCache = new WeakMap<Config['secretsKeys'], Buffer[]>();
+
+function cursorKeys(keys: Config['secretsKeys']): Buffer[] {
+  let derived = keyCache.get(keys);
+  if (!derived) {
+    derived = keys.map((k) => Buffer.from(hkdfSync('sha256', k.key, Buffer.alloc(0), 'svc pagination cursor v1', 32)));
+    keyCache.set(keys, derived);
+  }
+  return derived;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+function mac(key: Buffer, scope: CursorScope, payload: string): string {
+  return createHmac('sha256', key).update(`${scope.orgId}\n${scope.list}\n${canonical(scope.filter)}\n${payload}`).digest('base64url');
+}
+
+/** A cursor pointing just after `position` in the list `scope`. */
+export function encodeCursor(config: Config, scope: CursorScope, position: CursorPosition): string {
+  const payload = Buffer.from(JSON.stringify(position)).toString('base64url');
+  return `${payload}.${mac(cursorKeys(config.secretsKeys)[0]!, scope, payload)}`;
+}
+
+function invalid(): DomainError {
+  return DomainError.validation([{ path: 'cursor', message: 'is not a cursor of this list; pass back nextCursor verbatim with the same filters' }]);
+}
+
+/**
+ * The position a cursor points after; throws validation_failed (400) when it is malformed, altered,
+ * or belongs to another tenant, list or filter. `shape` checks each element's type.
+ */
+export function decodeCursor(config: Config, scope: CursorScope, cursor: string, shape: ('int' | 'string')[]): CursorPosition {
+  if (cursor.length > MAX_CURSOR_LENGTH) throw invalid();
+  const dot = cursor.indexOf('.');
+  if (dot <= 0) throw invalid();
+  const payload = cursor.slice(0, dot);
+  const signature = cursor.slice(dot + 1);
+  if (!cursorKeys(config.secretsKeys).some((key) => safeEqual(mac(key, scope, payload), signature))) throw invalid();
+  let position: unknown;
+  try {
+    position = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(position) || position.length !== shape.length) throw invalid();
+  shape.forEach((type, i) => {
+    const v = position[i];
+    const ok = type === 'int' ? Number.isSafeInteger(v) && (v as number) >= 0 : typeof v === 'string';
+    if (!ok) throw invalid();
+  });
+  return position as CursorPosition;
+}
+
+/** The list envelope of the contract. */
+export interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
+/** Page size rule of decisions.md: 1..200, default 50, above 200 clamped (validation happens before). */
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 200;
+export function clampLimit(limit: number | undefined): number {
+  if (limit === undefined) return DEFAULT_LIMIT;
+  return Math.min(Math.max(1, Math.floor(limit)), MAX_LIMIT);
+}
+
+/**
+ * Builds a page from `limit + 1` fetched rows: the extra row only says whether there is more.
+ */
+export function toPage<R, T>(
+  config: Config, scope: CursorScope, rows: R[], limit: number, position: (row: R) => CursorPosition, map: (row: R) => T,
+): Page<T> {
+  const hasMore = rows.length > limit;
+  const shown = hasMore ? rows.slice(0, limit) : rows;
+  const last = shown[shown.length - 1];
+  return {
+    data: shown.map(map),
+    nextCursor: hasMore && last !== undefined ? encodeCursor(config, scope, position(last)) : null,
+    hasMore,
+  };
+}

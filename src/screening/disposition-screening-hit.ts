@@ -1,0 +1,57 @@
+import { findCaseRow } from '../cases/find-case';
+import { inTransaction } from '../db/transaction';
+import { DomainError } from '../errors';
+import { requireScope, type Principal } from '../oauth/principal';
+import { assertSchema, type JsonSchema } from '../schema';
+import type { Services } from '../services';
+import { DISPOSITIONS, type Disposition } from './screening-hit.entity';
+import { HIT_COLUMNS, screeningHitView, type ScreeningHitView } from './screening-views';
+
+/** Body of POST /v1/cases/{caseId}/screening/disposition. */
+export const DISPOSITION_BODY_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['hitId', 'disposition'],
+  properties: {
+    hitId: { type: 'string', minLength: 1, maxLength: 191, description: 'The hit id as in screening.hit.detected and the screening history.' },
+    disposition: { type: 'string', enum: [...DISPOSITIONS] },
+    note: { type: 'string', maxLength: 2000 },
+  },
+};
+
+/**
+ * Records a client's disposition on a screening hit (the API client is the actor,
+ * `api_client:<clientId>`), and recomputes the case's screening summary: a hit dispositioned
+ * `false_positive` no longer counts. A later disposition replaces an earlier one.
+ */
+export async function dispositionScreeningHit(
+  svc: Services, principal: Principal, caseId: string, body: unknown,
+): Promise<ScreeningHitView> {
+  requireScope(principal, 'screening:write');
+  const input = assertSchema<{ hitId: string; disposition: Disposition; note?: string }>(DISPOSITION_BODY_SCHEMA, body);
+  const orgId = principal.orgId;
+  const c = await findCaseRow(svc, orgId, caseId);
+  return inTransaction(svc, async (tx) => {
+    const now = svc.clock.now();
+    // The case row lock serialises summary recomputations of one case.
+    await tx.manager.query('SELECT pk FROM cases WHERE org_id = ? AND pk = ? FOR UPDATE', [orgId, c.pk]);
+    const res = await tx.manager.query(
+      `UPDATE screening_hits SET disposition = ?, disposition_note = ?, disposition_by = ?, dispositioned_at = ?
+       WHERE org_id = ? AND case_pk = ? AND hit_id = ?`,
+      [input.disposition, input.note ?? null, `api_client:${principal.clientId}`, now, orgId, c.pk, input.hitId],
+    );
+    if (Number((res as { affectedRows: number }).affectedRows) === 0) throw DomainError.notFound('Screening hit');
+    await tx.manager.query(
+      `UPDATE cases c JOIN (
+         SELECT COUNT(*) AS total, COALESCE(SUM(is_sanctioned), 0) AS sanctioned, COALESCE(SUM(is_pep), 0) AS pep
+         FROM screening_hits WHERE org_id = ? AND case_pk = ? AND (disposition IS NULL OR disposition <> 'false_positive')
+       ) s SET c.total_hits = s.total, c.sanctioned_hits = s.sanctioned, c.pep_hits = s.pep, c.updated_at = ?
+       WHERE c.org_id = ? AND c.pk = ?`,
+      [orgId, c.pk, now, orgId, c.pk],
+    );
+    const [row]: Record<string, never>[] = await tx.manager.query(
+      `SELECT ${HIT_COLUMNS} FROM screening_hits WHERE org_id = ? AND case_pk = ? AND hit_id = ?`, [orgId, c.pk, input.hitId],
+    );
+    return screeningHitView(row!, c.case_id);
+  });
+}

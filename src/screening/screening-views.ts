@@ -1,0 +1,60 @@
+/**
+ * One screening hit of a case's history: the screening_hits record, with the fields of
+ * screening.hit.detected, the AI triage of screening.hit.triaged (when it ran), and the human
+ * disposition (POST /v1/cases/{caseId}/screening/disposition or the console).
+ */
+export interface ScreeningHitView {
+  hitId: string;
+  caseId: string;
+  subjectId: string | null;
+  subjectName: string | null;
+  subjectRole: string | null;
+  caption: string | null;
+  schema: string | null;
+  score: number | null;
+  topics: string[];
+  position: string[];
+  nationality: string[];
+  isPep: boolean;
+  isSanctioned: boolean;
+  source: string;
+  detectedAt: string;
+  triage: { status: string; confidence: number | null; disposition: string | null; shortReason: string | null } | null;
+  disposition: string | null;
+  dispositionNote: string | null;
+  dispositionBy: string | null;
+  dispositionedAt: string | null;
+}
+
+export const HIT_COLUMNS =
+  'id, hit_id, subject_id, subject_name, subject_role, caption, entity_schema, score, topics, positions, nationality, is_pep, is_sanctioned, source, detected_at, triage_status, triage_confidence, triage_disposition, triage_reason, disposition, disposition_note, disposition_by, dispositioned_at';
+
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+const iso = (v: Date | null) => (v ? v.toISOString() : null);
+
+export function screeningHitView(r: Record<string, never>, caseId: string): ScreeningHitView {
+  return {
+    hitId: r.hit_id,
+    caseId,
+    subjectId: r.subject_id,
+    subjectName: r.subject_name,
+    subjectRole: r.subject_role,
+    caption: r.caption,
+    schema: r.entity_schema,
+    score: r.score === null ? null : Number(r.score),
+    topics: json<string[]>(r.topics),
+    position: json<string[]>(r.positions),
+    nationality: json<string[]>(r.nationality),
+    isPep: Number(r.is_pep) === 1,
+    isSanctioned: Number(r.is_sanctioned) === 1,
+    source: r.source,
+    detectedAt: (r.detected_at as Date).toISOString(),
+    triage: r.triage_status
+      ? { status: r.triage_status, confidence: r.triage_confidence === null ? null : Number(r.triage_confidence), disposition: r.triage_disposition, shortReason: r.triage_reason }
+      : null,
+    disposition: r.disposition,
+    dispositionNote: r.disposition_note,
+    dispositionBy: r.disposition_by,
+    dispositionedAt: iso(r.dispositioned_at),
+  };
+}
