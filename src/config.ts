@@ -34,6 +34,10 @@ export interface Config {
   workerConcurrency: number;
   /** LOG_LEVEL: pino level. Default info (silent under test). */
   logLevel: string;
+  /** PULL_RATE_LIMIT_PER_MINUTE: pull-API requests per client (per tenant for connectors) per minute. Default 120. */
+  pullRateLimitPerMinute: number;
+  /** TOKEN_RATE_LIMIT_PER_MINUTE: POST /v1/oauth/token requests per client per minute. Default 30. */
+  tokenRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +119,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   }
   const outboxSweepIntervalMs = int('OUTBOX_SWEEP_INTERVAL_MS', 5000, 50, 3_600_000);
   const workerConcurrency = int('WORKER_CONCURRENCY', 16, 1, 256);
+  const pullRateLimitPerMinute = int('PULL_RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000);
+  const tokenRateLimitPerMinute = int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000);
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
@@ -150,7 +156,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   return {
     nodeEnv, port, baseUrl, appUrl, mysqlUrl, pgUrl, secretsKeys, jwtSigningKeyPem, smtpUrl,
     webhookRetryScheduleMs: webhookRetryScheduleMs as number[], webhookTimeoutMs, webhookAllowPrivateTargets,
-    outboxSweepIntervalMs, workerConcurrency, logLevel,
+    outboxSweepIntervalMs, workerConcurrency, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute,
   };
 }
 
