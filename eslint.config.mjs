@@ -2,8 +2,7 @@
 // (see README "Architecture"). bin/ is the composition root and is exempt.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importPlugin from 'eslint-plugin-import';
 
 const transports = [
   'express', 'express-*', '@apollo/*', '@as-integrations/*', 'type-graphql', 'graphql', 'graphql-*',
@@ -17,13 +16,13 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.js', '.json'] } }, 'import/extensions': ['.ts', '.js'] },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
-      'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', {
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': ['error', {
         zones: [
           // The domain imports only itself.
           { target: './src', from: ['./rest', './graphql', './trpc', './worker', './bin', './migrations', './test', './bench'] },

@@ -4,6 +4,10 @@ import { pinoHttp } from 'pino-http';
 import type { Services } from '../src/index';
 import { errorHandler, notFoundHandler } from './errors';
 import { healthRoutes } from './health.routes';
+import { oauthRoutes } from './oauth/index';
+import { portalInviteRoutes } from './portal/invite.routes';
+import { bearerAuth } from './v1/bearer-auth';
+import { v1Routes } from './v1/index';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -33,6 +37,10 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
     }),
   );
   app.use(healthRoutes(svc));
+  app.use(oauthRoutes(svc));
+  // --- /v1 pull API and case creation, crm-record-id, the customer-portal invite page (issue 5) ---
+  app.use(v1Routes(svc, { authenticate: bearerAuth(svc) }));
+  app.use(portalInviteRoutes(svc));
   mount(app);
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -35,6 +35,12 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) return;
   if (isDomainError(err)) {
+    // RFC 6750 section 3: name the scope needed; a use case's invalid_token gets the bearer challenge too.
+    if (err.code === 'insufficient_scope') {
+      res.setHeader('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${String(err.extra.scope ?? '')}"`);
+    } else if (err.code === 'invalid_token' && !res.getHeader('WWW-Authenticate')) {
+      res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
+    }
     sendError(res, STATUS_BY_CODE[err.code], err.code, err.message, err.extra);
     return;
   }

@@ -34,6 +34,10 @@ export interface Config {
   workerConcurrency: number;
   /** LOG_LEVEL: pino level. Default info (silent under test). */
   logLevel: string;
+  /** PULL_RATE_LIMIT_PER_MINUTE: pull-API requests per client (per tenant for connectors) per minute. Default 120. */
+  pullRateLimitPerMinute: number;
+  /** TOKEN_RATE_LIMIT_PER_MINUTE: POST /v1/oauth/token requests per client per minute. Default 30. */
+  tokenRateLimitPerMinute: number;
   // --- case intake (POST /v1/cases, invites, mail) ---
   /** INVITE_TTL: how long a magic-link invite stays valid, ms. Default 7 days (168h). */
   inviteTtlMs: number;
@@ -122,6 +126,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   }
   const outboxSweepIntervalMs = int('OUTBOX_SWEEP_INTERVAL_MS', 5000, 50, 3_600_000);
   const workerConcurrency = int('WORKER_CONCURRENCY', 16, 1, 256);
+  const pullRateLimitPerMinute = int('PULL_RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000);
+  const tokenRateLimitPerMinute = int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000);
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
   const inviteTtlRaw = env.INVITE_TTL || '168h';
   const inviteTtlMs = parseDuration(inviteTtlRaw) ?? 0;
@@ -167,7 +173,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   return {
     nodeEnv, port, baseUrl, appUrl, mysqlUrl, pgUrl, secretsKeys, jwtSigningKeyPem, smtpUrl,
     webhookRetryScheduleMs: webhookRetryScheduleMs as number[], webhookTimeoutMs, webhookAllowPrivateTargets,
-    outboxSweepIntervalMs, workerConcurrency, logLevel,
+    outboxSweepIntervalMs, workerConcurrency, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute,
     inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],
   };
 }

@@ -38,6 +38,16 @@ export { requireScope, type Principal } from './oauth/principal';
 export { createApiClient, type CreatedClient } from './oauth/create-api-client';
 export { revokeClient } from './oauth/revoke-client';
 export { registerConnector } from './oauth/register-connector';
+// OAuth 2.0 server (issue 4): protocol errors, token issuance and verification, rate limits.
+export { OAuthError, isOAuthError, OAUTH_ERROR_CODES, type OAuthErrorCode } from './oauth/oauth.errors';
+export { type OAuthClientInfo } from './oauth/client-info';
+export { ACCESS_TOKEN_TTL_SECONDS, issuerOf, resourceOf, type TokenResponse } from './oauth/access-token';
+export { ACCESS_TOKEN_ALG, publicJwks } from './oauth/signing-key';
+export { authenticateClient } from './oauth/authenticate-client';
+export { issueClientCredentialsToken } from './oauth/issue-client-credentials-token';
+export { verifyAccessToken } from './oauth/verify-access-token';
+export { consumePullApiRateLimit, consumeTokenRateLimit, type RateLimitState } from './oauth/rate-limit';
+export { SCOPE_DESCRIPTIONS } from './oauth/scopes';
 
 export { type EventSubscriber } from './events/event-subscriber';
 export { EventRecord } from './events/event.entity';

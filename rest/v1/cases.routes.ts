@@ -1,0 +1,71 @@
+import { Router, type RequestHandler } from 'express';
+import {
+  createCase, dispositionScreeningHit, getCase, listCaseDecisions, listCases, listScreeningHits,
+  type CaseStatus, type CreateCaseOutcome, type Services, type StoredResponse,
+} from '../../src/index';
+import { queryParser } from './openapi-validation';
+import { principalOf } from './bearer-auth';
+
+/** The create response of each outcome (the statuses live here, in the adapter). */
+export function renderCreateCase(outcome: CreateCaseOutcome): StoredResponse {
+  switch (outcome.kind) {
+    case 'created':
+      return { status: 201, body: outcome.case };
+    case 'existing_crm_record':
+      return { status: 200, body: outcome.case };
+    case 'duplicate_open_case':
+      return {
+        status: 409,
+        body: { error: 'duplicate_open_case', message: 'This customer email already has an open case in your organisation.', existing: outcome.existing },
+      };
+  }
+}
+
+/** /v1/cases and its sub-resources. */
+export function casesRoutes(svc: Services, doc: Record<string, unknown>, authenticate: RequestHandler, json: RequestHandler): Router {
+  const router = Router();
+  const listQuery = queryParser(doc, '/v1/cases', 'get');
+  const decisionsQuery = queryParser(doc, '/v1/cases/{caseId}/decisions', 'get');
+  const screeningQuery = queryParser(doc, '/v1/cases/{caseId}/screening', 'get');
+
+  router.get('/v1/cases', authenticate, async (req, res) => {
+    const q = listQuery(req.query as Record<string, unknown>);
+    const page = await listCases(svc, principalOf(res), {
+      limit: q.limit as number | undefined,
+      cursor: q.cursor as string | undefined,
+      statuses: q.status !== undefined ? (String(q.status).split(',') as CaseStatus[]) : undefined,
+      updatedSince: q.updatedSince !== undefined ? new Date(String(q.updatedSince)) : undefined,
+    });
+    res.json(page);
+  });
+
+  router.post('/v1/cases', authenticate, json, async (req, res) => {
+    const key = req.get('Idempotency-Key');
+    const result = await createCase(svc, {
+      principal: principalOf(res), body: req.body, idempotencyKey: key === undefined ? null : key, render: renderCreateCase,
+    });
+    if (result.replay === 'idempotency_key') res.setHeader('Idempotent-Replay', 'true');
+    else if (result.replay === 'crm_record_id') res.setHeader('Idempotent-Replay', 'crm-record-id');
+    res.status(result.response.status).json(result.response.body);
+  });
+
+  router.get('/v1/cases/:caseId', authenticate, async (req, res) => {
+    res.json(await getCase(svc, principalOf(res), String(req.params.caseId)));
+  });
+
+  router.get('/v1/cases/:caseId/decisions', authenticate, async (req, res) => {
+    const q = decisionsQuery(req.query as Record<string, unknown>);
+    res.json(await listCaseDecisions(svc, principalOf(res), String(req.params.caseId), { limit: q.limit as number | undefined, cursor: q.cursor as string | undefined }));
+  });
+
+  router.get('/v1/cases/:caseId/screening', authenticate, async (req, res) => {
+    const q = screeningQuery(req.query as Record<string, unknown>);
+    res.json(await listScreeningHits(svc, principalOf(res), String(req.params.caseId), { limit: q.limit as number | undefined, cursor: q.cursor as string | undefined }));
+  });
+
+  router.post('/v1/cases/:caseId/screening/disposition', authenticate, json, async (req, res) => {
+    res.json(await dispositionScreeningHit(svc, principalOf(res), String(req.params.caseId), req.body));
+  });
+
+  return router;
+}

@@ -1,0 +1,20 @@
+import { Router, type RequestHandler } from 'express';
+import { getDocument, listDocuments, type Services } from '../../src/index';
+import { queryParser } from './openapi-validation';
+import { principalOf } from './bearer-auth';
+
+/** /v1/documents and /v1/documents/{id}. */
+export function documentsRoutes(svc: Services, doc: Record<string, unknown>, authenticate: RequestHandler): Router {
+  const router = Router();
+  const listQuery = queryParser(doc, '/v1/documents', 'get');
+  router.get('/v1/documents', authenticate, async (req, res) => {
+    const q = listQuery(req.query as Record<string, unknown>);
+    res.json(await listDocuments(svc, principalOf(res), {
+      caseId: q.caseId as string | undefined, status: q.status as string | undefined, limit: q.limit as number | undefined, cursor: q.cursor as string | undefined,
+    }));
+  });
+  router.get('/v1/documents/:id', authenticate, async (req, res) => {
+    res.json(await getDocument(svc, principalOf(res), String(req.params.id)));
+  });
+  return router;
+}

@@ -1,0 +1,42 @@
+import express, { Router, type RequestHandler } from 'express';
+import type { Services } from '../../src/index';
+import { casesRoutes } from './cases.routes';
+import { crmRecordIdRoutes } from './crm-record-id.routes';
+import { documentsRoutes } from './documents.routes';
+import { buildOpenApi } from './openapi';
+
+/** Request bodies on /v1: JSON only, at most 64 KiB (413 payload_too_large above). */
+export const BODY_LIMIT = '64kb';
+
+export interface V1Options {
+  /** The bearer check: sets res.locals.principal or answers 401/429. */
+  authenticate: RequestHandler;
+  /** Extra /v1 routers mounted behind the same rules (the event feed). */
+  extra?: Router[];
+}
+
+/**
+ * The pull API and case creation under /v1, the OpenAPI document, and the crm-record-id route.
+ * Every response is tenant data: never cached by intermediaries.
+ */
+export function v1Routes(svc: Services, options: V1Options): Router {
+  const doc = buildOpenApi(svc.config);
+  const docJson = JSON.stringify(doc);
+  const json = express.json({ limit: BODY_LIMIT, strict: true });
+  const router = Router();
+  router.get('/v1/openapi.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.type('application/json').send(docJson);
+  });
+  router.use('/v1', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  router.use(casesRoutes(svc, doc, options.authenticate, json));
+  router.use(documentsRoutes(svc, doc, options.authenticate));
+  for (const extra of options.extra ?? []) router.use(extra);
+  router.use(crmRecordIdRoutes(svc, options.authenticate, json));
+  return router;
+}
+
+export { buildOpenApi };

@@ -1,0 +1,25 @@
+import type { Services } from '../services';
+import { signAccessToken, tokenResponse, type TokenResponse } from './access-token';
+import type { OAuthClientInfo } from './client-info';
+import { OAuthError } from './oauth.errors';
+import { requestedScopes } from './scopes';
+import { touchClient } from './touch';
+
+/**
+ * grant_type=client_credentials: a tenant's API client exchanges its credentials for a 3600-second
+ * access token. An optional scope narrows the client's scopes; one it lacks is invalid_scope.
+ */
+export async function issueClientCredentialsToken(
+  svc: Services,
+  input: { client: OAuthClientInfo; scope?: unknown },
+): Promise<TokenResponse> {
+  const { client } = input;
+  if (client.kind !== 'api' || !client.orgId) {
+    throw new OAuthError('unauthorized_client', 'This client may not use the client_credentials grant.');
+  }
+  const scopes = requestedScopes(input.scope, client.scopes, client.scopes);
+  const now = svc.clock.now();
+  const signed = await signAccessToken(svc.config, { subject: client.id, clientId: client.id, orgId: client.orgId, scopes, grantId: null, now });
+  await touchClient(svc, client.id, now);
+  return tokenResponse(signed, scopes);
+}

@@ -1,0 +1,109 @@
+import { createLocalJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { DomainError } from '../errors';
+import type { Services } from '../services';
+import { ACCESS_TOKEN_TYP, issuerOf, resourceOf } from './access-token';
+import { SCOPES, type Scope } from './oauth-client.entity';
+import type { Principal } from './principal';
+import { ACCESS_TOKEN_ALG, publicJwks } from './signing-key';
+import { isStale, touchClient, touchGrant } from './touch';
+
+/** Leeway for clocks between processes when checking exp and nbf, seconds. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const invalid = (message = 'The access token is invalid.') => new DomainError('invalid_token', message);
+
+type JwksResolver = ReturnType<typeof createLocalJWKSet>;
+const resolvers = new Map<string, Promise<JwksResolver>>();
+function resolverFor(svc: Services): Promise<JwksResolver> {
+  let r = resolvers.get(svc.config.jwtSigningKeyPem);
+  if (!r) {
+    r = publicJwks(svc.config).then((jwks) => createLocalJWKSet(jwks));
+    resolvers.set(svc.config.jwtSigningKeyPem, r);
+  }
+  return r;
+}
+
+interface LiveRow {
+  client_org: string | null;
+  client_kind: string;
+  client_revoked: Date | null;
+  client_last_used: Date | null;
+  grant_org: string | null;
+  grant_client: string | null;
+  grant_member: string | null;
+  grant_revoked: Date | null;
+  grant_last_used: Date | null;
+  member_removed: Date | null;
+  jti_revoked: number | null;
+}
+
+/**
+ * The bearer check behind every /v1 call. First the token itself: ES256 only (the allow-list: `none`,
+ * HS256 and the rest are refused), a kid of our JWKS, typ at+jwt, iss, aud, exp and nbf. Then, live in
+ * MySQL on every call (no cache, so a revocation works on the next call in every process): the client
+ * is not revoked, the connected app is not disconnected, the member is still there, the jti is not revoked.
+ * Throws invalid_token; returns the Principal the /v1 use cases scope their queries with.
+ */
+export async function verifyAccessToken(svc: Services, token: string): Promise<Principal> {
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, await resolverFor(svc), {
+      algorithms: [ACCESS_TOKEN_ALG],
+      issuer: issuerOf(svc.config),
+      audience: resourceOf(svc.config),
+      typ: ACCESS_TOKEN_TYP,
+      requiredClaims: ['exp', 'iat', 'jti', 'sub'],
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      currentDate: svc.clock.now(),
+    }));
+  } catch (err) {
+    if (err instanceof errors.JWTExpired) throw invalid('The access token has expired.');
+    if (err instanceof errors.JOSEError) throw invalid();
+    throw err;
+  }
+  const claims = readClaims(payload);
+  const rows = (await svc.db.query(
+    `SELECT c.org_id AS client_org, c.kind AS client_kind, c.revoked_at AS client_revoked, c.last_used_at AS client_last_used,
+            g.org_id AS grant_org, g.client_id AS grant_client, g.member_id AS grant_member, g.revoked_at AS grant_revoked,
+            g.last_used_at AS grant_last_used, m.removed_at AS member_removed,
+            (SELECT 1 FROM oauth_revoked_access_tokens r WHERE r.jti = ?) AS jti_revoked
+       FROM oauth_clients c
+       LEFT JOIN oauth_grants g ON g.org_id = ? AND g.id = ?
+       LEFT JOIN members m ON m.org_id = g.org_id AND m.id = g.member_id
+      WHERE c.id = ?`,
+    [claims.jti, claims.orgId, claims.grantId ?? '', claims.clientId],
+  )) as LiveRow[];
+  const row = rows[0];
+  if (!row || row.client_revoked) throw invalid('The access token has been revoked.');
+  if (row.jti_revoked) throw invalid('The access token has been revoked.');
+  let memberId: string | null = null;
+  if (claims.grantId) {
+    if (row.client_kind !== 'connector' || row.grant_client !== claims.clientId || row.grant_org !== claims.orgId || row.grant_member !== claims.sub) {
+      throw invalid();
+    }
+    if (row.grant_revoked || row.member_removed) throw invalid('The access token has been revoked.');
+    memberId = row.grant_member;
+  } else if (row.client_kind !== 'api' || row.client_org !== claims.orgId || claims.sub !== claims.clientId) {
+    throw invalid();
+  }
+  const now = svc.clock.now();
+  if (claims.grantId && isStale(row.grant_last_used, now)) await touchGrant(svc, claims.orgId, claims.grantId, now);
+  else if (!claims.grantId && isStale(row.client_last_used, now)) await touchClient(svc, claims.clientId, now);
+  return { orgId: claims.orgId, clientId: claims.clientId, scopes: claims.scopes, grantId: claims.grantId, memberId, tokenId: claims.jti };
+}
+
+function readClaims(p: JWTPayload): { jti: string; sub: string; clientId: string; orgId: string; scopes: Scope[]; grantId: string | null } {
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  const jti = str(p.jti);
+  const sub = str(p.sub);
+  const clientId = str(p.client_id);
+  const orgId = str(p.org_id);
+  const scope = str(p.scope);
+  const grantId = p.grant_id === undefined ? null : str(p.grant_id);
+  if (!jti || !UUID.test(jti) || !sub || !clientId || !orgId || !UUID.test(orgId) || scope === null) throw invalid();
+  if (p.grant_id !== undefined && (!grantId || !UUID.test(grantId))) throw invalid();
+  const scopes = scope.split(' ').filter(Boolean);
+  if (scopes.some((s) => !SCOPES.includes(s as Scope))) throw invalid();
+  return { jti, sub, clientId, orgId, scopes: scopes as Scope[], grantId };
+}
