@@ -1,0 +1,262 @@
+import { expect } from 'chai';
+import { EventRecord, requestHash, runIdempotent, type Tenant } from '../../src/index';
+import { RestHarness, uniqueEmail } from './harness';
+
+describe('POST /v1/cases', () => {
+  let api: RestHarness;
+  let tenant: Tenant;
+  let token: string;
+  before(async () => {
+    api = await RestHarness.start();
+  });
+  after(() => api.close());
+  beforeEach(async () => {
+    ({ tenant, token } = await api.tenant());
+  });
+
+  const body = (extra: Record<string, unknown> = {}) => ({ customerEmail: uniqueEmail(), companyName: 'Acme Trading Ltd', ...extra });
+  const casesOf = async (orgId: string) => Number((await api.svc.db.query('SELECT COUNT(*) AS n FROM cases WHERE org_id = ?', [orgId]))[0].n);
+
+  it('creates the case: 201 with every field of the contract, the in-progress quirk, the magic link and the analyst URL, and case.created in the same transaction', async () => {
+    const b = body({ customerName: 'Ada Lovelace', country: 'United Kingdom', crmRecordId: 'SF-001', crmSource: 'salesforce' });
+    const res = await api.post('/v1/cases', token, b);
+    expect(res.status, res.text).to.equal(201);
+    expect(res.headers.get('idempotent-replay')).to.equal(null);
+    const c = res.body;
+    expect(c.caseId).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(c).to.deep.equal({
+      caseId: c.caseId,
+      customerEmail: b.customerEmail,
+      customerName: 'Ada Lovelace',
+      companyName: 'Acme Trading Ltd',
+      crmRecordId: 'SF-001',
+      crmSource: 'salesforce',
+      source: 'api',
+      status: 'in-progress',
+      inviteSentAt: c.inviteSentAt,
+      customerPortalUrl: c.customerPortalUrl,
+      analystUrl: `${api.svc.config.appUrl}/cases?case=${c.caseId}`,
+    });
+    expect(c.inviteSentAt).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(c.customerPortalUrl).to.match(new RegExp(`^${api.svc.config.appUrl}/portal/invite\\?token=[A-Za-z0-9_-]{43}$`));
+
+    const events = await api.svc.db.manager.findBy(EventRecord, { orgId: tenant.id, caseId: c.caseId as string });
+    expect(events.map((e) => e.type)).to.deep.equal(['case.created']);
+    const payload = JSON.parse(events[0]!.data);
+    expect(payload).to.deep.include({
+      event: 'case.created', eventVersion: 1, orgId: tenant.id, caseId: c.caseId, crmRecordId: 'SF-001', companyName: 'Acme Trading Ltd',
+      companyNumber: null, country: 'United Kingdom', customerEmail: b.customerEmail, source: 'api', caseSequence: 1,
+    });
+
+    const got = await api.get(`/v1/cases/${c.caseId}`, token);
+    expect(got.status).to.equal(200);
+    expect(got.body).to.deep.include({ caseId: c.caseId, status: 'in_progress', source: 'api', inviteSentAt: c.inviteSentAt, decision: null, riskBand: null });
+    expect(got.body.invite).to.deep.include({ status: 'pending', attempts: 0, deliveredAt: null, usedAt: null });
+  });
+
+  it('does not send an invite when sendInvite is false: inviteSentAt null, invite not_sent, the link still works', async () => {
+    const res = await api.post('/v1/cases', token, body({ sendInvite: false }));
+    expect(res.status).to.equal(201);
+    expect(res.body.inviteSentAt).to.equal(null);
+    const page = await fetch(res.body.customerPortalUrl as string);
+    expect(page.status).to.equal(200);
+    const got = await api.get(`/v1/cases/${res.body.caseId}`, token);
+    expect((got.body.invite as Record<string, unknown>).status).to.equal('not_sent');
+  });
+
+  describe('validation', () => {
+    const bad = async (payload: unknown, details: { path: string; message: string }[], raw?: string) => {
+      const res = raw !== undefined
+        ? await api.call('POST', '/v1/cases', { token, body: raw, headers: { 'content-type': 'application/json' } })
+        : await api.post('/v1/cases', token, payload);
+      expect(res.status, res.text).to.equal(400);
+      expect(res.body.error).to.equal('validation_failed');
+      expect(res.body.details).to.deep.equal(details);
+      expect(res.body.message).to.be.a('string');
+      expect(await casesOf(tenant.id)).to.equal(0);
+    };
+    it('requires customerEmail and companyName', () =>
+      bad({}, [{ path: 'customerEmail', message: 'is required' }, { path: 'companyName', message: 'is required' }]));
+    it('rejects unknown fields (a typo must not drop data)', () =>
+      bad(body({ customerMail: 'x@example.com' }), [{ path: 'customerMail', message: 'is not a known field' }]));
+    it('checks the email address and the lengths', () =>
+      bad({ customerEmail: 'not-an-email', companyName: 'x'.repeat(201), crmRecordId: 'r'.repeat(129) }, [
+        { path: 'customerEmail', message: 'must be a valid email' },
+        { path: 'companyName', message: 'must NOT have more than 200 characters' },
+        { path: 'crmRecordId', message: 'must NOT have more than 128 characters' },
+      ]));
+    it('checks types', () => bad(body({ sendInvite: 'yes' }), [{ path: 'sendInvite', message: 'must be boolean' }]));
+    it('rejects a body that is not a JSON object', () => bad([1], [{ path: '', message: 'must be object' }]));
+    it('rejects malformed JSON', () => bad(undefined, [{ path: '', message: 'must be valid JSON' }], '{"customerEmail": '));
+    it('rejects an invalid Idempotency-Key', async () => {
+      const res = await api.post('/v1/cases', token, body(), { 'Idempotency-Key': 'x'.repeat(256) });
+      expect(res.status).to.equal(400);
+      expect(res.body.details).to.deep.equal([{ path: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
+    });
+    it('answers a body over 64 KiB with 413 payload_too_large', async () => {
+      const res = await api.post('/v1/cases', token, body({ customerName: 'x'.repeat(70 * 1024) }));
+      expect(res.status).to.equal(413);
+      expect(res.body).to.deep.equal({ error: 'payload_too_large', message: 'The request body is too large.' });
+    });
+  });
+
+  it('answers 401 without a token and 403 insufficient_scope without cases:write', async () => {
+    const none = await api.post('/v1/cases', undefined, body());
+    expect(none.status).to.equal(401);
+    expect(none.body.error).to.equal('invalid_token');
+    const { token: readOnly } = await api.client(tenant.id, 'read:cases');
+    const res = await api.post('/v1/cases', readOnly, body());
+    expect(res.status).to.equal(403);
+    expect(res.body).to.deep.equal({ error: 'insufficient_scope', message: 'This request requires the scope cases:write.', scope: 'cases:write' });
+    expect(res.headers.get('www-authenticate')).to.equal('Bearer error="insufficient_scope", scope="cases:write"');
+    expect(await casesOf(tenant.id)).to.equal(0);
+  });
+
+  describe('layer 1: Idempotency-Key', () => {
+    it('replays the original status and body with Idempotent-Replay: true', async () => {
+      const b = body();
+      const first = await api.post('/v1/cases', token, b, { 'Idempotency-Key': 'key-1' });
+      expect(first.status).to.equal(201);
+      const again = await api.post('/v1/cases', token, { ...b }, { 'Idempotency-Key': 'key-1' });
+      expect(again.status).to.equal(201);
+      expect(again.headers.get('idempotent-replay')).to.equal('true');
+      expect(again.text).to.equal(first.text);
+      expect(await casesOf(tenant.id)).to.equal(1);
+    });
+
+    it('replays a 409 duplicate_open_case answer as it was', async () => {
+      const b = body();
+      await api.post('/v1/cases', token, b);
+      const first = await api.post('/v1/cases', token, b, { 'Idempotency-Key': 'k409' });
+      expect(first.status).to.equal(409);
+      const again = await api.post('/v1/cases', token, b, { 'Idempotency-Key': 'k409' });
+      expect(again.status).to.equal(409);
+      expect(again.headers.get('idempotent-replay')).to.equal('true');
+      expect(again.body).to.deep.equal(first.body);
+    });
+
+    it('answers 422 idempotency_key_reused for the same key with another body', async () => {
+      await api.post('/v1/cases', token, body(), { 'Idempotency-Key': 'key-2' });
+      const res = await api.post('/v1/cases', token, body(), { 'Idempotency-Key': 'key-2' });
+      expect(res.status).to.equal(422);
+      expect(res.body).to.deep.equal({ error: 'idempotency_key_reused', message: 'This Idempotency-Key was already used with a different request body.' });
+      expect(await casesOf(tenant.id)).to.equal(1);
+    });
+
+    it('answers 409 idempotency_key_in_use while the first request with the key is still running', async () => {
+      const b = body();
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let started!: () => void;
+      const running = new Promise<void>((r) => (started = r));
+      const first = runIdempotent(api.svc, { orgId: tenant.id, key: 'key-3', requestHash: requestHash(b) }, async () => {
+        started();
+        await held;
+        return { status: 201, body: { ok: true } };
+      });
+      await running;
+      const res = await api.post('/v1/cases', token, b, { 'Idempotency-Key': 'key-3' });
+      release();
+      await first;
+      expect(res.status).to.equal(409);
+      expect(res.body).to.deep.equal({ error: 'idempotency_key_in_use', message: 'A request with this Idempotency-Key is still being processed; retry later.' });
+    });
+
+    it('keeps keys per tenant: another tenant may use the same key', async () => {
+      const other = await api.tenant();
+      const a = await api.post('/v1/cases', token, body(), { 'Idempotency-Key': 'shared' });
+      const b = await api.post('/v1/cases', other.token, body(), { 'Idempotency-Key': 'shared' });
+      expect([a.status, b.status]).to.deep.equal([201, 201]);
+      expect(b.headers.get('idempotent-replay')).to.equal(null);
+    });
+
+    it('forgets a key after 24 hours', async () => {
+      const b = body();
+      await api.post('/v1/cases', token, b, { 'Idempotency-Key': 'old' });
+      await api.svc.db.query('UPDATE idempotency_keys SET created_at = created_at - INTERVAL 25 HOUR, expires_at = expires_at - INTERVAL 25 HOUR WHERE org_id = ?', [tenant.id]);
+      const again = await api.post('/v1/cases', token, { ...b, allowDuplicate: true }, { 'Idempotency-Key': 'old' });
+      expect(again.status).to.equal(201);
+      expect(again.headers.get('idempotent-replay')).to.equal(null);
+    });
+  });
+
+  describe('layer 2: crmRecordId', () => {
+    it('answers 200 with the existing case and Idempotent-Replay: crm-record-id', async () => {
+      const first = await api.post('/v1/cases', token, body({ crmRecordId: 'CRM-7' }));
+      const again = await api.post('/v1/cases', token, body({ crmRecordId: 'CRM-7', companyName: 'Other' }));
+      expect(again.status).to.equal(200);
+      expect(again.headers.get('idempotent-replay')).to.equal('crm-record-id');
+      expect(again.body).to.deep.equal({ ...first.body, customerPortalUrl: `${api.svc.config.appUrl}/portal` });
+      expect(await casesOf(tenant.id)).to.equal(1);
+    });
+
+    it('is bypassed by allowDuplicateCrmRecord, and is case-sensitive and per tenant', async () => {
+      await api.post('/v1/cases', token, body({ crmRecordId: 'CRM-8' }));
+      expect((await api.post('/v1/cases', token, body({ crmRecordId: 'CRM-8', allowDuplicateCrmRecord: true }))).status).to.equal(201);
+      expect((await api.post('/v1/cases', token, body({ crmRecordId: 'crm-8' }))).status).to.equal(201);
+      const other = await api.tenant();
+      expect((await api.post('/v1/cases', other.token, body({ crmRecordId: 'CRM-8' }))).status).to.equal(201);
+      expect(await casesOf(tenant.id)).to.equal(3);
+    });
+  });
+
+  describe('layer 3: open case for customerEmail', () => {
+    it('answers 409 duplicate_open_case with the existing case', async () => {
+      const b = body();
+      const first = await api.post('/v1/cases', token, b);
+      const res = await api.post('/v1/cases', token, { ...b, customerEmail: (b.customerEmail as string).toUpperCase() });
+      expect(res.status).to.equal(409);
+      expect(res.body).to.deep.equal({
+        error: 'duplicate_open_case',
+        message: 'This customer email already has an open case in your organisation.',
+        existing: { caseId: first.body.caseId, status: 'in_progress', createdAt: res.body.existing && (res.body.existing as Record<string, string>).createdAt },
+      });
+      expect(await casesOf(tenant.id)).to.equal(1);
+    });
+
+    it('is bypassed by allowDuplicate, and the override is written to the tenant configuration audit log', async () => {
+      const b = body();
+      const first = await api.post('/v1/cases', token, b);
+      const res = await api.post('/v1/cases', token, { ...b, allowDuplicate: true });
+      expect(res.status).to.equal(201);
+      const audit = await api.svc.db.query(`SELECT actor, action, details FROM tenant_config_audit_log WHERE org_id = ? AND action LIKE 'case.%'`, [tenant.id]);
+      expect(audit).to.have.length(1);
+      expect(audit[0].action).to.equal('case.duplicate_open_case_override');
+      expect(audit[0].actor).to.match(/^api_client:/);
+      const details = typeof audit[0].details === 'string' ? JSON.parse(audit[0].details) : audit[0].details;
+      expect(details).to.deep.equal({ caseId: res.body.caseId, existingCaseId: first.body.caseId, customerEmail: b.customerEmail });
+    });
+
+    it('lets a new case in once the earlier one is closed', async () => {
+      const b = body();
+      const first = await api.post('/v1/cases', token, b);
+      await api.svc.db.query(`UPDATE cases SET status = 'declined' WHERE org_id = ? AND case_id = ?`, [tenant.id, first.body.caseId]);
+      expect((await api.post('/v1/cases', token, b)).status).to.equal(201);
+    });
+  });
+
+  describe('under concurrency: 20 simultaneous requests create exactly one case', () => {
+    const burst = (make: (i: number) => Promise<{ status: number }>) => Promise.all(Array.from({ length: 20 }, (_, i) => make(i)));
+
+    it('with one Idempotency-Key', async () => {
+      const b = body();
+      const answers = await burst(() => api.post('/v1/cases', token, b, { 'Idempotency-Key': 'race' }));
+      expect(await casesOf(tenant.id)).to.equal(1);
+      expect(answers.filter((a) => a.status === 201)).to.have.length.greaterThan(0);
+      expect(answers.every((a) => a.status === 201 || a.status === 409)).to.equal(true);
+    });
+
+    it('with one crmRecordId', async () => {
+      const answers = await burst(() => api.post('/v1/cases', token, body({ crmRecordId: 'RACE-1' })));
+      expect(await casesOf(tenant.id)).to.equal(1);
+      expect(answers.map((a) => a.status).sort()).to.deep.equal([...Array(19).fill(200), 201].sort());
+    });
+
+    it('with one customerEmail', async () => {
+      const email = uniqueEmail('race');
+      const answers = await burst(() => api.post('/v1/cases', token, body({ customerEmail: email })));
+      expect(await casesOf(tenant.id)).to.equal(1);
+      expect(answers.map((a) => a.status).sort()).to.deep.equal([...Array(19).fill(409), 201].sort());
+    });
+  });
+});

@@ -1,0 +1,146 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { expect } from 'chai';
+import { openCase, type Services, type Tenant } from '../../src/index';
+import { newTenant, runtime } from '../support/runtime';
+import { clientToken, newApiClient, startServer, type Harness } from '../oauth/harness';
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+  text: string;
+}
+
+type Doc = { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+
+/**
+ * The real app on a loopback port, with a client whose responses are all validated against the
+ * service's own OpenAPI document (GET /v1/openapi.json): a response that drifts from the document
+ * fails the test that received it.
+ */
+export class RestHarness {
+  private ajv = new Ajv2020({ strict: false, allErrors: true });
+  private doc!: Doc;
+  private templates: { path: string; regex: RegExp }[] = [];
+  constructor(readonly h: Harness) {}
+
+  static async start(config: Partial<Services['config']> = {}): Promise<RestHarness> {
+    const h = await startServer({ config: { pullRateLimitPerMinute: 1_000_000, ...config } });
+    // APP_URL (magic links, the crm-record-id route) is this same server.
+    (h.svc.config as { appUrl: string }).appUrl = h.url;
+    const harness = new RestHarness(h);
+    const res = await fetch(`${h.url}/v1/openapi.json`);
+    expect(res.status).to.equal(200);
+    harness.doc = (await res.json()) as Doc;
+    addFormats(harness.ajv);
+    harness.ajv.addSchema(harness.doc as object, 'openapi');
+    harness.templates = Object.keys(harness.doc.paths).map((path) => ({
+      path, regex: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+').replace(/\./g, '\\.')}$`),
+    }));
+    return harness;
+  }
+
+  get url(): string {
+    return this.h.url;
+  }
+
+  get svc(): Services {
+    return this.h.svc;
+  }
+
+  close(): Promise<void> {
+    return this.h.close();
+  }
+
+  /** A fresh tenant with an API client of `scopes` (default: all but read:full_case) and its token. */
+  async tenant(scopes?: string): Promise<{ tenant: Tenant; token: string; clientId: string }> {
+    const tenant = await newTenant(await runtime());
+    return { tenant, ...(await this.client(tenant.id, scopes)) };
+  }
+
+  async client(orgId: string, scopes?: string): Promise<{ token: string; clientId: string }> {
+    const client = await newApiClient(this.svc, orgId, scopes);
+    return { token: await clientToken(this.h, client), clientId: client.clientId };
+  }
+
+  /** Calls the API and validates the answer against the OpenAPI document. */
+  async call(method: string, path: string, options: { token?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}): Promise<ApiAnswer> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(this.url + path, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: checked below
+    }
+    const answer = { status: res.status, headers: res.headers, body: parsed, text };
+    this.validate(method, path, answer);
+    return answer;
+  }
+
+  get(path: string, token?: string): Promise<ApiAnswer> {
+    return this.call('GET', path, { token });
+  }
+
+  post(path: string, token: string | undefined, json: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer> {
+    return this.call('POST', path, { token, json, headers });
+  }
+
+  /** Validates one answer against the document's response for its operation and status. */
+  validate(method: string, fullPath: string, answer: ApiAnswer): void {
+    const path = fullPath.split('?')[0]!;
+    const template = this.templates.find((t) => t.regex.test(path));
+    const where = `${method} ${path} -> ${answer.status}`;
+    if (!template) {
+      // Not a documented route: still the error shape.
+      expect(answer.body, where).to.have.keys(['error', 'message']);
+      return;
+    }
+    expect(answer.headers.get('content-type'), where).to.match(/^application\/json/);
+    const operation = this.doc.paths[template.path]![method.toLowerCase()];
+    expect(operation, `${where}: operation in the OpenAPI document`).to.not.equal(undefined);
+    const responses = operation!.responses ?? {};
+    expect(Object.keys(responses), `${where}: status documented`).to.include(String(answer.status));
+    const pointer = `openapi#/paths/${template.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()}/responses/${answer.status}`;
+    let response = this.ajv.getSchema(pointer)?.schema as { $ref?: string; content?: Record<string, { schema: unknown }> } | undefined;
+    if (response?.$ref) response = this.ajv.getSchema(`openapi${response.$ref}`)?.schema as typeof response;
+    const schema = response?.content?.['application/json']?.schema;
+    expect(schema, `${where}: response schema`).to.not.equal(undefined);
+    const direct = this.schemaValidator(pointer, response!);
+    if (!direct(answer.body)) {
+      expect.fail(`${where}: response does not match the OpenAPI document: ${JSON.stringify(direct.errors)}\n${answer.text.slice(0, 2000)}`);
+    }
+  }
+
+  private validators = new Map<string, ReturnType<Ajv2020['compile']>>();
+  private schemaValidator(pointer: string, response: { $ref?: string; content?: Record<string, { schema: unknown }> }) {
+    let v = this.validators.get(pointer);
+    if (!v) {
+      v = this.ajv.compile({ $ref: this.refOf(pointer, response) });
+      this.validators.set(pointer, v);
+    }
+    return v;
+  }
+
+  private refOf(pointer: string, response: { content?: Record<string, { schema: unknown }> }): string {
+    const schema = response.content!['application/json']!.schema as { $ref?: string };
+    if (schema.$ref) return `openapi${schema.$ref}`;
+    return `${pointer}/content/application~1json/schema`;
+  }
+}
+
+/** A case that did not come through the API (CS-<year>-<00000>). */
+export async function seedCase(svc: Services, orgId: string, overrides: { companyName?: string; customerEmail?: string } = {}): Promise<{ caseId: string; pk: number }> {
+  return openCase(svc, { orgId, source: 'manual', companyName: overrides.companyName ?? 'Seeded Ltd', customerEmail: overrides.customerEmail ?? null, createdBy: 'analyst@example.com' });
+}
+
+let counter = 0;
+export const uniqueEmail = (tag = 'customer') => `${tag}+${Date.now().toString(36)}${++counter}@example.com`;
