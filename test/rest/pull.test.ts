@@ -149,6 +149,7 @@ describe('/v1 pull endpoints', () => {
       await setFullParity(api.svc, { orgId: tenant.id, entitled: true, enabled: true, actor: 'test' });
       expect((await api.get(`/v1/cases/${seeded.caseId}`, token)).body).to.not.have.property('fullParity');
       const res = await api.get(`/v1/cases/${seeded.caseId}`, full);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a deep projection, asserted field by field
       const fp = res.body.fullParity as Record<string, any>;
       expect(fp).to.deep.include({ caseId: seeded.caseId, orgId: tenant.id, status: 'in_progress', crmRecordId: null, crmSource: null });
       expect(fp.companyProfile).to.deep.include({ companyName: 'Seeded Ltd', transactsInternationally: false, internationalCountries: [], customAnswers: {} });
