@@ -5,6 +5,7 @@ import type { Services } from '../src/index';
 import { errorHandler, notFoundHandler } from './errors';
 import { healthRoutes } from './health.routes';
 import { oauthRoutes } from './oauth/index';
+import { schemaRoutes } from './schemas.routes';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -35,6 +36,7 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
   );
   app.use(healthRoutes(svc));
   app.use(oauthRoutes(svc));
+  app.use(schemaRoutes(svc)); // public: the event catalogue's JSON Schemas and TypeScript types
   mount(app);
   app.use(notFoundHandler);
   app.use(errorHandler);
