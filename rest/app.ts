@@ -5,6 +5,7 @@ import type { Services } from '../src/index';
 import { errorHandler, notFoundHandler } from './errors';
 import { healthRoutes } from './health.routes';
 import { oauthRoutes } from './oauth/index';
+import { schemaRoutes } from './schemas.routes';
 import { portalInviteRoutes } from './portal/invite.routes';
 import { bearerAuth } from './v1/bearer-auth';
 import { v1Routes } from './v1/index';
@@ -38,6 +39,7 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
   );
   app.use(healthRoutes(svc));
   app.use(oauthRoutes(svc));
+  app.use(schemaRoutes(svc)); // public: the event catalogue's JSON Schemas and TypeScript types
   // --- /v1 pull API and case creation, crm-record-id, the customer-portal invite page (issue 5) ---
   app.use(v1Routes(svc, { authenticate: bearerAuth(svc) }));
   app.use(portalInviteRoutes(svc));

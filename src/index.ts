@@ -51,9 +51,22 @@ export { SCOPE_DESCRIPTIONS } from './oauth/scopes';
 
 export { type EventSubscriber } from './events/event-subscriber';
 export { EventRecord } from './events/event.entity';
-export { recordEvent, RELAY_TASK, EVENT_VERSION, type RecordEventInput, type RecordedEvent } from './events/record-event';
+export {
+  recordEvent, RELAY_TASK, EVENT_VERSION, EventSchemaViolation, type RecordEventInput, type RecordedEvent, type CaseRef,
+} from './events/record-event';
 export { relayEvents } from './events/relay';
 export { sweepOutbox } from './events/sweep';
+// Event catalogue (issue 3): types generated from schemas/webhooks/, published documents, the feed query.
+export {
+  EVENT_CATALOGUE, EVENT_TYPES, ENVELOPE_FIELDS, isEventType, eventCatalogueEntry,
+  type EventCatalogueEntry, type EventType, type EventPayload, type EventFields, type CaseEventType, type EnvelopeField,
+  type WebhookPayloads, type WebhookEvent,
+} from './events/catalogue';
+export { PublishedSchemas, readSchemaSources, SCHEMA_DIR, SOURCE_SCHEMA_BASE, type PublishedDocument, type SchemaSources } from './events/schema-documents';
+export { payloadViolations, type PayloadViolation } from './events/validate-payload';
+export {
+  listEventFeed, EVENT_FEED_MAX_LIMIT, type ListEventFeedInput, type EventFeedItem, type EventFeedPage,
+} from './events/list-event-feed';
 
 // --- case intake and the /v1 pull API (issue 5) ---
 export { assertSchema, toDetails, type JsonSchema } from './schema';
@@ -82,3 +95,4 @@ export {
   type InviteLanding, type InviteStatusView, type InviteState,
 } from './invites/invites';
 export { renderInviteEmail, escapeHtml, safeColor, safeLogoUrl, type Branding } from './invites/invite-email';
+export { listFeedEvents, type FeedPage } from './feed/list-feed-events';

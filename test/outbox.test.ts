@@ -101,7 +101,9 @@ describe('event outbox: record, relay, sweep', () => {
     const casePk = Number(insertId);
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        inTransaction(rt.svc, (tx) => recordEvent(tx, { orgId: tenant.id, type: 'ping', case: { pk: casePk }, fields: { message: `n${i}` } })),
+        inTransaction(rt.svc, (tx) =>
+          recordEvent(tx, { orgId: tenant.id, type: 'escalation.created', case: { pk: casePk }, fields: { companyName: null, note: `n${i}`, raisedBy: 'a@example.com' } }),
+        ),
       ),
     );
     const rows = await rt.svc.db.manager.find(EventRecord, { where: { orgId: tenant.id }, order: { seq: 'ASC' } });

@@ -3,6 +3,7 @@ import type { Services } from '../../src/index';
 import { casesRoutes } from './cases.routes';
 import { crmRecordIdRoutes } from './crm-record-id.routes';
 import { documentsRoutes } from './documents.routes';
+import { eventsRoutes } from './events.routes';
 import { buildOpenApi } from './openapi';
 
 /** Request bodies on /v1: JSON only, at most 64 KiB (413 payload_too_large above). */
@@ -11,8 +12,6 @@ export const BODY_LIMIT = '64kb';
 export interface V1Options {
   /** The bearer check: sets res.locals.principal or answers 401/429. */
   authenticate: RequestHandler;
-  /** Extra /v1 routers mounted behind the same rules (the event feed). */
-  extra?: Router[];
 }
 
 /**
@@ -34,7 +33,7 @@ export function v1Routes(svc: Services, options: V1Options): Router {
   });
   router.use(casesRoutes(svc, doc, options.authenticate, json));
   router.use(documentsRoutes(svc, doc, options.authenticate));
-  for (const extra of options.extra ?? []) router.use(extra);
+  router.use(eventsRoutes(svc, doc, options.authenticate));
   router.use(crmRecordIdRoutes(svc, options.authenticate, json));
   return router;
 }

@@ -3,8 +3,9 @@ import { bigintColumn, nullableTimestampColumn, timestampColumn, uuidColumn } fr
 
 /**
  * One event: the outbox row and the /v1/events feed row at once. `data` holds the exact bytes of the
- * webhook payload; `seq` is the tenant-agnostic monotonic keyset for paging; `relayedAt` is null until
- * the relay has handed the event to its subscribers.
+ * webhook payload. `seq` is taken at insert (the outbox's claim order); `feedPosition` is the feed's
+ * keyset, assigned by the relay in commit order (see relay.ts), so it stays null until the event has
+ * been relayed; `relayedAt` is null until the relay has handed the event to its subscribers.
  */
 @Entity('events')
 export class EventRecord {
@@ -19,4 +20,5 @@ export class EventRecord {
   @Column({ type: 'int', unsigned: true, nullable: true }) caseSequence!: number | null;
   @Column({ type: 'longtext' }) data!: string;
   @Column(nullableTimestampColumn) relayedAt!: Date | null;
+  @Column({ ...bigintColumn, nullable: true }) feedPosition!: number | null;
 }

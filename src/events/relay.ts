@@ -6,15 +6,23 @@ import { EventRecord } from './event.entity';
 const BATCH = 200;
 
 /**
- * The outbox relay: claims committed, unrelayed events (FOR UPDATE SKIP LOCKED, so any number of
- * workers can run it at once), offers each batch to every subscriber inside the same transaction,
- * and marks the batch relayed. Subscribers enqueue their jobs after this transaction commits.
- * Returns how many events were relayed.
+ * The outbox relay: claims committed, unrelayed events (FOR UPDATE SKIP LOCKED: an event whose
+ * transaction is still open is invisible and never waited for), offers each batch to every subscriber
+ * inside the same transaction, gives the batch its feed positions and marks it relayed. Subscribers
+ * enqueue their jobs after this transaction commits. Returns how many events were relayed.
+ *
+ * Feed positions: the relay first locks the one row of event_feed_counter and keeps it until commit,
+ * so relays run one at a time and commit in position order. A reader paging the feed by position
+ * (listEventFeed) therefore never passes over an event that becomes visible later, which paging by
+ * `seq` (taken at insert, committed in any order) could. Events of one case are numbered in commit
+ * order (the case row is locked), so feed order and caseSequence order agree.
  */
 export async function relayEvents(svc: Services, options: { olderThanMs?: number } = {}): Promise<number> {
   let total = 0;
   for (;;) {
     const relayed = await inTransaction(svc, async (tx) => {
+      const counter: { value: number | string }[] = await tx.manager.query('SELECT value FROM event_feed_counter WHERE id = 1 FOR UPDATE');
+      if (!counter[0]) throw new Error('event_feed_counter has no row: run the migrations');
       const params: unknown[] = [];
       let age = '';
       if (options.olderThanMs) {
@@ -28,8 +36,13 @@ export async function relayEvents(svc: Services, options: { olderThanMs?: number
       if (claimed.length === 0) return 0;
       const seqs = claimed.map((r) => Number(r.seq));
       const events = await tx.manager.find(EventRecord, { where: { seq: In(seqs) }, order: { seq: 'ASC' } });
+      const first = Number(counter[0].value) + 1;
+      const relayedAt = svc.clock.now();
+      events.forEach((e, i) => Object.assign(e, { feedPosition: first + i, relayedAt }));
       for (const subscriber of svc.subscribers) await subscriber.onEvents(tx, events);
-      await tx.manager.update(EventRecord, { seq: In(seqs) }, { relayedAt: svc.clock.now() });
+      const positions = events.map((e) => `WHEN ${Number(e.seq)} THEN ${Number(e.feedPosition)}`).join(' ');
+      await tx.manager.query(`UPDATE events SET relayed_at = ?, feed_position = CASE seq ${positions} END WHERE seq IN (${seqs.join(',')})`, [relayedAt]);
+      await tx.manager.query('UPDATE event_feed_counter SET value = ? WHERE id = 1', [first + events.length - 1]);
       return events.length;
     });
     total += relayed;

@@ -276,7 +276,10 @@ describe('/v1 pull endpoints', () => {
       expect(res.status, res.text).to.equal(200);
       expect(res.body).to.deep.equal({ caseId, crmRecordId: 'HS-123', crmSource: 'hubspot' });
       const [row] = await api.svc.db.query('SELECT pk FROM cases WHERE case_id = ?', [caseId]);
-      const later = await inTransaction(api.svc, (tx) => recordEvent(tx, { orgId: tenant.id, type: 'ping', case: { pk: Number(row.pk) }, fields: { message: 'later' } }));
+      const later = await inTransaction(api.svc, (tx) => recordEvent(tx, {
+        orgId: tenant.id, type: 'case.status.changed', case: { pk: Number(row.pk) },
+        fields: { companyName: 'Pull Ltd', status: 'in_review', previousStatus: 'in_progress', changedBy: 'customer@example.com' },
+      }));
       const events = await api.svc.db.manager.find(EventRecord, { where: { orgId: tenant.id, caseId }, order: { seq: 'ASC' } });
       expect(events.map((e) => JSON.parse(e.data).crmRecordId)).to.deep.equal([null, 'HS-123']);
       expect(events[1]!.eventId).to.equal(later.eventId);

@@ -1,0 +1,23 @@
+import { Router, type RequestHandler } from 'express';
+import { listFeedEvents, type Services } from '../../src/index';
+import { principalOf } from './bearer-auth';
+import { queryParser } from './openapi-validation';
+
+/**
+ * GET /v1/events. `data` is written as the stored payload bytes, never re-serialised, so it is byte
+ * for byte the webhook body of that eventId (and its signature would verify over it).
+ */
+export function eventsRoutes(svc: Services, doc: Record<string, unknown>, authenticate: RequestHandler): Router {
+  const router = Router();
+  const parse = queryParser(doc, '/v1/events', 'get');
+  router.get('/v1/events', authenticate, async (req, res) => {
+    const q = parse(req.query as Record<string, unknown>);
+    const page = await listFeedEvents(svc, principalOf(res), {
+      eventType: q.event_type as string | undefined, limit: q.limit as number | undefined, cursor: q.cursor as string | undefined,
+    });
+    const items = page.items.map((i) =>
+      `{"eventId":${JSON.stringify(i.eventId)},"eventType":${JSON.stringify(i.eventType)},"eventVersion":${i.eventVersion},"occurredAt":${JSON.stringify(i.occurredAt)},"data":${i.data}}`);
+    res.type('application/json').send(`{"data":[${items.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)},"hasMore":${page.hasMore}}`);
+  });
+  return router;
+}

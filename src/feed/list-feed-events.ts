@@ -1,0 +1,33 @@
+import { DomainError } from '../errors';
+import { isEventType } from '../events/catalogue';
+import { listEventFeed, type EventFeedItem } from '../events/list-event-feed';
+import { clampLimit, decodeCursor, encodeCursor, type CursorScope } from '../pagination/cursor';
+import { requireScope, type Principal } from '../oauth/principal';
+import type { Services } from '../services';
+
+export interface FeedPage {
+  /** Items with `data` as the stored payload bytes (the adapter embeds them verbatim). */
+  items: EventFeedItem[];
+  /** Always a cursor: after the last item, or where the caller already was on an empty page. */
+  nextCursor: string;
+  hasMore: boolean;
+}
+
+/**
+ * GET /v1/events: the tenant's event feed, oldest first in commit order, optionally of one event type.
+ * The cursor is the feed position, bound to the tenant and the event_type filter; it is returned on
+ * every page, so a client can poll with it for events that arrive later.
+ */
+export async function listFeedEvents(
+  svc: Services, principal: Principal, input: { eventType?: string; limit?: number; cursor?: string },
+): Promise<FeedPage> {
+  requireScope(principal, 'read:events');
+  if (input.eventType !== undefined && !isEventType(input.eventType)) {
+    throw DomainError.validation([{ path: 'event_type', message: 'must be the name of an event of the catalogue (GET /schemas/webhooks/index.json)' }]);
+  }
+  const scope: CursorScope = { orgId: principal.orgId, list: 'events', filter: { eventType: input.eventType ?? null } };
+  const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : 0;
+  const page = await listEventFeed(svc, { orgId: principal.orgId, eventType: input.eventType, afterPosition: after, limit: clampLimit(input.limit) });
+  const last = page.items[page.items.length - 1];
+  return { items: page.items, nextCursor: encodeCursor(svc.config, scope, [last ? last.position : after]), hasMore: page.hasMore };
+}
