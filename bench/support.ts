@@ -1,0 +1,98 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes, generateKeyPairSync } from 'node:crypto';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { createApiClient, createLogger, createTenant, dropMysqlDatabase, loadConfig, type Env, type Services } from '../src/index';
+import { compose, prepareDatabases, type Runtime } from '../bin/compose';
+import { dropPgDatabase } from '../worker/pg-database';
+
+/** A throwaway pair of databases, the service in a child process, and a tenant with an API client. */
+export interface BenchEnv {
+  env: Env;
+  rt: Runtime;
+  svc: Services;
+  url: string;
+  server: ChildProcess;
+  orgId: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+export async function startBench(): Promise<BenchEnv> {
+  const id = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const env: Env = {
+    NODE_ENV: 'test',
+    MYSQL_URL: process.env.BENCH_MYSQL_URL ?? `mysql://root@127.0.0.1:3306/svc_bench_${id}`,
+    PG_URL: process.env.BENCH_PG_URL ?? `postgres://postgres@127.0.0.1:5432/svc_bench_${id}`,
+    SECRETS_KEY: `k1:${randomBytes(32).toString('hex')}`,
+    JWT_SIGNING_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    PULL_RATE_LIMIT_PER_MINUTE: '1000000',
+    LOG_LEVEL: 'silent',
+    PATH: process.env.PATH,
+  };
+  const config = loadConfig(env);
+  await prepareDatabases(config, createLogger('silent'));
+  const rt = await compose(config);
+  const server = fork(join(__dirname, 'server.js'), [], { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('message', (m: { port: number }) => resolve(m.port));
+    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  // The issuer and audience of tokens are BASE_URL; the child was started with the default, so tokens
+  // are requested from the child itself and verified by it.
+  const tenant = await createTenant(rt.svc, { name: 'Bench Tenant' });
+  const client = await createApiClient(rt.svc, { orgId: tenant.id, name: 'Bench CRM', actor: 'bench' });
+  const res = await fetch(`${url}/v1/oauth/token`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }),
+  });
+  if (res.status !== 200) throw new Error(`token: ${res.status} ${await res.text()}`);
+  const token = ((await res.json()) as { access_token: string }).access_token;
+  return {
+    env, rt, svc: rt.svc, url, server, orgId: tenant.id, token,
+    async close() {
+      server.send({ stop: true });
+      await new Promise((r) => server.once('exit', r));
+      await rt.close();
+      if (!process.env.BENCH_MYSQL_URL) await dropMysqlDatabase(config.mysqlUrl);
+      if (!process.env.BENCH_PG_URL) await dropPgDatabase(config.pgUrl);
+    },
+  };
+}
+
+/** Seeds `n` cases of a tenant with multi-row INSERTs of `batch` rows (seconds for 200,000). */
+export async function seedCases(svc: Services, orgId: string, n: number, batch = 2000): Promise<void> {
+  const now = new Date();
+  for (let done = 0; done < n; done += batch) {
+    const rows = Math.min(batch, n - done);
+    const values: unknown[] = [];
+    for (let i = 0; i < rows; i++) {
+      const k = done + i;
+      values.push(`CS-2020-${String(k).padStart(6, '0')}`, orgId, k % 7 === 0 ? 'approved' : 'in_progress', `bench+${k}@example.com`, `Company ${k} Ltd`, now, now);
+    }
+    await svc.db.query(
+      `INSERT INTO cases (case_id, org_id, status, onboarding_stage, source, customer_email, company_name, created_at, updated_at)
+       VALUES ${Array.from({ length: rows }, () => `(?, ?, ?, 'created', 'manual', ?, ?, ?, ?)`).join(', ')}`,
+      values,
+    );
+  }
+  await svc.db.query('ANALYZE TABLE cases');
+}
+
+export interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+export async function load(name: string, options: autocannon.Options): Promise<Figures> {
+  // A short warm-up (JIT, pools, buffer pool) that is not measured.
+  await autocannon({ connections: 32, ...options, duration: 2 });
+  const result = await autocannon({ connections: 32, duration: Number(process.env.BENCH_DURATION ?? 10), ...options });
+  const f = { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
+  process.stdout.write(`${name.padEnd(34)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   non-2xx ${f.non2xx}\n`);
+  return f;
+}
