@@ -130,7 +130,7 @@ body{margin:0;background:var(--bg);color:var(--ink);font:1rem/1.5 system-ui,-app
 .shell{max-width:28rem;margin:0 auto;padding:2.5rem 1rem}
 .brand{font-weight:600;color:var(--muted);margin:0 0 1rem;letter-spacing:.01em}
 .mark{color:var(--accent)}
-.card{background:var(--card);border:1px solid var(--line);border-radius:.75rem;padding:1.75rem 1.5rem;box-shadow:0 1px 2px rgba(20,33,61,.06),0 8px 24px rgba(20,33,61,.06)}
+.card{overflow-wrap:anywhere;background:var(--card);border:1px solid var(--line);border-radius:.75rem;padding:1.75rem 1.5rem;box-shadow:0 1px 2px rgba(20,33,61,.06),0 8px 24px rgba(20,33,61,.06)}
 h1{font-size:1.375rem;line-height:1.3;margin:0 0 .5rem}
 h2{font-size:1rem;margin:1.25rem 0 .5rem}
 .lede{color:var(--muted);margin:0 0 1.25rem}
