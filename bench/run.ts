@@ -1,24 +1,28 @@
-// `npm run bench -- <scenario>`: each scenario prints its figures and ratios against a baseline
-// measured in the same run.
+#!/usr/bin/env node
+// `npm run bench -- <scenario>`: a small switch over the benchmark scripts in bench/.
 import 'reflect-metadata';
 import { createBench } from './create';
 import { pullBench } from './pull';
+import { run as token } from './token';
 
 const SCENARIOS: Record<string, () => Promise<void>> = {
+  token,
   pull: pullBench,
   create: createBench,
 };
 
-const name = process.argv[2] ?? '';
-const scenario = SCENARIOS[name];
-if (!scenario) {
-  process.stderr.write(`Usage: npm run bench -- <${Object.keys(SCENARIOS).join('|')}>\n`);
-  process.exit(1);
-}
-scenario().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    process.stderr.write(`bench ${name} failed: ${(err as Error).stack ?? String(err)}\n`);
+async function main(): Promise<void> {
+  const name = process.argv[2];
+  const scenario = name ? SCENARIOS[name] : undefined;
+  if (!scenario) {
+    process.stderr.write(`Usage: npm run bench -- <scenario>\nScenarios: ${Object.keys(SCENARIOS).join(', ')}\n`);
     process.exit(1);
-  },
-);
+  }
+  await scenario();
+  process.exit(0);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${(err as Error)?.stack ?? String(err)}\n`);
+  process.exit(1);
+});

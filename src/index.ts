@@ -46,8 +46,19 @@ export { ACCESS_TOKEN_ALG, publicJwks } from './oauth/signing-key';
 export { authenticateClient } from './oauth/authenticate-client';
 export { issueClientCredentialsToken } from './oauth/issue-client-credentials-token';
 export { verifyAccessToken } from './oauth/verify-access-token';
-export { consumePullApiRateLimit, consumeTokenRateLimit, type RateLimitState } from './oauth/rate-limit';
+export { consumePullApiRateLimit, consumeTokenRateLimit, signInAllowed, recordSignInFailure, type RateLimitState } from './oauth/rate-limit';
 export { SCOPE_DESCRIPTIONS } from './oauth/scopes';
+export { checkAuthorizationTarget, checkAuthorizationRequest, type AuthorizationRequest } from './oauth/authorization-request';
+export { authenticateMember, findSignedInMember, type SignedInMember } from './oauth/authenticate-member';
+export { createAuthorizationCode, AUTHORIZATION_CODE_TTL_MS } from './oauth/create-authorization-code';
+export { exchangeAuthorizationCode } from './oauth/exchange-authorization-code';
+export { refreshAccessToken } from './oauth/refresh-access-token';
+export { revokeToken } from './oauth/revoke-token';
+export { listConnectedApps, disconnectApp, type ConnectedApp } from './oauth/connected-apps';
+export {
+  newBrowserSession, sealBrowserSession, openBrowserSession, sealAuthorizationTransaction, openAuthorizationTransaction,
+  BROWSER_SESSION_TTL_MS, AUTHORIZATION_TRANSACTION_TTL_MS, type BrowserSession, type AuthorizationTransaction,
+} from './oauth/browser-session';
 
 export { type EventSubscriber } from './events/event-subscriber';
 export { EventRecord } from './events/event.entity';

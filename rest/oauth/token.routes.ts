@@ -45,7 +45,7 @@ export function tokenRoutes(svc: Services, server: ReturnType<typeof createOAuth
   };
   router.post(
     '/v1/oauth/token',
-    noStore, ...oauthBodies, singleValuedParameters, grantType, clientAuthentication(svc), rateLimit, server.token(),
+    noStore, ...oauthBodies, singleValuedParameters, grantType, clientAuthentication(svc), rateLimit, server.token() as unknown as RequestHandler,
     oauthErrorHandler,
   );
   return router;

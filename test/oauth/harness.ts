@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
@@ -103,4 +104,79 @@ export async function clientToken(h: Harness, client: { clientId: string; client
 export function decodeJwt(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
   const [h, p] = token.split('.');
   return { header: JSON.parse(Buffer.from(h!, 'base64url').toString()), payload: JSON.parse(Buffer.from(p!, 'base64url').toString()) };
+}
+
+/** A PKCE pair (RFC 7636, S256). */
+export function pkce(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** A cookie-keeping HTTP client that does not follow redirects: the browser side, step by step. */
+export class Browser {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+
+  async get(path: string): Promise<Answer & { location: string | null }> {
+    return this.send(path, { method: 'GET' });
+  }
+
+  async post(path: string, form: Record<string, string>): Promise<Answer & { location: string | null }> {
+    return this.send(path, { method: 'POST', body: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  }
+
+  private async send(path: string, init: RequestInit): Promise<Answer & { location: string | null }> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(this.base + path, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
+    for (const set of res.headers.getSetCookie()) {
+      const [pair] = set.split(';');
+      const eq = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+    return { ...(await answer(res)), location: res.headers.get('location') };
+  }
+}
+
+/** The value attributes of a page's hidden inputs, by name. */
+export function hiddenInputs(page: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) out[m[1]!] = m[2]!.replace(/&amp;/g, '&');
+  return out;
+}
+
+export interface AuthorizeParams {
+  clientId: string;
+  redirectUri: string;
+  challenge?: string;
+  method?: string;
+  scope?: string;
+  state?: string;
+  responseType?: string;
+}
+
+export function authorizePath(p: AuthorizeParams): string {
+  const q = new URLSearchParams({ response_type: p.responseType ?? 'code', client_id: p.clientId, redirect_uri: p.redirectUri });
+  if (p.scope !== undefined) q.set('scope', p.scope);
+  if (p.state !== undefined) q.set('state', p.state);
+  if (p.challenge !== undefined) q.set('code_challenge', p.challenge);
+  if (p.method !== undefined) q.set('code_challenge_method', p.method);
+  return `/v1/oauth/authorize?${q}`;
+}
+
+/** Runs authorize, sign-in and consent in a Browser; returns the final redirect (to the client). */
+export async function authorizeInBrowser(
+  h: Harness,
+  p: AuthorizeParams,
+  member: { email: string; password: string },
+  decision: 'allow' | 'deny' = 'allow',
+): Promise<{ redirect: URL; consent: string; browser: Browser }> {
+  const browser = new Browser(h.url);
+  const signInPage = await browser.get(authorizePath(p));
+  if (signInPage.status !== 200) throw new Error(`authorize: ${signInPage.status} ${signInPage.location ?? signInPage.text}`);
+  const signedIn = await browser.post('/v1/oauth/sign-in', { ...hiddenInputs(signInPage.text), email: member.email, password: member.password });
+  if (signedIn.status !== 303) throw new Error(`sign-in: ${signedIn.status} ${signedIn.text}`);
+  const consent = await browser.get(signedIn.location!);
+  const decided = await browser.post('/v1/oauth/authorize/decision', { ...hiddenInputs(consent.text), decision });
+  if (decided.status !== 302) throw new Error(`decision: ${decided.status} ${decided.text}`);
+  return { redirect: new URL(decided.location!), consent: consent.text, browser };
 }

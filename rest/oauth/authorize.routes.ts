@@ -1,0 +1,146 @@
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import passport from 'passport';
+import { Strategy as LocalStrategy } from 'passport-local';
+import type { OAuth2Server } from 'oauth2orize';
+import {
+  authenticateMember, checkAuthorizationTarget, recordSignInFailure, signInAllowed, findSignedInMember, isDomainError, isOAuthError, issuerOf,
+  SCOPE_DESCRIPTIONS, type OAuthClientInfo, type Scope, type Services, type SignedInMember,
+} from '../../src/index';
+import { transactionLoader, validateAuthorization, type TransactionStore, type Txn } from './oauth2-server';
+import { consentPage, errorPage, sendPage, signInPage, STYLESHEET } from './pages';
+import { browserSession, csrfValid, rotateCsrf, signIn, signOut } from './session';
+
+type OAuthRequest = Request & { oauth2?: Txn & { transactionID?: string } };
+
+const CONSENT_PATH = '/v1/oauth/authorize/consent';
+const consentUrl = (tid: string) => `${CONSENT_PATH}?transaction_id=${encodeURIComponent(tid)}`;
+const form = express.urlencoded({ extended: false, limit: '8kb' });
+
+/**
+ * The browser side of the authorization-code flow: GET /v1/oauth/authorize checks the request (an
+ * unknown client or unregistered redirect URI gets an error page and is never redirected), then shows
+ * the sign-in page (passport-local, scrypt) or, once signed in, the consent screen; Allow redirects with
+ * code, state and iss, Deny with error=access_denied.
+ */
+export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientInfo, SignedInMember>, store: TransactionStore): Router {
+  const router = Router();
+  // Untyped in @types/oauth2orize: redirects a protocol error of a trusted request back to the client.
+  const redirectErrors = () => (server as unknown as { authorizationErrorHandler(): ErrorRequestHandler[] }).authorizationErrorHandler();
+  const session = browserSession(svc);
+  const loadTxn = transactionLoader(store);
+  const members = new passport.Passport();
+  members.use(new LocalStrategy({ usernameField: 'email', passwordField: 'password' }, (email, password, done) => {
+    authenticateMember(svc, { email, password }).then((m) => done(null, m ?? false), done);
+  }));
+
+  const renderSignIn = (req: OAuthRequest, res: express.Response, extra: { status?: number; error?: string; email?: string } = {}) => {
+    const txn = req.oauth2!;
+    sendPage(res, `Sign in to connect ${txn.client.name}`, signInPage({
+      appName: txn.client.name, transactionId: txn.transactionID!, csrf: req.oauthSession!.csrf, email: extra.email, error: extra.error,
+    }), { status: extra.status });
+  };
+  const renderStep: RequestHandler = async (req: OAuthRequest, res) => {
+    const txn = req.oauth2!;
+    const memberId = req.oauthSession!.memberId;
+    const member = memberId ? await findSignedInMember(svc, memberId) : null;
+    if (!member) return renderSignIn(req, res);
+    const scopes = (txn.req.scopes ?? []) as Scope[];
+    sendPage(res, `Allow ${txn.client.name} to access ${member.tenantName}?`, consentPage({
+      appName: txn.client.name, tenantName: member.tenantName, memberEmail: member.email,
+      scopes: scopes.map((s) => ({ scope: s, description: SCOPE_DESCRIPTIONS[s] })),
+      redirectHost: new URL(txn.redirectURI).host, transactionId: txn.transactionID!, csrf: req.oauthSession!.csrf,
+    }), { formTargets: [new URL(txn.redirectURI).origin] });
+  };
+  const requireCsrf: RequestHandler = (req, _res, next) => {
+    if (!csrfValid(req)) return next(new PageError(403, 'This form has expired', 'The page was open too long or in another window. Return to the app and start the connection again.'));
+    next();
+  };
+
+  // An untrusted client or redirect URI stops here with a page; a wrong response_type goes back to the client.
+  const checkTarget: RequestHandler = async (req, res, next) => {
+    await checkAuthorizationTarget(svc, { clientId: req.query.client_id, redirectUri: req.query.redirect_uri });
+    if (req.query.response_type !== 'code') {
+      const url = new URL(req.query.redirect_uri as string);
+      url.searchParams.set('error', 'unsupported_response_type');
+      url.searchParams.set('error_description', 'Only response_type=code is supported.');
+      if (typeof req.query.state === 'string') url.searchParams.set('state', req.query.state);
+      url.searchParams.set('iss', issuerOf(svc.config));
+      return res.redirect(url.toString());
+    }
+    next();
+  };
+
+  router.get('/v1/oauth/assets/oauth.css', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('text/css').send(STYLESHEET);
+  });
+
+  router.get('/v1/oauth/authorize', session, checkTarget, server.authorization(validateAuthorization(svc)) as unknown as RequestHandler,
+    redirectErrors(), renderStep);
+
+  router.get(CONSENT_PATH, session, loadTxn, renderStep);
+
+  router.post('/v1/oauth/sign-in', session, form, requireCsrf, loadTxn, async (req: OAuthRequest, res, next) => {
+    const email = typeof req.body.email === 'string' ? req.body.email.slice(0, 254) : '';
+    const limit = await signInAllowed(svc, email);
+    if (!limit.allowed) {
+      res.setHeader('Retry-After', String(limit.resetSeconds));
+      return renderSignIn(req, res, { status: 429, email, error: `Too many sign-in attempts. Wait ${limit.resetSeconds} seconds and try again.` });
+    }
+    members.authenticate('local', { session: false }, (err: unknown, member: SignedInMember | false) => {
+      if (err) return next(err);
+      if (!member) {
+        return recordSignInFailure(svc, email).then(
+          () => renderSignIn(req, res, { status: 401, email, error: 'The email or password is incorrect.' }),
+          next,
+        );
+      }
+      signIn(svc, req, res, member.id);
+      res.redirect(303, consentUrl(req.oauth2!.transactionID!));
+    })(req, res, next);
+  });
+
+  router.post('/v1/oauth/sign-out', session, form, requireCsrf, loadTxn, (req: OAuthRequest, res) => {
+    signOut(svc, req, res);
+    res.redirect(303, consentUrl(req.oauth2!.transactionID!));
+  });
+
+  const signedInMember: RequestHandler = async (req: OAuthRequest, res, next) => {
+    const memberId = req.oauthSession!.memberId;
+    const member = memberId ? await findSignedInMember(svc, memberId) : null;
+    if (!member) return renderSignIn(req, res);
+    req.user = member;
+    rotateCsrf(svc, req, res);
+    next();
+  };
+  router.post('/v1/oauth/authorize/decision', session, form, requireCsrf, loadTxn, signedInMember,
+    server.decision((req, done) => {
+      done(null, { allow: ((req as unknown as Request).body as Record<string, unknown>).decision === 'allow' });
+    }) as unknown as RequestHandler[],
+    redirectErrors());
+
+  router.use(['/v1/oauth/authorize', '/v1/oauth/sign-in', '/v1/oauth/sign-out'], pageErrorHandler);
+  return router;
+}
+
+/** An error shown as a page (the browser stays here). */
+class PageError extends Error {
+  constructor(readonly status: number, readonly title: string, message: string) {
+    super(message);
+  }
+}
+
+/** Errors of the browser steps that cannot go back to the client: a page, never a stack. */
+const pageErrorHandler: ErrorRequestHandler = (err, req, res, next) => {
+  if (res.headersSent) return next(err);
+  if (err instanceof PageError) return sendPage(res, err.title, errorPage(err.title, err.message), { status: err.status });
+  if (isDomainError(err) && err.code === 'forbidden') {
+    return sendPage(res, 'This connection request is not valid', errorPage('This connection request is not valid', err.message), { status: 400 });
+  }
+  const e = err as { name?: string; message?: string };
+  if (isOAuthError(err) || e.name === 'AuthorizationError' || e.name === 'BadRequestError' || e.name === 'ForbiddenError') {
+    return sendPage(res, 'This connection request is not valid', errorPage('This connection request is not valid', String(e.message)), { status: 400 });
+  }
+  req.log.error({ err }, 'authorization page failed');
+  sendPage(res, 'Something went wrong', errorPage('Something went wrong', 'An internal error occurred. Please try again in a moment.'), { status: 500 });
+};

@@ -1,0 +1,48 @@
+import { IsNull } from 'typeorm';
+import { hashPassword, verifyPassword } from '../security/passwords';
+import type { Services } from '../services';
+import { Member, type MemberRole } from '../tenants/member.entity';
+import { Tenant } from '../tenants/tenant.entity';
+import { isEmail } from '../validation';
+
+/** A signed-in member as the sign-in and consent pages know them. */
+export interface SignedInMember {
+  id: string;
+  orgId: string;
+  email: string;
+  name: string | null;
+  role: MemberRole;
+  tenantName: string;
+}
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Checks a member's email and password (scrypt). An unknown email costs the same slow hash as a wrong
+ * password, so the answer time does not tell which emails exist. Null on any failure.
+ */
+export async function authenticateMember(svc: Services, input: { email: unknown; password: unknown }): Promise<SignedInMember | null> {
+  if (typeof input.password !== 'string' || input.password.length > 1024) return null;
+  const member = isEmail(input.email)
+    ? await svc.db.manager.findOneBy(Member, { email: input.email.toLowerCase(), removedAt: IsNull() })
+    : null;
+  if (!member) {
+    dummyHash ??= hashPassword('not a real password, only for equal timing');
+    await verifyPassword(input.password, await dummyHash);
+    return null;
+  }
+  if (!(await verifyPassword(input.password, member.passwordHash))) return null;
+  return signedInMember(svc, member);
+}
+
+/** The member of a browser session, or null when they have been removed since. */
+export async function findSignedInMember(svc: Services, memberId: string): Promise<SignedInMember | null> {
+  if (!/^[0-9a-f-]{36}$/.test(memberId)) return null;
+  const member = await svc.db.manager.findOneBy(Member, { id: memberId, removedAt: IsNull() });
+  return member ? signedInMember(svc, member) : null;
+}
+
+async function signedInMember(svc: Services, m: Member): Promise<SignedInMember> {
+  const tenant = await svc.db.manager.findOneByOrFail(Tenant, { id: m.orgId });
+  return { id: m.id, orgId: m.orgId, email: m.email, name: m.name, role: m.role, tenantName: tenant.name };
+}

@@ -1,0 +1,60 @@
+import { IsNull } from 'typeorm';
+import { recordAudit } from '../audit/record-audit';
+import { inTransaction } from '../db/transaction';
+import { DomainError } from '../errors';
+import type { Services } from '../services';
+import { Member } from '../tenants/member.entity';
+import { revokeGrant } from './grants';
+import { OAuthClient, type Scope } from './oauth-client.entity';
+import { OAuthGrant } from './oauth-grant.entity';
+
+/** A connected app as the console's Connected Apps panel shows it. */
+export interface ConnectedApp {
+  grantId: string;
+  clientId: string;
+  appName: string;
+  memberId: string;
+  memberEmail: string;
+  scopes: Scope[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** Every live connected app of the tenant, whichever member connected it, newest first. */
+export async function listConnectedApps(svc: Services, input: { orgId: string }): Promise<ConnectedApp[]> {
+  const grants = await svc.db.manager.find(OAuthGrant, { where: { orgId: input.orgId, revokedAt: IsNull() }, order: { createdAt: 'DESC', id: 'ASC' } });
+  if (!grants.length) return [];
+  const members = new Map((await svc.db.manager.find(Member, { where: { orgId: input.orgId } })).map((m) => [m.id, m]));
+  const clientIds = [...new Set(grants.map((g) => g.clientId))];
+  const clients = new Map((await svc.db.manager.findBy(OAuthClient, clientIds.map((id) => ({ id })))).map((c) => [c.id, c]));
+  return grants
+    .filter((g) => !clients.get(g.clientId)?.revokedAt)
+    .map((g) => ({
+      grantId: g.id, clientId: g.clientId, appName: clients.get(g.clientId)?.name ?? g.clientId, memberId: g.memberId,
+      memberEmail: members.get(g.memberId)?.email ?? '', scopes: g.scopes, createdAt: g.createdAt, lastUsedAt: g.lastUsedAt,
+    }));
+}
+
+/**
+ * Disconnects a connected app: its member may, and an admin may for anyone. Every access and refresh
+ * token of it fails from the next call on. Audited.
+ */
+export async function disconnectApp(svc: Services, input: { orgId: string; actorMemberId: string; grantId: string }): Promise<{ disconnected: true }> {
+  const actor = await svc.db.manager.findOneBy(Member, { orgId: input.orgId, id: input.actorMemberId, removedAt: IsNull() });
+  if (!actor) throw new DomainError('forbidden', 'Only a member of this organisation may disconnect its apps.');
+  const now = svc.clock.now();
+  await inTransaction(svc, async (tx) => {
+    const grant = await tx.manager.findOne(OAuthGrant, { where: { orgId: input.orgId, id: input.grantId }, lock: { mode: 'pessimistic_write' } });
+    if (!grant) throw DomainError.notFound('Connected app');
+    if (grant.memberId !== actor.id && actor.role !== 'admin') {
+      throw new DomainError('forbidden', "Only an admin may disconnect another member's app.");
+    }
+    if (grant.revokedAt) return;
+    await revokeGrant(tx, { orgId: input.orgId, grantId: grant.id, now });
+    await recordAudit(tx, {
+      orgId: input.orgId, actor: actor.email, action: 'connected_app.disconnected',
+      details: { grantId: grant.id, clientId: grant.clientId, memberId: grant.memberId }, at: now,
+    });
+  });
+  return { disconnected: true };
+}
