@@ -1,3 +1,4 @@
+import type { DataSource } from 'typeorm';
 import type { Services } from '../services';
 import type { Principal } from './principal';
 import { sha256Hex } from '../security/tokens';
@@ -22,33 +23,124 @@ export interface RateLimitState {
   name: string;
 }
 
-/**
- * Counts one request in `bucket` against `rule` and says whether it may proceed. The counters live in
- * MySQL (`rate_limit_counters`) so every API process shares them: one upsert per request, whose
- * LAST_INSERT_ID(expr) hands back the new count without a second round trip or a lock held.
- */
-export async function consumeRateLimit(svc: Services, bucket: string, rule: RateLimit): Promise<RateLimitState> {
-  const nowMs = svc.clock.now().getTime();
-  const windowStart = nowMs - (nowMs % rule.windowMs);
-  const result = (await svc.db.query(
-    'INSERT INTO rate_limit_counters (bucket, window_start, hits) VALUES (?, ?, 1) ON DUPLICATE KEY UPDATE hits = LAST_INSERT_ID(hits + 1)',
-    [bucket, windowStart],
+/** Adds `n` hits to a bucket's window in MySQL; returns the window's new total and whether the row is new. */
+async function addHits(db: DataSource, bucket: string, windowStart: number, n: number): Promise<{ total: number; fresh: boolean }> {
+  const result = (await db.query(
+    'INSERT INTO rate_limit_counters (bucket, window_start, hits) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE hits = LAST_INSERT_ID(hits + ?)',
+    [bucket, windowStart, n, n],
   )) as { affectedRows: number; insertId: number | string };
-  // affectedRows is 1 for a fresh row (count 1), 2 for an increment (count in insertId).
-  const hits = result.affectedRows === 1 ? 1 : Number(result.insertId);
-  if (hits === 1) {
-    // First request of a new window: drop this bucket's old windows so the table stays small.
-    await svc.db.query('DELETE FROM rate_limit_counters WHERE bucket = ? AND window_start < ?', [bucket, windowStart]);
+  // affectedRows is 1 for a fresh row (total n), 2 for an increment (total in insertId).
+  const fresh = result.affectedRows === 1;
+  if (fresh) {
+    // First hits of a new window: drop this bucket's old windows so the table stays small.
+    await db.query('DELETE FROM rate_limit_counters WHERE bucket = ? AND window_start < ?', [bucket, windowStart]);
   }
-  const resetSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - nowMs) / 1000));
+  return { total: fresh ? n : Number(result.insertId), fresh };
+}
+
+function stateOf(rule: RateLimit, hits: number, windowStart: number, nowMs: number): RateLimitState {
   return {
     allowed: hits <= rule.limit,
     limit: rule.limit,
     remaining: Math.max(0, rule.limit - hits),
-    resetSeconds,
+    resetSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - nowMs) / 1000)),
     windowSeconds: Math.round(rule.windowMs / 1000),
     name: rule.name,
   };
+}
+
+/**
+ * Counts one request in `bucket` against `rule` and says whether it may proceed: one upsert per
+ * request, exact across processes. For the token endpoint and sign-in failures (low volume).
+ */
+export async function consumeRateLimit(svc: Services, bucket: string, rule: RateLimit): Promise<RateLimitState> {
+  const nowMs = svc.clock.now().getTime();
+  const windowStart = nowMs - (nowMs % rule.windowMs);
+  const { total } = await addHits(svc.db, bucket, windowStart, 1);
+  return stateOf(rule, total, windowStart, nowMs);
+}
+
+interface BucketState {
+  windowStart: number;
+  /** The shared total as MySQL last reported it (every process's flushed hits). */
+  known: number;
+  /** Hits of this process being written now, and hits not yet written. */
+  inflight: number;
+  pending: number;
+  flushing: boolean;
+}
+
+/**
+ * The pull API's counters: shared in MySQL like consumeRateLimit's, but written without a round trip
+ * per request. A process counts locally and keeps at most one upsert per bucket in flight, which
+ * carries every hit made meanwhile and brings back the shared total. The first request of a window
+ * waits for its upsert, so each process starts every window from the shared count; after that the
+ * count is exact within a process and other processes' hits arrive one round trip late (a burst
+ * spread over N processes can pass the limit by at most the requests in flight in the others).
+ */
+class CoalescingCounters {
+  private readonly buckets = new Map<string, BucketState>();
+
+  async consume(svc: Services, bucket: string, rule: RateLimit): Promise<RateLimitState> {
+    const nowMs = svc.clock.now().getTime();
+    const windowStart = nowMs - (nowMs % rule.windowMs);
+    let st = this.buckets.get(bucket);
+    if (!st || st.windowStart !== windowStart) {
+      if (this.buckets.size > 10_000) this.prune(windowStart);
+      st = { windowStart, known: 0, inflight: 1, pending: 0, flushing: true };
+      this.buckets.set(bucket, st);
+      await this.write(svc, bucket, st);
+      return stateOf(rule, st.known + st.inflight + st.pending, windowStart, nowMs);
+    }
+    const hits = st.known + st.inflight + st.pending + 1;
+    if (hits > rule.limit) return stateOf(rule, hits, windowStart, nowMs);
+    st.pending++;
+    if (!st.flushing) {
+      st.flushing = true;
+      st.inflight = st.pending;
+      st.pending = 0;
+      void this.write(svc, bucket, st);
+    }
+    return stateOf(rule, hits, windowStart, nowMs);
+  }
+
+  /** Writes st.inflight, then keeps writing while hits accumulated meanwhile. Never throws. */
+  private async write(svc: Services, bucket: string, st: BucketState): Promise<void> {
+    for (;;) {
+      try {
+        st.known = (await addHits(svc.db, bucket, st.windowStart, st.inflight)).total;
+        st.inflight = 0;
+      } catch (err) {
+        // Keep the hits counted locally; the next write carries them.
+        svc.log.warn({ err, bucket }, 'rate-limit counter write failed');
+        st.pending += st.inflight;
+        st.inflight = 0;
+        st.flushing = false;
+        return;
+      }
+      if (st.pending === 0 || this.buckets.get(bucket) !== st) {
+        st.flushing = false;
+        return;
+      }
+      st.inflight = st.pending;
+      st.pending = 0;
+    }
+  }
+
+  private prune(windowStart: number): void {
+    for (const [key, st] of this.buckets) if (st.windowStart < windowStart && !st.flushing) this.buckets.delete(key);
+  }
+}
+
+// One set of counters per database (that is, per process and service instance).
+const coalescing = new WeakMap<DataSource, CoalescingCounters>();
+function countersOf(svc: Services): CoalescingCounters {
+  let c = coalescing.get(svc.db);
+  if (!c) {
+    c = new CoalescingCounters();
+    coalescing.set(svc.db, c);
+  }
+  return c;
 }
 
 /**
@@ -56,7 +148,7 @@ export async function consumeRateLimit(svc: Services, bucket: string, rule: Rate
  * tenants under one client_id, so its budget is per client and tenant: one tenant cannot starve another.
  */
 export function consumePullApiRateLimit(svc: Services, principal: Pick<Principal, 'clientId' | 'orgId'>): Promise<RateLimitState> {
-  return consumeRateLimit(svc, `pull:${principal.clientId}:${principal.orgId}`, {
+  return countersOf(svc).consume(svc, `pull:${principal.clientId}:${principal.orgId}`, {
     name: 'pull-api', limit: svc.config.pullRateLimitPerMinute, windowMs: 60_000,
   });
 }
