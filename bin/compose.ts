@@ -4,10 +4,12 @@ import type { Express } from 'express';
 import {
   connectDataSource, createDataSource, createLogger, ensureMysqlDatabase, runMigrations, systemClock,
   type Config, type EventSubscriber, type Logger, type Services,
+  WebhookFanout, type HostResolver,
 } from '../src/index';
 import { createApp } from '../rest/app';
 import { GraphileJobQueue } from '../worker/job-queue';
 import { ensurePgDatabase } from '../worker/pg-database';
+import { UndiciWebhookSender, systemResolver } from '../worker/webhook-sender';
 
 export interface Runtime {
   svc: Services;
@@ -38,6 +40,10 @@ export interface ComposeOptions {
   log?: Logger;
   /** Extra outbox subscribers (tests). */
   subscribers?: EventSubscriber[];
+  /** Webhooks: a CA (PEM) the sender trusts instead of the system roots; tests and local demos only. */
+  webhookCa?: string | Buffer;
+  /** Webhooks: name resolution for the URL guard (tests inject one). Default the system's. */
+  resolver?: HostResolver;
 }
 
 /** Connects and wires the services. */
@@ -45,18 +51,22 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const log = options.log ?? createLogger(config.logLevel);
   const db = await connectDataSource(createDataSource(config.mysqlUrl), config.mysqlUrl);
   const queue = new GraphileJobQueue(config.pgUrl, log);
+  const webhookSender = new UndiciWebhookSender({ allowPrivateTargets: config.webhookAllowPrivateTargets, ca: options.webhookCa });
   const svc: Services = {
     config,
     db,
     log,
     jobs: queue,
     clock: systemClock,
-    subscribers: [...(options.subscribers ?? [])],
+    subscribers: [new WebhookFanout(), ...(options.subscribers ?? [])],
+    resolver: options.resolver ?? systemResolver,
+    webhookSender,
   };
   return {
     svc,
     queue,
     async close() {
+      await webhookSender.close();
       await queue.close();
       await db.destroy();
     },

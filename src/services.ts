@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { EventSubscriber } from './events/event-subscriber';
 import type { Logger } from './logger';
 import type { Clock, JobQueue } from './ports';
+import type { HostResolver } from './webhooks/url-guard';
+import type { WebhookSender } from './webhooks/webhook-sender';
 
 /**
  * Everything a use case needs, wired once by the composition root (bin/). Use cases are plain
@@ -16,4 +18,8 @@ export interface Services {
   clock: Clock;
   /** Who receives committed events from the outbox relay (webhook fan-out, and test recorders). */
   subscribers: EventSubscriber[];
+  /** Name resolution for the webhook URL guard (tests inject one). */
+  resolver: HostResolver;
+  /** The HTTP client of webhook requests; connects only to the address the guard checked. */
+  webhookSender: WebhookSender;
 }

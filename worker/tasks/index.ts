@@ -1,10 +1,12 @@
 import type { TaskList } from 'graphile-worker';
-import { RELAY_TASK, type Services } from '../../src/index';
+import { DELIVER_WEBHOOK_TASK, RELAY_TASK, type Services } from '../../src/index';
+import { deliverWebhookTask } from './deliver-webhook.task';
 import { relayEventsTask } from './relay-events.task';
 
 /** Every task the worker runs, by identifier. Tasks are thin: check the payload, call one use case. */
 export function createTaskList(svc: Services): TaskList {
   return {
     [RELAY_TASK]: relayEventsTask(svc),
+    [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(svc),
   };
 }
