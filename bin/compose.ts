@@ -49,8 +49,10 @@ export interface ComposeOptions {
 /** Connects and wires the services. */
 export async function compose(config: Config, options: ComposeOptions = {}): Promise<Runtime> {
   const log = options.log ?? createLogger(config.logLevel);
-  const db = await connectDataSource(createDataSource(config.mysqlUrl), config.mysqlUrl);
-  const queue = new GraphileJobQueue(config.pgUrl, log);
+  // A worker runs WORKER_CONCURRENCY jobs at once, each holding a connection of both pools at times.
+  const poolSize = Math.max(10, config.workerConcurrency + 4);
+  const db = await connectDataSource(createDataSource(config.mysqlUrl, poolSize), config.mysqlUrl);
+  const queue = new GraphileJobQueue(config.pgUrl, log, poolSize);
   const webhookSender = new UndiciWebhookSender({ allowPrivateTargets: config.webhookAllowPrivateTargets, ca: options.webhookCa });
   const svc: Services = {
     config,

@@ -54,6 +54,15 @@ export class GraphileJobQueue implements JobQueue {
     if (options.runAt && options.runAt.getTime() > Date.now()) this.wakeAt(options.runAt);
   }
 
+  async enqueueMany(jobs: { task: string; payload: Record<string, string | number>; options?: EnqueueOptions }[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const utils = await this.workerUtils();
+    await utils.addJobs(jobs.map((j) => ({
+      identifier: j.task, payload: j.payload, runAt: j.options?.runAt, jobKey: j.options?.jobKey, maxAttempts: j.options?.maxAttempts,
+    })));
+    for (const j of jobs) if (j.options?.runAt && j.options.runAt.getTime() > Date.now()) this.wakeAt(j.options.runAt);
+  }
+
   /**
    * graphile-worker wakes on NOTIFY "jobs:insert" for jobs due now, but finds a job scheduled for later
    * only at its next poll (up to pollInterval late). So that a 1 s webhook retry starts after 1 s and
