@@ -5,7 +5,9 @@
 // Then the service: N events to one endpoint on a local HTTPS receiver that verifies every signature,
 // deliveries per second from the first commit to the last 2xx; and p50/p99 latency from commit to
 // receipt at a steady 100 events per second. The receiver's ledger must equal the producer's.
+import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { createServer } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { makeWorkerUtils, run as runGraphile } from 'graphile-worker';
@@ -17,10 +19,9 @@ import { compose, prepareDatabases, type Runtime } from '../bin/compose';
 import { createDevTls } from '../bin/dev-tls';
 import { graphileLogger } from '../worker/job-queue';
 import { dropPgDatabase } from '../worker/pg-database';
-import { startWorker } from '../worker/runner';
 import { UndiciWebhookSender } from '../worker/webhook-sender';
 
-const CONCURRENCY = 16;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
 interface Receiver {
   url: string;
@@ -104,14 +105,16 @@ async function graphileNoop(rt: Runtime, n: number): Promise<number> {
   return n / seconds;
 }
 
-async function recordAt(svc: Services, orgId: string, i: number, commits: Map<string, number>): Promise<string> {
+/** Records `count` events in one transaction; notes the commit time of each. */
+async function recordAt(svc: Services, orgId: string, i: number, commits: Map<string, number>, count = 1): Promise<void> {
   let committedAt = 0;
-  const recorded = await inTransaction(svc, async (tx) => {
+  const ids = await inTransaction(svc, async (tx) => {
     tx.afterCommit(() => { committedAt = performance.now(); });
-    return recordEvent(tx, { orgId, type: 'ping', fields: { message: `bench ${i}` } });
+    const out: string[] = [];
+    for (let k = 0; k < count; k++) out.push((await recordEvent(tx, { orgId, type: 'ping', fields: { message: `bench ${i + k}` } })).eventId);
+    return out;
   });
-  commits.set(recorded.eventId, committedAt);
-  return recorded.eventId;
+  for (const id of ids) commits.set(id, committedAt);
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -120,7 +123,7 @@ const f = (n: number, d = 0) => n.toLocaleString('en-GB', { maximumFractionDigit
 export async function run(args: string[]): Promise<void> {
   const n = Number(args[0] ?? 10_000);
   const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const config = loadConfig({
+  const env = {
     NODE_ENV: 'development',
     MYSQL_URL: `mysql://root@127.0.0.1:3306/svc_bench_${id}`,
     PG_URL: `postgres://postgres@127.0.0.1:5432/svc_bench_${id}`,
@@ -129,7 +132,8 @@ export async function run(args: string[]): Promise<void> {
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     WORKER_CONCURRENCY: String(CONCURRENCY),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  });
+  };
+  const config = loadConfig(env);
   const tls = createDevTls({ days: 1 });
   const secret = randomBytes(32).toString('hex');
   const receiver = await startReceiver(tls, secret);
@@ -146,22 +150,50 @@ export async function run(args: string[]): Promise<void> {
     const tenant = await createTenant(rt.svc, { name: 'Bench Ltd' });
     await createWebhookEndpoint(rt.svc, { orgId: tenant.id, url: receiver.url, secret, actor: 'bench' });
     receiver.received.clear();
-    const worker = await startWorker(rt.svc, rt.queue);
+    // The service's worker runs as its own process (bin/start.js --worker), as in production; this
+    // process only commits events and runs the receiver.
+    const worker = spawn(process.execPath, [...(process.env.BENCH_WORKER_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/wprof'] : []), join(__dirname, '..', 'bin', 'start.js'), '--worker'], {
+      env: { ...process.env, ...env, NODE_EXTRA_CA_CERTS: tls.caFile }, stdio: ['ignore', 'ignore', 'inherit'],
+    });
     try {
-      // Throughput: N events as fast as the producer commits them.
+      // Throughput: N events committed as fast as the producer can (50 events per transaction, 4
+      // transactions at once), so that the delivery pipeline, not the producer, sets the pace.
       const commits = new Map<string, number>();
       let next = 0;
-      await Promise.all(Array.from({ length: 8 }, async () => {
-        while (next < n) await recordAt(rt.svc, tenant.id, next++, commits);
+      await Promise.all(Array.from({ length: 4 }, async () => {
+        while (next < n) {
+          const i = next;
+          next += 50;
+          await recordAt(rt.svc, tenant.id, i, commits, Math.min(50, n - i));
+        }
       }));
       await until('every delivery', () => receiver.received.size >= n, 600_000);
       const firstCommit = Math.min(...commits.values());
       const lastReceipt = Math.max(...receiver.received.values());
       const rate = n / ((lastReceipt - firstCommit) / 1000);
+      const lastCommit = Math.max(...commits.values());
+      out(`    producer: all ${f(n)} events committed in ${f(lastCommit - firstCommit)} ms`);
       const lost = [...commits.keys()].filter((e) => !receiver.received.has(e)).length;
       out(`(c) service: deliveries/s, first commit to last 2xx:  ${f(rate)} deliveries/s`);
       out(`    ratio to (b) graphile no-op:                      ${f(rate / noop, 2)}  (target >= 0.80)`);
       out(`    ratio to (a) bare sender loop:                    ${f(rate / bare, 2)}`);
+      if (process.env.BENCH_DIAG) {
+        const [diag] = await rt.svc.db.query(
+          `SELECT AVG(TIMESTAMPDIFF(MICROSECOND, e.occurred_at, e.relayed_at))/1000 AS relay_ms,
+                  AVG(TIMESTAMPDIFF(MICROSECOND, d.created_at, a.started_at))/1000 AS queue_ms,
+                  AVG(a.duration_ms) AS http_ms,
+                  MIN(a.started_at) AS first_start, MAX(a.finished_at) AS last_finish, MIN(d.created_at) AS first_created, MAX(d.created_at) AS last_created
+           FROM webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id JOIN events e ON e.seq = d.event_seq WHERE d.org_id = ?`,
+          [tenant.id],
+        );
+        out(`    diag: ${JSON.stringify(diag)}`);
+        const hist = await rt.svc.db.query(
+          `SELECT FLOOR(UNIX_TIMESTAMP(a.finished_at) * 4) / 4 AS t, COUNT(*) AS n, MAX(a.attempt_no) AS maxno, AVG(a.duration_ms) AS http
+           FROM webhook_attempts a WHERE a.org_id = ? GROUP BY t ORDER BY t`,
+          [tenant.id],
+        );
+        out(`    per 250 ms: ${hist.map((h: { n: number; http: number }) => `${h.n}(${Math.round(h.http)}ms)`).join(' ')}`);
+      }
       out(`    ledger: produced ${f(commits.size)}, received ${f(receiver.received.size)}, lost ${lost}, bad signatures ${receiver.invalid}`);
 
       // Latency at a steady 100 events/s.
@@ -169,7 +201,7 @@ export async function run(args: string[]): Promise<void> {
       const latCommits = new Map<string, number>();
       receiver.received.clear();
       const t0 = performance.now();
-      const pending: Promise<string>[] = [];
+      const pending: Promise<void>[] = [];
       for (let i = 0; i < steady; i++) {
         const due = t0 + i * 10;
         const wait = due - performance.now();
@@ -183,7 +215,8 @@ export async function run(args: string[]): Promise<void> {
       out(`(d) service at a steady 100 events/s (${f(steady)} events): commit to receipt p50 ${f(pct(lat, 50), 1)} ms, p99 ${f(pct(lat, 99), 1)} ms  (target p50 <= 50 ms)`);
       out(`    ledger: produced ${f(latCommits.size)}, received ${f(receiver.received.size)}, lost ${latLost}`);
     } finally {
-      await worker.stop();
+      worker.kill('SIGTERM');
+      await new Promise((resolve) => worker.once('exit', resolve));
     }
   } finally {
     await rt.close();

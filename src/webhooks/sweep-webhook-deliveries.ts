@@ -24,7 +24,7 @@ export async function sweepWebhookDeliveries(svc: Services): Promise<number> {
     );
     if (found.length === 0) return [];
     await tx.manager.query(
-      `UPDATE webhook_deliveries SET lease_until = NULL, updated_at = ? WHERE id IN (${found.map(() => '?').join(', ')})`,
+      `UPDATE webhook_deliveries SET lease_until = NULL, lease_token = NULL, updated_at = ? WHERE id IN (${found.map(() => '?').join(', ')})`,
       [now, ...found.map((r) => Number(r.id))],
     );
     return found.map((r) => ({ id: Number(r.id), runAt: null }));

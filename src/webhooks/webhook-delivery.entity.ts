@@ -21,6 +21,8 @@ export class WebhookDelivery {
   @Column(nullableTimestampColumn) nextAttemptAt!: Date | null;
   /** A worker holds the row until then; after it, another may take over (crash recovery). */
   @Column(nullableTimestampColumn) leaseUntil!: Date | null;
+  /** Random per claim: only the lease holder records the attempt's result. */
+  @Column({ type: 'char', length: 22, nullable: true }) leaseToken!: string | null;
   @Column({ type: 'int', nullable: true }) lastHttpStatus!: number | null;
   @Column({ type: 'text', nullable: true }) lastError!: string | null;
   @Column(timestampColumn) createdAt!: Date;
