@@ -5,6 +5,8 @@
 // Then the service: N events to one endpoint on a local HTTPS receiver that verifies every signature,
 // deliveries per second from the first commit to the last 2xx; and p50/p99 latency from commit to
 // receipt at a steady 100 events per second. The receiver's ledger must equal the producer's.
+// Diagnostics: BENCH_CONCURRENCY (worker concurrency, default 16), BENCH_DIAG=1 (relay and queue lag,
+// attempts per 250 ms), BENCH_WORKER_PROF=1 (CPU profile of the worker process into /tmp/wprof).
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
