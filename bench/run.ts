@@ -1,24 +1,25 @@
-#!/usr/bin/env node
-// `npm run bench -- <scenario>`: a small switch over the benchmark scripts in bench/.
+// `npm run bench -- <scenario> [args]`: a small switch over the benchmark scripts in bench/.
 import 'reflect-metadata';
 import { createBench } from './create';
 import { pullBench } from './pull';
 import { run as token } from './token';
+import * as webhooks from './webhooks';
 
-const SCENARIOS: Record<string, () => Promise<void>> = {
+const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   token,
   pull: pullBench,
   create: createBench,
+  webhooks: (args) => webhooks.run(args),
 };
 
 async function main(): Promise<void> {
-  const name = process.argv[2];
+  const [name, ...args] = process.argv.slice(2);
   const scenario = name ? SCENARIOS[name] : undefined;
   if (!scenario) {
     process.stderr.write(`Usage: npm run bench -- <scenario>\nScenarios: ${Object.keys(SCENARIOS).join(', ')}\n`);
     process.exit(1);
   }
-  await scenario();
+  await scenario(args);
   process.exit(0);
 }
 

@@ -5,12 +5,14 @@ import {
   connectDataSource, createDataSource, createLogger, ensureMysqlDatabase, runMigrations, systemClock,
   type Config, type EventSubscriber, type Logger, type Services,
   keepMailLocally,
+  WebhookFanout, type HostResolver,
 } from '../src/index';
 import { createNodemailerMailer } from '../worker/mail/nodemailer-mailer';
 import { createApp } from '../rest/app';
 import { createGraphqlServer } from '../graphql/server';
 import { GraphileJobQueue } from '../worker/job-queue';
 import { ensurePgDatabase } from '../worker/pg-database';
+import { UndiciWebhookSender, systemResolver } from '../worker/webhook-sender';
 
 export interface Runtime {
   svc: Services;
@@ -41,20 +43,29 @@ export interface ComposeOptions {
   log?: Logger;
   /** Extra outbox subscribers (tests). */
   subscribers?: EventSubscriber[];
+  /** Webhooks: a CA (PEM) the sender trusts instead of the system roots; tests and local demos only. */
+  webhookCa?: string | Buffer;
+  /** Webhooks: name resolution for the URL guard (tests inject one). Default the system's. */
+  resolver?: HostResolver;
 }
 
 /** Connects and wires the services. */
 export async function compose(config: Config, options: ComposeOptions = {}): Promise<Runtime> {
   const log = options.log ?? createLogger(config.logLevel);
-  const db = await connectDataSource(createDataSource(config.mysqlUrl), config.mysqlUrl);
-  const queue = new GraphileJobQueue(config.pgUrl, log);
+  // A worker runs WORKER_CONCURRENCY jobs at once, each holding a connection of both pools at times.
+  const poolSize = Math.max(10, config.workerConcurrency + 4);
+  const db = await connectDataSource(createDataSource(config.mysqlUrl, poolSize), config.mysqlUrl);
+  const queue = new GraphileJobQueue(config.pgUrl, log, poolSize);
+  const webhookSender = new UndiciWebhookSender({ allowPrivateTargets: config.webhookAllowPrivateTargets, ca: options.webhookCa });
   const svc: Services = {
     config,
     db,
     log,
     jobs: queue,
     clock: systemClock,
-    subscribers: [...(options.subscribers ?? [])],
+    subscribers: [new WebhookFanout(), ...(options.subscribers ?? [])],
+    resolver: options.resolver ?? systemResolver,
+    webhookSender,
     mailer: undefined as unknown as Services['mailer'],
   };
   // Mail: SMTP when SMTP_URL is set, otherwise the local mail outbox (which needs svc itself).
@@ -67,6 +78,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     queue,
     async close() {
       mailer.close();
+      await webhookSender.close();
       await queue.close();
       await db.destroy();
     },

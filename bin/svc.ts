@@ -12,13 +12,22 @@ import { compose, prepareDatabases } from './compose';
 import { CLI_EXTENSIONS } from './svc-extensions';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
-type Values = Record<string, string | boolean | string[] | undefined>;
+export type Values = Record<string, string | boolean | string[] | undefined>;
 
 export interface Command {
   usage: string;
   options: Options;
   required: string[];
   run(svc: Services, values: Values): Promise<unknown>;
+}
+
+/** A command that needs neither the databases nor the services (a local tool); it prints its own output. */
+export interface StandaloneCommand {
+  usage: string;
+  options: Options;
+  required: string[];
+  /** Resolves with the exit code. */
+  standalone(values: Values): Promise<number>;
 }
 
 const ACTOR = 'operator:cli';
@@ -30,7 +39,7 @@ const bool = (v: Values, k: string): boolean => {
   throw new UsageError(`--${k} must be true or false`);
 };
 
-const COMMANDS: Record<string, Command> = {
+const COMMANDS: Record<string, Command | StandaloneCommand> = {
   'org:create': {
     usage: 'org:create --name N',
     options: { name: { type: 'string' } },
@@ -114,6 +123,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
 
+  if ('standalone' in command) return command.standalone(values);
   const config = loadConfig(process.env);
   const log = createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn', process.stderr as never);
   await prepareDatabases(config, log);

@@ -107,3 +107,33 @@ export {
 } from './invites/invites';
 export { renderInviteEmail, escapeHtml, safeColor, safeLogoUrl, type Branding } from './invites/invite-email';
 export { listFeedEvents, type FeedPage } from './feed/list-feed-events';
+
+// Webhooks: endpoints, the URL guard, fan-out, delivery, redelivery, endpoint tests, receiver kit.
+export { WebhookEndpoint, ENDPOINT_STATUSES, type EndpointStatus } from './webhooks/webhook-endpoint.entity';
+export { WebhookDelivery, DELIVERY_STATES, type DeliveryState } from './webhooks/webhook-delivery.entity';
+export { WebhookAttempt } from './webhooks/webhook-attempt.entity';
+export type { WebhookEndpointView, WebhookDeliveryView, WebhookAttemptView } from './webhooks/webhook-views';
+export { createWebhookEndpoint, type CreateWebhookEndpointInput, type CreatedWebhookEndpoint } from './webhooks/create-webhook-endpoint';
+export { updateWebhookEndpoint, type UpdateWebhookEndpointInput } from './webhooks/update-webhook-endpoint';
+export { pauseWebhookEndpoint } from './webhooks/pause-webhook-endpoint';
+export { resumeWebhookEndpoint } from './webhooks/resume-webhook-endpoint';
+export { deleteWebhookEndpoint, ENDPOINT_DELETED_MESSAGE } from './webhooks/delete-webhook-endpoint';
+export { listWebhookEndpoints, getWebhookEndpoint } from './webhooks/list-webhook-endpoints';
+export {
+  UNSAFE_WEBHOOK_URL_MESSAGE, isBlockedAddress, parseWebhookUrl, ipLiteral, resolveAndCheck, checkWebhookUrlForSave, UrlCheckFailure,
+  type HostResolver, type CheckedUrl,
+} from './webhooks/url-guard';
+export { MAX_RESPONSE_BYTES, type WebhookSender, type WebhookRequest, type WebhookResponse } from './webhooks/webhook-sender';
+export { WebhookFanout } from './webhooks/webhook-fanout';
+export { DELIVER_WEBHOOK_TASK, deliveryJobKey } from './webhooks/enqueue-deliveries';
+export { attemptDelivery, RETRY_CANCELLED_PAUSED, type AttemptOutcome } from './webhooks/attempt-delivery';
+export { nextRetryWaitMs, attemptLeaseMs } from './webhooks/retry-schedule';
+export { sweepWebhookDeliveries } from './webhooks/sweep-webhook-deliveries';
+export { redeliverWebhook } from './webhooks/redeliver-webhook';
+export { pingWebhookUrl } from './webhooks/ping-webhook-url';
+export { testWebhookEndpoint } from './webhooks/test-webhook-endpoint';
+export { TEST_BODY_PREVIEW_BYTES, type WebhookTestResult } from './webhooks/ping-webhook';
+export { listWebhookDeliveries, type ListWebhookDeliveriesInput, type WebhookDeliveryPage } from './webhooks/list-webhook-deliveries';
+export {
+  verifyWebhook, signWebhookBody, webhookHeaders, WEBHOOK_USER_AGENT, type VerifyWebhookOptions, type VerifyWebhookResult,
+} from './webhooks/signature';

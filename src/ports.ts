@@ -15,6 +15,8 @@ export interface EnqueueOptions {
 /** The job queue (graphile-worker). Payloads carry ids only: never a secret or a body. */
 export interface JobQueue {
   enqueue(task: string, payload: Record<string, string | number>, options?: EnqueueOptions): Promise<void>;
+  /** Optional: many jobs in one round trip (same meaning as calling enqueue for each). */
+  enqueueMany?(jobs: { task: string; payload: Record<string, string | number>; options?: EnqueueOptions }[]): Promise<void>;
   /** Resolves when the queue's database answers (readiness). */
   ping(): Promise<void>;
 }

@@ -4,6 +4,8 @@ import type { EventSubscriber } from './events/event-subscriber';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { Clock, JobQueue } from './ports';
+import type { HostResolver } from './webhooks/url-guard';
+import type { WebhookSender } from './webhooks/webhook-sender';
 
 /**
  * Everything a use case needs, wired once by the composition root (bin/). Use cases are plain
@@ -19,4 +21,8 @@ export interface Services {
   subscribers: EventSubscriber[];
   /** Outgoing mail (invites): nodemailer over SMTP, or the local mail outbox when SMTP_URL is unset. */
   mailer: Mailer;
+  /** Name resolution for the webhook URL guard (tests inject one). */
+  resolver: HostResolver;
+  /** The HTTP client of webhook requests; connects only to the address the guard checked. */
+  webhookSender: WebhookSender;
 }

@@ -17,6 +17,7 @@ export function graphileLogger(log: Logger): GraphileLogger {
 export class GraphileJobQueue implements JobQueue {
   readonly pool: Pool;
   private utils: Promise<WorkerUtils> | null = null;
+  private readonly wakeups = new Map<number, { timer: NodeJS.Timeout; count: number }>();
 
   constructor(
     private readonly pgUrl: string,
@@ -50,6 +51,38 @@ export class GraphileJobQueue implements JobQueue {
       jobKey: options.jobKey,
       maxAttempts: options.maxAttempts,
     });
+    if (options.runAt && options.runAt.getTime() > Date.now()) this.wakeAt(options.runAt);
+  }
+
+  async enqueueMany(jobs: { task: string; payload: Record<string, string | number>; options?: EnqueueOptions }[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const utils = await this.workerUtils();
+    await utils.addJobs(jobs.map((j) => ({
+      identifier: j.task, payload: j.payload, runAt: j.options?.runAt, jobKey: j.options?.jobKey, maxAttempts: j.options?.maxAttempts,
+    })));
+    for (const j of jobs) if (j.options?.runAt && j.options.runAt.getTime() > Date.now()) this.wakeAt(j.options.runAt);
+  }
+
+  /**
+   * graphile-worker wakes on NOTIFY "jobs:insert" for jobs due now, but finds a job scheduled for later
+   * only at its next poll (up to pollInterval late). So that a 1 s webhook retry starts after 1 s and
+   * not 2 s, this process sends graphile's own nudge when the job falls due; if the process is gone by
+   * then, the poll still finds the job.
+   */
+  private wakeAt(runAt: Date): void {
+    const due = Math.ceil(runAt.getTime() / 10) * 10;
+    const pending = this.wakeups.get(due);
+    if (pending) {
+      pending.count++;
+      return;
+    }
+    const timer = setTimeout(() => {
+      const count = this.wakeups.get(due)?.count ?? 1;
+      this.wakeups.delete(due);
+      this.pool.query(`SELECT pg_notify('jobs:insert', $1)`, [JSON.stringify({ count })]).catch((err) => this.log.debug({ err }, 'job wake-up failed'));
+    }, Math.max(0, due - Date.now() + 5));
+    timer.unref();
+    this.wakeups.set(due, { timer, count: 1 });
   }
 
   async ping(): Promise<void> {
@@ -57,6 +90,8 @@ export class GraphileJobQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
+    for (const { timer } of this.wakeups.values()) clearTimeout(timer);
+    this.wakeups.clear();
     if (this.utils) await (await this.utils).release();
     await this.pool.end();
   }

@@ -17,6 +17,15 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue): Promi
     pollInterval: 1000,
     taskList: createTaskList(svc),
     logger: graphileLogger(svc.log),
+    // Batching (graphile-worker "performance" docs): fetch up to `concurrency` jobs in one query and
+    // complete finished jobs together within 1 ms. Jobs a crashed worker had fetched stay locked in
+    // graphile for hours; the outbox sweep re-hands their work off (webhook deliveries by their lease).
+    preset: {
+      worker: {
+        localQueue: { size: svc.config.workerConcurrency },
+        completeJobBatchDelay: 1,
+      },
+    },
   });
 
   let sweeping: Promise<unknown> = Promise.resolve();

@@ -1,4 +1,5 @@
 import type { Tx } from '../db/transaction';
+import type { Services } from '../services';
 import type { EventRecord } from './event.entity';
 
 /**
@@ -10,4 +11,9 @@ import type { EventRecord } from './event.entity';
 export interface EventSubscriber {
   readonly name: string;
   onEvents(tx: Tx, events: EventRecord[]): Promise<void>;
+  /**
+   * Optional: run by the periodic outbox sweep to re-hand-off the subscriber's own work that a crash
+   * left behind (for example deliveries whose job was lost). Returns how many items it re-handed off.
+   */
+  sweep?(svc: Services): Promise<number>;
 }

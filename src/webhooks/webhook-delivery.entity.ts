@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { bigintColumn, nullableTimestampColumn, timestampColumn, uuidColumn } from '../db/columns';
+import { bigintColumn, boolColumn, nullableTimestampColumn, timestampColumn, uuidColumn } from '../db/columns';
 
 export const DELIVERY_STATES = ['pending', 'delivered', 'failed', 'skipped_paused'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
@@ -16,9 +16,13 @@ export class WebhookDelivery {
   @Column({ type: 'varchar' }) state!: DeliveryState;
   /** Attempts made so far; the next is attempts + 1. */
   @Column({ type: 'int' }) attempts!: number;
+  /** The pending attempt was asked for by an operator (Redeliver): one attempt, no automatic retries. */
+  @Column(boolColumn) manual!: boolean;
   @Column(nullableTimestampColumn) nextAttemptAt!: Date | null;
   /** A worker holds the row until then; after it, another may take over (crash recovery). */
   @Column(nullableTimestampColumn) leaseUntil!: Date | null;
+  /** Random per claim: only the lease holder records the attempt's result. */
+  @Column({ type: 'char', length: 22, nullable: true }) leaseToken!: string | null;
   @Column({ type: 'int', nullable: true }) lastHttpStatus!: number | null;
   @Column({ type: 'text', nullable: true }) lastError!: string | null;
   @Column(timestampColumn) createdAt!: Date;

@@ -4,12 +4,13 @@ import { createTaskList } from '../../worker/tasks/index';
 import { graphileLogger } from '../../worker/job-queue';
 import { createTenant, type EventRecord, type EventSubscriber, type Tenant, type Tx } from '../../src/index';
 import { testConfig } from './env';
+import { testTls } from './test-tls';
 
 let shared: Promise<Runtime> | null = null;
 
 /** One runtime (pools) for the whole run, against this run's databases. */
 export function runtime(): Promise<Runtime> {
-  shared ??= compose(testConfig());
+  shared ??= compose(testConfig(), { webhookCa: testTls().ca });
   return shared;
 }
 

@@ -1,5 +1,6 @@
 import type { TaskList } from 'graphile-worker';
-import { RELAY_TASK, SEND_INVITE_TASK, type Services } from '../../src/index';
+import { DELIVER_WEBHOOK_TASK, RELAY_TASK, SEND_INVITE_TASK, type Services } from '../../src/index';
+import { deliverWebhookTask } from './deliver-webhook.task';
 import { relayEventsTask } from './relay-events.task';
 import { sendInviteTask } from './send-invite.task';
 
@@ -8,5 +9,6 @@ export function createTaskList(svc: Services): TaskList {
   return {
     [RELAY_TASK]: relayEventsTask(svc),
     [SEND_INVITE_TASK]: sendInviteTask(svc),
+    [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(svc),
   };
 }

@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import { inTransaction } from '../db/transaction';
+import { EVENT_VERSION } from '../events/record-event';
+import type { Services } from '../services';
+import { Coalescer } from './coalescer';
+import { ENDPOINT_DELETED_MESSAGE } from './delete-webhook-endpoint';
+import { openEndpointSecret } from './endpoint-secret';
+import { enqueueDeliveries } from './enqueue-deliveries';
+import { attemptLeaseMs, nextRetryWaitMs } from './retry-schedule';
+import { sendSigned, type SendOutcome } from './send-signed';
+import type { DeliveryState } from './webhook-delivery.entity';
+import { WebhookEndpoint } from './webhook-endpoint.entity';
+
+export const RETRY_CANCELLED_PAUSED = 'Retry cancelled: the endpoint is paused.';
+
+export type AttemptOutcome =
+  | 'delivered' | 'retry_scheduled' | 'failed' | 'cancelled' | 'skipped_paused'
+  // Nothing to do (duplicate or early jobs are expected):
+  | 'missing' | 'not_pending' | 'leased' | 'not_due' | 'lease_lost';
+
+interface Claimed {
+  id: number;
+  orgId: string;
+  eventId: string;
+  eventType: string;
+  attempts: number;
+  manual: boolean;
+  endpoint: WebhookEndpoint;
+  data: string;
+  occurredAt: string;
+  token: string;
+}
+
+interface ClaimRow {
+  id: number | string; org_id: string; endpoint_id: string; event_id: string; event_type: string; attempts: number; manual: number;
+  url: string; secret_ciphertext: string; secret_key_id: string; status: 'active' | 'paused'; deleted_at: Date | null;
+  data: string; occurred_at: Date;
+}
+
+interface Finished {
+  id: number;
+  orgId: string;
+  token: string;
+  state: DeliveryState;
+  attemptNo: number;
+  outcome: SendOutcome;
+  error: string | null;
+  nextAttemptAt: Date | null;
+}
+
+// Jobs may start a little before their runAt by the clocks of two machines; that much early is on time.
+const EARLY_MS = 20;
+const ids = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/**
+ * Takes the lease on every due, pending, unleased delivery of the batch in one UPDATE (autocommit),
+ * reads what the attempts need in one SELECT, and says for the others why not.
+ */
+async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claimed | AttemptOutcome)[]> {
+  const now = svc.clock.now();
+  const lease = new Date(now.getTime() + attemptLeaseMs(svc.config));
+  const token = randomBytes(16).toString('base64url');
+  const unique = [...new Set(deliveryIds)];
+  await svc.db.query(
+    `UPDATE webhook_deliveries SET lease_until = ?, lease_token = ?, updated_at = ?
+     WHERE id IN (${ids(unique.length)}) AND state = 'pending' AND (lease_until IS NULL OR lease_until <= ?) AND next_attempt_at <= ?`,
+    [lease, token, now, ...unique, now, new Date(now.getTime() + EARLY_MS)],
+  );
+  const rows: ClaimRow[] = await svc.db.query(
+    `SELECT d.id, d.org_id, d.endpoint_id, d.event_id, d.event_type, d.attempts, d.manual,
+            e.url, e.secret_ciphertext, e.secret_key_id, e.status, e.deleted_at, ev.data, ev.occurred_at
+     FROM webhook_deliveries d
+     JOIN webhook_endpoints e ON e.org_id = d.org_id AND e.id = d.endpoint_id
+     JOIN events ev ON ev.org_id = d.org_id AND ev.seq = d.event_seq
+     WHERE d.id IN (${ids(unique.length)}) AND d.lease_token = ?`,
+    [...unique, token],
+  );
+  const claimed = new Map<number, Claimed>();
+  for (const row of rows) {
+    const endpoint = Object.assign(new WebhookEndpoint(), {
+      id: row.endpoint_id, orgId: row.org_id, url: row.url, secretCiphertext: row.secret_ciphertext, secretKeyId: row.secret_key_id,
+      status: row.status, deletedAt: row.deleted_at,
+    });
+    claimed.set(Number(row.id), {
+      id: Number(row.id), orgId: row.org_id, eventId: row.event_id, eventType: row.event_type, attempts: Number(row.attempts),
+      manual: Number(row.manual) === 1, endpoint, data: row.data, occurredAt: new Date(row.occurred_at).toISOString(), token,
+    });
+  }
+  const others = unique.filter((id) => !claimed.has(id));
+  const why = new Map<number, AttemptOutcome>();
+  if (others.length) {
+    const states: { id: number | string; state: DeliveryState; lease_until: Date | null; next_attempt_at: Date | null }[] = await svc.db.query(
+      `SELECT id, state, lease_until, next_attempt_at FROM webhook_deliveries WHERE id IN (${ids(others.length)})`, others,
+    );
+    const due: { id: number; runAt: Date }[] = [];
+    for (const s of states) {
+      const id = Number(s.id);
+      if (s.state !== 'pending') why.set(id, 'not_pending');
+      else if (s.lease_until && new Date(s.lease_until) > now) why.set(id, 'leased');
+      else {
+        why.set(id, 'not_due');
+        // An early or stale job: make sure one is queued for the due time, and leave the row.
+        if (s.next_attempt_at) due.push({ id, runAt: new Date(s.next_attempt_at) });
+      }
+    }
+    if (due.length) await enqueueDeliveries(svc, due);
+  }
+  // A duplicate id in one batch (two jobs for one delivery at once) gets the lease once.
+  const given = new Set<number>();
+  return deliveryIds.map((id) => {
+    const c = claimed.get(id);
+    if (c && !given.has(id)) {
+      given.add(id);
+      return c;
+    }
+    return c ? 'leased' : (why.get(id) ?? 'missing');
+  });
+}
+
+/**
+ * Records the results of a batch in one transaction: for each delivery whose lease is still ours, its
+ * new state and its attempt row commit together. If a lease ran out and another worker took the row
+ * over, or the endpoint was deleted meanwhile, that result is not ours to record.
+ */
+async function finishBatch(svc: Services, items: Finished[]): Promise<boolean[]> {
+  const now = svc.clock.now();
+  return inTransaction(svc, async ({ manager }) => {
+    const held: { id: number | string; lease_token: string | null }[] = await manager.query(
+      `SELECT id, lease_token FROM webhook_deliveries WHERE id IN (${ids(items.length)}) AND state = 'pending' FOR UPDATE`,
+      items.map((i) => i.id),
+    );
+    const tokens = new Map(held.map((h) => [Number(h.id), h.lease_token]));
+    const mine = items.filter((i) => tokens.get(i.id) === i.token);
+    if (mine.length) {
+      const cases = (col: (i: Finished) => unknown) => ({ sql: `CASE id ${mine.map(() => 'WHEN ? THEN ?').join(' ')} END`, params: mine.flatMap((i) => [i.id, col(i)]) });
+      const cols = {
+        state: cases((i) => i.state),
+        attempts: cases((i) => i.attemptNo),
+        last_http_status: cases((i) => i.outcome.status),
+        last_error: cases((i) => i.error),
+        next_attempt_at: cases((i) => i.nextAttemptAt),
+        completed_at: cases((i) => (i.state === 'pending' ? null : now)),
+      };
+      await manager.query(
+        `UPDATE webhook_deliveries SET ${Object.entries(cols).map(([c, v]) => `${c} = ${v.sql}`).join(', ')},
+           lease_until = NULL, lease_token = NULL, updated_at = ?
+         WHERE id IN (${ids(mine.length)})`,
+        [...Object.values(cols).flatMap((v) => v.params), now, ...mine.map((i) => i.id)],
+      );
+      await manager.query(
+        `INSERT INTO webhook_attempts (org_id, delivery_id, attempt_no, http_status, error_message, response_body, duration_ms, started_at, finished_at)
+         VALUES ${mine.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        mine.flatMap((i) => [i.orgId, i.id, i.attemptNo, i.outcome.status, i.error, i.outcome.body, i.outcome.durationMs, i.outcome.startedAt, i.outcome.finishedAt]),
+      );
+    }
+    return items.map((i) => tokens.get(i.id) === i.token);
+  });
+}
+
+// One pair of batchers per Services object: calls with different clocks or configurations never mix.
+const batchers = new WeakMap<Services, { claim: Coalescer<number, Claimed | AttemptOutcome>; finish: Coalescer<Finished, boolean> }>();
+function batcherOf(svc: Services) {
+  let b = batchers.get(svc);
+  if (!b) {
+    b = { claim: new Coalescer((items) => claimBatch(svc, items)), finish: new Coalescer((items) => finishBatch(svc, items)) };
+    batchers.set(svc, b);
+  }
+  return b;
+}
+
+/**
+ * Makes the next attempt of one delivery (the job's whole work). Claims the row with a short lease
+ * (so a duplicate job, or another worker, leaves it alone, and a dead worker's row is taken over once
+ * the lease runs out), signs and POSTs the stored payload bytes, records the attempt, and then marks
+ * the delivery delivered, schedules the next retry from the configured list, or fails it. Receiver
+ * faults never throw; a throw means infrastructure trouble, and the queue's own retry takes over.
+ * Concurrent calls share their database round trips (claim and record are batched per tick).
+ */
+export async function attemptDelivery(svc: Services, deliveryId: number): Promise<AttemptOutcome> {
+  const batcher = batcherOf(svc);
+  const claimed = await batcher.claim.add(deliveryId);
+  if (typeof claimed === 'string') return claimed;
+  const { orgId, endpoint, data, token } = claimed;
+
+  if (endpoint.deletedAt || endpoint.status === 'paused') {
+    // Paused before its first automatic attempt: as if the event had come while paused (no attempt,
+    // redeliverable). A retry or a redelivery that falls due while paused is cancelled.
+    const [state, lastError, outcome]: ['failed' | 'skipped_paused', string | null, AttemptOutcome] = endpoint.deletedAt
+      ? ['failed', ENDPOINT_DELETED_MESSAGE, 'cancelled']
+      : claimed.attempts === 0 && !claimed.manual ? ['skipped_paused', null, 'skipped_paused'] : ['failed', RETRY_CANCELLED_PAUSED, 'cancelled'];
+    const now = svc.clock.now();
+    const res: { affectedRows: number } = await svc.db.query(
+      `UPDATE webhook_deliveries SET state = ?, last_error = ?, lease_until = NULL, lease_token = NULL, next_attempt_at = NULL, completed_at = ?, updated_at = ?
+       WHERE org_id = ? AND id = ? AND state = 'pending' AND lease_token = ?`,
+      [state, lastError, now, now, orgId, deliveryId, token],
+    );
+    return res.affectedRows === 1 ? outcome : 'lease_lost';
+  }
+
+  const attemptNo = claimed.attempts + 1;
+  const payload = JSON.parse(data) as { timestamp?: string; eventVersion?: number };
+  const outcome = await sendSigned(svc, endpoint.url, {
+    secret: openEndpointSecret(svc.config.secretsKeys, endpoint),
+    body: data,
+    event: claimed.eventType,
+    eventId: claimed.eventId,
+    eventVersion: payload.eventVersion ?? EVENT_VERSION,
+    timestamp: payload.timestamp ?? claimed.occurredAt,
+    deliveryId,
+    attempt: attemptNo,
+  });
+
+  const ok = outcome.status >= 200 && outcome.status < 300;
+  const error = outcome.error ?? (outcome.status >= 300 && outcome.status < 400
+    ? `The receiver answered with a redirect (HTTP ${outcome.status}); redirects are not followed.`
+    : ok ? null : `The receiver answered HTTP ${outcome.status}.`);
+  const wait = ok || claimed.manual ? null : nextRetryWaitMs(svc.config, attemptNo);
+  const state: DeliveryState = ok ? 'delivered' : wait === null ? 'failed' : 'pending';
+  const nextAttemptAt = wait === null ? null : new Date(outcome.finishedAt.getTime() + wait);
+
+  const recorded = await batcher.finish.add({ id: deliveryId, orgId, token, state, attemptNo, outcome, error, nextAttemptAt });
+  if (!recorded) {
+    svc.log.warn({ deliveryId, attemptNo }, 'webhook attempt finished after its lease was lost; result not recorded');
+    return 'lease_lost';
+  }
+  if (nextAttemptAt) await enqueueDeliveries(svc, [{ id: deliveryId, runAt: nextAttemptAt }]);
+  return state === 'delivered' ? 'delivered' : state === 'failed' ? 'failed' : 'retry_scheduled';
+}

@@ -1,0 +1,16 @@
+import { IsNull } from 'typeorm';
+import type { Services } from '../services';
+import { WebhookEndpoint } from './webhook-endpoint.entity';
+import { getEndpoint } from './webhook-endpoints.repository';
+import { toEndpointView, type WebhookEndpointView } from './webhook-views';
+
+/** The tenant's endpoints, oldest first, without secrets. */
+export async function listWebhookEndpoints(svc: Services, input: { orgId: string }): Promise<WebhookEndpointView[]> {
+  const rows = await svc.db.manager.find(WebhookEndpoint, { where: { orgId: input.orgId, deletedAt: IsNull() }, order: { createdAt: 'ASC', id: 'ASC' } });
+  return rows.map(toEndpointView);
+}
+
+/** One endpoint of the tenant, without its secret; not_found for another tenant's or a deleted one. */
+export async function getWebhookEndpoint(svc: Services, input: { orgId: string; endpointId: string }): Promise<WebhookEndpointView> {
+  return toEndpointView(await getEndpoint(svc.db.manager, input.orgId, input.endpointId));
+}

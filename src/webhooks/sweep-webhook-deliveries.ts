@@ -1,0 +1,34 @@
+import { inTransaction } from '../db/transaction';
+import type { Services } from '../services';
+import { enqueueDeliveries } from './enqueue-deliveries';
+import { attemptLeaseMs } from './retry-schedule';
+
+const BATCH = 500;
+
+/**
+ * Re-hands-off pending deliveries that no live job is working on: a worker died holding the row (its
+ * lease ran out) or holding the job (graphile frees such a job only after hours), or the process died
+ * between commit and enqueue. Rows due and untouched for one lease are resubmitted; the job key replaces a
+ * job still queued, so a healthy but busy queue only sees its jobs rewritten, never doubled in effect
+ * (attemptDelivery ignores a row that is not pending, leased or not due). Cross-tenant: system work.
+ */
+export async function sweepWebhookDeliveries(svc: Services): Promise<number> {
+  const now = svc.clock.now();
+  const stale = new Date(now.getTime() - attemptLeaseMs(svc.config));
+  const rows = await inTransaction(svc, async (tx) => {
+    const found: { id: number | string; next_attempt_at: Date }[] = await tx.manager.query(
+      `SELECT id, next_attempt_at FROM webhook_deliveries
+       WHERE state = 'pending' AND next_attempt_at <= ? AND updated_at <= ? AND (lease_until IS NULL OR lease_until < ?)
+       ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+      [stale, stale, now],
+    );
+    if (found.length === 0) return [];
+    await tx.manager.query(
+      `UPDATE webhook_deliveries SET lease_until = NULL, lease_token = NULL, updated_at = ? WHERE id IN (${found.map(() => '?').join(', ')})`,
+      [now, ...found.map((r) => Number(r.id))],
+    );
+    return found.map((r) => ({ id: Number(r.id), runAt: null }));
+  });
+  if (rows.length) await enqueueDeliveries(svc, rows);
+  return rows.length;
+}

@@ -1,0 +1,39 @@
+import type { EntityManager } from 'typeorm';
+import { DomainError, type ValidationDetail } from '../errors';
+import { WebhookEndpoint } from './webhook-endpoint.entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A live (not deleted) endpoint of the tenant, locked for update when asked; not_found otherwise. */
+export async function getEndpoint(manager: EntityManager, orgId: string, endpointId: string, lock = false): Promise<WebhookEndpoint> {
+  const found = UUID.test(endpointId)
+    ? await manager.findOne(WebhookEndpoint, { where: { orgId, id: endpointId }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
+    : null;
+  if (!found || found.deletedAt) throw DomainError.notFound('Webhook endpoint');
+  return found;
+}
+
+const EVENT_TYPE = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/;
+
+/** Event types: null or undefined subscribes to every type; otherwise a non-empty list of event names. */
+export function readEventTypes(details: ValidationDetail[], raw: unknown): string[] | null {
+  if (raw === undefined || raw === null) return null;
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 200 || raw.some((t) => typeof t !== 'string' || t.length > 64 || !EVENT_TYPE.test(t))) {
+    details.push({ path: 'eventTypes', message: 'must be null (every event type) or a non-empty list of event names such as case.created' });
+    return null;
+  }
+  return [...new Set(raw as string[])];
+}
+
+export function readLabel(details: ValidationDetail[], raw: unknown): string {
+  if (raw === undefined || raw === null) return '';
+  if (typeof raw !== 'string' || raw.length > 200) {
+    details.push({ path: 'label', message: 'must be a string of at most 200 characters' });
+    return '';
+  }
+  return raw.trim();
+}
+
+export function subscribes(endpoint: Pick<WebhookEndpoint, 'eventTypes'>, eventType: string): boolean {
+  return endpoint.eventTypes === null || endpoint.eventTypes.includes(eventType);
+}

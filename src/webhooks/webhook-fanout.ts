@@ -1,0 +1,54 @@
+import { In, IsNull } from 'typeorm';
+import type { Tx } from '../db/transaction';
+import type { EventRecord } from '../events/event.entity';
+import type { EventSubscriber } from '../events/event-subscriber';
+import type { Services } from '../services';
+import { enqueueDeliveries } from './enqueue-deliveries';
+import { sweepWebhookDeliveries } from './sweep-webhook-deliveries';
+import { WebhookEndpoint } from './webhook-endpoint.entity';
+import { subscribes } from './webhook-endpoints.repository';
+
+/**
+ * The outbox subscriber of webhooks: inside the relay's transaction, one delivery row per event and
+ * subscribed endpoint (pending, or skipped_paused with no attempt when the endpoint is paused); after
+ * commit, one job per pending delivery carrying its id alone. Idempotent (unique event+endpoint).
+ */
+export class WebhookFanout implements EventSubscriber {
+  readonly name = 'webhooks';
+
+  async onEvents(tx: Tx, events: EventRecord[]): Promise<void> {
+    if (events.length === 0) return;
+    const orgIds = [...new Set(events.map((e) => e.orgId))];
+    const endpoints = await tx.manager.find(WebhookEndpoint, { where: { orgId: In(orgIds), deletedAt: IsNull() } });
+    if (endpoints.length === 0) return;
+    const now = tx.services.clock.now();
+    const rows: unknown[][] = [];
+    for (const event of events) {
+      for (const ep of endpoints) {
+        if (ep.orgId !== event.orgId || !subscribes(ep, event.type)) continue;
+        const state = ep.status === 'active' ? 'pending' : 'skipped_paused';
+        rows.push([event.orgId, ep.id, event.seq, event.eventId, event.type, state, state === 'pending' ? now : null, now, now, state === 'pending' ? null : now]);
+      }
+    }
+    if (rows.length === 0) return;
+    await tx.manager.query(
+      `INSERT IGNORE INTO webhook_deliveries
+         (org_id, endpoint_id, event_seq, event_id, event_type, state, attempts, manual, next_attempt_at, created_at, updated_at, completed_at)
+       VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)').join(', ')}`,
+      rows.flat(),
+    );
+    const pending: { id: number | string }[] = await tx.manager.query(
+      `SELECT id FROM webhook_deliveries
+       WHERE org_id IN (${orgIds.map(() => '?').join(', ')}) AND event_seq IN (${events.map(() => '?').join(', ')}) AND state = 'pending' AND attempts = 0
+       ORDER BY id`,
+      [...orgIds, ...events.map((e) => e.seq)],
+    );
+    const ids = pending.map((r) => Number(r.id));
+    if (ids.length) tx.afterCommit(() => enqueueDeliveries(tx.services, ids.map((id) => ({ id, runAt: null }))));
+  }
+
+  /** Called by the outbox sweep: re-hands-off deliveries whose job was lost or whose worker died. */
+  async sweep(svc: Services): Promise<number> {
+    return sweepWebhookDeliveries(svc);
+  }
+}

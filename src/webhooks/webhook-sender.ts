@@ -1,0 +1,34 @@
+/**
+ * Port: the HTTP client that makes webhook requests, implemented with undici in worker/ and wired in
+ * bin/compose.ts. It never resolves names itself: it connects to the address the URL guard checked.
+ */
+
+/** Most response bytes kept (and read) from a receiver. */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+
+export interface WebhookRequest {
+  /** The checked https URL (its host names the TLS server and the Host header). */
+  url: URL;
+  /** The checked IP address to connect to; never looked up again. */
+  address: string;
+  headers: Record<string, string>;
+  /** The exact bytes that were signed. */
+  body: string;
+  /** Budget for the whole response (connect, headers and body), ms. */
+  timeoutMs: number;
+}
+
+/** What happened: an HTTP status with the body's first 64 KiB, or status 0 with the error in words. */
+export interface WebhookResponse {
+  /** 0 when there was no response (timeout, refused, TLS, DNS, blocked). */
+  status: number;
+  /** First 64 KiB of the body as text; null when there was no response. */
+  body: string | null;
+  /** Why there was no response, in words (null when there was one). */
+  error: string | null;
+}
+
+export interface WebhookSender {
+  /** Never throws for a receiver's fault (refused, timeout, TLS): those come back as status 0. */
+  send(request: WebhookRequest): Promise<WebhookResponse>;
+}

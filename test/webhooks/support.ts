@@ -1,0 +1,153 @@
+import { EventEmitter } from 'node:events';
+import { createServer, type Server } from 'node:https';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { runOnce } from 'graphile-worker';
+import {
+  WebhookAttempt, WebhookDelivery, createWebhookEndpoint, inTransaction, recordEvent,
+  type CreateWebhookEndpointInput, type Services,
+} from '../../src/index';
+import type { Runtime } from '../../bin/compose';
+import type { DevTls } from '../../bin/dev-tls';
+import { graphileLogger } from '../../worker/job-queue';
+import { createTaskList } from '../../worker/tasks/index';
+import { testTls } from '../support/test-tls';
+
+/**
+ * Records one event the way a use case does, committed, for webhook tests. The one place tests make
+ * events: when recordEvent becomes typed by event name, only this line changes.
+ */
+export async function recordTestEvent(svc: Services, orgId: string, message: string): Promise<{ eventId: string; seq: number; data: string }> {
+  return inTransaction(svc, (tx) => recordEvent(tx, { orgId, type: 'ping', fields: { message } }));
+}
+
+/**
+ * @octokit/webhooks-methods' verify: an independent implementation of the same `sha256=` HMAC scheme.
+ * The package is ESM with an import-only export map, so it is loaded with a dynamic import.
+ */
+export async function octokitVerify(secret: string, body: string, signature: string): Promise<boolean> {
+  const { verify } = await import('@octokit/webhooks-methods');
+  return verify(secret, body, signature);
+}
+
+/** The event type recordTestEvent records. */
+export const TEST_EVENT_TYPE = 'ping';
+
+/** Runs every job due now with these services (relay, fan-out, deliveries), deterministically. */
+export async function drain(rt: Runtime, svc: Services = rt.svc): Promise<void> {
+  await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
+}
+
+/** Services with a changed configuration (schedule, private targets), sharing the runtime's pools. */
+export function withConfig(rt: Runtime, changes: Partial<Services['config']>, extra: Partial<Services> = {}): Services {
+  return { ...rt.svc, config: { ...rt.svc.config, ...changes }, ...extra };
+}
+
+export async function newEndpoint(svc: Services, input: Omit<CreateWebhookEndpointInput, 'actor'>) {
+  return createWebhookEndpoint(svc, { actor: 'test', ...input });
+}
+
+export async function deliveriesOf(svc: Services, orgId: string): Promise<WebhookDelivery[]> {
+  return svc.db.manager.find(WebhookDelivery, { where: { orgId }, order: { id: 'ASC' } });
+}
+
+export async function attemptsOf(svc: Services, orgId: string, deliveryId: number): Promise<WebhookAttempt[]> {
+  return svc.db.manager.find(WebhookAttempt, { where: { orgId, deliveryId }, order: { attemptNo: 'ASC' } });
+}
+
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** The raw bytes as they arrived. */
+  body: Buffer;
+  /** Date.now() when the request's body had arrived. */
+  at: number;
+}
+
+export interface Reply {
+  status?: number;
+  body?: string;
+  headers?: Record<string, string>;
+  /** Answer only when this settles (a receiver that hangs, or one held while a worker is killed). */
+  hold?: Promise<unknown>;
+}
+
+export type Responder = (req: ReceivedRequest, n: number) => Reply;
+
+/**
+ * A real HTTPS receiver on 127.0.0.1 (certificate from the test CA unless told otherwise) that records
+ * each request's raw bytes and headers and answers as `respond` says (default 200 "ok").
+ */
+export class TestReceiver {
+  readonly requests: ReceivedRequest[] = [];
+  private readonly events = new EventEmitter();
+  private server!: Server;
+  port = 0;
+
+  private constructor(public respond: Responder) {
+    this.events.setMaxListeners(100);
+  }
+
+  static async start(respond: Responder = () => ({ status: 200, body: 'ok' }), tls: DevTls = testTls()): Promise<TestReceiver> {
+    const r = new TestReceiver(respond);
+    r.server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const got: ReceivedRequest = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks), at: Date.now() };
+        r.requests.push(got);
+        const reply = r.respond(got, r.requests.length);
+        r.events.emit('request', got);
+        void r.answer(res, reply);
+      });
+    });
+    await new Promise<void>((resolve) => r.server.listen(0, '127.0.0.1', resolve));
+    r.port = (r.server.address() as { port: number }).port;
+    return r;
+  }
+
+  private async answer(res: ServerResponse, reply: Reply): Promise<void> {
+    if (reply.hold) await reply.hold.catch(() => undefined);
+    if (res.destroyed) return;
+    res.writeHead(reply.status ?? 200, { 'content-type': 'text/plain', ...reply.headers });
+    res.end(reply.body ?? '');
+  }
+
+  url(path = '/hook'): string {
+    return `https://127.0.0.1:${this.port}${path}`;
+  }
+
+  /** Resolves once `n` requests have arrived; fails after `timeoutMs`. */
+  waitForRequests(n: number, timeoutMs = 10_000): Promise<ReceivedRequest[]> {
+    if (this.requests.length >= n) return Promise.resolve(this.requests.slice(0, n));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.events.off('request', check);
+        reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${n} requests (got ${this.requests.length})`));
+      }, timeoutMs);
+      const check = () => {
+        if (this.requests.length < n) return;
+        clearTimeout(timer);
+        this.events.off('request', check);
+        resolve(this.requests.slice(0, n));
+      };
+      this.events.on('request', check);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** A port on 127.0.0.1 with nothing listening (connection refused). */
+export async function closedPort(): Promise<number> {
+  const { createServer: tcp } = await import('node:net');
+  return new Promise((resolve) => {
+    const s = tcp().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,88 @@
+import { expect } from 'chai';
+import { attemptLeaseMs, type Tenant } from '../../src/index';
+import type { Runtime } from '../../bin/compose';
+import { startWorker } from '../../worker/runner';
+import { testEnv } from '../support/env';
+import { startNode, waitFor } from '../support/processes';
+import { newTenant, runtime } from '../support/runtime';
+import { testTls } from '../support/test-tls';
+import { TestReceiver, attemptsOf, deliveriesOf, newEndpoint, recordTestEvent, withConfig } from './support';
+
+describe('webhooks: a running worker (real schedule, SIGKILL recovery)', function () {
+  this.timeout(60_000);
+  let rt: Runtime;
+  let tenant: Tenant;
+  const receivers: TestReceiver[] = [];
+
+  beforeEach(async () => {
+    rt = await runtime();
+    tenant = await newTenant(rt);
+  });
+  afterEach(async () => {
+    await Promise.all(receivers.splice(0).map((r) => r.close()));
+  });
+
+  it('waits the real first two retries, 1 s then 5 s, counted from the end of the attempt before', async () => {
+    const svc = withConfig(rt, { webhookRetryScheduleMs: [1000, 5000, 30_000] });
+    const r = await TestReceiver.start((_req, n) => ({ status: n <= 2 ? 503 : 200 }));
+    receivers.push(r);
+    await newEndpoint(svc, { orgId: tenant.id, url: r.url() });
+    const worker = await startWorker(svc, rt.queue);
+    try {
+      await recordTestEvent(svc, tenant.id, 'on the real schedule');
+      await r.waitForRequests(3, 15_000);
+      await waitFor('the delivery to be delivered', async () => (await deliveriesOf(svc, tenant.id))[0]?.state === 'delivered', 5000, 50);
+    } finally {
+      await worker.stop();
+    }
+    const [d] = await deliveriesOf(svc, tenant.id);
+    const [a1, a2, a3] = await attemptsOf(svc, tenant.id, d!.id);
+    expect([a1, a2, a3].map((a) => a!.httpStatus)).to.deep.equal([503, 503, 200]);
+    const wait1 = a2!.startedAt.getTime() - a1!.finishedAt.getTime();
+    const wait2 = a3!.startedAt.getTime() - a2!.finishedAt.getTime();
+    // Never early; late only by the queue's hand-over (well under its 1 s poll interval).
+    expect(wait1).to.be.within(1000, 1750);
+    expect(wait2).to.be.within(5000, 5750);
+  });
+
+  it('a worker killed with SIGKILL mid-delivery loses nothing: after a restart every delivery completes within its schedule, same eventIds', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = true;
+    const r = await TestReceiver.start(() => (holding ? { status: 200, hold: held } : { status: 200, body: 'ok' }));
+    receivers.push(r);
+    await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url() });
+    const env = testEnv({ NODE_EXTRA_CA_CERTS: testTls().caFile });
+    const first = startNode('bin/start.js', ['--worker'], env);
+    const events = [];
+    try {
+      for (let i = 0; i < 5; i++) events.push(await recordTestEvent(rt.svc, tenant.id, `crash ${i}`));
+      // Every delivery is in flight: the receiver has the requests and holds its answers.
+      await r.waitForRequests(5, 20_000);
+    } finally {
+      first.child.kill('SIGKILL');
+    }
+    expect((await first.exited).signal).to.equal('SIGKILL');
+    holding = false;
+    release();
+    const before = await deliveriesOf(rt.svc, tenant.id);
+    expect(before.map((d) => d.state)).to.deep.equal(['pending', 'pending', 'pending', 'pending', 'pending']);
+
+    const restarted = Date.now();
+    const second = startNode('bin/start.js', ['--worker'], env);
+    try {
+      await waitFor('every delivery to complete', async () => (await deliveriesOf(rt.svc, tenant.id)).every((d) => d.state === 'delivered'), 30_000, 100);
+    } finally {
+      second.child.kill('SIGTERM');
+    }
+    expect((await second.exited).code).to.equal(0);
+    // Taken over once the dead worker's lease ran out (plus a sweep), not after graphile's 4 h lock.
+    expect(Date.now() - restarted).to.be.lessThan(attemptLeaseMs(rt.svc.config) + 10_000);
+    const after = await deliveriesOf(rt.svc, tenant.id);
+    expect(after.map((d) => d.id)).to.deep.equal(before.map((d) => d.id));
+    expect(after.map((d) => d.eventId).sort()).to.deep.equal(events.map((e) => e.eventId).sort());
+    const resent = r.requests.slice(5);
+    expect(resent.map((q) => q.headers['x-svc-event-id']).sort()).to.deep.equal(events.map((e) => e.eventId).sort());
+    for (const q of resent) expect(q.body.toString()).to.equal(events.find((e) => e.eventId === q.headers['x-svc-event-id'])!.data);
+  });
+});
