@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { DomainError, type ValidationDetail } from '../errors';
+import { EVENT_TYPES, isEventType } from '../events/catalogue';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -13,13 +14,16 @@ export async function getEndpoint(manager: EntityManager, orgId: string, endpoin
   return found;
 }
 
-const EVENT_TYPE = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/;
-
-/** Event types: null or undefined subscribes to every type; otherwise a non-empty list of event names. */
+/** Event types: null or undefined subscribes to every type; otherwise a non-empty list of catalogue event names. */
 export function readEventTypes(details: ValidationDetail[], raw: unknown): string[] | null {
   if (raw === undefined || raw === null) return null;
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 200 || raw.some((t) => typeof t !== 'string' || t.length > 64 || !EVENT_TYPE.test(t))) {
+  if (!Array.isArray(raw) || raw.length === 0 || raw.some((t) => typeof t !== 'string')) {
     details.push({ path: 'eventTypes', message: 'must be null (every event type) or a non-empty list of event names such as case.created' });
+    return null;
+  }
+  const unknown = (raw as string[]).filter((t) => !isEventType(t));
+  if (unknown.length) {
+    details.push({ path: 'eventTypes', message: `unknown event type(s): ${unknown.slice(0, 5).join(', ')}; see /schemas/webhooks/index.json (${EVENT_TYPES.length} types)` });
     return null;
   }
   return [...new Set(raw as string[])];

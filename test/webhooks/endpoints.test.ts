@@ -72,6 +72,15 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     expect(JSON.parse(r.requests[0]!.body.toString()).message).to.equal('subscribed now');
   });
 
+  it('refuses event types that are not in the catalogue, naming them', async () => {
+    const err = await rejection(newEndpoint(rt.svc, { orgId: tenant.id, url: 'https://127.0.0.1:9/hook', eventTypes: ['case.created', 'case.creatd'] }));
+    expect(err.code).to.equal('validation_failed');
+    expect(err.extra.details).to.deep.equal([
+      { path: 'eventTypes', message: 'unknown event type(s): case.creatd; see /schemas/webhooks/index.json (36 types)' },
+    ]);
+    expect((await rejection(newEndpoint(rt.svc, { orgId: tenant.id, url: 'https://127.0.0.1:9/hook', eventTypes: [] }))).code).to.equal('validation_failed');
+  });
+
   it('rotates the secret: the next delivery is signed with the new value only', async () => {
     const r = await receiver();
     const { endpoint, secret: old } = await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url() });
