@@ -2,7 +2,7 @@
 // `npm start` (API + worker), `npm run start:api`, `npm run start:worker`.
 import 'reflect-metadata';
 import type { Server } from 'node:http';
-import { ConfigError, DatabaseUnavailableError, createLogger, loadConfig } from '../src/index';
+import { ConfigError, DatabaseUnavailableError, createLogger, flushPullApiRateLimits, loadConfig } from '../src/index';
 import { startWorker, type WorkerHandle } from '../worker/runner';
 import { buildHttpApp, compose, prepareDatabases, type HttpApp } from './compose';
 
@@ -50,6 +50,8 @@ async function main(): Promise<void> {
         server.closeIdleConnections();
         await closed;
         await http?.stop();
+        // Hits counted in this process but not yet written still count for the other processes.
+        await flushPullApiRateLimits(runtime.svc);
       }
       if (workerHandle) await workerHandle.stop();
       await runtime.close();

@@ -46,7 +46,7 @@ export { ACCESS_TOKEN_ALG, publicJwks } from './oauth/signing-key';
 export { authenticateClient } from './oauth/authenticate-client';
 export { issueClientCredentialsToken } from './oauth/issue-client-credentials-token';
 export { verifyAccessToken } from './oauth/verify-access-token';
-export { consumePullApiRateLimit, consumeTokenRateLimit, signInAllowed, recordSignInFailure, type RateLimitState } from './oauth/rate-limit';
+export { consumePullApiRateLimit, flushPullApiRateLimits, consumeTokenRateLimit, signInAllowed, recordSignInFailure, type RateLimitState } from './oauth/rate-limit';
 export { SCOPE_DESCRIPTIONS } from './oauth/scopes';
 export { checkAuthorizationTarget, checkAuthorizationRequest, type AuthorizationRequest } from './oauth/authorization-request';
 export { authenticateMember, findSignedInMember, type SignedInMember } from './oauth/authenticate-member';

@@ -80,6 +80,7 @@ interface BucketState {
  */
 class CoalescingCounters {
   private readonly buckets = new Map<string, BucketState>();
+  private readonly writing = new Set<Promise<void>>();
 
   async consume(svc: Services, bucket: string, rule: RateLimit): Promise<RateLimitState> {
     const nowMs = svc.clock.now().getTime();
@@ -89,7 +90,7 @@ class CoalescingCounters {
       if (this.buckets.size > 10_000) this.prune(windowStart);
       st = { windowStart, known: 0, inflight: 1, pending: 0, flushing: true };
       this.buckets.set(bucket, st);
-      await this.write(svc, bucket, st);
+      await this.track(this.write(svc, bucket, st));
       return stateOf(rule, st.known + st.inflight + st.pending, windowStart, nowMs);
     }
     const hits = st.known + st.inflight + st.pending + 1;
@@ -99,7 +100,7 @@ class CoalescingCounters {
       st.flushing = true;
       st.inflight = st.pending;
       st.pending = 0;
-      void this.write(svc, bucket, st);
+      void this.track(this.write(svc, bucket, st));
     }
     return stateOf(rule, hits, windowStart, nowMs);
   }
@@ -127,6 +128,24 @@ class CoalescingCounters {
     }
   }
 
+  /** Writes every hit counted so far and waits for the writes (drain on shutdown; tests). */
+  async flush(svc: Services): Promise<void> {
+    for (const [bucket, st] of this.buckets) {
+      if (!st.flushing && st.pending > 0) {
+        st.flushing = true;
+        st.inflight = st.pending;
+        st.pending = 0;
+        void this.track(this.write(svc, bucket, st));
+      }
+    }
+    while (this.writing.size) await Promise.all([...this.writing]);
+  }
+
+  private track(p: Promise<void>): Promise<void> {
+    this.writing.add(p);
+    return p.finally(() => this.writing.delete(p));
+  }
+
   private prune(windowStart: number): void {
     for (const [key, st] of this.buckets) if (st.windowStart < windowStart && !st.flushing) this.buckets.delete(key);
   }
@@ -141,6 +160,11 @@ function countersOf(svc: Services): CoalescingCounters {
     coalescing.set(svc.db, c);
   }
   return c;
+}
+
+/** Writes the pull-API hits this process has counted but not yet written, and waits for them. */
+export async function flushPullApiRateLimits(svc: Services): Promise<void> {
+  await coalescing.get(svc.db)?.flush(svc);
 }
 
 /**

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { connectDataSource, consumePullApiRateLimit, createDataSource, type Services } from '../../src/index';
+import { connectDataSource, consumePullApiRateLimit, createDataSource, flushPullApiRateLimits, type Services } from '../../src/index';
 import { TEST_MYSQL_URL } from '../support/env';
-import { waitFor } from '../support/processes';
 import { runtime } from '../support/runtime';
 
 describe('pull-API rate limit shared by several processes', () => {
@@ -34,8 +33,9 @@ describe('pull-API rate limit shared by several processes', () => {
       expect(s.allowed, `request ${i} on A`).to.equal(true);
       expect(s.remaining).to.equal(120 - i);
     }
-    // A writes its hits in the background; wait until MySQL holds all 100.
-    await waitFor('A to write its hits', async () => (await storedHits(a, bucket)) === 100, 5000, 20);
+    // A writes its hits in the background; once flushed, MySQL holds all 100.
+    await flushPullApiRateLimits(a);
+    expect(await storedHits(a, bucket)).to.equal(100);
 
     // B's first request of the window reads the shared count: only 20 remain for it.
     const firstOnB = await consumePullApiRateLimit(b, principal);
@@ -44,11 +44,13 @@ describe('pull-API rate limit shared by several processes', () => {
     const refusedOnB = await consumePullApiRateLimit(b, principal);
     expect(refusedOnB).to.deep.include({ allowed: false, remaining: 0, limit: 120 });
     expect(refusedOnB.resetSeconds).to.equal(55);
-    await waitFor('B to write its hits', async () => (await storedHits(b, bucket)) === 120, 5000, 20);
+    await flushPullApiRateLimits(b);
+    expect(await storedHits(b, bucket)).to.equal(120);
 
     // A learns B's hits with its next write: at most one request passes on a stale count, then A refuses too.
     const late = await consumePullApiRateLimit(a, principal);
-    await waitFor('A to write again', async () => (await storedHits(a, bucket)) === (late.allowed ? 121 : 120), 5000, 20);
+    await flushPullApiRateLimits(a);
+    expect(await storedHits(a, bucket)).to.equal(late.allowed ? 121 : 120);
     expect((await consumePullApiRateLimit(a, principal)).allowed).to.equal(false);
   });
 });

@@ -85,4 +85,31 @@ describe('webhooks: a running worker (real schedule, SIGKILL recovery)', functio
     expect(resent.map((q) => q.headers['x-svc-event-id']).sort()).to.deep.equal(events.map((e) => e.eventId).sort());
     for (const q of resent) expect(q.body.toString()).to.equal(events.find((e) => e.eventId === q.headers['x-svc-event-id'])!.data);
   });
+
+  it('SIGTERM drains: a delivery in flight when the signal arrives is finished and recorded before exit 0', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const r = await TestReceiver.start(() => ({ status: 200, body: 'got it', hold: held }));
+    receivers.push(r);
+    await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url() });
+    const worker = startNode('bin/start.js', ['--worker'], testEnv({ NODE_EXTRA_CA_CERTS: testTls().caFile, LOG_LEVEL: 'info' }));
+    try {
+      await waitFor('the worker', async () => worker.output().includes('Worker connected'), 30_000);
+      const event = await recordTestEvent(rt.svc, tenant.id, 'in flight at SIGTERM');
+      await r.waitForRequests(1, 20_000);
+      worker.child.kill('SIGTERM');
+      await waitFor('the worker to start draining', async () => worker.output().includes('"msg":"draining"'), 10_000, 20);
+      // Only now does the receiver answer: the job must still be running to record it.
+      release();
+      const done = await worker.exited;
+      expect(done.code, done.stderr).to.equal(0);
+      const [delivery] = await deliveriesOf(rt.svc, tenant.id);
+      expect(delivery).to.deep.include({ state: 'delivered', attempts: 1, eventId: event.eventId, lastHttpStatus: 200 });
+      const [attempt] = await attemptsOf(rt.svc, tenant.id, delivery!.id);
+      expect(attempt).to.deep.include({ attemptNo: 1, httpStatus: 200, responseBody: 'got it' });
+    } finally {
+      release();
+      if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+    }
+  });
 });
