@@ -34,6 +34,8 @@ const indent = (text: string, by = '    ') => text.split('\n').map((l) => by + l
 
 class DemoError extends Error {}
 
+const formatWait = (ms: number) => (ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : ms % 60_000 === 0 ? `${ms / 60_000} min` : ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
+
 /** Verified deliveries as the receiver saw them, and waiters for one that matches. */
 class Arrivals {
   private readonly seen: ReceivedWebhook[] = [];
@@ -233,18 +235,23 @@ async function main(argv: string[]): Promise<number | 'serving'> {
   out(`    curl -s ${config.baseUrl}/schemas/webhooks/index.json                         # the event catalogue`);
   out(`    curl -s -u ${seed.client.clientId}:${seed.client.clientSecret} ${config.baseUrl}/v1/oauth/token -d grant_type=client_credentials   # a new token`);
   out();
-  out('  The endpoint and its delivery log (npx svc uses this configuration)');
-  out(`    export WEBHOOK_ALLOW_PRIVATE_TARGETS=true NODE_EXTRA_CA_CERTS=${caFile}`);
+  // The CLI reads the same configuration; these let it reach the receiver (webhook:test sends itself).
+  const shared = ['MYSQL_URL', 'PG_URL'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`);
+  out('  The endpoint and its delivery log (npx svc, with this configuration)');
+  out(`    export WEBHOOK_ALLOW_PRIVATE_TARGETS=true NODE_EXTRA_CA_CERTS=${caFile}${shared.map((e) => ` ${e}`).join('')}`);
   out(`    ${cli} webhook:test ${org} ${ep}          # a signed ping, answered by the receiver`);
   out(`    ${cli} webhook:deliveries ${org} ${ep}    # newest first, with attempts and responses`);
   out(`    ${cli} webhook:pause ${org} ${ep}         # events meanwhile become skipped_paused`);
   out(`    ${cli} webhook:resume ${org} ${ep}`);
-  out(`    ${cli} webhook:redeliver ${org} --delivery ${delivered.deliveryId}`);
+  out(`    ${cli} webhook:redeliver ${org} --delivery ${delivered.deliveryId}   # the case.created again: same bytes, next attempt`);
   out();
-  out('  Break the receiver and watch the retries (1 s, 5 s, 30 s, 5 min, 30 min, then failed)');
-  out('    Here: type 500 and Enter, so this receiver answers 500; create a case (curl above); watch the');
-  out('    [receiver] lines and webhook:deliveries; type 200 and Enter to mend it; then webhook:redeliver');
-  out('    --delivery <deliveryId> of a failed one (or wait for the next retry).');
+  out(`  Break the receiver and watch the retries (waits ${config.webhookRetryScheduleMs.map(formatWait).join(', ')}, then failed)`);
+  out('    Type 500 and Enter here: the receiver answers 500. Create a case (curl above) and watch the [receiver]');
+  out('    lines and webhook:deliveries (attempts, statuses, nextAttemptAt). Type 200 and Enter to mend it: the');
+  out('    next retry is delivered. Redeliver takes a failed (or delivered, or skipped) delivery, not a pending');
+  out('    one: wait for the schedule to run out (WEBHOOK_RETRY_SCHEDULE=1s,2s,4s npm run demo makes it seconds),');
+  out('    or pause the endpoint (the next retry then fails: "Retry cancelled: the endpoint is paused."), resume');
+  out('    it, and webhook:redeliver --delivery <deliveryId>.');
   out('    Or a receiver of your own that fails, with this demo\'s certificate (the sender trusts its CA):');
   out(`      ${cli} webhook:listen --port 9443 --secret ${secret} --status 500 --cert ${join(tlsDir, 'server.pem')} --key ${join(tlsDir, 'server.key')}`);
   out(`      ${cli} webhook:create ${org} --url https://127.0.0.1:9443/hooks --secret ${secret}`);
@@ -259,7 +266,7 @@ async function main(argv: string[]): Promise<number | 'serving'> {
     if (!text) return;
     if (/^[1-5]\d\d$/.test(text)) {
       receiverStatus = Number(text);
-      out(`  [receiver] now answers ${receiverStatus} to new events`);
+      out(`  [receiver] now answers ${receiverStatus}`);
     } else out('  Type a status code (e.g. 500 or 200) and Enter; Ctrl-C stops.');
   });
   let draining = false;
