@@ -2,13 +2,13 @@
 // The operator CLI (`npx svc <command>`). Prints exactly one JSON object on stdout; errors go to
 // stderr with exit code 1. Command names and outputs are a contract: operators script them.
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
   ConfigError, DatabaseUnavailableError, createApiClient, createLogger, createMember, createTenant, isDomainError, loadConfig,
   registerConnector, revokeClient, setFullParity, type Services,
 } from '../src/index';
 import { compose, prepareDatabases } from './compose';
+import { seedDemoTenant } from './demo-seed';
 import { CLI_EXTENSIONS } from './svc-extensions';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -83,19 +83,7 @@ const COMMANDS: Record<string, Command | StandaloneCommand> = {
     usage: 'demo:seed',
     options: {},
     required: [],
-    run: async (svc) => {
-      const tenant = await createTenant(svc, { name: 'Demo Compliance Ltd', brandColor: '#0F766E' });
-      const email = `analyst+${tenant.id.slice(0, 8)}@demo.example`;
-      const password = randomBytes(12).toString('base64url');
-      const member = await createMember(svc, { orgId: tenant.id, email, password, role: 'analyst', name: 'Demo Analyst' });
-      const client = await createApiClient(svc, { orgId: tenant.id, name: 'Demo CRM', actor: ACTOR });
-      return {
-        orgId: tenant.id,
-        orgName: tenant.name,
-        analyst: { userId: member.id, email, password },
-        client,
-      };
-    },
+    run: (svc) => seedDemoTenant(svc, ACTOR),
   },
   ...CLI_EXTENSIONS,
 };

@@ -11,12 +11,26 @@ export interface ListenOptions {
   port: number;
   secret: string;
   host?: string;
-  /** Answer verified deliveries with this status (default 200); 500 shows the retries. */
-  status?: number;
+  /** Answer verified deliveries with this status (default 200); 500 shows the retries. A function is asked on every request. */
+  status?: number | (() => number);
   certFile?: string;
   keyFile?: string;
   out?: NodeJS.WritableStream;
   err?: NodeJS.WritableStream;
+  /** Called for each verified delivery with the exact bytes received and the status it was answered. */
+  onDelivery?: (delivery: ReceivedWebhook) => void;
+}
+
+export interface ReceivedWebhook {
+  event: string | null;
+  eventId: string | null;
+  deliveryId: string | null;
+  attempt: string | null;
+  duplicate: boolean;
+  /** The status the receiver answered. */
+  status: number;
+  raw: Buffer;
+  payload: unknown;
 }
 
 /** Starts the receiver; resolves once it listens. Without a certificate, one is made with a throwaway CA. */
@@ -44,19 +58,23 @@ export async function listenForWebhooks(options: ListenOptions): Promise<{ serve
         return;
       }
       const duplicate = check.eventId !== null && seen.has(check.eventId);
-      if (check.eventId) seen.add(check.eventId);
       let payload: unknown;
       try {
         payload = JSON.parse(raw.toString('utf8'));
       } catch {
         payload = raw.toString('utf8');
       }
+      const deliveryId = (req.headers['x-svc-delivery-id'] as string | undefined) ?? null;
+      const attempt = (req.headers['x-svc-attempt'] as string | undefined) ?? null;
       out.write(`${JSON.stringify({
-        event: check.event, eventId: check.eventId, deliveryId: req.headers['x-svc-delivery-id'] ?? null,
-        attempt: req.headers['x-svc-attempt'] ?? null, duplicate, verified: true, payload,
+        event: check.event, eventId: check.eventId, deliveryId, attempt, duplicate, verified: true, payload,
       })}\n`);
-      // Duplicates are answered 200, as the contract asks of receivers.
-      const status = duplicate ? 200 : options.status ?? 200;
+      // Duplicates are answered 200, as the contract asks of receivers. An event counts as handled (seen)
+      // only once it was answered 2xx, so that `--status 500` keeps failing through every retry.
+      const chosen = typeof options.status === 'function' ? options.status() : options.status ?? 200;
+      const status = duplicate ? 200 : chosen;
+      if (check.eventId && status >= 200 && status < 300) seen.add(check.eventId);
+      options.onDelivery?.({ event: check.event, eventId: check.eventId, deliveryId, attempt, duplicate, status, raw, payload });
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ received: true, duplicate }));
     });
   });

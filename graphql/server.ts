@@ -20,6 +20,9 @@ export async function createGraphqlServer(svc: Services): Promise<GraphqlHandle>
     formatError: formatGraphqlError,
     includeStacktraceInErrorResponses: false,
     introspection: svc.config.nodeEnv !== 'production',
+    // The entry points own SIGINT/SIGTERM and drain (stop() included). Apollo's own handlers (on by
+    // default outside NODE_ENV=test) would stop it first and re-raise the signal: the drain then hangs.
+    stopOnTerminationSignals: false,
   });
   await apollo.start();
   const router = Router();
