@@ -30,7 +30,8 @@ function readCookie(req: Request, name: string): string | undefined {
  */
 export function saveSession(svc: Services, res: Response, session: BrowserSession): void {
   const secure = svc.config.nodeEnv !== 'development' && svc.config.nodeEnv !== 'test';
-  const maxAge = Math.max(0, Math.floor((session.exp - svc.clock.now().getTime()) / 1000));
+  // Rounded up: a millisecond spent between creating the session and writing the cookie must not shave a second off.
+  const maxAge = Math.max(0, Math.ceil((session.exp - svc.clock.now().getTime()) / 1000));
   const cookie = `${SESSION_COOKIE}=${sealBrowserSession(svc.config, session)}; Path=/v1/oauth; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
   // One session cookie per response: a later write in the same request replaces an earlier one.
   const existing = res.getHeader('Set-Cookie');
