@@ -5,13 +5,14 @@ import {
   connectDataSource, createDataSource, createLogger, ensureMysqlDatabase, runMigrations, systemClock,
   type Config, type EventSubscriber, type Logger, type Services,
   keepMailLocally,
-  WebhookFanout, type HostResolver,
+  WebhookFanout, type HostResolver, AccessTokenCache,
 } from '../src/index';
 import { createNodemailerMailer } from '../worker/mail/nodemailer-mailer';
 import { createApp } from '../rest/app';
 import { createGraphqlServer } from '../graphql/server';
 import { GraphileJobQueue } from '../worker/job-queue';
 import { ensurePgDatabase } from '../worker/pg-database';
+import { PgRevocationFeed } from '../worker/revocation-feed';
 import { UndiciWebhookSender, systemResolver } from '../worker/webhook-sender';
 
 export interface Runtime {
@@ -57,6 +58,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const db = await connectDataSource(createDataSource(config.mysqlUrl, poolSize), config.mysqlUrl);
   const queue = new GraphileJobQueue(config.pgUrl, log, poolSize);
   const webhookSender = new UndiciWebhookSender({ allowPrivateTargets: config.webhookAllowPrivateTargets, ca: options.webhookCa });
+  const revocations = new PgRevocationFeed(queue.pool, config.pgUrl, log);
   const svc: Services = {
     config,
     db,
@@ -66,6 +68,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     subscribers: [new WebhookFanout(), ...(options.subscribers ?? [])],
     resolver: options.resolver ?? systemResolver,
     webhookSender,
+    revocations,
+    accessTokenCache: new AccessTokenCache(revocations),
     mailer: undefined as unknown as Services['mailer'],
   };
   // Mail: SMTP when SMTP_URL is set, otherwise the local mail outbox (which needs svc itself).
@@ -79,6 +83,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     async close() {
       mailer.close();
       await webhookSender.close();
+      await revocations.close();
       await queue.close();
       await db.destroy();
     },

@@ -46,6 +46,8 @@ export { ACCESS_TOKEN_ALG, publicJwks } from './oauth/signing-key';
 export { authenticateClient } from './oauth/authenticate-client';
 export { issueClientCredentialsToken } from './oauth/issue-client-credentials-token';
 export { verifyAccessToken } from './oauth/verify-access-token';
+export { AccessTokenCache, LIVE_CHECK_TTL_MS } from './oauth/access-token-cache';
+export { announceRevocation } from './oauth/announce-revocation';
 export { consumePullApiRateLimit, flushPullApiRateLimits, consumeTokenRateLimit, signInAllowed, recordSignInFailure, type RateLimitState } from './oauth/rate-limit';
 export { SCOPE_DESCRIPTIONS } from './oauth/scopes';
 export { checkAuthorizationTarget, checkAuthorizationRequest, type AuthorizationRequest } from './oauth/authorization-request';

@@ -26,3 +26,17 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * Revocations of OAuth credentials told to every process (PostgreSQL LISTEN/NOTIFY), so that the
+ * per-process caches of the bearer check are flushed everywhere when a client, grant or token dies.
+ */
+export interface RevocationFeed {
+  /** Tells every subscribed process, this one included, that credentials were revoked. */
+  publish(): Promise<void>;
+  /**
+   * Delivers every published revocation to `revoked`. `listening(true)` once the process reliably
+   * receives them; `listening(false)` whenever that stops (connection lost), until it is back.
+   */
+  subscribe(handlers: { revoked(): void; listening(on: boolean): void }): void;
+}

@@ -3,7 +3,8 @@ import type { Config } from './config';
 import type { EventSubscriber } from './events/event-subscriber';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
-import type { Clock, JobQueue } from './ports';
+import type { AccessTokenCache } from './oauth/access-token-cache';
+import type { Clock, JobQueue, RevocationFeed } from './ports';
 import type { HostResolver } from './webhooks/url-guard';
 import type { WebhookSender } from './webhooks/webhook-sender';
 
@@ -25,4 +26,8 @@ export interface Services {
   resolver: HostResolver;
   /** The HTTP client of webhook requests; connects only to the address the guard checked. */
   webhookSender: WebhookSender;
+  /** Revocations told to every process (flushes their bearer-check caches). */
+  revocations: RevocationFeed;
+  /** This process's caches of the bearer check (verified signatures, live checks). */
+  accessTokenCache: AccessTokenCache;
 }

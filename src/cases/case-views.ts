@@ -1,3 +1,4 @@
+import { isoTimestampSql } from '../db/iso-timestamp';
 import type { CaseStatus } from './case.entity';
 
 /**
@@ -5,9 +6,10 @@ import type { CaseStatus } from './case.entity';
  * create response's `in-progress` quirk lives in exactly one place (createdCaseView).
  */
 
-/** The columns every case view reads (raw rows, snake_case). */
+/** The columns every case view reads (raw rows, snake_case; timestamps already ISO 8601 strings). */
 export const CASE_COLUMNS =
-  'pk, case_id, org_id, status, source, onboarding_stage, customer_email, customer_name, company_name, country, crm_record_id, crm_source, invite_sent_at, created_at, updated_at';
+  'pk, case_id, org_id, status, source, onboarding_stage, customer_email, customer_name, company_name, country, crm_record_id, crm_source, ' +
+  [isoTimestampSql('invite_sent_at'), isoTimestampSql('created_at'), isoTimestampSql('updated_at')].join(', ');
 
 export interface CaseRow {
   pk: number | string;
@@ -22,9 +24,9 @@ export interface CaseRow {
   country: string | null;
   crm_record_id: string | null;
   crm_source: string | null;
-  invite_sent_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
+  invite_sent_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A case in lists (GET /v1/cases). */
@@ -55,8 +57,8 @@ export function caseSummaryView(row: CaseRow): CaseSummaryView {
     country: row.country,
     crmRecordId: row.crm_record_id,
     crmSource: row.crm_source,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -86,7 +88,7 @@ export function createdCaseView(row: CaseRow, urls: { appUrl: string; portalUrl:
     crmSource: row.crm_source,
     source: row.source,
     status: row.status === 'in_progress' ? 'in-progress' : row.status,
-    inviteSentAt: row.invite_sent_at ? row.invite_sent_at.toISOString() : null,
+    inviteSentAt: row.invite_sent_at,
     customerPortalUrl: urls.portalUrl,
     analystUrl: analystUrl(urls.appUrl, row.case_id),
   };

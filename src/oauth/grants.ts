@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IsNull } from 'typeorm';
 import type { Tx } from '../db/transaction';
 import { randomToken, sha256Hex } from '../security/tokens';
+import { announceRevocationAfterCommit } from './announce-revocation';
 import type { Scope } from './oauth-client.entity';
 import { OAuthGrant } from './oauth-grant.entity';
 import { OAuthRefreshToken } from './oauth-refresh-token.entity';
@@ -30,10 +31,11 @@ export async function issueRefreshToken(tx: Tx, input: { grantId: string; orgId:
 }
 
 /**
- * Revokes a grant and every refresh token of it. Its access tokens fail on their next call because the
- * bearer check reads the grant live.
+ * Revokes a grant and every refresh token of it. Its access tokens fail on their next call: the bearer
+ * check reads the grant live, and every process's cache of that check is flushed after commit.
  */
 export async function revokeGrant(tx: Tx, input: { orgId: string; grantId: string; now: Date }): Promise<void> {
+  announceRevocationAfterCommit(tx);
   await tx.manager.update(OAuthGrant, { orgId: input.orgId, id: input.grantId, revokedAt: IsNull() }, { revokedAt: input.now });
   await tx.manager.update(OAuthRefreshToken, { orgId: input.orgId, grantId: input.grantId, revokedAt: IsNull() }, { revokedAt: input.now });
 }

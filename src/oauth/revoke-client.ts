@@ -1,6 +1,7 @@
 import { IsNull } from 'typeorm';
 import { inTransaction } from '../db/transaction';
 import { recordAudit } from '../audit/record-audit';
+import { announceRevocationAfterCommit } from './announce-revocation';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import { OAuthClient } from './oauth-client.entity';
@@ -17,6 +18,7 @@ export async function revokeClient(svc: Services, input: { clientId: string; act
     const client = await tx.manager.findOne(OAuthClient, { where: { id: input.clientId }, lock: { mode: 'pessimistic_write' } });
     if (!client) throw DomainError.notFound('Client');
     if (!client.revokedAt) await tx.manager.update(OAuthClient, { id: client.id }, { revokedAt: now });
+    announceRevocationAfterCommit(tx);
     const grants = await tx.manager.find(OAuthGrant, { where: { clientId: client.id, revokedAt: IsNull() } });
     for (const grant of grants) {
       await tx.manager.update(OAuthGrant, { id: grant.id }, { revokedAt: now });

@@ -4,6 +4,7 @@ import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { ACCESS_TOKEN_TYP, issuerOf } from './access-token';
 import type { OAuthClientInfo } from './client-info';
+import { announceRevocation } from './announce-revocation';
 import { revokeGrant } from './grants';
 import { OAuthGrant } from './oauth-grant.entity';
 import { OAuthRefreshToken } from './oauth-refresh-token.entity';
@@ -54,6 +55,7 @@ async function revokeAccess(svc: Services, client: OAuthClientInfo, token: strin
   if (typeof jti !== 'string' || typeof claims.exp !== 'number') return false;
   const now = svc.clock.now();
   await svc.db.query('INSERT IGNORE INTO oauth_revoked_access_tokens (jti, expires_at) VALUES (?, ?)', [jti, new Date(claims.exp * 1000)]);
+  await announceRevocation(svc);
   // Rows past their token's expiry are dead weight: the signature check refuses those tokens anyway.
   await svc.db.manager.createQueryBuilder().delete().from(RevokedAccessToken).where('expires_at < :now', { now }).execute();
   return true;

@@ -1,5 +1,6 @@
 import { createLocalJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { DomainError } from '../errors';
+import type { AccessTokenCache } from './access-token-cache';
 import type { Services } from '../services';
 import { ACCESS_TOKEN_TYP, issuerOf, resourceOf } from './access-token';
 import { SCOPES, type Scope } from './oauth-client.entity';
@@ -40,12 +41,48 @@ interface LiveRow {
 
 /**
  * The bearer check behind every /v1 call. First the token itself: ES256 only (the allow-list: `none`,
- * HS256 and the rest are refused), a kid of our JWKS, typ at+jwt, iss, aud, exp and nbf. Then, live in
- * MySQL on every call (no cache, so a revocation works on the next call in every process): the client
- * is not revoked, the connected app is not disconnected, the member is still there, the jti is not revoked.
- * Throws invalid_token; returns the Principal the /v1 use cases scope their queries with.
+ * HS256 and the rest are refused), a kid of our JWKS, typ at+jwt, iss, aud, exp and nbf. Then that the
+ * client is not revoked, the connected app is not disconnected, the member is still there and the jti
+ * is not revoked, read live in MySQL or from this process's cache of that read, which every revocation
+ * flushes in every process (AccessTokenCache). Throws invalid_token; returns the Principal the /v1 use
+ * cases scope their queries with.
  */
 export async function verifyAccessToken(svc: Services, token: string): Promise<Principal> {
+  const claims = readClaims(await verifiedPayload(svc, token));
+  const row = await liveRow(svc, claims);
+  if (!row || row.client_revoked) throw invalid('The access token has been revoked.');
+  if (row.jti_revoked) throw invalid('The access token has been revoked.');
+  let memberId: string | null = null;
+  if (claims.grantId) {
+    if (row.client_kind !== 'connector' || row.grant_client !== claims.clientId || row.grant_org !== claims.orgId || row.grant_member !== claims.sub) {
+      throw invalid();
+    }
+    if (row.grant_revoked || row.member_removed) throw invalid('The access token has been revoked.');
+    memberId = row.grant_member;
+  } else if (row.client_kind !== 'api' || row.client_org !== claims.orgId || claims.sub !== claims.clientId) {
+    throw invalid();
+  }
+  const now = svc.clock.now();
+  if (claims.grantId && isStale(row.grant_last_used, now)) {
+    await touchGrant(svc, claims.orgId, claims.grantId, now);
+    row.grant_last_used = now;
+  } else if (!claims.grantId && isStale(row.client_last_used, now)) {
+    await touchClient(svc, claims.clientId, now);
+    row.client_last_used = now;
+  }
+  return { orgId: claims.orgId, clientId: claims.clientId, scopes: claims.scopes, grantId: claims.grantId, memberId, tokenId: claims.jti };
+}
+
+/** The token's verified claims: jose's full check once per token and process, exp and nbf on every call. */
+async function verifiedPayload(svc: Services, token: string): Promise<JWTPayload> {
+  const cache = svc.accessTokenCache;
+  const known = cache.verifiedClaims(token);
+  if (known) {
+    const now = Math.floor(svc.clock.now().getTime() / 1000);
+    if (typeof known.exp === 'number' && known.exp <= now - CLOCK_TOLERANCE_SECONDS) throw invalid('The access token has expired.');
+    if (typeof known.nbf === 'number' && known.nbf > now + CLOCK_TOLERANCE_SECONDS) throw invalid();
+    return known;
+  }
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, await resolverFor(svc), {
@@ -62,7 +99,17 @@ export async function verifyAccessToken(svc: Services, token: string): Promise<P
     if (err instanceof errors.JOSEError) throw invalid();
     throw err;
   }
-  const claims = readClaims(payload);
+  cache.rememberVerified(token, payload);
+  return payload;
+}
+
+async function liveRow(svc: Services, claims: Claims): Promise<LiveRow | undefined> {
+  const cache = svc.accessTokenCache as AccessTokenCache<LiveRow>;
+  const key = `${claims.clientId} ${claims.grantId ?? ''} ${claims.jti}`;
+  const nowMs = svc.clock.now().getTime();
+  const hit = cache.liveRow(key, nowMs);
+  if (hit) return hit;
+  const generation = cache.beginLiveCheck();
   const rows = (await svc.db.query(
     `SELECT c.org_id AS client_org, c.kind AS client_kind, c.revoked_at AS client_revoked, c.last_used_at AS client_last_used,
             g.org_id AS grant_org, g.client_id AS grant_client, g.member_id AS grant_member, g.revoked_at AS grant_revoked,
@@ -75,25 +122,20 @@ export async function verifyAccessToken(svc: Services, token: string): Promise<P
     [claims.jti, claims.orgId, claims.grantId ?? '', claims.clientId],
   )) as LiveRow[];
   const row = rows[0];
-  if (!row || row.client_revoked) throw invalid('The access token has been revoked.');
-  if (row.jti_revoked) throw invalid('The access token has been revoked.');
-  let memberId: string | null = null;
-  if (claims.grantId) {
-    if (row.client_kind !== 'connector' || row.grant_client !== claims.clientId || row.grant_org !== claims.orgId || row.grant_member !== claims.sub) {
-      throw invalid();
-    }
-    if (row.grant_revoked || row.member_removed) throw invalid('The access token has been revoked.');
-    memberId = row.grant_member;
-  } else if (row.client_kind !== 'api' || row.client_org !== claims.orgId || claims.sub !== claims.clientId) {
-    throw invalid();
-  }
-  const now = svc.clock.now();
-  if (claims.grantId && isStale(row.grant_last_used, now)) await touchGrant(svc, claims.orgId, claims.grantId, now);
-  else if (!claims.grantId && isStale(row.client_last_used, now)) await touchClient(svc, claims.clientId, now);
-  return { orgId: claims.orgId, clientId: claims.clientId, scopes: claims.scopes, grantId: claims.grantId, memberId, tokenId: claims.jti };
+  if (row) cache.rememberLive(key, row, generation, nowMs);
+  return row;
 }
 
-function readClaims(p: JWTPayload): { jti: string; sub: string; clientId: string; orgId: string; scopes: Scope[]; grantId: string | null } {
+interface Claims {
+  jti: string;
+  sub: string;
+  clientId: string;
+  orgId: string;
+  scopes: Scope[];
+  grantId: string | null;
+}
+
+function readClaims(p: JWTPayload): Claims {
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
   const jti = str(p.jti);
   const sub = str(p.sub);

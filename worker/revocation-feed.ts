@@ -1,0 +1,89 @@
+import { Client, type Pool } from 'pg';
+import type { Logger, RevocationFeed } from '../src/index';
+
+const CHANNEL = 'svc_oauth_revocations';
+const RETRY_MS = [250, 1000, 5000, 15_000];
+
+type Handlers = Parameters<RevocationFeed['subscribe']>[0];
+
+/**
+ * The RevocationFeed on PostgreSQL LISTEN/NOTIFY. Publishing is one NOTIFY on the queue's pool;
+ * subscribing opens one dedicated listening connection, lazily (only processes that check bearer
+ * tokens subscribe), reconnects with back-off when it breaks, and reports whether it is listening so
+ * that the cache stops while it is not.
+ */
+export class PgRevocationFeed implements RevocationFeed {
+  private readonly handlers: Handlers[] = [];
+  private client: Client | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private closed = false;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly pgUrl: string,
+    private readonly log: Logger,
+  ) {}
+
+  async publish(): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, String(process.pid)]);
+  }
+
+  subscribe(handlers: Handlers): void {
+    this.handlers.push(handlers);
+    if (this.handlers.length === 1) void this.connect();
+  }
+
+  /** The backend pid of the listening connection (tests break it with pg_terminate_backend). */
+  get listenerPid(): number | null {
+    return (this.client as unknown as { processID?: number } | null)?.processID ?? null;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new Client({ connectionString: this.pgUrl });
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.client === client) this.client = null;
+      this.setListening(false);
+      if (this.closed) return;
+      if (err) this.log.warn({ err }, 'revocation feed connection lost; bearer-check cache off until it is back');
+      this.retryTimer = setTimeout(() => void this.connect(), RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)]);
+      this.retryTimer.unref();
+      void client.end().catch(() => undefined);
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', (msg) => {
+      if (msg.channel === CHANNEL) for (const h of this.handlers) h.revoked();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      onLost(err as Error);
+      return;
+    }
+    if (this.closed || lost) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.failures = 0;
+    this.setListening(true);
+  }
+
+  private setListening(on: boolean): void {
+    for (const h of this.handlers) h.listening(on);
+  }
+}
