@@ -95,6 +95,7 @@ export { getCase, type CaseDetailView, type CurrentDecisionView } from './cases/
 export { listCaseDecisions, type DecisionView } from './cases/list-case-decisions';
 export { setCrmRecordId } from './cases/set-crm-record-id';
 export { buildFullParity, type FullParity, type FullParityOwner } from './cases/full-parity';
+export { advanceOnboardingStage, onboardingProgressFields, STAGE_LABELS } from './cases/onboarding-progress';
 export type { CaseSummaryView, CreatedCaseView } from './cases/case-views';
 export { DISPOSITIONS, type Disposition } from './screening/screening-hit.entity';
 export { listScreeningHits } from './screening/list-screening-hits';

@@ -1,3 +1,4 @@
+import { advanceOnboardingStage } from '../cases/onboarding-progress';
 import { inTransaction, type Tx } from '../db/transaction';
 import { openSecret, sealSecret } from '../security/secret-box';
 import { randomToken, sha256Hex } from '../security/tokens';
@@ -77,8 +78,11 @@ const INVITE_SELECT = `SELECT i.id, i.org_id, i.case_pk, i.email, i.token_hash, 
 
 /**
  * Sends one invite email (the send-invite job). Idempotent: a sent, failed or leased invite is left
- * alone, so duplicate jobs are harmless. On failure the attempt is recorded on the invite (visible on
- * the case) and the next one scheduled from MAIL_RETRY_SCHEDULE; after the last, the invite is failed.
+ * alone, so duplicate jobs are harmless. Once the mail system accepts it, the invite is marked sent
+ * and, in the same transaction, a case still at stage `created` moves to `invite_sent` with
+ * case.onboarding_progress.changed (a case further along is left alone). On failure the attempt is
+ * recorded on the invite (visible on the case) and the next one scheduled from MAIL_RETRY_SCHEDULE;
+ * after the last, the invite is failed.
  */
 export async function deliverInvite(svc: Services, inviteId: number): Promise<'sent' | 'retry' | 'failed' | 'skipped'> {
   const now = svc.clock.now();
@@ -96,11 +100,14 @@ export async function deliverInvite(svc: Services, inviteId: number): Promise<'s
   });
   try {
     const receipt = await svc.mailer.send({ orgId: row.org_id, to: row.email, fromName: row.tenant_name, ...mail });
-    await svc.db.query(
-      `UPDATE invites SET state = 'sent', attempts = attempts + 1, accepted_at = ?, message_id = ?, transport = ?, last_error = NULL,
-       token_sealed = NULL, token_key_id = NULL, lease_until = NULL, next_attempt_at = NULL WHERE id = ?`,
-      [svc.clock.now(), receipt.messageId.slice(0, 255), receipt.transport, inviteId],
-    );
+    await inTransaction(svc, async (tx) => {
+      await tx.manager.query(
+        `UPDATE invites SET state = 'sent', attempts = attempts + 1, accepted_at = ?, message_id = ?, transport = ?, last_error = NULL,
+         token_sealed = NULL, token_key_id = NULL, lease_until = NULL, next_attempt_at = NULL WHERE id = ?`,
+        [svc.clock.now(), receipt.messageId.slice(0, 255), receipt.transport, inviteId],
+      );
+      await advanceOnboardingStage(tx, { orgId: row.org_id, casePk: Number(row.case_pk), stage: 'invite_sent' });
+    });
     svc.log.info({ orgId: row.org_id, inviteId, transport: receipt.transport }, 'invite email accepted');
     return 'sent';
   } catch (err) {

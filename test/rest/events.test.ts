@@ -15,7 +15,8 @@ describe('GET /v1/events', () => {
     ({ tenant, token } = await api.tenant());
   });
 
-  const create = async () => (await api.post('/v1/cases', token, { customerEmail: uniqueEmail(), companyName: 'Feed Ltd' })).body.caseId as string;
+  // No invite: a sent invite adds case.onboarding_progress.changed, in an order between jobs no test fixes.
+  const create = async () => (await api.post('/v1/cases', token, { customerEmail: uniqueEmail(), companyName: 'Feed Ltd', sendInvite: false })).body.caseId as string;
 
   it('lists relayed events oldest first, data byte for byte the stored webhook payload, paged with a cursor that keeps working for later events', async () => {
     const ids = [await create(), await create(), await create()];

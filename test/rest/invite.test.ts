@@ -1,59 +1,13 @@
 import { Writable } from 'node:stream';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { runOnce } from 'graphile-worker';
-import { SMTPServer } from 'smtp-server';
 import { createLogger, deliverInvite, keepMailLocally, listLocalMail, type Services, type Tenant } from '../../src/index';
 import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
 import { graphileLogger } from '../../worker/job-queue';
 import { createTaskList } from '../../worker/tasks/index';
 import { runtime } from '../support/runtime';
 import { RestHarness, uniqueEmail } from './harness';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on 127.0.0.1 that records every message (and can refuse recipients). */
-async function startSmtp(): Promise<{ url: string; received: Received[]; refuseNext: number; close(): Promise<void> }> {
-  const state = { received: [] as Received[], refuseNext: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, cb) {
-      if (state.refuseNext > 0) {
-        state.refuseNext--;
-        cb(Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 }));
-        return;
-      }
-      cb();
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        state.received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return Object.assign(state, {
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
-}
-
-/** Undoes quoted-printable soft breaks and escapes (enough to read links and text out of a message). */
-const decodeQp = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+import { decodeQp, startSmtp } from './smtp';
 
 describe('the invite: email through SMTP, the magic link and the portal landing page', () => {
   let api: RestHarness;
