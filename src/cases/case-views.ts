@@ -1,4 +1,4 @@
-import { isoTimestampSql } from '../db/iso-timestamp';
+import { datetimeTextSql, isoFromDatetimeText } from '../db/datetime-text';
 import type { CaseStatus } from './case.entity';
 
 /**
@@ -6,10 +6,10 @@ import type { CaseStatus } from './case.entity';
  * create response's `in-progress` quirk lives in exactly one place (createdCaseView).
  */
 
-/** The columns every case view reads (raw rows, snake_case; timestamps already ISO 8601 strings). */
+/** The columns every case view reads (raw rows, snake_case; timestamps as MySQL's text, see datetimeTextSql). */
 export const CASE_COLUMNS =
   'pk, case_id, org_id, status, source, onboarding_stage, customer_email, customer_name, company_name, country, crm_record_id, crm_source, ' +
-  [isoTimestampSql('invite_sent_at'), isoTimestampSql('created_at'), isoTimestampSql('updated_at')].join(', ');
+  [datetimeTextSql('invite_sent_at'), datetimeTextSql('created_at'), datetimeTextSql('updated_at')].join(', ');
 
 export interface CaseRow {
   pk: number | string;
@@ -57,8 +57,8 @@ export function caseSummaryView(row: CaseRow): CaseSummaryView {
     country: row.country,
     crmRecordId: row.crm_record_id,
     crmSource: row.crm_source,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    createdAt: isoFromDatetimeText(row.created_at),
+    updatedAt: isoFromDatetimeText(row.updated_at),
   };
 }
 
@@ -88,7 +88,7 @@ export function createdCaseView(row: CaseRow, urls: { appUrl: string; portalUrl:
     crmSource: row.crm_source,
     source: row.source,
     status: row.status === 'in_progress' ? 'in-progress' : row.status,
-    inviteSentAt: row.invite_sent_at,
+    inviteSentAt: row.invite_sent_at === null ? null : isoFromDatetimeText(row.invite_sent_at),
     customerPortalUrl: urls.portalUrl,
     analystUrl: analystUrl(urls.appUrl, row.case_id),
   };

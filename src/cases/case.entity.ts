@@ -21,6 +21,7 @@ export type CaseSource = (typeof CASE_SOURCES)[number];
  */
 @Entity('cases')
 export class Case {
+  // The table's primary key is (org_id, pk), clustering a tenant's cases; pk alone is unique (uq_cases_pk).
   @PrimaryGeneratedColumn(bigintColumn as object) pk!: number;
   @Column({ type: 'varchar', length: 40 }) caseId!: string;
   @Column(uuidColumn) orgId!: string;

@@ -1,3 +1,4 @@
+import { isoFromDatetimeText } from '../db/datetime-text';
 import { latestInviteStatus, type InviteStatusView } from '../invites/invites';
 import { requireScope, type Principal } from '../oauth/principal';
 import type { Services } from '../services';
@@ -48,7 +49,7 @@ export async function getCase(svc: Services, principal: Principal, caseId: strin
     riskBand: r ? r.band_id : (counts.risk_band ?? null),
     riskScore: r ? Number(r.composite_score) : counts.risk_score === null ? null : Number(counts.risk_score),
     screeningSummary: { totalHits: Number(counts.total_hits), sanctionedHits: Number(counts.sanctioned_hits), pepHits: Number(counts.pep_hits) },
-    inviteSentAt: row.invite_sent_at,
+    inviteSentAt: row.invite_sent_at === null ? null : isoFromDatetimeText(row.invite_sent_at),
     invite,
   };
   const fullParity = Number(tenant?.full_parity_entitled) === 1 && Number(tenant?.full_parity_enabled) === 1 && principal.scopes.includes('read:full_case');

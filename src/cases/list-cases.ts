@@ -38,7 +38,7 @@ export async function listCases(svc: Services, principal: Principal, input: List
 /**
  * The keyset query of listCases (exported for the query-plan test). MariaDB sometimes prefers a
  * filesort over the backward range scan; the hint pins the index whose prefix is (org_id[, status])
- * and whose suffix is the keyset column.
+ * and whose suffix is the keyset column: the primary key (org_id, pk), which also holds the rows.
  */
 export function listCasesQuery(
   orgId: string,
@@ -46,7 +46,7 @@ export function listCasesQuery(
 ): { sql: string; params: unknown[] } {
   const where: string[] = ['org_id = ?'];
   const params: unknown[] = [orgId];
-  let hint = 'FORCE INDEX (ix_cases_org_pk)';
+  let hint = 'FORCE INDEX (PRIMARY)';
   if (q.statuses?.length === 1) {
     where.push('status = ?');
     params.push(q.statuses[0]);
