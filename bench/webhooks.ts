@@ -6,7 +6,8 @@
 // deliveries per second from the first commit to the last 2xx; and p50/p99 latency from commit to
 // receipt at a steady 100 events per second. The receiver's ledger must equal the producer's.
 // Diagnostics: BENCH_CONCURRENCY (worker concurrency, default 16), BENCH_DIAG=1 (relay and queue lag,
-// attempts per 250 ms), BENCH_WORKER_PROF=1 (CPU profile of the worker process into /tmp/wprof).
+// attempts per 250 ms, CPU per delivery by process group), BENCH_WORKER_PROF=1 (CPU profile of the worker
+// process into /tmp/wprof).
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import { createDevTls } from '../bin/dev-tls';
 import { graphileLogger } from '../worker/job-queue';
 import { dropPgDatabase } from '../worker/pg-database';
 import { UndiciWebhookSender } from '../worker/webhook-sender';
+import { cpuDelta, cpuSnapshot } from './cpu-usage';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
@@ -161,6 +163,7 @@ export async function run(args: string[]): Promise<void> {
       // Throughput: N events committed as fast as the producer can (50 events per transaction, 4
       // transactions at once), so that the delivery pipeline, not the producer, sets the pace.
       const commits = new Map<string, number>();
+      const cpuBefore = cpuSnapshot([worker.pid ?? 0]);
       let next = 0;
       await Promise.all(Array.from({ length: 4 }, async () => {
         while (next < n) {
@@ -170,6 +173,7 @@ export async function run(args: string[]): Promise<void> {
         }
       }));
       await until('every delivery', () => receiver.received.size >= n, 600_000);
+      const cpu = cpuDelta(cpuBefore, cpuSnapshot([worker.pid ?? 0]));
       const firstCommit = Math.min(...commits.values());
       const lastReceipt = Math.max(...receiver.received.values());
       const rate = n / ((lastReceipt - firstCommit) / 1000);
@@ -194,6 +198,7 @@ export async function run(args: string[]): Promise<void> {
            FROM webhook_attempts a WHERE a.org_id = ? GROUP BY t ORDER BY t`,
           [tenant.id],
         );
+        out(`    CPU ms per delivery: ${Object.entries(cpu).map(([k, v]) => `${k} ${f(v / n, 3)}`).join(', ')}`);
         out(`    per 250 ms: ${hist.map((h: { n: number; http: number }) => `${h.n}(${Math.round(h.http)}ms)`).join(' ')}`);
       }
       out(`    ledger: produced ${f(commits.size)}, received ${f(receiver.received.size)}, lost ${lost}, bad signatures ${receiver.invalid}`);
