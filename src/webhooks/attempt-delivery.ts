@@ -27,6 +27,8 @@ interface Claimed {
   attempts: number;
   manual: boolean;
   endpoint: WebhookEndpoint;
+  /** The endpoint's secret, decrypted (in memory only) at most once per claimed batch and endpoint. */
+  secret: () => string;
   data: string;
   occurredAt: string;
   token: string;
@@ -77,14 +79,21 @@ async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claime
     [...unique, token],
   );
   const claimed = new Map<number, Claimed>();
+  const endpoints = new Map<string, { endpoint: WebhookEndpoint; secret: () => string }>();
   for (const row of rows) {
-    const endpoint = Object.assign(new WebhookEndpoint(), {
-      id: row.endpoint_id, orgId: row.org_id, url: row.url, secretCiphertext: row.secret_ciphertext, secretKeyId: row.secret_key_id,
-      status: row.status, deletedAt: row.deleted_at,
-    });
+    let ep = endpoints.get(row.endpoint_id);
+    if (!ep) {
+      const endpoint = Object.assign(new WebhookEndpoint(), {
+        id: row.endpoint_id, orgId: row.org_id, url: row.url, secretCiphertext: row.secret_ciphertext, secretKeyId: row.secret_key_id,
+        status: row.status, deletedAt: row.deleted_at,
+      });
+      let secret: string | undefined;
+      ep = { endpoint, secret: () => (secret ??= openEndpointSecret(svc.config.secretsKeys, endpoint)) };
+      endpoints.set(row.endpoint_id, ep);
+    }
     claimed.set(Number(row.id), {
       id: Number(row.id), orgId: row.org_id, eventId: row.event_id, eventType: row.event_type, attempts: Number(row.attempts),
-      manual: Number(row.manual) === 1, endpoint, data: row.data, occurredAt: new Date(row.occurred_at).toISOString(), token,
+      manual: Number(row.manual) === 1, endpoint: ep.endpoint, secret: ep.secret, data: row.data, occurredAt: new Date(row.occurred_at).toISOString(), token,
     });
   }
   const others = unique.filter((id) => !claimed.has(id));
@@ -235,7 +244,7 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
   const attemptNo = claimed.attempts + 1;
   const payload = JSON.parse(data) as { timestamp?: string; eventVersion?: number };
   const outcome = await sendSigned(svc, endpoint.url, {
-    secret: openEndpointSecret(svc.config.secretsKeys, endpoint),
+    secret: claimed.secret(),
     body: data,
     event: claimed.eventType,
     eventId: claimed.eventId,
