@@ -5,8 +5,11 @@
 // Then the service: N events to one endpoint on a local HTTPS receiver that verifies every signature,
 // deliveries per second from the first commit to the last 2xx; and p50/p99 latency from commit to
 // receipt at a steady 100 events per second. The receiver's ledger must equal the producer's.
-// Diagnostics: BENCH_CONCURRENCY (worker concurrency, default 16), BENCH_DIAG=1 (relay and queue lag,
-// attempts per 250 ms), BENCH_WORKER_PROF=1 (CPU profile of the worker process into /tmp/wprof).
+// Diagnostics: BENCH_CONCURRENCY (worker concurrency, default 16), BENCH_WORKERS (worker processes,
+// default 1; (b) then runs as many runners), BENCH_WARMUP (events delivered before the ledger, default 1),
+// BENCH_DIAG=1 (relay and queue lag,
+// attempts per 250 ms, CPU per delivery by process group), BENCH_WORKER_PROF=1 (CPU profile of the worker
+// process into /tmp/wprof).
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -22,8 +25,12 @@ import { createDevTls } from '../bin/dev-tls';
 import { graphileLogger } from '../worker/job-queue';
 import { dropPgDatabase } from '../worker/pg-database';
 import { UndiciWebhookSender } from '../worker/webhook-sender';
+import { cpuDelta, cpuSnapshot } from './cpu-usage';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+// Worker processes of the service, each at CONCURRENCY; (b) runs as many no-op runners, so that both
+// have the same number of jobs in flight.
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 
 interface Receiver {
   url: string;
@@ -87,7 +94,7 @@ async function bareSenderLoop(n: number, url: string, secret: string, ca: string
   return n / seconds;
 }
 
-/** (b) graphile-worker no-op jobs per second (jobs queued first, then a worker drains them). */
+/** (b) graphile-worker no-op jobs per second (jobs queued first, then WORKERS runners drain them). */
 async function graphileNoop(rt: Runtime, n: number): Promise<number> {
   const pool = rt.queue.pool;
   const utils = await makeWorkerUtils({ pgPool: pool, logger: graphileLogger(rt.svc.log) });
@@ -97,13 +104,13 @@ async function graphileNoop(rt: Runtime, n: number): Promise<number> {
   await utils.release();
   let done = 0;
   const started = performance.now();
-  const runner = await runGraphile({
+  const runners = await Promise.all(Array.from({ length: WORKERS }, () => runGraphile({
     pgPool: pool, concurrency: CONCURRENCY, noHandleSignals: true, pollInterval: 1000, logger: graphileLogger(rt.svc.log),
     taskList: { 'bench-noop': async () => { done++; } },
-  });
+  })));
   await until('no-op jobs', () => done >= n, 600_000);
   const seconds = (performance.now() - started) / 1000;
-  await runner.stop();
+  await Promise.all(runners.map((r) => r.stop()));
   return n / seconds;
 }
 
@@ -143,7 +150,7 @@ export async function run(args: string[]): Promise<void> {
   const rt = await compose(config, { webhookCa: tls.ca });
   const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
-    out(`webhooks benchmark: ${f(n)} events, worker concurrency ${CONCURRENCY}, node ${process.version}`);
+    out(`webhooks benchmark: ${f(n)} events, worker concurrency ${CONCURRENCY} × ${WORKERS} worker process${WORKERS === 1 ? '' : 'es'}, node ${process.version}`);
     const bare = await bareSenderLoop(n, receiver.url, secret, tls.ca);
     out(`(a) bare sender loop (undici + HMAC, no queue):      ${f(bare)} requests/s`);
     const noop = await graphileNoop(rt, n);
@@ -152,15 +159,27 @@ export async function run(args: string[]): Promise<void> {
     const tenant = await createTenant(rt.svc, { name: 'Bench Ltd' });
     await createWebhookEndpoint(rt.svc, { orgId: tenant.id, url: receiver.url, secret, actor: 'bench' });
     receiver.received.clear();
-    // The service's worker runs as its own process (bin/start.js --worker), as in production; this
+    // The service's workers run as their own processes (bin/start.js --worker), as in production; this
     // process only commits events and runs the receiver.
-    const worker = spawn(process.execPath, [...(process.env.BENCH_WORKER_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/wprof'] : []), join(__dirname, '..', 'bin', 'start.js'), '--worker'], {
+    const workers = Array.from({ length: WORKERS }, () => spawn(process.execPath, [...(process.env.BENCH_WORKER_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/wprof'] : []), join(__dirname, '..', 'bin', 'start.js'), '--worker'], {
       env: { ...process.env, ...env, NODE_EXTRA_CA_CERTS: tls.caFile }, stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    }));
+    const workerPids = workers.map((w) => w.pid ?? 0);
     try {
+      // A running service is measured, not a cold start: BENCH_WARMUP events (default 1) go through
+      // first (the worker has loaded, connected and relayed, and the receiver's connection is open; more
+      // of them also warm its JIT), then the ledger starts.
+      const warmup = Math.max(1, Number(process.env.BENCH_WARMUP ?? 1));
+      const warm = performance.now();
+      for (let i = 0; i < warmup; i += 50) await recordAt(rt.svc, tenant.id, -1 - i, new Map(), Math.min(50, warmup - i));
+      await until('the warm-up deliveries', () => receiver.received.size >= warmup, 120_000);
+      receiver.received.clear();
+      const [{ warmId }]: { warmId: number }[] = await rt.svc.db.query('SELECT MAX(id) AS warmId FROM webhook_deliveries');
+      out(`    worker ready: ${f(warmup)} warm-up event${warmup === 1 ? '' : 's'} delivered ${f(performance.now() - warm)} ms after the worker was started`);
       // Throughput: N events committed as fast as the producer can (50 events per transaction, 4
       // transactions at once), so that the delivery pipeline, not the producer, sets the pace.
       const commits = new Map<string, number>();
+      const cpuBefore = cpuSnapshot(workerPids);
       let next = 0;
       await Promise.all(Array.from({ length: 4 }, async () => {
         while (next < n) {
@@ -170,6 +189,7 @@ export async function run(args: string[]): Promise<void> {
         }
       }));
       await until('every delivery', () => receiver.received.size >= n, 600_000);
+      const cpu = cpuDelta(cpuBefore, cpuSnapshot(workerPids));
       const firstCommit = Math.min(...commits.values());
       const lastReceipt = Math.max(...receiver.received.values());
       const rate = n / ((lastReceipt - firstCommit) / 1000);
@@ -185,15 +205,16 @@ export async function run(args: string[]): Promise<void> {
                   AVG(TIMESTAMPDIFF(MICROSECOND, d.created_at, a.started_at))/1000 AS queue_ms,
                   AVG(a.duration_ms) AS http_ms,
                   MIN(a.started_at) AS first_start, MAX(a.finished_at) AS last_finish, MIN(d.created_at) AS first_created, MAX(d.created_at) AS last_created
-           FROM webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id JOIN events e ON e.seq = d.event_seq WHERE d.org_id = ?`,
-          [tenant.id],
+           FROM webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id JOIN events e ON e.seq = d.event_seq WHERE d.org_id = ? AND d.id > ?`,
+          [tenant.id, warmId],
         );
         out(`    diag: ${JSON.stringify(diag)}`);
         const hist = await rt.svc.db.query(
           `SELECT FLOOR(UNIX_TIMESTAMP(a.finished_at) * 4) / 4 AS t, COUNT(*) AS n, MAX(a.attempt_no) AS maxno, AVG(a.duration_ms) AS http
-           FROM webhook_attempts a WHERE a.org_id = ? GROUP BY t ORDER BY t`,
-          [tenant.id],
+           FROM webhook_attempts a WHERE a.org_id = ? AND a.delivery_id > ? GROUP BY t ORDER BY t`,
+          [tenant.id, warmId],
         );
+        out(`    CPU ms per delivery: ${Object.entries(cpu).map(([k, v]) => `${k} ${f(v / n, 3)}`).join(', ')}`);
         out(`    per 250 ms: ${hist.map((h: { n: number; http: number }) => `${h.n}(${Math.round(h.http)}ms)`).join(' ')}`);
       }
       out(`    ledger: produced ${f(commits.size)}, received ${f(receiver.received.size)}, lost ${lost}, bad signatures ${receiver.invalid}`);
@@ -217,8 +238,10 @@ export async function run(args: string[]): Promise<void> {
       out(`(d) service at a steady 100 events/s (${f(steady)} events): commit to receipt p50 ${f(pct(lat, 50), 1)} ms, p99 ${f(pct(lat, 99), 1)} ms  (target p50 <= 50 ms)`);
       out(`    ledger: produced ${f(latCommits.size)}, received ${f(receiver.received.size)}, lost ${latLost}`);
     } finally {
-      worker.kill('SIGTERM');
-      await new Promise((resolve) => worker.once('exit', resolve));
+      await Promise.all(workers.map((w) => {
+        w.kill('SIGTERM');
+        return new Promise((resolve) => w.once('exit', resolve));
+      }));
     }
   } finally {
     await rt.close();

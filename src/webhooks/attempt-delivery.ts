@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import { inTransaction } from '../db/transaction';
 import { EVENT_VERSION } from '../events/record-event';
 import type { Services } from '../services';
@@ -26,6 +27,8 @@ interface Claimed {
   attempts: number;
   manual: boolean;
   endpoint: WebhookEndpoint;
+  /** The endpoint's secret, decrypted (in memory only) at most once per claimed batch and endpoint. */
+  secret: () => string;
   data: string;
   occurredAt: string;
   token: string;
@@ -76,14 +79,21 @@ async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claime
     [...unique, token],
   );
   const claimed = new Map<number, Claimed>();
+  const endpoints = new Map<string, { endpoint: WebhookEndpoint; secret: () => string }>();
   for (const row of rows) {
-    const endpoint = Object.assign(new WebhookEndpoint(), {
-      id: row.endpoint_id, orgId: row.org_id, url: row.url, secretCiphertext: row.secret_ciphertext, secretKeyId: row.secret_key_id,
-      status: row.status, deletedAt: row.deleted_at,
-    });
+    let ep = endpoints.get(row.endpoint_id);
+    if (!ep) {
+      const endpoint = Object.assign(new WebhookEndpoint(), {
+        id: row.endpoint_id, orgId: row.org_id, url: row.url, secretCiphertext: row.secret_ciphertext, secretKeyId: row.secret_key_id,
+        status: row.status, deletedAt: row.deleted_at,
+      });
+      let secret: string | undefined;
+      ep = { endpoint, secret: () => (secret ??= openEndpointSecret(svc.config.secretsKeys, endpoint)) };
+      endpoints.set(row.endpoint_id, ep);
+    }
     claimed.set(Number(row.id), {
       id: Number(row.id), orgId: row.org_id, eventId: row.event_id, eventType: row.event_type, attempts: Number(row.attempts),
-      manual: Number(row.manual) === 1, endpoint, data: row.data, occurredAt: new Date(row.occurred_at).toISOString(), token,
+      manual: Number(row.manual) === 1, endpoint: ep.endpoint, secret: ep.secret, data: row.data, occurredAt: new Date(row.occurred_at).toISOString(), token,
     });
   }
   const others = unique.filter((id) => !claimed.has(id));
@@ -121,9 +131,30 @@ async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claime
  * Records the results of a batch in one transaction: for each delivery whose lease is still ours, its
  * new state and its attempt row commit together. If a lease ran out and another worker took the row
  * over, or the endpoint was deleted meanwhile, that result is not ours to record.
+ *
+ * The usual case takes one UPDATE conditional on every lease token and one INSERT: when the UPDATE
+ * changes every row of the batch, every lease was ours. Otherwise the transaction is rolled back and
+ * the batch is recorded again after reading, under row locks, which leases are still ours.
  */
 async function finishBatch(svc: Services, items: Finished[]): Promise<boolean[]> {
   const now = svc.clock.now();
+  if (new Set(items.map((i) => i.id)).size === items.length) {
+    try {
+      // Every statement locks rows found by primary key, so the server's default isolation does as
+      // well as READ COMMITTED here and saves the SET TRANSACTION of each batch.
+      return await inTransaction(svc, async ({ manager }) => {
+        const res: { affectedRows: number } = await manager.query(
+          `${updateSql(items)} AND lease_token = CASE id ${items.map(() => 'WHEN ? THEN ?').join(' ')} END`,
+          [...updateParams(items, now), ...items.flatMap((i) => [i.id, i.token])],
+        );
+        if (res.affectedRows !== items.length) throw new LeaseLost();
+        await insertAttempts(manager, items);
+        return items.map(() => true);
+      }, { isolation: 'server default' });
+    } catch (err) {
+      if (!(err instanceof LeaseLost)) throw err;
+    }
+  }
   return inTransaction(svc, async ({ manager }) => {
     const held: { id: number | string; lease_token: string | null }[] = await manager.query(
       `SELECT id, lease_token FROM webhook_deliveries WHERE id IN (${ids(items.length)}) AND state = 'pending' FOR UPDATE`,
@@ -132,29 +163,42 @@ async function finishBatch(svc: Services, items: Finished[]): Promise<boolean[]>
     const tokens = new Map(held.map((h) => [Number(h.id), h.lease_token]));
     const mine = items.filter((i) => tokens.get(i.id) === i.token);
     if (mine.length) {
-      const cases = (col: (i: Finished) => unknown) => ({ sql: `CASE id ${mine.map(() => 'WHEN ? THEN ?').join(' ')} END`, params: mine.flatMap((i) => [i.id, col(i)]) });
-      const cols = {
-        state: cases((i) => i.state),
-        attempts: cases((i) => i.attemptNo),
-        last_http_status: cases((i) => i.outcome.status),
-        last_error: cases((i) => i.error),
-        next_attempt_at: cases((i) => i.nextAttemptAt),
-        completed_at: cases((i) => (i.state === 'pending' ? null : now)),
-      };
-      await manager.query(
-        `UPDATE webhook_deliveries SET ${Object.entries(cols).map(([c, v]) => `${c} = ${v.sql}`).join(', ')},
-           lease_until = NULL, lease_token = NULL, updated_at = ?
-         WHERE id IN (${ids(mine.length)})`,
-        [...Object.values(cols).flatMap((v) => v.params), now, ...mine.map((i) => i.id)],
-      );
-      await manager.query(
-        `INSERT INTO webhook_attempts (org_id, delivery_id, attempt_no, http_status, error_message, response_body, duration_ms, started_at, finished_at)
-         VALUES ${mine.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-        mine.flatMap((i) => [i.orgId, i.id, i.attemptNo, i.outcome.status, i.error, i.outcome.body, i.outcome.durationMs, i.outcome.startedAt, i.outcome.finishedAt]),
-      );
+      await manager.query(updateSql(mine), updateParams(mine, now));
+      await insertAttempts(manager, mine);
     }
     return items.map((i) => tokens.get(i.id) === i.token);
   });
+}
+
+class LeaseLost extends Error {}
+
+const FINISH_COLUMNS: [string, (i: Finished, now: Date) => unknown][] = [
+  ['state', (i) => i.state],
+  ['attempts', (i) => i.attemptNo],
+  ['last_http_status', (i) => i.outcome.status],
+  ['last_error', (i) => i.error],
+  ['next_attempt_at', (i) => i.nextAttemptAt],
+  ['completed_at', (i, now) => (i.state === 'pending' ? null : now)],
+];
+
+/** UPDATE of the batch's pending rows to their results, lease released; parameters from updateParams. */
+function updateSql(items: Finished[]): string {
+  const cases = `CASE id ${items.map(() => 'WHEN ? THEN ?').join(' ')} END`;
+  return `UPDATE webhook_deliveries SET ${FINISH_COLUMNS.map(([c]) => `${c} = ${cases}`).join(', ')},
+            lease_until = NULL, lease_token = NULL, updated_at = ?
+          WHERE id IN (${ids(items.length)}) AND state = 'pending'`;
+}
+
+function updateParams(items: Finished[], now: Date): unknown[] {
+  return [...FINISH_COLUMNS.flatMap(([, col]) => items.flatMap((i) => [i.id, col(i, now)])), now, ...items.map((i) => i.id)];
+}
+
+function insertAttempts(manager: EntityManager, items: Finished[]): Promise<unknown> {
+  return manager.query(
+    `INSERT INTO webhook_attempts (org_id, delivery_id, attempt_no, http_status, error_message, response_body, duration_ms, started_at, finished_at)
+     VALUES ${items.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    items.flatMap((i) => [i.orgId, i.id, i.attemptNo, i.outcome.status, i.error, i.outcome.body, i.outcome.durationMs, i.outcome.startedAt, i.outcome.finishedAt]),
+  );
 }
 
 // One pair of batchers per Services object: calls with different clocks or configurations never mix.
@@ -200,7 +244,7 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
   const attemptNo = claimed.attempts + 1;
   const payload = JSON.parse(data) as { timestamp?: string; eventVersion?: number };
   const outcome = await sendSigned(svc, endpoint.url, {
-    secret: openEndpointSecret(svc.config.secretsKeys, endpoint),
+    secret: claimed.secret(),
     body: data,
     event: claimed.eventType,
     eventId: claimed.eventId,

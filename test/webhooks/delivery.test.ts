@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { attemptDelivery, type Tenant } from '../../src/index';
+import { attemptDelivery, relayEvents, type Tenant } from '../../src/index';
 import type { Runtime } from '../../bin/compose';
 import { rogueTls } from '../support/test-tls';
 import { newTenant, runtime } from '../support/runtime';
@@ -139,5 +139,27 @@ describe('webhooks: signed delivery to a real HTTPS receiver', () => {
     expect(new Set(r.requests.map((q) => q.headers['x-svc-event-id']))).to.deep.equal(new Set([event.eventId]));
     expect(new Set(r.requests.map((q) => q.headers['x-svc-delivery-id']))).to.deep.equal(new Set([String(d!.id)]));
     expect(new Set(r.requests.map((q) => q.body.toString('utf8')))).to.deep.equal(new Set([event.data]));
+  });
+
+  it('records a batch of results together, except one whose lease another worker took meanwhile', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const r = await receiver(() => ({ status: 200, body: 'ok', hold: held }));
+    await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url() });
+    await recordTestEvent(rt.svc, tenant.id, 'first');
+    await recordTestEvent(rt.svc, tenant.id, 'second');
+    await relayEvents(rt.svc);
+    const [d1, d2] = await deliveriesOf(rt.svc, tenant.id);
+    const outcomes = Promise.all([attemptDelivery(rt.svc, d1!.id), attemptDelivery(rt.svc, d2!.id)]);
+    await r.waitForRequests(2);
+    // While both requests are in flight, another worker takes the first delivery over (as if its lease had run out).
+    await rt.svc.db.query(`UPDATE webhook_deliveries SET lease_token = 'someone-else-000000000' WHERE id = ?`, [d1!.id]);
+    release();
+    expect(await outcomes).to.deep.equal(['lease_lost', 'delivered']);
+    const [after1, after2] = await deliveriesOf(rt.svc, tenant.id);
+    expect(after1).to.deep.include({ state: 'pending', attempts: 0 });
+    expect(await attemptsOf(rt.svc, tenant.id, d1!.id)).to.have.length(0);
+    expect(after2).to.deep.include({ state: 'delivered', attempts: 1, lastHttpStatus: 200 });
+    expect(await attemptsOf(rt.svc, tenant.id, d2!.id)).to.have.length(1);
   });
 });
