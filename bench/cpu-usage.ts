@@ -1,9 +1,10 @@
 // CPU time by process group, read from /proc (Linux only; elsewhere every figure is 0), so that a
-// benchmark can say where a phase's CPU went: this process, the worker it spawned and the databases
+// benchmark can say where a phase's CPU went: this process, the service processes it spawned (server or
+// workers) and the databases
 // (other jobs on the machine make wall-clock figures noisy; CPU per item is steadier).
 import { readdirSync, readFileSync } from 'node:fs';
 
-export type CpuGroups = Record<'bench' | 'worker' | 'mariadb' | 'postgres', number>;
+export type CpuGroups = Record<'bench' | 'service' | 'mariadb' | 'postgres', number>;
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux.
 
@@ -26,19 +27,19 @@ function comm(pid: string): string {
 }
 
 /** CPU milliseconds used so far by each group (processes that exited meanwhile are not counted). */
-export function cpuSnapshot(workerPids: number[]): CpuGroups {
-  const out: CpuGroups = { bench: 0, worker: 0, mariadb: 0, postgres: 0 };
+export function cpuSnapshot(servicePids: number[]): CpuGroups {
+  const out: CpuGroups = { bench: 0, service: 0, mariadb: 0, postgres: 0 };
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
   } catch {
     return out;
   }
-  const workers = new Set(workerPids.map(String));
+  const service = new Set(servicePids.map(String));
   for (const pid of pids) {
     const ms = ticks(pid) * TICK_MS;
     if (pid === String(process.pid)) out.bench += ms;
-    else if (workers.has(pid)) out.worker += ms;
+    else if (service.has(pid)) out.service += ms;
     else {
       const name = comm(pid);
       if (name === 'mariadbd' || name === 'mysqld') out.mariadb += ms;

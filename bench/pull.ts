@@ -28,9 +28,10 @@ export async function pullBench(): Promise<void> {
     const deep = (await (await fetch(b.url + deepPath, { headers: auth })).json()) as { data: { caseId: string }[] };
     process.stdout.write(`deep page starts at ${deep.data[0]!.caseId} (${DEPTH} rows in)\n\n`);
 
-    const baseline = await load('baseline (memory, no auth, no DB)', { url: `${b.url}/bench/baseline` });
-    const firstPage = await load('GET /v1/cases?limit=50 first page', { url: `${b.url}/v1/cases?limit=50`, headers: auth });
-    const deepPage = await load(`GET /v1/cases?limit=50 ${DEPTH} deep`, { url: b.url + deepPath, headers: auth });
+    const pids = [b.server.pid!];
+    const baseline = await load('baseline (memory, no auth, no DB)', { url: `${b.url}/bench/baseline` }, pids);
+    const firstPage = await load('GET /v1/cases?limit=50 first page', { url: `${b.url}/v1/cases?limit=50`, headers: auth }, pids);
+    const deepPage = await load(`GET /v1/cases?limit=50 ${DEPTH} deep`, { url: b.url + deepPath, headers: auth }, pids);
     const r1 = firstPage.rps / baseline.rps;
     const r2 = deepPage.rps / baseline.rps;
     const r3 = deepPage.p99 / Math.max(firstPage.p99, 1);

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { cpuDelta, cpuSnapshot } from './cpu-usage';
 import { createApiClient, createLogger, createTenant, dropMysqlDatabase, loadConfig, type Env, type Services } from '../src/index';
 import { compose, prepareDatabases, type Runtime } from '../bin/compose';
 import { dropPgDatabase } from '../worker/pg-database';
@@ -88,11 +89,17 @@ export interface Figures {
   non2xx: number;
 }
 
-export async function load(name: string, options: autocannon.Options): Promise<Figures> {
+export async function load(name: string, options: autocannon.Options, servicePids: number[] = []): Promise<Figures> {
   // A short warm-up (JIT, pools, buffer pool) that is not measured.
   await autocannon({ connections: 32, ...options, duration: 2 });
+  const before = cpuSnapshot(servicePids);
   const result = await autocannon({ connections: 32, duration: Number(process.env.BENCH_DURATION ?? 10), ...options });
+  const cpu = cpuDelta(before, cpuSnapshot(servicePids));
   const f = { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
   process.stdout.write(`${name.padEnd(34)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   non-2xx ${f.non2xx}\n`);
+  if (process.env.BENCH_DIAG) {
+    const per = (ms: number) => ((1000 * ms) / Math.max(1, result.requests.total)).toFixed(0);
+    process.stdout.write(`${''.padEnd(34)} CPU µs per request: server ${per(cpu.service)}, mariadb ${per(cpu.mariadb)}, load generator ${per(cpu.bench)}\n`);
+  }
   return f;
 }

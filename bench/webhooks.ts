@@ -214,7 +214,7 @@ export async function run(args: string[]): Promise<void> {
            FROM webhook_attempts a WHERE a.org_id = ? AND a.delivery_id > ? GROUP BY t ORDER BY t`,
           [tenant.id, warmId],
         );
-        out(`    CPU ms per delivery: ${Object.entries(cpu).map(([k, v]) => `${k} ${f(v / n, 3)}`).join(', ')}`);
+        out(`    CPU ms per delivery: bench ${f(cpu.bench / n, 3)}, worker ${f(cpu.service / n, 3)}, mariadb ${f(cpu.mariadb / n, 3)}, postgres ${f(cpu.postgres / n, 3)}`);
         out(`    per 250 ms: ${hist.map((h: { n: number; http: number }) => `${h.n}(${Math.round(h.http)}ms)`).join(' ')}`);
       }
       out(`    ledger: produced ${f(commits.size)}, received ${f(receiver.received.size)}, lost ${lost}, bad signatures ${receiver.invalid}`);
