@@ -21,7 +21,7 @@ export async function createBench(): Promise<void> {
           return { ...req, body, headers: { ...headers, 'idempotency-key': key } };
         },
       }],
-    });
+    }, [b.server.pid!]);
     const [{ n }] = await b.svc.db.query(`SELECT COUNT(*) AS n FROM cases WHERE org_id = ? AND source = 'api'`, [b.orgId]);
     process.stdout.write(`cases created: ${n}\n`);
     let i = 0;
@@ -33,7 +33,7 @@ export async function createBench(): Promise<void> {
           return { ...req, body: s.body, headers: { ...headers, 'idempotency-key': s.key } };
         },
       }],
-    });
+    }, [b.server.pid!]);
     process.stdout.write(`\ncreates/s: ${create.rps.toFixed(0)}   replays/s: ${replay.rps.toFixed(0)}   replay/create: ${(replay.rps / create.rps).toFixed(2)}\n`);
   } finally {
     await b.close();
