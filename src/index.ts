@@ -91,8 +91,9 @@ export { CREATE_CASE_BODY_SCHEMA, SET_CRM_RECORD_ID_BODY_SCHEMA, type CreateCase
 export { createCase, type CreateCaseOutcome, type CreateCaseResult, type CreateCaseInput } from './cases/create-case';
 export { openCase, type OpenCaseInput } from './cases/open-case';
 export { listCases, listCasesQuery, type ListCasesInput } from './cases/list-cases';
-export { getCase, type CaseDetailView, type CurrentDecisionView } from './cases/get-case';
-export { listCaseDecisions, type DecisionView } from './cases/list-case-decisions';
+export { getCase, type CaseDetailView } from './cases/get-case';
+export { listCaseDecisions } from './cases/list-case-decisions';
+export type { CurrentDecisionView, DecisionView } from './cases/decision-views';
 export { setCrmRecordId } from './cases/set-crm-record-id';
 export { buildFullParity, type FullParity, type FullParityOwner } from './cases/full-parity';
 export { advanceOnboardingStage, onboardingProgressFields, STAGE_LABELS } from './cases/onboarding-progress';

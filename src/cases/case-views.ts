@@ -88,7 +88,7 @@ export function createdCaseView(row: CaseRow, urls: { appUrl: string; portalUrl:
     crmSource: row.crm_source,
     source: row.source,
     status: row.status === 'in_progress' ? 'in-progress' : row.status,
-    inviteSentAt: row.invite_sent_at === null ? null : isoFromDatetimeText(row.invite_sent_at),
+    inviteSentAt: isoFromDatetimeText(row.invite_sent_at),
     customerPortalUrl: urls.portalUrl,
     analystUrl: analystUrl(urls.appUrl, row.case_id),
   };

@@ -3,18 +3,9 @@ import { latestInviteStatus, type InviteStatusView } from '../invites/invites';
 import { requireScope, type Principal } from '../oauth/principal';
 import type { Services } from '../services';
 import { caseSummaryView, type CaseSummaryView } from './case-views';
+import { currentDecisionView, DECISION_COLUMNS, type CurrentDecisionView } from './decision-views';
 import { findCaseRow } from './find-case';
 import { buildFullParity, type FullParity } from './full-parity';
-
-/** The current decision of a case (its latest). */
-export interface CurrentDecisionView {
-  outcome: string;
-  notes: string;
-  analystEmail: string;
-  decidedAt: string;
-  auto: boolean;
-  reason: string | null;
-}
 
 /** GET /v1/cases/{caseId}: the list fields plus the current decision, risk band, screening summary and invite. */
 export interface CaseDetailView extends CaseSummaryView {
@@ -29,27 +20,33 @@ export interface CaseDetailView extends CaseSummaryView {
   fullParity?: FullParity;
 }
 
+/** The case row's screening counters and the band and score stored on it (when no assessment row exists). */
+interface ScreeningAndRiskColumns {
+  total_hits: number;
+  sanctioned_hits: number;
+  pep_hits: number;
+  risk_band: string | null;
+  risk_score: string | null;
+}
+
 export async function getCase(svc: Services, principal: Principal, caseId: string): Promise<CaseDetailView> {
   requireScope(principal, 'read:cases');
   const orgId = principal.orgId;
-  const row = await findCaseRow(svc, orgId, caseId);
+  const row = await findCaseRow<ScreeningAndRiskColumns>(svc, orgId, caseId, 'total_hits, sanctioned_hits, pep_hits, risk_band, risk_score');
   const pk = Number(row.pk);
-  const [[d], [r], [counts], [tenant], invite] = await Promise.all([
-    svc.db.query('SELECT outcome, notes, analyst_email, auto, reason, decided_at FROM decisions WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1', [orgId, pk]),
+  const [[d], [r], [tenant], invite] = await Promise.all([
+    svc.db.query(`SELECT ${DECISION_COLUMNS} FROM decisions WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1`, [orgId, pk]),
     svc.db.query('SELECT composite_score, band_id FROM risk_assessments WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1', [orgId, pk]),
-    svc.db.query('SELECT total_hits, sanctioned_hits, pep_hits, risk_band, risk_score FROM cases WHERE org_id = ? AND pk = ?', [orgId, pk]),
     svc.db.query('SELECT full_parity_entitled, full_parity_enabled FROM tenants WHERE id = ?', [orgId]),
     latestInviteStatus(svc, orgId, pk),
   ]);
   const view: CaseDetailView = {
     ...caseSummaryView(row),
-    decision: d
-      ? { outcome: d.outcome, notes: d.notes, analystEmail: d.analyst_email, decidedAt: (d.decided_at as Date).toISOString(), auto: Number(d.auto) === 1, reason: d.reason }
-      : null,
-    riskBand: r ? r.band_id : (counts.risk_band ?? null),
-    riskScore: r ? Number(r.composite_score) : counts.risk_score === null ? null : Number(counts.risk_score),
-    screeningSummary: { totalHits: Number(counts.total_hits), sanctionedHits: Number(counts.sanctioned_hits), pepHits: Number(counts.pep_hits) },
-    inviteSentAt: row.invite_sent_at === null ? null : isoFromDatetimeText(row.invite_sent_at),
+    decision: d ? currentDecisionView(d) : null,
+    riskBand: r ? r.band_id : (row.risk_band ?? null),
+    riskScore: r ? Number(r.composite_score) : row.risk_score === null ? null : Number(row.risk_score),
+    screeningSummary: { totalHits: Number(row.total_hits), sanctionedHits: Number(row.sanctioned_hits), pepHits: Number(row.pep_hits) },
+    inviteSentAt: isoFromDatetimeText(row.invite_sent_at),
     invite,
   };
   const fullParity = Number(tenant?.full_parity_entitled) === 1 && Number(tenant?.full_parity_enabled) === 1 && principal.scopes.includes('read:full_case');
