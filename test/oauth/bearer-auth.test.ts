@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { SignJWT, type JWTPayload } from 'jose';
 import { revokeClient } from '../../src/index';
 import { newTenant, runtime } from '../support/runtime';
-import { clientToken, decodeJwt, frozenClock, get, newApiClient, startServer, type Harness } from './harness';
+import { clientToken, decodeJwt, frozenClock, get, newApiClient, startServer, tenantClientToken, type Harness } from './harness';
 
 describe('/v1 bearer check', () => {
   let h: Harness;
@@ -12,11 +12,7 @@ describe('/v1 bearer check', () => {
   });
   after(() => h.close());
 
-  const setup = async (scopes?: string) => {
-    const tenant = await newTenant(await runtime());
-    const client = await newApiClient(h.svc, tenant.id, scopes);
-    return { tenant, client, token: await clientToken(h, client) };
-  };
+  const setup = (scopes?: string) => tenantClientToken(h, scopes);
   const probe = (token: string, base = h.url) => get(base, '/v1/probe', { authorization: `Bearer ${token}` });
   const expectInvalid = (res: Awaited<ReturnType<typeof probe>>, message: string) => {
     expect(res.status, res.text).to.equal(401);
@@ -68,9 +64,7 @@ describe('/v1 bearer check', () => {
   it('allows 120 pull-API requests per minute per client, then 429 with Retry-After', async () => {
     const frozen = await startServer({ clock: frozenClock() });
     after(() => frozen.close());
-    const tenant = await newTenant(await runtime());
-    const client = await newApiClient(frozen.svc, tenant.id);
-    const token = await clientToken(frozen, client);
+    const { tenant, token } = await tenantClientToken(frozen);
     const other = await clientToken(frozen, await newApiClient(frozen.svc, tenant.id));
     const statuses: number[] = [];
     for (let i = 0; i < 120; i += 8) {

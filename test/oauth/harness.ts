@@ -5,7 +5,7 @@ import type { Express } from 'express';
 import { createApp } from '../../rest/app';
 import { bearerAuth, principalOf } from '../../rest/v1/bearer-auth';
 import { createApiClient, registerConnector, requireScope, type Clock, type Services } from '../../src/index';
-import { runtime } from '../support/runtime';
+import { newTenant, runtime } from '../support/runtime';
 
 export interface Harness {
   /** http://127.0.0.1:<port>, also the service's BASE_URL (token issuer) for this server. */
@@ -99,6 +99,13 @@ export async function clientToken(h: Harness, client: { clientId: string; client
   const res = await post(h.url, '/v1/oauth/token', { json: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, ...(scope ? { scope } : {}) } });
   if (res.status !== 200) throw new Error(`token: ${res.status} ${res.text}`);
   return res.body.access_token as string;
+}
+
+/** A fresh tenant with an API client (all default scopes, or `scopes`) and a token of that client. */
+export async function tenantClientToken(h: Harness, scopes?: string) {
+  const tenant = await newTenant(await runtime());
+  const client = await newApiClient(h.svc, tenant.id, scopes);
+  return { tenant, client, token: await clientToken(h, client) };
 }
 
 export function decodeJwt(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {

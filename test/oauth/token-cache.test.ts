@@ -3,8 +3,9 @@ import {
   AccessTokenCache, LIVE_CHECK_TTL_MS, revokeClient, verifyAccessToken, type Clock, type Services,
 } from '../../src/index';
 import { PgRevocationFeed } from '../../worker/revocation-feed';
-import { newTenant, runtime } from '../support/runtime';
-import { basic, clientToken, decodeJwt, newApiClient, post, startServer, type Harness } from './harness';
+import { rejection } from '../support/rejection';
+import { runtime } from '../support/runtime';
+import { basic, clientToken, decodeJwt, post, startServer, tenantClientToken, type Harness } from './harness';
 
 /** Resolves with `promise`, or fails naming `what` after `ms`. */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -47,14 +48,9 @@ describe('bearer-check cache across processes', () => {
     await h.close();
   });
 
-  const setup = async () => {
-    const tenant = await newTenant(await runtime());
-    const client = await newApiClient(h.svc, tenant.id);
-    return { client, token: await clientToken(h, client) };
-  };
+  const setup = () => tenantClientToken(h);
   const revokedBehindTheCache = (clientId: string) =>
     h.svc.db.query('UPDATE oauth_clients SET revoked_at = UTC_TIMESTAMP(3) WHERE id = ?', [clientId]);
-  const rejection = (p: Promise<unknown>) => p.then(() => expect.fail('the token was accepted'), (err: { code?: string; message: string }) => err);
 
   it('stops a token cached in another process as soon as a client is revoked in this one', async () => {
     const { client, token } = await setup();

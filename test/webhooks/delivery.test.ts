@@ -4,25 +4,17 @@ import type { Runtime } from '../../bin/compose';
 import { rogueTls } from '../support/test-tls';
 import { newTenant, runtime } from '../support/runtime';
 import {
-  TEST_EVENT_TYPE, TestReceiver, octokitVerify, attemptsOf, closedPort, deliveriesOf, drain, newEndpoint, recordTestEvent, withConfig,
+  TEST_EVENT_TYPE, receiversPerTest, octokitVerify, attemptsOf, closedPort, deliveriesOf, drain, newEndpoint, recordTestEvent, withConfig,
 } from './support';
 
 describe('webhooks: signed delivery to a real HTTPS receiver', () => {
   let rt: Runtime;
   let tenant: Tenant;
-  const receivers: TestReceiver[] = [];
-  const receiver = async (...args: Parameters<typeof TestReceiver.start>) => {
-    const r = await TestReceiver.start(...args);
-    receivers.push(r);
-    return r;
-  };
+  const receiver = receiversPerTest();
 
   beforeEach(async () => {
     rt = await runtime();
     tenant = await newTenant(rt);
-  });
-  afterEach(async () => {
-    await Promise.all(receivers.splice(0).map((r) => r.close()));
   });
 
   it('POSTs the stored bytes once, signed, with every header of the receiver contract, and marks it delivered', async () => {

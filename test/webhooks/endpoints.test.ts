@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  DomainError, RETRY_CANCELLED_PAUSED, WebhookEndpoint, attemptDelivery, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries,
+  RETRY_CANCELLED_PAUSED, WebhookEndpoint, attemptDelivery, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries,
   listWebhookEndpoints, pauseWebhookEndpoint, pingWebhookUrl, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
   type Tenant,
 } from '../../src/index';
@@ -8,36 +8,19 @@ import type { Runtime } from '../../bin/compose';
 import { newTenant, runtime } from '../support/runtime';
 import { rogueTls } from '../support/test-tls';
 import {
-  TEST_EVENT_TYPE, TestReceiver, attemptsOf, closedPort, deliveriesOf, drain, newEndpoint, octokitVerify, recordTestEvent, withConfig,
+  TEST_EVENT_TYPE, receiversPerTest, attemptsOf, closedPort, deliveriesOf, drain, newEndpoint, octokitVerify, recordTestEvent, withConfig,
 } from './support';
-
-async function rejection(p: Promise<unknown>): Promise<DomainError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error('expected a DomainError');
-}
+import { rejection } from '../support/rejection';
 
 describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveries', () => {
   let rt: Runtime;
   let tenant: Tenant;
-  const receivers: TestReceiver[] = [];
-  const receiver = async (...args: Parameters<typeof TestReceiver.start>) => {
-    const r = await TestReceiver.start(...args);
-    receivers.push(r);
-    return r;
-  };
+  const receiver = receiversPerTest();
   const actor = 'analyst@example.com';
 
   beforeEach(async () => {
     rt = await runtime();
     tenant = await newTenant(rt);
-  });
-  afterEach(async () => {
-    await Promise.all(receivers.splice(0).map((r) => r.close()));
   });
 
   it('generates a 64-hex secret when blank, shows it once, and stores it only encrypted under a key id', async () => {

@@ -151,3 +151,19 @@ export async function closedPort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Starts test receivers that are closed after each test: call once in a describe block (it registers
+ * the afterEach) and use the returned function as TestReceiver.start.
+ */
+export function receiversPerTest(): (...args: Parameters<typeof TestReceiver.start>) => Promise<TestReceiver> {
+  const open: TestReceiver[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((r) => r.close()));
+  });
+  return async (...args) => {
+    const r = await TestReceiver.start(...args);
+    open.push(r);
+    return r;
+  };
+}

@@ -1,14 +1,15 @@
 import { expect } from 'chai';
 import { buildConnector } from 'undici';
 import {
-  DomainError, UNSAFE_WEBHOOK_URL_MESSAGE, isBlockedAddress, parseWebhookUrl,
+  UNSAFE_WEBHOOK_URL_MESSAGE, isBlockedAddress, parseWebhookUrl,
   type HostResolver, type Services, type Tenant,
 } from '../../src/index';
 import type { Runtime } from '../../bin/compose';
 import { UndiciWebhookSender } from '../../worker/webhook-sender';
 import { testTls } from '../support/test-tls';
 import { newTenant, runtime } from '../support/runtime';
-import { TestReceiver, attemptsOf, deliveriesOf, drain, newEndpoint, recordTestEvent, withConfig } from './support';
+import { receiversPerTest, attemptsOf, deliveriesOf, drain, newEndpoint, recordTestEvent, withConfig } from './support';
+import { rejection } from '../support/rejection';
 
 /** A resolver that answers from a table (and counts its lookups); unknown names fail like DNS does. */
 function fakeResolver(table: Record<string, string[]>): HostResolver & { lookups: string[] } {
@@ -35,16 +36,6 @@ function spyConnector(): { connector: buildConnector.connector; calls: { hostnam
       real(opts, cb);
     },
   };
-}
-
-async function rejection(p: Promise<unknown>): Promise<DomainError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error('expected a DomainError');
 }
 
 // IP literals in every notation the WHATWG parser accepts, each meaning a refused address.
@@ -86,15 +77,12 @@ describe('webhooks: the URL guard (SSRF)', () => {
   let rt: Runtime;
   let tenant: Tenant;
   let strict: Services;
-  const receivers: TestReceiver[] = [];
+  const receiver = receiversPerTest();
 
   beforeEach(async () => {
     rt = await runtime();
     tenant = await newTenant(rt);
     strict = withConfig(rt, { webhookAllowPrivateTargets: false, webhookRetryScheduleMs: [] });
-  });
-  afterEach(async () => {
-    await Promise.all(receivers.splice(0).map((r) => r.close()));
   });
 
   it('classifies addresses: only global unicast passes, embedded IPv4 is judged by its IPv4 part', () => {
@@ -192,8 +180,7 @@ describe('webhooks: the URL guard (SSRF)', () => {
   });
 
   it('connects to the checked address only, naming the host for TLS: no second lookup', async () => {
-    const r = await TestReceiver.start();
-    receivers.push(r);
+    const r = await receiver();
     const resolver = fakeResolver({ 'receiver.test': ['127.0.0.1'] });
     const spy = spyConnector();
     const sender = new UndiciWebhookSender({ allowPrivateTargets: true, connector: spy.connector });

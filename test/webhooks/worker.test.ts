@@ -6,26 +6,22 @@ import { testEnv } from '../support/env';
 import { startNode, waitFor } from '../support/processes';
 import { newTenant, runtime } from '../support/runtime';
 import { testTls } from '../support/test-tls';
-import { TestReceiver, attemptsOf, deliveriesOf, newEndpoint, recordTestEvent, withConfig } from './support';
+import { receiversPerTest, attemptsOf, deliveriesOf, newEndpoint, recordTestEvent, withConfig } from './support';
 
 describe('webhooks: a running worker (real schedule, SIGKILL recovery)', function () {
   this.timeout(60_000);
   let rt: Runtime;
   let tenant: Tenant;
-  const receivers: TestReceiver[] = [];
+  const receiver = receiversPerTest();
 
   beforeEach(async () => {
     rt = await runtime();
     tenant = await newTenant(rt);
   });
-  afterEach(async () => {
-    await Promise.all(receivers.splice(0).map((r) => r.close()));
-  });
 
   it('waits the real first two retries, 1 s then 5 s, counted from the end of the attempt before', async () => {
     const svc = withConfig(rt, { webhookRetryScheduleMs: [1000, 5000, 30_000] });
-    const r = await TestReceiver.start((_req, n) => ({ status: n <= 2 ? 503 : 200 }));
-    receivers.push(r);
+    const r = await receiver((_req, n) => ({ status: n <= 2 ? 503 : 200 }));
     await newEndpoint(svc, { orgId: tenant.id, url: r.url() });
     const worker = await startWorker(svc, rt.queue);
     try {
@@ -49,8 +45,7 @@ describe('webhooks: a running worker (real schedule, SIGKILL recovery)', functio
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let holding = true;
-    const r = await TestReceiver.start(() => (holding ? { status: 200, hold: held } : { status: 200, body: 'ok' }));
-    receivers.push(r);
+    const r = await receiver(() => (holding ? { status: 200, hold: held } : { status: 200, body: 'ok' }));
     await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url() });
     const env = testEnv({ NODE_EXTRA_CA_CERTS: testTls().caFile });
     const first = startNode('bin/start.js', ['--worker'], env);
@@ -89,8 +84,7 @@ describe('webhooks: a running worker (real schedule, SIGKILL recovery)', functio
   it('SIGTERM drains: a delivery in flight when the signal arrives is finished and recorded before exit 0', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const r = await TestReceiver.start(() => ({ status: 200, body: 'got it', hold: held }));
-    receivers.push(r);
+    const r = await receiver(() => ({ status: 200, body: 'got it', hold: held }));
     await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url() });
     const worker = startNode('bin/start.js', ['--worker'], testEnv({ NODE_EXTRA_CA_CERTS: testTls().caFile, LOG_LEVEL: 'info' }));
     try {
