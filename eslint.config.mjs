@@ -57,10 +57,11 @@ export default tseslint.config(
   },
 );
 
-// An adapter may import src/index.ts only, and no other adapter nor the composition root.
+// An adapter may import a feature's public index (src/<feature>/index.ts) only, and no other adapter nor
+// the composition root.
 function adapterZones() {
   return adapters.flatMap((a) => [
-    { target: `./${a}`, from: './src', except: ['./index.ts'], message: 'Adapters import the domain through src/index.ts only.' },
+    { target: `./${a}/**/*`, from: './src/**/*', except: ['**/src/*/index.ts'], message: 'Adapters import the domain through a feature index (src/<feature>/index.ts) only.' },
     ...adapters.filter((b) => b !== a).map((b) => ({ target: `./${a}`, from: `./${b}`, message: 'Adapters never import each other.' })),
     { target: `./${a}`, from: './bin' },
   ]);

@@ -3,7 +3,7 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../rest/app';
-import { loadConfig } from '../src/index';
+import { loadConfig } from '../src/platform/index';
 import { compose } from '../bin/compose';
 
 async function main(): Promise<void> {

@@ -3,9 +3,13 @@ import { randomBytes, generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { cpuDelta, cpuSnapshot } from './cpu-usage';
-import { createApiClient, createLogger, createTenant, dropMysqlDatabase, loadConfig, type Env, type Services } from '../src/index';
+import { dropMysqlDatabase } from '../src/db/index';
+import { createApiClient } from '../src/oauth/index';
+import { createLogger, loadConfig, type Env, type Services } from '../src/platform/index';
+import { createTenant } from '../src/tenants/index';
 import { compose, prepareDatabases, type Runtime } from '../bin/compose';
 import { dropPgDatabase } from '../worker/pg-database';
+import { operatorActor, SERVICE_OPERATOR } from '../src/access/index';
 
 /** A throwaway pair of databases, the service in a child process, and a tenant with an API client. */
 export interface BenchEnv {
@@ -42,8 +46,8 @@ export async function startBench(): Promise<BenchEnv> {
   const url = `http://127.0.0.1:${port}`;
   // The issuer and audience of tokens are BASE_URL; the child was started with the default, so tokens
   // are requested from the child itself and verified by it.
-  const tenant = await createTenant(rt.svc, { name: 'Bench Tenant' });
-  const client = await createApiClient(rt.svc, { orgId: tenant.id, name: 'Bench CRM', actor: 'bench' });
+  const tenant = await createTenant(rt.svc, SERVICE_OPERATOR, { name: 'Bench Tenant' });
+  const client = await createApiClient(rt.svc, operatorActor(tenant.id), { name: 'Bench CRM' });
   const res = await fetch(`${url}/v1/oauth/token`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }),

@@ -8,9 +8,13 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { createApp } from '../rest/app';
 import { bearerAuth } from '../rest/v1/bearer-auth';
-import { createApiClient, createLogger, createTenant, dropMysqlDatabase, loadConfig } from '../src/index';
+import { dropMysqlDatabase } from '../src/db/index';
+import { createApiClient } from '../src/oauth/index';
+import { createLogger, loadConfig } from '../src/platform/index';
+import { createTenant } from '../src/tenants/index';
 import { compose, prepareDatabases } from '../bin/compose';
 import { dropPgDatabase } from '../worker/pg-database';
+import { operatorActor, SERVICE_OPERATOR } from '../src/access/index';
 
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -55,8 +59,8 @@ export async function run(): Promise<void> {
     });
   }));
   try {
-    const tenant = await createTenant(svc, { name: 'Bench Ltd' });
-    const client = await createApiClient(svc, { orgId: tenant.id, name: 'bench', actor: 'bench' });
+    const tenant = await createTenant(svc, SERVICE_OPERATOR, { name: 'Bench Ltd' });
+    const client = await createApiClient(svc, operatorActor(tenant.id), { name: 'bench' });
     const basic = `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`;
     const tokenRequest = {
       method: 'POST' as const,

@@ -16,16 +16,18 @@ import { join } from 'node:path';
 import { createServer } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { makeWorkerUtils, run as runGraphile } from 'graphile-worker';
-import {
-  createLogger, createTenant, dropMysqlDatabase, inTransaction, loadConfig, recordEvent, verifyWebhook, webhookHeaders, createWebhookEndpoint,
-  type Services,
-} from '../src/index';
+import { dropMysqlDatabase, inTransaction } from '../src/db/index';
+import { recordEvent } from '../src/events/index';
+import { createLogger, loadConfig, type Services } from '../src/platform/index';
+import { createTenant } from '../src/tenants/index';
+import { verifyWebhook, webhookHeaders, createWebhookEndpoint } from '../src/webhooks/index';
 import { compose, prepareDatabases, type Runtime } from '../bin/compose';
 import { createDevTls } from '../bin/dev-tls';
 import { graphileLogger } from '../worker/job-queue';
 import { dropPgDatabase } from '../worker/pg-database';
 import { UndiciWebhookSender } from '../worker/webhook-sender';
 import { cpuDelta, cpuSnapshot } from './cpu-usage';
+import { operatorActor, SERVICE_OPERATOR } from '../src/access/index';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 // Worker processes of the service, each at CONCURRENCY; (b) runs as many no-op runners, so that both
@@ -156,8 +158,8 @@ export async function run(args: string[]): Promise<void> {
     const noop = await graphileNoop(rt, n);
     out(`(b) graphile-worker no-op jobs (unbatched):           ${f(noop)} jobs/s`);
 
-    const tenant = await createTenant(rt.svc, { name: 'Bench Ltd' });
-    await createWebhookEndpoint(rt.svc, { orgId: tenant.id, url: receiver.url, secret, actor: 'bench' });
+    const tenant = await createTenant(rt.svc, SERVICE_OPERATOR, { name: 'Bench Ltd' });
+    await createWebhookEndpoint(rt.svc, operatorActor(tenant.id), { url: receiver.url, secret });
     receiver.received.clear();
     // The service's workers run as their own processes (bin/start.js --worker), as in production; this
     // process only commits events and runs the receiver.

@@ -1,12 +1,12 @@
 // The composition root: the one place that wires ports to adapters. Entry points (start.ts, svc.ts)
 // and tests build the service through it.
 import type { Express } from 'express';
-import {
-  connectDataSource, createDataSource, createLogger, ensureMysqlDatabase, runMigrations, systemClock,
-  type Config, type EventSubscriber, type Logger, type Services,
-  keepMailLocally,
-  WebhookFanout, type HostResolver, AccessTokenCache,
-} from '../src/index';
+import { connectDataSource, createDataSource, ensureMysqlDatabase, runMigrations } from '../src/db/index';
+import { type EventSubscriber } from '../src/events/index';
+import { keepMailLocally } from '../src/mail/index';
+import { AccessTokenCache } from '../src/oauth/index';
+import { createLogger, systemClock, type Config, type HostResolver, type Logger, type Services } from '../src/platform/index';
+import { WebhookFanout } from '../src/webhooks/index';
 import { createNodemailerMailer } from '../worker/mail/nodemailer-mailer';
 import { createApp } from '../rest/app';
 import { createGraphqlServer } from '../graphql/server';

@@ -15,16 +15,15 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { rootCertificates } from 'node:tls';
 import { parseArgs } from 'node:util';
-import {
-  ConfigError, DatabaseUnavailableError, createLogger, createWebhookEndpoint, isDomainError, listWebhookDeliveries, loadConfig, redactUrl,
-  type Env,
-} from '../src/index';
+import { DatabaseUnavailableError } from '../src/db/index';
+import { ConfigError, createLogger, isDomainError, loadConfig, redactUrl, type Env } from '../src/platform/index';
+import { createWebhookEndpoint, listWebhookDeliveries } from '../src/webhooks/index';
 import { startWorker, type WorkerHandle } from '../worker/runner';
 import { buildHttpApp, compose, prepareDatabases, type HttpApp, type Runtime } from './compose';
 import { seedDemoTenant } from './demo-seed';
 import { listenForWebhooks, type ReceivedWebhook } from './webhook-listen';
+import { operatorActor } from '../src/access/index';
 
-const ACTOR = 'operator:demo';
 /** How long the demo waits for the verified case.created delivery. */
 const DELIVERY_WAIT_MS = 20_000;
 const DRAIN_TIMEOUT_MS = 30_000;
@@ -139,7 +138,7 @@ async function main(argv: string[]): Promise<number | 'serving'> {
   const started: Started = { server, http, worker, runtime, receiver: receiver.server };
 
   // 2. The demo tenant, its analyst and its API client (demo:seed's use cases).
-  const seed = await seedDemoTenant(svc, ACTOR);
+  const seed = await seedDemoTenant(svc);
   out();
   out(`1. Demo tenant "${seed.orgName}"  orgId ${seed.orgId}`);
   out(`   Analyst     ${seed.analyst.email}  password ${seed.analyst.password}`);
@@ -147,7 +146,7 @@ async function main(argv: string[]): Promise<number | 'serving'> {
   out(`               scopes ${seed.client.scopes}`);
 
   // 3. The receiver registered as the tenant's webhook endpoint, with a secret.
-  const { endpoint } = await createWebhookEndpoint(svc, { orgId: seed.orgId, url: receiverUrl, secret, label: 'Demo receiver', actor: ACTOR });
+  const { endpoint } = await createWebhookEndpoint(svc, operatorActor(seed.orgId), { url: receiverUrl, secret, label: 'Demo receiver' });
   out();
   out(`2. Webhook receiver ${receiverUrl} (TLS from a throwaway CA: ${caFile})`);
   out(`   Endpoint ${endpoint.endpointId}, every event type, signing secret ${secret}`);
@@ -186,7 +185,7 @@ async function main(argv: string[]): Promise<number | 'serving'> {
     DELIVERY_WAIT_MS,
   );
   if (!delivered) {
-    const log = await listWebhookDeliveries(svc, { orgId: seed.orgId, endpointId: endpoint.endpointId });
+    const log = await listWebhookDeliveries(svc, operatorActor(seed.orgId), { endpointId: endpoint.endpointId });
     throw new DemoError(`case.created did not arrive within ${DELIVERY_WAIT_MS / 1000} s. The delivery log:\n${JSON.stringify(log.data, null, 2)}`);
   }
   const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');

@@ -2,7 +2,9 @@
 // `npm start` (API + worker), `npm run start:api`, `npm run start:worker`.
 import 'reflect-metadata';
 import type { Server } from 'node:http';
-import { ConfigError, DatabaseUnavailableError, createLogger, flushPullApiRateLimits, loadConfig } from '../src/index';
+import { DatabaseUnavailableError } from '../src/db/index';
+import { flushPullApiRateLimits } from '../src/oauth/index';
+import { ConfigError, createLogger, loadConfig } from '../src/platform/index';
 import { startWorker, type WorkerHandle } from '../worker/runner';
 import { buildHttpApp, compose, prepareDatabases, type HttpApp } from './compose';
 

@@ -1,13 +1,12 @@
 // CLI commands contributed by feature issues (webhooks, demo). Kept apart from svc.ts so that each
 // feature adds its commands here without touching the frame.
 import {
-  DELIVERY_STATES, createWebhookEndpoint, listWebhookDeliveries, pauseWebhookEndpoint, redeliverWebhook, resumeWebhookEndpoint,
-  testWebhookEndpoint, type DeliveryState,
-} from '../src/index';
+  DELIVERY_STATES, createWebhookEndpoint, listWebhookDeliveries, pauseWebhookEndpoint, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, type DeliveryState,
+} from '../src/webhooks/index';
 import type { Command, StandaloneCommand, Values } from './svc';
 import { listenForWebhooks } from './webhook-listen';
+import { operatorActor } from '../src/access/index';
 
-const ACTOR = 'operator:cli';
 const str = (v: Values, k: string) => v[k] as string;
 const opt = (v: Values, k: string) => v[k] as string | undefined;
 const int = (v: Values, k: string): number | undefined => {
@@ -25,11 +24,9 @@ const WEBHOOK_COMMANDS: Record<string, Command | StandaloneCommand> = {
     required: ['org', 'url'],
     run: async (svc, v) => {
       const events = opt(v, 'events');
-      const created = await createWebhookEndpoint(svc, {
-        orgId: str(v, 'org'), url: str(v, 'url'), secret: opt(v, 'secret') ?? null, label: opt(v, 'label'),
-        eventTypes: events === undefined ? null : events.split(',').map((e) => e.trim()).filter(Boolean),
-        status: v.paused === true ? 'paused' : 'active', actor: ACTOR,
-      });
+      const created = await createWebhookEndpoint(svc, operatorActor(str(v, 'org')), {
+      url: str(v, 'url'), secret: opt(v, 'secret') ?? null, label: opt(v, 'label'), eventTypes: events === undefined ? null : events.split(',').map((e) => e.trim()).filter(Boolean), status: v.paused === true ? 'paused' : 'active',
+    });
       return { endpointId: created.endpoint.endpointId, secret: created.secret };
     },
   },
@@ -37,34 +34,33 @@ const WEBHOOK_COMMANDS: Record<string, Command | StandaloneCommand> = {
     usage: 'webhook:pause --org ORG --endpoint ID',
     options: { org: { type: 'string' }, endpoint: { type: 'string' } },
     required: ['org', 'endpoint'],
-    run: (svc, v) => pauseWebhookEndpoint(svc, { orgId: str(v, 'org'), endpointId: str(v, 'endpoint'), actor: ACTOR }),
+    run: (svc, v) => pauseWebhookEndpoint(svc, operatorActor(str(v, 'org')), { endpointId: str(v, 'endpoint') }),
   },
   'webhook:resume': {
     usage: 'webhook:resume --org ORG --endpoint ID',
     options: { org: { type: 'string' }, endpoint: { type: 'string' } },
     required: ['org', 'endpoint'],
-    run: (svc, v) => resumeWebhookEndpoint(svc, { orgId: str(v, 'org'), endpointId: str(v, 'endpoint'), actor: ACTOR }),
+    run: (svc, v) => resumeWebhookEndpoint(svc, operatorActor(str(v, 'org')), { endpointId: str(v, 'endpoint') }),
   },
   'webhook:test': {
     usage: 'webhook:test --org ORG --endpoint ID',
     options: { org: { type: 'string' }, endpoint: { type: 'string' } },
     required: ['org', 'endpoint'],
-    run: (svc, v) => testWebhookEndpoint(svc, { orgId: str(v, 'org'), endpointId: str(v, 'endpoint') }),
+    run: (svc, v) => testWebhookEndpoint(svc, operatorActor(str(v, 'org')), { endpointId: str(v, 'endpoint') }),
   },
   'webhook:deliveries': {
     usage: `webhook:deliveries --org ORG [--endpoint ID] [--state ${DELIVERY_STATES.join('|')}] [--event-type T] [--limit N] [--cursor C]`,
     options: { org: { type: 'string' }, endpoint: { type: 'string' }, state: { type: 'string' }, 'event-type': { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } },
     required: ['org'],
-    run: (svc, v) => listWebhookDeliveries(svc, {
-      orgId: str(v, 'org'), endpointId: opt(v, 'endpoint'), state: opt(v, 'state') as DeliveryState | undefined,
-      eventType: opt(v, 'event-type'), limit: int(v, 'limit'), cursor: opt(v, 'cursor'),
+    run: (svc, v) => listWebhookDeliveries(svc, operatorActor(str(v, 'org')), {
+      endpointId: opt(v, 'endpoint'), state: opt(v, 'state') as DeliveryState | undefined, eventType: opt(v, 'event-type'), limit: int(v, 'limit'), cursor: opt(v, 'cursor'),
     }),
   },
   'webhook:redeliver': {
     usage: 'webhook:redeliver --org ORG --delivery ID',
     options: { org: { type: 'string' }, delivery: { type: 'string' } },
     required: ['org', 'delivery'],
-    run: (svc, v) => redeliverWebhook(svc, { orgId: str(v, 'org'), deliveryId: int(v, 'delivery')!, actor: ACTOR }),
+    run: (svc, v) => redeliverWebhook(svc, operatorActor(str(v, 'org')), { deliveryId: int(v, 'delivery')! }),
   },
   'webhook:listen': {
     usage: 'webhook:listen --port P --secret S [--status 200] [--cert FILE --key FILE]',

@@ -3,13 +3,14 @@
 // stderr with exit code 1. Command names and outputs are a contract: operators script them.
 import 'reflect-metadata';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import {
-  ConfigError, DatabaseUnavailableError, createApiClient, createLogger, createMember, createTenant, isDomainError, loadConfig,
-  registerConnector, revokeClient, setFullParity, type Services,
-} from '../src/index';
+import { DatabaseUnavailableError } from '../src/db/index';
+import { createApiClient, registerConnector, revokeClient } from '../src/oauth/index';
+import { ConfigError, createLogger, isDomainError, loadConfig, type Services } from '../src/platform/index';
+import { createMember, createTenant, setFullParity } from '../src/tenants/index';
 import { compose, prepareDatabases } from './compose';
 import { seedDemoTenant } from './demo-seed';
 import { CLI_EXTENSIONS } from './svc-extensions';
+import { operatorActor, SERVICE_OPERATOR } from '../src/access/index';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 export type Values = Record<string, string | boolean | string[] | undefined>;
@@ -30,7 +31,6 @@ export interface StandaloneCommand {
   standalone(values: Values): Promise<number>;
 }
 
-const ACTOR = 'operator:cli';
 const str = (v: Values, k: string) => v[k] as string;
 const bool = (v: Values, k: string): boolean => {
   const raw = v[k];
@@ -44,14 +44,14 @@ const COMMANDS: Record<string, Command | StandaloneCommand> = {
     usage: 'org:create --name N',
     options: { name: { type: 'string' } },
     required: ['name'],
-    run: async (svc, v) => ({ orgId: (await createTenant(svc, { name: str(v, 'name') })).id }),
+    run: async (svc, v) => ({ orgId: (await createTenant(svc, SERVICE_OPERATOR, { name: str(v, 'name') })).id }),
   },
   'user:create': {
     usage: 'user:create --org ORG --email E --password P --role analyst|mlro|compliance_admin|admin',
     options: { org: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } },
     required: ['org', 'email', 'password', 'role'],
     run: async (svc, v) => {
-      const m = await createMember(svc, { orgId: str(v, 'org'), email: str(v, 'email'), password: str(v, 'password'), role: str(v, 'role'), name: (v.name as string) ?? null });
+      const m = await createMember(svc, operatorActor(str(v, 'org')), { email: str(v, 'email'), password: str(v, 'password'), role: str(v, 'role'), name: (v.name as string) ?? null });
       return { userId: m.id };
     },
   },
@@ -59,31 +59,31 @@ const COMMANDS: Record<string, Command | StandaloneCommand> = {
     usage: 'client:create --org ORG --name N [--scopes "read:cases cases:write ..."]',
     options: { org: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' } },
     required: ['org', 'name'],
-    run: (svc, v) => createApiClient(svc, { orgId: str(v, 'org'), name: str(v, 'name'), scopes: v.scopes as string | undefined, actor: ACTOR }),
+    run: (svc, v) => createApiClient(svc, operatorActor(str(v, 'org')), { name: str(v, 'name'), scopes: v.scopes as string | undefined }),
   },
   'client:revoke': {
     usage: 'client:revoke --client-id ID',
     options: { 'client-id': { type: 'string' } },
     required: ['client-id'],
-    run: (svc, v) => revokeClient(svc, { clientId: str(v, 'client-id'), actor: ACTOR }),
+    run: (svc, v) => revokeClient(svc, SERVICE_OPERATOR, { clientId: str(v, 'client-id') }),
   },
   'connector:register': {
     usage: 'connector:register --name N --redirect-uri URI [--redirect-uri URI ...] [--public]',
     options: { name: { type: 'string' }, 'redirect-uri': { type: 'string', multiple: true }, public: { type: 'boolean' } },
     required: ['name', 'redirect-uri'],
-    run: (svc, v) => registerConnector(svc, { name: str(v, 'name'), redirectUris: v['redirect-uri'] as string[], public: v.public === true }),
+    run: (svc, v) => registerConnector(svc, SERVICE_OPERATOR, { name: str(v, 'name'), redirectUris: v['redirect-uri'] as string[], public: v.public === true }),
   },
   'org:full-parity': {
     usage: 'org:full-parity --org ORG --entitled true|false --enabled true|false',
     options: { org: { type: 'string' }, entitled: { type: 'string' }, enabled: { type: 'string' } },
     required: ['org', 'entitled', 'enabled'],
-    run: (svc, v) => setFullParity(svc, { orgId: str(v, 'org'), entitled: bool(v, 'entitled'), enabled: bool(v, 'enabled'), actor: ACTOR }),
+    run: (svc, v) => setFullParity(svc, operatorActor(str(v, 'org')), { entitled: bool(v, 'entitled'), enabled: bool(v, 'enabled') }),
   },
   'demo:seed': {
     usage: 'demo:seed',
     options: {},
     required: [],
-    run: (svc) => seedDemoTenant(svc, ACTOR),
+    run: (svc) => seedDemoTenant(svc),
   },
   ...CLI_EXTENSIONS,
 };

@@ -4,7 +4,7 @@
 // verified delivery on stdout. No database, no configuration.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
-import { verifyWebhook } from '../src/index';
+import { verifyWebhook } from '../src/webhooks/index';
 import { createDevTls } from './dev-tls';
 
 export interface ListenOptions {

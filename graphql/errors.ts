@@ -1,6 +1,6 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { isDomainError } from '../src/index';
+import { isDomainError } from '../src/platform/index';
 
 /**
  * Apollo's formatError: domain errors keep their code and public message in `extensions.code`;

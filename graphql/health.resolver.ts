@@ -1,5 +1,5 @@
 import { Ctx, Field, ObjectType, Query, Resolver } from 'type-graphql';
-import { checkReadiness } from '../src/index';
+import { checkReadiness } from '../src/platform/index';
 import type { GraphqlContext } from './context';
 
 @ObjectType({ description: 'Whether the service and both of its databases answer.' })

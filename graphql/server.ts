@@ -2,7 +2,7 @@ import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { Router } from 'express';
 import { buildSchema } from 'type-graphql';
-import type { Services } from '../src/index';
+import type { Services } from '../src/platform/index';
 import type { GraphqlContext } from './context';
 import { formatGraphqlError } from './errors';
 import { HealthResolver } from './health.resolver';

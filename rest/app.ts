@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
-import type { Services } from '../src/index';
+import type { Services } from '../src/platform/index';
 import { errorHandler, notFoundHandler } from './errors';
 import { healthRoutes } from './health.routes';
 import { oauthRoutes } from './oauth/index';

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import { isDomainError, type DomainErrorCode } from '../src/index';
+import { isDomainError, type DomainErrorCode } from '../src/platform/index';
 
 /** Wire status of every domain error code (decisions.md, "Errors"). Exhaustive by type. */
 export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {

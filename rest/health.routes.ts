@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { checkReadiness, type Services } from '../src/index';
+import { checkReadiness, type Services } from '../src/platform/index';
 
 /** GET /healthz: the process is alive. GET /readyz: both databases answer. */
 export function healthRoutes(svc: Services): Router {

@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
-import { PublishedSchemas, type Services } from '../src/index';
+import { PublishedSchemas } from '../src/events/index';
+import { type Services } from '../src/platform/index';
 import { sendError } from './errors';
 
 /**

@@ -21,6 +21,12 @@ export interface JobQueue {
   ping(): Promise<void>;
 }
 
+/** Name resolution (DNS and the hosts file) for the webhook URL guard. Tests inject one; bin/ wires the system's. */
+export interface HostResolver {
+  /** Every address the host name resolves to (IPv4 and IPv6, as strings); rejects when it does not resolve. */
+  resolve(hostname: string): Promise<string[]>;
+}
+
 export interface Clock {
   now(): Date;
 }

@@ -1,11 +1,10 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from './config';
-import type { EventSubscriber } from './events/event-subscriber';
+import type { EventRecord } from './events/event.entity';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { AccessTokenCache } from './oauth/access-token-cache';
-import type { Clock, JobQueue, RevocationFeed } from './ports';
-import type { HostResolver } from './webhooks/url-guard';
+import type { Clock, HostResolver, JobQueue, RevocationFeed } from './ports';
 import type { WebhookSender } from './webhooks/webhook-sender';
 
 /**
@@ -30,4 +29,50 @@ export interface Services {
   revocations: RevocationFeed;
   /** This process's caches of the bearer check (verified signatures, live checks). */
   accessTokenCache: AccessTokenCache;
+}
+
+/**
+ * A unit of work: one MySQL transaction plus the hooks to run once it has committed.
+ * Nothing inside a transaction touches the network or the queue; afterCommit is where that goes.
+ */
+export class Tx {
+  private readonly hooks: (() => Promise<void> | void)[] = [];
+  private readonly keys = new Set<string>();
+  constructor(
+    readonly manager: EntityManager,
+    readonly services: Services,
+  ) {}
+
+  /** Runs fn after a successful commit. A failing hook is logged, never thrown: the sweep recovers. */
+  afterCommit(fn: () => Promise<void> | void): void {
+    this.hooks.push(fn);
+  }
+
+  /** Like afterCommit, but once per key however often it is called in this transaction. */
+  afterCommitOnce(key: string, fn: () => Promise<void> | void): void {
+    if (this.keys.has(key)) return;
+    this.keys.add(key);
+    this.hooks.push(fn);
+  }
+
+  /** @internal */
+  takeHooks(): (() => Promise<void> | void)[] {
+    return this.hooks.splice(0);
+  }
+}
+
+/**
+ * A consumer of committed events. The relay calls onEvents inside its own transaction with a batch of
+ * events not yet relayed; the subscriber writes its own rows there (for example one delivery per
+ * endpoint) and enqueues its jobs with tx.afterCommit. If it throws, the batch stays unrelayed and
+ * is offered again: onEvents must be idempotent (unique keys, INSERT IGNORE).
+ */
+export interface EventSubscriber {
+  readonly name: string;
+  onEvents(tx: Tx, events: EventRecord[]): Promise<void>;
+  /**
+   * Optional: run by the periodic outbox sweep to re-hand-off the subscriber's own work that a crash
+   * left behind (for example deliveries whose job was lost). Returns how many items it re-handed off.
+   */
+  sweep?(svc: Services): Promise<number>;
 }

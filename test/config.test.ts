@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, parseDuration } from '../src/index';
+import { ConfigError, loadConfig, parseDuration } from '../src/platform/index';
 import { testEnv } from './support/env';
 
 describe('configuration', () => {

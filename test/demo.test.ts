@@ -1,8 +1,9 @@
 import { expect } from 'chai';
-import { listWebhookDeliveries } from '../src/index';
+import { listWebhookDeliveries } from '../src/webhooks/index';
 import { testEnv } from './support/env';
 import { runNode } from './support/processes';
 import { runtime } from './support/runtime';
+import { operatorActor } from '../src/access/index';
 
 describe('npm run demo', function () {
   this.timeout(60_000);
@@ -30,7 +31,7 @@ describe('npm run demo', function () {
 
     // The service agrees: one delivered case.created for that event, in the demo tenant.
     const rt = await runtime();
-    const log = await listWebhookDeliveries(rt.svc, { orgId: orgId!, eventType: 'case.created' });
+    const log = await listWebhookDeliveries(rt.svc, operatorActor(orgId!), { eventType: 'case.created' });
     expect(log.data.map((d) => [d.eventType, d.eventId, d.state, d.attempts])).to.deep.equal([['case.created', received, 'delivered', 1]]);
   });
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createServer } from 'node:net';
-import { dropMysqlDatabase } from '../src/index';
+import { dropMysqlDatabase } from '../src/db/index';
 import { dropPgDatabase } from '../worker/pg-database';
 import { RUN_ID, testEnv } from './support/env';
 import { runNode, startNode, waitFor } from './support/processes';

@@ -1,6 +1,7 @@
 import { Pool } from 'pg';
 import { Logger as GraphileLogger, makeWorkerUtils, runMigrations, type LogLevel, type WorkerUtils } from 'graphile-worker';
-import { DatabaseUnavailableError, type EnqueueOptions, type JobQueue, type Logger } from '../src/index';
+import { DatabaseUnavailableError } from '../src/db/index';
+import { type EnqueueOptions, type JobQueue, type Logger } from '../src/platform/index';
 
 /** graphile-worker's log lines through the service's pino logger. */
 export function graphileLogger(log: Logger): GraphileLogger {

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { DatabaseUnavailableError } from '../src/index';
+import { DatabaseUnavailableError } from '../src/db/index';
 
 /** Creates the queue's PostgreSQL database when missing (graphile-worker installs its own schema in it). */
 export async function ensurePgDatabase(pgUrl: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { Client, type Pool } from 'pg';
-import type { Logger, RevocationFeed } from '../src/index';
+import type { Logger, RevocationFeed } from '../src/platform/index';
 
 const CHANNEL = 'svc_oauth_revocations';
 const RETRY_MS = [250, 1000, 5000, 15_000];

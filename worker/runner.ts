@@ -1,5 +1,8 @@
 import { run, type Runner } from 'graphile-worker';
-import { purgeExpiredIdempotencyKeys, sweepInvites, sweepOutbox, type Services } from '../src/index';
+import { sweepOutbox } from '../src/events/index';
+import { purgeExpiredIdempotencyKeys } from '../src/idempotency/index';
+import { sweepInvites } from '../src/invites/index';
+import { type Services } from '../src/platform/index';
 import { graphileLogger, type GraphileJobQueue } from './job-queue';
 import { createTaskList } from './tasks/index';
 

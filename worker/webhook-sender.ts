@@ -2,9 +2,9 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { Pool, buildConnector } from 'undici';
 import {
-  MAX_RESPONSE_BYTES, UNSAFE_WEBHOOK_URL_MESSAGE, isBlockedAddress,
-  type HostResolver, type WebhookRequest, type WebhookResponse, type WebhookSender,
-} from '../src/index';
+  MAX_RESPONSE_BYTES, UNSAFE_WEBHOOK_URL_MESSAGE, isBlockedAddress, type WebhookRequest, type WebhookResponse, type WebhookSender,
+} from '../src/webhooks/index';
+import type { HostResolver } from '../src/platform/index';
 
 /** Name resolution through the system (getaddrinfo: DNS and the hosts file), every address. */
 export const systemResolver: HostResolver = {

@@ -3,9 +3,9 @@ import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { OAuth2Server } from 'oauth2orize';
 import {
-  authenticateMember, checkAuthorizationTarget, recordSignInFailure, signInAllowed, findSignedInMember, isDomainError, isOAuthError, issuerOf,
-  SCOPE_DESCRIPTIONS, type OAuthClientInfo, type Scope, type Services, type SignedInMember,
-} from '../../src/index';
+  authenticateMember, checkAuthorizationTarget, recordSignInFailure, signInAllowed, findSignedInMember, isOAuthError, issuerOf, SCOPE_DESCRIPTIONS, type OAuthClientInfo, type Scope, type SignedInMember,
+} from '../../src/oauth/index';
+import { isDomainError, type Services } from '../../src/platform/index';
 import { transactionLoader, validateAuthorization, type TransactionStore, type Txn } from './oauth2-server';
 import { consentPage, errorPage, sendPage, signInPage, STYLESHEET } from './pages';
 import { browserSession, csrfValid, rotateCsrf, signIn, signOut } from './session';

@@ -1,7 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import passport from 'passport';
 import { BasicStrategy } from 'passport-http';
-import { authenticateClient, isOAuthError, OAuthError, type OAuthClientInfo, type Services } from '../../src/index';
+import { authenticateClient, isOAuthError, OAuthError, type OAuthClientInfo } from '../../src/oauth/index';
+import { type Services } from '../../src/platform/index';
 
 type Verified = (err: unknown, client?: OAuthClientInfo | false) => void;
 

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { issuerOf, publicJwks, resourceOf, SCOPES, type Services } from '../../src/index';
+import { issuerOf, publicJwks, resourceOf, SCOPES } from '../../src/oauth/index';
+import { type Services } from '../../src/platform/index';
 
 /**
  * Discovery for OAuth clients and AI-assistant connectors: authorization-server metadata (RFC 8414),

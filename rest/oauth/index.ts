@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Services } from '../../src/index';
+import type { Services } from '../../src/platform/index';
 import { discoveryRoutes } from './discovery.routes';
 import { authorizeRoutes } from './authorize.routes';
 import { createOAuth2Server, transactionStore } from './oauth2-server';

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
-import { isDomainError, isOAuthError, OAUTH_ERROR_CODES, type OAuthErrorCode } from '../../src/index';
+import { isOAuthError, OAUTH_ERROR_CODES, type OAuthErrorCode } from '../../src/oauth/index';
+import { isDomainError } from '../../src/platform/index';
 
 /** HTTP status of each OAuth error code (RFC 6749 section 5.2: 400, invalid_client 401). Exhaustive by type. */
 export const OAUTH_STATUS: Record<OAuthErrorCode, number> = {

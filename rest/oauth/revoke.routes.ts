@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
-import { revokeToken, type Services } from '../../src/index';
+import { revokeToken } from '../../src/oauth/index';
+import { type Services } from '../../src/platform/index';
 import { clientAuthentication, clientOf } from './client-auth';
 import { oauthErrorHandler } from './oauth-wire';
 import { noStore, oauthBodies, singleValuedParameters } from './token.routes';

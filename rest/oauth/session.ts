@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import {
-  BROWSER_SESSION_TTL_MS, newBrowserSession, openBrowserSession, sealBrowserSession, type BrowserSession, type Services,
-} from '../../src/index';
+  BROWSER_SESSION_TTL_MS, newBrowserSession, openBrowserSession, sealBrowserSession, type BrowserSession,
+} from '../../src/oauth/index';
+import { type Services } from '../../src/platform/index';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

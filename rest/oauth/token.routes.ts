@@ -1,5 +1,6 @@
 import express, { Router, type RequestHandler } from 'express';
-import { consumeTokenRateLimit, DomainError, OAuthError, type Services } from '../../src/index';
+import { consumeTokenRateLimit, OAuthError } from '../../src/oauth/index';
+import { DomainError, type Services } from '../../src/platform/index';
 import { setRateLimitHeaders } from '../rate-limit-headers';
 import { clientAuthentication, clientOf } from './client-auth';
 import type { createOAuth2Server } from './oauth2-server';

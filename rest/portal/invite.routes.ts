@@ -1,7 +1,8 @@
 import express, { Router, type Response } from 'express';
 import {
-  PORTAL_SESSION_TTL_MS, escapeHtml as e, inspectInvite, redeemInvite, safeColor, safeLogoUrl, type Branding, type Services,
-} from '../../src/index';
+  PORTAL_SESSION_TTL_MS, escapeHtml as e, inspectInvite, redeemInvite, safeColor, safeLogoUrl, type Branding,
+} from '../../src/invites/index';
+import { type Services } from '../../src/platform/index';
 
 /** Name of the customer-portal session cookie (HttpOnly; its value is stored hashed). */
 export const PORTAL_SESSION_COOKIE = 'portal_session';

@@ -1,5 +1,7 @@
 import type { RequestHandler, Response } from 'express';
-import { consumePullApiRateLimit, DomainError, isDomainError, verifyAccessToken, type Principal, type Services } from '../../src/index';
+import type { TokenActor } from '../../src/access/index';
+import { consumePullApiRateLimit, verifyAccessToken } from '../../src/oauth/index';
+import { DomainError, isDomainError, type Services } from '../../src/platform/index';
 import { sendError } from '../errors';
 import { setRateLimitHeaders } from '../rate-limit-headers';
 
@@ -14,7 +16,7 @@ export function resourceMetadataUrl(svc: Services): string {
  * The /v1 bearer check. Verifies `Authorization: Bearer <JWT>` (ES256 only, kid, iss, aud, exp, nbf)
  * and that its client, connected app and jti are live right now; then counts the request against the
  * pull-API limit (120/min per client) with RateLimit-Policy / RateLimit headers and 429 + Retry-After.
- * Sets `res.locals.principal`; read it with `principalOf(res)`.
+ * Sets `res.locals.actor` (the caller as a domain Actor); read it with `actorOf(res)`.
  * Failures: 401 `{error:"invalid_token", message}` with `WWW-Authenticate: Bearer error="invalid_token", ...`.
  */
 export function bearerAuth(svc: Services): RequestHandler {
@@ -29,26 +31,26 @@ export function bearerAuth(svc: Services): RequestHandler {
     if (!header) return unauthorized(res, 'An access token is required: send Authorization: Bearer <token>.');
     const match = BEARER.exec(header);
     if (!match) return unauthorized(res, 'The Authorization header must be: Bearer <token>.');
-    let principal: Principal;
+    let actor: TokenActor;
     try {
-      principal = await verifyAccessToken(svc, match[1]!);
+      actor = await verifyAccessToken(svc, match[1]!);
     } catch (err) {
       if (isDomainError(err) && err.code === 'invalid_token') return unauthorized(res, err.message);
       throw err;
     }
-    const state = await consumePullApiRateLimit(svc, principal);
+    const state = await consumePullApiRateLimit(svc, actor);
     setRateLimitHeaders(res, state);
     if (!state.allowed) {
       throw new DomainError('rate_limited', `Too many requests: ${state.limit} per minute per client. Retry after ${state.resetSeconds} seconds.`);
     }
-    res.locals.principal = principal;
+    res.locals.actor = actor;
     next();
   };
 }
 
 /** The caller of a /v1 request, as bearerAuth established it. Throws if the route was mounted without it. */
-export function principalOf(res: Response): Principal {
-  const principal = res.locals.principal as Principal | undefined;
-  if (!principal) throw new Error('principalOf: bearerAuth did not run for this route');
-  return principal;
+export function actorOf(res: Response): TokenActor {
+  const actor = res.locals.actor as TokenActor | undefined;
+  if (!actor) throw new Error('actorOf: bearerAuth did not run for this route');
+  return actor;
 }

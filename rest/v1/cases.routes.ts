@@ -1,10 +1,12 @@
 import { Router, type RequestHandler } from 'express';
 import {
-  createCase, dispositionScreeningHit, getCase, listCaseDecisions, listCases, listScreeningHits,
-  type CaseStatus, type CreateCaseOutcome, type Services, type StoredResponse,
-} from '../../src/index';
+  createCase, getCase, listCaseDecisions, listCases, type CaseStatus, type CreateCaseOutcome,
+} from '../../src/cases/index';
+import { type StoredResponse } from '../../src/idempotency/index';
+import { type Services } from '../../src/platform/index';
+import { dispositionScreeningHit, listScreeningHits } from '../../src/screening/index';
 import { queryParser } from './openapi-validation';
-import { principalOf } from './bearer-auth';
+import { actorOf } from './bearer-auth';
 
 /** The create response of each outcome (the statuses live here, in the adapter). */
 export function renderCreateCase(outcome: CreateCaseOutcome): StoredResponse {
@@ -30,7 +32,7 @@ export function casesRoutes(svc: Services, doc: Record<string, unknown>, authent
 
   router.get('/v1/cases', authenticate, async (req, res) => {
     const q = listQuery(req.query as Record<string, unknown>);
-    const page = await listCases(svc, principalOf(res), {
+    const page = await listCases(svc, actorOf(res), {
       limit: q.limit as number | undefined,
       cursor: q.cursor as string | undefined,
       statuses: q.status !== undefined ? (String(q.status).split(',') as CaseStatus[]) : undefined,
@@ -41,8 +43,8 @@ export function casesRoutes(svc: Services, doc: Record<string, unknown>, authent
 
   router.post('/v1/cases', authenticate, json, async (req, res) => {
     const key = req.get('Idempotency-Key');
-    const result = await createCase(svc, {
-      principal: principalOf(res), body: req.body, idempotencyKey: key === undefined ? null : key, render: renderCreateCase,
+    const result = await createCase(svc, actorOf(res), {
+      body: req.body, idempotencyKey: key === undefined ? null : key, render: renderCreateCase,
     });
     if (result.replay === 'idempotency_key') res.setHeader('Idempotent-Replay', 'true');
     else if (result.replay === 'crm_record_id') res.setHeader('Idempotent-Replay', 'crm-record-id');
@@ -50,21 +52,21 @@ export function casesRoutes(svc: Services, doc: Record<string, unknown>, authent
   });
 
   router.get('/v1/cases/:caseId', authenticate, async (req, res) => {
-    res.json(await getCase(svc, principalOf(res), String(req.params.caseId)));
+    res.json(await getCase(svc, actorOf(res), String(req.params.caseId)));
   });
 
   router.get('/v1/cases/:caseId/decisions', authenticate, async (req, res) => {
     const q = decisionsQuery(req.query as Record<string, unknown>);
-    res.json(await listCaseDecisions(svc, principalOf(res), String(req.params.caseId), { limit: q.limit as number | undefined, cursor: q.cursor as string | undefined }));
+    res.json(await listCaseDecisions(svc, actorOf(res), String(req.params.caseId), { limit: q.limit as number | undefined, cursor: q.cursor as string | undefined }));
   });
 
   router.get('/v1/cases/:caseId/screening', authenticate, async (req, res) => {
     const q = screeningQuery(req.query as Record<string, unknown>);
-    res.json(await listScreeningHits(svc, principalOf(res), String(req.params.caseId), { limit: q.limit as number | undefined, cursor: q.cursor as string | undefined }));
+    res.json(await listScreeningHits(svc, actorOf(res), String(req.params.caseId), { limit: q.limit as number | undefined, cursor: q.cursor as string | undefined }));
   });
 
   router.post('/v1/cases/:caseId/screening/disposition', authenticate, json, async (req, res) => {
-    res.json(await dispositionScreeningHit(svc, principalOf(res), String(req.params.caseId), req.body));
+    res.json(await dispositionScreeningHit(svc, actorOf(res), String(req.params.caseId), req.body));
   });
 
   return router;

@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
-import { listFeedEvents, type Services } from '../../src/index';
-import { principalOf } from './bearer-auth';
+import { listEventFeed } from '../../src/events/index';
+import { type Services } from '../../src/platform/index';
+import { actorOf } from './bearer-auth';
 import { queryParser } from './openapi-validation';
 
 /**
@@ -12,7 +13,7 @@ export function eventsRoutes(svc: Services, doc: Record<string, unknown>, authen
   const parse = queryParser(doc, '/v1/events', 'get');
   router.get('/v1/events', authenticate, async (req, res) => {
     const q = parse(req.query as Record<string, unknown>);
-    const page = await listFeedEvents(svc, principalOf(res), {
+    const page = await listEventFeed(svc, actorOf(res), {
       eventType: q.event_type as string | undefined, limit: q.limit as number | undefined, cursor: q.cursor as string | undefined,
     });
     const items = page.items.map((i) =>

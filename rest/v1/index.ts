@@ -1,5 +1,5 @@
 import express, { Router, type RequestHandler } from 'express';
-import type { Services } from '../../src/index';
+import type { Services } from '../../src/platform/index';
 import { casesRoutes } from './cases.routes';
 import { crmRecordIdRoutes } from './crm-record-id.routes';
 import { documentsRoutes } from './documents.routes';
@@ -10,7 +10,7 @@ import { buildOpenApi } from './openapi';
 export const BODY_LIMIT = '64kb';
 
 export interface V1Options {
-  /** The bearer check: sets res.locals.principal or answers 401/429. */
+  /** The bearer check: sets res.locals.actor or answers 401/429. */
   authenticate: RequestHandler;
 }
 

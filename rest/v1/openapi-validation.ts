@@ -1,4 +1,4 @@
-import { DomainError, assertSchema, type JsonSchema, type ValidationDetail } from '../../src/index';
+import { DomainError, assertSchema, type JsonSchema, type ValidationDetail } from '../../src/platform/index';
 
 interface Parameter {
   name: string;

@@ -1,7 +1,8 @@
-import {
-  CASE_STATUSES, CREATE_CASE_BODY_SCHEMA, DISPOSITION_BODY_SCHEMA, DISPOSITIONS, DOCUMENT_STATUSES, SCOPES, SET_CRM_RECORD_ID_BODY_SCHEMA,
-  type Config, type JsonSchema,
-} from '../../src/index';
+import { CASE_STATUSES, CREATE_CASE_BODY_SCHEMA, SET_CRM_RECORD_ID_BODY_SCHEMA } from '../../src/cases/index';
+import { DOCUMENT_STATUSES } from '../../src/documents/index';
+import { SCOPES } from '../../src/oauth/index';
+import { type Config, type JsonSchema } from '../../src/platform/index';
+import { DISPOSITION_BODY_SCHEMA, DISPOSITIONS } from '../../src/screening/index';
 
 /**
  * The OpenAPI 3.1 document of /v1 (and the crm-record-id route on APP_URL). It is not a description

@@ -5,7 +5,7 @@ import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
 import { isValidIdempotencyKey, requestHash, runIdempotent, type StoredResponse } from '../idempotency/idempotent';
 import { createInvite } from '../invites/invites';
-import { requireScope, type Principal } from '../oauth/principal';
+import { auditName, authorize, type Actor } from '../access/index';
 import { assertSchema } from '../schema';
 import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
@@ -22,7 +22,6 @@ export type CreateCaseOutcome =
   | { kind: 'duplicate_open_case'; existing: { caseId: string; status: CaseStatus; createdAt: string } };
 
 export interface CreateCaseInput {
-  principal: Principal;
   /** The request body as received (validated here against CREATE_CASE_BODY_SCHEMA). */
   body: unknown;
   /** The Idempotency-Key header, when sent. */
@@ -53,15 +52,14 @@ const lockKey = (kind: 'crm' | 'email', value: string) => sha256Hex(`${kind}:${k
  * Creates the case (UUID id, source `api`), its company profile and its magic-link invite, and
  * records case.created in the same transaction; the invite email is sent by a job after commit.
  */
-export async function createCase(svc: Services, input: CreateCaseInput): Promise<CreateCaseResult> {
-  const { principal } = input;
-  requireScope(principal, 'cases:write');
+export async function createCase(svc: Services, actor: Actor, input: CreateCaseInput): Promise<CreateCaseResult> {
+  authorize(actor, 'cases:create');
   const body = assertSchema<CreateCaseBody>(CREATE_CASE_BODY_SCHEMA, input.body);
   const key = input.idempotencyKey ?? null;
   if (key !== null && !isValidIdempotencyKey(key)) {
     throw DomainError.validation([{ path: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
   }
-  const orgId = principal.orgId;
+  const orgId = actor.orgId;
   const customerEmail = body.customerEmail.trim();
   const crmGuard = body.crmRecordId !== undefined && body.allowDuplicateCrmRecord !== true;
   const emailGuard = body.allowDuplicate !== true;
@@ -102,7 +100,7 @@ export async function createCase(svc: Services, input: CreateCaseInput): Promise
     if (openCase) {
       await recordAudit(tx, {
         orgId,
-        actor: `api_client:${principal.clientId}`,
+        actor: auditName(actor),
         action: 'case.duplicate_open_case_override',
         details: { caseId: created.caseId, existingCaseId: openCase.case_id, customerEmail },
         at: svc.clock.now(),

@@ -1,6 +1,6 @@
 import { isoFromDatetimeText } from '../db/datetime-text';
 import { latestInviteStatus, type InviteStatusView } from '../invites/invites';
-import { requireScope, type Principal } from '../oauth/principal';
+import { authorize, can, type Actor } from '../access/index';
 import type { Services } from '../services';
 import { caseSummaryView, type CaseSummaryView } from './case-views';
 import { currentDecisionView, DECISION_COLUMNS, type CurrentDecisionView } from './decision-views';
@@ -29,9 +29,9 @@ interface ScreeningAndRiskColumns {
   risk_score: string | null;
 }
 
-export async function getCase(svc: Services, principal: Principal, caseId: string): Promise<CaseDetailView> {
-  requireScope(principal, 'read:cases');
-  const orgId = principal.orgId;
+export async function getCase(svc: Services, actor: Actor, caseId: string): Promise<CaseDetailView> {
+  authorize(actor, 'cases:read');
+  const orgId = actor.orgId;
   const row = await findCaseRow<ScreeningAndRiskColumns>(svc, orgId, caseId, 'total_hits, sanctioned_hits, pep_hits, risk_band, risk_score');
   const pk = Number(row.pk);
   const [[d], [r], [tenant], invite] = await Promise.all([
@@ -49,7 +49,7 @@ export async function getCase(svc: Services, principal: Principal, caseId: strin
     inviteSentAt: isoFromDatetimeText(row.invite_sent_at),
     invite,
   };
-  const fullParity = Number(tenant?.full_parity_entitled) === 1 && Number(tenant?.full_parity_enabled) === 1 && principal.scopes.includes('read:full_case');
+  const fullParity = Number(tenant?.full_parity_entitled) === 1 && Number(tenant?.full_parity_enabled) === 1 && can(actor, 'cases:read_full_parity');
   if (fullParity) view.fullParity = await buildFullParity(svc.db, orgId, pk);
   return view;
 }

@@ -1,15 +1,15 @@
 import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
-import { requireScope, type Principal } from '../oauth/principal';
+import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
 import { DECISION_COLUMNS, decisionView, type DecisionRow, type DecisionView } from './decision-views';
 import { findCaseRow } from './find-case';
 
 /** GET /v1/cases/{caseId}/decisions: newest first, keyset on the decision id. */
 export async function listCaseDecisions(
-  svc: Services, principal: Principal, caseId: string, input: { limit?: number; cursor?: string },
+  svc: Services, actor: Actor, caseId: string, input: { limit?: number; cursor?: string },
 ): Promise<Page<DecisionView>> {
-  requireScope(principal, 'read:decisions');
-  const orgId = principal.orgId;
+  authorize(actor, 'decisions:read');
+  const orgId = actor.orgId;
   const c = await findCaseRow(svc, orgId, caseId);
   const limit = clampLimit(input.limit);
   const scope: CursorScope = { orgId, list: 'decisions', filter: { caseId: c.case_id } };

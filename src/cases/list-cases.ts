@@ -1,5 +1,5 @@
 import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
-import { requireScope, type Principal } from '../oauth/principal';
+import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
 import { CASE_COLUMNS, caseSummaryView, type CaseRow, type CaseSummaryView } from './case-views';
 import { CASE_STATUSES, type CaseStatus } from './case.entity';
@@ -19,9 +19,9 @@ export interface ListCasesInput {
  * updated never skips nor repeats a case: new cases appear before the first page, not between pages.
  * Each shape of filter reads one tenant-first index, so a page costs the same at any depth.
  */
-export async function listCases(svc: Services, principal: Principal, input: ListCasesInput): Promise<Page<CaseSummaryView>> {
-  requireScope(principal, 'read:cases');
-  const orgId = principal.orgId;
+export async function listCases(svc: Services, actor: Actor, input: ListCasesInput): Promise<Page<CaseSummaryView>> {
+  authorize(actor, 'cases:read');
+  const orgId = actor.orgId;
   const limit = clampLimit(input.limit);
   const statuses = input.statuses?.length ? [...new Set(input.statuses)].sort() : undefined;
   for (const s of statuses ?? []) if (!CASE_STATUSES.includes(s)) throw new Error(`unknown status ${s}`);

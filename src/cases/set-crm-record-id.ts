@@ -1,5 +1,5 @@
 import { inTransaction } from '../db/transaction';
-import { requireScope, type Principal } from '../oauth/principal';
+import { authorize, type Actor } from '../access/index';
 import { assertSchema } from '../schema';
 import type { Services } from '../services';
 import { SET_CRM_RECORD_ID_BODY_SCHEMA } from './create-case.schema';
@@ -11,13 +11,13 @@ import { findCaseRow } from './find-case';
  * under the case lock); events before carry null.
  */
 export async function setCrmRecordId(
-  svc: Services, principal: Principal, caseId: string, body: unknown,
+  svc: Services, actor: Actor, caseId: string, body: unknown,
 ): Promise<{ caseId: string; crmRecordId: string; crmSource: string | null }> {
-  requireScope(principal, 'cases:write');
+  authorize(actor, 'cases:set_crm_record_id');
   const { crmRecordId } = assertSchema<{ crmRecordId: string }>(SET_CRM_RECORD_ID_BODY_SCHEMA, body);
-  const row = await findCaseRow(svc, principal.orgId, caseId);
+  const row = await findCaseRow(svc, actor.orgId, caseId);
   await inTransaction(svc, (tx) =>
-    tx.manager.query('UPDATE cases SET crm_record_id = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [crmRecordId, svc.clock.now(), principal.orgId, row.pk]),
+    tx.manager.query('UPDATE cases SET crm_record_id = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [crmRecordId, svc.clock.now(), actor.orgId, row.pk]),
   );
   return { caseId: row.case_id, crmRecordId, crmSource: row.crm_source };
 }

@@ -1,35 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import type { Services } from '../services';
+import { Tx, type Services } from '../services';
 
-/**
- * A unit of work: one MySQL transaction plus the hooks to run once it has committed.
- * Nothing inside a transaction touches the network or the queue; afterCommit is where that goes.
- */
-export class Tx {
-  private readonly hooks: (() => Promise<void> | void)[] = [];
-  private readonly keys = new Set<string>();
-  constructor(
-    readonly manager: EntityManager,
-    readonly services: Services,
-  ) {}
-
-  /** Runs fn after a successful commit. A failing hook is logged, never thrown: the sweep recovers. */
-  afterCommit(fn: () => Promise<void> | void): void {
-    this.hooks.push(fn);
-  }
-
-  /** Like afterCommit, but once per key however often it is called in this transaction. */
-  afterCommitOnce(key: string, fn: () => Promise<void> | void): void {
-    if (this.keys.has(key)) return;
-    this.keys.add(key);
-    this.hooks.push(fn);
-  }
-
-  /** @internal */
-  takeHooks(): (() => Promise<void> | void)[] {
-    return this.hooks.splice(0);
-  }
-}
+export { Tx };
 
 const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 const MAX_TRIES = 4;

@@ -1,7 +1,7 @@
 import { findCasePk } from '../cases/find-case';
 import { DomainError } from '../errors';
 import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
-import { requireScope, type Principal } from '../oauth/principal';
+import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
 
 /** Document statuses (events show complete, error, approved, escalated; `processing` until extraction ends). */
@@ -41,10 +41,10 @@ function summary(r: Record<string, never>): DocumentSummaryView {
 
 /** GET /v1/documents: across the tenant, newest first by id, optionally of one case and/or one status. */
 export async function listDocuments(
-  svc: Services, principal: Principal, input: { caseId?: string; status?: string; limit?: number; cursor?: string },
+  svc: Services, actor: Actor, input: { caseId?: string; status?: string; limit?: number; cursor?: string },
 ): Promise<Page<DocumentSummaryView>> {
-  requireScope(principal, 'read:documents');
-  const orgId = principal.orgId;
+  authorize(actor, 'documents:read');
+  const orgId = actor.orgId;
   const limit = clampLimit(input.limit);
   const scope: CursorScope = { orgId, list: 'documents', filter: { caseId: input.caseId ?? null, status: input.status ?? null } };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
@@ -74,12 +74,12 @@ export async function listDocuments(
   return toPage(svc.config, scope, rows, limit, (r) => [Number(r.id)], summary);
 }
 
-export async function getDocument(svc: Services, principal: Principal, id: string): Promise<DocumentView> {
-  requireScope(principal, 'read:documents');
+export async function getDocument(svc: Services, actor: Actor, id: string): Promise<DocumentView> {
+  authorize(actor, 'documents:read');
   if (!/^[1-9][0-9]{0,15}$/.test(id)) throw DomainError.notFound('Document');
   const [r]: Record<string, never>[] = await svc.db.query(
     `SELECT ${SUMMARY}, d.warnings, d.notes, d.extracted_data FROM documents d JOIN cases c ON c.pk = d.case_pk WHERE d.org_id = ? AND d.id = ?`,
-    [principal.orgId, id],
+    [actor.orgId, id],
   );
   if (!r) throw DomainError.notFound('Document');
   return { ...summary(r), warnings: json<unknown[]>(r.warnings), notes: r.notes, extractedData: json<Record<string, unknown>>(r.extracted_data) };

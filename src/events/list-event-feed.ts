@@ -1,71 +1,33 @@
 import { DomainError } from '../errors';
+import { isEventType } from './catalogue';
+import { readFeedPage, type EventFeedItem } from './events.repository';
+import { clampLimit, decodeCursor, encodeCursor, type CursorScope } from '../pagination/cursor';
+import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
 
-/** Largest page listEventFeed returns (the contract's maximum `limit`). */
-export const EVENT_FEED_MAX_LIMIT = 200;
-
-export interface ListEventFeedInput {
-  orgId: string;
-  /** Only this event type (the contract's `event_type` filter). */
-  eventType?: string;
-  /** Position of the last item already seen (from a cursor); omitted for the first page. */
-  afterPosition?: number;
-  /** Page size, 1 … 200 (larger values are clamped to 200). */
-  limit: number;
-}
-
-/** One feed item. `data` is the stored payload bytes, exactly as webhooks send them: parse them at the edge. */
-export interface EventFeedItem {
-  eventId: string;
-  eventType: string;
-  eventVersion: number;
-  /** ISO 8601 UTC with milliseconds; equal to the payload's `timestamp`. */
-  occurredAt: string;
-  data: string;
-  /** The feed's keyset: strictly increasing in commit order of the relay. Put it in the cursor. */
-  position: number;
-}
-
-export interface EventFeedPage {
+export interface FeedPage {
+  /** Items with `data` as the stored payload bytes (the adapter embeds them verbatim). */
   items: EventFeedItem[];
-  /** True when at least one more item follows the last one (at the time of the query). */
+  /** Always a cursor: after the last item, or where the caller already was on an empty page. */
+  nextCursor: string;
   hasMore: boolean;
 }
 
 /**
- * A tenant's event feed (/v1/events), oldest first, after a position. An event appears here once the
- * outbox relay has handed it off, normally milliseconds after its transaction committed (at worst one
- * sweep interval after a crash). Positions are assigned in commit order (see relayEvents), so paging
- * by position while events keep arriving never skips and never repeats an event. One row per eventId.
+ * GET /v1/events: the tenant's event feed, oldest first in commit order, optionally of one event type.
+ * The cursor is the feed position, bound to the tenant and the event_type filter; it is returned on
+ * every page, so a client can poll with it for events that arrive later.
  */
-export async function listEventFeed(svc: Services, input: ListEventFeedInput): Promise<EventFeedPage> {
-  if (!Number.isInteger(input.limit) || input.limit < 1) throw DomainError.validation([{ path: 'limit', message: 'must be an integer from 1 to 200' }]);
-  if (input.afterPosition !== undefined && (!Number.isSafeInteger(input.afterPosition) || input.afterPosition < 0)) {
-    throw DomainError.validation([{ path: 'cursor', message: 'is not a valid cursor' }]);
+export async function listEventFeed(
+  svc: Services, actor: Actor, input: { eventType?: string; limit?: number; cursor?: string },
+): Promise<FeedPage> {
+  authorize(actor, 'events:read');
+  if (input.eventType !== undefined && !isEventType(input.eventType)) {
+    throw DomainError.validation([{ path: 'event_type', message: 'must be the name of an event of the catalogue (GET /schemas/webhooks/index.json)' }]);
   }
-  const limit = Math.min(input.limit, EVENT_FEED_MAX_LIMIT);
-  const params: unknown[] = [input.orgId];
-  let typeFilter = '';
-  if (input.eventType !== undefined) {
-    typeFilter = 'AND type = ?';
-    params.push(input.eventType);
-  }
-  params.push(input.afterPosition ?? 0);
-  const rows: { event_id: string; type: string; version: number; occurred_at: Date; data: string; feed_position: number | string }[] = await svc.db.query(
-    `SELECT event_id, type, version, occurred_at, data, feed_position FROM events
-     WHERE org_id = ? ${typeFilter} AND feed_position > ?
-     ORDER BY feed_position LIMIT ${limit + 1}`,
-    params,
-  );
-  return {
-    items: rows.slice(0, limit).map((r) => ({
-      eventId: r.event_id,
-      eventType: r.type,
-      eventVersion: Number(r.version),
-      occurredAt: new Date(r.occurred_at).toISOString(),
-      data: r.data,
-      position: Number(r.feed_position),
-    })),
-    hasMore: rows.length > limit,
-  };
+  const scope: CursorScope = { orgId: actor.orgId, list: 'events', filter: { eventType: input.eventType ?? null } };
+  const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : 0;
+  const page = await readFeedPage(svc, { orgId: actor.orgId, eventType: input.eventType, afterPosition: after, limit: clampLimit(input.limit) });
+  const last = page.items[page.items.length - 1];
+  return { items: page.items, nextCursor: encodeCursor(svc.config, scope, [last ? last.position : after]), hasMore: page.hasMore };
 }

@@ -1,4 +1,5 @@
 import { IsNull } from 'typeorm';
+import { auditName, authorize, can, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
@@ -21,10 +22,11 @@ export interface ConnectedApp {
 }
 
 /** Every live connected app of the tenant, whichever member connected it, newest first. */
-export async function listConnectedApps(svc: Services, input: { orgId: string }): Promise<ConnectedApp[]> {
-  const grants = await svc.db.manager.find(OAuthGrant, { where: { orgId: input.orgId, revokedAt: IsNull() }, order: { createdAt: 'DESC', id: 'ASC' } });
+export async function listConnectedApps(svc: Services, actor: Actor): Promise<ConnectedApp[]> {
+  authorize(actor, 'connected_apps:read');
+  const grants = await svc.db.manager.find(OAuthGrant, { where: { orgId: actor.orgId, revokedAt: IsNull() }, order: { createdAt: 'DESC', id: 'ASC' } });
   if (!grants.length) return [];
-  const members = new Map((await svc.db.manager.find(Member, { where: { orgId: input.orgId } })).map((m) => [m.id, m]));
+  const members = new Map((await svc.db.manager.find(Member, { where: { orgId: actor.orgId } })).map((m) => [m.id, m]));
   const clientIds = [...new Set(grants.map((g) => g.clientId))];
   const clients = new Map((await svc.db.manager.findBy(OAuthClient, clientIds.map((id) => ({ id })))).map((c) => [c.id, c]));
   return grants
@@ -36,23 +38,24 @@ export async function listConnectedApps(svc: Services, input: { orgId: string })
 }
 
 /**
- * Disconnects a connected app: its member may, and an admin may for anyone. Every access and refresh
- * token of it fails from the next call on. Audited.
+ * Disconnects a connected app: the member who connected it may, and an admin may for anyone (so may the
+ * operator). Every access and refresh token of it fails from the next call on. Audited.
  */
-export async function disconnectApp(svc: Services, input: { orgId: string; actorMemberId: string; grantId: string }): Promise<{ disconnected: true }> {
-  const actor = await svc.db.manager.findOneBy(Member, { orgId: input.orgId, id: input.actorMemberId, removedAt: IsNull() });
-  if (!actor) throw new DomainError('forbidden', 'Only a member of this organisation may disconnect its apps.');
+export async function disconnectApp(svc: Services, actor: Actor, input: { grantId: string }): Promise<{ disconnected: true }> {
+  authorize(actor, 'connected_apps:disconnect');
+  const orgId = actor.orgId;
   const now = svc.clock.now();
   await inTransaction(svc, async (tx) => {
-    const grant = await tx.manager.findOne(OAuthGrant, { where: { orgId: input.orgId, id: input.grantId }, lock: { mode: 'pessimistic_write' } });
+    const grant = await tx.manager.findOne(OAuthGrant, { where: { orgId, id: input.grantId }, lock: { mode: 'pessimistic_write' } });
     if (!grant) throw DomainError.notFound('Connected app');
-    if (grant.memberId !== actor.id && actor.role !== 'admin') {
+    const own = actor.kind === 'member' && grant.memberId === actor.memberId;
+    if (!own && !can(actor, 'connected_apps:disconnect_any')) {
       throw new DomainError('forbidden', "Only an admin may disconnect another member's app.");
     }
     if (grant.revokedAt) return;
-    await revokeGrant(tx, { orgId: input.orgId, grantId: grant.id, now });
+    await revokeGrant(tx, { orgId, grantId: grant.id, now });
     await recordAudit(tx, {
-      orgId: input.orgId, actor: actor.email, action: 'connected_app.disconnected',
+      orgId, actor: auditName(actor), action: 'connected_app.disconnected',
       details: { grantId: grant.id, clientId: grant.clientId, memberId: grant.memberId }, at: now,
     });
   });

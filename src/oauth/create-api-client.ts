@@ -1,3 +1,4 @@
+import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { recordAudit } from '../audit/record-audit';
 import type { ValidationDetail } from '../errors';
@@ -27,22 +28,24 @@ export function parseScopes(details: ValidationDetail[], raw: string | string[] 
 /** Mints pull-API credentials for a tenant (client credentials grant). The secret has 256 bits. */
 export async function createApiClient(
   svc: Services,
-  input: { orgId: string; name: string; scopes?: string | string[]; actor: string },
+  actor: Actor,
+  input: { name: string; scopes?: string | string[] },
 ): Promise<CreatedClient> {
+  authorize(actor, 'credentials:manage');
   const details: ValidationDetail[] = [];
   const name = requireText(details, 'name', input.name, 200);
   const scopes = parseScopes(details, input.scopes, DEFAULT_CLIENT_SCOPES);
   throwIfAny(details);
-  await getTenant(svc, input.orgId);
+  await getTenant(svc, actor.orgId);
   const clientId = `cli_${randomToken(16)}`;
   const clientSecret = randomToken(32);
   const now = svc.clock.now();
   await inTransaction(svc, async (tx) => {
     await tx.manager.insert(OAuthClient, {
-      id: clientId, orgId: input.orgId, kind: 'api', name, secretHash: sha256Hex(clientSecret), scopes, redirectUris: [],
+      id: clientId, orgId: actor.orgId, kind: 'api', name, secretHash: sha256Hex(clientSecret), scopes, redirectUris: [],
       createdAt: now, lastUsedAt: null, revokedAt: null,
     });
-    await recordAudit(tx, { orgId: input.orgId, actor: input.actor, action: 'api_client.created', details: { clientId, name, scopes }, at: now });
+    await recordAudit(tx, { orgId: actor.orgId, actor: auditName(actor), action: 'api_client.created', details: { clientId, name, scopes }, at: now });
   });
   return { clientId, clientSecret, scopes };
 }

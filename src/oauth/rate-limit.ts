@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Services } from '../services';
-import type { Principal } from './principal';
+import type { TokenActor } from '../access/actor';
 import { sha256Hex } from '../security/tokens';
 
 /** One fixed-window limit: `limit` requests per `windowMs` per bucket. */
@@ -171,8 +171,8 @@ export async function flushPullApiRateLimits(svc: Services): Promise<void> {
  * The pull API's limit, PULL_RATE_LIMIT_PER_MINUTE (default 120) per client. A connector serves many
  * tenants under one client_id, so its budget is per client and tenant: one tenant cannot starve another.
  */
-export function consumePullApiRateLimit(svc: Services, principal: Pick<Principal, 'clientId' | 'orgId'>): Promise<RateLimitState> {
-  return countersOf(svc).consume(svc, `pull:${principal.clientId}:${principal.orgId}`, {
+export function consumePullApiRateLimit(svc: Services, actor: Pick<TokenActor, 'clientId' | 'orgId'>): Promise<RateLimitState> {
+  return countersOf(svc).consume(svc, `pull:${actor.clientId}:${actor.orgId}`, {
     name: 'pull-api', limit: svc.config.pullRateLimitPerMinute, windowMs: 60_000,
   });
 }

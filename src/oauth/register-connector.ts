@@ -1,3 +1,4 @@
+import type { ServiceOperator } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import type { ValidationDetail } from '../errors';
 import { randomToken, sha256Hex } from '../security/tokens';
@@ -11,6 +12,7 @@ import { OAuthClient, SCOPES } from './oauth-client.entity';
  */
 export async function registerConnector(
   svc: Services,
+  _operator: ServiceOperator,
   input: { name: string; redirectUris: string[]; public: boolean },
 ): Promise<{ clientId: string; clientSecret: string | null }> {
   const details: ValidationDetail[] = [];

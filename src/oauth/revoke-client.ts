@@ -1,4 +1,5 @@
 import { IsNull } from 'typeorm';
+import { auditName, authorize, type Actor, type ServiceOperator } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { recordAudit } from '../audit/record-audit';
 import { announceRevocationAfterCommit } from './announce-revocation';
@@ -10,13 +11,15 @@ import { OAuthRefreshToken } from './oauth-refresh-token.entity';
 
 /**
  * Revokes a client: its access tokens fail on their next call (the bearer check looks the client up)
- * and every grant and refresh token it holds is revoked.
+ * and every grant and refresh token it holds is revoked. A tenant's caller may revoke the tenant's own API
+ * clients (another tenant's or a connector is not_found); the service operator may revoke any client.
  */
-export async function revokeClient(svc: Services, input: { clientId: string; actor: string }): Promise<{ revoked: true }> {
+export async function revokeClient(svc: Services, actor: Actor | ServiceOperator, input: { clientId: string }): Promise<{ revoked: true }> {
+  if (actor.kind !== 'service_operator') authorize(actor, 'credentials:manage');
   const now = svc.clock.now();
   await inTransaction(svc, async (tx) => {
     const client = await tx.manager.findOne(OAuthClient, { where: { id: input.clientId }, lock: { mode: 'pessimistic_write' } });
-    if (!client) throw DomainError.notFound('Client');
+    if (!client || (actor.kind !== 'service_operator' && client.orgId !== actor.orgId)) throw DomainError.notFound('Client');
     if (!client.revokedAt) await tx.manager.update(OAuthClient, { id: client.id }, { revokedAt: now });
     announceRevocationAfterCommit(tx);
     const grants = await tx.manager.find(OAuthGrant, { where: { clientId: client.id, revokedAt: IsNull() } });
@@ -25,7 +28,7 @@ export async function revokeClient(svc: Services, input: { clientId: string; act
       await tx.manager.update(OAuthRefreshToken, { grantId: grant.id, revokedAt: IsNull() }, { revokedAt: now });
     }
     if (client.orgId) {
-      await recordAudit(tx, { orgId: client.orgId, actor: input.actor, action: 'api_client.revoked', details: { clientId: client.id }, at: now });
+      await recordAudit(tx, { orgId: client.orgId, actor: auditName(actor), action: 'api_client.revoked', details: { clientId: client.id }, at: now });
     }
   });
   return { revoked: true };

@@ -4,7 +4,7 @@ import type { AccessTokenCache } from './access-token-cache';
 import type { Services } from '../services';
 import { ACCESS_TOKEN_TYP, issuerOf, resourceOf } from './access-token';
 import { SCOPES, type Scope } from './oauth-client.entity';
-import type { Principal } from './principal';
+import type { TokenActor } from '../access/actor';
 import { ACCESS_TOKEN_ALG, publicJwks } from './signing-key';
 import { isStale, touchClient, touchGrant } from './touch';
 
@@ -44,21 +44,19 @@ interface LiveRow {
  * HS256 and the rest are refused), a kid of our JWKS, typ at+jwt, iss, aud, exp and nbf. Then that the
  * client is not revoked, the connected app is not disconnected, the member is still there and the jti
  * is not revoked, read live in MySQL or from this process's cache of that read, which every revocation
- * flushes in every process (AccessTokenCache). Throws invalid_token; returns the Principal the /v1 use
+ * flushes in every process (AccessTokenCache). Throws invalid_token; returns the Actor the /v1 use
  * cases scope their queries with.
  */
-export async function verifyAccessToken(svc: Services, token: string): Promise<Principal> {
+export async function verifyAccessToken(svc: Services, token: string): Promise<TokenActor> {
   const claims = readClaims(await verifiedPayload(svc, token));
   const row = await liveRow(svc, claims);
   if (!row || row.client_revoked) throw invalid('The access token has been revoked.');
   if (row.jti_revoked) throw invalid('The access token has been revoked.');
-  let memberId: string | null = null;
   if (claims.grantId) {
     if (row.client_kind !== 'connector' || row.grant_client !== claims.clientId || row.grant_org !== claims.orgId || row.grant_member !== claims.sub) {
       throw invalid();
     }
     if (row.grant_revoked || row.member_removed) throw invalid('The access token has been revoked.');
-    memberId = row.grant_member;
   } else if (row.client_kind !== 'api' || row.client_org !== claims.orgId || claims.sub !== claims.clientId) {
     throw invalid();
   }
@@ -70,7 +68,9 @@ export async function verifyAccessToken(svc: Services, token: string): Promise<P
     await touchClient(svc, claims.clientId, now);
     row.client_last_used = now;
   }
-  return { orgId: claims.orgId, clientId: claims.clientId, scopes: claims.scopes, grantId: claims.grantId, memberId, tokenId: claims.jti };
+  return claims.grantId
+    ? { kind: 'connector', orgId: claims.orgId, clientId: claims.clientId, scopes: claims.scopes, grantId: claims.grantId, memberId: claims.sub, tokenId: claims.jti }
+    : { kind: 'api_client', orgId: claims.orgId, clientId: claims.clientId, scopes: claims.scopes, tokenId: claims.jti };
 }
 
 /** The token's verified claims: jose's full check once per token and process, exp and nbf on every call. */

@@ -1,7 +1,7 @@
 import { findCaseRow } from '../cases/find-case';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
-import { requireScope, type Principal } from '../oauth/principal';
+import { auditName, authorize, type Actor } from '../access/index';
 import { assertSchema, type JsonSchema } from '../schema';
 import type { Services } from '../services';
 import { DISPOSITIONS, type Disposition } from './screening-hit.entity';
@@ -25,11 +25,11 @@ export const DISPOSITION_BODY_SCHEMA: JsonSchema = {
  * `false_positive` no longer counts. A later disposition replaces an earlier one.
  */
 export async function dispositionScreeningHit(
-  svc: Services, principal: Principal, caseId: string, body: unknown,
+  svc: Services, actor: Actor, caseId: string, body: unknown,
 ): Promise<ScreeningHitView> {
-  requireScope(principal, 'screening:write');
+  authorize(actor, 'screening:disposition');
   const input = assertSchema<{ hitId: string; disposition: Disposition; note?: string }>(DISPOSITION_BODY_SCHEMA, body);
-  const orgId = principal.orgId;
+  const orgId = actor.orgId;
   const c = await findCaseRow(svc, orgId, caseId);
   return inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
@@ -38,7 +38,7 @@ export async function dispositionScreeningHit(
     const res = await tx.manager.query(
       `UPDATE screening_hits SET disposition = ?, disposition_note = ?, disposition_by = ?, dispositioned_at = ?
        WHERE org_id = ? AND case_pk = ? AND hit_id = ?`,
-      [input.disposition, input.note ?? null, `api_client:${principal.clientId}`, now, orgId, c.pk, input.hitId],
+      [input.disposition, input.note ?? null, auditName(actor), now, orgId, c.pk, input.hitId],
     );
     if (Number((res as { affectedRows: number }).affectedRows) === 0) throw DomainError.notFound('Screening hit');
     await tx.manager.query(

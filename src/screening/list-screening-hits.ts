@@ -1,15 +1,15 @@
 import { findCaseRow } from '../cases/find-case';
 import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
-import { requireScope, type Principal } from '../oauth/principal';
+import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
 import { HIT_COLUMNS, screeningHitView, type ScreeningHitView } from './screening-views';
 
 /** GET /v1/cases/{caseId}/screening: the case's hits, newest first, keyset on the hit row id. */
 export async function listScreeningHits(
-  svc: Services, principal: Principal, caseId: string, input: { limit?: number; cursor?: string },
+  svc: Services, actor: Actor, caseId: string, input: { limit?: number; cursor?: string },
 ): Promise<Page<ScreeningHitView>> {
-  requireScope(principal, 'read:screening');
-  const orgId = principal.orgId;
+  authorize(actor, 'screening:read');
+  const orgId = actor.orgId;
   const c = await findCaseRow(svc, orgId, caseId);
   const limit = clampLimit(input.limit);
   const scope: CursorScope = { orgId, list: 'screening', filter: { caseId: c.case_id } };

@@ -1,3 +1,4 @@
+import { authorize, type Actor } from '../access/index';
 import { randomUUID } from 'node:crypto';
 import { DomainError, type ValidationDetail } from '../errors';
 import { inTransaction } from '../db/transaction';
@@ -8,7 +9,6 @@ import { getTenant } from './find-tenant';
 import { MEMBER_ROLES, Member, type MemberRole } from './member.entity';
 
 export interface CreateMemberInput {
-  orgId: string;
   email: string;
   password: string;
   role: string;
@@ -16,16 +16,17 @@ export interface CreateMemberInput {
 }
 
 /** Adds a member to a tenant. Emails are unique across the service (one sign-in, one tenant). */
-export async function createMember(svc: Services, input: CreateMemberInput): Promise<Member> {
+export async function createMember(svc: Services, actor: Actor, input: CreateMemberInput): Promise<Member> {
+  authorize(actor, 'members:manage');
   const details: ValidationDetail[] = [];
   if (!isEmail(input.email)) details.push({ path: 'email', message: 'must be a valid email address' });
   requireText(details, 'password', input.password, 1024, 12);
   if (!MEMBER_ROLES.includes(input.role as MemberRole)) details.push({ path: 'role', message: `must be one of ${MEMBER_ROLES.join(', ')}` });
   if (input.name != null) requireText(details, 'name', input.name, 200);
   throwIfAny(details);
-  await getTenant(svc, input.orgId);
+  await getTenant(svc, actor.orgId);
   const member = Object.assign(new Member(), {
-    id: randomUUID(), orgId: input.orgId, email: input.email.toLowerCase(), name: input.name ?? null,
+    id: randomUUID(), orgId: actor.orgId, email: input.email.toLowerCase(), name: input.name ?? null,
     passwordHash: await hashPassword(input.password), role: input.role as MemberRole, createdAt: svc.clock.now(), removedAt: null,
   });
   try {

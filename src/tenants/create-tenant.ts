@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServiceOperator } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
 import { requireText, throwIfAny } from '../validation';
@@ -11,8 +12,8 @@ export interface CreateTenantInput {
   logoUrl?: string | null;
 }
 
-/** Creates a tenant (organisation); its orgId is a UUID v4. */
-export async function createTenant(svc: Services, input: CreateTenantInput): Promise<Tenant> {
+/** Creates a tenant (organisation); its orgId is a UUID v4. The service operator's alone. */
+export async function createTenant(svc: Services, _operator: ServiceOperator, input: CreateTenantInput): Promise<Tenant> {
   const details: ValidationDetail[] = [];
   const name = requireText(details, 'name', input.name, 200);
   const brandColor = input.brandColor ?? '#1F4FD8';

@@ -1,3 +1,4 @@
+import { auditName, authorize, type Actor } from '../access/index';
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
@@ -12,7 +13,6 @@ import { readEventTypes, readLabel } from './webhook-endpoints.repository';
 import { toEndpointView, type WebhookEndpointView } from './webhook-views';
 
 export interface CreateWebhookEndpointInput {
-  orgId: string;
   url: string;
   label?: string;
   /** Blank or absent: 64 hex characters are generated. */
@@ -21,7 +21,6 @@ export interface CreateWebhookEndpointInput {
   eventTypes?: string[] | null;
   /** Default active. */
   status?: EndpointStatus;
-  actor: string;
 }
 
 export interface CreatedWebhookEndpoint {
@@ -31,7 +30,8 @@ export interface CreatedWebhookEndpoint {
 }
 
 /** Registers a tenant's webhook receiver after checking its URL (https, public addresses only). */
-export async function createWebhookEndpoint(svc: Services, input: CreateWebhookEndpointInput): Promise<CreatedWebhookEndpoint> {
+export async function createWebhookEndpoint(svc: Services, actor: Actor, input: CreateWebhookEndpointInput): Promise<CreatedWebhookEndpoint> {
+  authorize(actor, 'webhooks:manage');
   const details: ValidationDetail[] = [];
   const label = readLabel(details, input.label);
   const supplied = readSuppliedSecret(details, input.secret);
@@ -40,19 +40,19 @@ export async function createWebhookEndpoint(svc: Services, input: CreateWebhookE
   if (!ENDPOINT_STATUSES.includes(status)) details.push({ path: 'status', message: 'must be active or paused' });
   throwIfAny(details);
   const checked = await checkWebhookUrlForSave(svc, input.url);
-  await getTenant(svc, input.orgId);
+  await getTenant(svc, actor.orgId);
 
   const secret = supplied ?? generateEndpointSecret();
   const id = randomUUID();
   const now = svc.clock.now();
   const endpoint = Object.assign(new WebhookEndpoint(), {
-    id, orgId: input.orgId, url: checked.url.toString(), label, ...sealEndpointSecret(svc.config.secretsKeys, id, secret),
+    id, orgId: actor.orgId, url: checked.url.toString(), label, ...sealEndpointSecret(svc.config.secretsKeys, id, secret),
     eventTypes, status, createdAt: now, updatedAt: now, deletedAt: null,
   });
   await inTransaction(svc, async (tx) => {
     await tx.manager.insert(WebhookEndpoint, endpoint);
     await recordAudit(tx, {
-      orgId: input.orgId, actor: input.actor, action: 'webhook_endpoint.created',
+      orgId: actor.orgId, actor: auditName(actor), action: 'webhook_endpoint.created',
       details: { endpointId: id, url: endpoint.url, eventTypes, status, secretGenerated: supplied === null }, at: now,
     });
   });

@@ -1,3 +1,4 @@
+import { authorize, type Actor } from '../access/index';
 import { In } from 'typeorm';
 import { DomainError, type ValidationDetail } from '../errors';
 import type { Services } from '../services';
@@ -7,7 +8,6 @@ import { DELIVERY_STATES, WebhookDelivery, type DeliveryState } from './webhook-
 import { toDeliveryView, type WebhookDeliveryView } from './webhook-views';
 
 export interface ListWebhookDeliveriesInput {
-  orgId: string;
   endpointId?: string;
   state?: DeliveryState;
   eventType?: string;
@@ -27,7 +27,8 @@ export interface WebhookDeliveryPage {
  * each with its attempts (status, error, response body), and the payload kept for replay. Keyset paging
  * on the delivery id, so rows added meanwhile never shift a page.
  */
-export async function listWebhookDeliveries(svc: Services, input: ListWebhookDeliveriesInput): Promise<WebhookDeliveryPage> {
+export async function listWebhookDeliveries(svc: Services, actor: Actor, input: ListWebhookDeliveriesInput = {}): Promise<WebhookDeliveryPage> {
+  authorize(actor, 'webhooks:read');
   const details: ValidationDetail[] = [];
   const limit = input.limit ?? 50;
   if (!Number.isInteger(limit) || limit < 1 || limit > 200) details.push({ path: 'limit', message: 'must be an integer from 1 to 200' });
@@ -41,7 +42,7 @@ export async function listWebhookDeliveries(svc: Services, input: ListWebhookDel
   throwIfAny(details);
 
   const where: string[] = ['org_id = ?'];
-  const params: unknown[] = [input.orgId];
+  const params: unknown[] = [actor.orgId];
   if (input.endpointId !== undefined) {
     where.push('endpoint_id = ?');
     params.push(input.endpointId);
@@ -64,12 +65,12 @@ export async function listWebhookDeliveries(svc: Services, input: ListWebhookDel
   const ids = idRows.slice(0, limit).map((r) => Number(r.id));
   if (ids.length === 0) return { data: [], nextCursor: null };
   const [deliveries, attempts] = await Promise.all([
-    svc.db.manager.find(WebhookDelivery, { where: { orgId: input.orgId, id: In(ids) }, order: { id: 'DESC' } }),
-    svc.db.manager.find(WebhookAttempt, { where: { orgId: input.orgId, deliveryId: In(ids) }, order: { attemptNo: 'ASC' } }),
+    svc.db.manager.find(WebhookDelivery, { where: { orgId: actor.orgId, id: In(ids) }, order: { id: 'DESC' } }),
+    svc.db.manager.find(WebhookAttempt, { where: { orgId: actor.orgId, deliveryId: In(ids) }, order: { attemptNo: 'ASC' } }),
   ]);
   const seqs = [...new Set(deliveries.map((d) => d.eventSeq))];
   const events: { seq: number | string; data: string }[] = await svc.db.query(
-    `SELECT seq, data FROM events WHERE org_id = ? AND seq IN (${seqs.map(() => '?').join(', ')})`, [input.orgId, ...seqs],
+    `SELECT seq, data FROM events WHERE org_id = ? AND seq IN (${seqs.map(() => '?').join(', ')})`, [actor.orgId, ...seqs],
   );
   const dataBySeq = new Map(events.map((e) => [Number(e.seq), e.data]));
   const data = deliveries.map((d) => {

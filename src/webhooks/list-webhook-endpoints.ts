@@ -1,3 +1,4 @@
+import { authorize, type Actor } from '../access/index';
 import { IsNull } from 'typeorm';
 import type { Services } from '../services';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
@@ -5,12 +6,14 @@ import { getEndpoint } from './webhook-endpoints.repository';
 import { toEndpointView, type WebhookEndpointView } from './webhook-views';
 
 /** The tenant's endpoints, oldest first, without secrets. */
-export async function listWebhookEndpoints(svc: Services, input: { orgId: string }): Promise<WebhookEndpointView[]> {
-  const rows = await svc.db.manager.find(WebhookEndpoint, { where: { orgId: input.orgId, deletedAt: IsNull() }, order: { createdAt: 'ASC', id: 'ASC' } });
+export async function listWebhookEndpoints(svc: Services, actor: Actor): Promise<WebhookEndpointView[]> {
+  authorize(actor, 'webhooks:read');
+  const rows = await svc.db.manager.find(WebhookEndpoint, { where: { orgId: actor.orgId, deletedAt: IsNull() }, order: { createdAt: 'ASC', id: 'ASC' } });
   return rows.map(toEndpointView);
 }
 
 /** One endpoint of the tenant, without its secret; not_found for another tenant's or a deleted one. */
-export async function getWebhookEndpoint(svc: Services, input: { orgId: string; endpointId: string }): Promise<WebhookEndpointView> {
-  return toEndpointView(await getEndpoint(svc.db.manager, input.orgId, input.endpointId));
+export async function getWebhookEndpoint(svc: Services, actor: Actor, input: { endpointId: string }): Promise<WebhookEndpointView> {
+  authorize(actor, 'webhooks:read');
+  return toEndpointView(await getEndpoint(svc.db.manager, actor.orgId, input.endpointId));
 }

@@ -1,3 +1,4 @@
+import { auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
@@ -9,22 +10,24 @@ import { toEndpointView, type WebhookEndpointView } from './webhook-views';
  * Pauses an endpoint: events from now on are recorded as skipped_paused (no attempt), and a retry that
  * falls due meanwhile ends its delivery as failed (`Retry cancelled: the endpoint is paused.`).
  */
-export async function pauseWebhookEndpoint(svc: Services, input: { orgId: string; endpointId: string; actor: string }): Promise<WebhookEndpointView> {
-  return setStatus(svc, input, 'paused');
+export async function pauseWebhookEndpoint(svc: Services, actor: Actor, input: { endpointId: string }): Promise<WebhookEndpointView> {
+  authorize(actor, 'webhooks:manage');
+  return setStatus(svc, actor, input, 'paused');
 }
 
 export async function setStatus(
   svc: Services,
-  input: { orgId: string; endpointId: string; actor: string },
+  actor: Actor,
+  input: { endpointId: string },
   status: WebhookEndpoint['status'],
 ): Promise<WebhookEndpointView> {
   return inTransaction(svc, async (tx) => {
-    const endpoint = await getEndpoint(tx.manager, input.orgId, input.endpointId, true);
+    const endpoint = await getEndpoint(tx.manager, actor.orgId, input.endpointId, true);
     if (endpoint.status === status) return toEndpointView(endpoint);
     const now = svc.clock.now();
-    await tx.manager.update(WebhookEndpoint, { orgId: input.orgId, id: endpoint.id }, { status, updatedAt: now });
+    await tx.manager.update(WebhookEndpoint, { orgId: actor.orgId, id: endpoint.id }, { status, updatedAt: now });
     await recordAudit(tx, {
-      orgId: input.orgId, actor: input.actor, action: status === 'paused' ? 'webhook_endpoint.paused' : 'webhook_endpoint.resumed',
+      orgId: actor.orgId, actor: auditName(actor), action: status === 'paused' ? 'webhook_endpoint.paused' : 'webhook_endpoint.resumed',
       details: { endpointId: endpoint.id }, at: now,
     });
     return toEndpointView(Object.assign(endpoint, { status, updatedAt: now }));

@@ -1,3 +1,4 @@
+import { authorize, type Actor } from '../access/index';
 import type { ValidationDetail } from '../errors';
 import type { Services } from '../services';
 import { getTenant } from '../tenants/find-tenant';
@@ -11,11 +12,12 @@ import { parseWebhookUrl } from './url-guard';
  * or a fresh one. Checks DNS, TLS and reachability and reports failures in words. URL rules that need no
  * lookup fail as validation_failed; a private address comes back as a failed test with the contract's message.
  */
-export async function pingWebhookUrl(svc: Services, input: { orgId: string; url: string; secret?: string | null }): Promise<WebhookTestResult> {
+export async function pingWebhookUrl(svc: Services, actor: Actor, input: { url: string; secret?: string | null }): Promise<WebhookTestResult> {
+  authorize(actor, 'webhooks:manage');
   const details: ValidationDetail[] = [];
   const supplied = readSuppliedSecret(details, input.secret);
   throwIfAny(details);
   const url = parseWebhookUrl(input.url);
-  await getTenant(svc, input.orgId);
-  return sendPing(svc, { orgId: input.orgId, url: url.toString(), secret: supplied ?? generateEndpointSecret(), message: 'Test ping before saving the endpoint.' });
+  await getTenant(svc, actor.orgId);
+  return sendPing(svc, { orgId: actor.orgId, url: url.toString(), secret: supplied ?? generateEndpointSecret(), message: 'Test ping before saving the endpoint.' });
 }

@@ -1,3 +1,4 @@
+import { auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
@@ -13,23 +14,25 @@ import { getEndpoint } from './webhook-endpoints.repository';
  */
 export async function redeliverWebhook(
   svc: Services,
-  input: { orgId: string; deliveryId: number; actor: string },
+  actor: Actor,
+  input: { deliveryId: number },
 ): Promise<{ deliveryId: number; state: 'pending' }> {
+  authorize(actor, 'webhooks:manage');
   if (!Number.isSafeInteger(input.deliveryId) || input.deliveryId < 1) throw DomainError.notFound('Delivery');
   await inTransaction(svc, async (tx) => {
     const delivery = await tx.manager.findOne(WebhookDelivery, {
-      where: { orgId: input.orgId, id: input.deliveryId }, lock: { mode: 'pessimistic_write' },
+      where: { orgId: actor.orgId, id: input.deliveryId }, lock: { mode: 'pessimistic_write' },
     });
     if (!delivery) throw DomainError.notFound('Delivery');
     if (delivery.state === 'pending') throw new DomainError('conflict', 'The delivery is still pending; wait for its attempt to finish.');
-    const endpoint = await getEndpoint(tx.manager, input.orgId, delivery.endpointId);
+    const endpoint = await getEndpoint(tx.manager, actor.orgId, delivery.endpointId);
     if (endpoint.status === 'paused') throw new DomainError('conflict', 'The endpoint is paused; resume it before redelivering.');
     const now = svc.clock.now();
-    await tx.manager.update(WebhookDelivery, { orgId: input.orgId, id: delivery.id }, {
+    await tx.manager.update(WebhookDelivery, { orgId: actor.orgId, id: delivery.id }, {
       state: 'pending', manual: true, nextAttemptAt: now, leaseUntil: null, completedAt: null, updatedAt: now,
     });
     await recordAudit(tx, {
-      orgId: input.orgId, actor: input.actor, action: 'webhook_delivery.redelivered',
+      orgId: actor.orgId, actor: auditName(actor), action: 'webhook_delivery.redelivered',
       details: { deliveryId: delivery.id, eventId: delivery.eventId, endpointId: delivery.endpointId, previousState: delivery.state }, at: now,
     });
     tx.afterCommit(() => enqueueDeliveries(svc, [{ id: delivery.id, runAt: null }]));

@@ -1,3 +1,4 @@
+import { auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
 import type { ValidationDetail } from '../errors';
@@ -10,7 +11,6 @@ import { getEndpoint, readEventTypes, readLabel } from './webhook-endpoints.repo
 import { toEndpointView, type WebhookEndpointView } from './webhook-views';
 
 export interface UpdateWebhookEndpointInput {
-  orgId: string;
   endpointId: string;
   url?: string;
   label?: string;
@@ -18,11 +18,11 @@ export interface UpdateWebhookEndpointInput {
   eventTypes?: string[] | null;
   /** Rotation: a new value replaces the old, which is unrecoverable. Absent or blank: unchanged. */
   secret?: string | null;
-  actor: string;
 }
 
 /** Edits an endpoint: URL (checked again), label, subscriptions, secret rotation. Applies from the next attempt. */
-export async function updateWebhookEndpoint(svc: Services, input: UpdateWebhookEndpointInput): Promise<WebhookEndpointView> {
+export async function updateWebhookEndpoint(svc: Services, actor: Actor, input: UpdateWebhookEndpointInput): Promise<WebhookEndpointView> {
+  authorize(actor, 'webhooks:manage');
   const details: ValidationDetail[] = [];
   const label = input.label === undefined ? undefined : readLabel(details, input.label);
   const eventTypes = input.eventTypes === undefined ? undefined : readEventTypes(details, input.eventTypes);
@@ -31,16 +31,16 @@ export async function updateWebhookEndpoint(svc: Services, input: UpdateWebhookE
   const url = input.url === undefined ? undefined : (await checkWebhookUrlForSave(svc, input.url)).url.toString();
 
   return inTransaction(svc, async (tx) => {
-    const endpoint = await getEndpoint(tx.manager, input.orgId, input.endpointId, true);
+    const endpoint = await getEndpoint(tx.manager, actor.orgId, input.endpointId, true);
     const now = svc.clock.now();
     const changes: Partial<WebhookEndpoint> = { updatedAt: now };
     if (url !== undefined) changes.url = url;
     if (label !== undefined) changes.label = label;
     if (eventTypes !== undefined) changes.eventTypes = eventTypes;
     if (secret !== null) Object.assign(changes, sealEndpointSecret(svc.config.secretsKeys, endpoint.id, secret));
-    await tx.manager.update(WebhookEndpoint, { orgId: input.orgId, id: endpoint.id }, changes);
+    await tx.manager.update(WebhookEndpoint, { orgId: actor.orgId, id: endpoint.id }, changes);
     await recordAudit(tx, {
-      orgId: input.orgId, actor: input.actor, action: 'webhook_endpoint.updated',
+      orgId: actor.orgId, actor: auditName(actor), action: 'webhook_endpoint.updated',
       details: { endpointId: endpoint.id, url, label, eventTypes, secretRotated: secret !== null }, at: now,
     });
     return toEndpointView(Object.assign(endpoint, changes));

@@ -6,12 +6,6 @@ import type { Services } from '../services';
 /** The contract's message for a URL that resolves to an address the service must not call. */
 export const UNSAFE_WEBHOOK_URL_MESSAGE = 'Webhook URL must not target a private or loopback address.';
 
-/** Port: name resolution (DNS and the hosts file). Tests inject one; the composition root wires the system's. */
-export interface HostResolver {
-  /** Every address the host name resolves to (IPv4 and IPv6, as strings); rejects when it does not resolve. */
-  resolve(hostname: string): Promise<string[]>;
-}
-
 /** A URL that passed the rules, with the one address the request must connect to (no second lookup). */
 export interface CheckedUrl {
   url: URL;

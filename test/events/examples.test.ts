@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
+import { inTransaction } from '../../src/db/index';
 import {
-  EVENT_TYPES, EventRecord, EventSchemaViolation, createLogger, eventCatalogueEntry, inTransaction, recordEvent,
-  type EventType, type RecordEventInput, type Services, type Tenant,
-} from '../../src/index';
+  EVENT_TYPES, EventRecord, EventSchemaViolation, eventCatalogueEntry, recordEvent, type EventType, type RecordEventInput,
+} from '../../src/events/index';
+import { createLogger, type Services } from '../../src/platform/index';
+import { type Tenant } from '../../src/tenants/index';
 import { newTenant, runtime } from '../support/runtime';
 import { EXAMPLE_FIELDS } from './examples';
 import { compileEventSchemas, insertCase } from './support';

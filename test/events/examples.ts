@@ -1,4 +1,4 @@
-import type { EventFields, EventType } from '../../src/index';
+import type { EventFields, EventType } from '../../src/events/index';
 
 /**
  * One example of every event type, as a use case would pass it to recordEvent. The mapped type makes

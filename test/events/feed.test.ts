@@ -1,10 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
-import { EventRecord, inTransaction, listEventFeed, recordEvent, relayEvents, type EventFeedItem, type Tenant } from '../../src/index';
+import { inTransaction } from '../../src/db/index';
+import { EventRecord, recordEvent, relayEvents, type EventFeedItem } from '../../src/events/index';
+import { readFeedPage } from '../../src/events/events.repository';
+import { type Tenant } from '../../src/tenants/index';
 import { newTenant, runtime } from '../support/runtime';
 import { insertCase } from './support';
 
-describe('event store: the feed (listEventFeed) in commit order', () => {
+describe('event store: the feed (readFeedPage) in commit order', () => {
   let tenant: Tenant;
   beforeEach(async () => {
     tenant = await newTenant(await runtime());
@@ -23,10 +26,10 @@ describe('event store: the feed (listEventFeed) in commit order', () => {
       recordEvent(tx, { orgId: tenant.id, type: 'escalation.created', case: { pk }, fields: { companyName: null, note: 'n', raisedBy: 'a@example.com' } }),
     );
     const third = await ping('three')();
-    expect((await listEventFeed(rt.svc, { orgId: tenant.id, limit: 50 })).items, 'before the relay').to.deep.equal([]);
+    expect((await readFeedPage(rt.svc, { orgId: tenant.id, limit: 50 })).items, 'before the relay').to.deep.equal([]);
 
     await relayEvents(rt.svc);
-    const all = await listEventFeed(rt.svc, { orgId: tenant.id, limit: 50 });
+    const all = await readFeedPage(rt.svc, { orgId: tenant.id, limit: 50 });
     expect(all.hasMore).to.equal(false);
     expect(all.items.map((i) => i.eventId)).to.deep.equal([first.eventId, second.eventId, third.eventId]);
     const row = await rt.svc.db.manager.findOneByOrFail(EventRecord, { eventId: second.eventId });
@@ -35,15 +38,15 @@ describe('event store: the feed (listEventFeed) in commit order', () => {
     });
     expect(all.items[0]!.position).to.be.lessThan(all.items[1]!.position);
 
-    const pings = await listEventFeed(rt.svc, { orgId: tenant.id, eventType: 'ping', limit: 1 });
+    const pings = await readFeedPage(rt.svc, { orgId: tenant.id, eventType: 'ping', limit: 1 });
     expect(pings.items.map((i) => i.eventId)).to.deep.equal([first.eventId]);
     expect(pings.hasMore).to.equal(true);
-    const next = await listEventFeed(rt.svc, { orgId: tenant.id, eventType: 'ping', limit: 1, afterPosition: pings.items[0]!.position });
+    const next = await readFeedPage(rt.svc, { orgId: tenant.id, eventType: 'ping', limit: 1, afterPosition: pings.items[0]!.position });
     expect(next.items.map((i) => i.eventId)).to.deep.equal([third.eventId]);
     expect(next.hasMore).to.equal(false);
 
     const other = await newTenant(rt);
-    expect((await listEventFeed(rt.svc, { orgId: other.id, limit: 50 })).items, 'another tenant sees none of it').to.deep.equal([]);
+    expect((await readFeedPage(rt.svc, { orgId: other.id, limit: 50 })).items, 'another tenant sees none of it').to.deep.equal([]);
   });
 
   it('does not pass over an event whose transaction took its seq first but committed after a later one the reader already saw', async () => {
@@ -61,14 +64,14 @@ describe('event store: the feed (listEventFeed) in commit order', () => {
     await aRecorded;
     const b = await ping('fast')();
     await relayEvents(rt.svc);
-    const page1 = await listEventFeed(rt.svc, { orgId: tenant.id, limit: 50 });
+    const page1 = await readFeedPage(rt.svc, { orgId: tenant.id, limit: 50 });
     expect(page1.items.map((i) => i.eventId)).to.deep.equal([b.eventId]);
 
     commitA();
     const a = await slow;
     expect(a.seq, 'A took the lower seq').to.be.lessThan(b.seq);
     await relayEvents(rt.svc);
-    const page2 = await listEventFeed(rt.svc, { orgId: tenant.id, limit: 50, afterPosition: page1.items.at(-1)!.position });
+    const page2 = await readFeedPage(rt.svc, { orgId: tenant.id, limit: 50, afterPosition: page1.items.at(-1)!.position });
     expect(page2.items.map((i) => i.eventId), 'paging by position finds A').to.deep.equal([a.eventId]);
     // Paging by seq would have lost it: A's seq is below the last seq the reader had seen.
     const bySeq: unknown[] = await rt.svc.db.query('SELECT event_id FROM events WHERE org_id = ? AND seq > ?', [tenant.id, b.seq]);
@@ -105,7 +108,7 @@ describe('event store: the feed (listEventFeed) in commit order', () => {
       let after: number | undefined;
       for (let quiet = 0; quiet < 2; ) {
         const done = !producing;
-        const page = await listEventFeed(rt.svc, { orgId: tenant.id, limit: 7, afterPosition: after });
+        const page = await readFeedPage(rt.svc, { orgId: tenant.id, limit: 7, afterPosition: after });
         seen.push(...page.items);
         if (page.items.length) after = page.items.at(-1)!.position;
         // Stop after two empty pages once everything was produced and relayed.
@@ -132,10 +135,10 @@ describe('event store: the feed (listEventFeed) in commit order', () => {
 
   it('rejects a limit below 1 and clamps one above 200', async () => {
     const rt = await runtime();
-    await listEventFeed(rt.svc, { orgId: tenant.id, limit: 0 }).then(
+    await readFeedPage(rt.svc, { orgId: tenant.id, limit: 0 }).then(
       () => expect.fail('limit 0 should be refused'),
       (err: { code: string }) => expect(err.code).to.equal('validation_failed'),
     );
-    expect((await listEventFeed(rt.svc, { orgId: tenant.id, limit: 5000 })).items).to.deep.equal([]);
+    expect((await readFeedPage(rt.svc, { orgId: tenant.id, limit: 5000 })).items).to.deep.equal([]);
   });
 });

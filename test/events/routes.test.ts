@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { createApp } from '../../rest/app';
-import { EVENT_CATALOGUE, type Services } from '../../src/index';
+import { EVENT_CATALOGUE } from '../../src/events/index';
+import { type Services } from '../../src/platform/index';
 import { runtime } from '../support/runtime';
 import { SCHEMA_DIR, strictAjv } from './support';
 

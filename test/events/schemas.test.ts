@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { EVENT_CATALOGUE, EVENT_TYPES } from '../../src/index';
+import { EVENT_CATALOGUE, EVENT_TYPES } from '../../src/events/index';
 import { EXAMPLE_FIELDS } from './examples';
 import { compileEventSchemas, eventSchemaFiles, readJson, SCHEMA_DIR, type Json } from './support';
 

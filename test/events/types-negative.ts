@@ -1,7 +1,8 @@
 // Compile-time tests of the typed emitter: compiled by tsc in every build (`npm test` runs the build),
 // never run. Each `@ts-expect-error` line must be a type error; if one compiles, the build fails with
 // "Unused '@ts-expect-error' directive". The last block shows what does compile.
-import { recordEvent, type EventFields, type Tx } from '../../src/index';
+import { type Tx } from '../../src/db/index';
+import { recordEvent, type EventFields } from '../../src/events/index';
 
 export async function typedEmitterContract(tx: Tx, orgId: string): Promise<void> {
   const pk = 1;

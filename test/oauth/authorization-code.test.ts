@@ -1,18 +1,21 @@
 import { expect } from 'chai';
-import { createMember, disconnectApp, listConnectedApps, type Clock, type Tenant } from '../../src/index';
+import { disconnectApp, listConnectedApps } from '../../src/oauth/index';
+import { type Clock } from '../../src/platform/index';
+import { createMember, type MemberRole, type Tenant } from '../../src/tenants/index';
 import { newTenant, runtime } from '../support/runtime';
 import {
   authorizeInBrowser, authorizePath, basic, Browser, clientToken, decodeJwt, get, hiddenInputs, newApiClient, newConnector, pkce, post,
   startServer, type Harness,
 } from './harness';
+import { memberActor, operatorActor } from '../../src/access/index';
 
 const REDIRECT = 'https://assistant.example/oauth/callback';
 
 describe('authorization code with PKCE, refresh rotation, revocation, connected apps', () => {
   let h: Harness;
   let tenant: Tenant;
-  const analyst = { email: '', password: 'analyst password 123', id: '' };
-  const admin = { email: '', password: 'admin password 1234', id: '' };
+  const analyst = { email: '', password: 'analyst password 123', id: '', orgId: '', role: 'analyst' as MemberRole };
+  const admin = { email: '', password: 'admin password 1234', id: '', orgId: '', role: 'admin' as MemberRole };
   let offsetMs = 0;
   const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
 
@@ -22,8 +25,9 @@ describe('authorization code with PKCE, refresh rotation, revocation, connected 
     const suffix = tenant.id.slice(0, 8);
     analyst.email = `analyst.${suffix}@acme.example`;
     admin.email = `admin.${suffix}@acme.example`;
-    analyst.id = (await createMember(h.svc, { orgId: tenant.id, email: analyst.email, password: analyst.password, role: 'analyst' })).id;
-    admin.id = (await createMember(h.svc, { orgId: tenant.id, email: admin.email, password: admin.password, role: 'admin' })).id;
+    analyst.orgId = admin.orgId = tenant.id;
+    analyst.id = (await createMember(h.svc, operatorActor(tenant.id), { email: analyst.email, password: analyst.password, role: 'analyst' })).id;
+    admin.id = (await createMember(h.svc, operatorActor(tenant.id), { email: admin.email, password: admin.password, role: 'admin' })).id;
   });
   after(() => h.close());
   afterEach(() => {
@@ -70,7 +74,7 @@ describe('authorization code with PKCE, refresh rotation, revocation, connected 
     expect(claims).to.include({ sub: analyst.id, client_id: c.clientId, org_id: tenant.id, scope: 'read:cases read:events' });
     const seen = await probe(res.body.access_token as string);
     expect(seen.status).to.equal(200);
-    expect(seen.body).to.include({ orgId: tenant.id, clientId: c.clientId, grantId: claims.grant_id, memberId: analyst.id });
+    expect(seen.body).to.include({ kind: 'connector', orgId: tenant.id, clientId: c.clientId, grantId: claims.grant_id, memberId: analyst.id });
   });
 
   it('Deny redirects with error=access_denied and the state', async () => {
@@ -264,7 +268,7 @@ describe('authorization code with PKCE, refresh rotation, revocation, connected 
       const mine = await connect(c, analyst, 'read:cases');
       const theirs = await connect(c, admin, 'read:cases');
       const grantOf = (t: { access_token: string }) => decodeJwt(t.access_token).payload.grant_id as string;
-      const apps = await listConnectedApps(h.svc, { orgId: tenant.id });
+      const apps = await listConnectedApps(h.svc, operatorActor(tenant.id));
       const listed = apps.filter((a) => a.clientId === c.clientId);
       expect(listed.map((a) => [a.grantId, a.memberEmail, a.appName, a.scopes])).to.have.deep.members([
         [grantOf(mine.tokens), analyst.email, 'Assistant Connector', ['read:cases']],
@@ -274,28 +278,29 @@ describe('authorization code with PKCE, refresh rotation, revocation, connected 
 
       let refused: unknown;
       try {
-        await disconnectApp(h.svc, { orgId: tenant.id, actorMemberId: analyst.id, grantId: grantOf(theirs.tokens) });
+        await disconnectApp(h.svc, memberActor(analyst), { grantId: grantOf(theirs.tokens) });
       } catch (err) {
         refused = err;
       }
       expect(refused).to.include({ code: 'forbidden', message: "Only an admin may disconnect another member's app." });
       expect((await probe(theirs.tokens.access_token)).status).to.equal(200);
 
-      await disconnectApp(h.svc, { orgId: tenant.id, actorMemberId: admin.id, grantId: grantOf(mine.tokens) });
+      await disconnectApp(h.svc, memberActor(admin), { grantId: grantOf(mine.tokens) });
       expect((await probe(mine.tokens.access_token)).body).to.deep.equal({ error: 'invalid_token', message: 'The access token has been revoked.' });
       expect((await refresh(c, mine.tokens.refresh_token)).body.error).to.equal('invalid_grant');
-      await disconnectApp(h.svc, { orgId: tenant.id, actorMemberId: admin.id, grantId: grantOf(theirs.tokens) });
+      await disconnectApp(h.svc, memberActor(admin), { grantId: grantOf(theirs.tokens) });
       expect((await probe(theirs.tokens.access_token)).status).to.equal(401);
-      expect((await listConnectedApps(h.svc, { orgId: tenant.id })).filter((a) => a.clientId === c.clientId)).to.deep.equal([]);
+      expect((await listConnectedApps(h.svc, operatorActor(tenant.id))).filter((a) => a.clientId === c.clientId)).to.deep.equal([]);
 
       const otherTenant = await newTenant(await runtime());
       let notFound: unknown;
       try {
-        await disconnectApp(h.svc, { orgId: otherTenant.id, actorMemberId: admin.id, grantId: grantOf(theirs.tokens) });
+        // An admin of another tenant: that tenant has no such app, the same answer as a missing one.
+        await disconnectApp(h.svc, memberActor({ ...admin, orgId: otherTenant.id }), { grantId: grantOf(theirs.tokens) });
       } catch (err) {
         notFound = err;
       }
-      expect(notFound).to.include({ code: 'forbidden' });
+      expect(notFound).to.include({ code: 'not_found', message: 'Connected app not found.' });
     });
   });
 

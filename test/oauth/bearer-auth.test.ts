@@ -1,9 +1,10 @@
 import { createPrivateKey, createPublicKey, createSecretKey, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { SignJWT, type JWTPayload } from 'jose';
-import { revokeClient } from '../../src/index';
+import { revokeClient } from '../../src/oauth/index';
 import { newTenant, runtime } from '../support/runtime';
 import { clientToken, decodeJwt, frozenClock, get, newApiClient, startServer, tenantClientToken, type Harness } from './harness';
+import { SERVICE_OPERATOR } from '../../src/access/index';
 
 describe('/v1 bearer check', () => {
   let h: Harness;
@@ -34,7 +35,7 @@ describe('/v1 bearer check', () => {
     const res = await probe(token);
     expect(res.status, res.text).to.equal(200);
     expect(res.body).to.deep.equal({
-      orgId: tenant.id, clientId: client.clientId, scopes: client.scopes, grantId: null, memberId: null, tokenId: decodeJwt(token).payload.jti,
+      kind: 'api_client', orgId: tenant.id, clientId: client.clientId, scopes: client.scopes, tokenId: decodeJwt(token).payload.jti,
     });
     expect(res.headers.get('ratelimit-policy')).to.equal('"pull-api";q=120;w=60');
     expect(res.headers.get('ratelimit')).to.match(/^"pull-api";r=119;t=\d+$/);
@@ -49,7 +50,7 @@ describe('/v1 bearer check', () => {
   it('stops a token on the next call once its client is revoked', async () => {
     const { client, token } = await setup();
     expect((await probe(token)).status).to.equal(200);
-    await revokeClient(h.svc, { clientId: client.clientId, actor: 'test' });
+    await revokeClient(h.svc, SERVICE_OPERATOR, { clientId: client.clientId });
     expectInvalid(await probe(token), 'The access token has been revoked.');
   });
 

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import { revokeClient } from '../../src/index';
+import { revokeClient } from '../../src/oauth/index';
 import { runtime, newTenant } from '../support/runtime';
 import { basic, decodeJwt, frozenClock, newApiClient, newConnector, post, startServer, type Harness } from './harness';
+import { SERVICE_OPERATOR } from '../../src/access/index';
 
 describe('POST /v1/oauth/token: client credentials', () => {
   let h: Harness;
@@ -76,7 +77,7 @@ describe('POST /v1/oauth/token: client credentials', () => {
 
   it('refuses a revoked client and a connector', async () => {
     const { client } = await setup();
-    await revokeClient(h.svc, { clientId: client.clientId, actor: 'test' });
+    await revokeClient(h.svc, SERVICE_OPERATOR, { clientId: client.clientId });
     const revoked = await post(h.url, '/v1/oauth/token', { json: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret } });
     expect(revoked.status).to.equal(401);
     expect(revoked.body.error).to.equal('invalid_client');

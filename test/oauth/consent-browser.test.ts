@@ -2,9 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { chromium, type Browser } from 'playwright-core';
-import { createMember, type Tenant } from '../../src/index';
+import { createMember, type Tenant } from '../../src/tenants/index';
 import { newTenant, runtime } from '../support/runtime';
 import { authorizePath, basic, newConnector, pkce, post, startServer, type Harness } from './harness';
+import { operatorActor } from '../../src/access/index';
 
 /** The sign-in and consent pages driven in headless Chromium (Debian's, never a downloaded one). */
 describe('sign-in and consent in Chromium', function () {
@@ -20,7 +21,7 @@ describe('sign-in and consent in Chromium', function () {
     h = await startServer();
     tenant = await newTenant(await runtime(), 'Northwind Compliance');
     member.email = `browser.${tenant.id.slice(0, 8)}@northwind.example`;
-    await createMember(h.svc, { orgId: tenant.id, email: member.email, password: member.password, role: 'analyst' });
+    await createMember(h.svc, operatorActor(tenant.id), { email: member.email, password: member.password, role: 'analyst' });
     // The connector's own redirect endpoint: a loopback page that just says it is connected.
     callback = createServer((_req, res) => res.end('<!doctype html><title>Connected</title><p>Connected.</p>'));
     await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));

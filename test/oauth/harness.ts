@@ -3,9 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from '../../rest/app';
-import { bearerAuth, principalOf } from '../../rest/v1/bearer-auth';
-import { createApiClient, registerConnector, requireScope, type Clock, type Services } from '../../src/index';
+import { bearerAuth, actorOf } from '../../rest/v1/bearer-auth';
+import { authorize } from '../../src/access/index';
+import { createApiClient, registerConnector } from '../../src/oauth/index';
+import { type Clock, type Services } from '../../src/platform/index';
 import { newTenant, runtime } from '../support/runtime';
+import { operatorActor, SERVICE_OPERATOR } from '../../src/access/index';
 
 export interface Harness {
   /** http://127.0.0.1:<port>, also the service's BASE_URL (token issuer) for this server. */
@@ -17,7 +20,7 @@ export interface Harness {
 /**
  * The real Express app on an ephemeral loopback port, with BASE_URL set to that address so the issuer
  * and audience are what a client sees. `/v1/probe` stands in for a pull-API route: bearer check, then
- * requireScope(read:cases) in the "use case", echoing the principal.
+ * authorize(cases:read) in the "use case", echoing the actor.
  */
 export async function startServer(options: { config?: Partial<Services['config']>; clock?: Clock } = {}): Promise<Harness> {
   const rt = await runtime();
@@ -27,9 +30,9 @@ export async function startServer(options: { config?: Partial<Services['config']
   const svc: Services = { ...rt.svc, config: { ...rt.svc.config, baseUrl: url, ...options.config }, clock: options.clock ?? rt.svc.clock };
   const app = createApp(svc, (a: Express) => {
     a.get('/v1/probe', bearerAuth(svc), (_req, res) => {
-      const principal = principalOf(res);
-      requireScope(principal, 'read:cases');
-      res.json(principal);
+      const actor = actorOf(res);
+      authorize(actor, 'cases:read');
+      res.json(actor);
     });
   });
   server.on('request', app);
@@ -49,12 +52,12 @@ export function frozenClock(at = new Date()): Clock {
 }
 
 export async function newApiClient(svc: Services, orgId: string, scopes?: string) {
-  const c = await createApiClient(svc, { orgId, name: 'CRM', scopes, actor: 'test' });
+  const c = await createApiClient(svc, operatorActor(orgId), { name: 'CRM', scopes });
   return { clientId: c.clientId, clientSecret: c.clientSecret!, scopes: c.scopes };
 }
 
 export async function newConnector(svc: Services, redirectUris: string[], isPublic = false) {
-  return registerConnector(svc, { name: 'Assistant Connector', redirectUris, public: isPublic });
+  return registerConnector(svc, SERVICE_OPERATOR, { name: 'Assistant Connector', redirectUris, public: isPublic });
 }
 
 export interface Answer {

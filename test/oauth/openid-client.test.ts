@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import * as oidc from 'openid-client';
-import { createMember, type Tenant } from '../../src/index';
+import { createMember, type Tenant } from '../../src/tenants/index';
 import { newTenant, runtime } from '../support/runtime';
 import { authorizeInBrowser, get, newApiClient, newConnector, startServer, type Harness } from './harness';
+import { operatorActor } from '../../src/access/index';
 
 const REDIRECT = 'https://assistant.example/oauth/callback';
 
@@ -19,7 +20,7 @@ describe('openid-client drives every grant and revocation', () => {
     h = await startServer();
     tenant = await newTenant(await runtime());
     member.email = `oidc.${tenant.id.slice(0, 8)}@example.com`;
-    await createMember(h.svc, { orgId: tenant.id, email: member.email, password: member.password, role: 'analyst' });
+    await createMember(h.svc, operatorActor(tenant.id), { email: member.email, password: member.password, role: 'analyst' });
   });
   after(() => h.close());
 

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { connectDataSource, consumePullApiRateLimit, createDataSource, flushPullApiRateLimits, type Services } from '../../src/index';
+import { connectDataSource, createDataSource } from '../../src/db/index';
+import { consumePullApiRateLimit, flushPullApiRateLimits } from '../../src/oauth/index';
+import { type Services } from '../../src/platform/index';
 import { TEST_MYSQL_URL } from '../support/env';
 import { runtime } from '../support/runtime';
 

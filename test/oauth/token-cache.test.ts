@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import {
-  AccessTokenCache, LIVE_CHECK_TTL_MS, revokeClient, verifyAccessToken, type Clock, type Services,
-} from '../../src/index';
+import { AccessTokenCache, LIVE_CHECK_TTL_MS, revokeClient, verifyAccessToken } from '../../src/oauth/index';
+import { type Clock, type Services } from '../../src/platform/index';
 import { PgRevocationFeed } from '../../worker/revocation-feed';
 import { rejection } from '../support/rejection';
 import { runtime } from '../support/runtime';
 import { basic, clientToken, decodeJwt, post, startServer, tenantClientToken, type Harness } from './harness';
+import { SERVICE_OPERATOR } from '../../src/access/index';
 
 /** Resolves with `promise`, or fails naming `what` after `ms`. */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -60,7 +60,7 @@ describe('bearer-check cache across processes', () => {
     expect((await verifyAccessToken(b, token)).clientId).to.equal(client.clientId);
 
     const flushed = b.accessTokenCache.nextFlush();
-    await revokeClient(h.svc, { clientId: client.clientId, actor: 'test' });
+    await revokeClient(h.svc, SERVICE_OPERATOR, { clientId: client.clientId });
     await within(flushed, 5_000, 'the revocation to reach B');
     const err = await rejection(verifyAccessToken(b, token));
     expect(err).to.deep.include({ code: 'invalid_token', message: 'The access token has been revoked.' });

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { EventRecord, requestHash, runIdempotent, type Tenant } from '../../src/index';
+import { EventRecord } from '../../src/events/index';
+import { requestHash, runIdempotent } from '../../src/idempotency/index';
+import { type Tenant } from '../../src/tenants/index';
 import { RestHarness, uniqueEmail } from './harness';
 
 describe('POST /v1/cases', () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { EventRecord, type Tenant } from '../../src/index';
+import { EventRecord } from '../../src/events/index';
+import { type Tenant } from '../../src/tenants/index';
 import { drainJobs, runtime } from '../support/runtime';
 import { RestHarness, uniqueEmail } from './harness';
 

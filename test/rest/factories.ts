@@ -1,4 +1,4 @@
-import type { Services } from '../../src/index';
+import type { Services } from '../../src/platform/index';
 
 // Rows of workflows that later issues own (decisions, screening, documents, risk, parties). Until their
 // use cases exist, tests seed them directly: the pull API only reads them.

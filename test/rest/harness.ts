@@ -1,7 +1,10 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
-import { openCase, type Services, type Tenant } from '../../src/index';
+import { memberActor } from '../../src/access/index';
+import { openCase } from '../../src/cases/index';
+import { type Services } from '../../src/platform/index';
+import { type Tenant } from '../../src/tenants/index';
 import { newTenant, runtime } from '../support/runtime';
 import { clientToken, newApiClient, startServer, type Harness } from '../oauth/harness';
 
@@ -139,7 +142,8 @@ export class RestHarness {
 
 /** A case that did not come through the API (CS-<year>-<00000>). */
 export async function seedCase(svc: Services, orgId: string, overrides: { companyName?: string; customerEmail?: string } = {}): Promise<{ caseId: string; pk: number }> {
-  return openCase(svc, { orgId, source: 'manual', companyName: overrides.companyName ?? 'Seeded Ltd', customerEmail: overrides.customerEmail ?? null, createdBy: 'analyst@example.com' });
+  const analyst = memberActor({ orgId, id: '00000000-0000-4000-8000-000000000001', email: 'analyst@example.com', role: 'analyst' });
+  return openCase(svc, analyst, { source: 'manual', companyName: overrides.companyName ?? 'Seeded Ltd', customerEmail: overrides.customerEmail ?? null });
 }
 
 let counter = 0;

@@ -1,8 +1,11 @@
 import { expect } from 'chai';
 import { makeWorkerUtils, runOnce } from 'graphile-worker';
-import {
-  EventRecord, SEND_INVITE_TASK, advanceOnboardingStage, createLogger, deliverInvite, inTransaction, sweepInvites, type Services, type Tenant,
-} from '../../src/index';
+import { advanceOnboardingStage } from '../../src/cases/index';
+import { inTransaction } from '../../src/db/index';
+import { EventRecord } from '../../src/events/index';
+import { SEND_INVITE_TASK, deliverInvite, sweepInvites } from '../../src/invites/index';
+import { createLogger, type Services } from '../../src/platform/index';
+import { type Tenant } from '../../src/tenants/index';
 import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
 import { graphileLogger } from '../../worker/job-queue';
 import { createTaskList } from '../../worker/tasks/index';

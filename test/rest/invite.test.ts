@@ -1,7 +1,10 @@
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { runOnce } from 'graphile-worker';
-import { createLogger, deliverInvite, keepMailLocally, listLocalMail, type Services, type Tenant } from '../../src/index';
+import { deliverInvite } from '../../src/invites/index';
+import { keepMailLocally, listLocalMail } from '../../src/mail/index';
+import { createLogger, type Services } from '../../src/platform/index';
+import { type Tenant } from '../../src/tenants/index';
 import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
 import { graphileLogger } from '../../worker/job-queue';
 import { createTaskList } from '../../worker/tasks/index';

@@ -1,7 +1,10 @@
 import { expect } from 'chai';
-import { EventRecord, inTransaction, recordEvent, setFullParity, type Tenant } from '../../src/index';
+import { inTransaction } from '../../src/db/index';
+import { EventRecord, recordEvent } from '../../src/events/index';
+import { setFullParity, type Tenant } from '../../src/tenants/index';
 import { RestHarness, seedCase, uniqueEmail } from './harness';
 import { seedDecision, seedDocument, seedHit, seedParty, seedRisk } from './factories';
+import { operatorActor } from '../../src/access/index';
 
 describe('/v1 pull endpoints', () => {
   let api: RestHarness;
@@ -144,9 +147,9 @@ describe('/v1 pull endpoints', () => {
       await seedRisk(api.svc, tenant.id, seeded.pk, { score: 12, band: 'low' });
       const { token: full } = await api.client(tenant.id, 'read:cases read:full_case');
       expect((await api.get(`/v1/cases/${seeded.caseId}`, full)).body).to.not.have.property('fullParity');
-      await setFullParity(api.svc, { orgId: tenant.id, entitled: true, enabled: false, actor: 'test' });
+      await setFullParity(api.svc, operatorActor(tenant.id), { entitled: true, enabled: false });
       expect((await api.get(`/v1/cases/${seeded.caseId}`, full)).body).to.not.have.property('fullParity');
-      await setFullParity(api.svc, { orgId: tenant.id, entitled: true, enabled: true, actor: 'test' });
+      await setFullParity(api.svc, operatorActor(tenant.id), { entitled: true, enabled: true });
       expect((await api.get(`/v1/cases/${seeded.caseId}`, token)).body).to.not.have.property('fullParity');
       const res = await api.get(`/v1/cases/${seeded.caseId}`, full);
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a deep projection, asserted field by field

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { loadConfig, type Config, type Env } from '../../src/index';
+import { loadConfig, type Config, type Env } from '../../src/platform/index';
 
 /** This run's databases: unique names, created by the root hooks and dropped at the end. */
 export const RUN_ID = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { Env } from '../../src/index';
+import type { Env } from '../../src/platform/index';
 
 export const DIST = join(__dirname, '..', '..');
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../../src/index';
+import { DomainError } from '../../src/platform/index';
 
 /** The DomainError `p` rejects with; fails the test when it resolves or rejects with anything else. */
 export async function rejection(p: Promise<unknown>): Promise<DomainError> {

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { createLogger, dropMysqlDatabase } from '../../src/index';
+import { dropMysqlDatabase } from '../../src/db/index';
+import { createLogger } from '../../src/platform/index';
 import { prepareDatabases } from '../../bin/compose';
 import { dropPgDatabase } from '../../worker/pg-database';
 import { TEST_MYSQL_URL, TEST_PG_URL, testConfig } from './env';

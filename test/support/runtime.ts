@@ -2,9 +2,12 @@ import { runOnce } from 'graphile-worker';
 import { compose, type Runtime } from '../../bin/compose';
 import { createTaskList } from '../../worker/tasks/index';
 import { graphileLogger } from '../../worker/job-queue';
-import { createTenant, type EventRecord, type EventSubscriber, type Tenant, type Tx } from '../../src/index';
+import { type Tx } from '../../src/db/index';
+import { type EventRecord, type EventSubscriber } from '../../src/events/index';
+import { createTenant, type Tenant } from '../../src/tenants/index';
 import { testConfig } from './env';
 import { testTls } from './test-tls';
+import { SERVICE_OPERATOR } from '../../src/access/index';
 
 let shared: Promise<Runtime> | null = null;
 
@@ -27,7 +30,7 @@ export async function drainJobs(rt: Runtime): Promise<void> {
 let tenantCounter = 0;
 /** A fresh tenant: each test asserts only inside its own. */
 export async function newTenant(rt: Runtime, name = `Tenant ${++tenantCounter}`): Promise<Tenant> {
-  return createTenant(rt.svc, { name });
+  return createTenant(rt.svc, SERVICE_OPERATOR, { name });
 }
 
 /** An outbox subscriber that only records what it received. */

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { WebhookEndpoint, webhookHeaders } from '../../src/index';
+import { WebhookEndpoint, webhookHeaders } from '../../src/webhooks/index';
 import { UndiciWebhookSender } from '../../worker/webhook-sender';
 import { testEnv } from '../support/env';
 import { runNode, startNode, waitFor } from '../support/processes';

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { attemptDelivery, relayEvents, type Tenant } from '../../src/index';
+import { relayEvents } from '../../src/events/index';
+import { type Tenant } from '../../src/tenants/index';
+import { attemptDelivery } from '../../src/webhooks/index';
 import type { Runtime } from '../../bin/compose';
 import { rogueTls } from '../support/test-tls';
 import { newTenant, runtime } from '../support/runtime';

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
+import { type Tenant } from '../../src/tenants/index';
 import {
-  RETRY_CANCELLED_PAUSED, WebhookEndpoint, attemptDelivery, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries,
-  listWebhookEndpoints, pauseWebhookEndpoint, pingWebhookUrl, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
-  type Tenant,
-} from '../../src/index';
+  RETRY_CANCELLED_PAUSED, WebhookEndpoint, attemptDelivery, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint, pingWebhookUrl, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
+} from '../../src/webhooks/index';
 import type { Runtime } from '../../bin/compose';
 import { newTenant, runtime } from '../support/runtime';
 import { rogueTls } from '../support/test-tls';
@@ -11,12 +10,12 @@ import {
   TEST_EVENT_TYPE, receiversPerTest, attemptsOf, closedPort, deliveriesOf, drain, newEndpoint, octokitVerify, recordTestEvent, withConfig,
 } from './support';
 import { rejection } from '../support/rejection';
+import { operatorActor } from '../../src/access/index';
 
 describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveries', () => {
   let rt: Runtime;
   let tenant: Tenant;
   const receiver = receiversPerTest();
-  const actor = 'analyst@example.com';
 
   beforeEach(async () => {
     rt = await runtime();
@@ -35,11 +34,11 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     expect(Buffer.from(row.secretCiphertext, 'base64url').toString('latin1')).to.not.contain(created.secret);
     const again = await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url() });
     expect(again.secret).to.not.equal(created.secret);
-    expect(await listWebhookEndpoints(rt.svc, { orgId: tenant.id })).to.have.length(2);
+    expect(await listWebhookEndpoints(rt.svc, operatorActor(tenant.id))).to.have.length(2);
     // Another tenant sees nothing of it.
     const other = await newTenant(rt);
-    expect((await rejection(getWebhookEndpoint(rt.svc, { orgId: other.id, endpointId: created.endpoint.endpointId }))).code).to.equal('not_found');
-    expect((await rejection(pauseWebhookEndpoint(rt.svc, { orgId: other.id, endpointId: created.endpoint.endpointId, actor }))).code).to.equal('not_found');
+    expect((await rejection(getWebhookEndpoint(rt.svc, operatorActor(other.id), { endpointId: created.endpoint.endpointId }))).code).to.equal('not_found');
+    expect((await rejection(pauseWebhookEndpoint(rt.svc, operatorActor(other.id), { endpointId: created.endpoint.endpointId }))).code).to.equal('not_found');
   });
 
   it('delivers only subscribed event types; subscriptions can change at any time', async () => {
@@ -48,7 +47,7 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     await recordTestEvent(rt.svc, tenant.id, 'not subscribed');
     await drain(rt);
     expect(await deliveriesOf(rt.svc, tenant.id)).to.have.length(0);
-    await updateWebhookEndpoint(rt.svc, { orgId: tenant.id, endpointId: endpoint.endpointId, eventTypes: ['case.created', TEST_EVENT_TYPE], actor });
+    await updateWebhookEndpoint(rt.svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId, eventTypes: ['case.created', TEST_EVENT_TYPE] });
     await recordTestEvent(rt.svc, tenant.id, 'subscribed now');
     await drain(rt);
     expect((await deliveriesOf(rt.svc, tenant.id)).map((d) => d.state)).to.deep.equal(['delivered']);
@@ -68,7 +67,7 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     const r = await receiver();
     const { endpoint, secret: old } = await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url() });
     const fresh = 'whsec-rotated-0123456789abcdef';
-    await updateWebhookEndpoint(rt.svc, { orgId: tenant.id, endpointId: endpoint.endpointId, secret: fresh, actor });
+    await updateWebhookEndpoint(rt.svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId, secret: fresh });
     await recordTestEvent(rt.svc, tenant.id, 'after rotation');
     await drain(rt);
     const [req] = await r.waitForRequests(1);
@@ -87,7 +86,7 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     const [retrying] = await deliveriesOf(svc, tenant.id);
     expect(retrying).to.deep.include({ state: 'pending', attempts: 1 });
 
-    await pauseWebhookEndpoint(svc, { orgId: tenant.id, endpointId: endpoint.endpointId, actor });
+    await pauseWebhookEndpoint(svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId });
     await recordTestEvent(svc, tenant.id, 'while paused');
     await drain(rt, svc);
     const later = { ...svc, clock: { now: () => new Date(Date.now() + 31_000) } };
@@ -100,16 +99,16 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     expect(r.requests).to.have.length(1);
 
     // Redelivery waits for the endpoint to be active again.
-    expect((await rejection(redeliverWebhook(svc, { orgId: tenant.id, deliveryId: skipped!.id, actor }))).code).to.equal('conflict');
-    await resumeWebhookEndpoint(svc, { orgId: tenant.id, endpointId: endpoint.endpointId, actor });
+    expect((await rejection(redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: skipped!.id }))).code).to.equal('conflict');
+    await resumeWebhookEndpoint(svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId });
     await drain(rt, svc);
     expect(r.requests).to.have.length(1);
     expect((await deliveriesOf(svc, tenant.id)).map((d) => d.state)).to.deep.equal(['failed', 'skipped_paused']);
 
     // Redeliver both by hand: same bytes, eventId and delivery id; the counter continues.
     status = 200;
-    await redeliverWebhook(svc, { orgId: tenant.id, deliveryId: cancelled!.id, actor });
-    await redeliverWebhook(svc, { orgId: tenant.id, deliveryId: skipped!.id, actor });
+    await redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: cancelled!.id });
+    await redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: skipped!.id });
     await drain(rt, svc);
     const [first, second] = await deliveriesOf(svc, tenant.id);
     expect(first).to.deep.include({ state: 'delivered', attempts: 2 });
@@ -128,10 +127,10 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     await recordTestEvent(svc, tenant.id, 'redeliver me');
     await drain(rt, svc);
     const [d] = await deliveriesOf(svc, tenant.id);
-    expect((await rejection(redeliverWebhook(svc, { orgId: tenant.id, deliveryId: d!.id + 1_000_000, actor }))).code).to.equal('not_found');
+    expect((await rejection(redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: d!.id + 1_000_000 }))).code).to.equal('not_found');
     status = 500;
-    await redeliverWebhook(svc, { orgId: tenant.id, deliveryId: d!.id, actor });
-    expect((await rejection(redeliverWebhook(svc, { orgId: tenant.id, deliveryId: d!.id, actor }))).code).to.equal('conflict');
+    await redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: d!.id });
+    expect((await rejection(redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: d!.id }))).code).to.equal('conflict');
     await drain(rt, svc);
     const [after] = await deliveriesOf(svc, tenant.id);
     expect(after).to.deep.include({ state: 'failed', attempts: 2, lastHttpStatus: 500 });
@@ -144,11 +143,11 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     const { endpoint } = await newEndpoint(svc, { orgId: tenant.id, url: r.url() });
     await recordTestEvent(svc, tenant.id, 'pending at delete');
     await drain(rt, svc);
-    expect(await deleteWebhookEndpoint(svc, { orgId: tenant.id, endpointId: endpoint.endpointId, actor })).to.deep.equal({ deleted: true });
+    expect(await deleteWebhookEndpoint(svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId })).to.deep.equal({ deleted: true });
     const [d] = await deliveriesOf(svc, tenant.id);
     expect(d).to.deep.include({ state: 'failed', lastError: 'Cancelled: the endpoint was deleted.' });
-    expect(await listWebhookEndpoints(svc, { orgId: tenant.id })).to.deep.equal([]);
-    expect((await rejection(testWebhookEndpoint(svc, { orgId: tenant.id, endpointId: endpoint.endpointId }))).code).to.equal('not_found');
+    expect(await listWebhookEndpoints(svc, operatorActor(tenant.id))).to.deep.equal([]);
+    expect((await rejection(testWebhookEndpoint(svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId }))).code).to.equal('not_found');
     await recordTestEvent(svc, tenant.id, 'after delete');
     await drain(rt, svc);
     expect(await deliveriesOf(svc, tenant.id)).to.have.length(1);
@@ -157,7 +156,7 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
   it('pre-save ping: signs with the supplied secret and reports DNS, TLS and reachability failures in words', async () => {
     const r = await receiver(() => ({ status: 200, body: 'pong' }));
     const secret = 'supplied-secret-0123456789';
-    const ok = await pingWebhookUrl(rt.svc, { orgId: tenant.id, url: r.url('/ping'), secret });
+    const ok = await pingWebhookUrl(rt.svc, operatorActor(tenant.id), { url: r.url('/ping'), secret });
     expect(ok).to.deep.include({ ok: true, httpStatus: 200, error: null, body: 'pong' });
     const [req] = await r.waitForRequests(1);
     const payload = JSON.parse(req!.body.toString());
@@ -167,22 +166,22 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     expect(req!.headers).to.not.have.property('x-svc-delivery-id');
     expect(await octokitVerify(secret, req!.body.toString(), req!.headers['x-svc-signature'] as string)).to.equal(true);
     // Blank secret: a fresh one signs it.
-    const fresh = await pingWebhookUrl(rt.svc, { orgId: tenant.id, url: r.url('/ping') });
+    const fresh = await pingWebhookUrl(rt.svc, operatorActor(tenant.id), { url: r.url('/ping') });
     expect(fresh.ok).to.equal(true);
     expect(r.requests[1]!.headers['x-svc-signature']).to.match(/^sha256=[0-9a-f]{64}$/);
 
     const port = await closedPort();
-    expect(await pingWebhookUrl(rt.svc, { orgId: tenant.id, url: `https://127.0.0.1:${port}/` })).to.deep.include({
+    expect(await pingWebhookUrl(rt.svc, operatorActor(tenant.id), { url: `https://127.0.0.1:${port}/` })).to.deep.include({
       ok: false, httpStatus: 0, error: `Connection refused by 127.0.0.1:${port}.`, body: null,
     });
     const rogue = await receiver(() => ({ status: 200 }), rogueTls());
-    const tls = await pingWebhookUrl(rt.svc, { orgId: tenant.id, url: rogue.url() });
+    const tls = await pingWebhookUrl(rt.svc, operatorActor(tenant.id), { url: rogue.url() });
     expect(tls.error).to.match(/^TLS handshake with 127\.0\.0\.1 failed: /);
-    const dns = await pingWebhookUrl({ ...rt.svc, resolver: { resolve: async () => { throw Object.assign(new Error('x'), { code: 'ENOTFOUND' }); } } }, {
-      orgId: tenant.id, url: 'https://no-such-host.example/hook',
+    const dns = await pingWebhookUrl({ ...rt.svc, resolver: { resolve: async () => { throw Object.assign(new Error('x'), { code: 'ENOTFOUND' }); } } }, operatorActor(tenant.id), {
+      url: 'https://no-such-host.example/hook',
     });
     expect(dns).to.deep.include({ ok: false, httpStatus: 0, error: 'DNS lookup failed for no-such-host.example: no such host (ENOTFOUND).' });
-    const unsafe = await pingWebhookUrl(withConfig(rt, { webhookAllowPrivateTargets: false }), { orgId: tenant.id, url: r.url() });
+    const unsafe = await pingWebhookUrl(withConfig(rt, { webhookAllowPrivateTargets: false }), operatorActor(tenant.id), { url: r.url() });
     expect(unsafe.error).to.equal('Webhook URL must not target a private or loopback address.');
     expect(r.requests).to.have.length(2);
   });
@@ -190,7 +189,7 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
   it('post-save Test: the stored secret signs it; shows the status and the first 500 bytes of the body', async () => {
     const r = await receiver(() => ({ status: 418, body: 'é'.repeat(400) }));
     const { endpoint, secret } = await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url() });
-    const result = await testWebhookEndpoint(rt.svc, { orgId: tenant.id, endpointId: endpoint.endpointId });
+    const result = await testWebhookEndpoint(rt.svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId });
     expect(result).to.deep.include({ ok: false, httpStatus: 418, error: 'The receiver answered HTTP 418.' });
     expect(result.body).to.equal('é'.repeat(250));
     const [req] = await r.waitForRequests(1);
@@ -208,25 +207,25 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     const e2 = await recordTestEvent(svc, tenant.id, 'two');
     await drain(rt, svc);
 
-    const all = await listWebhookDeliveries(svc, { orgId: tenant.id });
+    const all = await listWebhookDeliveries(svc, operatorActor(tenant.id));
     expect(all.data).to.have.length(4);
     expect(all.data.map((d) => d.deliveryId)).to.deep.equal([...all.data.map((d) => d.deliveryId)].sort((x, y) => y - x));
-    const onB = await listWebhookDeliveries(svc, { orgId: tenant.id, endpointId: b.endpoint.endpointId });
+    const onB = await listWebhookDeliveries(svc, operatorActor(tenant.id), { endpointId: b.endpoint.endpointId });
     expect(onB.data.map((d) => [d.eventId, d.state])).to.deep.equal([[e2.eventId, 'failed'], [e1.eventId, 'failed']]);
     expect(onB.data[0]!.payload).to.deep.equal(JSON.parse(e2.data));
     expect(onB.data[0]!.attemptLog).to.have.length(1);
     expect(onB.data[0]!.attemptLog[0]).to.deep.include({ attempt: 1, httpStatus: 500, responseBody: 'nope', error: 'The receiver answered HTTP 500.' });
-    const delivered = await listWebhookDeliveries(svc, { orgId: tenant.id, state: 'delivered' });
+    const delivered = await listWebhookDeliveries(svc, operatorActor(tenant.id), { state: 'delivered' });
     expect(delivered.data.map((d) => d.endpointId)).to.deep.equal([a.endpoint.endpointId, a.endpoint.endpointId]);
-    expect((await listWebhookDeliveries(svc, { orgId: tenant.id, eventType: 'case.created' })).data).to.deep.equal([]);
-    expect((await listWebhookDeliveries(svc, { orgId: tenant.id, eventType: TEST_EVENT_TYPE })).data).to.have.length(4);
+    expect((await listWebhookDeliveries(svc, operatorActor(tenant.id), { eventType: 'case.created' })).data).to.deep.equal([]);
+    expect((await listWebhookDeliveries(svc, operatorActor(tenant.id), { eventType: TEST_EVENT_TYPE })).data).to.have.length(4);
 
-    const page1 = await listWebhookDeliveries(svc, { orgId: tenant.id, limit: 3 });
-    const page2 = await listWebhookDeliveries(svc, { orgId: tenant.id, limit: 3, cursor: page1.nextCursor });
+    const page1 = await listWebhookDeliveries(svc, operatorActor(tenant.id), { limit: 3 });
+    const page2 = await listWebhookDeliveries(svc, operatorActor(tenant.id), { limit: 3, cursor: page1.nextCursor });
     expect([...page1.data, ...page2.data].map((d) => d.deliveryId)).to.deep.equal(all.data.map((d) => d.deliveryId));
     expect(page2.nextCursor).to.equal(null);
-    expect((await rejection(listWebhookDeliveries(svc, { orgId: tenant.id, cursor: 'garbage' }))).code).to.equal('validation_failed');
+    expect((await rejection(listWebhookDeliveries(svc, operatorActor(tenant.id), { cursor: 'garbage' }))).code).to.equal('validation_failed');
     const other = await newTenant(rt);
-    expect((await listWebhookDeliveries(svc, { orgId: other.id })).data).to.deep.equal([]);
+    expect((await listWebhookDeliveries(svc, operatorActor(other.id))).data).to.deep.equal([]);
   });
 });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { Writable } from 'node:stream';
-import { webhookHeaders } from '../../src/index';
+import { webhookHeaders } from '../../src/webhooks/index';
 import { listenForWebhooks, type ReceivedWebhook } from '../../bin/webhook-listen';
 
 function post(url: string, ca: string, headers: Record<string, string>, body: string): Promise<number> {

@@ -2,10 +2,13 @@ import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:https';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { runOnce } from 'graphile-worker';
+import { inTransaction } from '../../src/db/index';
+import { recordEvent } from '../../src/events/index';
+import { type Services } from '../../src/platform/index';
+import { operatorActor } from '../../src/access/index';
 import {
-  WebhookAttempt, WebhookDelivery, createWebhookEndpoint, inTransaction, recordEvent,
-  type CreateWebhookEndpointInput, type Services,
-} from '../../src/index';
+  WebhookAttempt, WebhookDelivery, createWebhookEndpoint, type CreateWebhookEndpointInput,
+} from '../../src/webhooks/index';
 import type { Runtime } from '../../bin/compose';
 import type { DevTls } from '../../bin/dev-tls';
 import { graphileLogger } from '../../worker/job-queue';
@@ -42,8 +45,9 @@ export function withConfig(rt: Runtime, changes: Partial<Services['config']>, ex
   return { ...rt.svc, config: { ...rt.svc.config, ...changes }, ...extra };
 }
 
-export async function newEndpoint(svc: Services, input: Omit<CreateWebhookEndpointInput, 'actor'>) {
-  return createWebhookEndpoint(svc, { actor: 'test', ...input });
+/** Registers an endpoint as the operator of the tenant `orgId`. */
+export async function newEndpoint(svc: Services, { orgId, ...input }: CreateWebhookEndpointInput & { orgId: string }) {
+  return createWebhookEndpoint(svc, operatorActor(orgId), input);
 }
 
 export async function deliveriesOf(svc: Services, orgId: string): Promise<WebhookDelivery[]> {

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { buildConnector } from 'undici';
+import { type HostResolver, type Services } from '../../src/platform/index';
+import { type Tenant } from '../../src/tenants/index';
 import {
   UNSAFE_WEBHOOK_URL_MESSAGE, isBlockedAddress, parseWebhookUrl,
-  type HostResolver, type Services, type Tenant,
-} from '../../src/index';
+} from '../../src/webhooks/index';
 import type { Runtime } from '../../bin/compose';
 import { UndiciWebhookSender } from '../../worker/webhook-sender';
 import { testTls } from '../support/test-tls';

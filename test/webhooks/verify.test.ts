@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { signWebhookBody, verifyWebhook, webhookHeaders } from '../../src/index';
+import { signWebhookBody, verifyWebhook, webhookHeaders } from '../../src/webhooks/index';
 
 describe('webhooks: verifyWebhook (receiver kit)', () => {
   const secret = 'receiver-secret-0123456789';

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { attemptLeaseMs, type Tenant } from '../../src/index';
+import { type Tenant } from '../../src/tenants/index';
+import { attemptLeaseMs } from '../../src/webhooks/index';
 import type { Runtime } from '../../bin/compose';
 import { startWorker } from '../../worker/runner';
 import { testEnv } from '../support/env';

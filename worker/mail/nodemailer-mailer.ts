@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Logger, Mailer, MailMessage, MailReceipt } from '../../src/index';
+import type { Mailer, MailMessage, MailReceipt } from '../../src/mail/index';
+import type { Logger } from '../../src/platform/index';
 
 export interface NodemailerMailerOptions {
   /** SMTP_URL; null keeps every message in the local mail outbox through `keepLocally`. */

@@ -1,5 +1,6 @@
 import type { Task } from 'graphile-worker';
-import { attemptDelivery, type Services } from '../../src/index';
+import { type Services } from '../../src/platform/index';
+import { attemptDelivery } from '../../src/webhooks/index';
 
 /**
  * One attempt of one webhook delivery. The payload is `{deliveryId}` alone. Receiver failures are the

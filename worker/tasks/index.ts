@@ -1,5 +1,8 @@
 import type { TaskList } from 'graphile-worker';
-import { DELIVER_WEBHOOK_TASK, RELAY_TASK, SEND_INVITE_TASK, type Services } from '../../src/index';
+import { RELAY_TASK } from '../../src/events/index';
+import { SEND_INVITE_TASK } from '../../src/invites/index';
+import { type Services } from '../../src/platform/index';
+import { DELIVER_WEBHOOK_TASK } from '../../src/webhooks/index';
 import { deliverWebhookTask } from './deliver-webhook.task';
 import { relayEventsTask } from './relay-events.task';
 import { sendInviteTask } from './send-invite.task';

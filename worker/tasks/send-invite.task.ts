@@ -1,5 +1,6 @@
 import type { Task } from 'graphile-worker';
-import { deliverInvite, type Services } from '../../src/index';
+import { deliverInvite } from '../../src/invites/index';
+import { type Services } from '../../src/platform/index';
 
 /**
  * Sends one invite email. The domain owns the retry schedule (MAIL_RETRY_SCHEDULE) and records every

@@ -1,0 +1,97 @@
+import type { Scope } from '../oauth/oauth-client.entity';
+import type { MemberRole } from '../tenants/member.entity';
+
+/**
+ * Who calls a use case. Every use case takes one right after `svc`, checks it (authorize), scopes every
+ * query to `actor.orgId`, and writes `auditName(actor)` into audit lines and events. Adapters only build
+ * an Actor from their credentials (a verified token, a session, the CLI); they never check permissions.
+ */
+export type Actor = ApiClientActor | ConnectorActor | MemberActor | OperatorActor | SystemActor;
+
+/** A tenant's pull-API credentials (client credentials grant): what its token's scopes allow. */
+export interface ApiClientActor {
+  kind: 'api_client';
+  orgId: string;
+  clientId: string;
+  scopes: Scope[];
+  /** The access token's jti. */
+  tokenId: string;
+}
+
+/** A connector (AI assistant, CRM app) acting for the member who consented: what the grant's scopes allow. */
+export interface ConnectorActor {
+  kind: 'connector';
+  orgId: string;
+  clientId: string;
+  /** The connected app (OAuth grant). */
+  grantId: string;
+  /** The member who consented. */
+  memberId: string;
+  scopes: Scope[];
+  tokenId: string;
+}
+
+/** A signed-in member of the tenant (console, portal staff): what the role allows. */
+export interface MemberActor {
+  kind: 'member';
+  orgId: string;
+  memberId: string;
+  email: string;
+  role: MemberRole;
+}
+
+/** The service operator, through the CLI on the service's own machine, acting on one tenant. */
+export interface OperatorActor {
+  kind: 'operator';
+  orgId: string;
+}
+
+/** The service itself: a scheduled or chained step (`system`) or the decision policy (`policy_engine`). */
+export interface SystemActor {
+  kind: 'system';
+  orgId: string;
+  name: 'system' | 'policy_engine';
+}
+
+/**
+ * The service operator acting on the service itself, outside any tenant: creating tenants, registering
+ * connectors, revoking any client. Only the composition root (the CLI in bin/) holds it.
+ */
+export interface ServiceOperator {
+  kind: 'service_operator';
+}
+
+export const SERVICE_OPERATOR: ServiceOperator = { kind: 'service_operator' };
+
+/** Callers that hold an OAuth access token (the /v1 API, the MCP server). */
+export type TokenActor = ApiClientActor | ConnectorActor;
+
+/** The name written in audit lines and events (`changedBy`, `raisedBy` ...): never free text from an adapter. */
+export function auditName(actor: Actor | ServiceOperator): string {
+  switch (actor.kind) {
+    case 'api_client':
+      return `api_client:${actor.clientId}`;
+    case 'connector':
+      return `connector:${actor.clientId}`;
+    case 'member':
+      return actor.email;
+    case 'operator':
+    case 'service_operator':
+      return 'operator';
+    case 'system':
+      return actor.name;
+  }
+}
+
+/** The actor of a signed-in member (built by the session check of the console or the consent pages). */
+export function memberActor(member: { orgId: string; id: string; email: string; role: MemberRole }): MemberActor {
+  return { kind: 'member', orgId: member.orgId, memberId: member.id, email: member.email, role: member.role };
+}
+
+export function operatorActor(orgId: string): OperatorActor {
+  return { kind: 'operator', orgId };
+}
+
+export function systemActor(orgId: string, name: SystemActor['name'] = 'system'): SystemActor {
+  return { kind: 'system', orgId, name };
+}

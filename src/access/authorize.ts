@@ -1,0 +1,74 @@
+import { DomainError } from '../errors';
+import type { Scope } from '../oauth/oauth-client.entity';
+import { MEMBER_ROLES, type MemberRole } from '../tenants/member.entity';
+import type { Actor } from './actor';
+
+/**
+ * What each permission needs: the OAuth scope a token must hold (absent: tokens may not do it at all) and
+ * the least member role (roles are ordered analyst < mlro < compliance_admin < admin, each including the
+ * ones before it; decisions.md "Roles"). The operator (CLI) and the system may do everything.
+ */
+export const PERMISSIONS = {
+  'cases:read': { scope: 'read:cases', role: 'analyst' },
+  'cases:create': { scope: 'cases:write', role: 'analyst' },
+  'cases:set_crm_record_id': { scope: 'cases:write', role: 'analyst' },
+  'cases:read_full_parity': { scope: 'read:full_case', role: 'analyst' },
+  'decisions:read': { scope: 'read:decisions', role: 'analyst' },
+  'screening:read': { scope: 'read:screening', role: 'analyst' },
+  'screening:disposition': { scope: 'screening:write', role: 'analyst' },
+  'documents:read': { scope: 'read:documents', role: 'analyst' },
+  'events:read': { scope: 'read:events', role: 'analyst' },
+  'webhooks:read': { role: 'analyst' },
+  'webhooks:manage': { role: 'analyst' },
+  'credentials:read': { role: 'analyst' },
+  'credentials:manage': { role: 'analyst' },
+  'connected_apps:read': { role: 'analyst' },
+  /** Disconnecting one's own app; another member's needs connected_apps:disconnect_any. */
+  'connected_apps:disconnect': { role: 'analyst' },
+  'connected_apps:disconnect_any': { role: 'admin' },
+  'full_parity:toggle': { role: 'compliance_admin' },
+  /** The operator-unlocked entitlement: nobody but the operator. */
+  'full_parity:entitle': {},
+  'members:read': { role: 'analyst' },
+  'members:manage': { role: 'admin' },
+} as const satisfies Record<string, { scope?: Scope; role?: MemberRole }>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+const rank = (role: MemberRole) => MEMBER_ROLES.indexOf(role);
+
+/** Whether the actor may do it (no throw): for optional extras such as the full-parity projection. */
+export function can(actor: Actor, permission: Permission): boolean {
+  return refusal(actor, permission) === null;
+}
+
+/**
+ * Throws unless the actor may do it: `insufficient_scope` (naming the scope) for a token without the
+ * scope, `forbidden` for a role below the permission's or a caller kind that may never do it.
+ */
+export function authorize(actor: Actor, permission: Permission): void {
+  const err = refusal(actor, permission);
+  if (err) throw err;
+}
+
+function refusal(actor: Actor, permission: Permission): DomainError | null {
+  const need: { scope?: Scope; role?: MemberRole } = PERMISSIONS[permission];
+  switch (actor.kind) {
+    case 'operator':
+    case 'system':
+      return null;
+    case 'api_client':
+    case 'connector':
+      if (!need.scope) return new DomainError('forbidden', 'This operation is not available to API clients; it is done in the console.');
+      if (!actor.scopes.includes(need.scope)) {
+        return new DomainError('insufficient_scope', `This request requires the scope ${need.scope}.`, { scope: need.scope });
+      }
+      return null;
+    case 'member':
+      if (!need.role) return new DomainError('forbidden', 'Only the service operator may do this.');
+      if (rank(actor.role) < rank(need.role)) {
+        return new DomainError('forbidden', `This requires the ${need.role} role or higher; you are ${actor.role}.`, { requiredRole: need.role });
+      }
+      return null;
+  }
+}

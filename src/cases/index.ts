@@ -1,0 +1,13 @@
+export { CASE_STATUSES, CLOSED_STATUSES, type CaseStatus } from './case.entity';
+export { CASE_ID_PATTERN, isCaseId } from './case-id';
+export { CREATE_CASE_BODY_SCHEMA, SET_CRM_RECORD_ID_BODY_SCHEMA, type CreateCaseBody } from './create-case.schema';
+export { createCase, type CreateCaseOutcome, type CreateCaseResult, type CreateCaseInput } from './create-case';
+export { openCase, type OpenCaseInput } from './open-case';
+export { listCases, listCasesQuery, type ListCasesInput } from './list-cases';
+export { getCase, type CaseDetailView } from './get-case';
+export { listCaseDecisions } from './list-case-decisions';
+export type { CurrentDecisionView, DecisionView } from './decision-views';
+export { setCrmRecordId } from './set-crm-record-id';
+export { buildFullParity, type FullParity, type FullParityOwner } from './full-parity';
+export { advanceOnboardingStage, onboardingProgressFields, STAGE_LABELS } from './onboarding-progress';
+export type { CaseSummaryView, CreatedCaseView } from './case-views';

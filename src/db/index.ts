@@ -1,0 +1,4 @@
+export { Tx, inTransaction } from './transaction';
+export {
+  createDataSource, connectDataSource, ensureMysqlDatabase, dropMysqlDatabase, runMigrations, DatabaseUnavailableError,
+} from './data-source';

@@ -1,0 +1,1 @@
+export { DOCUMENT_STATUSES, listDocuments, getDocument, type DocumentView, type DocumentSummaryView } from './documents';

@@ -1,0 +1,71 @@
+import { DomainError } from '../errors';
+import type { Services } from '../services';
+
+/** Largest page readFeedPage returns (the contract's maximum `limit`). */
+export const EVENT_FEED_MAX_LIMIT = 200;
+
+export interface FeedPageQuery {
+  orgId: string;
+  /** Only this event type (the contract's `event_type` filter). */
+  eventType?: string;
+  /** Position of the last item already seen (from a cursor); omitted for the first page. */
+  afterPosition?: number;
+  /** Page size, 1 … 200 (larger values are clamped to 200). */
+  limit: number;
+}
+
+/** One feed item. `data` is the stored payload bytes, exactly as webhooks send them: parse them at the edge. */
+export interface EventFeedItem {
+  eventId: string;
+  eventType: string;
+  eventVersion: number;
+  /** ISO 8601 UTC with milliseconds; equal to the payload's `timestamp`. */
+  occurredAt: string;
+  data: string;
+  /** The feed's keyset: strictly increasing in commit order of the relay. Put it in the cursor. */
+  position: number;
+}
+
+export interface EventFeedPage {
+  items: EventFeedItem[];
+  /** True when at least one more item follows the last one (at the time of the query). */
+  hasMore: boolean;
+}
+
+/**
+ * A tenant's event feed (/v1/events), oldest first, after a position. An event appears here once the
+ * outbox relay has handed it off, normally milliseconds after its transaction committed (at worst one
+ * sweep interval after a crash). Positions are assigned in commit order (see relayEvents), so paging
+ * by position while events keep arriving never skips and never repeats an event. One row per eventId.
+ */
+export async function readFeedPage(svc: Services, input: FeedPageQuery): Promise<EventFeedPage> {
+  if (!Number.isInteger(input.limit) || input.limit < 1) throw DomainError.validation([{ path: 'limit', message: 'must be an integer from 1 to 200' }]);
+  if (input.afterPosition !== undefined && (!Number.isSafeInteger(input.afterPosition) || input.afterPosition < 0)) {
+    throw DomainError.validation([{ path: 'cursor', message: 'is not a valid cursor' }]);
+  }
+  const limit = Math.min(input.limit, EVENT_FEED_MAX_LIMIT);
+  const params: unknown[] = [input.orgId];
+  let typeFilter = '';
+  if (input.eventType !== undefined) {
+    typeFilter = 'AND type = ?';
+    params.push(input.eventType);
+  }
+  params.push(input.afterPosition ?? 0);
+  const rows: { event_id: string; type: string; version: number; occurred_at: Date; data: string; feed_position: number | string }[] = await svc.db.query(
+    `SELECT event_id, type, version, occurred_at, data, feed_position FROM events
+     WHERE org_id = ? ${typeFilter} AND feed_position > ?
+     ORDER BY feed_position LIMIT ${limit + 1}`,
+    params,
+  );
+  return {
+    items: rows.slice(0, limit).map((r) => ({
+      eventId: r.event_id,
+      eventType: r.type,
+      eventVersion: Number(r.version),
+      occurredAt: new Date(r.occurred_at).toISOString(),
+      data: r.data,
+      position: Number(r.feed_position),
+    })),
+    hasMore: rows.length > limit,
+  };
+}

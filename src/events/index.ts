@@ -1,0 +1,16 @@
+export type { EventSubscriber } from '../services';
+export { EventRecord } from './event.entity';
+export {
+  recordEvent, RELAY_TASK, EVENT_VERSION, EventSchemaViolation, type RecordEventInput, type RecordedEvent, type CaseRef,
+} from './record-event';
+export { relayEvents } from './relay';
+export { sweepOutbox } from './sweep';
+export {
+  EVENT_CATALOGUE, EVENT_TYPES, ENVELOPE_FIELDS, isEventType, eventCatalogueEntry,
+  type EventCatalogueEntry, type EventType, type EventPayload, type EventFields, type CaseEventType, type EnvelopeField,
+  type WebhookPayloads, type WebhookEvent,
+} from './catalogue';
+export { PublishedSchemas, readSchemaSources, SCHEMA_DIR, SOURCE_SCHEMA_BASE, type PublishedDocument, type SchemaSources } from './schema-documents';
+export { payloadViolations, type PayloadViolation } from './validate-payload';
+export type { EventFeedItem } from './events.repository';
+export { listEventFeed, type FeedPage } from './list-event-feed';

@@ -1,0 +1,1 @@
+export { isValidIdempotencyKey, requestHash, runIdempotent, purgeExpiredIdempotencyKeys, type StoredResponse } from './idempotent';

@@ -1,0 +1,2 @@
+export { type Mailer, type MailMessage, type MailReceipt, noMailer } from './mailer';
+export { keepMailLocally, listLocalMail } from './keep-mail-locally';

@@ -1,0 +1,26 @@
+export { SCOPES, DEFAULT_CLIENT_SCOPES, type Scope } from './oauth-client.entity';
+export { createApiClient, type CreatedClient } from './create-api-client';
+export { revokeClient } from './revoke-client';
+export { registerConnector } from './register-connector';
+export { OAuthError, isOAuthError, OAUTH_ERROR_CODES, type OAuthErrorCode } from './oauth.errors';
+export { type OAuthClientInfo } from './client-info';
+export { ACCESS_TOKEN_TTL_SECONDS, issuerOf, resourceOf, type TokenResponse } from './access-token';
+export { ACCESS_TOKEN_ALG, publicJwks } from './signing-key';
+export { authenticateClient } from './authenticate-client';
+export { issueClientCredentialsToken } from './issue-client-credentials-token';
+export { verifyAccessToken } from './verify-access-token';
+export { AccessTokenCache, LIVE_CHECK_TTL_MS } from './access-token-cache';
+export { announceRevocation } from './announce-revocation';
+export { consumePullApiRateLimit, flushPullApiRateLimits, consumeTokenRateLimit, signInAllowed, recordSignInFailure, type RateLimitState } from './rate-limit';
+export { SCOPE_DESCRIPTIONS } from './scopes';
+export { checkAuthorizationTarget, checkAuthorizationRequest, type AuthorizationRequest } from './authorization-request';
+export { authenticateMember, findSignedInMember, type SignedInMember } from './authenticate-member';
+export { createAuthorizationCode, AUTHORIZATION_CODE_TTL_MS } from './create-authorization-code';
+export { exchangeAuthorizationCode } from './exchange-authorization-code';
+export { refreshAccessToken } from './refresh-access-token';
+export { revokeToken } from './revoke-token';
+export { listConnectedApps, disconnectApp, type ConnectedApp } from './connected-apps';
+export {
+  newBrowserSession, sealBrowserSession, openBrowserSession, sealAuthorizationTransaction, openAuthorizationTransaction,
+  BROWSER_SESSION_TTL_MS, AUTHORIZATION_TRANSACTION_TTL_MS, type BrowserSession, type AuthorizationTransaction,
+} from './browser-session';

@@ -1,0 +1,9 @@
+// The shared kernel every feature and adapter uses: configuration, the domain error, the logger, the ports,
+// the Services type (what a use case is given) and readiness. Glossary: src/README.md.
+export * from '../config';
+export * from '../errors';
+export * from '../logger';
+export * from '../ports';
+export type { Services } from '../services';
+export { checkReadiness, type Readiness } from '../health';
+export { assertSchema, toDetails, type JsonSchema } from '../schema';

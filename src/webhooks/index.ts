@@ -1,0 +1,28 @@
+export { WebhookEndpoint, ENDPOINT_STATUSES, type EndpointStatus } from './webhook-endpoint.entity';
+export { WebhookDelivery, DELIVERY_STATES, type DeliveryState } from './webhook-delivery.entity';
+export { WebhookAttempt } from './webhook-attempt.entity';
+export type { WebhookEndpointView, WebhookDeliveryView, WebhookAttemptView } from './webhook-views';
+export { createWebhookEndpoint, type CreateWebhookEndpointInput, type CreatedWebhookEndpoint } from './create-webhook-endpoint';
+export { updateWebhookEndpoint, type UpdateWebhookEndpointInput } from './update-webhook-endpoint';
+export { pauseWebhookEndpoint } from './pause-webhook-endpoint';
+export { resumeWebhookEndpoint } from './resume-webhook-endpoint';
+export { deleteWebhookEndpoint, ENDPOINT_DELETED_MESSAGE } from './delete-webhook-endpoint';
+export { listWebhookEndpoints, getWebhookEndpoint } from './list-webhook-endpoints';
+export {
+  UNSAFE_WEBHOOK_URL_MESSAGE, isBlockedAddress, parseWebhookUrl, ipLiteral, resolveAndCheck, checkWebhookUrlForSave, UrlCheckFailure,
+  type CheckedUrl,
+} from './url-guard';
+export { MAX_RESPONSE_BYTES, type WebhookSender, type WebhookRequest, type WebhookResponse } from './webhook-sender';
+export { WebhookFanout } from './webhook-fanout';
+export { DELIVER_WEBHOOK_TASK, deliveryJobKey } from './enqueue-deliveries';
+export { attemptDelivery, RETRY_CANCELLED_PAUSED, type AttemptOutcome } from './attempt-delivery';
+export { nextRetryWaitMs, attemptLeaseMs } from './retry-schedule';
+export { sweepWebhookDeliveries } from './sweep-webhook-deliveries';
+export { redeliverWebhook } from './redeliver-webhook';
+export { pingWebhookUrl } from './ping-webhook-url';
+export { testWebhookEndpoint } from './test-webhook-endpoint';
+export { TEST_BODY_PREVIEW_BYTES, type WebhookTestResult } from './ping-webhook';
+export { listWebhookDeliveries, type ListWebhookDeliveriesInput, type WebhookDeliveryPage } from './list-webhook-deliveries';
+export {
+  verifyWebhook, signWebhookBody, webhookHeaders, WEBHOOK_USER_AGENT, type VerifyWebhookOptions, type VerifyWebhookResult,
+} from './signature';

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { memberActor, operatorActor, type Actor } from '../../src/access/index';
+import { createCase, getCase, listCaseDecisions, listCases, openCase, setCrmRecordId } from '../../src/cases/index';
+import { getDocument, listDocuments } from '../../src/documents/index';
+import { listEventFeed } from '../../src/events/index';
+import { createApiClient, disconnectApp, listConnectedApps, revokeClient, SCOPES, type Scope } from '../../src/oauth/index';
+import { dispositionScreeningHit, listScreeningHits } from '../../src/screening/index';
+import { createMember, setFullParity, type MemberRole, type Tenant } from '../../src/tenants/index';
+import {
+  createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint,
+  pingWebhookUrl, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
+} from '../../src/webhooks/index';
+import type { Services } from '../../src/platform/index';
+import { newTenant, runtime } from '../support/runtime';
+
+/**
+ * The role and scope matrix of every use case that takes an Actor (decisions.md "Roles"; issue 10):
+ * each member role, an API client holding exactly the scope a row needs and one holding every other
+ * scope, a connector likewise, the operator, and the other tenant's operator. Written out here by hand,
+ * not derived from PERMISSIONS, so that a wrong entry there fails.
+ */
+type Need = { scope: Scope | null; role: MemberRole | null };
+const ROLES: MemberRole[] = ['analyst', 'mlro', 'compliance_admin', 'admin'];
+const RANK: Record<MemberRole, number> = { analyst: 0, mlro: 1, compliance_admin: 2, admin: 3 };
+
+interface Row {
+  name: string;
+  need: Need;
+  /** Calls the use case for the tenant's resources; a refusal must come before any change. */
+  call(svc: Services, actor: Actor): Promise<unknown>;
+  /** Whether the other tenant's (allowed) actor must get not_found: the row names a resource of this tenant. */
+  ownsResource: boolean;
+}
+
+describe('access: role and scope matrix over every use case that takes an Actor', function () {
+  this.timeout(120_000);
+  let svc: Services;
+  let tenant: Tenant;
+  let other: Tenant;
+  let caseId: string;
+  let endpointId: string;
+  let clientId: string;
+
+  before(async () => {
+    const rt = await runtime();
+    svc = rt.svc;
+    tenant = await newTenant(rt);
+    other = await newTenant(rt);
+    caseId = (await openCase(svc, operatorActor(tenant.id), { source: 'manual', companyName: 'Matrix Ltd' })).caseId;
+    clientId = (await createApiClient(svc, operatorActor(tenant.id), { name: 'Matrix client' })).clientId;
+    endpointId = (await createWebhookEndpoint(svc, operatorActor(tenant.id), { url: 'https://127.0.0.1:9/hook' })).endpoint.endpointId;
+  });
+
+  const token = (kind: 'api_client' | 'connector', orgId: string, scopes: Scope[]): Actor => (kind === 'api_client'
+    ? { kind, orgId, clientId: `cli_${randomUUID()}`, scopes, tokenId: randomUUID() }
+    : { kind, orgId, clientId: `cli_${randomUUID()}`, grantId: randomUUID(), memberId: randomUUID(), scopes, tokenId: randomUUID() });
+  const member = (role: MemberRole, orgId = tenant.id): Actor => memberActor({ orgId, id: randomUUID(), email: `${role}+${randomUUID()}@example.com`, role });
+  const uniqueEmail = () => `new+${randomUUID()}@example.com`;
+
+  const rows: Row[] = [
+    { name: 'listCases', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: false, call: (s, a) => listCases(s, a, {}) },
+    { name: 'getCase', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: true, call: (s, a) => getCase(s, a, caseId) },
+    { name: 'listCaseDecisions', need: { scope: 'read:decisions', role: 'analyst' }, ownsResource: true, call: (s, a) => listCaseDecisions(s, a, caseId, {}) },
+    { name: 'listScreeningHits', need: { scope: 'read:screening', role: 'analyst' }, ownsResource: true, call: (s, a) => listScreeningHits(s, a, caseId, {}) },
+    {
+      name: 'dispositionScreeningHit', need: { scope: 'screening:write', role: 'analyst' }, ownsResource: true,
+      call: (s, a) => dispositionScreeningHit(s, a, caseId, { hitId: 'no-such-hit', disposition: 'false_positive' }),
+    },
+    { name: 'setCrmRecordId', need: { scope: 'cases:write', role: 'analyst' }, ownsResource: true, call: (s, a) => setCrmRecordId(s, a, caseId, { crmRecordId: 'crm-1' }) },
+    {
+      name: 'createCase', need: { scope: 'cases:write', role: 'analyst' }, ownsResource: false,
+      call: (s, a) => createCase(s, a, { body: { customerEmail: uniqueEmail(), companyName: 'Matrix Two Ltd', sendInvite: false }, render: (o) => ({ status: 201, body: o as object }) }),
+    },
+    { name: 'openCase', need: { scope: 'cases:write', role: 'analyst' }, ownsResource: false, call: (s, a) => openCase(s, a, { source: 'manual', companyName: 'Manual Ltd' }) },
+    { name: 'listDocuments', need: { scope: 'read:documents', role: 'analyst' }, ownsResource: false, call: (s, a) => listDocuments(s, a, {}) },
+    { name: 'getDocument', need: { scope: 'read:documents', role: 'analyst' }, ownsResource: true, call: (s, a) => getDocument(s, a, '999999999') },
+    { name: 'listEventFeed', need: { scope: 'read:events', role: 'analyst' }, ownsResource: false, call: (s, a) => listEventFeed(s, a, {}) },
+    { name: 'listWebhookEndpoints', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listWebhookEndpoints(s, a) },
+    { name: 'getWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => getWebhookEndpoint(s, a, { endpointId }) },
+    { name: 'listWebhookDeliveries', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listWebhookDeliveries(s, a, {}) },
+    { name: 'createWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => createWebhookEndpoint(s, a, { url: 'https://127.0.0.1:9/other' }) },
+    { name: 'updateWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => updateWebhookEndpoint(s, a, { endpointId, label: 'renamed' }) },
+    { name: 'pauseWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => pauseWebhookEndpoint(s, a, { endpointId }) },
+    { name: 'resumeWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => resumeWebhookEndpoint(s, a, { endpointId }) },
+    { name: 'testWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => testWebhookEndpoint(s, a, { endpointId }) },
+    { name: 'pingWebhookUrl', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => pingWebhookUrl(s, a, { url: 'https://127.0.0.1:9/ping' }) },
+    { name: 'redeliverWebhook', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => redeliverWebhook(s, a, { deliveryId: 999999999 }) },
+    { name: 'deleteWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => deleteWebhookEndpoint(s, a, { endpointId: randomUUID() }) },
+    { name: 'createApiClient', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => createApiClient(s, a, { name: 'Matrix CRM' }) },
+    { name: 'revokeClient', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => revokeClient(s, a, { clientId }) },
+    { name: 'listConnectedApps', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listConnectedApps(s, a) },
+    { name: 'disconnectApp', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => disconnectApp(s, a, { grantId: randomUUID() }) },
+    { name: 'setFullParity (toggle)', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setFullParity(s, a, { enabled: false }) },
+    { name: 'setFullParity (entitlement)', need: { scope: null, role: null }, ownsResource: false, call: (s, a) => setFullParity(s, a, { entitled: false }) },
+    { name: 'createMember', need: { scope: null, role: 'admin' }, ownsResource: false, call: (s, a) => createMember(s, a, { email: uniqueEmail(), password: 'a long enough password', role: 'analyst' }) },
+  ];
+
+  const refusalOf = async (p: Promise<unknown>) => p.then(() => null, (err: { code?: string; extra?: unknown; message?: string }) => err);
+
+  for (const row of rows) {
+    it(`${row.name}: ${row.need.scope ?? 'no token'} / ${row.need.role ?? 'operator only'}`, async () => {
+      const expectations: { who: string; actor: Actor; allowed: boolean; code?: string }[] = [];
+      for (const role of ROLES) {
+        const allowed = row.need.role !== null && RANK[role] >= RANK[row.need.role];
+        expectations.push({ who: `member ${role}`, actor: member(role), allowed, code: 'forbidden' });
+      }
+      for (const kind of ['api_client', 'connector'] as const) {
+        const others = SCOPES.filter((s) => s !== row.need.scope);
+        expectations.push({ who: `${kind} with every other scope`, actor: token(kind, tenant.id, others), allowed: false, code: row.need.scope ? 'insufficient_scope' : 'forbidden' });
+        if (row.need.scope) expectations.push({ who: `${kind} with ${row.need.scope}`, actor: token(kind, tenant.id, [row.need.scope]), allowed: true });
+      }
+      expectations.push({ who: 'operator', actor: operatorActor(tenant.id), allowed: true });
+
+      for (const e of expectations) {
+        const err = await refusalOf(row.call(svc, e.actor));
+        if (e.allowed) {
+          expect(err?.code ?? 'ok', e.who).to.not.be.oneOf(['forbidden', 'insufficient_scope']);
+          if (err && !(err as { code?: string }).code) throw err; // an unexpected failure, not a domain answer
+        } else {
+          expect(err?.code ?? 'ok', e.who).to.equal(e.code);
+          if (e.code === 'insufficient_scope') expect((err as { extra: unknown }).extra, e.who).to.deep.equal({ scope: row.need.scope });
+        }
+      }
+
+      // The other tenant, with every permission: never this tenant's resource, always the same not_found.
+      const outsider = await refusalOf(row.call(svc, operatorActor(other.id)));
+      if (row.ownsResource) expect(outsider?.code, 'other tenant').to.equal('not_found');
+      else expect(outsider?.code ?? 'ok', 'other tenant').to.not.be.oneOf(['forbidden', 'insufficient_scope']);
+    });
+  }
+
+  it('lists of the other tenant never show this tenant’s rows', async () => {
+    const outsider = operatorActor(other.id);
+    // Case numbers are per tenant (the other tenant has a CS-…-00001 of its own): compare company names.
+    expect((await listCases(svc, outsider, {})).data.map((c) => c.companyName)).to.not.include('Matrix Ltd');
+    expect((await listWebhookEndpoints(svc, outsider)).map((e) => e.endpointId)).to.not.include(endpointId);
+  });
+});
