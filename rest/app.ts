@@ -40,7 +40,7 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
   app.use(healthRoutes(svc));
   app.use(oauthRoutes(svc));
   app.use(schemaRoutes(svc)); // public: the event catalogue's JSON Schemas and TypeScript types
-  // --- /v1 pull API and case creation, crm-record-id, the customer-portal invite page (issue 5) ---
+  // --- /v1 pull API and case creation, crm-record-id, the customer-portal invite page ---
   app.use(v1Routes(svc, { authenticate: bearerAuth(svc) }));
   app.use(portalInviteRoutes(svc));
   mount(app);

@@ -14,7 +14,6 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   idempotency_key_reused: 422,
   rate_limited: 429,
   payload_too_large: 413,
-  invalid_transition: 409,
   unsafe_webhook_url: 400,
 };
 

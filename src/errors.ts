@@ -15,7 +15,6 @@ export const DOMAIN_ERROR_CODES = [
   'idempotency_key_reused',
   'rate_limited',
   'payload_too_large',
-  'invalid_transition',
   'unsafe_webhook_url',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

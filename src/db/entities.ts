@@ -1,17 +1,13 @@
 import { AuditEntry } from '../audit/audit-entry.entity';
 import { CaseParty } from '../cases/case-party.entity';
 import { Case } from '../cases/case.entity';
-import { CompanyProfile } from '../cases/company-profile.entity';
 import { Decision } from '../cases/decision.entity';
-import { RiskAssessment } from '../cases/risk-assessment.entity';
 import { Document } from '../documents/document.entity';
 import { EventRecord } from '../events/event.entity';
-import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
 import { OAuthClient } from '../oauth/oauth-client.entity';
 import { OAuthCode } from '../oauth/oauth-code.entity';
 import { OAuthGrant } from '../oauth/oauth-grant.entity';
 import { OAuthRefreshToken } from '../oauth/oauth-refresh-token.entity';
-import { RateLimitCounter } from '../oauth/rate-limit-counter.entity';
 import { RevokedAccessToken } from '../oauth/revoked-access-token.entity';
 import { ScreeningHit } from '../screening/screening-hit.entity';
 import { Member } from '../tenants/member.entity';
@@ -21,7 +17,7 @@ import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { WebhookEndpoint } from '../webhooks/webhook-endpoint.entity';
 
 export const ENTITIES = [
-  Tenant, Member, AuditEntry, Case, CompanyProfile, CaseParty, Decision, RiskAssessment, Document, ScreeningHit,
+  Tenant, Member, AuditEntry, Case, CaseParty, Decision, Document, ScreeningHit,
   EventRecord, WebhookEndpoint, WebhookDelivery, WebhookAttempt, OAuthClient, OAuthGrant, OAuthCode, OAuthRefreshToken,
-  RevokedAccessToken, RateLimitCounter, IdempotencyRecord,
+  RevokedAccessToken,
 ];

@@ -15,7 +15,7 @@ import type { Services } from '../../src/platform/index';
 import { newTenant, runtime } from '../support/runtime';
 
 /**
- * The role and scope matrix of every use case that takes an Actor (decisions.md "Roles"; issue 10):
+ * The role and scope matrix of every use case that takes an Actor (decisions.md "Roles"):
  * each member role, an API client holding exactly the scope a row needs and one holding every other
  * scope, a connector likewise, the operator, and the other tenant's operator. Written out here by hand,
  * not derived from PERMISSIONS, so that a wrong entry there fails.
