@@ -187,7 +187,7 @@ function schemas(): Record<string, JsonSchema> {
 
 const errorResponse = (description: string, schema = 'Error') => ({ description, content: { 'application/json': { schema: ref(schema) } } });
 const RESPONSES = {
-  BadRequest: errorResponse('validation_failed: a parameter or the body is invalid (details name each problem); a malformed or foreign cursor.', 'ValidationError'),
+  BadRequest: errorResponse('validation_failed: a parameter or the body is invalid (details name each problem); a malformed or foreign cursor; a path with an invalid percent escape.', 'ValidationError'),
   Unauthorized: {
     description: 'invalid_token: missing, malformed, expired or revoked bearer token.',
     headers: { 'WWW-Authenticate': { schema: str, description: 'Bearer error="invalid_token"' } },
@@ -291,7 +291,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
         get: {
           operationId: 'getCase', summary: 'One case with its current decision and risk band', tags: ['cases'], security: security('read:cases'),
           description: 'Adds `fullParity` when the tenant has full-parity egress enabled and the token has read:full_case.',
-          responses: { 200: json('CaseDetail', 'The case.'), ...errors('401', '403', '404', '429') },
+          responses: { 200: json('CaseDetail', 'The case.'), ...errors('400', '401', '403', '404', '429') },
         },
       },
       '/v1/cases/{caseId}/decisions': {
@@ -332,7 +332,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
         get: {
           operationId: 'getDocument', summary: 'One document with extractedData', tags: ['documents'], security: security('read:documents'),
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-          responses: { 200: json('Document', 'The document.'), ...errors('401', '403', '404', '429') },
+          responses: { 200: json('Document', 'The document.'), ...errors('400', '401', '403', '404', '429') },
         },
       },
       '/v1/events': {
