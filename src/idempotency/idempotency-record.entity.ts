@@ -5,7 +5,8 @@ import { timestampColumn, uuidColumn } from '../db/columns';
 @Entity('idempotency_keys')
 export class IdempotencyRecord {
   @PrimaryColumn(uuidColumn) orgId!: string;
-  @PrimaryColumn({ type: 'varchar', length: 255 }) idemKey!: string;
+  /** Case-sensitive (ascii_bin), as Stripe's keys are: `abcDEF` and `ABCdef` are two keys. */
+  @PrimaryColumn({ type: 'varchar', length: 255, charset: 'ascii', collation: 'ascii_bin' }) idemKey!: string;
   @Column({ type: 'char', length: 64 }) requestHash!: string;
   @Column({ type: 'varchar' }) state!: 'running' | 'done';
   @Column({ type: 'int', nullable: true }) responseStatus!: number | null;

@@ -162,6 +162,21 @@ describe('POST /v1/cases', () => {
       expect(res.body).to.deep.equal({ error: 'idempotency_key_in_use', message: 'A request with this Idempotency-Key is still being processed; retry later.' });
     });
 
+    it('compares keys case-sensitively, as Stripe does: abcDEF and ABCdef are two independent requests', async () => {
+      const [b1, b2] = [body(), body()];
+      const first = await api.post('/v1/cases', token, b1, { 'Idempotency-Key': 'abcDEF' });
+      const second = await api.post('/v1/cases', token, b2, { 'Idempotency-Key': 'ABCdef' });
+      expect([first.status, second.status], second.text).to.deep.equal([201, 201]);
+      expect(second.headers.get('idempotent-replay')).to.equal(null);
+      expect(second.body.caseId).to.not.equal(first.body.caseId);
+      // Each key replays its own response.
+      const again1 = await api.post('/v1/cases', token, b1, { 'Idempotency-Key': 'abcDEF' });
+      const again2 = await api.post('/v1/cases', token, b2, { 'Idempotency-Key': 'ABCdef' });
+      expect([again1.text, again2.text]).to.deep.equal([first.text, second.text]);
+      expect([again1.headers.get('idempotent-replay'), again2.headers.get('idempotent-replay')]).to.deep.equal(['true', 'true']);
+      expect(await casesOf(tenant.id)).to.equal(2);
+    });
+
     it('keeps keys per tenant: another tenant may use the same key', async () => {
       const other = await api.tenant();
       const a = await api.post('/v1/cases', token, body(), { 'Idempotency-Key': 'shared' });
