@@ -90,6 +90,7 @@ export { CASE_ID_PATTERN, isCaseId } from './cases/case-id';
 export { CREATE_CASE_BODY_SCHEMA, SET_CRM_RECORD_ID_BODY_SCHEMA, type CreateCaseBody } from './cases/create-case.schema';
 export { createCase, type CreateCaseOutcome, type CreateCaseResult, type CreateCaseInput } from './cases/create-case';
 export { openCase, type OpenCaseInput } from './cases/open-case';
+export { emailKey, emailAddressProblem, isAcceptedEmail } from './email-address';
 export { listCases, listCasesQuery, type ListCasesInput } from './cases/list-cases';
 export { getCase, type CaseDetailView } from './cases/get-case';
 export { listCaseDecisions } from './cases/list-case-decisions';
