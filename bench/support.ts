@@ -74,11 +74,13 @@ export async function seedCases(svc: Services, orgId: string, n: number, batch =
     const values: unknown[] = [];
     for (let i = 0; i < rows; i++) {
       const k = done + i;
-      values.push(`CS-2020-${String(k).padStart(6, '0')}`, orgId, k % 7 === 0 ? 'approved' : 'in_progress', `bench+${k}@example.com`, `Company ${k} Ltd`, now, now);
+      // An ASCII lower-case address is its own emailKey.
+      values.push(`CS-2020-${String(k).padStart(6, '0')}`, orgId, k % 7 === 0 ? 'approved' : 'in_progress', `bench+${k}@example.com`, `bench+${k}@example.com`,
+        `Company ${k} Ltd`, now, now);
     }
     await svc.db.query(
-      `INSERT INTO cases (case_id, org_id, status, onboarding_stage, source, customer_email, company_name, created_at, updated_at)
-       VALUES ${Array.from({ length: rows }, () => `(?, ?, ?, 'created', 'manual', ?, ?, ?, ?)`).join(', ')}`,
+      `INSERT INTO cases (case_id, org_id, status, onboarding_stage, source, customer_email, customer_email_key, company_name, created_at, updated_at)
+       VALUES ${Array.from({ length: rows }, () => `(?, ?, ?, 'created', 'manual', ?, ?, ?, ?, ?)`).join(', ')}`,
       values,
     );
   }

@@ -28,8 +28,9 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
 };
 
 /**
- * The last handler: domain errors by table, body-parser failures as 400/413, anything else as a bare
- * internal_error logged with the request id. Never a stack trace or an internal message on the wire.
+ * The last handler: domain errors by table, body-parser failures as 400/413, a path parameter the router
+ * cannot decode as 400, anything else as a bare internal_error logged with the request id. Never a stack
+ * trace or an internal message on the wire.
  */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) return;
@@ -41,6 +42,14 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
       res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
     }
     sendError(res, STATUS_BY_CODE[err.code], err.code, err.message, err.extra);
+    return;
+  }
+  if (err instanceof URIError && (err as { status?: number }).status === 400) {
+    // The router could not decode a path parameter (`%ZZ`, a cut-off or non-UTF-8 escape): the caller's
+    // URL is wrong, on any route and before any authentication. Not logged as an error.
+    sendError(res, 400, 'validation_failed', 'The request URL has an invalid percent escape.', {
+      details: [{ path: 'url', message: "must encode UTF-8 with '%' and two hexadecimal digits per byte" }],
+    });
     return;
   }
   const type = (err as { type?: string }).type;

@@ -1,7 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { DomainError, type ValidationDetail } from './errors';
-import { isEmail } from './validation';
+import { emailAddressProblem, isAcceptedEmail } from './email-address';
 
 /**
  * JSON Schema (2020-12) validation of input. The schemas that define request bodies live next to
@@ -9,10 +9,12 @@ import { isEmail } from './validation';
  */
 export type JsonSchema = Record<string, unknown>;
 
-const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+// verbose: an error carries the value it is about (`data`), so a refused address can be explained.
+const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, verbose: true });
 addFormats(ajv, { mode: 'full', formats: ['date-time', 'date', 'uri', 'uuid'] });
-// The domain's own address check (the same one every door uses), under the standard format name.
-ajv.addFormat('email', { type: 'string', validate: (s: string) => isEmail(s) });
+// The domain's own check of a customer's address (the one every door that opens a case uses), under
+// the standard format name: isEmail's syntax, and no control or invisible characters nor stray dots.
+ajv.addFormat('email', { type: 'string', validate: (s: string) => isAcceptedEmail(s) });
 
 const compiled = new WeakMap<JsonSchema, ValidateFunction>();
 
@@ -31,7 +33,11 @@ export function toDetails(errors: ErrorObject[] | null | undefined, prefix = '')
     if (e.keyword === 'required') {
       return { path: join(base, String((e.params as { missingProperty: string }).missingProperty)), message: 'is required' };
     }
-    if (e.keyword === 'format') return { path: base, message: `must be a valid ${(e.params as { format: string }).format}` };
+    if (e.keyword === 'format') {
+      const format = (e.params as { format: string }).format;
+      const why = format === 'email' && typeof e.data === 'string' ? emailAddressProblem(e.data) : null;
+      return { path: base, message: why ?? `must be a valid ${format}` };
+    }
     return { path: base, message: e.message ?? 'is invalid' };
   });
 }

@@ -188,7 +188,7 @@ function schemas(): Record<string, JsonSchema> {
 
 const errorResponse = (description: string, schema = 'Error') => ({ description, content: { 'application/json': { schema: ref(schema) } } });
 const RESPONSES = {
-  BadRequest: errorResponse('validation_failed: a parameter or the body is invalid (details name each problem); a malformed or foreign cursor.', 'ValidationError'),
+  BadRequest: errorResponse('validation_failed: a parameter or the body is invalid (details name each problem); a malformed or foreign cursor; a path with an invalid percent escape.', 'ValidationError'),
   Unauthorized: {
     description: 'invalid_token: missing, malformed, expired or revoked bearer token.',
     headers: { 'WWW-Authenticate': { schema: str, description: 'Bearer error="invalid_token"' } },
@@ -264,12 +264,12 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
           operationId: 'createCase', summary: 'Create a case and invite the customer', tags: ['cases'], security: security('cases:write'),
           description: [
             'Dedup layers, in this order, each per tenant and safe under concurrent requests:',
-            '1. `Idempotency-Key` (kept 24 h): the same key with the same body replays the original status and body with `Idempotent-Replay: true`; with another body 422 idempotency_key_reused; while the first request is still running 409 idempotency_key_in_use.',
+            '1. `Idempotency-Key` (case-sensitive, as Stripe\'s: `abcDEF` and `ABCdef` are two keys; kept 24 h): the same key with the same body replays the original status and body with `Idempotent-Replay: true`; with another body 422 idempotency_key_reused; while the first request is still running 409 idempotency_key_in_use.',
             '2. `crmRecordId` (case-sensitive): an existing case of the tenant with it is answered 200 with `Idempotent-Replay: crm-record-id`. Bypass with allowDuplicateCrmRecord.',
-            '3. An open case (any status but approved and declined) for customerEmail (case-insensitive): 409 duplicate_open_case with `existing`. Bypass with allowDuplicate; the override is written to the tenant configuration audit log.',
+            '3. An open case (any status but approved and declined) for customerEmail, compared by its normalized key (Unicode NFKC, case-folded, default-ignorable code points removed: `ＤＥＤＵＰ@x.test` is `dedup@x.test`, `dédup@` is not `dedup@`, addresses in every script are valid and distinct by their letters): 409 duplicate_open_case with `existing`. Bypass with allowDuplicate; the override is written to the tenant configuration audit log.',
             'Otherwise 201: the case (UUID id, source `api`, status `in-progress`), case.created recorded in the same transaction, and, unless sendInvite is false, the tenant-branded magic-link invite emailed by a job after commit (retried; its state is on GET /v1/cases/{caseId} as `invite`). Once the mail system accepts the email, the case moves from onboardingStage `created` to `invite_sent` and case.onboarding_progress.changed is recorded, in one transaction.',
           ].join('\n'),
-          parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, description: '1 to 255 visible ASCII characters.', schema: { type: 'string', minLength: 1, maxLength: 255 } }],
+          parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, description: '1 to 255 visible ASCII characters, compared case-sensitively.', schema: { type: 'string', minLength: 1, maxLength: 255 } }],
           requestBody: { required: true, content: { 'application/json': { schema: ref('CreateCaseRequest') } } },
           responses: {
             201: json('CreatedCase', 'Created.'),
@@ -292,7 +292,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
         get: {
           operationId: 'getCase', summary: 'One case with its current decision and risk band', tags: ['cases'], security: security('read:cases'),
           description: 'Adds `fullParity` when the tenant has full-parity egress enabled and the token has read:full_case.',
-          responses: { 200: json('CaseDetail', 'The case.'), ...errors('401', '403', '404', '429') },
+          responses: { 200: json('CaseDetail', 'The case.'), ...errors('400', '401', '403', '404', '429') },
         },
       },
       '/v1/cases/{caseId}/decisions': {
@@ -333,7 +333,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
         get: {
           operationId: 'getDocument', summary: 'One document with extractedData', tags: ['documents'], security: security('read:documents'),
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-          responses: { 200: json('Document', 'The document.'), ...errors('401', '403', '404', '429') },
+          responses: { 200: json('Document', 'The document.'), ...errors('400', '401', '403', '404', '429') },
         },
       },
       '/v1/events': {

@@ -34,6 +34,8 @@ export class Case {
   @Column({ type: 'varchar', nullable: true }) crmRecordId!: string | null;
   @Column({ type: 'varchar', nullable: true }) crmSource!: string | null;
   @Column({ type: 'varchar', nullable: true }) customerEmail!: string | null;
+  /** emailKey(customerEmail): what the open-case guard compares (utf8mb4_bin). Written with customerEmail. */
+  @Column({ type: 'varchar', nullable: true }) customerEmailKey!: string | null;
   @Column({ type: 'varchar', nullable: true }) customerName!: string | null;
   @Column({ type: 'varchar', nullable: true }) companyName!: string | null;
   @Column({ type: 'varchar', nullable: true }) companyNumber!: string | null;

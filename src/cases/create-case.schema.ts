@@ -9,7 +9,11 @@ export const CREATE_CASE_BODY_SCHEMA: JsonSchema = {
   additionalProperties: false,
   required: ['customerEmail', 'companyName'],
   properties: {
-    customerEmail: { type: 'string', format: 'email', maxLength: 254, description: 'Who receives the invite.' },
+    customerEmail: {
+      type: 'string', format: 'email', maxLength: 254,
+      description: 'Who receives the invite. Any script; refused with control or invisible characters (a soft hyphen, a zero-width space), '
+        + 'or a dot at the start or end of the part before the @ or two dots in a row there.',
+    },
     companyName: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
     customerName: { type: 'string', maxLength: 200 },
     country: { type: 'string', maxLength: 100, description: 'Country name.' },

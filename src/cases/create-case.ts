@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/record-audit';
 import type { Tx } from '../db/transaction';
+import { emailKey } from '../email-address';
 import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
 import { isValidIdempotencyKey, requestHash, runIdempotent, type StoredResponse } from '../idempotency/idempotent';
@@ -39,14 +40,16 @@ export interface CreateCaseResult {
   replay: 'idempotency_key' | 'crm_record_id' | null;
 }
 
-const lockKey = (kind: 'crm' | 'email', value: string) => sha256Hex(`${kind}:${kind === 'email' ? value.toLowerCase() : value}`);
+/** The row of case_dedup_locks for a crmRecordId (as given: case-sensitive) or an email key (already normalized). */
+const lockKey = (kind: 'crm' | 'email', value: string) => sha256Hex(`${kind}:${value}`);
 
 /**
  * POST /v1/cases. Validates the body, then applies the three dedup layers of decisions.md in order,
  * each per tenant and safe under concurrent requests:
  *  1. Idempotency-Key (a committed claim row; the response is stored with the case);
  *  2. crmRecordId (unless allowDuplicateCrmRecord);
- *  3. an open case for customerEmail (unless allowDuplicate, which is audited).
+ *  3. an open case for customerEmail (unless allowDuplicate, which is audited), found by the address's
+ *     normalized key (emailKey: NFKC_Casefold), the same key that names its lock row.
  * Layers 2 and 3 take a row lock per (tenant, value) in case_dedup_locks before they look, so two
  * racing requests for one value run one after the other and the second sees the first's case.
  * Creates the case (UUID id, source `api`), its company profile and its magic-link invite, and
@@ -61,11 +64,12 @@ export async function createCase(svc: Services, actor: Actor, input: CreateCaseI
   }
   const orgId = actor.orgId;
   const customerEmail = body.customerEmail.trim();
+  const customerEmailKey = emailKey(customerEmail);
   const crmGuard = body.crmRecordId !== undefined && body.allowDuplicateCrmRecord !== true;
   const emailGuard = body.allowDuplicate !== true;
   const locks = [
     ...(crmGuard ? [lockKey('crm', body.crmRecordId!)] : []),
-    ...(emailGuard ? [lockKey('email', customerEmail)] : []),
+    ...(emailGuard ? [lockKey('email', customerEmailKey)] : []),
   ].sort();
 
   let crmReplay = false;
@@ -87,8 +91,8 @@ export async function createCase(svc: Services, actor: Actor, input: CreateCaseI
       }
     }
     const [openCase]: { case_id: string; status: CaseStatus; created_at: Date }[] = await tx.manager.query(
-      `SELECT case_id, status, created_at FROM cases WHERE org_id = ? AND customer_email = ? AND status NOT IN (?) ORDER BY pk LIMIT 1`,
-      [orgId, customerEmail, CLOSED_STATUSES],
+      `SELECT case_id, status, created_at FROM cases WHERE org_id = ? AND customer_email_key = ? AND status NOT IN (?) ORDER BY pk LIMIT 1`,
+      [orgId, customerEmailKey, CLOSED_STATUSES],
     );
     if (openCase && emailGuard) {
       return input.render({
@@ -132,10 +136,10 @@ async function insertApiCase(tx: Tx, orgId: string, body: CreateCaseBody): Promi
   const caseId = randomUUID();
   const sendInvite = body.sendInvite !== false;
   const res = await tx.manager.query(
-    `INSERT INTO cases (case_id, org_id, status, onboarding_stage, source, crm_record_id, crm_source, customer_email, customer_name,
-       company_name, country, invite_sent_at, created_at, updated_at)
-     VALUES (?, ?, 'in_progress', 'created', 'api', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [caseId, orgId, body.crmRecordId ?? null, body.crmSource ?? null, body.customerEmail, body.customerName ?? null,
+    `INSERT INTO cases (case_id, org_id, status, onboarding_stage, source, crm_record_id, crm_source, customer_email, customer_email_key,
+       customer_name, company_name, country, invite_sent_at, created_at, updated_at)
+     VALUES (?, ?, 'in_progress', 'created', 'api', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [caseId, orgId, body.crmRecordId ?? null, body.crmSource ?? null, body.customerEmail, emailKey(body.customerEmail), body.customerName ?? null,
       body.companyName.trim(), body.country ?? null, sendInvite ? now : null, now, now],
   );
   const pk = Number((res as { insertId: number }).insertId);

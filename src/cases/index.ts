@@ -11,3 +11,4 @@ export { setCrmRecordId } from './set-crm-record-id';
 export { buildFullParity, type FullParity, type FullParityOwner } from './full-parity';
 export { advanceOnboardingStage, onboardingProgressFields, STAGE_LABELS } from './onboarding-progress';
 export type { CaseSummaryView, CreatedCaseView } from './case-views';
+export { emailKey, emailAddressProblem, isAcceptedEmail } from '../email-address';

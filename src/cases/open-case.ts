@@ -2,6 +2,7 @@ import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import type { Services } from '../services';
+import { emailAddressProblem, emailKey } from '../email-address';
 import { requireText, throwIfAny, isEmail } from '../validation';
 import type { ValidationDetail } from '../errors';
 import { nextCaseNumber } from './case-id';
@@ -27,16 +28,20 @@ export async function openCase(svc: Services, actor: Actor, input: OpenCaseInput
   const createdBy = input.source === 'manual' ? auditName(actor) : null;
   const details: ValidationDetail[] = [];
   const companyName = requireText(details, 'companyName', input.companyName, 200);
-  if (input.customerEmail != null && !isEmail(input.customerEmail)) details.push({ path: 'customerEmail', message: 'must be a valid email address' });
+  if (input.customerEmail != null) {
+    const problem = isEmail(input.customerEmail) ? emailAddressProblem(input.customerEmail) : 'must be a valid email address';
+    if (problem) details.push({ path: 'customerEmail', message: problem });
+  }
   throwIfAny(details);
   return inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
     const caseId = await nextCaseNumber(tx, orgId, now.getUTCFullYear());
     const res = await tx.manager.query(
-      `INSERT INTO cases (case_id, org_id, status, onboarding_stage, source, customer_email, customer_name, company_name, company_number, country,
-         created_by, created_at, updated_at)
-       VALUES (?, ?, 'in_progress', 'created', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [caseId, orgId, input.source, input.customerEmail ?? null, input.customerName ?? null, companyName, input.companyNumber ?? null,
+      `INSERT INTO cases (case_id, org_id, status, onboarding_stage, source, customer_email, customer_email_key, customer_name, company_name,
+         company_number, country, created_by, created_at, updated_at)
+       VALUES (?, ?, 'in_progress', 'created', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [caseId, orgId, input.source, input.customerEmail ?? null, input.customerEmail != null ? emailKey(input.customerEmail) : null,
+        input.customerName ?? null, companyName, input.companyNumber ?? null,
         input.country ?? null, createdBy, now, now],
     );
     const pk = Number((res as { insertId: number }).insertId);

@@ -24,8 +24,11 @@ export class UrlCheckFailure extends Error {
   }
 }
 
-// Cloud metadata services: refused even when private targets are allowed (local demos, tests).
-const METADATA = [ipaddr.parse('169.254.169.254'), ipaddr.parse('fd00:ec2::254')];
+// Cloud metadata and platform services: refused even when private targets are allowed (local demos,
+// tests). 169.254.169.254 and fd00:ec2::254: AWS, GCP, Azure, Oracle instance metadata; 169.254.170.2:
+// AWS ECS task metadata and credentials; 100.100.100.200: Alibaba Cloud metadata; 168.63.129.16: the
+// Azure platform (WireServer), a public address that the unicast rule alone would let through.
+const METADATA = ['169.254.169.254', 'fd00:ec2::254', '169.254.170.2', '100.100.100.200', '168.63.129.16'].map((a) => ipaddr.parse(a));
 // What WEBHOOK_ALLOW_PRIVATE_TARGETS=true opens up; everything else stays refused.
 const PRIVATE_V4 = new Set(['loopback', 'private', 'carrierGradeNat', 'linkLocal']);
 const PRIVATE_V6 = new Set(['loopback', 'uniqueLocal', 'linkLocal']);
@@ -34,7 +37,8 @@ const PRIVATE_V6 = new Set(['loopback', 'uniqueLocal', 'linkLocal']);
  * Whether an IP address is one the service must not call: anything but global unicast (private,
  * loopback, link-local, CGN 100.64/10, IPv6 unique-local, unspecified, multicast, broadcast, reserved,
  * documentation and benchmarking ranges, 6to4/Teredo tunnels, IPv4-compatible ::/96), IPv4 embedded in
- * IPv6 (mapped ::ffff:0:0/96, SIIT, NAT64 64:ff9b::/96) judged by its IPv4 part, and cloud metadata.
+ * IPv6 (mapped ::ffff:0:0/96, SIIT, NAT64 64:ff9b::/96) judged by its IPv4 part, and the cloud metadata
+ * and platform addresses (METADATA), which stay refused when `allowPrivate` is true.
  * Unparseable input is blocked.
  */
 export function isBlockedAddress(address: string, allowPrivate = false): boolean {

@@ -2,7 +2,15 @@ import { expect } from 'chai';
 import { EventRecord } from '../../src/events/index';
 import { requestHash, runIdempotent } from '../../src/idempotency/index';
 import { type Tenant } from '../../src/tenants/index';
-import { RestHarness, uniqueEmail } from './harness';
+import { CaseCustomerEmailKey1763700642000 } from '../../migrations/1763700642000-case-customer-email-key';
+import { rejection } from '../support/rejection';
+import { RestHarness, seedCase, uniqueEmail } from './harness';
+
+/** The local part in fullwidth forms (U+FF01..FF5E); the domain stays ASCII. */
+const fullwidth = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return email.slice(0, at).replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)) + email.slice(at);
+};
 
 describe('POST /v1/cases', () => {
   let api: RestHarness;
@@ -87,6 +95,27 @@ describe('POST /v1/cases', () => {
         { path: 'companyName', message: 'must NOT have more than 200 characters' },
         { path: 'crmRecordId', message: 'must NOT have more than 128 characters' },
       ]));
+    it('refuses control and invisible characters and a leading, trailing or doubled dot before the @, saying which', async () => {
+      const invisible = (cp: string) => `must not contain invisible characters such as a soft hyphen or a zero-width space (found ${cp})`;
+      const dots = 'must not start or end with a dot, or have two dots in a row, before the @';
+      const cases: [string, string][] = [
+        ['de\u00addup@x.test', invisible('U+00AD')], // soft hyphen
+        ['dedup\u200b@x.test', invisible('U+200B')], // zero-width space
+        ['de\u200ddup@x.test', invisible('U+200D')], // zero-width joiner
+        ['\u202ededup@x.test', invisible('U+202E')], // right-to-left override
+        ['dedup\ufeff@x.test', invisible('U+FEFF')], // byte order mark
+        ['ded\u3164up@x.test', invisible('U+3164')], // Hangul filler
+        ['ded\u0007up@x.test', 'must not contain control characters (found U+0007)'],
+        ['dedup@x.test\n', 'must not contain control characters (found U+000A)'],
+        ['ded\u0085up@x.test', 'must not contain control characters (found U+0085)'],
+        ['.dedup@x.test', dots],
+        ['dedup.@x.test', dots],
+        ['de..dup@x.test', dots],
+        ['dedup\uff0e@x.test', dots], // a fullwidth full stop is a dot once normalized
+        ['de\uff20dup@x.test', 'must not contain spaces or the characters @ " < > ( ) [ ] , ; : before the @ (nor their fullwidth forms)'],
+      ];
+      for (const [customerEmail, message] of cases) await bad({ customerEmail, companyName: 'Acme' }, [{ path: 'customerEmail', message }]);
+    });
     it('checks types', () => bad(body({ sendInvite: 'yes' }), [{ path: 'sendInvite', message: 'must be boolean' }]));
     it('rejects a body that is not a JSON object', () => bad([1], [{ path: '', message: 'must be object' }]));
     it('rejects malformed JSON', () => bad(undefined, [{ path: '', message: 'must be valid JSON' }], '{"customerEmail": '));
@@ -164,6 +193,21 @@ describe('POST /v1/cases', () => {
       expect(res.body).to.deep.equal({ error: 'idempotency_key_in_use', message: 'A request with this Idempotency-Key is still being processed; retry later.' });
     });
 
+    it('compares keys case-sensitively, as Stripe does: abcDEF and ABCdef are two independent requests', async () => {
+      const [b1, b2] = [body(), body()];
+      const first = await api.post('/v1/cases', token, b1, { 'Idempotency-Key': 'abcDEF' });
+      const second = await api.post('/v1/cases', token, b2, { 'Idempotency-Key': 'ABCdef' });
+      expect([first.status, second.status], second.text).to.deep.equal([201, 201]);
+      expect(second.headers.get('idempotent-replay')).to.equal(null);
+      expect(second.body.caseId).to.not.equal(first.body.caseId);
+      // Each key replays its own response.
+      const again1 = await api.post('/v1/cases', token, b1, { 'Idempotency-Key': 'abcDEF' });
+      const again2 = await api.post('/v1/cases', token, b2, { 'Idempotency-Key': 'ABCdef' });
+      expect([again1.text, again2.text]).to.deep.equal([first.text, second.text]);
+      expect([again1.headers.get('idempotent-replay'), again2.headers.get('idempotent-replay')]).to.deep.equal(['true', 'true']);
+      expect(await casesOf(tenant.id)).to.equal(2);
+    });
+
     it('keeps keys per tenant: another tenant may use the same key', async () => {
       const other = await api.tenant();
       const a = await api.post('/v1/cases', token, body(), { 'Idempotency-Key': 'shared' });
@@ -229,6 +273,69 @@ describe('POST /v1/cases', () => {
       expect(details).to.deep.equal({ caseId: res.body.caseId, existingCaseId: first.body.caseId, customerEmail: b.customerEmail });
     });
 
+    it('compares one normalized key: fullwidth, upper-case and decomposed forms are the same address', async () => {
+      const first = await api.post('/v1/cases', token, body({ customerEmail: 'dédup@x.test' }));
+      expect(first.status, first.text).to.equal(201);
+      for (const customerEmail of [fullwidth('dédup@x.test'), 'DÉDUP@X.TEST', 'de\u0301dup@x.test', 'ＤÉＤＵＰ@x.test']) {
+        const res = await api.post('/v1/cases', token, body({ customerEmail }));
+        expect(res.status, customerEmail).to.equal(409);
+        expect((res.body.existing as { caseId: string }).caseId, customerEmail).to.equal(first.body.caseId);
+      }
+      expect(await casesOf(tenant.id)).to.equal(1);
+    });
+
+    it('keeps addresses that differ by a letter distinct: dédup is not dedup, a Cyrillic е is not a Latin e', async () => {
+      const cyrillic = 'd\u0435dup@x.test'; // CYRILLIC SMALL LETTER IE
+      for (const customerEmail of ['dedup@x.test', 'dédup@x.test', cyrillic, 'пример@x.test', '用户@x.test']) {
+        const res = await api.post('/v1/cases', token, body({ customerEmail }));
+        expect(res.status, `${customerEmail}: ${res.text}`).to.equal(201);
+        expect(res.body.customerEmail).to.equal(customerEmail);
+      }
+      // The Cyrillic address is itself one customer in every case.
+      expect((await api.post('/v1/cases', token, body({ customerEmail: 'D\u0415DUP@x.test' }))).status).to.equal(409);
+      expect((await api.post('/v1/cases', token, body({ customerEmail: 'ПРИМЕР@X.TEST' }))).status).to.equal(409);
+      expect(await casesOf(tenant.id)).to.equal(5);
+    });
+
+    it('refuses the soft-hyphen form instead of taking it for another address', async () => {
+      await api.post('/v1/cases', token, body({ customerEmail: 'dedup@x.test' }));
+      const res = await api.post('/v1/cases', token, body({ customerEmail: 'de\u00addup@x.test' }));
+      expect(res.status).to.equal(400);
+      expect(res.body.details).to.deep.equal([
+        { path: 'customerEmail', message: 'must not contain invisible characters such as a soft hyphen or a zero-width space (found U+00AD)' },
+      ]);
+      expect(await casesOf(tenant.id)).to.equal(1);
+    });
+
+    it('sees a case opened another way (manual, document upload, form) under the same key', async () => {
+      const seeded = await seedCase(api.svc, tenant.id, { customerEmail: 'Dedup@X.test' });
+      const res = await api.post('/v1/cases', token, body({ customerEmail: fullwidth('dedup@x.test') }));
+      expect(res.status).to.equal(409);
+      expect((res.body.existing as { caseId: string }).caseId).to.equal(seeded.caseId);
+      // The other doors refuse what POST /v1/cases refuses.
+      const err = await rejection(seedCase(api.svc, tenant.id, { customerEmail: 'de\u00addup@x.test' }));
+      expect(err.code).to.equal('validation_failed');
+      expect(err.extra.details).to.deep.equal([
+        { path: 'customerEmail', message: 'must not contain invisible characters such as a soft hyphen or a zero-width space (found U+00AD)' },
+      ]);
+    });
+
+    it('finds the cases of an older release once the migration has filled their keys', async () => {
+      const plain = await seedCase(api.svc, tenant.id, { customerEmail: 'Legacy@X.test' });
+      const soft = await seedCase(api.svc, tenant.id, { customerEmail: 'soft@x.test' });
+      // As an older release left them: no key, and an address with a soft hyphen that was accepted then.
+      await api.svc.db.query(`UPDATE cases SET customer_email = 'so\u00adft@x.test' WHERE pk = ?`, [soft.pk]);
+      await api.svc.db.query('UPDATE cases SET customer_email_key = NULL WHERE pk IN (?)', [[plain.pk, soft.pk]]);
+      expect(await CaseCustomerEmailKey1763700642000.backfill(api.svc.db)).to.be.at.least(2);
+      const keys = await api.svc.db.query('SELECT pk, customer_email_key AS k FROM cases WHERE pk IN (?) ORDER BY pk', [[plain.pk, soft.pk]]);
+      expect(keys.map((r: { k: string }) => r.k)).to.deep.equal(['legacy@x.test', 'soft@x.test']);
+      for (const [customerEmail, caseId] of [[fullwidth('legacy@x.test'), plain.caseId], ['SOFT@x.test', soft.caseId]]) {
+        const res = await api.post('/v1/cases', token, body({ customerEmail }));
+        expect(res.status, customerEmail).to.equal(409);
+        expect((res.body.existing as { caseId: string }).caseId).to.equal(caseId);
+      }
+    });
+
     it('lets a new case in once the earlier one is closed', async () => {
       const b = body();
       const first = await api.post('/v1/cases', token, b);
@@ -252,6 +359,21 @@ describe('POST /v1/cases', () => {
       const answers = await burst(() => api.post('/v1/cases', token, body({ crmRecordId: 'RACE-1' })));
       expect(await casesOf(tenant.id)).to.equal(1);
       expect(answers.map((a) => a.status).sort()).to.deep.equal([...Array(19).fill(200), 201].sort());
+    });
+
+    it('with one address in its plain, fullwidth and upper-case forms, round after round', async () => {
+      for (let round = 1; round <= 8; round++) {
+        const plain = `dedup${round}@x.test`;
+        const forms = [plain, fullwidth(plain), plain.toUpperCase()];
+        const answers = await Promise.all([...forms, ...forms].map((customerEmail) => api.post('/v1/cases', token, body({ customerEmail }))));
+        expect(answers.map((a) => a.status).sort(), `round ${round}`).to.deep.equal([201, 409, 409, 409, 409, 409]);
+        const created = answers.find((a) => a.status === 201)!;
+        for (const a of answers.filter((x) => x.status === 409)) {
+          expect(a.body.error).to.equal('duplicate_open_case');
+          expect((a.body.existing as { caseId: string }).caseId).to.equal(created.body.caseId);
+        }
+      }
+      expect(await casesOf(tenant.id)).to.equal(8);
     });
 
     it('with one customerEmail', async () => {

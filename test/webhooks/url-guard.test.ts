@@ -101,6 +101,45 @@ describe('webhooks: the URL guard (SSRF)', () => {
     expect(isBlockedAddress('::ffff:169.254.169.254', true)).to.equal(true);
   });
 
+  it('refuses the ECS task, Alibaba Cloud and Azure platform metadata addresses even when private targets are allowed', async () => {
+    // 168.63.129.16 is a public address: without this rule even the strict guard let it through.
+    const metadata = ['169.254.170.2', '100.100.100.200', '168.63.129.16'];
+    const embedded = ['::ffff:169.254.170.2', '::ffff:100.100.100.200', '::ffff:168.63.129.16', '64:ff9b::a9fe:aa02', '64:ff9b::6464:64c8', '64:ff9b::a83f:8110'];
+    for (const address of [...metadata, ...embedded]) {
+      expect(isBlockedAddress(address), `${address}, strict`).to.equal(true);
+      expect(isBlockedAddress(address, true), `${address}, private targets allowed`).to.equal(true);
+    }
+    // Their neighbours are judged by their ranges as before.
+    expect(isBlockedAddress('169.254.170.3', true)).to.equal(false);
+    expect(isBlockedAddress('100.100.100.201', true)).to.equal(false);
+    expect(isBlockedAddress('168.63.129.17')).to.equal(false);
+
+    const resolver = fakeResolver({ 'ecs.example': ['169.254.170.2'], 'alibaba.example': ['100.100.100.200'], 'azure.example': ['168.63.129.16'] });
+    const open: Services = { ...withConfig(rt, { webhookAllowPrivateTargets: true, webhookRetryScheduleMs: [] }), resolver };
+    const urls = [
+      ...['ecs.example', 'alibaba.example', 'azure.example'].map((host) => `https://${host}/hook`),
+      'https://169.254.170.2/v2/credentials', 'https://100.100.100.200/latest/meta-data/', 'https://168.63.129.16/machine',
+      'https://[::ffff:a83f:8110]/', 'https://2822734096/',
+    ];
+    for (const url of urls) {
+      const err = await rejection(newEndpoint(open, { orgId: tenant.id, url }));
+      expect(err.code, url).to.equal('unsafe_webhook_url');
+      expect(err.message, url).to.equal(UNSAFE_WEBHOOK_URL_MESSAGE);
+    }
+
+    const spy = spyConnector();
+    const sender = new UndiciWebhookSender({ allowPrivateTargets: true, connector: spy.connector });
+    try {
+      for (const address of metadata) {
+        const res = await sender.send({ url: new URL('https://public.example/hook'), address, headers: {}, body: '{}', timeoutMs: 1000 });
+        expect(res, address).to.deep.equal({ status: 0, body: null, error: UNSAFE_WEBHOOK_URL_MESSAGE });
+      }
+    } finally {
+      await sender.close();
+    }
+    expect(spy.calls).to.deep.equal([]);
+  });
+
   it('refuses every notation of a refused IP literal at save, with the contract message', async () => {
     for (const [url, what] of LITERALS) {
       const err = await rejection(newEndpoint(strict, { orgId: tenant.id, url }));
