@@ -158,45 +158,28 @@ const rateLimited = { RateLimit: header('RateLimit'), 'RateLimit-Policy': header
 
 // --- responses ---
 const jsonContent = (schema: object) => ({ 'application/json': { schema } });
-const errorResponse = (description: string, schema = 'Error', headers: Record<string, unknown> = rateLimited) =>
+/** A JSON response of a named schema with its headers (by default the pull API's rate-limit headers). */
+const response = (description: string, schema: string, headers: Record<string, unknown> = rateLimited) =>
   ({ description, headers, content: jsonContent(ref(schema)) });
+const noStore = { 'Cache-Control': header('Cache-Control-No-Store') };
 const RESPONSES = {
-  BadRequest: errorResponse('validation_failed: a parameter or the body is invalid (details name each problem); a malformed or foreign cursor.', 'ValidationError'),
-  Unauthorized: {
-    description: 'invalid_token: missing, malformed, expired or revoked bearer token.',
-    headers: { 'WWW-Authenticate': header('WWW-Authenticate-Bearer') },
-    content: jsonContent(ref('Error')),
-  },
-  Forbidden: {
-    description: 'insufficient_scope: the token lacks the scope this operation requires (named in `scope` and in WWW-Authenticate).',
-    headers: { 'WWW-Authenticate': header('WWW-Authenticate-Bearer'), ...rateLimited },
-    content: jsonContent(ref('Error')),
-  },
-  NotFound: errorResponse('not_found: no such resource in your tenant (identical for another tenant\'s resource).'),
-  PayloadTooLarge: errorResponse('payload_too_large: the body exceeds 64 KiB.'),
-  RateLimited: {
-    description: 'rate_limited: 120 requests per minute per client.',
-    headers: { 'Retry-After': header('Retry-After'), ...rateLimited },
-    content: jsonContent(ref('Error')),
-  },
-  InternalError: errorResponse('internal_error: logged with the request id (X-Request-Id); never a stack trace.', 'Error', {
+  BadRequest: response('validation_failed: a parameter or the body is invalid (details name each problem); a malformed or foreign cursor.', 'ValidationError'),
+  Unauthorized: response('invalid_token: missing, malformed, expired or revoked bearer token.', 'Error', { 'WWW-Authenticate': header('WWW-Authenticate-Bearer') }),
+  Forbidden: response('insufficient_scope: the token lacks the scope this operation requires (named in `scope` and in WWW-Authenticate).', 'Error',
+    { 'WWW-Authenticate': header('WWW-Authenticate-Bearer'), ...rateLimited }),
+  NotFound: response('not_found: no such resource in your tenant (identical for another tenant\'s resource).', 'Error'),
+  PayloadTooLarge: response('payload_too_large: the body exceeds 64 KiB.', 'Error'),
+  RateLimited: response('rate_limited: 120 requests per minute per client.', 'Error', { 'Retry-After': header('Retry-After'), ...rateLimited }),
+  InternalError: response('internal_error: logged with the request id (X-Request-Id); never a stack trace.', 'Error', {
     RateLimit: optional(HEADERS.RateLimit), 'RateLimit-Policy': optional(HEADERS['RateLimit-Policy']),
   }),
-  OAuthBadRequest: {
-    description: 'invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client or unsupported_token_type (RFC 6749 section 5.2, RFC 7009).',
-    headers: { 'Cache-Control': header('Cache-Control-No-Store') },
-    content: jsonContent(ref('OAuthError')),
-  },
-  OAuthUnauthorized: {
-    description: 'invalid_client: unknown client, wrong secret, or a revoked client. With HTTP Basic, `WWW-Authenticate: Basic realm="oauth"`.',
-    headers: { 'Cache-Control': header('Cache-Control-No-Store'), 'WWW-Authenticate': { description: '`Basic realm="oauth", charset="UTF-8"` when Basic was used.', schema: { type: 'string' } } },
-    content: jsonContent(ref('OAuthError')),
-  },
-  OAuthServerError: {
-    description: 'server_error: logged with the request id; never a detail.',
-    headers: { 'Cache-Control': header('Cache-Control-No-Store') },
-    content: jsonContent(ref('OAuthError')),
-  },
+  OAuthBadRequest: response(
+    'invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client or unsupported_token_type (RFC 6749 section 5.2, RFC 7009).',
+    'OAuthError', noStore),
+  OAuthUnauthorized: response('invalid_client: unknown client, wrong secret, or a revoked client. With HTTP Basic, `WWW-Authenticate: Basic realm="oauth"`.', 'OAuthError', {
+    ...noStore, 'WWW-Authenticate': { description: '`Basic realm="oauth", charset="UTF-8"` when Basic was used.', schema: { type: 'string' } },
+  }),
+  OAuthServerError: response('server_error: logged with the request id; never a detail.', 'OAuthError', noStore),
 };
 
 // --- parameters ---
@@ -238,7 +221,7 @@ const errors = (...codes: ErrorStatus[]) => {
   const names = { 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 413: 'PayloadTooLarge', 429: 'RateLimited' } as const;
   return Object.fromEntries([...codes.map((c) => [c, { $ref: `#/components/responses/${names[c]}` }]), ['500', { $ref: '#/components/responses/InternalError' }]]);
 };
-const ok = (schema: string, description: string) => ({ description, headers: rateLimited, content: jsonContent(ref(schema)) });
+const ok = (schema: string, description: string) => response(description, schema);
 const pageParams = [{ $ref: '#/components/parameters/limit' }, { $ref: '#/components/parameters/cursor' }];
 const replayed = { 'Idempotent-Replay': header('Idempotent-Replay') };
 const oauthBody = (schema: string) => ({
@@ -292,18 +275,10 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
           security: [{ clientBasic: [] }, {}],
           requestBody: oauthBody('TokenRequest'),
           responses: {
-            200: {
-              description: 'The token response (contract "Token response"); refresh_token on the code and refresh grants.',
-              headers: { 'Cache-Control': header('Cache-Control-No-Store'), RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') },
-              content: jsonContent(ref('TokenResponse')),
-            },
+            200: response('The token response (contract "Token response"); refresh_token on the code and refresh grants.', 'TokenResponse', { ...noStore, ...rateLimited }),
             400: { $ref: '#/components/responses/OAuthBadRequest' },
             401: { $ref: '#/components/responses/OAuthUnauthorized' },
-            429: {
-              description: 'rate_limited: 30 token requests per minute per client.',
-              headers: { 'Retry-After': header('Retry-After'), RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy'), 'Cache-Control': header('Cache-Control-No-Store') },
-              content: jsonContent(ref('OAuthError')),
-            },
+            429: response('rate_limited: 30 token requests per minute per client.', 'OAuthError', { 'Retry-After': header('Retry-After'), ...rateLimited, ...noStore }),
             500: { $ref: '#/components/responses/OAuthServerError' },
           },
         },
@@ -341,7 +316,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
           security: [{ clientBasic: [] }, {}],
           requestBody: oauthBody('RevokeRequest'),
           responses: {
-            200: { description: 'Revoked (or nothing to revoke). Empty body.', headers: { 'Cache-Control': header('Cache-Control-No-Store') } },
+            200: { description: 'Revoked (or nothing to revoke). Empty body.', headers: noStore },
             400: { $ref: '#/components/responses/OAuthBadRequest' },
             401: { $ref: '#/components/responses/OAuthUnauthorized' },
             500: { $ref: '#/components/responses/OAuthServerError' },
@@ -393,18 +368,17 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
           parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, description: '1 to 255 visible ASCII characters.', schema: { type: 'string', minLength: 1, maxLength: 255 } }],
           requestBody: { required: true, content: jsonContent(ref('CreateCaseRequest')) },
           responses: {
-            201: { description: 'Created (or the replay of a request that created it: Idempotent-Replay true).', headers: { ...rateLimited, ...replayed }, content: jsonContent(ref('CreatedCase')) },
-            200: {
-              description: 'An existing case of this crmRecordId (Idempotent-Replay: crm-record-id), or a replay of an Idempotency-Key whose first answer was 200 (Idempotent-Replay: true).',
-              headers: { ...rateLimited, 'Idempotent-Replay': { ...HEADERS['Idempotent-Replay'], required: true } },
-              content: jsonContent(ref('CreatedCase')),
-            },
+            201: response('Created (or the replay of a request that created it: Idempotent-Replay true).', 'CreatedCase', { ...rateLimited, ...replayed }),
+            200: response(
+              'An existing case of this crmRecordId (Idempotent-Replay: crm-record-id), or a replay of an Idempotency-Key whose first answer was 200 (Idempotent-Replay: true).',
+              'CreatedCase', { ...rateLimited, 'Idempotent-Replay': { ...HEADERS['Idempotent-Replay'], required: true } },
+            ),
             409: {
               description: 'duplicate_open_case (with `existing`; Idempotent-Replay true when replayed), or idempotency_key_in_use.',
               headers: { ...rateLimited, ...replayed },
               content: jsonContent({ oneOf: [ref('DuplicateOpenCaseError'), ref('IdempotencyKeyInUseError')] }),
             },
-            422: errorResponse('idempotency_key_reused: the Idempotency-Key was used with another body.'),
+            422: response('idempotency_key_reused: the Idempotency-Key was used with another body.', 'Error'),
             ...errors('400', '401', '403', '413', '429'),
           },
         },
