@@ -1,3 +1,6 @@
+import type { Static } from '@sinclair/typebox';
+import type { ValidationDetail as ValidationDetailSchema } from './wire';
+
 /**
  * Every failure a caller can act on is a DomainError with a stable code and a public message.
  * Transports map codes to their wire (rest/errors.ts, GraphQL formatError, tRPC errorFormatter);
@@ -19,10 +22,7 @@ export const DOMAIN_ERROR_CODES = [
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
-export interface ValidationDetail {
-  path: string;
-  message: string;
-}
+export type ValidationDetail = Static<typeof ValidationDetailSchema>;
 
 export class DomainError extends Error {
   constructor(

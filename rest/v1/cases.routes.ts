@@ -35,7 +35,7 @@ export function casesRoutes(svc: Services, doc: Record<string, unknown>, authent
     const page = await listCases(svc, actorOf(res), {
       limit: q.limit as number | undefined,
       cursor: q.cursor as string | undefined,
-      statuses: q.status !== undefined ? (String(q.status).split(',') as CaseStatus[]) : undefined,
+      statuses: q.status as CaseStatus[] | undefined,
       updatedSince: q.updatedSince !== undefined ? new Date(String(q.updatedSince)) : undefined,
     });
     res.json(page);

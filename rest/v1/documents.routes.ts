@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { getDocument, listDocuments } from '../../src/documents/index';
+import { getDocument, listDocuments, type DocumentStatus } from '../../src/documents/index';
 import { type Services } from '../../src/platform/index';
 import { queryParser } from './openapi-validation';
 import { actorOf } from './bearer-auth';
@@ -11,7 +11,7 @@ export function documentsRoutes(svc: Services, doc: Record<string, unknown>, aut
   router.get('/v1/documents', authenticate, async (req, res) => {
     const q = listQuery(req.query as Record<string, unknown>);
     res.json(await listDocuments(svc, actorOf(res), {
-      caseId: q.caseId as string | undefined, status: q.status as string | undefined, limit: q.limit as number | undefined, cursor: q.cursor as string | undefined,
+      caseId: q.caseId as string | undefined, status: q.status as DocumentStatus | undefined, limit: q.limit as number | undefined, cursor: q.cursor as string | undefined,
     }));
   });
   router.get('/v1/documents/:id', authenticate, async (req, res) => {

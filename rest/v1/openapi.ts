@@ -1,214 +1,188 @@
-import { CASE_STATUSES, CREATE_CASE_BODY_SCHEMA, SET_CRM_RECORD_ID_BODY_SCHEMA } from '../../src/cases/index';
-import { DOCUMENT_STATUSES } from '../../src/documents/index';
-import { SCOPES } from '../../src/oauth/index';
-import { type Config, type JsonSchema } from '../../src/platform/index';
-import { DISPOSITION_BODY_SCHEMA, DISPOSITIONS } from '../../src/screening/index';
+import { Type, type TSchema } from '@sinclair/typebox';
+import {
+  CaseDetailSchema, CaseListSchema, CaseSourceSchema, CaseStatusSchema, CaseSummarySchema, CreateCaseRequestSchema, CreatedCaseSchema,
+  CrmRecordIdRequestSchema, CrmRecordIdResponseSchema, CurrentDecisionSchema, DecisionListSchema, DecisionOutcomeSchema, DecisionReasonSchema,
+  DecisionSchema, ExistingOpenCaseSchema, OnboardingStageSchema, PullFullParityOwnerSchema, PullFullParitySchema, RiskBandSchema, ScreeningSummarySchema,
+} from '../../src/cases/index';
+import { DocumentConfidenceSchema, DocumentListSchema, DocumentSchema, DocumentStatusSchema, DocumentSummarySchema } from '../../src/documents/index';
+import { EVENT_CATALOGUE, EventFeedItemSchema, EventListSchema, EventTypeSchema } from '../../src/events/index';
+import { InviteStatusSchema } from '../../src/invites/index';
+import {
+  ACCESS_TOKEN_TTL_SECONDS, OAuthErrorBodySchema, RevokeRequestSchema, SCOPE_DESCRIPTIONS, SCOPES, ScopeSchema, TokenRequestSchema, TokenResponseSchema,
+} from '../../src/oauth/index';
+import { ValidationDetailSchema, type Config, type JsonSchema } from '../../src/platform/index';
+import { DispositionRequestSchema, DispositionSchema, HitSourceSchema, ScreeningHitListSchema, ScreeningHitSchema } from '../../src/screening/index';
+import { WEBHOOK_USER_AGENT } from '../../src/webhooks/index';
 
 /**
- * The OpenAPI 3.1 document of /v1 (and the crm-record-id route on APP_URL). It is not a description
- * written beside the code: request bodies are the domain's own JSON Schemas, query parameters are
- * validated against the parameter schemas below (openapi-validation.ts), and the tests validate
- * every response they receive against this document.
+ * The OpenAPI 3.1 document of the service's HTTP surface: /v1 (pull API, case creation, the OAuth 2.0
+ * endpoints), the crm-record-id route on APP_URL, the published event catalogue, and the webhooks the
+ * service sends. It is not a description written beside the code: every schema is the domain's own wire
+ * shape (src/<feature>/<feature>.wire.ts, the same objects request validation uses), query parameters are
+ * validated against the parameter schemas below (openapi-validation.ts), and the tests validate every
+ * response they receive against this document.
  */
-const str = { type: 'string' } as const;
-const nstr = { type: ['string', 'null'] } as const;
-const dateTime = { type: 'string', format: 'date-time' } as const;
-const ndateTime = { type: ['string', 'null'], format: 'date-time' } as const;
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const obj = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}): JsonSchema => ({
-  type: 'object', required: Object.keys(properties), properties, ...extra,
-});
-const listOf = (item: string, description: string): JsonSchema => obj({
-  data: { type: 'array', items: ref(item), description: 'At most `limit` rows.' },
-  nextCursor: { type: ['string', 'null'], description: 'Opaque. Pass it back verbatim as `cursor` with the same filters. Null when hasMore is false.' },
-  hasMore: { type: 'boolean' },
-}, { description });
-
-const CASE_STATUS = { type: 'string', enum: [...CASE_STATUSES] };
 
 export const ERROR_CODES_DOC = `Errors are always \`{error, message, ...}\` with Content-Type application/json: invalid_token (401, with
 \`WWW-Authenticate: Bearer error="invalid_token"\`), insufficient_scope (403, WWW-Authenticate names the scope), not_found (404,
 identical for another tenant's resource and a missing one), validation_failed (400, with details [{path, message}]),
 payload_too_large (413, bodies are limited to 64 KiB), duplicate_open_case (409, with existing), idempotency_key_in_use (409),
-idempotency_key_reused (422), rate_limited (429 with Retry-After), internal_error (500, never a stack trace).`;
+idempotency_key_reused (422), rate_limited (429 with Retry-After), internal_error (500, never a stack trace).
+The OAuth endpoints answer as RFC 6749 section 5.2 and RFC 7009 say: \`{error, error_description}\`.`;
 
-function schemas(): Record<string, JsonSchema> {
-  const owner = obj({
-    name: str, email: nstr, roles: { type: 'array', items: str }, ownershipPercent: { type: ['number', 'null'] }, nationality: nstr,
-    dateOfBirth: { type: ['string', 'null'], format: 'date' }, idNumber: nstr, idCountry: nstr, countryOfResidence: nstr, source: nstr,
-  });
-  const caseSummaryProps = {
-    caseId: { type: 'string', description: 'UUID for cases created through POST /v1/cases, `CS-<year>-<00000>` otherwise.' },
-    companyName: nstr,
-    status: CASE_STATUS,
-    source: { type: 'string', enum: ['api', 'manual', 'doc_upload', 'application_form'] },
-    onboardingStage: {
-      type: 'string', enum: ['created', 'invite_sent', 'collecting_documents', 'application_submitted', 'in_screening', 'awaiting_id_verification', 'decision_made'],
-      description: 'The furthest journey stage reached (never moves back). `invite_sent` once the mail system accepted the invite email; each move records case.onboarding_progress.changed.',
-    },
-    customerEmail: nstr, customerName: nstr, country: nstr, crmRecordId: nstr, crmSource: nstr,
-    createdAt: dateTime,
-    updatedAt: { ...dateTime, description: 'Filterable with updatedSince.' },
-  };
-  return {
-    Error: obj({ error: { type: 'string', description: 'Stable snake_case code.' }, message: { type: 'string', description: 'A human sentence.' } }, { additionalProperties: true }),
-    ValidationError: {
-      allOf: [ref('Error')],
-      type: 'object',
-      required: ['error', 'message', 'details'],
-      properties: {
-        error: { const: 'validation_failed' },
-        details: { type: 'array', minItems: 1, items: obj({ path: str, message: str }) },
-      },
-    },
-    DuplicateOpenCaseError: {
-      allOf: [ref('Error')],
-      type: 'object',
-      required: ['error', 'message', 'existing'],
-      properties: {
-        error: { const: 'duplicate_open_case' },
-        existing: obj({ caseId: str, status: CASE_STATUS, createdAt: dateTime }),
-      },
-    },
-    CaseSummary: obj(caseSummaryProps, { description: 'A case in lists. Consumers ignore unknown fields.' }),
-    CaseList: listOf('CaseSummary', 'Newest first by creation (an internal, immutable key): paging never skips nor repeats a case that did not change; cases created meanwhile appear before the first page.'),
-    CurrentDecision: obj({
-      outcome: { type: 'string', enum: ['approved', 'declined'] }, notes: str, analystEmail: { type: 'string', description: '`policy_engine` on an automatic decision.' },
-      decidedAt: dateTime, auto: { type: 'boolean' }, reason: { type: ['string', 'null'], enum: ['policy_engine', 'age_gate', null] },
-    }),
-    InviteStatus: obj({
-      status: { type: 'string', enum: ['pending', 'sent', 'failed', 'not_sent'], description: '`pending` until the mail server accepts it (retried on failure), `not_sent` when created with sendInvite false.' },
-      deliveredAt: { ...ndateTime, description: 'When the mail system accepted the email.' },
-      attempts: { type: 'integer', minimum: 0 },
-      lastError: nstr,
-      expiresAt: dateTime,
-      usedAt: ndateTime,
-    }),
-    CaseDetail: {
-      type: 'object',
-      required: [...Object.keys(caseSummaryProps), 'decision', 'riskBand', 'riskScore', 'screeningSummary', 'inviteSentAt', 'invite'],
-      properties: {
-        ...caseSummaryProps,
-        decision: { oneOf: [ref('CurrentDecision'), { type: 'null' }], description: 'The current (latest) decision.' },
-        riskBand: { type: ['string', 'null'], enum: ['low', 'medium', 'high', 'prohibited', null] },
-        riskScore: { type: ['number', 'null'] },
-        screeningSummary: ref('ScreeningSummary'),
-        inviteSentAt: { ...ndateTime, description: 'When the invite email was accepted for sending; null when sendInvite was false.' },
-        invite: { oneOf: [ref('InviteStatus'), { type: 'null' }], description: 'The latest invite and its delivery state.' },
-        fullParity: { allOf: [ref('FullParity')], description: 'Present only when the tenant has full-parity egress enabled and the token has read:full_case.' },
-      },
-    },
-    ScreeningSummary: obj({ totalHits: { type: 'integer' }, sanctionedHits: { type: 'integer' }, pepHits: { type: 'integer' } }, {
-      description: 'Hits on the case; a hit dispositioned false_positive no longer counts.',
-    }),
-    Owner: owner,
-    FullParity: obj({
-      caseId: str, orgId: str, status: str, crmRecordId: nstr, crmSource: nstr,
-      companyProfile: obj({
-        companyName: nstr, registrationNumber: nstr, country: nstr, entityType: nstr, incorporationDate: { type: ['string', 'null'], format: 'date' },
-        registeredAddress: nstr, taxId: nstr, vatNumber: nstr, businessActivity: nstr, industrySector: nstr, annualRevenue: nstr, website: nstr,
-        customerEmail: nstr, sourceOfFunds: nstr, transactsInternationally: { type: 'boolean' }, internationalCountries: { type: 'array', items: str },
-        customAnswers: { type: 'object' },
-      }),
-      ownership: obj({ directors: { type: 'array', items: ref('Owner') }, ubos: { type: 'array', items: ref('Owner') } }),
-      documents: {
-        type: 'array',
-        items: obj({
-          id: { type: 'integer' }, documentType: nstr, filename: str, mimeType: str, sizeBytes: { type: 'integer' }, status: str, confidence: nstr,
-          uploadedAt: dateTime, warnings: { type: 'array' }, notes: nstr, extractedData: { type: 'object' },
-        }),
-      },
-      decision: { oneOf: [obj({ outcome: str, notes: str, analystEmail: str, decidedAt: dateTime }), { type: 'null' }] },
-      risk: { oneOf: [obj({ compositeScore: { type: 'number' }, band: str, assessedAt: dateTime }), { type: 'null' }] },
-      screeningSummary: ref('ScreeningSummary'),
-    }, { description: "The contract's full-parity projection. Strings the case does not have yet are null." }),
-    CreateCaseRequest: CREATE_CASE_BODY_SCHEMA,
-    CreatedCase: obj({
-      caseId: { type: 'string', description: 'UUID v4 for a created case (a replayed existing case keeps its own id, which may be CS-<year>-<00000>).' },
-      customerEmail: str, customerName: nstr, companyName: str, crmRecordId: nstr, crmSource: nstr,
-      source: { type: 'string', description: '`api` for cases created this way.' },
-      status: {
-        type: 'string', enum: ['in-progress', ...CASE_STATUSES.filter((s) => s !== 'in_progress')],
-        description: 'Quirk kept from the contract: `in-progress` (hyphen) here, where every other surface says `in_progress`.',
-      },
-      inviteSentAt: { ...ndateTime, description: 'ISO 8601 UTC with milliseconds: when the invite email was accepted for sending (committed with the case; a job sends it and retries). Null when sendInvite is false.' },
-      customerPortalUrl: { type: 'string', format: 'uri', description: 'The customer\'s single-use, expiring magic link. On a crmRecordId replay the portal address without a token (the link was issued to the first request only).' },
-      analystUrl: { type: 'string', format: 'uri', description: '`{APP_URL}/cases?case=<caseId>`' },
-    }),
-    Decision: obj({
-      id: { type: 'integer' }, caseId: str, outcome: { type: 'string', enum: ['approved', 'declined'] }, notes: str,
-      analystEmail: { type: 'string', description: '`policy_engine` on an automatic decision.' }, decidedAt: dateTime,
-      auto: { type: 'boolean', description: 'True on an automatic decision (policy engine or age gate).' },
-      reason: { type: ['string', 'null'], enum: ['policy_engine', 'age_gate', null], description: 'Only on automatic decisions.' },
-    }, { description: 'A decision record; same fields as case.decision.made.' }),
-    DecisionList: listOf('Decision', 'Newest first.'),
-    ScreeningHit: obj({
-      hitId: { type: 'string', description: 'Raw vendor id, `vn:<slug>` or `am:<id>`, as in screening.hit.detected.' },
-      caseId: str, subjectId: nstr, subjectName: nstr, subjectRole: nstr, caption: nstr,
-      schema: { type: ['string', 'null'], enum: ['Person', 'Company', null] }, score: { type: ['number', 'null'] },
-      topics: { type: 'array', items: str }, position: { type: 'array', items: str }, nationality: { type: 'array', items: str },
-      isPep: { type: 'boolean' }, isSanctioned: { type: 'boolean' }, source: { type: 'string', enum: ['screening', 'vendor_native_monitoring'] },
-      detectedAt: dateTime,
-      triage: {
-        oneOf: [obj({ status: str, confidence: { type: ['integer', 'null'] }, disposition: { type: ['string', 'null'] }, shortReason: nstr }), { type: 'null' }],
-        description: 'The AI triage of screening.hit.triaged, when it ran.',
-      },
-      disposition: { type: ['string', 'null'], enum: [...DISPOSITIONS, null], description: 'The human disposition.' },
-      dispositionNote: nstr,
-      dispositionBy: { type: ['string', 'null'], description: 'Analyst email, or `api_client:<clientId>` when set through the API.' },
-      dispositionedAt: ndateTime,
-    }, { description: 'A screening hit with its triage and disposition; pairs with screening.hit.detected and screening.hit.triaged on (caseId, hitId).' }),
-    ScreeningHitList: listOf('ScreeningHit', 'Newest first.'),
-    DispositionRequest: DISPOSITION_BODY_SCHEMA,
-    DocumentSummary: obj({
-      id: { type: 'integer' }, caseId: str, documentType: nstr, filename: str, mimeType: str, sizeBytes: { type: 'integer' },
-      status: { type: 'string', enum: [...DOCUMENT_STATUSES] }, confidence: { type: ['string', 'null'], enum: ['High', 'Medium', 'Low', null] },
-      uploadedAt: dateTime, updatedAt: dateTime,
-    }),
-    Document: obj({
-      id: { type: 'integer' }, caseId: str, documentType: nstr, filename: str, mimeType: str, sizeBytes: { type: 'integer' },
-      status: { type: 'string', enum: [...DOCUMENT_STATUSES] }, confidence: { type: ['string', 'null'], enum: ['High', 'Medium', 'Low', null] },
-      uploadedAt: dateTime, updatedAt: dateTime, warnings: { type: 'array' }, notes: nstr,
-      extractedData: { type: 'object', description: 'Structured data from AI document extraction.' },
-    }),
-    DocumentList: listOf('DocumentSummary', 'Newest first by id.'),
-    EventFeedItem: obj({
-      eventId: { type: 'string', format: 'uuid' }, eventType: str, eventVersion: { type: 'integer', const: 1 }, occurredAt: dateTime,
-      data: { type: 'object', description: 'Byte for byte the webhook payload of this eventId.' },
-    }),
-    EventList: obj({
-      data: { type: 'array', items: ref('EventFeedItem') },
-      nextCursor: { type: 'string', description: 'Always present: the position after the last event returned (or the cursor given, on an empty page). Poll with it to get later events.' },
-      hasMore: { type: 'boolean' },
-    }, { description: 'Oldest first, in commit order of the feed position.' }),
-    CrmRecordIdRequest: SET_CRM_RECORD_ID_BODY_SCHEMA,
-    CrmRecordIdResponse: obj({ caseId: str, crmRecordId: str, crmSource: nstr }),
-  };
-}
+// --- the error bodies of /v1 (this adapter's wire: decisions.md "Errors") ---
+const ErrorSchema = Type.Object({
+  error: Type.String({ description: 'Stable snake_case code.' }),
+  message: Type.String({ description: 'A human sentence.' }),
+}, { additionalProperties: true });
+const ValidationErrorSchema = Type.Object({
+  error: Type.Literal('validation_failed'),
+  message: Type.String({ description: 'The first problem, as `<path>: <what is wrong>`.' }),
+  details: Type.Array(ValidationDetailSchema, { minItems: 1, description: 'Every problem found.' }),
+});
+const DuplicateOpenCaseErrorSchema = Type.Object({
+  error: Type.Literal('duplicate_open_case'),
+  message: Type.String(),
+  existing: ExistingOpenCaseSchema,
+});
+const IdempotencyKeyInUseErrorSchema = Type.Object({ error: Type.Literal('idempotency_key_in_use'), message: Type.String() });
 
-const errorResponse = (description: string, schema = 'Error') => ({ description, content: { 'application/json': { schema: ref(schema) } } });
-const RESPONSES = {
-  BadRequest: errorResponse('validation_failed: a parameter or the body is invalid (details name each problem); a malformed or foreign cursor; a path with an invalid percent escape.', 'ValidationError'),
-  Unauthorized: {
-    description: 'invalid_token: missing, malformed, expired or revoked bearer token.',
-    headers: { 'WWW-Authenticate': { schema: str, description: 'Bearer error="invalid_token"' } },
-    content: { 'application/json': { schema: ref('Error') } },
-  },
-  Forbidden: {
-    description: 'insufficient_scope: the token lacks the scope this operation requires.',
-    headers: { 'WWW-Authenticate': { schema: str, description: 'Bearer error="insufficient_scope", scope="<needed>"' } },
-    content: { 'application/json': { schema: ref('Error') } },
-  },
-  NotFound: errorResponse('not_found: no such resource in your tenant (identical for another tenant\'s resource).'),
-  PayloadTooLarge: errorResponse('payload_too_large: the body exceeds 64 KiB.'),
-  RateLimited: {
-    description: 'rate_limited: 120 requests per minute per client.',
-    headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds.' } },
-    content: { 'application/json': { schema: ref('Error') } },
-  },
-  InternalError: errorResponse('internal_error: logged with the request id (X-Request-Id); never a stack trace.'),
+/** Named schemas of the document; wherever one of them occurs inside another, the document says $ref. */
+const COMPONENT_SCHEMAS: Record<string, TSchema> = {
+  Error: ErrorSchema,
+  ValidationError: ValidationErrorSchema,
+  DuplicateOpenCaseError: DuplicateOpenCaseErrorSchema,
+  IdempotencyKeyInUseError: IdempotencyKeyInUseErrorSchema,
+  OAuthError: OAuthErrorBodySchema,
+  CaseStatus: CaseStatusSchema,
+  CaseSource: CaseSourceSchema,
+  OnboardingStage: OnboardingStageSchema,
+  RiskBand: RiskBandSchema,
+  DecisionOutcome: DecisionOutcomeSchema,
+  DecisionReason: DecisionReasonSchema,
+  DocumentStatus: DocumentStatusSchema,
+  DocumentConfidence: DocumentConfidenceSchema,
+  Disposition: DispositionSchema,
+  HitSource: HitSourceSchema,
+  EventType: EventTypeSchema,
+  Scope: ScopeSchema,
+  CaseSummary: CaseSummarySchema,
+  CaseList: CaseListSchema,
+  CaseDetail: CaseDetailSchema,
+  CurrentDecision: CurrentDecisionSchema,
+  InviteStatus: InviteStatusSchema,
+  ScreeningSummary: ScreeningSummarySchema,
+  PullFullParity: PullFullParitySchema,
+  PullFullParityOwner: PullFullParityOwnerSchema,
+  CreateCaseRequest: CreateCaseRequestSchema,
+  CreatedCase: CreatedCaseSchema,
+  ExistingOpenCase: ExistingOpenCaseSchema,
+  Decision: DecisionSchema,
+  DecisionList: DecisionListSchema,
+  ScreeningHit: ScreeningHitSchema,
+  ScreeningHitList: ScreeningHitListSchema,
+  DispositionRequest: DispositionRequestSchema,
+  DocumentSummary: DocumentSummarySchema,
+  Document: DocumentSchema,
+  DocumentList: DocumentListSchema,
+  EventFeedItem: EventFeedItemSchema,
+  EventList: EventListSchema,
+  CrmRecordIdRequest: CrmRecordIdRequestSchema,
+  CrmRecordIdResponse: CrmRecordIdResponseSchema,
+  TokenRequest: TokenRequestSchema,
+  TokenResponse: TokenResponseSchema,
+  RevokeRequest: RevokeRequestSchema,
 };
 
+/**
+ * The component schemas as plain JSON, each named schema nested in another replaced by its $ref (so the
+ * document names CaseStatus once and every shape points at it). Matching is by content: the wire files
+ * reuse the very same schema objects, and two components may not have the same content.
+ */
+export function componentSchemas(named: Record<string, TSchema> = COMPONENT_SCHEMAS): Record<string, JsonSchema> {
+  const byContent = new Map<string, string>();
+  for (const [name, schema] of Object.entries(named)) {
+    const key = JSON.stringify(schema);
+    const other = byContent.get(key);
+    if (other) throw new Error(`OpenAPI components ${other} and ${name} are the same schema: name it once`);
+    byContent.set(key, name);
+  }
+  const walk = (node: unknown, top: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((n) => walk(n, false));
+    if (!node || typeof node !== 'object') return node;
+    if (!top) {
+      const name = byContent.get(JSON.stringify(node));
+      if (name) return { $ref: `#/components/schemas/${name}` };
+    }
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === 'properties'
+      ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, walk(s, false)]))
+      : walk(v, false)]));
+  };
+  return Object.fromEntries(Object.entries(named).map(([name, schema]) => [name, walk(schema, true) as JsonSchema]));
+}
+
+/** A parameter's schema as plain JSON (TypeBox's symbols dropped), inline: query validation compiles it alone. */
+const plain = (schema: TSchema): JsonSchema => JSON.parse(JSON.stringify(schema)) as JsonSchema;
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+// --- headers ---
+const HEADERS = {
+  RateLimit: {
+    description: 'draft-ietf-httpapi-ratelimit-headers: the requests left in the current window and the seconds until it resets, e.g. `"pull-api";r=119;t=60`.',
+    required: true,
+    schema: { type: 'string', pattern: '^"[a-z-]+";r=[0-9]+;t=[0-9]+$' },
+  },
+  'RateLimit-Policy': {
+    description: 'The limit and its window: `"pull-api";q=120;w=60` on /v1 (per client), `"token";q=30;w=60` on the token endpoint (per client).',
+    required: true,
+    schema: { type: 'string', pattern: '^"[a-z-]+";q=[0-9]+;w=[0-9]+$' },
+  },
+  'Retry-After': { description: 'Seconds until the window resets (RFC 9110).', required: true, schema: { type: 'integer', minimum: 0 } },
+  'Idempotent-Replay': {
+    description: '`true`: this is the stored answer of an earlier request with the same Idempotency-Key and body (its status and body, replayed). ' +
+      '`crm-record-id`: the tenant already had a case for this crmRecordId; that case is the answer.',
+    schema: { type: 'string', enum: ['true', 'crm-record-id'] },
+  },
+  'WWW-Authenticate-Bearer': {
+    description: 'RFC 6750: `Bearer error="invalid_token", error_description="…", resource_metadata="…"` (401) or `Bearer error="insufficient_scope", scope="<needed>"` (403).',
+    required: true,
+    schema: { type: 'string', pattern: '^Bearer ' },
+  },
+  'Cache-Control-No-Store': { description: 'Tenant data and tokens are never cached.', required: true, schema: { type: 'string', const: 'no-store' } },
+};
+const optional = (h: object) => ({ ...h, required: false });
+/** Headers of every /v1 answer after the bearer check: the pull-API rate limit. */
+const rateLimited = { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') };
+
+// --- responses ---
+const jsonContent = (schema: object) => ({ 'application/json': { schema } });
+/** A JSON response of a named schema with its headers (by default the pull API's rate-limit headers). */
+const response = (description: string, schema: string, headers: Record<string, unknown> = rateLimited) =>
+  ({ description, headers, content: jsonContent(ref(schema)) });
+const noStore = { 'Cache-Control': header('Cache-Control-No-Store') };
+const RESPONSES = {
+  BadRequest: response('validation_failed: a parameter or the body is invalid (details name each problem); a malformed or foreign cursor; a path with an invalid percent escape.', 'ValidationError'),
+  Unauthorized: response('invalid_token: missing, malformed, expired or revoked bearer token.', 'Error', { 'WWW-Authenticate': header('WWW-Authenticate-Bearer') }),
+  Forbidden: response('insufficient_scope: the token lacks the scope this operation requires (named in `scope` and in WWW-Authenticate).', 'Error',
+    { 'WWW-Authenticate': header('WWW-Authenticate-Bearer'), ...rateLimited }),
+  NotFound: response('not_found: no such resource in your tenant (identical for another tenant\'s resource).', 'Error'),
+  PayloadTooLarge: response('payload_too_large: the body exceeds 64 KiB.', 'Error'),
+  RateLimited: response('rate_limited: 120 requests per minute per client.', 'Error', { 'Retry-After': header('Retry-After'), ...rateLimited }),
+  InternalError: response('internal_error: logged with the request id (X-Request-Id); never a stack trace.', 'Error', {
+    RateLimit: optional(HEADERS.RateLimit), 'RateLimit-Policy': optional(HEADERS['RateLimit-Policy']),
+  }),
+  OAuthBadRequest: response(
+    'invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client or unsupported_token_type (RFC 6749 section 5.2, RFC 7009).',
+    'OAuthError', noStore),
+  OAuthUnauthorized: response('invalid_client: unknown client, wrong secret, or a revoked client. With HTTP Basic, `WWW-Authenticate: Basic realm="oauth"`.', 'OAuthError', {
+    ...noStore, 'WWW-Authenticate': { description: '`Basic realm="oauth", charset="UTF-8"` when Basic was used.', schema: { type: 'string' } },
+  }),
+  OAuthServerError: response('server_error: logged with the request id; never a detail.', 'OAuthError', noStore),
+};
+
+// --- parameters ---
 const PARAMETERS = {
   limit: {
     name: 'limit', in: 'query', required: false,
@@ -223,66 +197,192 @@ const PARAMETERS = {
   caseId: {
     name: 'caseId', in: 'path', required: true, description: 'UUID or CS-<year>-<00000>.', schema: { type: 'string' },
   },
+  ...webhookHeaderParameters(),
 };
 
-const security = (scope: string) => [{ oauth2: [scope] }];
-const errors = (...codes: ('400' | '401' | '403' | '404' | '413' | '429')[]) => {
+function webhookHeaderParameters() {
+  const h = (name: string, description: string, schema: object, required = true) => ({ [name]: { name, in: 'header', required, description, schema } });
+  return {
+    ...h('X-SVC-Signature', '`sha256=<hex>`: HMAC-SHA256 of the raw body bytes with the endpoint\'s secret. Verify it in constant time over the exact bytes received.',
+      { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' }),
+    ...h('X-SVC-Event', 'The event type, as the body\'s `event`.', ref('EventType')),
+    ...h('X-SVC-Event-Id', 'UUID, the body\'s `eventId`: stable across retries and manual redelivery. Deduplicate on it and answer duplicates 200.', { type: 'string', format: 'uuid' }),
+    ...h('X-SVC-Event-Version', 'The contract version, currently 1.', { type: 'integer', const: 1 }),
+    ...h('X-SVC-Timestamp', 'Emission time, the body\'s `timestamp` (covered by the signature). Reject it when more than 5 minutes from now.', { type: 'string', format: 'date-time' }),
+    ...h('X-SVC-Delivery-Id', 'The delivery row id, stable across retries and redelivery (absent on endpoint tests).', { type: 'integer' }, false),
+    ...h('X-SVC-Attempt', '1-indexed attempt number; manual redeliveries continue the count.', { type: 'integer', minimum: 1 }),
+    ...h('User-Agent', `\`${WEBHOOK_USER_AGENT}\``, { type: 'string', const: WEBHOOK_USER_AGENT }),
+  };
+}
+
+const bearer = (scope: string) => [{ oauth2: [scope] }];
+type ErrorStatus = '400' | '401' | '403' | '404' | '413' | '429';
+const errors = (...codes: ErrorStatus[]) => {
   const names = { 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 413: 'PayloadTooLarge', 429: 'RateLimited' } as const;
   return Object.fromEntries([...codes.map((c) => [c, { $ref: `#/components/responses/${names[c]}` }]), ['500', { $ref: '#/components/responses/InternalError' }]]);
 };
-const json = (schema: string, description: string) => ({ description, content: { 'application/json': { schema: ref(schema) } } });
+const ok = (schema: string, description: string) => response(description, schema);
 const pageParams = [{ $ref: '#/components/parameters/limit' }, { $ref: '#/components/parameters/cursor' }];
+const replayed = { 'Idempotent-Replay': header('Idempotent-Replay') };
+const oauthBody = (schema: string) => ({
+  required: true,
+  content: { 'application/x-www-form-urlencoded': { schema: ref(schema) }, 'application/json': { schema: ref(schema) } },
+});
+const publicDocument = (summary: string, description: string, schema: object = { type: 'object' }, mediaType = 'application/json') => ({
+  get: {
+    summary, description, tags: ['catalogue'], security: [],
+    responses: {
+      200: { description: 'With a strong ETag (SHA-256 of the body); If-None-Match answers 304.', content: { [mediaType]: { schema } } },
+      304: { description: 'Not modified.' },
+      404: { description: 'not_found: no such document.', content: jsonContent(ref('Error')) },
+    },
+  },
+});
+
+/** A path item with more responses on its GET (a path parameter that can be malformed adds 400). */
+const withResponses = (item: ReturnType<typeof publicDocument>, more: Record<string, unknown>) =>
+  ({ get: { ...item.get, responses: { ...item.get.responses, ...more } } });
 
 export function buildOpenApi(config: Config): Record<string, unknown> {
+  const base = config.baseUrl;
+  const scopes = Object.fromEntries(SCOPES.map((s) => [s, SCOPE_DESCRIPTIONS[s]]));
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
-      title: 'Compliance onboarding service: pull API and case creation',
+      title: 'Compliance onboarding service: pull API, case creation, OAuth 2.0 and webhooks',
       version: '1.0.0',
       description: [
         'Read-only pull API under /v1 and the case-creation endpoint. Every response is scoped to the tenant of the access token.',
         'Lists return `{data, nextCursor, hasMore}` and page by opaque keyset cursors (never offsets). Unknown query parameters are ignored; unknown body fields are a 400.',
+        'Every /v1 answer after the bearer check carries `RateLimit-Policy` and `RateLimit` (120 requests per minute per client); a 429 adds `Retry-After`.',
+        'The `webhooks` section lists every event the service POSTs to a tenant\'s endpoints; each body schema is the published JSON Schema of that event.',
         ERROR_CODES_DOC,
       ].join('\n\n'),
     },
-    servers: [{ url: config.baseUrl }],
+    servers: [{ url: base }],
     security: [{ oauth2: [] }],
+    tags: [
+      { name: 'cases' }, { name: 'screening' }, { name: 'documents' }, { name: 'events' }, { name: 'oauth', description: 'OAuth 2.0 (RFC 6749, 7009, 7636).' },
+      { name: 'catalogue', description: 'The webhook event catalogue: JSON Schemas and TypeScript types.' },
+      { name: 'webhooks', description: 'What the service POSTs to a tenant\'s endpoints.' }, { name: 'meta' },
+    ],
     paths: {
+      '/v1/oauth/token': {
+        post: {
+          operationId: 'issueToken', summary: 'Issue an access token', tags: ['oauth'],
+          description: [
+            'Grants: `client_credentials` (a tenant\'s pull-API credentials), `authorization_code` (a connector, with PKCE S256) and `refresh_token` (rotated on every use).',
+            `Access tokens are ES256 JWTs valid for ${ACCESS_TOKEN_TTL_SECONDS} seconds. Client authentication: HTTP Basic or client_id and client_secret in the body; a public connector sends client_id alone.`,
+            '30 requests per minute per authenticated client (RateLimit headers; 429 with Retry-After).',
+          ].join(' '),
+          security: [{ clientBasic: [] }, {}],
+          requestBody: oauthBody('TokenRequest'),
+          responses: {
+            200: response('The token response (contract "Token response"); refresh_token on the code and refresh grants.', 'TokenResponse', { ...noStore, ...rateLimited }),
+            400: { $ref: '#/components/responses/OAuthBadRequest' },
+            401: { $ref: '#/components/responses/OAuthUnauthorized' },
+            429: response('rate_limited: 30 token requests per minute per client.', 'OAuthError', { 'Retry-After': header('Retry-After'), ...rateLimited, ...noStore }),
+            500: { $ref: '#/components/responses/OAuthServerError' },
+          },
+        },
+      },
+      '/v1/oauth/authorize': {
+        get: {
+          operationId: 'authorize', summary: 'Authorization-code flow: sign in and consent (browser)', tags: ['oauth'], security: [],
+          description: 'The browser step of the connector flow. An unknown client or an unregistered redirect_uri (exact string match) gets an error page and is never redirected. ' +
+            'Otherwise the member signs in (or is signed in), sees the consent screen listing the requested scopes, and Allow redirects with `code`, `state` and `iss` (Deny with `error=access_denied`). ' +
+            'A wrong response_type, a missing or non-S256 PKCE challenge, or an unknown scope redirects back with the error (RFC 6749 section 4.1.2.1).',
+          parameters: [
+            { name: 'response_type', in: 'query', required: true, schema: { type: 'string', const: 'code' } },
+            { name: 'client_id', in: 'query', required: true, description: 'A connector registered by the operator.', schema: { type: 'string' } },
+            { name: 'redirect_uri', in: 'query', required: true, description: 'One of the connector\'s registered redirect URIs, exactly.', schema: { type: 'string', format: 'uri' } },
+            { name: 'scope', in: 'query', required: false, description: 'Space-separated; default: the read scopes (no full-parity egress).', schema: { type: 'string' } },
+            { name: 'state', in: 'query', required: false, description: 'Returned unchanged on the redirect.', schema: { type: 'string' } },
+            { name: 'code_challenge', in: 'query', required: true, description: 'BASE64URL(SHA-256(code_verifier)), 43 characters (RFC 7636).', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } },
+            { name: 'code_challenge_method', in: 'query', required: true, schema: { type: 'string', const: 'S256' } },
+          ],
+          responses: {
+            200: { description: 'The sign-in page or, once signed in, the consent screen.', content: { 'text/html': { schema: { type: 'string' } } } },
+            302: {
+              description: 'Back to the client: `code`, `state`, `iss` on success; `error`, `error_description`, `state`, `iss` on a protocol error.',
+              headers: { Location: { required: true, schema: { type: 'string', format: 'uri' } } },
+            },
+            400: { description: 'An error page: unknown client or unregistered redirect_uri (never redirected).', content: { 'text/html': { schema: { type: 'string' } } } },
+            500: { description: 'An error page; never a detail.', content: { 'text/html': { schema: { type: 'string' } } } },
+          },
+        },
+      },
+      '/v1/oauth/revoke': {
+        post: {
+          operationId: 'revokeToken', summary: 'Revoke an access or refresh token (RFC 7009)', tags: ['oauth'],
+          description: 'Same client authentication as the token endpoint. Revoking a refresh token ends its connected app\'s access tokens too. An unknown, expired or foreign token also answers 200.',
+          security: [{ clientBasic: [] }, {}],
+          requestBody: oauthBody('RevokeRequest'),
+          responses: {
+            200: { description: 'Revoked (or nothing to revoke). Empty body.', headers: noStore },
+            400: { $ref: '#/components/responses/OAuthBadRequest' },
+            401: { $ref: '#/components/responses/OAuthUnauthorized' },
+            500: { $ref: '#/components/responses/OAuthServerError' },
+          },
+        },
+      },
+      '/v1/oauth/jwks.json': {
+        get: {
+          operationId: 'jwks', summary: 'Keys that verify access tokens', tags: ['oauth'], security: [],
+          responses: { 200: { description: 'A JWK Set (RFC 7517).', content: { 'application/jwk-set+json': { schema: { type: 'object', required: ['keys'] } } } } },
+        },
+      },
+      '/.well-known/oauth-authorization-server': {
+        get: {
+          operationId: 'authorizationServerMetadata', summary: 'Authorization-server metadata (RFC 8414)', tags: ['oauth'], security: [],
+          responses: { 200: { description: 'Endpoints, grants, scopes and PKCE methods.', content: jsonContent({ type: 'object', required: ['issuer', 'token_endpoint'] }) } },
+        },
+      },
+      '/.well-known/oauth-protected-resource/v1': {
+        get: {
+          operationId: 'protectedResourceMetadata', summary: 'Protected-resource metadata of /v1 (RFC 9728)', tags: ['oauth'], security: [],
+          responses: { 200: { description: 'The resource, its authorization server and scopes (also at /.well-known/oauth-protected-resource).', content: jsonContent({ type: 'object', required: ['resource'] }) } },
+        },
+      },
       '/v1/cases': {
         get: {
-          operationId: 'listCases', summary: 'List cases', tags: ['cases'], security: security('read:cases'),
+          operationId: 'listCases', summary: 'List cases', tags: ['cases'], security: bearer('read:cases'),
           description: 'Newest first by creation (an internal, immutable key): paging while cases are created or updated never skips nor repeats a case that did not change.',
           parameters: [
             ...pageParams,
-            { name: 'status', in: 'query', required: false, description: 'One status or a comma-separated list.', schema: { type: 'string', pattern: `^(${CASE_STATUSES.join('|')})(,(${CASE_STATUSES.join('|')}))*$` } },
+            {
+              name: 'status', in: 'query', required: false, style: 'form', explode: false,
+              description: 'One status or a comma-separated list (`status=in_review,approved`).',
+              schema: plain(Type.Array(CaseStatusSchema, { minItems: 1 })),
+            },
             { name: 'updatedSince', in: 'query', required: false, description: 'ISO 8601 date-time with Z or an offset; cases updated at or after it.', schema: { type: 'string', format: 'date-time' } },
           ],
-          responses: { 200: json('CaseList', 'A page of cases.'), ...errors('400', '401', '403', '429') },
+          responses: { 200: ok('CaseList', 'A page of cases.'), ...errors('400', '401', '403', '429') },
         },
         post: {
-          operationId: 'createCase', summary: 'Create a case and invite the customer', tags: ['cases'], security: security('cases:write'),
+          operationId: 'createCase', summary: 'Create a case and invite the customer', tags: ['cases'], security: bearer('cases:write'),
           description: [
             'Dedup layers, in this order, each per tenant and safe under concurrent requests:',
-            '1. `Idempotency-Key` (case-sensitive, as Stripe\'s: `abcDEF` and `ABCdef` are two keys; kept 24 h): the same key with the same body replays the original status and body with `Idempotent-Replay: true`; with another body 422 idempotency_key_reused; while the first request is still running 409 idempotency_key_in_use.',
+            '1. `Idempotency-Key` (case-sensitive, as Stripe\'s: `abcDEF` and `ABCdef` are two keys; kept 24 h): the same key with the same body replays the original status and body with `Idempotent-Replay: true` (201, 200 or 409 alike); with another body 422 idempotency_key_reused; while the first request is still running 409 idempotency_key_in_use.',
             '2. `crmRecordId` (case-sensitive): an existing case of the tenant with it is answered 200 with `Idempotent-Replay: crm-record-id`. Bypass with allowDuplicateCrmRecord.',
             '3. An open case (any status but approved and declined) for customerEmail, compared by its normalized key (Unicode NFKC, case-folded, default-ignorable code points removed: `ＤＥＤＵＰ@x.test` is `dedup@x.test`, `dédup@` is not `dedup@`, addresses in every script are valid and distinct by their letters): 409 duplicate_open_case with `existing`. Bypass with allowDuplicate; the override is written to the tenant configuration audit log.',
             'Otherwise 201: the case (UUID id, source `api`, status `in-progress`), case.created recorded in the same transaction, and, unless sendInvite is false, the tenant-branded magic-link invite emailed by a job after commit (retried; its state is on GET /v1/cases/{caseId} as `invite`). Once the mail system accepts the email, the case moves from onboardingStage `created` to `invite_sent` and case.onboarding_progress.changed is recorded, in one transaction.',
           ].join('\n'),
           parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, description: '1 to 255 visible ASCII characters, compared case-sensitively.', schema: { type: 'string', minLength: 1, maxLength: 255 } }],
-          requestBody: { required: true, content: { 'application/json': { schema: ref('CreateCaseRequest') } } },
+          requestBody: { required: true, content: jsonContent(ref('CreateCaseRequest')) },
           responses: {
-            201: json('CreatedCase', 'Created.'),
-            200: {
-              description: 'An existing case of this crmRecordId (header Idempotent-Replay: crm-record-id), or a replay of an Idempotency-Key whose first answer was 200.',
-              headers: { 'Idempotent-Replay': { schema: { type: 'string', enum: ['true', 'crm-record-id'] } } },
-              content: { 'application/json': { schema: ref('CreatedCase') } },
-            },
+            201: response('Created (or the replay of a request that created it: Idempotent-Replay true).', 'CreatedCase', { ...rateLimited, ...replayed }),
+            200: response(
+              'An existing case of this crmRecordId (Idempotent-Replay: crm-record-id), or a replay of an Idempotency-Key whose first answer was 200 (Idempotent-Replay: true).',
+              'CreatedCase', { ...rateLimited, 'Idempotent-Replay': { ...HEADERS['Idempotent-Replay'], required: true } },
+            ),
             409: {
-              description: 'duplicate_open_case (with `existing`), or idempotency_key_in_use.',
-              content: { 'application/json': { schema: { oneOf: [ref('DuplicateOpenCaseError'), { allOf: [ref('Error')], properties: { error: { const: 'idempotency_key_in_use' } } }] } } },
+              description: 'duplicate_open_case (with `existing`; Idempotent-Replay true when replayed), or idempotency_key_in_use.',
+              headers: { ...rateLimited, ...replayed },
+              content: jsonContent({ oneOf: [ref('DuplicateOpenCaseError'), ref('IdempotencyKeyInUseError')] }),
             },
-            422: json('Error', 'idempotency_key_reused: the Idempotency-Key was used with another body.'),
+            422: response('idempotency_key_reused: the Idempotency-Key was used with another body.', 'Error'),
             ...errors('400', '401', '403', '413', '429'),
           },
         },
@@ -290,91 +390,127 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
       '/v1/cases/{caseId}': {
         parameters: [{ $ref: '#/components/parameters/caseId' }],
         get: {
-          operationId: 'getCase', summary: 'One case with its current decision and risk band', tags: ['cases'], security: security('read:cases'),
+          operationId: 'getCase', summary: 'One case with its current decision and risk band', tags: ['cases'], security: bearer('read:cases'),
           description: 'Adds `fullParity` when the tenant has full-parity egress enabled and the token has read:full_case.',
-          responses: { 200: json('CaseDetail', 'The case.'), ...errors('400', '401', '403', '404', '429') },
+          responses: { 200: ok('CaseDetail', 'The case.'), ...errors('400', '401', '403', '404', '429') },
         },
       },
       '/v1/cases/{caseId}/decisions': {
         parameters: [{ $ref: '#/components/parameters/caseId' }],
         get: {
-          operationId: 'listCaseDecisions', summary: 'Decision history of a case', tags: ['cases'], security: security('read:decisions'),
-          parameters: pageParams, responses: { 200: json('DecisionList', 'Newest first.'), ...errors('400', '401', '403', '404', '429') },
+          operationId: 'listCaseDecisions', summary: 'Decision history of a case', tags: ['cases'], security: bearer('read:decisions'),
+          parameters: pageParams, responses: { 200: ok('DecisionList', 'Newest first.'), ...errors('400', '401', '403', '404', '429') },
         },
       },
       '/v1/cases/{caseId}/screening': {
         parameters: [{ $ref: '#/components/parameters/caseId' }],
         get: {
-          operationId: 'listScreeningHits', summary: 'Screening history of a case', tags: ['screening'], security: security('read:screening'),
-          parameters: pageParams, responses: { 200: json('ScreeningHitList', 'Newest first.'), ...errors('400', '401', '403', '404', '429') },
+          operationId: 'listScreeningHits', summary: 'Screening history of a case', tags: ['screening'], security: bearer('read:screening'),
+          parameters: pageParams, responses: { 200: ok('ScreeningHitList', 'Newest first.'), ...errors('400', '401', '403', '404', '429') },
         },
       },
       '/v1/cases/{caseId}/screening/disposition': {
         parameters: [{ $ref: '#/components/parameters/caseId' }],
         post: {
-          operationId: 'dispositionScreeningHit', summary: 'Record a disposition on a screening hit', tags: ['screening'], security: security('screening:write'),
+          operationId: 'dispositionScreeningHit', summary: 'Record a disposition on a screening hit', tags: ['screening'], security: bearer('screening:write'),
           description: 'The API client is the actor (dispositionBy `api_client:<clientId>`); the case\'s screening summary is recomputed (false positives stop counting). An unknown hitId is a 404.',
-          requestBody: { required: true, content: { 'application/json': { schema: ref('DispositionRequest') } } },
-          responses: { 200: json('ScreeningHit', 'The updated hit.'), ...errors('400', '401', '403', '404', '413', '429') },
+          requestBody: { required: true, content: jsonContent(ref('DispositionRequest')) },
+          responses: { 200: ok('ScreeningHit', 'The updated hit.'), ...errors('400', '401', '403', '404', '413', '429') },
         },
       },
       '/v1/documents': {
         get: {
-          operationId: 'listDocuments', summary: 'Documents across the tenant', tags: ['documents'], security: security('read:documents'),
+          operationId: 'listDocuments', summary: 'Documents across the tenant', tags: ['documents'], security: bearer('read:documents'),
           parameters: [
             ...pageParams,
             { name: 'caseId', in: 'query', required: false, description: 'Only this case\'s documents (an unknown case gives an empty list).', schema: { type: 'string', maxLength: 64 } },
-            { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: [...DOCUMENT_STATUSES] } },
+            { name: 'status', in: 'query', required: false, schema: plain(DocumentStatusSchema) },
           ],
-          responses: { 200: json('DocumentList', 'Newest first by id.'), ...errors('400', '401', '403', '429') },
+          responses: { 200: ok('DocumentList', 'Newest first by id.'), ...errors('400', '401', '403', '429') },
         },
       },
       '/v1/documents/{id}': {
         get: {
-          operationId: 'getDocument', summary: 'One document with extractedData', tags: ['documents'], security: security('read:documents'),
+          operationId: 'getDocument', summary: 'One document with extractedData', tags: ['documents'], security: bearer('read:documents'),
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-          responses: { 200: json('Document', 'The document.'), ...errors('400', '401', '403', '404', '429') },
+          responses: { 200: ok('Document', 'The document.'), ...errors('400', '401', '403', '404', '429') },
         },
       },
       '/v1/events': {
         get: {
-          operationId: 'listEvents', summary: 'The event feed', tags: ['events'], security: security('read:events'),
-          description: 'Oldest first, in the order events were committed; `data` is byte for byte the webhook payload of that eventId. nextCursor is always returned: poll with it.',
-          parameters: [...pageParams, { name: 'event_type', in: 'query', required: false, description: 'One event name.', schema: { type: 'string', pattern: '^[a-z_]+(\\.[a-z_]+)*$', maxLength: 64 } }],
-          responses: { 200: json('EventList', 'A page of events.'), ...errors('400', '401', '403', '429') },
+          operationId: 'listEvents', summary: 'The event feed', tags: ['events'], security: bearer('read:events'),
+          description: 'Oldest first, in the order events were committed; `data` is byte for byte the webhook payload of that eventId (its schema: the `webhooks` entry of eventType). nextCursor is always returned: poll with it.',
+          parameters: [...pageParams, { name: 'event_type', in: 'query', required: false, description: 'One event type.', schema: plain(EventTypeSchema) }],
+          responses: { 200: ok('EventList', 'A page of events.'), ...errors('400', '401', '403', '429') },
         },
       },
       '/v1/openapi.json': {
-        get: { operationId: 'openapi', summary: 'This document', tags: ['meta'], security: [], responses: { 200: { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } } } },
+        get: { operationId: 'openapi', summary: 'This document', tags: ['meta'], security: [], responses: { 200: { description: 'OpenAPI 3.1', content: jsonContent({ type: 'object' }) } } },
       },
       '/api/cases/{caseId}/crm-record-id': {
         servers: [{ url: config.appUrl, description: 'APP_URL' }],
         parameters: [{ $ref: '#/components/parameters/caseId' }],
         post: {
-          operationId: 'setCrmRecordId', summary: 'Store the CRM record id of a case', tags: ['cases'], security: security('cases:write'),
+          operationId: 'setCrmRecordId', summary: 'Store the CRM record id of a case', tags: ['cases'], security: bearer('cases:write'),
           description: 'Every later event of the case carries it as crmRecordId (null before).',
-          requestBody: { required: true, content: { 'application/json': { schema: ref('CrmRecordIdRequest') } } },
-          responses: { 200: json('CrmRecordIdResponse', 'Stored.'), ...errors('400', '401', '403', '404', '413', '429') },
+          requestBody: { required: true, content: jsonContent(ref('CrmRecordIdRequest')) },
+          responses: { 200: ok('CrmRecordIdResponse', 'Stored.'), ...errors('400', '401', '403', '404', '413', '429') },
         },
       },
+      '/schemas/webhooks/index.json': publicDocument('Index of the event schemas', 'One entry per event type (schemaUrl, description, typeName), the shared parts, and the types manifest.'),
+      '/schemas/webhooks/{eventType}.v1.json': {
+        parameters: [{ name: 'eventType', in: 'path', required: true, schema: ref('EventType') }],
+        ...withResponses(
+          publicDocument('The JSON Schema (Draft 2020-12) of one event\'s payload', 'Self-contained: the shared parts it references are embedded under `$defs`.', { type: 'object' }, 'application/schema+json'),
+          { 400: { $ref: '#/components/responses/BadRequest' } },
+        ),
+      },
+      '/types/index.json': publicDocument('Manifest of the generated TypeScript types', 'The .d.ts file generated from the schemas, with its SHA-256 and exports.'),
     },
+    webhooks: webhooks(base),
     components: {
-      schemas: schemas(),
+      schemas: componentSchemas(),
       responses: RESPONSES,
       parameters: PARAMETERS,
+      headers: HEADERS,
       securitySchemes: {
         oauth2: {
           type: 'oauth2',
-          description: 'Bearer access tokens (signed JWTs, 3600 s) from POST /v1/oauth/token with client credentials.',
-          flows: { clientCredentials: { tokenUrl: `${config.baseUrl}/v1/oauth/token`, scopes: Object.fromEntries(SCOPES.map((s) => [s, SCOPE_TEXT[s] ?? s])) } },
+          description: `Bearer access tokens (ES256 JWTs, ${ACCESS_TOKEN_TTL_SECONDS} s) from POST /v1/oauth/token. Each operation names the scope it needs.`,
+          flows: {
+            clientCredentials: { tokenUrl: `${base}/v1/oauth/token`, scopes },
+            authorizationCode: { authorizationUrl: `${base}/v1/oauth/authorize`, tokenUrl: `${base}/v1/oauth/token`, refreshUrl: `${base}/v1/oauth/token`, scopes },
+          },
+        },
+        clientBasic: {
+          type: 'http', scheme: 'basic',
+          description: 'OAuth client authentication at the token and revocation endpoints: client_id and client_secret, each form-urlencoded (RFC 6749 section 2.3.1). The alternative is to send them in the body.',
         },
       },
     },
   };
 }
 
-const SCOPE_TEXT: Record<string, string> = {
-  'read:cases': 'Read cases.', 'read:documents': 'Read documents.', 'read:events': 'Read the event feed.', 'read:decisions': 'Read decisions.',
-  'read:screening': 'Read screening data.', 'read:full_case': 'Full-parity case egress (when the tenant has it enabled).',
-  'cases:write': 'Create cases; set crm record ids.', 'screening:write': 'Record dispositions on screening hits.',
-};
+/**
+ * The webhooks the service sends: one per event type, its body the published JSON Schema of that event
+ * (GET /schemas/webhooks/<type>.v1.json, the source of truth in schemas/webhooks/), its headers those of
+ * the receiver contract.
+ */
+function webhooks(base: string): Record<string, unknown> {
+  const headers = ['X-SVC-Signature', 'X-SVC-Event', 'X-SVC-Event-Id', 'X-SVC-Event-Version', 'X-SVC-Timestamp', 'X-SVC-Delivery-Id', 'X-SVC-Attempt', 'User-Agent']
+    .map((name) => ({ $ref: `#/components/parameters/${name}` }));
+  return Object.fromEntries(EVENT_CATALOGUE.map((e) => [e.type, {
+    post: {
+      operationId: `webhook:${e.type}`,
+      summary: e.type,
+      description: `${e.description} The same payload is the \`data\` of its /v1/events item.`,
+      tags: ['webhooks'],
+      security: [],
+      parameters: headers,
+      requestBody: { required: true, content: jsonContent({ $ref: `${base}/schemas/webhooks/${e.type}.v1.json` }) },
+      responses: {
+        '2XX': { description: 'Received. Answer within 10 seconds; anything else (any 4xx or 5xx, a timeout, a network error) is retried after 1 s, 5 s, 30 s, 5 min and 30 min.' },
+      },
+    },
+  }]));
+}

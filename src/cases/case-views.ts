@@ -1,9 +1,11 @@
 import { datetimeTextSql, isoFromDatetimeText } from '../db/datetime-text';
-import type { CaseStatus } from './case.entity';
+import type { CaseSource, CaseStatus, OnboardingStage } from './case.entity';
+import type { CaseSummaryView, CreatedCaseView } from './case.wire';
 
 /**
- * Wire shapes of cases. Entities never leave the domain; these mappers decide every field, and the
- * create response's `in-progress` quirk lives in exactly one place (createdCaseView).
+ * Mappers from case rows to the wire shapes of case.wire.ts. Entities never leave the domain; these
+ * mappers decide every field, and the create response's `in-progress` quirk lives in exactly one place
+ * (createdCaseView).
  */
 
 /** The columns every case view reads (raw rows, snake_case; timestamps as MySQL's text, see datetimeTextSql). */
@@ -16,8 +18,8 @@ export interface CaseRow {
   case_id: string;
   org_id: string;
   status: CaseStatus;
-  source: string;
-  onboarding_stage: string;
+  source: CaseSource;
+  onboarding_stage: OnboardingStage;
   customer_email: string | null;
   customer_name: string | null;
   company_name: string | null;
@@ -30,21 +32,6 @@ export interface CaseRow {
 }
 
 /** A case in lists (GET /v1/cases). */
-export interface CaseSummaryView {
-  caseId: string;
-  companyName: string | null;
-  status: CaseStatus;
-  source: string;
-  onboardingStage: string;
-  customerEmail: string | null;
-  customerName: string | null;
-  country: string | null;
-  crmRecordId: string | null;
-  crmSource: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export function caseSummaryView(row: CaseRow): CaseSummaryView {
   return {
     caseId: row.case_id,
@@ -62,22 +49,7 @@ export function caseSummaryView(row: CaseRow): CaseSummaryView {
   };
 }
 
-/** The response of POST /v1/cases (contract: "Case created through POST /v1/cases"). */
-export interface CreatedCaseView {
-  caseId: string;
-  customerEmail: string | null;
-  customerName: string | null;
-  companyName: string | null;
-  crmRecordId: string | null;
-  crmSource: string | null;
-  source: string;
-  /** The contract's quirk: `in-progress` (hyphen) where every other surface says `in_progress`. */
-  status: string;
-  inviteSentAt: string | null;
-  customerPortalUrl: string;
-  analystUrl: string;
-}
-
+/** The response of POST /v1/cases. */
 export function createdCaseView(row: CaseRow, urls: { appUrl: string; portalUrl: string }): CreatedCaseView {
   return {
     caseId: row.case_id,

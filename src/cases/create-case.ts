@@ -10,9 +10,9 @@ import { auditName, authorize, type Actor } from '../access/index';
 import { assertSchema } from '../schema';
 import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
-import { CASE_COLUMNS, createdCaseView, type CaseRow, type CreatedCaseView } from './case-views';
+import { CASE_COLUMNS, createdCaseView, type CaseRow } from './case-views';
 import { CLOSED_STATUSES, type CaseStatus } from './case.entity';
-import { CREATE_CASE_BODY_SCHEMA, type CreateCaseBody } from './create-case.schema';
+import { CreateCaseRequestSchema, type CreateCaseBody, type CreatedCaseView, type ExistingOpenCaseView } from './case.wire';
 
 /** What POST /v1/cases decided, before any transport renders it. */
 export type CreateCaseOutcome =
@@ -20,10 +20,10 @@ export type CreateCaseOutcome =
   /** Layer 2: the tenant already has a case for this crmRecordId; that case is the answer. */
   | { kind: 'existing_crm_record'; case: CreatedCaseView }
   /** Layer 3: the customer email already has an open case in the tenant. */
-  | { kind: 'duplicate_open_case'; existing: { caseId: string; status: CaseStatus; createdAt: string } };
+  | { kind: 'duplicate_open_case'; existing: ExistingOpenCaseView };
 
 export interface CreateCaseInput {
-  /** The request body as received (validated here against CREATE_CASE_BODY_SCHEMA). */
+  /** The request body as received (validated here against CreateCaseRequestSchema). */
   body: unknown;
   /** The Idempotency-Key header, when sent. */
   idempotencyKey?: string | null;
@@ -57,7 +57,7 @@ const lockKey = (kind: 'crm' | 'email', value: string) => sha256Hex(`${kind}:${v
  */
 export async function createCase(svc: Services, actor: Actor, input: CreateCaseInput): Promise<CreateCaseResult> {
   authorize(actor, 'cases:create');
-  const body = assertSchema<CreateCaseBody>(CREATE_CASE_BODY_SCHEMA, input.body);
+  const body = assertSchema(CreateCaseRequestSchema, input.body);
   const key = input.idempotencyKey ?? null;
   if (key !== null && !isValidIdempotencyKey(key)) {
     throw DomainError.validation([{ path: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);

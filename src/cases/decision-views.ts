@@ -1,32 +1,16 @@
+import type { DecisionOutcome, DecisionReason } from './decision.entity';
+import type { CurrentDecisionView, DecisionView } from './case.wire';
+
 /** The columns both decision views read from the decisions table. */
 export const DECISION_COLUMNS = 'id, outcome, notes, analyst_email, auto, reason, decided_at';
 
-/** The current decision of a case (its latest), as GET /v1/cases/{caseId} shows it. */
-export interface CurrentDecisionView {
-  outcome: string;
-  notes: string;
-  analystEmail: string;
-  decidedAt: string;
-  auto: boolean;
-  reason: string | null;
-}
-
-/**
- * One decision of a case's history: the decisions record, shaped like case.decision.made
- * (`auto` is always present here, false for an analyst's decision; `reason` null unless automatic).
- */
-export interface DecisionView extends CurrentDecisionView {
-  id: number;
-  caseId: string;
-}
-
 export interface DecisionRow {
   id: number | string;
-  outcome: string;
+  outcome: DecisionOutcome;
   notes: string;
   analyst_email: string;
   auto: number;
-  reason: string | null;
+  reason: DecisionReason | null;
   decided_at: Date;
 }
 

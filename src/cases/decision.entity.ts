@@ -3,6 +3,9 @@ import { bigintColumn, boolColumn, timestampColumn, uuidColumn } from '../db/col
 
 export const DECISION_OUTCOMES = ['approved', 'declined'] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
+/** Why a decision was automatic: the decision policy, or the age gate declining an underage customer. */
+export const DECISION_REASONS = ['policy_engine', 'age_gate'] as const;
+export type DecisionReason = (typeof DECISION_REASONS)[number];
 
 /** One decision on a case; the latest is the case's current decision. */
 @Entity('decisions')
@@ -15,7 +18,7 @@ export class Decision {
   /** Analyst email, or `policy_engine` on an automatic decision. */
   @Column() analystEmail!: string;
   @Column(boolColumn) auto!: boolean;
-  /** Only on automatic decisions: `policy_engine` or `age_gate`. */
-  @Column({ type: 'varchar', nullable: true }) reason!: string | null;
+  /** Only on automatic decisions. */
+  @Column({ type: 'varchar', nullable: true }) reason!: DecisionReason | null;
   @Column(timestampColumn) decidedAt!: Date;
 }

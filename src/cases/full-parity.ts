@@ -1,48 +1,15 @@
 import type { EntityManager } from 'typeorm';
-
-/** The contract's full-parity projection (Resources, "fullParity"). */
-export interface FullParityOwner {
-  name: string;
-  email: string | null;
-  roles: string[];
-  ownershipPercent: number | null;
-  nationality: string | null;
-  dateOfBirth: string | null;
-  idNumber: string | null;
-  idCountry: string | null;
-  countryOfResidence: string | null;
-  source: string | null;
-}
-
-export interface FullParity {
-  caseId: string;
-  orgId: string;
-  status: string;
-  crmRecordId: string | null;
-  crmSource: string | null;
-  companyProfile: {
-    companyName: string | null; registrationNumber: string | null; country: string | null; entityType: string | null;
-    incorporationDate: string | null; registeredAddress: string | null; taxId: string | null; vatNumber: string | null;
-    businessActivity: string | null; industrySector: string | null; annualRevenue: string | null; website: string | null;
-    customerEmail: string | null; sourceOfFunds: string | null; transactsInternationally: boolean;
-    internationalCountries: string[]; customAnswers: Record<string, unknown>;
-  };
-  ownership: { directors: FullParityOwner[]; ubos: FullParityOwner[] };
-  documents: {
-    id: number; documentType: string | null; filename: string; mimeType: string; sizeBytes: number; status: string;
-    confidence: string | null; uploadedAt: string; warnings: unknown[]; notes: string | null; extractedData: Record<string, unknown>;
-  }[];
-  decision: { outcome: string; notes: string; analystEmail: string; decidedAt: string } | null;
-  risk: { compositeScore: number; band: string; assessedAt: string } | null;
-  screeningSummary: { totalHits: number; sanctionedHits: number; pepHits: number };
-}
+import type { PullFullParityOwnerView, PullFullParityView } from './case.wire';
 
 type Json<T> = T | string;
 const json = <T>(v: Json<T>): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 const dateOnly = (v: Date | string | null): string | null => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
-/** Builds the full-parity projection of one case of one tenant (reads only; any manager or transaction). */
-export async function buildFullParity(db: Pick<EntityManager, 'query'>, orgId: string, casePk: number): Promise<FullParity> {
+/**
+ * Builds the pull API's full-parity projection (PullFullParity in case.wire.ts) of one case of one
+ * tenant: reads only, any manager or transaction.
+ */
+export async function buildFullParity(db: Pick<EntityManager, 'query'>, orgId: string, casePk: number): Promise<PullFullParityView> {
   const [c]: Record<string, never>[] = await db.query(
     'SELECT case_id, org_id, status, crm_record_id, crm_source, company_name, country, customer_email, total_hits, sanctioned_hits, pep_hits FROM cases WHERE org_id = ? AND pk = ?',
     [orgId, casePk],
@@ -54,7 +21,7 @@ export async function buildFullParity(db: Pick<EntityManager, 'query'>, orgId: s
   const [d]: Record<string, never>[] = await db.query('SELECT outcome, notes, analyst_email, decided_at FROM decisions WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1', [orgId, casePk]);
   const [r]: Record<string, never>[] = await db.query('SELECT composite_score, band_id, assessed_at FROM risk_assessments WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1', [orgId, casePk]);
 
-  const owner = (o: Record<string, never>): FullParityOwner => ({
+  const owner = (o: Record<string, never>): PullFullParityOwnerView => ({
     name: o.name, email: o.email, roles: json<string[]>(o.roles), ownershipPercent: o.ownership_percent === null ? null : Number(o.ownership_percent),
     nationality: o.nationality, dateOfBirth: dateOnly(o.date_of_birth), idNumber: o.id_number, idCountry: o.id_country,
     countryOfResidence: o.country_of_residence, source: o.source,

@@ -1,34 +1,23 @@
 import { isoFromDatetimeText } from '../db/datetime-text';
-import { latestInviteStatus, type InviteStatusView } from '../invites/invites';
+import { latestInviteStatus } from '../invites/invites';
 import { authorize, can, type Actor } from '../access/index';
 import type { Services } from '../services';
-import { caseSummaryView, type CaseSummaryView } from './case-views';
-import { currentDecisionView, DECISION_COLUMNS, type CurrentDecisionView } from './decision-views';
+import { caseSummaryView } from './case-views';
+import type { CaseDetailView, RiskBand } from './case.wire';
+import { currentDecisionView, DECISION_COLUMNS } from './decision-views';
 import { findCaseRow } from './find-case';
-import { buildFullParity, type FullParity } from './full-parity';
-
-/** GET /v1/cases/{caseId}: the list fields plus the current decision, risk band, screening summary and invite. */
-export interface CaseDetailView extends CaseSummaryView {
-  decision: CurrentDecisionView | null;
-  riskBand: string | null;
-  riskScore: number | null;
-  screeningSummary: { totalHits: number; sanctionedHits: number; pepHits: number };
-  /** When the invite email was accepted for sending (with the case); null when sendInvite was false. */
-  inviteSentAt: string | null;
-  invite: InviteStatusView | null;
-  /** Only when the tenant has full-parity egress entitled and enabled and the token has read:full_case. */
-  fullParity?: FullParity;
-}
+import { buildFullParity } from './full-parity';
 
 /** The case row's screening counters and the band and score stored on it (when no assessment row exists). */
 interface ScreeningAndRiskColumns {
   total_hits: number;
   sanctioned_hits: number;
   pep_hits: number;
-  risk_band: string | null;
+  risk_band: RiskBand | null;
   risk_score: string | null;
 }
 
+/** GET /v1/cases/{caseId}: the list fields plus the current decision, risk band, screening summary and invite (CaseDetail). */
 export async function getCase(svc: Services, actor: Actor, caseId: string): Promise<CaseDetailView> {
   authorize(actor, 'cases:read');
   const orgId = actor.orgId;

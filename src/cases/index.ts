@@ -1,14 +1,21 @@
-export { CASE_STATUSES, CLOSED_STATUSES, type CaseStatus } from './case.entity';
+export { CASE_STATUSES, CLOSED_STATUSES, CASE_SOURCES, ONBOARDING_STAGES, type CaseStatus, type CaseSource, type OnboardingStage } from './case.entity';
+export { DECISION_OUTCOMES, DECISION_REASONS, type DecisionOutcome, type DecisionReason } from './decision.entity';
+export { PARTY_KINDS, ROSTER_STATUSES } from './case-party.entity';
+export {
+  RISK_BANDS, CaseStatusSchema, CaseSourceSchema, OnboardingStageSchema, RiskBandSchema, DecisionOutcomeSchema, DecisionReasonSchema,
+  CaseSummarySchema, CaseListSchema, CaseDetailSchema, CurrentDecisionSchema, DecisionSchema, DecisionListSchema, ScreeningSummarySchema,
+  PullFullParitySchema, PullFullParityOwnerSchema, CreateCaseRequestSchema, CreatedCaseSchema, CREATED_CASE_STATUSES, ExistingOpenCaseSchema,
+  CrmRecordIdRequestSchema, CrmRecordIdResponseSchema,
+  type RiskBand, type CaseSummaryView, type CaseDetailView, type CurrentDecisionView, type DecisionView, type ScreeningSummaryView,
+  type PullFullParityView, type PullFullParityOwnerView, type CreateCaseBody, type CreatedCaseView, type ExistingOpenCaseView, type CrmRecordIdView,
+} from './case.wire';
 export { CASE_ID_PATTERN, isCaseId } from './case-id';
-export { CREATE_CASE_BODY_SCHEMA, SET_CRM_RECORD_ID_BODY_SCHEMA, type CreateCaseBody } from './create-case.schema';
 export { createCase, type CreateCaseOutcome, type CreateCaseResult, type CreateCaseInput } from './create-case';
 export { openCase, type OpenCaseInput } from './open-case';
 export { listCases, listCasesQuery, type ListCasesInput } from './list-cases';
-export { getCase, type CaseDetailView } from './get-case';
+export { getCase } from './get-case';
 export { listCaseDecisions } from './list-case-decisions';
-export type { CurrentDecisionView, DecisionView } from './decision-views';
 export { setCrmRecordId } from './set-crm-record-id';
-export { buildFullParity, type FullParity, type FullParityOwner } from './full-parity';
+export { buildFullParity } from './full-parity';
 export { advanceOnboardingStage, onboardingProgressFields, STAGE_LABELS } from './onboarding-progress';
-export type { CaseSummaryView, CreatedCaseView } from './case-views';
 export { emailKey, emailAddressProblem, isAcceptedEmail } from '../email-address';

@@ -1,7 +1,8 @@
 import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
-import { DECISION_COLUMNS, decisionView, type DecisionRow, type DecisionView } from './decision-views';
+import type { DecisionView } from './case.wire';
+import { DECISION_COLUMNS, decisionView, type DecisionRow } from './decision-views';
 import { findCaseRow } from './find-case';
 
 /** GET /v1/cases/{caseId}/decisions: newest first, keyset on the decision id. */

@@ -1,7 +1,8 @@
 import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
-import { CASE_COLUMNS, caseSummaryView, type CaseRow, type CaseSummaryView } from './case-views';
+import { CASE_COLUMNS, caseSummaryView, type CaseRow } from './case-views';
+import type { CaseSummaryView } from './case.wire';
 import { CASE_STATUSES, type CaseStatus } from './case.entity';
 
 export interface ListCasesInput {

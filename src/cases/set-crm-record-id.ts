@@ -2,7 +2,7 @@ import { inTransaction } from '../db/transaction';
 import { authorize, type Actor } from '../access/index';
 import { assertSchema } from '../schema';
 import type { Services } from '../services';
-import { SET_CRM_RECORD_ID_BODY_SCHEMA } from './create-case.schema';
+import { CrmRecordIdRequestSchema, type CrmRecordIdView } from './case.wire';
 import { findCaseRow } from './find-case';
 
 /**
@@ -12,9 +12,9 @@ import { findCaseRow } from './find-case';
  */
 export async function setCrmRecordId(
   svc: Services, actor: Actor, caseId: string, body: unknown,
-): Promise<{ caseId: string; crmRecordId: string; crmSource: string | null }> {
+): Promise<CrmRecordIdView> {
   authorize(actor, 'cases:set_crm_record_id');
-  const { crmRecordId } = assertSchema<{ crmRecordId: string }>(SET_CRM_RECORD_ID_BODY_SCHEMA, body);
+  const { crmRecordId } = assertSchema(CrmRecordIdRequestSchema, body);
   const row = await findCaseRow(svc, actor.orgId, caseId);
   await inTransaction(svc, (tx) =>
     tx.manager.query('UPDATE cases SET crm_record_id = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [crmRecordId, svc.clock.now(), actor.orgId, row.pk]),

@@ -1,6 +1,13 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { bigintColumn, jsonColumn, timestampColumn, uuidColumn } from '../db/columns';
 
+/** Document statuses (events show complete, error, approved, escalated; `processing` until extraction ends). */
+export const DOCUMENT_STATUSES = ['processing', 'complete', 'error', 'approved', 'escalated'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+/** How sure the extraction is. */
+export const DOCUMENT_CONFIDENCES = ['High', 'Medium', 'Low'] as const;
+export type DocumentConfidence = (typeof DOCUMENT_CONFIDENCES)[number];
+
 /** A document on a case, with what AI extraction found in it. `id` is the public integer id. */
 @Entity('documents')
 export class Document {
@@ -11,10 +18,8 @@ export class Document {
   @Column() filename!: string;
   @Column() mimeType!: string;
   @Column(bigintColumn) sizeBytes!: number;
-  /** Seen values: complete, error, approved, escalated (plus processing before extraction ends). */
-  @Column() status!: string;
-  /** High, Medium or Low. */
-  @Column({ type: 'varchar', nullable: true }) confidence!: string | null;
+  @Column({ type: 'varchar' }) status!: DocumentStatus;
+  @Column({ type: 'varchar', nullable: true }) confidence!: DocumentConfidence | null;
   @Column(jsonColumn) warnings!: unknown[];
   @Column({ type: 'text', nullable: true }) notes!: string | null;
   @Column(jsonColumn) extractedData!: Record<string, unknown>;

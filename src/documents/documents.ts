@@ -3,30 +3,8 @@ import { DomainError } from '../errors';
 import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
-
-/** Document statuses (events show complete, error, approved, escalated; `processing` until extraction ends). */
-export const DOCUMENT_STATUSES = ['processing', 'complete', 'error', 'approved', 'escalated'] as const;
-
-/** A document in lists (GET /v1/documents). */
-export interface DocumentSummaryView {
-  id: number;
-  caseId: string;
-  documentType: string | null;
-  filename: string;
-  mimeType: string;
-  sizeBytes: number;
-  status: string;
-  confidence: string | null;
-  uploadedAt: string;
-  updatedAt: string;
-}
-
-/** GET /v1/documents/{id}: the full record including extractedData. */
-export interface DocumentView extends DocumentSummaryView {
-  warnings: unknown[];
-  notes: string | null;
-  extractedData: Record<string, unknown>;
-}
+import type { DocumentStatus } from './document.entity';
+import type { DocumentSummaryView, DocumentView } from './document.wire';
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 const SUMMARY = 'd.id, c.case_id, d.document_type, d.filename, d.mime_type, d.size_bytes, d.status, d.confidence, d.uploaded_at, d.updated_at';
@@ -41,7 +19,7 @@ function summary(r: Record<string, never>): DocumentSummaryView {
 
 /** GET /v1/documents: across the tenant, newest first by id, optionally of one case and/or one status. */
 export async function listDocuments(
-  svc: Services, actor: Actor, input: { caseId?: string; status?: string; limit?: number; cursor?: string },
+  svc: Services, actor: Actor, input: { caseId?: string; status?: DocumentStatus; limit?: number; cursor?: string },
 ): Promise<Page<DocumentSummaryView>> {
   authorize(actor, 'documents:read');
   const orgId = actor.orgId;

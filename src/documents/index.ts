@@ -1,1 +1,5 @@
-export { DOCUMENT_STATUSES, listDocuments, getDocument, type DocumentView, type DocumentSummaryView } from './documents';
+export { listDocuments, getDocument } from './documents';
+export { DOCUMENT_STATUSES, DOCUMENT_CONFIDENCES, type DocumentStatus, type DocumentConfidence } from './document.entity';
+export {
+  DocumentStatusSchema, DocumentConfidenceSchema, DocumentSummarySchema, DocumentSchema, DocumentListSchema, type DocumentView, type DocumentSummaryView,
+} from './document.wire';

@@ -14,3 +14,4 @@ export { PublishedSchemas, readSchemaSources, SCHEMA_DIR, SOURCE_SCHEMA_BASE, ty
 export { payloadViolations, type PayloadViolation } from './validate-payload';
 export type { EventFeedItem } from './events.repository';
 export { listEventFeed, type FeedPage } from './list-event-feed';
+export { EventTypeSchema, EventFeedItemSchema, EventListSchema, UNKNOWN_EVENT_TYPE_MESSAGE, type EventFeedItemView } from './event-feed.wire';

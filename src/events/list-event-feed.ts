@@ -1,5 +1,6 @@
 import { DomainError } from '../errors';
 import { isEventType } from './catalogue';
+import { UNKNOWN_EVENT_TYPE_MESSAGE } from './event-feed.wire';
 import { readFeedPage, type EventFeedItem } from './events.repository';
 import { clampLimit, decodeCursor, encodeCursor, type CursorScope } from '../pagination/cursor';
 import { authorize, type Actor } from '../access/index';
@@ -23,7 +24,7 @@ export async function listEventFeed(
 ): Promise<FeedPage> {
   authorize(actor, 'events:read');
   if (input.eventType !== undefined && !isEventType(input.eventType)) {
-    throw DomainError.validation([{ path: 'event_type', message: 'must be the name of an event of the catalogue (GET /schemas/webhooks/index.json)' }]);
+    throw DomainError.validation([{ path: 'event_type', message: UNKNOWN_EVENT_TYPE_MESSAGE }]);
   }
   const scope: CursorScope = { orgId: actor.orgId, list: 'events', filter: { eventType: input.eventType ?? null } };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : 0;

@@ -1,5 +1,6 @@
 export {
   SEND_INVITE_TASK, deliverInvite, sweepInvites, inspectInvite, redeemInvite, inviteLink, PORTAL_SESSION_TTL_MS,
-  type InviteLanding, type InviteStatusView, type InviteState,
+  type InviteLanding,
 } from './invites';
+export { INVITE_STATES, InviteStatusSchema, type InviteStatusView, type InviteState } from './invite.wire';
 export { renderInviteEmail, escapeHtml, safeColor, safeLogoUrl, type Branding } from './invite-email';

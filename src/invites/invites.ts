@@ -4,19 +4,13 @@ import { openSecret, sealSecret } from '../security/secret-box';
 import { randomToken, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { renderInviteEmail, type Branding } from './invite-email';
+import type { InviteState, InviteStatusView } from './invite.wire';
 
 /** The worker task that sends one invite email; payload {inviteId}. */
 export const SEND_INVITE_TASK = 'send-invite';
 const LEASE_MS = 60_000;
 /** An invite due this long ago whose job has not run is presumed lost and re-enqueued by the sweep. */
 const SWEEP_GRACE_MS = 30_000;
-
-/**
- * Invite states: `pending` (to be sent, or between retries), `sent` (the mail system accepted it),
- * `failed` (every retry of MAIL_RETRY_SCHEDULE failed), `not_sent` (created with sendInvite false:
- * the link exists, the CRM delivers it).
- */
-export type InviteState = 'pending' | 'sent' | 'failed' | 'not_sent';
 
 /** The customer-portal address of an invite token: `{APP_URL}/portal/invite?token=…`. */
 export function inviteLink(appUrl: string, token: string): string {
@@ -138,17 +132,6 @@ export async function sweepInvites(svc: Services): Promise<number> {
   );
   for (const { id } of rows) await svc.jobs.enqueue(SEND_INVITE_TASK, { inviteId: Number(id) }, { jobKey: `${SEND_INVITE_TASK}:${id}` });
   return rows.length;
-}
-
-/** The invite as the case shows it (GET /v1/cases/{caseId}). */
-export interface InviteStatusView {
-  status: InviteState;
-  /** When the mail system accepted the email; null until then. */
-  deliveredAt: string | null;
-  attempts: number;
-  lastError: string | null;
-  expiresAt: string;
-  usedAt: string | null;
 }
 
 export async function latestInviteStatus(svc: Services, orgId: string, casePk: number): Promise<InviteStatusView | null> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Config } from '../config';
 import type { Scope } from './oauth-client.entity';
+import type { TokenResponse } from './oauth.wire';
 import { ACCESS_TOKEN_ALG, signingKey } from './signing-key';
 
 /** Access-token lifetime, seconds (contract: 3600). */
@@ -59,14 +60,6 @@ export async function signAccessToken(
   return { token, jti, expiresAt: new Date((iat + ACCESS_TOKEN_TTL_SECONDS) * 1000) };
 }
 
-/** The token endpoint's success body (contract "Token response"; refresh_token for code and refresh grants). */
-export interface TokenResponse {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  scope: string;
-  refresh_token?: string;
-}
 
 export function tokenResponse(signed: SignedAccessToken, scopes: Scope[], refreshToken?: string): TokenResponse {
   const body: TokenResponse = { access_token: signed.token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, scope: scopes.join(' ') };

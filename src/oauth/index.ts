@@ -4,7 +4,11 @@ export { revokeClient } from './revoke-client';
 export { registerConnector } from './register-connector';
 export { OAuthError, isOAuthError, OAUTH_ERROR_CODES, type OAuthErrorCode } from './oauth.errors';
 export { type OAuthClientInfo } from './client-info';
-export { ACCESS_TOKEN_TTL_SECONDS, issuerOf, resourceOf, type TokenResponse } from './access-token';
+export { ACCESS_TOKEN_TTL_SECONDS, issuerOf, resourceOf } from './access-token';
+export {
+  ScopeSchema, GRANT_TYPES, TOKEN_TYPE_HINTS, TokenResponseSchema, TokenRequestSchema, RevokeRequestSchema, OAuthErrorBodySchema,
+  type TokenResponse, type GrantType,
+} from './oauth.wire';
 export { ACCESS_TOKEN_ALG, publicJwks } from './signing-key';
 export { authenticateClient } from './authenticate-client';
 export { issueClientCredentialsToken } from './issue-client-credentials-token';

@@ -1,5 +1,6 @@
 import type { Services } from '../services';
-import { signAccessToken, tokenResponse, type TokenResponse } from './access-token';
+import { signAccessToken, tokenResponse } from './access-token';
+import type { TokenResponse } from './oauth.wire';
 import type { OAuthClientInfo } from './client-info';
 import { OAuthError } from './oauth.errors';
 import { requestedScopes } from './scopes';

@@ -1,7 +1,8 @@
 import { inTransaction } from '../db/transaction';
 import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
-import { signAccessToken, tokenResponse, type TokenResponse } from './access-token';
+import { signAccessToken, tokenResponse } from './access-token';
+import type { TokenResponse } from './oauth.wire';
 import type { OAuthClientInfo } from './client-info';
 import { issueRefreshToken, revokeGrant } from './grants';
 import { OAuthGrant } from './oauth-grant.entity';

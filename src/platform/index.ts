@@ -6,4 +6,5 @@ export * from '../logger';
 export * from '../ports';
 export type { Services } from '../services';
 export { checkReadiness, type Readiness } from '../health';
-export { assertSchema, toDetails, type JsonSchema } from '../schema';
+export { assertSchema, toDetails, errorMessage, MESSAGE_KEYWORD, type JsonSchema } from '../schema';
+export { StringEnum, Nullable, PageOf, ValidationDetail as ValidationDetailSchema, type Static, type TSchema } from '../wire';

@@ -2,22 +2,10 @@ import { findCaseRow } from '../cases/find-case';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import { auditName, authorize, type Actor } from '../access/index';
-import { assertSchema, type JsonSchema } from '../schema';
+import { assertSchema } from '../schema';
 import type { Services } from '../services';
-import { DISPOSITIONS, type Disposition } from './screening-hit.entity';
-import { HIT_COLUMNS, screeningHitView, type ScreeningHitView } from './screening-views';
-
-/** Body of POST /v1/cases/{caseId}/screening/disposition. */
-export const DISPOSITION_BODY_SCHEMA: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['hitId', 'disposition'],
-  properties: {
-    hitId: { type: 'string', minLength: 1, maxLength: 191, description: 'The hit id as in screening.hit.detected and the screening history.' },
-    disposition: { type: 'string', enum: [...DISPOSITIONS] },
-    note: { type: 'string', maxLength: 2000 },
-  },
-};
+import { HIT_COLUMNS, screeningHitView } from './screening-views';
+import { DispositionRequestSchema, type ScreeningHitView } from './screening.wire';
 
 /**
  * Records a client's disposition on a screening hit (the API client is the actor,
@@ -28,7 +16,7 @@ export async function dispositionScreeningHit(
   svc: Services, actor: Actor, caseId: string, body: unknown,
 ): Promise<ScreeningHitView> {
   authorize(actor, 'screening:disposition');
-  const input = assertSchema<{ hitId: string; disposition: Disposition; note?: string }>(DISPOSITION_BODY_SCHEMA, body);
+  const input = assertSchema(DispositionRequestSchema, body);
   const orgId = actor.orgId;
   const c = await findCaseRow(svc, orgId, caseId);
   return inTransaction(svc, async (tx) => {

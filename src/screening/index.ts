@@ -1,4 +1,6 @@
-export { DISPOSITIONS, type Disposition } from './screening-hit.entity';
+export { DISPOSITIONS, HIT_SOURCES, HIT_ENTITY_SCHEMAS, TRIAGE_STATUSES, type Disposition } from './screening-hit.entity';
 export { listScreeningHits } from './list-screening-hits';
-export { dispositionScreeningHit, DISPOSITION_BODY_SCHEMA } from './disposition-screening-hit';
-export type { ScreeningHitView } from './screening-views';
+export { dispositionScreeningHit } from './disposition-screening-hit';
+export {
+  DispositionSchema, HitSourceSchema, ScreeningHitSchema, ScreeningHitListSchema, DispositionRequestSchema, type ScreeningHitView, type DispositionBody,
+} from './screening.wire';

@@ -2,7 +2,8 @@ import { findCaseRow } from '../cases/find-case';
 import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
-import { HIT_COLUMNS, screeningHitView, type ScreeningHitView } from './screening-views';
+import { HIT_COLUMNS, screeningHitView } from './screening-views';
+import type { ScreeningHitView } from './screening.wire';
 
 /** GET /v1/cases/{caseId}/screening: the case's hits, newest first, keyset on the hit row id. */
 export async function listScreeningHits(

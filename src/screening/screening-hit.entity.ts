@@ -3,6 +3,15 @@ import { bigintColumn, boolColumn, jsonColumn, nullableTimestampColumn, timestam
 
 export const DISPOSITIONS = ['true_match', 'false_positive', 'escalate'] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
+/** Where a hit came from: an onboarding screening run, or a vendor's native ongoing monitoring. */
+export const HIT_SOURCES = ['screening', 'vendor_native_monitoring'] as const;
+export type HitSource = (typeof HIT_SOURCES)[number];
+/** The kind of watchlist entity a hit matched. */
+export const HIT_ENTITY_SCHEMAS = ['Person', 'Company'] as const;
+export type HitEntitySchema = (typeof HIT_ENTITY_SCHEMAS)[number];
+/** Outcome of the AI triage of a hit. */
+export const TRIAGE_STATUSES = ['complete', 'failed'] as const;
+export type TriageStatus = (typeof TRIAGE_STATUSES)[number];
 
 /** A sanctions/PEP/adverse-media hit on a case, with its AI triage and its human disposition. */
 @Entity('screening_hits')
@@ -16,18 +25,16 @@ export class ScreeningHit {
   @Column({ type: 'varchar', nullable: true }) subjectName!: string | null;
   @Column({ type: 'varchar', nullable: true }) subjectRole!: string | null;
   @Column({ type: 'varchar', nullable: true }) caption!: string | null;
-  /** `Person` or `Company`. */
-  @Column({ type: 'varchar', nullable: true }) entitySchema!: string | null;
+  @Column({ type: 'varchar', nullable: true }) entitySchema!: HitEntitySchema | null;
   @Column({ type: 'double', nullable: true }) score!: number | null;
   @Column(jsonColumn) topics!: string[];
   @Column(jsonColumn) positions!: string[];
   @Column(jsonColumn) nationality!: string[];
   @Column(boolColumn) isPep!: boolean;
   @Column(boolColumn) isSanctioned!: boolean;
-  /** `screening` or `vendor_native_monitoring`. */
-  @Column() source!: string;
+  @Column() source!: HitSource;
   @Column(timestampColumn) detectedAt!: Date;
-  @Column({ type: 'varchar', nullable: true }) triageStatus!: string | null;
+  @Column({ type: 'varchar', nullable: true }) triageStatus!: TriageStatus | null;
   @Column({ type: 'int', nullable: true }) triageConfidence!: number | null;
   @Column({ type: 'varchar', nullable: true }) triageDisposition!: Disposition | null;
   @Column({ type: 'text', nullable: true }) triageReason!: string | null;

@@ -1,30 +1,4 @@
-/**
- * One screening hit of a case's history: the screening_hits record, with the fields of
- * screening.hit.detected, the AI triage of screening.hit.triaged (when it ran), and the human
- * disposition (POST /v1/cases/{caseId}/screening/disposition or the console).
- */
-export interface ScreeningHitView {
-  hitId: string;
-  caseId: string;
-  subjectId: string | null;
-  subjectName: string | null;
-  subjectRole: string | null;
-  caption: string | null;
-  schema: string | null;
-  score: number | null;
-  topics: string[];
-  position: string[];
-  nationality: string[];
-  isPep: boolean;
-  isSanctioned: boolean;
-  source: string;
-  detectedAt: string;
-  triage: { status: string; confidence: number | null; disposition: string | null; shortReason: string | null } | null;
-  disposition: string | null;
-  dispositionNote: string | null;
-  dispositionBy: string | null;
-  dispositionedAt: string | null;
-}
+import type { ScreeningHitView } from './screening.wire';
 
 export const HIT_COLUMNS =
   'id, hit_id, subject_id, subject_name, subject_role, caption, entity_schema, score, topics, positions, nationality, is_pep, is_sanctioned, source, detected_at, triage_status, triage_confidence, triage_disposition, triage_reason, disposition, disposition_note, disposition_by, dispositioned_at';

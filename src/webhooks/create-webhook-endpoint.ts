@@ -10,7 +10,8 @@ import { generateEndpointSecret, readSuppliedSecret, sealEndpointSecret } from '
 import { checkWebhookUrlForSave } from './url-guard';
 import { ENDPOINT_STATUSES, WebhookEndpoint, type EndpointStatus } from './webhook-endpoint.entity';
 import { readEventTypes, readLabel } from './webhook-endpoints.repository';
-import { toEndpointView, type WebhookEndpointView } from './webhook-views';
+import { toEndpointView } from './webhook-views';
+import type { WebhookEndpointView } from './webhook.wire';
 
 export interface CreateWebhookEndpointInput {
   url: string;

@@ -1,7 +1,10 @@
 export { WebhookEndpoint, ENDPOINT_STATUSES, type EndpointStatus } from './webhook-endpoint.entity';
 export { WebhookDelivery, DELIVERY_STATES, type DeliveryState } from './webhook-delivery.entity';
 export { WebhookAttempt } from './webhook-attempt.entity';
-export type { WebhookEndpointView, WebhookDeliveryView, WebhookAttemptView } from './webhook-views';
+export {
+  EndpointStatusSchema, DeliveryStateSchema, WebhookEndpointSchema, WebhookDeliverySchema, WebhookAttemptSchema,
+  type WebhookEndpointView, type WebhookDeliveryView, type WebhookAttemptView,
+} from './webhook.wire';
 export { createWebhookEndpoint, type CreateWebhookEndpointInput, type CreatedWebhookEndpoint } from './create-webhook-endpoint';
 export { updateWebhookEndpoint, type UpdateWebhookEndpointInput } from './update-webhook-endpoint';
 export { pauseWebhookEndpoint } from './pause-webhook-endpoint';

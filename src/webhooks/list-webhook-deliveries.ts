@@ -5,7 +5,8 @@ import type { Services } from '../services';
 import { throwIfAny } from '../validation';
 import { WebhookAttempt } from './webhook-attempt.entity';
 import { DELIVERY_STATES, WebhookDelivery, type DeliveryState } from './webhook-delivery.entity';
-import { toDeliveryView, type WebhookDeliveryView } from './webhook-views';
+import { toDeliveryView } from './webhook-views';
+import type { WebhookDeliveryView } from './webhook.wire';
 
 export interface ListWebhookDeliveriesInput {
   endpointId?: string;

@@ -3,7 +3,8 @@ import { IsNull } from 'typeorm';
 import type { Services } from '../services';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { getEndpoint } from './webhook-endpoints.repository';
-import { toEndpointView, type WebhookEndpointView } from './webhook-views';
+import { toEndpointView } from './webhook-views';
+import type { WebhookEndpointView } from './webhook.wire';
 
 /** The tenant's endpoints, oldest first, without secrets. */
 export async function listWebhookEndpoints(svc: Services, actor: Actor): Promise<WebhookEndpointView[]> {

@@ -4,7 +4,8 @@ import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { getEndpoint } from './webhook-endpoints.repository';
-import { toEndpointView, type WebhookEndpointView } from './webhook-views';
+import { toEndpointView } from './webhook-views';
+import type { WebhookEndpointView } from './webhook.wire';
 
 /**
  * Pauses an endpoint: events from now on are recorded as skipped_paused (no attempt), and a retry that

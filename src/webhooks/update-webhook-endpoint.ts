@@ -8,7 +8,8 @@ import { readSuppliedSecret, sealEndpointSecret } from './endpoint-secret';
 import { checkWebhookUrlForSave } from './url-guard';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { getEndpoint, readEventTypes, readLabel } from './webhook-endpoints.repository';
-import { toEndpointView, type WebhookEndpointView } from './webhook-views';
+import { toEndpointView } from './webhook-views';
+import type { WebhookEndpointView } from './webhook.wire';
 
 export interface UpdateWebhookEndpointInput {
   endpointId: string;

@@ -16,6 +16,8 @@ export interface ApiAnswer {
 }
 
 type Doc = { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+type HeaderObject = { $ref?: string; required?: boolean; schema?: object };
+type ResponseObject = { $ref?: string; content?: Record<string, { schema: unknown }>; headers?: Record<string, HeaderObject> };
 
 /**
  * The real app on a loopback port, with a client whose responses are all validated against the
@@ -97,9 +99,14 @@ export class RestHarness {
     return this.call('POST', path, { token, json, headers });
   }
 
-  /** Validates one answer against the document's response for its operation and status. */
+  /**
+   * Validates one answer against the document's response for its operation and status: the media type is
+   * one the response declares (none means an empty body), a JSON body matches its schema, and the
+   * declared headers are there and well-formed.
+   */
   validate(method: string, fullPath: string, answer: ApiAnswer): void {
-    const path = fullPath.split('?')[0]!;
+    // The path as the client sent it, after URL normalisation (a `..` segment is resolved, as fetch does).
+    const path = new URL(fullPath, 'http://host').pathname;
     const template = this.templates.find((t) => t.regex.test(path));
     const where = `${method} ${path} -> ${answer.status}`;
     if (!template) {
@@ -107,36 +114,61 @@ export class RestHarness {
       expect(answer.body, where).to.have.keys(['error', 'message']);
       return;
     }
-    expect(answer.headers.get('content-type'), where).to.match(/^application\/json/);
     const operation = this.doc.paths[template.path]![method.toLowerCase()];
     expect(operation, `${where}: operation in the OpenAPI document`).to.not.equal(undefined);
     const responses = operation!.responses ?? {};
     expect(Object.keys(responses), `${where}: status documented`).to.include(String(answer.status));
-    const pointer = `openapi#/paths/${template.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()}/responses/${answer.status}`;
-    let response = this.ajv.getSchema(pointer)?.schema as { $ref?: string; content?: Record<string, { schema: unknown }> } | undefined;
-    if (response?.$ref) response = this.ajv.getSchema(`openapi${response.$ref}`)?.schema as typeof response;
-    const schema = response?.content?.['application/json']?.schema;
-    expect(schema, `${where}: response schema`).to.not.equal(undefined);
-    const direct = this.schemaValidator(pointer, response!);
-    if (!direct(answer.body)) {
-      expect.fail(`${where}: response does not match the OpenAPI document: ${JSON.stringify(direct.errors)}\n${answer.text.slice(0, 2000)}`);
+    let pointer = `#/paths/${template.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()}/responses/${answer.status}`;
+    let response = this.resolve(pointer) as ResponseObject;
+    if (response.$ref) {
+      pointer = response.$ref;
+      response = this.resolve(pointer) as ResponseObject;
+    }
+    const mediaType = (answer.headers.get('content-type') ?? '').split(';')[0]!.trim();
+    if (!response.content) {
+      expect(answer.text, `${where}: the document declares no body`).to.equal('');
+    } else {
+      expect(Object.keys(response.content), `${where}: media type documented`).to.include(mediaType);
+      if (/json$/.test(mediaType)) {
+        const check = this.schemaValidator(`openapi${pointer}/content/${mediaType.replace(/\//g, '~1')}/schema`);
+        if (!check(answer.body)) {
+          expect.fail(`${where}: response does not match the OpenAPI document: ${JSON.stringify(check.errors)}\n${answer.text.slice(0, 2000)}`);
+        }
+      }
+    }
+    this.validateHeaders(where, response.headers ?? {}, answer.headers);
+  }
+
+  /** The node a local JSON pointer (`#/…`) names in the document. */
+  private resolve(pointer: string): unknown {
+    return pointer.slice(2).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], this.doc);
+  }
+
+  /** Every header the document declares for this answer: present when required, and matching its schema when present. */
+  private validateHeaders(where: string, declared: Record<string, HeaderObject>, headers: Headers): void {
+    for (const [name, entry] of Object.entries(declared)) {
+      const h = entry.$ref ? (this.resolve(entry.$ref) as HeaderObject) : entry;
+      const raw = headers.get(name);
+      if (raw === null) {
+        expect(h.required ?? false, `${where}: header ${name} is required by the OpenAPI document`).to.equal(false);
+        continue;
+      }
+      const schema = h.schema as { type?: string };
+      const value = schema.type === 'integer' && /^[0-9]+$/.test(raw) ? Number(raw) : raw;
+      const check = this.ajv.compile(schema);
+      if (!check(value)) expect.fail(`${where}: header ${name}: ${raw} does not match the OpenAPI document: ${JSON.stringify(check.errors)}`);
     }
   }
 
   private validators = new Map<string, ReturnType<Ajv2020['compile']>>();
-  private schemaValidator(pointer: string, response: { $ref?: string; content?: Record<string, { schema: unknown }> }) {
+  private schemaValidator(pointer: string) {
     let v = this.validators.get(pointer);
     if (!v) {
-      v = this.ajv.compile({ $ref: this.refOf(pointer, response) });
+      v = this.ajv.compile({ $ref: pointer });
       this.validators.set(pointer, v);
     }
     return v;
-  }
-
-  private refOf(pointer: string, response: { content?: Record<string, { schema: unknown }> }): string {
-    const schema = response.content!['application/json']!.schema as { $ref?: string };
-    if (schema.$ref) return `openapi${schema.$ref}`;
-    return `${pointer}/content/application~1json/schema`;
   }
 }
 

@@ -1,0 +1,34 @@
+import { DateTime, Nullable, OptionalText, PageOf, StringEnum, Type, type Static } from '../wire';
+import { DOCUMENT_CONFIDENCES, DOCUMENT_STATUSES } from './document.entity';
+
+/** Wire shapes of documents (GET /v1/documents, GET /v1/documents/{id}). */
+export const DocumentStatusSchema = StringEnum(DOCUMENT_STATUSES, { description: 'Events show complete, error, approved, escalated; `processing` until extraction ends.' });
+export const DocumentConfidenceSchema = StringEnum(DOCUMENT_CONFIDENCES, { description: 'How sure the extraction is.' });
+
+const summaryFields = {
+  id: Type.Integer(),
+  caseId: Type.String(),
+  documentType: OptionalText(),
+  filename: Type.String(),
+  mimeType: Type.String(),
+  sizeBytes: Type.Integer(),
+  status: DocumentStatusSchema,
+  confidence: Nullable(DocumentConfidenceSchema),
+  uploadedAt: DateTime(),
+  updatedAt: DateTime(),
+};
+
+/** A document in lists (GET /v1/documents). */
+export const DocumentSummarySchema = Type.Object(summaryFields, { description: 'A document in lists.' });
+export type DocumentSummaryView = Static<typeof DocumentSummarySchema>;
+
+/** GET /v1/documents/{id}: the full record including extractedData. */
+export const DocumentSchema = Type.Object({
+  ...summaryFields,
+  warnings: Type.Array(Type.Unknown()),
+  notes: OptionalText(),
+  extractedData: Type.Record(Type.String(), Type.Unknown(), { description: 'Structured data from AI document extraction.' }),
+}, { description: 'The full document record.' });
+export type DocumentView = Static<typeof DocumentSchema>;
+
+export const DocumentListSchema = PageOf(DocumentSummarySchema, 'Newest first by id.');
