@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import { isDomainError, type DomainErrorCode } from '../src/index';
+import { RETRY_AFTER_SECONDS, asServiceUnavailable, isDomainError, type DomainErrorCode } from '../src/index';
 
 /** Wire status of every domain error code (decisions.md, "Errors"). Exhaustive by type. */
 export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
@@ -16,6 +16,7 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   payload_too_large: 413,
   invalid_transition: 409,
   unsafe_webhook_url: 400,
+  service_unavailable: 503,
 };
 
 /** Writes `{error, message, ...extra}` with the given status. */
@@ -29,12 +30,16 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
 };
 
 /**
- * The last handler: domain errors by table, body-parser failures as 400/413, anything else as a bare
- * internal_error logged with the request id. Never a stack trace or an internal message on the wire.
+ * The last handler: domain errors by table (service_unavailable, and a lost database connection, as 503
+ * with Retry-After), body-parser failures as 400/413, anything else as a bare internal_error logged with
+ * the request id. Never a stack trace or an internal message on the wire.
  */
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+export const errorHandler: ErrorRequestHandler = (raw, req, res, _next) => {
   if (res.headersSent) return;
+  // A lost database connection outside a transaction (a read, a claim) is transient too: 503, never 500.
+  const err = asServiceUnavailable(raw);
   if (isDomainError(err)) {
+    if (err.code === 'service_unavailable') res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     // RFC 6750 section 3: name the scope needed; a use case's invalid_token gets the bearer challenge too.
     if (err.code === 'insufficient_scope') {
       res.setHeader('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${String(err.extra.scope ?? '')}"`);

@@ -20,7 +20,7 @@ export * from './errors';
 export * from './logger';
 export * from './ports';
 export type { Services } from './services';
-export { Tx, inTransaction } from './db/transaction';
+export { Tx, inTransaction, isConnectionLost, asServiceUnavailable, RETRY_AFTER_SECONDS } from './db/transaction';
 export {
   createDataSource, connectDataSource, ensureMysqlDatabase, dropMysqlDatabase, runMigrations, DatabaseUnavailableError,
 } from './db/data-source';

@@ -29,7 +29,8 @@ export const ERROR_CODES_DOC = `Errors are always \`{error, message, ...}\` with
 \`WWW-Authenticate: Bearer error="invalid_token"\`), insufficient_scope (403, WWW-Authenticate names the scope), not_found (404,
 identical for another tenant's resource and a missing one), validation_failed (400, with details [{path, message}]),
 payload_too_large (413, bodies are limited to 64 KiB), duplicate_open_case (409, with existing), idempotency_key_in_use (409),
-idempotency_key_reused (422), rate_limited (429 with Retry-After), internal_error (500, never a stack trace).`;
+idempotency_key_reused (422), rate_limited (429 with Retry-After), internal_error (500, never a stack trace),
+service_unavailable (503 with Retry-After: a transient database fault; retrying with the same Idempotency-Key is safe).`;
 
 function schemas(): Record<string, JsonSchema> {
   const owner = obj({
@@ -206,6 +207,12 @@ const RESPONSES = {
     content: { 'application/json': { schema: ref('Error') } },
   },
   InternalError: errorResponse('internal_error: logged with the request id (X-Request-Id); never a stack trace.'),
+  ServiceUnavailable: {
+    description: 'service_unavailable: a transient fault (the database connection was lost). Retry after Retry-After seconds; '
+      + 'a POST retried with the same Idempotency-Key takes effect at most once, even when the first try\'s outcome was unknown.',
+    headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds.' } },
+    content: { 'application/json': { schema: ref('Error') } },
+  },
 };
 
 const PARAMETERS = {
@@ -227,7 +234,8 @@ const PARAMETERS = {
 const security = (scope: string) => [{ oauth2: [scope] }];
 const errors = (...codes: ('400' | '401' | '403' | '404' | '413' | '429')[]) => {
   const names = { 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 413: 'PayloadTooLarge', 429: 'RateLimited' } as const;
-  return Object.fromEntries([...codes.map((c) => [c, { $ref: `#/components/responses/${names[c]}` }]), ['500', { $ref: '#/components/responses/InternalError' }]]);
+  return Object.fromEntries([...codes.map((c) => [c, { $ref: `#/components/responses/${names[c]}` }]), ['500', { $ref: '#/components/responses/InternalError' }],
+    ['503', { $ref: '#/components/responses/ServiceUnavailable' }]]);
 };
 const json = (schema: string, description: string) => ({ description, content: { 'application/json': { schema: ref(schema) } } });
 const pageParams = [{ $ref: '#/components/parameters/limit' }, { $ref: '#/components/parameters/cursor' }];
