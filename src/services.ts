@@ -4,7 +4,7 @@ import type { EventSubscriber } from './events/event-subscriber';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { AccessTokenCache } from './oauth/access-token-cache';
-import type { Clock, JobQueue, RevocationFeed } from './ports';
+import type { Clock, JobQueue, RevocationFeed, RunnerStatus } from './ports';
 import type { HostResolver } from './webhooks/url-guard';
 import type { WebhookSender } from './webhooks/webhook-sender';
 
@@ -30,4 +30,6 @@ export interface Services {
   revocations: RevocationFeed;
   /** This process's caches of the bearer check (verified signatures, live checks). */
   accessTokenCache: AccessTokenCache;
+  /** The job runner, when this process runs the worker (set by bin/start); absent in an API-only process. */
+  runner?: RunnerStatus;
 }

@@ -88,7 +88,7 @@ describe('webhooks: a running worker (real schedule, SIGKILL recovery)', functio
     await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url() });
     const worker = startNode('bin/start.js', ['--worker'], testEnv({ NODE_EXTRA_CA_CERTS: testTls().caFile, LOG_LEVEL: 'info' }));
     try {
-      await waitFor('the worker', async () => worker.output().includes('Worker connected'), 30_000);
+      await waitFor('the worker', async () => worker.output().includes('"msg":"service started"'), 30_000);
       const event = await recordTestEvent(rt.svc, tenant.id, 'in flight at SIGTERM');
       await r.waitForRequests(1, 20_000);
       worker.child.kill('SIGTERM');
