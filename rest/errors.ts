@@ -38,6 +38,7 @@ export const errorHandler: ErrorRequestHandler = (raw, req, res, _next) => {
   if (res.headersSent) return;
   // A lost database connection outside a transaction (a read, a claim) is transient too: 503, never 500.
   const err = asServiceUnavailable(raw);
+  if (err !== raw) req.log.warn({ code: (raw as { code?: string }).code }, 'database connection lost; answered 503');
   if (isDomainError(err)) {
     if (err.code === 'service_unavailable') res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     // RFC 6750 section 3: name the scope needed; a use case's invalid_token gets the bearer challenge too.
