@@ -78,7 +78,7 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     const wait = svc.config.workerRestartScheduleMs[restarts];
     if (wait === undefined) {
       state = 'stopped';
-      log.fatal({ err: reason, restarts }, 'job runner stopped and could not be restarted; giving up');
+      log.fatal({ reason: reason.message, restarts }, 'job runner stopped and could not be restarted; giving up');
       options.onGiveUp?.(reason);
       return;
     }
@@ -86,7 +86,7 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     state = 'restarting';
     // Jitter (75..125 %) so that workers which lost the same database do not all return at once.
     const delay = Math.round(wait * (0.75 + Math.random() * 0.5));
-    log.error({ err: reason, restart: restarts, inMs: delay }, 'job runner stopped unexpectedly; restarting it');
+    log.error({ reason: reason.message, restart: restarts, inMs: delay }, 'job runner stopped unexpectedly; restarting it');
     restartTimer = setTimeout(() => {
       restartTimer = null;
       starting = restart();
