@@ -1,14 +1,24 @@
 #!/usr/bin/env node
-// `npm start` (API + worker), `npm run start:api`, `npm run start:worker`.
+// `npm start` (API + worker), `npm run start:api`, `npm run start:worker`. docs/operations.md says how
+// to run it under a supervisor and what the exit codes and /readyz mean.
 import 'reflect-metadata';
 import type { Server } from 'node:http';
+import type { Express } from 'express';
 import { DatabaseUnavailableError } from '../src/db/index';
 import { flushPullApiRateLimits } from '../src/oauth/index';
 import { ConfigError, createLogger, loadConfig } from '../src/platform/index';
+import { createHealthApp } from '../rest/app';
 import { startWorker, type WorkerHandle } from '../worker/runner';
 import { buildHttpApp, compose, prepareDatabases, type HttpApp } from './compose';
 
 const DRAIN_TIMEOUT_MS = 30_000;
+
+function listen(app: Express, port: number): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    const s = app.listen(port, () => resolve(s));
+    s.once('error', reject);
+  });
+}
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -23,24 +33,11 @@ async function main(): Promise<void> {
   let server: Server | null = null;
   let http: HttpApp | null = null;
   let workerHandle: WorkerHandle | null = null;
-  if (worker) workerHandle = await startWorker(runtime.svc, runtime.queue);
-  if (api) {
-    http = await buildHttpApp(runtime.svc);
-    const app = http.app;
-    server = await new Promise<Server>((resolve, reject) => {
-      const s = app.listen(config.port, () => resolve(s));
-      s.once('error', reject);
-    });
-    const address = server.address();
-    log.info({ port: typeof address === 'object' && address ? address.port : config.port, baseUrl: config.baseUrl }, 'HTTP server listening');
-  }
-  log.info({ api, worker }, 'service started');
-
   let draining = false;
-  const drain = async (signal: string) => {
+  const drain = async (reason: string, exitCode: 0 | 1) => {
     if (draining) return;
     draining = true;
-    log.info({ signal }, 'draining');
+    log.info({ reason }, 'draining');
     const force = setTimeout(() => {
       log.error('drain timed out; exiting');
       process.exit(1);
@@ -53,19 +50,41 @@ async function main(): Promise<void> {
         await closed;
         await http?.stop();
         // Hits counted in this process but not yet written still count for the other processes.
-        await flushPullApiRateLimits(runtime.svc);
+        if (api) await flushPullApiRateLimits(runtime.svc);
       }
       if (workerHandle) await workerHandle.stop();
       await runtime.close();
-      log.info('drained; bye');
-      process.exit(0);
+      log.info({ exitCode }, 'drained; bye');
+      process.exit(exitCode);
     } catch (err) {
       log.error({ err }, 'drain failed');
       process.exit(1);
     }
   };
-  process.on('SIGTERM', () => void drain('SIGTERM'));
-  process.on('SIGINT', () => void drain('SIGINT'));
+
+  if (worker) {
+    workerHandle = await startWorker(runtime.svc, runtime.queue, {
+      // The runner could not be brought back: exit non-zero so that the supervisor starts a fresh process.
+      onGiveUp: () => void drain('the job runner could not be restarted', 1),
+    });
+    runtime.svc.runner = workerHandle;
+  }
+  let port: number | null = null;
+  if (api) {
+    http = await buildHttpApp(runtime.svc);
+    server = await listen(http.app, config.port);
+  } else if (config.healthPort !== null) {
+    server = await listen(createHealthApp(runtime.svc), config.healthPort);
+  }
+  if (server) {
+    const address = server.address();
+    port = typeof address === 'object' && address ? address.port : null;
+  }
+  // The one line a start logs at info (besides migrations it applied).
+  log.info({ api, worker, port, ...(api ? { baseUrl: config.baseUrl } : {}) }, 'service started');
+
+  process.on('SIGTERM', () => void drain('SIGTERM', 0));
+  process.on('SIGINT', () => void drain('SIGINT', 0));
 }
 
 main().catch((err: unknown) => {

@@ -48,3 +48,14 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
   app.use(errorHandler);
   return app;
 }
+
+/** What a worker-only process serves (on HEALTH_PORT): /healthz and /readyz, nothing else. */
+export function createHealthApp(svc: Services): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(pinoHttp({ logger: svc.log, autoLogging: false }));
+  app.use(healthRoutes(svc));
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

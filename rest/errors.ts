@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { RETRY_AFTER_SECONDS, asServiceUnavailable } from '../src/db/index';
 import { isDomainError, type DomainErrorCode } from '../src/platform/index';
 
 /** Wire status of every domain error code (decisions.md, "Errors"). Exhaustive by type. */
@@ -15,6 +16,7 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   rate_limited: 429,
   payload_too_large: 413,
   unsafe_webhook_url: 400,
+  service_unavailable: 503,
 };
 
 /** Writes `{error, message, ...extra}` with the given status. */
@@ -28,13 +30,18 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
 };
 
 /**
- * The last handler: domain errors by table, body-parser failures as 400/413, a path parameter the router
- * cannot decode as 400, anything else as a bare internal_error logged with the request id. Never a stack
- * trace or an internal message on the wire.
+ * The last handler: domain errors by table (service_unavailable, and a lost database connection, as 503
+ * with Retry-After), body-parser failures as 400/413, a path parameter the router cannot decode as 400,
+ * anything else as a bare internal_error logged with the request id. Never a stack trace or an internal
+ * message on the wire.
  */
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+export const errorHandler: ErrorRequestHandler = (raw, req, res, _next) => {
   if (res.headersSent) return;
+  // A lost database connection outside a transaction (a read, a claim) is transient too: 503, never 500.
+  const err = asServiceUnavailable(raw);
+  if (err !== raw) req.log.warn({ code: (raw as { code?: string }).code }, 'database connection lost; answered 503');
   if (isDomainError(err)) {
+    if (err.code === 'service_unavailable') res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     // RFC 6750 section 3: name the scope needed; a use case's invalid_token gets the bearer challenge too.
     if (err.code === 'insufficient_scope') {
       res.setHeader('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${String(err.extra.scope ?? '')}"`);

@@ -32,6 +32,16 @@ export interface Config {
   outboxSweepIntervalMs: number;
   /** WORKER_CONCURRENCY: jobs a worker process runs at once. Default 16. */
   workerConcurrency: number;
+  /**
+   * WORKER_RESTART_SCHEDULE: waits before each restart of a job runner that stopped on its own, ms. When
+   * the runner stops again after the last wait (without a minute of running in between), the process
+   * gives up and exits 1 for its supervisor. Default 1s,2s,5s,10s,30s,1m.
+   */
+  workerRestartScheduleMs: number[];
+  /** READY_MAX_JOB_DELAY: /readyz of a worker fails when the oldest due job has waited longer, ms. Default 1m. */
+  readyMaxJobDelayMs: number;
+  /** HEALTH_PORT: a worker-only process (`--worker`) serves /healthz and /readyz on this port. Default unset (none). */
+  healthPort: number | null;
   /** LOG_LEVEL: pino level. Default info (silent under test). */
   logLevel: string;
   /** PULL_RATE_LIMIT_PER_MINUTE: pull-API requests per client (per tenant for connectors) per minute. Default 120. */
@@ -126,6 +136,15 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   }
   const outboxSweepIntervalMs = int('OUTBOX_SWEEP_INTERVAL_MS', 5000, 50, 3_600_000);
   const workerConcurrency = int('WORKER_CONCURRENCY', 16, 1, 256);
+  const restartRaw = env.WORKER_RESTART_SCHEDULE || '1s,2s,5s,10s,30s,1m';
+  const workerRestartScheduleMs = restartRaw.split(',').map(parseDuration);
+  if (workerRestartScheduleMs.some((d) => d === null)) {
+    problems.push(`WORKER_RESTART_SCHEDULE must be a comma-separated list of waits such as 1s,2s,5s (units ms, s, m, h) (got "${restartRaw}")`);
+  }
+  const readyDelayRaw = env.READY_MAX_JOB_DELAY || '1m';
+  const readyMaxJobDelayMs = parseDuration(readyDelayRaw) ?? 0;
+  if (readyMaxJobDelayMs <= 0) problems.push(`READY_MAX_JOB_DELAY must be a duration such as 1m (units ms, s, m, h) (got "${readyDelayRaw}")`);
+  const healthPort = env.HEALTH_PORT ? int('HEALTH_PORT', 0, 0, 65535) : null;
   const pullRateLimitPerMinute = int('PULL_RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000);
   const tokenRateLimitPerMinute = int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000);
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
@@ -173,7 +192,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   return {
     nodeEnv, port, baseUrl, appUrl, mysqlUrl, pgUrl, secretsKeys, jwtSigningKeyPem, smtpUrl,
     webhookRetryScheduleMs: webhookRetryScheduleMs as number[], webhookTimeoutMs, webhookAllowPrivateTargets,
-    outboxSweepIntervalMs, workerConcurrency, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute,
+    outboxSweepIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, healthPort, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute,
     inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],
   };
 }

@@ -19,6 +19,8 @@ export const DOMAIN_ERROR_CODES = [
   'rate_limited',
   'payload_too_large',
   'unsafe_webhook_url',
+  /** A transient fault (the database connection was lost): retry after a moment, with the same Idempotency-Key. */
+  'service_unavailable',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

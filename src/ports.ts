@@ -19,6 +19,21 @@ export interface JobQueue {
   enqueueMany?(jobs: { task: string; payload: Record<string, string | number>; options?: EnqueueOptions }[]): Promise<void>;
   /** Resolves when the queue's database answers (readiness). */
   ping(): Promise<void>;
+  /**
+   * Readiness of the workers: how long the oldest job that is due and that no worker holds has been
+   * waiting, in ms; 0 when there is none. The queue is shared, so this is every worker's backlog.
+   */
+  oldestDueJobAgeMs(): Promise<number>;
+}
+
+/**
+ * The job runner of a worker process, as readiness sees it: `running`; `restarting` (it stopped on
+ * its own and a restart is scheduled); `stopped` (drained, or given up after its restarts failed).
+ */
+export type RunnerState = 'running' | 'restarting' | 'stopped';
+
+export interface RunnerStatus {
+  state(): RunnerState;
 }
 
 /** Name resolution (DNS and the hosts file) for the webhook URL guard. Tests inject one; bin/ wires the system's. */

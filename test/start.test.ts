@@ -1,18 +1,8 @@
 import { expect } from 'chai';
-import { createServer } from 'node:net';
 import { dropMysqlDatabase } from '../src/db/index';
 import { dropPgDatabase } from '../worker/pg-database';
 import { RUN_ID, testEnv } from './support/env';
-import { runNode, startNode, waitFor } from './support/processes';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, runNode, startNode, waitFor } from './support/processes';
 
 async function get(port: number, path: string): Promise<{ status: number; body: unknown; headers: Headers }> {
   const res = await fetch(`http://127.0.0.1:${port}${path}`);
@@ -42,7 +32,8 @@ describe('processes: npm start, start:api, start:worker', function () {
         return r.status === 200 ? r : null;
       }, 30_000);
       expect(Date.now() - started).to.be.lessThan(30_000);
-      expect(ready.body).to.deep.equal({ status: 'ready', checks: { mysql: 'ok', queue: 'ok' } });
+      // Both roles: the databases, the job runner and the queue's backlog.
+      expect(ready.body).to.deep.equal({ status: 'ready', checks: { mysql: 'ok', queue: 'ok', runner: 'running', backlog: 'ok' }, oldestDueJobAgeMs: 0 });
       expect((await get(port, '/healthz')).body).to.deep.equal({ status: 'ok' });
 
       const missing = await get(port, '/no/such/route?access_token=s3cr3t-value');
@@ -58,20 +49,37 @@ describe('processes: npm start, start:api, start:worker', function () {
     expect(done.code, done.stderr).to.equal(0);
     expect(done.stdout).to.contain('"msg":"drained; bye"');
     expect(done.stdout).to.not.contain('s3cr3t-value');
-    const lines: { req?: { id: string; path: string } }[] = done.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines: { req?: { id: string; path: string }; level: number; msg: string }[] = done.stdout.trim().split('\n').map((l) => JSON.parse(l));
     // The request's log line carries its request id and the path without the query string.
     expect(lines.find((l) => l.req?.id === requestId)?.req?.path).to.equal('/no/such/route');
+    // A start says what it did in two lines at info, the migrations only because they were applied now:
+    // no "Failed to read crontab file", no graphile chatter.
+    const beforeRequests = lines.slice(0, lines.findIndex((l) => l.req));
+    expect(beforeRequests.filter((l) => l.level >= 30).map((l) => l.msg)).to.deep.equal(['applied migrations', 'service started']);
+    expect(done.stdout).to.not.contain('crontab');
+    expect(lines.find((l) => l.msg === 'service started')).to.deep.include({ api: true, worker: true, port });
   });
 
-  it('runs the API and the worker as separate processes against the same databases', async () => {
+  it('runs the API and the worker as separate processes against the same databases, each with its own readiness', async () => {
     const port = await freePort();
+    const healthPort = await freePort();
     const api = startNode('bin/start.js', ['--api'], env({ PORT: String(port) }));
-    const worker = startNode('bin/start.js', ['--worker'], env({ PORT: String(port) }));
+    const worker = startNode('bin/start.js', ['--worker'], env({ PORT: String(port), HEALTH_PORT: String(healthPort) }));
     try {
-      await waitFor('the API', async () => (await get(port, '/readyz')).status === 200, 30_000);
-      await waitFor('the worker', async () => worker.output().includes('Worker connected'), 30_000);
-      expect(api.output()).to.not.contain('Worker connected');
-      expect(worker.output()).to.not.contain('HTTP server listening');
+      const apiReady = await waitFor('the API', async () => {
+        const r = await get(port, '/readyz');
+        return r.status === 200 ? r : null;
+      }, 30_000);
+      // The API's readiness is its databases; the worker's (on HEALTH_PORT) adds its runner and the backlog.
+      expect(apiReady.body).to.deep.equal({ status: 'ready', checks: { mysql: 'ok', queue: 'ok' } });
+      const workerReady = await waitFor('the worker', async () => {
+        const r = await get(healthPort, '/readyz');
+        return r.status === 200 ? r : null;
+      }, 30_000);
+      expect(workerReady.body).to.deep.include({ status: 'ready' });
+      expect((workerReady.body as { checks: unknown }).checks).to.deep.equal({ mysql: 'ok', queue: 'ok', runner: 'running', backlog: 'ok' });
+      expect(api.output()).to.contain('"api":true,"worker":false');
+      expect(worker.output()).to.contain(`"api":false,"worker":true,"port":${healthPort}`);
     } finally {
       api.child.kill('SIGTERM');
       worker.child.kill('SIGTERM');

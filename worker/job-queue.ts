@@ -3,10 +3,14 @@ import { Logger as GraphileLogger, makeWorkerUtils, runMigrations, type LogLevel
 import { DatabaseUnavailableError } from '../src/db/index';
 import { type EnqueueOptions, type JobQueue, type Logger } from '../src/platform/index';
 
-/** graphile-worker's log lines through the service's pino logger. */
+/**
+ * graphile-worker's log lines through the service's pino logger. Its info lines ("Worker connected
+ * and looking for jobs", "Completed task ...") are routine chatter, logged at debug; its warnings and
+ * errors keep their level.
+ */
 export function graphileLogger(log: Logger): GraphileLogger {
   return new GraphileLogger(() => (level: LogLevel, message: string, meta?: unknown) => {
-    const pinoLevel = level === 'warning' ? 'warn' : level === 'error' ? 'error' : level === 'debug' ? 'debug' : 'info';
+    const pinoLevel = level === 'warning' ? 'warn' : level === 'error' ? 'error' : 'debug';
     log[pinoLevel]({ graphile: meta }, message);
   });
 }
@@ -88,6 +92,15 @@ export class GraphileJobQueue implements JobQueue {
 
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');
+  }
+
+  async oldestDueJobAgeMs(): Promise<number> {
+    // Jobs a worker may take now (graphile's is_available: unlocked, attempts left) that are due.
+    const { rows } = await this.pool.query<{ age: number | null }>(
+      `SELECT (EXTRACT(EPOCH FROM now() - min(run_at)) * 1000)::float8 AS age
+       FROM graphile_worker._private_jobs WHERE is_available AND run_at <= now()`,
+    );
+    return Math.max(0, rows[0]?.age ?? 0);
   }
 
   async close(): Promise<void> {

@@ -3,14 +3,17 @@ import type { Logger, RevocationFeed } from '../src/platform/index';
 
 const CHANNEL = 'svc_oauth_revocations';
 const RETRY_MS = [250, 1000, 5000, 15_000];
+/** A connection attempt that has not succeeded by then counts as failed (and is retried). */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 type Handlers = Parameters<RevocationFeed['subscribe']>[0];
 
 /**
  * The RevocationFeed on PostgreSQL LISTEN/NOTIFY. Publishing is one NOTIFY on the queue's pool;
  * subscribing opens one dedicated listening connection, lazily (only processes that check bearer
- * tokens subscribe), reconnects with back-off when it breaks, and reports whether it is listening so
- * that the cache stops while it is not.
+ * tokens subscribe), reconnects with back-off and jitter whenever it breaks, for as long as the process
+ * lives, and reports whether it is listening so that the cache stops while it is not (nothing is lost
+ * meanwhile: every bearer check then reads the database).
  */
 export class PgRevocationFeed implements RevocationFeed {
   private readonly handlers: Handlers[] = [];
@@ -49,7 +52,7 @@ export class PgRevocationFeed implements RevocationFeed {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new Client({ connectionString: this.pgUrl });
+    const client = new Client({ connectionString: this.pgUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     let lost = false;
     const onLost = (err?: Error) => {
       if (lost) return;
@@ -58,7 +61,8 @@ export class PgRevocationFeed implements RevocationFeed {
       this.setListening(false);
       if (this.closed) return;
       if (err) this.log.warn({ err }, 'revocation feed connection lost; bearer-check cache off until it is back');
-      this.retryTimer = setTimeout(() => void this.connect(), RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)]);
+      const wait = RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)]!;
+      this.retryTimer = setTimeout(() => void this.connect(), Math.round(wait * (0.75 + Math.random() * 0.5)));
       this.retryTimer.unref();
       void client.end().catch(() => undefined);
     };
@@ -79,6 +83,7 @@ export class PgRevocationFeed implements RevocationFeed {
       return;
     }
     this.client = client;
+    if (this.failures > 0) this.log.info('revocation feed connection back; bearer-check cache on again');
     this.failures = 0;
     this.setListening(true);
   }

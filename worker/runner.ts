@@ -2,24 +2,49 @@ import { run, type Runner } from 'graphile-worker';
 import { sweepOutbox } from '../src/events/index';
 import { purgeExpiredIdempotencyKeys } from '../src/idempotency/index';
 import { sweepInvites } from '../src/invites/index';
-import { type Services } from '../src/platform/index';
+import { type RunnerState, type RunnerStatus, type Services } from '../src/platform/index';
 import { graphileLogger, type GraphileJobQueue } from './job-queue';
 import { createTaskList } from './tasks/index';
 
-export interface WorkerHandle {
-  /** Stops taking jobs, waits for running ones and the sweep in progress, then resolves. */
+/** A runner that has run this long without stopping is healthy again: its restart schedule starts over. */
+export const RUNNER_STABLE_MS = 60_000;
+
+export interface WorkerHandle extends RunnerStatus {
+  /**
+   * Stops taking jobs, waits for running ones and the sweep in progress, then resolves. A runner that
+   * already stopped on its own (restart pending, or given up) is fine: nothing of it is left to drain.
+   */
   stop(): Promise<void>;
 }
 
-/** Runs graphile-worker with the service's tasks, plus the periodic outbox sweep. */
-export async function startWorker(svc: Services, queue: GraphileJobQueue): Promise<WorkerHandle> {
-  const runner: Runner = await run({
+export interface WorkerOptions {
+  /**
+   * Called once when the runner stopped and could not be brought back within WORKER_RESTART_SCHEDULE.
+   * The process should then exit non-zero so that its supervisor starts a fresh one.
+   */
+  onGiveUp?: (reason: Error) => void;
+}
+
+/**
+ * Runs graphile-worker with the service's tasks, plus the periodic outbox sweep, and supervises the
+ * runner. graphile-worker stops its runner for good on some database faults (a connection lost while
+ * it records finished jobs: "queue is in an inconsistent state"); the runner is then started again
+ * after the next wait of WORKER_RESTART_SCHEDULE (with jitter), in this process, and once the schedule
+ * is used up without a minute of healthy running in between, `onGiveUp` is called. The jobs a stopped
+ * runner held stay locked in graphile; the outbox sweep hands their work off again. A stopped runner is
+ * not waited for: after a failed completion graphile may never finish shutting it down.
+ */
+export async function startWorker(svc: Services, queue: GraphileJobQueue, options: WorkerOptions = {}): Promise<WorkerHandle> {
+  const log = svc.log;
+  const startRunner = () => run({
     pgPool: queue.pool,
     concurrency: svc.config.workerConcurrency,
     noHandleSignals: true,
     pollInterval: 1000,
     taskList: createTaskList(svc),
-    logger: graphileLogger(svc.log),
+    // No cron: without this graphile looks for ./crontab at every start and logs that it found none.
+    parsedCronItems: [],
+    logger: graphileLogger(log),
     // Batching (graphile-worker "performance" docs): fetch up to `concurrency` jobs in one query and
     // complete finished jobs together within 1 ms. Jobs a crashed worker had fetched stay locked in
     // graphile for hours; the outbox sweep re-hands their work off (webhook deliveries by their lease).
@@ -31,21 +56,93 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue): Promi
     },
   });
 
+  let state: RunnerState = 'running';
+  let runner: Runner | null = await startRunner();
+  let startedAt = Date.now();
+  let restarts = 0;
+  let restartTimer: NodeJS.Timeout | null = null;
+  let starting: Promise<unknown> = Promise.resolve();
+  let draining = false;
+
+  const watch = (r: Runner) => {
+    // The runner is going down as soon as its worker pool starts shutting down. Its promise would say
+    // so too, but only once the pool has finished, which after a failed job completion can be never.
+    r.events.once('pool:gracefulShutdown', ({ message }) => stopped(r, new Error(`graphile-worker shut its worker pool down: ${message}`)));
+    r.events.once('pool:forcefulShutdown', ({ message }) => stopped(r, new Error(`graphile-worker shut its worker pool down: ${message}`)));
+    r.promise.then(() => stopped(r, null), (err: unknown) => stopped(r, err));
+  };
+  const stopped = (r: Runner, err: unknown) => {
+    if (draining || runner !== r) return;
+    runner = null;
+    if (Date.now() - startedAt >= RUNNER_STABLE_MS) restarts = 0;
+    scheduleRestart(err instanceof Error ? err : new Error('the job runner stopped on its own'));
+  };
+  const scheduleRestart = (reason: Error) => {
+    const wait = svc.config.workerRestartScheduleMs[restarts];
+    if (wait === undefined) {
+      state = 'stopped';
+      log.fatal({ reason: reason.message, restarts }, 'job runner stopped and could not be restarted; giving up');
+      options.onGiveUp?.(reason);
+      return;
+    }
+    restarts++;
+    state = 'restarting';
+    // Jitter (75..125 %) so that workers which lost the same database do not all return at once.
+    const delay = Math.round(wait * (0.75 + Math.random() * 0.5));
+    log.error({ reason: reason.message, restart: restarts, inMs: delay }, 'job runner stopped unexpectedly; restarting it');
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      starting = restart();
+    }, delay);
+  };
+  const restart = async () => {
+    if (draining) return;
+    let r: Runner;
+    try {
+      r = await startRunner();
+    } catch (err) {
+      if (!draining) scheduleRestart(err as Error);
+      return;
+    }
+    if (draining) {
+      await r.stop().catch(() => undefined);
+      return;
+    }
+    runner = r;
+    startedAt = Date.now();
+    state = 'running';
+    watch(r);
+    log.warn({ restart: restarts }, 'job runner restarted');
+  };
+  watch(runner);
+
   let sweeping: Promise<unknown> = Promise.resolve();
-  let stopped = false;
   const timer = setInterval(() => {
-    sweeping = sweeping.then(() => (stopped ? undefined : sweepOutbox(svc))).catch((err) => svc.log.error({ err }, 'outbox sweep failed'));
+    sweeping = sweeping.then(() => (draining ? undefined : sweepOutbox(svc))).catch((err) => log.error({ err }, 'outbox sweep failed'));
     // Case intake: invites whose send job was lost, and Idempotency-Keys past their 24 hours.
-    sweeping = sweeping.then(() => (stopped ? undefined : sweepInvites(svc).then(() => purgeExpiredIdempotencyKeys(svc))))
-      .catch((err) => svc.log.error({ err }, 'invite sweep failed'));
+    sweeping = sweeping.then(() => (draining ? undefined : sweepInvites(svc).then(() => purgeExpiredIdempotencyKeys(svc))))
+      .catch((err) => log.error({ err }, 'invite sweep failed'));
   }, svc.config.outboxSweepIntervalMs);
 
   return {
+    state: () => state,
     async stop() {
-      stopped = true;
+      draining = true;
       clearInterval(timer);
+      if (restartTimer) clearTimeout(restartTimer);
+      await starting;
       await sweeping;
-      await runner.stop();
+      const r = runner;
+      runner = null;
+      state = 'stopped';
+      if (!r) return;
+      try {
+        await r.stop();
+      } catch (err) {
+        // It stopped on its own a moment ago (its promise has not told us yet): nothing left to drain.
+        if ((err as Error).message !== 'Runner is already stopped') throw err;
+      }
+      await r.promise;
     },
   };
 }

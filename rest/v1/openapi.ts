@@ -27,7 +27,8 @@ export const ERROR_CODES_DOC = `Errors are always \`{error, message, ...}\` with
 \`WWW-Authenticate: Bearer error="invalid_token"\`), insufficient_scope (403, WWW-Authenticate names the scope), not_found (404,
 identical for another tenant's resource and a missing one), validation_failed (400, with details [{path, message}]),
 payload_too_large (413, bodies are limited to 64 KiB), duplicate_open_case (409, with existing), idempotency_key_in_use (409),
-idempotency_key_reused (422), rate_limited (429 with Retry-After), internal_error (500, never a stack trace).
+idempotency_key_reused (422), rate_limited (429 with Retry-After), internal_error (500, never a stack trace),
+service_unavailable (503 with Retry-After: a transient database fault; retrying with the same Idempotency-Key is safe).
 The OAuth endpoints answer as RFC 6749 section 5.2 and RFC 7009 say: \`{error, error_description}\`.`;
 
 // --- the error bodies of /v1 (this adapter's wire: decisions.md "Errors") ---
@@ -173,6 +174,11 @@ const RESPONSES = {
   InternalError: response('internal_error: logged with the request id (X-Request-Id); never a stack trace.', 'Error', {
     RateLimit: optional(HEADERS.RateLimit), 'RateLimit-Policy': optional(HEADERS['RateLimit-Policy']),
   }),
+  ServiceUnavailable: response(
+    'service_unavailable: a transient fault (the database connection was lost). Retry after Retry-After seconds; '
+      + 'a POST retried with the same Idempotency-Key takes effect at most once, even when the first try\'s outcome was unknown.',
+    'Error', { 'Retry-After': header('Retry-After'), RateLimit: optional(HEADERS.RateLimit), 'RateLimit-Policy': optional(HEADERS['RateLimit-Policy']) },
+  ),
   OAuthBadRequest: response(
     'invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client or unsupported_token_type (RFC 6749 section 5.2, RFC 7009).',
     'OAuthError', noStore),
@@ -219,7 +225,8 @@ const bearer = (scope: string) => [{ oauth2: [scope] }];
 type ErrorStatus = '400' | '401' | '403' | '404' | '413' | '429';
 const errors = (...codes: ErrorStatus[]) => {
   const names = { 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 413: 'PayloadTooLarge', 429: 'RateLimited' } as const;
-  return Object.fromEntries([...codes.map((c) => [c, { $ref: `#/components/responses/${names[c]}` }]), ['500', { $ref: '#/components/responses/InternalError' }]]);
+  return Object.fromEntries([...codes.map((c) => [c, { $ref: `#/components/responses/${names[c]}` }]), ['500', { $ref: '#/components/responses/InternalError' }],
+    ['503', { $ref: '#/components/responses/ServiceUnavailable' }]]);
 };
 const ok = (schema: string, description: string) => response(description, schema);
 const pageParams = [{ $ref: '#/components/parameters/limit' }, { $ref: '#/components/parameters/cursor' }];

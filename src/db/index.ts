@@ -1,4 +1,4 @@
-export { Tx, inTransaction } from './transaction';
+export { Tx, inTransaction, isConnectionLost, asServiceUnavailable, RETRY_AFTER_SECONDS } from './transaction';
 export {
   createDataSource, connectDataSource, ensureMysqlDatabase, dropMysqlDatabase, runMigrations, DatabaseUnavailableError,
 } from './data-source';

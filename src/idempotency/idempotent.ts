@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { inTransaction, type Tx } from '../db/transaction';
+import { inTransaction, isConnectionLost, type Tx } from '../db/transaction';
 import { DomainError } from '../errors';
 import { openSecret, sealSecret } from '../security/secret-box';
 import type { Services } from '../services';
@@ -39,40 +39,49 @@ const aad = (orgId: string, key: string) => `idempotency:${orgId}:${key}`;
 /**
  * Takes the key for this request (a committed `running` row, so that a concurrent request with the
  * same key sees it and answers 409 instead of waiting), or finds the finished response to replay.
- * Same key with another body: 422. Still running: 409.
+ * Same key with another body: 422. Still running: 409. A connection lost meanwhile is retried (twice,
+ * jittered) with the same fence: a `running` row with this body and exactly this fence is the claim
+ * whose answer was lost. Should it be another request's after all, only one of the two can finish the
+ * key (the fence and state check in runIdempotent), so the work still commits at most once.
  */
-async function claim(svc: Services, orgId: string, key: string, hash: string): Promise<Claim> {
-  const now = svc.clock.now();
-  await svc.db.query('DELETE FROM idempotency_keys WHERE org_id = ? AND idem_key = ? AND expires_at <= ?', [orgId, key, now]);
+async function claim(svc: Services, orgId: string, key: string, hash: string, now = svc.clock.now(), tries = 1): Promise<Claim> {
   try {
-    await svc.db.query(
-      `INSERT INTO idempotency_keys (org_id, idem_key, request_hash, state, created_at, expires_at) VALUES (?, ?, ?, 'running', ?, ?)`,
-      [orgId, key, hash, now, new Date(now.getTime() + IDEMPOTENCY_TTL_MS)],
-    );
-    return { claimed: true, fence: now };
+    await svc.db.query('DELETE FROM idempotency_keys WHERE org_id = ? AND idem_key = ? AND expires_at <= ?', [orgId, key, now]);
+    try {
+      await svc.db.query(
+        `INSERT INTO idempotency_keys (org_id, idem_key, request_hash, state, created_at, expires_at) VALUES (?, ?, ?, 'running', ?, ?)`,
+        [orgId, key, hash, now, new Date(now.getTime() + IDEMPOTENCY_TTL_MS)],
+      );
+      return { claimed: true, fence: now };
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'ER_DUP_ENTRY') throw err;
+    }
+    const [row]: { request_hash: string; state: string; response_status: number | null; response_body: string | null; created_at: Date }[] =
+      await svc.db.query('SELECT request_hash, state, response_status, response_body, created_at FROM idempotency_keys WHERE org_id = ? AND idem_key = ?', [orgId, key]);
+    if (!row) return claim(svc, orgId, key, hash); // expired and deleted by another request meanwhile
+    if (row.request_hash !== hash) {
+      throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request body.');
+    }
+    if (row.state === 'done' && row.response_body !== null && row.response_status !== null) {
+      const [keyId, ciphertext] = row.response_body.split('.', 2) as [string, string];
+      const body = JSON.parse(openSecret(svc.config.secretsKeys, { keyId, ciphertext }, aad(orgId, key)));
+      return { claimed: false, replay: { status: Number(row.response_status), body } };
+    }
+    if (tries > 1 && row.state === 'running' && row.created_at.getTime() === now.getTime()) return { claimed: true, fence: now };
+    if (now.getTime() - row.created_at.getTime() > IDEMPOTENCY_LEASE_MS) {
+      // Abandoned by a process that died mid-request: take it over (the fence stops the old owner).
+      const res = await svc.db.query(
+        `UPDATE idempotency_keys SET created_at = ? WHERE org_id = ? AND idem_key = ? AND state = 'running' AND created_at = ?`,
+        [now, orgId, key, row.created_at],
+      );
+      if (Number((res as { affectedRows?: number }).affectedRows) === 1) return { claimed: true, fence: now };
+    }
+    throw new DomainError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.');
   } catch (err) {
-    if ((err as { code?: string }).code !== 'ER_DUP_ENTRY') throw err;
+    if (!isConnectionLost(err) || tries >= 3) throw err;
+    await new Promise((r) => setTimeout(r, tries * (10 + Math.random() * 40)));
+    return claim(svc, orgId, key, hash, now, tries + 1);
   }
-  const [row]: { request_hash: string; state: string; response_status: number | null; response_body: string | null; created_at: Date }[] =
-    await svc.db.query('SELECT request_hash, state, response_status, response_body, created_at FROM idempotency_keys WHERE org_id = ? AND idem_key = ?', [orgId, key]);
-  if (!row) return claim(svc, orgId, key, hash); // expired and deleted by another request meanwhile
-  if (row.request_hash !== hash) {
-    throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request body.');
-  }
-  if (row.state === 'done' && row.response_body !== null && row.response_status !== null) {
-    const [keyId, ciphertext] = row.response_body.split('.', 2) as [string, string];
-    const body = JSON.parse(openSecret(svc.config.secretsKeys, { keyId, ciphertext }, aad(orgId, key)));
-    return { claimed: false, replay: { status: Number(row.response_status), body } };
-  }
-  if (now.getTime() - row.created_at.getTime() > IDEMPOTENCY_LEASE_MS) {
-    // Abandoned by a process that died mid-request: take it over (the fence stops the old owner).
-    const res = await svc.db.query(
-      `UPDATE idempotency_keys SET created_at = ? WHERE org_id = ? AND idem_key = ? AND state = 'running' AND created_at = ?`,
-      [now, orgId, key, row.created_at],
-    );
-    if (Number((res as { affectedRows?: number }).affectedRows) === 1) return { claimed: true, fence: now };
-  }
-  throw new DomainError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.');
 }
 
 export interface IdempotentResult {
@@ -112,10 +121,25 @@ export async function runIdempotent(
     });
     return { response, replayed: false };
   } catch (err) {
-    await svc.db
-      .query(`DELETE FROM idempotency_keys WHERE org_id = ? AND idem_key = ? AND state = 'running' AND created_at = ?`, [orgId, key, claimed.fence])
-      .catch((cleanupErr: unknown) => svc.log.warn({ err: cleanupErr }, 'could not free an idempotency key; it frees itself after its lease'));
+    await release(svc, orgId, key, claimed.fence);
     throw err;
+  }
+}
+
+/**
+ * Frees a claim whose work failed, so that a retry with the key runs at once. The failure is often a
+ * lost connection, and the DELETE may meet the same fault: it is retried (3 tries, jittered) before the
+ * key is left to free itself after its lease.
+ */
+async function release(svc: Services, orgId: string, key: string, fence: Date, tries = 1): Promise<void> {
+  try {
+    await svc.db.query(`DELETE FROM idempotency_keys WHERE org_id = ? AND idem_key = ? AND state = 'running' AND created_at = ?`, [orgId, key, fence]);
+  } catch (err) {
+    if (isConnectionLost(err) && tries < 3) {
+      await new Promise((r) => setTimeout(r, tries * (10 + Math.random() * 40)));
+      return release(svc, orgId, key, fence, tries + 1);
+    }
+    svc.log.warn({ err }, 'could not free an idempotency key; it frees itself after its lease');
   }
 }
 

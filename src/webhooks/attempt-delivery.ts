@@ -24,7 +24,8 @@ interface Claimed {
   orgId: string;
   eventId: string;
   eventType: string;
-  attempts: number;
+  /** This claim's attempt number: the claim took it (attempts + 1), so no two claims share one. */
+  attemptNo: number;
   manual: boolean;
   endpoint: WebhookEndpoint;
   /** The endpoint's secret, decrypted (in memory only) at most once per claimed batch and endpoint. */
@@ -57,7 +58,10 @@ const ids = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 /**
  * Takes the lease on every due, pending, unleased delivery of the batch in one UPDATE (autocommit),
- * reads what the attempts need in one SELECT, and says for the others why not.
+ * reads what the attempts need in one SELECT, and says for the others why not. Taking the lease also
+ * takes the attempt number (attempts + 1, committed with the lease): a request sent after a lease ran
+ * out and another worker took the delivery over is a new attempt, never a second attempt 1, even when
+ * the first worker's result was never recorded.
  */
 async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claimed | AttemptOutcome)[]> {
   const now = svc.clock.now();
@@ -65,7 +69,7 @@ async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claime
   const token = randomBytes(16).toString('base64url');
   const unique = [...new Set(deliveryIds)];
   await svc.db.query(
-    `UPDATE webhook_deliveries SET lease_until = ?, lease_token = ?, updated_at = ?
+    `UPDATE webhook_deliveries SET lease_until = ?, lease_token = ?, attempts = attempts + 1, updated_at = ?
      WHERE id IN (${ids(unique.length)}) AND state = 'pending' AND (lease_until IS NULL OR lease_until <= ?) AND next_attempt_at <= ?`,
     [lease, token, now, ...unique, now, new Date(now.getTime() + EARLY_MS)],
   );
@@ -92,7 +96,7 @@ async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claime
       endpoints.set(row.endpoint_id, ep);
     }
     claimed.set(Number(row.id), {
-      id: Number(row.id), orgId: row.org_id, eventId: row.event_id, eventType: row.event_type, attempts: Number(row.attempts),
+      id: Number(row.id), orgId: row.org_id, eventId: row.event_id, eventType: row.event_type, attemptNo: Number(row.attempts),
       manual: Number(row.manual) === 1, endpoint: ep.endpoint, secret: ep.secret, data: row.data, occurredAt: new Date(row.occurred_at).toISOString(), token,
     });
   }
@@ -231,17 +235,18 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
     // redeliverable). A retry or a redelivery that falls due while paused is cancelled.
     const [state, lastError, outcome]: ['failed' | 'skipped_paused', string | null, AttemptOutcome] = endpoint.deletedAt
       ? ['failed', ENDPOINT_DELETED_MESSAGE, 'cancelled']
-      : claimed.attempts === 0 && !claimed.manual ? ['skipped_paused', null, 'skipped_paused'] : ['failed', RETRY_CANCELLED_PAUSED, 'cancelled'];
+      : claimed.attemptNo === 1 && !claimed.manual ? ['skipped_paused', null, 'skipped_paused'] : ['failed', RETRY_CANCELLED_PAUSED, 'cancelled'];
     const now = svc.clock.now();
+    // No request is sent: the attempt number the claim took is given back.
     const res: { affectedRows: number } = await svc.db.query(
-      `UPDATE webhook_deliveries SET state = ?, last_error = ?, lease_until = NULL, lease_token = NULL, next_attempt_at = NULL, completed_at = ?, updated_at = ?
+      `UPDATE webhook_deliveries SET state = ?, last_error = ?, attempts = attempts - 1, lease_until = NULL, lease_token = NULL, next_attempt_at = NULL, completed_at = ?, updated_at = ?
        WHERE org_id = ? AND id = ? AND state = 'pending' AND lease_token = ?`,
       [state, lastError, now, now, orgId, deliveryId, token],
     );
     return res.affectedRows === 1 ? outcome : 'lease_lost';
   }
 
-  const attemptNo = claimed.attempts + 1;
+  const { attemptNo } = claimed;
   const payload = JSON.parse(data) as { timestamp?: string; eventVersion?: number };
   const outcome = await sendSigned(svc, endpoint.url, {
     secret: claimed.secret(),
@@ -262,6 +267,12 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
   const state: DeliveryState = ok ? 'delivered' : wait === null ? 'failed' : 'pending';
   const nextAttemptAt = wait === null ? null : new Date(outcome.finishedAt.getTime() + wait);
 
+  if (!ok) {
+    // Operators see failing receivers in the service's own log: ids, attempt and why; never the body or the secret.
+    svc.log.warn({
+      deliveryId, endpointId: endpoint.id, attempt: attemptNo, status: outcome.status, error, retryAt: nextAttemptAt?.toISOString() ?? null,
+    }, 'webhook attempt failed');
+  }
   const recorded = await batcher.finish.add({ id: deliveryId, orgId, token, state, attemptNo, outcome, error, nextAttemptAt });
   if (!recorded) {
     svc.log.warn({ deliveryId, attemptNo }, 'webhook attempt finished after its lease was lost; result not recorded');

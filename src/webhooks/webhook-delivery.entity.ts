@@ -14,7 +14,10 @@ export class WebhookDelivery {
   @Column(uuidColumn) eventId!: string;
   @Column() eventType!: string;
   @Column({ type: 'varchar' }) state!: DeliveryState;
-  /** Attempts made so far; the next is attempts + 1. */
+  /**
+   * Attempts started so far; the next is attempts + 1. A worker takes the number when it claims the
+   * row, so an attempt whose result was lost (its worker died or its lease ran out) still counts.
+   */
   @Column({ type: 'int' }) attempts!: number;
   /** The pending attempt was asked for by an operator (Redeliver): one attempt, no automatic retries. */
   @Column(boolColumn) manual!: boolean;

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { relayEvents } from '../../src/events/index';
+import { createLogger } from '../../src/platform/index';
 import { type Tenant } from '../../src/tenants/index';
-import { attemptDelivery } from '../../src/webhooks/index';
+import { attemptDelivery, attemptLeaseMs } from '../../src/webhooks/index';
 import type { Runtime } from '../../bin/compose';
 import { rogueTls } from '../support/test-tls';
 import { newTenant, runtime } from '../support/runtime';
@@ -151,9 +152,59 @@ describe('webhooks: signed delivery to a real HTTPS receiver', () => {
     release();
     expect(await outcomes).to.deep.equal(['lease_lost', 'delivered']);
     const [after1, after2] = await deliveriesOf(rt.svc, tenant.id);
-    expect(after1).to.deep.include({ state: 'pending', attempts: 0 });
+    // The lost attempt counts (its request was sent); its result is not ours to record.
+    expect(after1).to.deep.include({ state: 'pending', attempts: 1 });
     expect(await attemptsOf(rt.svc, tenant.id, d1!.id)).to.have.length(0);
     expect(after2).to.deep.include({ state: 'delivered', attempts: 1, lastHttpStatus: 200 });
     expect(await attemptsOf(rt.svc, tenant.id, d2!.id)).to.have.length(1);
+  });
+
+  it('gives a request sent after a lease was lost and taken over its own attempt number, never a second attempt 1', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    // The first request hangs past its lease; the one sent by the worker that takes over is answered.
+    const r = await receiver((_req, n) => (n === 1 ? { status: 200, hold: held } : { status: 200, body: 'ok' }));
+    await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url() });
+    const event = await recordTestEvent(rt.svc, tenant.id, 'taken over');
+    await relayEvents(rt.svc);
+    const [d] = await deliveriesOf(rt.svc, tenant.id);
+    const first = attemptDelivery(rt.svc, d!.id);
+    await r.waitForRequests(1);
+    // Another worker, once the lease has run out by its clock, takes the delivery over.
+    const afterLease = withConfig(rt, {}, { clock: { now: () => new Date(Date.now() + attemptLeaseMs(rt.svc.config) + 1000) } });
+    expect(await attemptDelivery(afterLease, d!.id)).to.equal('delivered');
+    release();
+    expect(await first).to.equal('lease_lost');
+    expect(r.requests.map((q) => q.headers['x-svc-attempt'])).to.deep.equal(['1', '2']);
+    expect(new Set(r.requests.map((q) => q.headers['x-svc-event-id']))).to.deep.equal(new Set([event.eventId]));
+    const [after] = await deliveriesOf(rt.svc, tenant.id);
+    expect(after).to.deep.include({ state: 'delivered', attempts: 2, lastHttpStatus: 200 });
+    expect((await attemptsOf(rt.svc, tenant.id, d!.id)).map((a) => a.attemptNo)).to.deep.equal([2]);
+  });
+
+  it('logs each failed attempt at warn with the delivery, endpoint, attempt and status or error, never the body or the secret', async () => {
+    const lines: string[] = [];
+    const log = createLogger('info', { write: (line: string) => void lines.push(line) });
+    const svc = withConfig(rt, { webhookRetryScheduleMs: [60_000] }, { log });
+    const r = await receiver(() => ({ status: 500, body: 'response-body-not-for-logs' }));
+    const refused = await closedPort();
+    const failing = await newEndpoint(svc, { orgId: tenant.id, url: r.url('/hook?key=url-not-for-logs') });
+    const closed = await newEndpoint(svc, { orgId: tenant.id, url: `https://127.0.0.1:${refused}/hook` });
+    await recordTestEvent(svc, tenant.id, 'payload-not-for-logs');
+    await drain(rt, svc);
+
+    const deliveries = await deliveriesOf(svc, tenant.id);
+    const idOf = (endpointId: string) => deliveries.find((d) => d.endpointId === endpointId)!.id;
+    const failed = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'webhook attempt failed');
+    const pick = ({ level, deliveryId, endpointId, attempt, status, error }: Record<string, unknown>) => ({ level, deliveryId, endpointId, attempt, status, error });
+    expect(failed.map(pick).sort((a, b) => Number(a.status) - Number(b.status))).to.deep.equal([
+      { level: 40, deliveryId: idOf(closed.endpoint.endpointId), endpointId: closed.endpoint.endpointId, attempt: 1, status: 0, error: `Connection refused by 127.0.0.1:${refused}.` },
+      { level: 40, deliveryId: idOf(failing.endpoint.endpointId), endpointId: failing.endpoint.endpointId, attempt: 1, status: 500, error: 'The receiver answered HTTP 500.' },
+    ]);
+    for (const l of failed) expect(l.retryAt).to.be.a('string');
+    const all = lines.join('\n');
+    for (const secret of ['payload-not-for-logs', 'response-body-not-for-logs', 'url-not-for-logs', failing.secret, closed.secret]) {
+      expect(all).to.not.contain(secret);
+    }
   });
 });

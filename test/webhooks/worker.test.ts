@@ -80,6 +80,9 @@ describe('webhooks: a running worker (real schedule, SIGKILL recovery)', functio
     const resent = r.requests.slice(5);
     expect(resent.map((q) => q.headers['x-svc-event-id']).sort()).to.deep.equal(events.map((e) => e.eventId).sort());
     for (const q of resent) expect(q.body.toString()).to.equal(events.find((e) => e.eventId === q.headers['x-svc-event-id'])!.data);
+    // The dead worker's requests were attempt 1 (their results were lost); the ones sent again are attempt 2.
+    expect(r.requests.slice(0, 5).map((q) => q.headers['x-svc-attempt'])).to.deep.equal(['1', '1', '1', '1', '1']);
+    expect(resent.map((q) => q.headers['x-svc-attempt'])).to.deep.equal(['2', '2', '2', '2', '2']);
   });
 
   it('SIGTERM drains: a delivery in flight when the signal arrives is finished and recorded before exit 0', async () => {
@@ -89,7 +92,7 @@ describe('webhooks: a running worker (real schedule, SIGKILL recovery)', functio
     await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url() });
     const worker = startNode('bin/start.js', ['--worker'], testEnv({ NODE_EXTRA_CA_CERTS: testTls().caFile, LOG_LEVEL: 'info' }));
     try {
-      await waitFor('the worker', async () => worker.output().includes('Worker connected'), 30_000);
+      await waitFor('the worker', async () => worker.output().includes('"msg":"service started"'), 30_000);
       const event = await recordTestEvent(rt.svc, tenant.id, 'in flight at SIGTERM');
       await r.waitForRequests(1, 20_000);
       worker.child.kill('SIGTERM');
