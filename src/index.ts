@@ -58,9 +58,18 @@ export { refreshAccessToken } from './oauth/refresh-access-token';
 export { revokeToken } from './oauth/revoke-token';
 export { listConnectedApps, disconnectApp, type ConnectedApp } from './oauth/connected-apps';
 export {
-  newBrowserSession, sealBrowserSession, openBrowserSession, sealAuthorizationTransaction, openAuthorizationTransaction,
+  csrfMatches, sealAuthorizationTransaction, openAuthorizationTransaction,
   BROWSER_SESSION_TTL_MS, AUTHORIZATION_TRANSACTION_TTL_MS, type BrowserSession, type AuthorizationTransaction,
 } from './oauth/browser-session';
+export { loadBrowserSession } from './oauth/load-browser-session';
+export { signInBrowserSession } from './oauth/sign-in-browser-session';
+export { signOutBrowserSession } from './oauth/sign-out-browser-session';
+export { spendConsentCsrf } from './oauth/spend-consent-csrf';
+// Member sessions (server-side browser sessions of signed-in members; issue 11).
+export {
+  MEMBER_SESSION_POLICIES, startMemberSession, findMemberSession, endMemberSession, spendCsrfToken,
+  type MemberSession, type MemberSessionKind, type MemberSessionPolicy,
+} from './sessions/index';
 
 export { type EventSubscriber } from './events/event-subscriber';
 export { EventRecord } from './events/event.entity';

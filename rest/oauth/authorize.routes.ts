@@ -8,7 +8,7 @@ import {
 } from '../../src/index';
 import { transactionLoader, validateAuthorization, type TransactionStore, type Txn } from './oauth2-server';
 import { consentPage, errorPage, sendPage, signInPage, STYLESHEET } from './pages';
-import { browserSession, csrfValid, rotateCsrf, signIn, signOut } from './session';
+import { browserSession, csrfValid, signIn, signOut, spendCsrf } from './session';
 
 type OAuthRequest = Request & { oauth2?: Txn & { transactionID?: string } };
 
@@ -24,8 +24,16 @@ const form = express.urlencoded({ extended: false, limit: '8kb' });
  */
 export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientInfo, SignedInMember>, store: TransactionStore): Router {
   const router = Router();
-  // Untyped in @types/oauth2orize: redirects a protocol error of a trusted request back to the client.
-  const redirectErrors = () => (server as unknown as { authorizationErrorHandler(): ErrorRequestHandler[] }).authorizationErrorHandler();
+  // Untyped in @types/oauth2orize: redirects a protocol error of a trusted request back to the client
+  // (loading the transaction from the request if need be). A PageError (a refused form) is this
+  // page's business and never travels to the client as server_error.
+  const redirectErrors = (): ErrorRequestHandler => {
+    const [load, respond] = (server as unknown as { authorizationErrorHandler(): [ErrorRequestHandler, ErrorRequestHandler] }).authorizationErrorHandler();
+    return (err, req, res, next) => {
+      if (err instanceof PageError) return next(err);
+      load!(err, req, res, (e?: unknown) => respond!(e, req, res, next));
+    };
+  };
   const session = browserSession(svc);
   const loadTxn = transactionLoader(store);
   const members = new passport.Passport();
@@ -52,7 +60,7 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
     }), { formTargets: [new URL(txn.redirectURI).origin] });
   };
   const requireCsrf: RequestHandler = (req, _res, next) => {
-    if (!csrfValid(req)) return next(new PageError(403, 'This form has expired', 'The page was open too long or in another window. Return to the app and start the connection again.'));
+    if (!csrfValid(req)) return next(formExpired());
     next();
   };
 
@@ -95,13 +103,12 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
           next,
         );
       }
-      signIn(svc, req, res, member.id);
-      res.redirect(303, consentUrl(req.oauth2!.transactionID!));
+      signIn(svc, req, res, member.id).then(() => res.redirect(303, consentUrl(req.oauth2!.transactionID!)), next);
     })(req, res, next);
   });
 
-  router.post('/v1/oauth/sign-out', session, form, requireCsrf, loadTxn, (req: OAuthRequest, res) => {
-    signOut(svc, req, res);
+  router.post('/v1/oauth/sign-out', session, form, requireCsrf, loadTxn, async (req: OAuthRequest, res) => {
+    await signOut(svc, req, res);
     res.redirect(303, consentUrl(req.oauth2!.transactionID!));
   });
 
@@ -110,10 +117,14 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
     const member = memberId ? await findSignedInMember(svc, memberId) : null;
     if (!member) return renderSignIn(req, res);
     req.user = member;
-    rotateCsrf(svc, req, res);
     next();
   };
-  router.post('/v1/oauth/authorize/decision', session, form, requireCsrf, loadTxn, signedInMember,
+  // Each decision spends the form's CSRF token: a replayed or resubmitted form gets the 403 page.
+  const spendDecisionCsrf: RequestHandler = async (req, _res, next) => {
+    if (!(await spendCsrf(svc, req))) return next(formExpired());
+    next();
+  };
+  router.post('/v1/oauth/authorize/decision', session, form, spendDecisionCsrf, loadTxn, signedInMember,
     server.decision((req, done) => {
       done(null, { allow: ((req as unknown as Request).body as Record<string, unknown>).decision === 'allow' });
     }) as unknown as RequestHandler[],
@@ -122,6 +133,8 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
   router.use(['/v1/oauth/authorize', '/v1/oauth/sign-in', '/v1/oauth/sign-out'], pageErrorHandler);
   return router;
 }
+
+const formExpired = () => new PageError(403, 'This form has expired', 'The page was open too long or in another window. Return to the app and start the connection again.');
 
 /** An error shown as a page (the browser stays here). */
 class PageError extends Error {
