@@ -48,8 +48,9 @@ export { issueClientCredentialsToken } from './oauth/issue-client-credentials-to
 export { verifyAccessToken } from './oauth/verify-access-token';
 export { AccessTokenCache, LIVE_CHECK_TTL_MS } from './oauth/access-token-cache';
 export { announceRevocation } from './oauth/announce-revocation';
-export { consumePullApiRateLimit, flushPullApiRateLimits, signInAllowed, recordSignInFailure, type RateLimitState } from './oauth/rate-limit';
+export { consumePullApiRateLimit, flushPullApiRateLimits, type RateLimitState } from './oauth/rate-limit';
 export { admitTokenRequest, settleFailedTokenRequest, type TokenRequestTicket } from './oauth/token-rate-limit';
+export { admitSignIn, recordSignInSuccess, type SignInAdmission, type SignInTicket } from './oauth/sign-in-throttle';
 export { SCOPE_DESCRIPTIONS } from './oauth/scopes';
 export { checkAuthorizationTarget, checkAuthorizationRequest, type AuthorizationRequest } from './oauth/authorization-request';
 export { authenticateMember, findSignedInMember, type SignedInMember } from './oauth/authenticate-member';

@@ -3,7 +3,7 @@ import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { OAuth2Server } from 'oauth2orize';
 import {
-  authenticateMember, checkAuthorizationTarget, recordSignInFailure, signInAllowed, findSignedInMember, isDomainError, isOAuthError, issuerOf,
+  admitSignIn, authenticateMember, checkAuthorizationTarget, recordSignInSuccess, findSignedInMember, isDomainError, isOAuthError, issuerOf,
   SCOPE_DESCRIPTIONS, type OAuthClientInfo, type Scope, type Services, type SignedInMember,
 } from '../../src/index';
 import { transactionLoader, validateAuthorization, type TransactionStore, type Txn } from './oauth2-server';
@@ -15,6 +15,13 @@ type OAuthRequest = Request & { oauth2?: Txn & { transactionID?: string } };
 const CONSENT_PATH = '/v1/oauth/authorize/consent';
 const consentUrl = (tid: string) => `${CONSENT_PATH}?transaction_id=${encodeURIComponent(tid)}`;
 const form = express.urlencoded({ extended: false, limit: '8kb' });
+
+/** "Wait 1 second", "Wait 45 seconds", "Wait 14 minutes". */
+function waitText(seconds: number): string {
+  if (seconds === 1) return '1 second';
+  if (seconds <= 120) return `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
 
 /**
  * The browser side of the authorization-code flow: GET /v1/oauth/authorize checks the request (an
@@ -90,20 +97,18 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
 
   router.post('/v1/oauth/sign-in', session, form, requireCsrf, loadTxn, async (req: OAuthRequest, res, next) => {
     const email = typeof req.body.email === 'string' ? req.body.email.slice(0, 254) : '';
-    const limit = await signInAllowed(svc, email);
-    if (!limit.allowed) {
-      res.setHeader('Retry-After', String(limit.resetSeconds));
-      return renderSignIn(req, res, { status: 429, email, error: `Too many sign-in attempts. Wait ${limit.resetSeconds} seconds and try again.` });
+    // Limits per source address and per account; the same generic words whether or not the email exists.
+    const admission = await admitSignIn(svc, { email, address: req.ip });
+    if (!admission.allowed) {
+      res.setHeader('Retry-After', String(admission.retryAfterSeconds));
+      return renderSignIn(req, res, { status: 429, email, error: `Too many sign-in attempts. Wait ${waitText(admission.retryAfterSeconds)} and try again.` });
     }
     members.authenticate('local', { session: false }, (err: unknown, member: SignedInMember | false) => {
       if (err) return next(err);
-      if (!member) {
-        return recordSignInFailure(svc, email).then(
-          () => renderSignIn(req, res, { status: 401, email, error: 'The email or password is incorrect.' }),
-          next,
-        );
-      }
-      signIn(svc, req, res, member.id).then(() => res.redirect(303, consentUrl(req.oauth2!.transactionID!)), next);
+      if (!member) return renderSignIn(req, res, { status: 401, email, error: 'The email or password is incorrect.' });
+      recordSignInSuccess(svc, admission.ticket)
+        .then(() => signIn(svc, req, res, member.id))
+        .then(() => res.redirect(303, consentUrl(req.oauth2!.transactionID!)), next);
     })(req, res, next);
   });
 

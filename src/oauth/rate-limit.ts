@@ -1,7 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Services } from '../services';
 import type { Principal } from './principal';
-import { sha256Hex } from '../security/tokens';
 
 /** One fixed-window limit: `limit` requests per `windowMs` per bucket. */
 export interface RateLimit {
@@ -191,25 +190,4 @@ export function consumePullApiRateLimit(svc: Services, principal: Pick<Principal
   return countersOf(svc).consume(svc, `pull:${principal.clientId}:${principal.orgId}`, {
     name: 'pull-api', limit: svc.config.pullRateLimitPerMinute, windowMs: 60_000,
   });
-}
-
-const SIGN_IN_FAILURES: RateLimit = { name: 'sign-in', limit: 10, windowMs: 60_000 };
-const signInBucket = (email: string) => `signin:${sha256Hex(String(email).trim().toLowerCase())}`;
-
-/**
- * Password guessing on the authorization pages: after 10 failed sign-ins for one email address in a
- * minute, further attempts are refused until the window ends. Successful sign-ins do not count.
- */
-export async function signInAllowed(svc: Services, email: string): Promise<RateLimitState> {
-  const nowMs = svc.clock.now().getTime();
-  const windowStart = nowMs - (nowMs % SIGN_IN_FAILURES.windowMs);
-  const hits = await readHits(svc.db, signInBucket(email), windowStart);
-  return {
-    allowed: hits < SIGN_IN_FAILURES.limit, limit: SIGN_IN_FAILURES.limit, remaining: Math.max(0, SIGN_IN_FAILURES.limit - hits),
-    resetSeconds: Math.max(1, Math.ceil((windowStart + SIGN_IN_FAILURES.windowMs - nowMs) / 1000)), windowSeconds: 60, name: SIGN_IN_FAILURES.name,
-  };
-}
-
-export async function recordSignInFailure(svc: Services, email: string): Promise<void> {
-  await consumeRateLimit(svc, signInBucket(email), SIGN_IN_FAILURES);
 }
