@@ -53,6 +53,22 @@ describe('OAuth token endpoint: failed grants have their own budget', () => {
     expect((await bogus()).status).to.equal(400);
   });
 
+  it('takes the address from X-Forwarded-For only when TRUST_PROXY names the proxy', async () => {
+    const behindProxy = await startServer({ clock: time.clock, config: { trustProxy: ['loopback'] } });
+    try {
+      for (const [h2, trusted] of [[h, false], [behindProxy, true]] as const) {
+        const c = await newConnector(h2.svc, [REDIRECT], true);
+        const bogus = (client: string) => post(h2.url, '/v1/oauth/token', { form: { grant_type: 'refresh_token', refresh_token: 'bogus', client_id: c.clientId } }, { 'x-forwarded-for': client });
+        for (let i = 0; i < 30; i++) expect((await bogus('198.51.100.7')).status).to.equal(400);
+        expect((await bogus('198.51.100.7')).status).to.equal(429);
+        // Another client behind the same proxy has its own failures; a header alone changes nothing.
+        expect((await bogus('198.51.100.8')).status, `trusted: ${trusted}`).to.equal(trusted ? 400 : 429);
+      }
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it("a client's failed grants do not use its 30 successful ones; the 31st success gets 429 with Retry-After", async () => {
     const tenant = await newTenant(await runtime());
     const client = await newApiClient(h.svc, tenant.id);
