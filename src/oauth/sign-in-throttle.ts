@@ -1,5 +1,6 @@
 import type { Services } from '../services';
 import { sha256Hex } from '../security/tokens';
+import { findMemberByEmail } from './authenticate-member';
 import { addHits, refundHit, windowStartOf, type RateLimit } from './rate-limit';
 import { sourceAddressKey } from './source-address';
 
@@ -7,8 +8,9 @@ import { sourceAddressKey } from './source-address';
  * Password guessing on the authorization pages, limited two ways:
  * - per source address: at most SIGN_IN_ADDRESS_LIMIT failed sign-ins (any accounts) per 15-minute
  *   window; then that address waits for the window to end;
- * - per account (the email as typed, normalised, whether or not a member has it, so the answers never
- *   tell which emails exist): the first SIGN_IN_FREE_FAILURES failures cost nothing, then each attempt
+ * - per account (the member the email reaches, whichever form of the address was typed; for an email
+ *   no member has, the email itself, so the answers never tell which emails exist): the first
+ *   SIGN_IN_FREE_FAILURES failures cost nothing, then each attempt
  *   must wait 1 s after the one before, doubling with every further failure up to 60 s. The account
  *   is never locked: its owner, from anywhere, signs in as soon as the current wait is over, and a
  *   success clears the count. Failures are forgotten 15 minutes after the last attempt.
@@ -37,7 +39,15 @@ export interface SignInTicket {
 
 export type SignInAdmission = { allowed: true; ticket: SignInTicket } | { allowed: false; retryAfterSeconds: number };
 
-const accountKeyOf = (email: string) => sha256Hex(String(email).trim().toLowerCase());
+/**
+ * The account an attempt counts against: the member the email reaches (the database's comparison
+ * treats accents, letter widths and case as equal, so "Mémber@" reaches "member@"), else the email in
+ * NFKC lower case.
+ */
+async function accountKeyOf(svc: Services, email: string): Promise<string> {
+  const member = await findMemberByEmail(svc, email);
+  return sha256Hex(member ? `member:${member.id}` : `email:${email.trim().normalize('NFKC').toLowerCase()}`);
+}
 
 /** Admits one sign-in attempt (counting it as a failure until told otherwise), or says how long to wait. */
 export async function admitSignIn(svc: Services, input: { email: string; address: string | undefined }): Promise<SignInAdmission> {
@@ -50,7 +60,7 @@ export async function admitSignIn(svc: Services, input: { email: string; address
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((addressWindow + SIGN_IN_ADDRESS_LIMIT.windowMs - nowMs) / 1000)) };
   }
 
-  const accountKey = accountKeyOf(input.email);
+  const accountKey = await accountKeyOf(svc, input.email);
   const forgetBefore = nowMs - SIGN_IN_FORGET_MS;
   const created = (await svc.db.query('INSERT IGNORE INTO sign_in_failures (account_key, failures, last_attempt_at) VALUES (?, 0, 0)', [accountKey])) as { affectedRows: number };
   // Admitted when the failures are forgotten or the wait since the last attempt is over; one UPDATE,

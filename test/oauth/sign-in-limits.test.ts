@@ -102,6 +102,17 @@ describe('OAuth sign-in limits', function () {
     expect(await sequence('127.0.0.5', nobody('x'))).to.deep.equal(expected);
   });
 
+  it('counts every form of an address that reaches the account (case, accents, full-width letters) against that account', async () => {
+    const attempt = await signInForm('127.0.0.7');
+    const local = member.email.slice('member'.length);
+    const forms = ['member', 'MEMBER', 'mémber', 'ｍember', 'Mèmber'].map((m) => m + local);
+    for (const form of forms) wrong(await attempt(form, 'wrong password 123'));
+    tooMany(await attempt(`membër${local}`, member.password), 1);
+    time.advance(1_000);
+    // Any of those forms signs the member in once the wait is over.
+    expect((await attempt(`mémber${local}`, member.password)).status).to.equal(303);
+  });
+
   it('forgets an account\'s failures 15 minutes after its last attempt', async () => {
     const attempt = await signInForm('127.0.0.6');
     for (let i = 0; i < 5; i++) wrong(await attempt(member.email, 'wrong password 123'));
