@@ -14,6 +14,8 @@
  * - attempt: one HTTP POST of a delivery; the count continues across manual redeliveries.
  * - client: OAuth client, either a tenant's pull-API credentials or an operator-registered connector.
  * - grant / connected app: one member's consent for one connector; refresh tokens hang off it.
+ * - member session: a signed-in member's browser session, kept server-side (token stored hashed) so
+ *   that signing out ends it everywhere; its kind names the door (the OAuth pages today).
  */
 export * from './config';
 export * from './errors';
