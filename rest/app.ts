@@ -19,7 +19,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 export function createApp(svc: Services, mount: (app: Express) => void = () => {}): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  // The client's address (per-address limits) is the connection's peer, or what TRUST_PROXY's proxies say.
+  app.set('trust proxy', svc.config.trustProxy);
   app.use(
     pinoHttp({
       logger: svc.log,

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes, createHash, createPrivateKey } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 
 /** Validated service configuration. Every key is documented in the README's configuration table. */
 export interface Config {
@@ -48,6 +49,12 @@ export interface Config {
   pullRateLimitPerMinute: number;
   /** TOKEN_RATE_LIMIT_PER_MINUTE: POST /v1/oauth/token requests per client per minute. Default 30. */
   tokenRateLimitPerMinute: number;
+  /**
+   * TRUST_PROXY: the proxies whose X-Forwarded-For names the client's address (per-address limits): a
+   * hop count, or comma-separated addresses, CIDRs and the names loopback, linklocal, uniquelocal.
+   * Default unset (false): the connection's peer is the client.
+   */
+  trustProxy: false | number | string[];
   // --- case intake (POST /v1/cases, invites, mail) ---
   /** INVITE_TTL: how long a magic-link invite stays valid, ms. Default 7 days (168h). */
   inviteTtlMs: number;
@@ -147,6 +154,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const healthPort = env.HEALTH_PORT ? int('HEALTH_PORT', 0, 0, 65535) : null;
   const pullRateLimitPerMinute = int('PULL_RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000);
   const tokenRateLimitPerMinute = int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
   const inviteTtlRaw = env.INVITE_TTL || '168h';
   const inviteTtlMs = parseDuration(inviteTtlRaw) ?? 0;
@@ -193,8 +201,34 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     nodeEnv, port, baseUrl, appUrl, mysqlUrl, pgUrl, secretsKeys, jwtSigningKeyPem, smtpUrl,
     webhookRetryScheduleMs: webhookRetryScheduleMs as number[], webhookTimeoutMs, webhookAllowPrivateTargets,
     outboxSweepIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, healthPort, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute,
+    trustProxy,
     inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],
   };
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `10.0.0.1`, `10.0.0.0/8`, `2001:db8::1`, `2001:db8::/32` (not ipaddr.js's shorthands such as `11`). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const v4 = ipaddr.IPv4.isValidFourPartDecimal(address);
+  if (!v4 && !ipaddr.IPv6.isValid(address)) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (v4 ? 32 : 128));
+}
+
+/** TRUST_PROXY as Express's 'trust proxy' takes it; never `true`, which would let any client name its own address. */
+function parseTrustProxy(raw: string | undefined, problems: string[]): Config['trustProxy'] {
+  const text = (raw ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text);
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const bad = entries.filter((e) => !PROXY_NAMES.includes(e) && !isAddressOrCidr(e));
+  if (text === 'true' || bad.length || !entries.length) {
+    problems.push(`TRUST_PROXY must be a hop count from 0 to 10 or a comma-separated list of proxy addresses, CIDRs or ${PROXY_NAMES.join(', ')}; true would trust any client's X-Forwarded-For (got "${raw}")`);
+    return false;
+  }
+  return entries;
 }
 
 function parseSecretsKeys(raw: string): Config['secretsKeys'] | null {

@@ -64,6 +64,15 @@ describe('configuration', () => {
     expect(() => loadConfig(testEnv({ SECRETS_KEY: 'short' }))).to.throw(ConfigError, /SECRETS_KEY/);
   });
 
+  it('takes TRUST_PROXY as a hop count or a list of proxies, never true', () => {
+    expect(loadConfig(testEnv({})).trustProxy).to.equal(false);
+    expect(loadConfig(testEnv({ TRUST_PROXY: '1' })).trustProxy).to.equal(1);
+    expect(loadConfig(testEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::1' })).trustProxy).to.deep.equal(['loopback', '10.0.0.0/8', '2001:db8::1']);
+    for (const bad of ['true', 'anyone', '10.0.0.0/33', '11']) {
+      expect(() => loadConfig(testEnv({ TRUST_PROXY: bad })), bad).to.throw(ConfigError, /TRUST_PROXY/);
+    }
+  });
+
   it('rejects a JWT signing key that is not P-256', () => {
     expect(() => loadConfig(testEnv({ JWT_SIGNING_KEY: 'not a key' }))).to.throw(ConfigError, /JWT_SIGNING_KEY/);
   });

@@ -3,18 +3,25 @@ import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { OAuth2Server } from 'oauth2orize';
 import {
-  authenticateMember, checkAuthorizationTarget, recordSignInFailure, signInAllowed, findSignedInMember, isOAuthError, issuerOf, SCOPE_DESCRIPTIONS, type OAuthClientInfo, type Scope, type SignedInMember,
+  admitSignIn, authenticateMember, checkAuthorizationTarget, recordSignInSuccess, findSignedInMember, isOAuthError, issuerOf, SCOPE_DESCRIPTIONS, type OAuthClientInfo, type Scope, type SignedInMember,
 } from '../../src/oauth/index';
 import { isDomainError, type Services } from '../../src/platform/index';
 import { transactionLoader, validateAuthorization, type TransactionStore, type Txn } from './oauth2-server';
 import { consentPage, errorPage, sendPage, signInPage, STYLESHEET } from './pages';
-import { browserSession, csrfValid, rotateCsrf, signIn, signOut } from './session';
+import { browserSession, csrfValid, signIn, signOut, spendCsrf } from './session';
 
 type OAuthRequest = Request & { oauth2?: Txn & { transactionID?: string } };
 
 const CONSENT_PATH = '/v1/oauth/authorize/consent';
 const consentUrl = (tid: string) => `${CONSENT_PATH}?transaction_id=${encodeURIComponent(tid)}`;
 const form = express.urlencoded({ extended: false, limit: '8kb' });
+
+/** "Wait 1 second", "Wait 45 seconds", "Wait 14 minutes". */
+function waitText(seconds: number): string {
+  if (seconds === 1) return '1 second';
+  if (seconds <= 120) return `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
 
 /**
  * The browser side of the authorization-code flow: GET /v1/oauth/authorize checks the request (an
@@ -24,8 +31,16 @@ const form = express.urlencoded({ extended: false, limit: '8kb' });
  */
 export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientInfo, SignedInMember>, store: TransactionStore): Router {
   const router = Router();
-  // Untyped in @types/oauth2orize: redirects a protocol error of a trusted request back to the client.
-  const redirectErrors = () => (server as unknown as { authorizationErrorHandler(): ErrorRequestHandler[] }).authorizationErrorHandler();
+  // Untyped in @types/oauth2orize: redirects a protocol error of a trusted request back to the client
+  // (loading the transaction from the request if need be). A PageError (a refused form) is this
+  // page's business and never travels to the client as server_error.
+  const redirectErrors = (): ErrorRequestHandler => {
+    const [load, respond] = (server as unknown as { authorizationErrorHandler(): [ErrorRequestHandler, ErrorRequestHandler] }).authorizationErrorHandler();
+    return (err, req, res, next) => {
+      if (err instanceof PageError) return next(err);
+      load!(err, req, res, (e?: unknown) => respond!(e, req, res, next));
+    };
+  };
   const session = browserSession(svc);
   const loadTxn = transactionLoader(store);
   const members = new passport.Passport();
@@ -52,7 +67,7 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
     }), { formTargets: [new URL(txn.redirectURI).origin] });
   };
   const requireCsrf: RequestHandler = (req, _res, next) => {
-    if (!csrfValid(req)) return next(new PageError(403, 'This form has expired', 'The page was open too long or in another window. Return to the app and start the connection again.'));
+    if (!csrfValid(req)) return next(formExpired());
     next();
   };
 
@@ -82,26 +97,23 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
 
   router.post('/v1/oauth/sign-in', session, form, requireCsrf, loadTxn, async (req: OAuthRequest, res, next) => {
     const email = typeof req.body.email === 'string' ? req.body.email.slice(0, 254) : '';
-    const limit = await signInAllowed(svc, email);
-    if (!limit.allowed) {
-      res.setHeader('Retry-After', String(limit.resetSeconds));
-      return renderSignIn(req, res, { status: 429, email, error: `Too many sign-in attempts. Wait ${limit.resetSeconds} seconds and try again.` });
+    // Limits per source address and per account; the same generic words whether or not the email exists.
+    const admission = await admitSignIn(svc, { email, address: req.ip });
+    if (!admission.allowed) {
+      res.setHeader('Retry-After', String(admission.retryAfterSeconds));
+      return renderSignIn(req, res, { status: 429, email, error: `Too many sign-in attempts. Wait ${waitText(admission.retryAfterSeconds)} and try again.` });
     }
     members.authenticate('local', { session: false }, (err: unknown, member: SignedInMember | false) => {
       if (err) return next(err);
-      if (!member) {
-        return recordSignInFailure(svc, email).then(
-          () => renderSignIn(req, res, { status: 401, email, error: 'The email or password is incorrect.' }),
-          next,
-        );
-      }
-      signIn(svc, req, res, member.id);
-      res.redirect(303, consentUrl(req.oauth2!.transactionID!));
+      if (!member) return renderSignIn(req, res, { status: 401, email, error: 'The email or password is incorrect.' });
+      recordSignInSuccess(svc, admission.ticket)
+        .then(() => signIn(svc, req, res, member.id))
+        .then(() => res.redirect(303, consentUrl(req.oauth2!.transactionID!)), next);
     })(req, res, next);
   });
 
-  router.post('/v1/oauth/sign-out', session, form, requireCsrf, loadTxn, (req: OAuthRequest, res) => {
-    signOut(svc, req, res);
+  router.post('/v1/oauth/sign-out', session, form, requireCsrf, loadTxn, async (req: OAuthRequest, res) => {
+    await signOut(svc, req, res);
     res.redirect(303, consentUrl(req.oauth2!.transactionID!));
   });
 
@@ -110,10 +122,14 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
     const member = memberId ? await findSignedInMember(svc, memberId) : null;
     if (!member) return renderSignIn(req, res);
     req.user = member;
-    rotateCsrf(svc, req, res);
     next();
   };
-  router.post('/v1/oauth/authorize/decision', session, form, requireCsrf, loadTxn, signedInMember,
+  // Each decision spends the form's CSRF token: a replayed or resubmitted form gets the 403 page.
+  const spendDecisionCsrf: RequestHandler = async (req, _res, next) => {
+    if (!(await spendCsrf(svc, req))) return next(formExpired());
+    next();
+  };
+  router.post('/v1/oauth/authorize/decision', session, form, spendDecisionCsrf, loadTxn, signedInMember,
     server.decision((req, done) => {
       done(null, { allow: ((req as unknown as Request).body as Record<string, unknown>).decision === 'allow' });
     }) as unknown as RequestHandler[],
@@ -122,6 +138,8 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
   router.use(['/v1/oauth/authorize', '/v1/oauth/sign-in', '/v1/oauth/sign-out'], pageErrorHandler);
   return router;
 }
+
+const formExpired = () => new PageError(403, 'This form has expired', 'The page was open too long or in another window. Return to the app and start the connection again.');
 
 /** An error shown as a page (the browser stays here). */
 class PageError extends Error {

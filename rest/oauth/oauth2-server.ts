@@ -124,7 +124,7 @@ export interface Txn {
 /**
  * oauth2orize's transaction store, without server state: the pending request is sealed into the
  * transaction id itself, bound to the browser session (sid) and valid 10 minutes, so any API process
- * can continue it. A decision cannot be replayed because its form's CSRF token is rotated.
+ * can continue it. A decision cannot be replayed: it spends its form's CSRF token server-side.
  */
 export type TransactionStore = ReturnType<typeof transactionStore>;
 

@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import {
-  BROWSER_SESSION_TTL_MS, newBrowserSession, openBrowserSession, sealBrowserSession, type BrowserSession,
+  csrfMatches, loadBrowserSession, signInBrowserSession, signOutBrowserSession, spendConsentCsrf, type BrowserSession,
 } from '../../src/oauth/index';
 import { type Services } from '../../src/platform/index';
 
@@ -9,7 +8,7 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
-      /** The sealed-cookie session of the authorization pages (rest/oauth/session.ts). */
+      /** The session of the authorization pages (rest/oauth/session.ts). */
       oauthSession?: BrowserSession;
     }
   }
@@ -25,62 +24,62 @@ function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
+/** Secure whenever the service is reached over https (BASE_URL), and always outside development and test. */
+function secureCookie(svc: Services): boolean {
+  return new URL(svc.config.baseUrl).protocol === 'https:' || (svc.config.nodeEnv !== 'development' && svc.config.nodeEnv !== 'test');
+}
+
 /**
- * Writes the session cookie: HttpOnly, SameSite=Lax, scoped to /v1/oauth, Secure outside development
- * and test. Its content is sealed, so it works across any number of API processes with no store.
+ * Writes the session cookie: HttpOnly, SameSite=Lax, scoped to /v1/oauth, Secure under an https
+ * BASE_URL, living as long as the session does.
  */
 export function saveSession(svc: Services, res: Response, session: BrowserSession): void {
-  const secure = svc.config.nodeEnv !== 'development' && svc.config.nodeEnv !== 'test';
   // Rounded up: a millisecond spent between creating the session and writing the cookie must not shave a second off.
-  const maxAge = Math.max(0, Math.ceil((session.exp - svc.clock.now().getTime()) / 1000));
-  const cookie = `${SESSION_COOKIE}=${sealBrowserSession(svc.config, session)}; Path=/v1/oauth; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const maxAge = Math.max(0, Math.ceil((session.expiresAt.getTime() - svc.clock.now().getTime()) / 1000));
+  const cookie = `${SESSION_COOKIE}=${session.cookie}; Path=/v1/oauth; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secureCookie(svc) ? '; Secure' : ''}`;
   // One session cookie per response: a later write in the same request replaces an earlier one.
   const existing = res.getHeader('Set-Cookie');
   const others = (Array.isArray(existing) ? existing : existing === undefined ? [] : [String(existing)]).filter((c) => !c.startsWith(`${SESSION_COOKIE}=`));
   res.setHeader('Set-Cookie', [...others, cookie]);
 }
 
-/** Loads the session from its cookie, starting a fresh one (not signed in) when there is none. */
+/** Loads the session of the cookie, starting a fresh one (not signed in) when there is none or it has ended. */
 export function browserSession(svc: Services): RequestHandler {
   return (req, res, next) => {
-    const now = svc.clock.now();
-    let session = openBrowserSession(svc.config, readCookie(req, SESSION_COOKIE), now);
-    if (!session) {
-      session = newBrowserSession(now);
-      saveSession(svc, res, session);
-    }
-    req.oauthSession = session;
-    next();
+    loadBrowserSession(svc, readCookie(req, SESSION_COOKIE)).then(({ session, fresh }) => {
+      if (fresh) saveSession(svc, res, session);
+      req.oauthSession = session;
+      next();
+    }, next);
   };
 }
 
-/** A signed-in session starts a fresh 30 minutes with a new CSRF token (and keeps its sid). */
-export function signIn(svc: Services, req: Request, res: Response, memberId: string): void {
-  const fresh = newBrowserSession(svc.clock.now());
-  const session: BrowserSession = { ...fresh, sid: req.oauthSession!.sid, memberId, exp: svc.clock.now().getTime() + BROWSER_SESSION_TTL_MS };
+/** Signing in starts a server-side session: a new cookie value and CSRF token, 30 minutes, the same sid. */
+export async function signIn(svc: Services, req: Request, res: Response, memberId: string): Promise<void> {
+  const session = await signInBrowserSession(svc, req.oauthSession!, memberId);
   req.oauthSession = session;
   saveSession(svc, res, session);
 }
 
-export function signOut(svc: Services, req: Request, res: Response): void {
-  const session: BrowserSession = { ...newBrowserSession(svc.clock.now()), sid: req.oauthSession!.sid };
+/** Signing out ends the server-side session for every copy of the cookie; this browser keeps its sid. */
+export async function signOut(svc: Services, req: Request, res: Response): Promise<void> {
+  const session = await signOutBrowserSession(svc, req.oauthSession!);
   req.oauthSession = session;
   saveSession(svc, res, session);
 }
 
-/** After a consent decision the form's CSRF token is spent: a resubmitted form is refused. */
-export function rotateCsrf(svc: Services, req: Request, res: Response): void {
-  const session: BrowserSession = { ...req.oauthSession!, csrf: newBrowserSession(svc.clock.now()).csrf };
-  req.oauthSession = session;
-  saveSession(svc, res, session);
-}
-
-/** Whether the form's csrf_token is this session's. */
+/** Whether the form's csrf_token is this session's current one. */
 export function csrfValid(req: Request): boolean {
-  const sent = (req.body as Record<string, unknown> | undefined)?.csrf_token;
-  const expected = req.oauthSession?.csrf;
-  if (typeof sent !== 'string' || !expected) return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return csrfMatches(req.oauthSession!, (req.body as Record<string, unknown> | undefined)?.csrf_token);
+}
+
+/**
+ * Spends the form's CSRF token (a consent decision): true once per token, however often the form and
+ * its cookie are replayed; the session then carries its next token.
+ */
+export async function spendCsrf(svc: Services, req: Request): Promise<boolean> {
+  const spent = await spendConsentCsrf(svc, req.oauthSession!, (req.body as Record<string, unknown> | undefined)?.csrf_token);
+  if (!spent) return false;
+  req.oauthSession = spent;
+  return true;
 }

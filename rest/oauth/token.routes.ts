@@ -1,10 +1,12 @@
-import express, { Router, type RequestHandler } from 'express';
-import { consumeTokenRateLimit, OAuthError } from '../../src/oauth/index';
+import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import {
+  admitTokenRequest, OAuthError, settleFailedTokenRequest, type TokenRequestTicket,
+} from '../../src/oauth/index';
 import { DomainError, type Services } from '../../src/platform/index';
 import { setRateLimitHeaders } from '../rate-limit-headers';
 import { clientAuthentication, clientOf } from './client-auth';
 import type { createOAuth2Server } from './oauth2-server';
-import { oauthErrorHandler } from './oauth-wire';
+import { oauthErrorHandler, toOAuthWire } from './oauth-wire';
 
 /** Bodies of the OAuth endpoints: JSON (the contract's form) or application/x-www-form-urlencoded (RFC 6749). */
 export const oauthBodies: RequestHandler[] = [express.json({ limit: '16kb' }), express.urlencoded({ extended: false, limit: '16kb' })];
@@ -28,17 +30,37 @@ export const singleValuedParameters: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** POST /v1/oauth/token: all three grants, 30 requests per minute per authenticated client. */
+/**
+ * POST /v1/oauth/token: all three grants. Successful grants: 30 per minute per authenticated client;
+ * failed ones have their own 30 per minute per client and source address, so nobody's failures use
+ * up a client's budget (src/oauth/token-rate-limit.ts).
+ */
 export function tokenRoutes(svc: Services, server: ReturnType<typeof createOAuth2Server>): Router {
   const router = Router();
   const rateLimit: RequestHandler = (req, res, next) => {
-    consumeTokenRateLimit(svc, clientOf(req).id).then((state) => {
+    admitTokenRequest(svc, { clientId: clientOf(req).id, address: req.ip }).then(({ state, ticket }) => {
       setRateLimitHeaders(res, state);
-      if (!state.allowed) {
-        return next(new DomainError('rate_limited', `Too many token requests: ${state.limit} per minute per client. Retry after ${state.resetSeconds} seconds.`));
+      if (!ticket) {
+        const what = state.name === 'token' ? 'token requests: ' : 'failed token requests from this address: ';
+        return next(new DomainError('rate_limited', `Too many ${what}${state.limit} per minute per client. Retry after ${state.resetSeconds} seconds.`));
       }
+      res.locals.tokenTicket = ticket;
       next();
     }, next);
+  };
+  // A grant that failed: a 4xx counts against its client and address; either way it gives back its place.
+  const settleFailure: ErrorRequestHandler = (err, req, res, next) => {
+    const ticket = res.locals.tokenTicket as TokenRequestTicket | undefined;
+    if (!ticket) return next(err);
+    res.locals.tokenTicket = undefined;
+    const wire = toOAuthWire(err);
+    settleFailedTokenRequest(svc, ticket, wire && wire.status < 500 ? 'refused' : 'errored').then(
+      () => next(err),
+      (settleErr: unknown) => {
+        req.log.warn({ err: settleErr }, 'token rate-limit settlement failed');
+        next(err);
+      },
+    );
   };
   const grantType: RequestHandler = (req, _res, next) => {
     if (!(req.body as Record<string, string>).grant_type) return next(new OAuthError('invalid_request', 'Missing required parameter: grant_type.'));
@@ -47,7 +69,7 @@ export function tokenRoutes(svc: Services, server: ReturnType<typeof createOAuth
   router.post(
     '/v1/oauth/token',
     noStore, ...oauthBodies, singleValuedParameters, grantType, clientAuthentication(svc), rateLimit, server.token() as unknown as RequestHandler,
-    oauthErrorHandler,
+    settleFailure, oauthErrorHandler,
   );
   return router;
 }

@@ -23,9 +23,7 @@ let dummyHash: Promise<string> | null = null;
  */
 export async function authenticateMember(svc: Services, input: { email: unknown; password: unknown }): Promise<SignedInMember | null> {
   if (typeof input.password !== 'string' || input.password.length > 1024) return null;
-  const member = isEmail(input.email)
-    ? await svc.db.manager.findOneBy(Member, { email: input.email.toLowerCase(), removedAt: IsNull() })
-    : null;
+  const member = await findMemberByEmail(svc, input.email);
   if (!member) {
     dummyHash ??= hashPassword('not a real password, only for equal timing');
     await verifyPassword(input.password, await dummyHash);
@@ -33,6 +31,15 @@ export async function authenticateMember(svc: Services, input: { email: unknown;
   }
   if (!(await verifyPassword(input.password, member.passwordHash))) return null;
   return signedInMember(svc, member);
+}
+
+/**
+ * The (not removed) member an email typed on the sign-in page names, or null: the one lookup that both
+ * the password check and the sign-in throttle use, so every form of an address that reaches an account
+ * is counted against that account.
+ */
+export async function findMemberByEmail(svc: Services, email: unknown): Promise<Member | null> {
+  return isEmail(email) ? svc.db.manager.findOneBy(Member, { email: email.toLowerCase(), removedAt: IsNull() }) : null;
 }
 
 /** The member of a browser session, or null when they have been removed since. */

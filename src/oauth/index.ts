@@ -15,7 +15,9 @@ export { issueClientCredentialsToken } from './issue-client-credentials-token';
 export { verifyAccessToken } from './verify-access-token';
 export { AccessTokenCache, LIVE_CHECK_TTL_MS } from './access-token-cache';
 export { announceRevocation } from './announce-revocation';
-export { consumePullApiRateLimit, flushPullApiRateLimits, consumeTokenRateLimit, signInAllowed, recordSignInFailure, type RateLimitState } from './rate-limit';
+export { consumePullApiRateLimit, flushPullApiRateLimits, type RateLimitState } from './rate-limit';
+export { admitTokenRequest, settleFailedTokenRequest, type TokenRequestTicket } from './token-rate-limit';
+export { admitSignIn, recordSignInSuccess, type SignInAdmission, type SignInTicket } from './sign-in-throttle';
 export { SCOPE_DESCRIPTIONS } from './scopes';
 export { checkAuthorizationTarget, checkAuthorizationRequest, type AuthorizationRequest } from './authorization-request';
 export { authenticateMember, findSignedInMember, type SignedInMember } from './authenticate-member';
@@ -25,6 +27,10 @@ export { refreshAccessToken } from './refresh-access-token';
 export { revokeToken } from './revoke-token';
 export { listConnectedApps, disconnectApp, type ConnectedApp } from './connected-apps';
 export {
-  newBrowserSession, sealBrowserSession, openBrowserSession, sealAuthorizationTransaction, openAuthorizationTransaction,
+  csrfMatches, sealAuthorizationTransaction, openAuthorizationTransaction,
   BROWSER_SESSION_TTL_MS, AUTHORIZATION_TRANSACTION_TTL_MS, type BrowserSession, type AuthorizationTransaction,
 } from './browser-session';
+export { loadBrowserSession } from './load-browser-session';
+export { signInBrowserSession } from './sign-in-browser-session';
+export { signOutBrowserSession } from './sign-out-browser-session';
+export { spendConsentCsrf } from './spend-consent-csrf';

@@ -1,7 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Services } from '../services';
 import type { TokenActor } from '../access/actor';
-import { sha256Hex } from '../security/tokens';
 
 /** One fixed-window limit: `limit` requests per `windowMs` per bucket. */
 export interface RateLimit {
@@ -24,7 +23,7 @@ export interface RateLimitState {
 }
 
 /** Adds `n` hits to a bucket's window in MySQL; returns the window's new total and whether the row is new. */
-async function addHits(db: DataSource, bucket: string, windowStart: number, n: number): Promise<{ total: number; fresh: boolean }> {
+export async function addHits(db: DataSource, bucket: string, windowStart: number, n: number): Promise<{ total: number; fresh: boolean }> {
   const result = (await db.query(
     'INSERT INTO rate_limit_counters (bucket, window_start, hits) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE hits = LAST_INSERT_ID(hits + ?)',
     [bucket, windowStart, n, n],
@@ -38,7 +37,23 @@ async function addHits(db: DataSource, bucket: string, windowStart: number, n: n
   return { total: fresh ? n : Number(result.insertId), fresh };
 }
 
-function stateOf(rule: RateLimit, hits: number, windowStart: number, nowMs: number): RateLimitState {
+/** The hits counted so far in a bucket's window (0 when none). */
+export async function readHits(db: DataSource, bucket: string, windowStart: number): Promise<number> {
+  const rows = (await db.query('SELECT hits FROM rate_limit_counters WHERE bucket = ? AND window_start = ?', [bucket, windowStart])) as { hits: number }[];
+  return Number(rows[0]?.hits ?? 0);
+}
+
+/** Takes back one hit counted earlier in a window (a request that turned out not to count there). */
+export async function refundHit(db: DataSource, bucket: string, windowStart: number): Promise<void> {
+  await db.query('UPDATE rate_limit_counters SET hits = hits - 1 WHERE bucket = ? AND window_start = ? AND hits > 0', [bucket, windowStart]);
+}
+
+/** The start (epoch ms) of the fixed window of `rule` that holds `nowMs`. */
+export function windowStartOf(rule: RateLimit, nowMs: number): number {
+  return nowMs - (nowMs % rule.windowMs);
+}
+
+export function stateOf(rule: RateLimit, hits: number, windowStart: number, nowMs: number): RateLimitState {
   return {
     allowed: hits <= rule.limit,
     limit: rule.limit,
@@ -175,31 +190,4 @@ export function consumePullApiRateLimit(svc: Services, actor: Pick<TokenActor, '
   return countersOf(svc).consume(svc, `pull:${actor.clientId}:${actor.orgId}`, {
     name: 'pull-api', limit: svc.config.pullRateLimitPerMinute, windowMs: 60_000,
   });
-}
-
-/** The token endpoint's limit, TOKEN_RATE_LIMIT_PER_MINUTE (default 30) per authenticated client. */
-export function consumeTokenRateLimit(svc: Services, clientId: string): Promise<RateLimitState> {
-  return consumeRateLimit(svc, `token:${clientId}`, { name: 'token', limit: svc.config.tokenRateLimitPerMinute, windowMs: 60_000 });
-}
-
-const SIGN_IN_FAILURES: RateLimit = { name: 'sign-in', limit: 10, windowMs: 60_000 };
-const signInBucket = (email: string) => `signin:${sha256Hex(String(email).trim().toLowerCase())}`;
-
-/**
- * Password guessing on the authorization pages: after 10 failed sign-ins for one email address in a
- * minute, further attempts are refused until the window ends. Successful sign-ins do not count.
- */
-export async function signInAllowed(svc: Services, email: string): Promise<RateLimitState> {
-  const nowMs = svc.clock.now().getTime();
-  const windowStart = nowMs - (nowMs % SIGN_IN_FAILURES.windowMs);
-  const rows = (await svc.db.query('SELECT hits FROM rate_limit_counters WHERE bucket = ? AND window_start = ?', [signInBucket(email), windowStart])) as { hits: number }[];
-  const hits = Number(rows[0]?.hits ?? 0);
-  return {
-    allowed: hits < SIGN_IN_FAILURES.limit, limit: SIGN_IN_FAILURES.limit, remaining: Math.max(0, SIGN_IN_FAILURES.limit - hits),
-    resetSeconds: Math.max(1, Math.ceil((windowStart + SIGN_IN_FAILURES.windowMs - nowMs) / 1000)), windowSeconds: 60, name: SIGN_IN_FAILURES.name,
-  };
-}
-
-export async function recordSignInFailure(svc: Services, email: string): Promise<void> {
-  await consumeRateLimit(svc, signInBucket(email), SIGN_IN_FAILURES);
 }

@@ -87,6 +87,32 @@ describe('sign-in and consent in Chromium', function () {
     await context.close();
   });
 
+  it('a session cookie copied into another browser stops working when the member clicks "Not you?"', async () => {
+    const connector = await newConnector(h.svc, [redirectUri]);
+    const start = authorizePath({ clientId: connector.clientId, redirectUri, challenge: pkce().challenge, method: 'S256', state: 'chromium-3' });
+    const mine = await browser.newContext();
+    const page = await mine.newPage();
+    await page.goto(h.url + start);
+    await page.getByLabel('Work email').fill(member.email);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Allow' }).waitFor();
+
+    const theirs = await browser.newContext();
+    await theirs.addCookies(await mine.cookies());
+    const copy = await theirs.newPage();
+    await copy.goto(h.url + start);
+    expect(await copy.getByRole('heading', { level: 1 }).textContent()).to.equal('Assistant Connector wants access to Northwind Compliance');
+
+    await page.getByRole('button', { name: 'Not you? Sign in as someone else' }).click();
+    await page.getByLabel('Work email').waitFor();
+    expect(await page.title()).to.equal('Sign in to connect Assistant Connector');
+    await copy.goto(h.url + start);
+    expect(await copy.title()).to.equal('Sign in to connect Assistant Connector');
+    await theirs.close();
+    await mine.close();
+  });
+
   it('shows an error page, and stays, for a redirect_uri that is not registered', async () => {
     const connector = await newConnector(h.svc, [redirectUri]);
     const page = await browser.newPage();

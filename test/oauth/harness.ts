@@ -2,13 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import { Agent, fetch as fetchFrom } from 'undici';
 import { createApp } from '../../rest/app';
 import { bearerAuth, actorOf } from '../../rest/v1/bearer-auth';
-import { authorize } from '../../src/access/index';
+import { authorize, operatorActor, SERVICE_OPERATOR } from '../../src/access/index';
 import { createApiClient, registerConnector } from '../../src/oauth/index';
 import { type Clock, type Services } from '../../src/platform/index';
+import { createMember } from '../../src/tenants/index';
 import { newTenant, runtime } from '../support/runtime';
-import { operatorActor, SERVICE_OPERATOR } from '../../src/access/index';
 
 export interface Harness {
   /** http://127.0.0.1:<port>, also the service's BASE_URL (token issuer) for this server. */
@@ -51,6 +52,31 @@ export function frozenClock(at = new Date()): Clock {
   return { now: () => new Date(at) };
 }
 
+/**
+ * A clock that stands still until a test moves it, starting one second into the current minute (so a
+ * fixed one-minute window holds everything a test does unless it moves the clock on).
+ */
+export function steppingClock(start = Math.floor(Date.now() / 60_000) * 60_000 + 1_000): { clock: Clock; advance(ms: number): void; reset(): void } {
+  let offset = 0;
+  return {
+    clock: { now: () => new Date(start + offset) },
+    advance: (ms) => {
+      offset += ms;
+    },
+    reset: () => {
+      offset = 0;
+    },
+  };
+}
+
+/** A fresh tenant with one analyst who can sign in with `password`. */
+export async function newMember(h: Harness, name: string, password = 'member password 1234') {
+  const tenant = await newTenant(await runtime(), name);
+  const email = `member.${tenant.id.slice(0, 8)}@members.example`;
+  const member = await createMember(h.svc, operatorActor(tenant.id), { email, password, role: 'analyst' });
+  return { tenant, id: member.id, email, password };
+}
+
 export async function newApiClient(svc: Services, orgId: string, scopes?: string) {
   const c = await createApiClient(svc, operatorActor(orgId), { name: 'CRM', scopes });
   return { clientId: c.clientId, clientSecret: c.clientSecret!, scopes: c.scopes };
@@ -67,8 +93,32 @@ export interface Answer {
   text: string;
 }
 
-/** POSTs to a path: `json` as JSON, `form` as x-www-form-urlencoded. */
-export async function post(base: string, path: string, body: { json?: unknown; form?: Record<string, string> | string }, headers: Record<string, string> = {}): Promise<Answer> {
+const agents = new Map<string, Agent>();
+
+/**
+ * fetch, or (with `from`) undici's fetch on connections that leave from that loopback address (for
+ * example 127.0.0.2), so a test can be several source addresses while only ever connecting to 127.0.0.1.
+ */
+function send(url: string, init: RequestInit, from?: string): Promise<Response> {
+  if (!from) return fetch(url, init);
+  let agent = agents.get(from);
+  if (!agent) {
+    if (!/^127\.\d+\.\d+\.\d+$/.test(from)) throw new Error(`only loopback source addresses: ${from}`);
+    agent = new Agent({ localAddress: from });
+    agents.set(from, agent);
+  }
+  return fetchFrom(url, { ...(init as Parameters<typeof fetchFrom>[1]), dispatcher: agent }) as unknown as Promise<Response>;
+}
+
+/** Closes the connections opened with `from` (call in an after hook). */
+export async function closeSourceAddresses(): Promise<void> {
+  const all = [...agents.values()];
+  agents.clear();
+  await Promise.all(all.map((a) => a.close()));
+}
+
+/** POSTs to a path: `json` as JSON, `form` as x-www-form-urlencoded; `from` picks the source address. */
+export async function post(base: string, path: string, body: { json?: unknown; form?: Record<string, string> | string }, headers: Record<string, string> = {}, from?: string): Promise<Answer> {
   const init: RequestInit = { method: 'POST', headers: { ...headers } };
   if (body.json !== undefined) {
     init.body = JSON.stringify(body.json);
@@ -77,7 +127,7 @@ export async function post(base: string, path: string, body: { json?: unknown; f
     init.body = typeof body.form === 'string' ? body.form : new URLSearchParams(body.form).toString();
     (init.headers as Record<string, string>)['content-type'] = 'application/x-www-form-urlencoded';
   }
-  return answer(await fetch(base + path, init));
+  return answer(await send(base + path, init, from));
 }
 
 export async function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
@@ -122,10 +172,20 @@ export function pkce(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-/** A cookie-keeping HTTP client that does not follow redirects: the browser side, step by step. */
+/**
+ * A cookie-keeping HTTP client that does not follow redirects: the browser side, step by step. `from`
+ * is its source address (default 127.0.0.1).
+ */
 export class Browser {
   private readonly cookies = new Map<string, string>();
-  constructor(private readonly base: string) {}
+  constructor(private readonly base: string, private readonly from?: string) {}
+
+  /** Another browser holding a copy of this one's cookies as they are now (a stolen or restored cookie jar). */
+  copy(from = this.from): Browser {
+    const other = new Browser(this.base, from);
+    for (const [k, v] of this.cookies) other.cookies.set(k, v);
+    return other;
+  }
 
   async get(path: string): Promise<Answer & { location: string | null }> {
     return this.send(path, { method: 'GET' });
@@ -137,7 +197,7 @@ export class Browser {
 
   private async send(path: string, init: RequestInit): Promise<Answer & { location: string | null }> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(this.base + path, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
+    const res = await send(this.base + path, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } }, this.from);
     for (const set of res.headers.getSetCookie()) {
       const [pair] = set.split(';');
       const eq = pair!.indexOf('=');

@@ -1,0 +1,8 @@
+// Member sessions: server-side browser sessions of signed-in members (the authorization pages today).
+export {
+  MEMBER_SESSION_POLICIES, csrfTokenOf, type MemberSession, type MemberSessionKind, type MemberSessionPolicy,
+} from './member-session';
+export { startMemberSession } from './start-member-session';
+export { findMemberSession } from './find-member-session';
+export { endMemberSession } from './end-member-session';
+export { spendCsrfToken } from './spend-csrf-token';
