@@ -38,7 +38,7 @@ const ErrorSchema = Type.Object({
 }, { additionalProperties: true });
 const ValidationErrorSchema = Type.Object({
   error: Type.Literal('validation_failed'),
-  message: Type.String({ description: 'The first problem, as `<path>: <what is wrong>`.' }),
+  message: Type.String({ description: 'A sentence: the first problem as `<path>: <what is wrong>`, or that the body is not JSON.' }),
   details: Type.Array(ValidationDetailSchema, { minItems: 1, description: 'Every problem found.' }),
 });
 const DuplicateOpenCaseErrorSchema = Type.Object({
