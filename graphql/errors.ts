@@ -1,13 +1,15 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
+import { asServiceUnavailable } from '../src/db/index';
 import { isDomainError } from '../src/platform/index';
 
 /**
  * Apollo's formatError: domain errors keep their code and public message in `extensions.code`;
- * anything unexpected becomes internal_error with no detail. Never a stack trace.
+ * a lost database connection becomes service_unavailable (transient: retry), as on REST; anything
+ * unexpected becomes internal_error with no detail. Never a stack trace.
  */
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
+  const original = asServiceUnavailable(unwrapResolverError(error));
   if (isDomainError(original)) {
     return { message: original.message, path: formatted.path, extensions: { code: original.code, ...original.extra } };
   }
