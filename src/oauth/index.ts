@@ -1,5 +1,6 @@
 export { SCOPES, DEFAULT_CLIENT_SCOPES, type Scope } from './oauth-client.entity';
 export { createApiClient, type CreatedClient } from './create-api-client';
+export { listApiClients, type ApiClientView } from './list-api-clients';
 export { revokeClient } from './revoke-client';
 export { registerConnector } from './register-connector';
 export { OAuthError, isOAuthError, OAUTH_ERROR_CODES, type OAuthErrorCode } from './oauth.errors';
