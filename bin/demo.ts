@@ -240,8 +240,9 @@ async function main(argv: string[]): Promise<number | 'serving'> {
   const shared = ['MYSQL_URL', 'PG_URL'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`);
   out('  The endpoint and its delivery log (npx svc, with this configuration)');
   out(`    export WEBHOOK_ALLOW_PRIVATE_TARGETS=true NODE_EXTRA_CA_CERTS=${caFile}${shared.map((e) => ` ${e}`).join('')}`);
+  out(`    ${cli} webhook:list ${org}                # the tenant's endpoints`);
   out(`    ${cli} webhook:test ${org} ${ep}          # a signed ping, answered by the receiver`);
-  out(`    ${cli} webhook:deliveries ${org} ${ep}    # newest first, with attempts and responses`);
+  out(`    ${cli} webhook:deliveries ${org} ${ep} --pretty   # newest first, with attempts and responses`);
   out(`    ${cli} webhook:pause ${org} ${ep}         # events meanwhile become skipped_paused`);
   out(`    ${cli} webhook:resume ${org} ${ep}`);
   out(`    ${cli} webhook:redeliver ${org} --delivery ${delivered.deliveryId}   # the case.created again: same bytes, next attempt`);

@@ -56,7 +56,7 @@ export function localServersFor(urls: { mysqlUrl: string; pgUrl: string }, root 
     servers.push({
       name: 'MariaDB', ...mysql,
       start: existsSync(mariadbd) ? { command: 'start-stop-daemon', args: ['--start', '--oknodo', '--background', '--exec', mariadbd] } : null,
-      missingHint: 'Install it (apt-get install mariadb-server), start the containers of compose.yaml (docker compose up -d), or set MYSQL_URL to a running server.',
+      missingHint: 'Install it (apt-get install mariadb-server), start the containers of compose.yaml (docker compose up -d --wait), or set MYSQL_URL to a running server.',
     });
   }
   const pg = hostAndPort(urls.pgUrl, 5432);
@@ -67,7 +67,7 @@ export function localServersFor(urls: { mysqlUrl: string; pgUrl: string }, root 
       servers.push({
         name: 'PostgreSQL', ...pg,
         start: cluster ? { command: 'pg_ctlcluster', args: ['--skip-systemctl-redirect', cluster.version, cluster.name, 'start'] } : null,
-        missingHint: 'Install it (apt-get install postgresql), start the containers of compose.yaml (docker compose up -d), or set PG_URL to a running server.',
+        missingHint: 'Install it (apt-get install postgresql), start the containers of compose.yaml (docker compose up -d --wait), or set PG_URL to a running server.',
       });
     }
   }
