@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 
-/** Validated service configuration. Every key is documented in the README's configuration table. */
+/** Validated service configuration. Every key is documented in docs/configuration.md. */
 export interface Config {
   /** NODE_ENV; `production` turns off every test-only switch. Default development. */
   nodeEnv: string;

@@ -22,7 +22,7 @@ async function rejection(p: Promise<unknown>): Promise<LocalServiceError> {
 /**
  * The servers here are stand-ins on free ports (test/fixtures/background-server.ts: a real process that
  * detaches and listens after a start-up delay), so that the shared MariaDB and PostgreSQL are never
- * stopped. The real commands are in localServersFor; README "Tests" says how they were tried by hand.
+ * stopped. The real commands are in localServersFor; docs/architecture.md ("Tests") says how they were tried by hand.
  */
 describe('a fresh development machine: local servers and Chromium (ensure-local-services)', function () {
   this.timeout(30_000);
@@ -102,7 +102,7 @@ describe('a fresh development machine: local servers and Chromium (ensure-local-
     expect(Date.now() - started, 'a failed start is not waited on for a minute').to.be.lessThan(10_000);
   });
 
-  it("names the machine's MariaDB and the PostgreSQL cluster of the URL's port, with the README's commands, and nothing else", () => {
+  it("names the machine's MariaDB and the PostgreSQL cluster of the URL's port, with Debian's start commands, and nothing else", () => {
     const root = scratch();
     mkdirSync(join(root, 'usr', 'sbin'), { recursive: true });
     writeFileSync(join(root, 'usr', 'sbin', 'mariadbd'), '');
