@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import { buildProgram } from '../bin/svc-program';
 import { SERVICE_OPERATOR, operatorActor } from '../src/access/index';
-import { authenticateMember, createApiClient, revokeClient } from '../src/oauth/index';
-import { createMember } from '../src/tenants/index';
+import { ApiClientSchema, authenticateMember, createApiClient, revokeClient } from '../src/oauth/index';
+import { MemberSchema, createMember } from '../src/tenants/index';
 import { Member, OAuthClientRow } from './support/rows';
 import { testEnv } from './support/env';
+import { expectListOf } from './support/list-shape';
 import { runNode } from './support/processes';
 import { newTenant, runtime } from './support/runtime';
 
@@ -161,7 +162,7 @@ describe('operator CLI (svc)', () => {
     const users = await svc('user:list', '--org', tenant.id);
     expect(users.code, users.stderr).to.equal(0);
     const listed = JSON.parse(users.stdout);
-    expect(Object.keys(listed)).to.deep.equal(['data']);
+    expectListOf(MemberSchema, listed);
     expect(listed.data).to.deep.equal([
       { userId: a.id, email: `first.${stamp}@example.com`, name: 'First', role: 'analyst', createdAt: a.createdAt.toISOString() },
       { userId: b.id, email: `second.${stamp}@example.com`, name: null, role: 'admin', createdAt: b.createdAt.toISOString() },
@@ -174,6 +175,7 @@ describe('operator CLI (svc)', () => {
     const clients = await svc('client:list', '--org', tenant.id);
     expect(clients.code, clients.stderr).to.equal(0);
     const body = JSON.parse(clients.stdout);
+    expectListOf(ApiClientSchema, body);
     expect(body.data).to.have.length(1);
     expect(body.data[0]).to.deep.include({ clientId: kept.clientId, name: 'HubSpot', scopes: ['read:cases'], lastUsedAt: null });
     expect(Object.keys(body.data[0])).to.deep.equal(['clientId', 'name', 'scopes', 'createdAt', 'lastUsedAt']);

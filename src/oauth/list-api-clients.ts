@@ -1,17 +1,8 @@
 import { IsNull } from 'typeorm';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
-import { OAuthClient, type Scope } from './oauth-client.entity';
-
-/** A tenant's pull-API client as the console and CLI see it: never its secret (only a hash is kept). */
-export interface ApiClientView {
-  clientId: string;
-  name: string;
-  scopes: Scope[];
-  createdAt: string;
-  /** Last token issued to it; null when never used. */
-  lastUsedAt: string | null;
-}
+import { OAuthClient } from './oauth-client.entity';
+import type { ApiClientView } from './oauth.wire';
 
 /** The actor's tenant's pull-API clients that are not revoked, oldest first. */
 export async function listApiClients(svc: Services, actor: Actor): Promise<ApiClientView[]> {

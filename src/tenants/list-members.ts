@@ -1,16 +1,8 @@
 import { IsNull } from 'typeorm';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
-import { Member, type MemberRole } from './member.entity';
-
-/** A member as the console and CLI see them: never the password hash. */
-export interface MemberView {
-  userId: string;
-  email: string;
-  name: string | null;
-  role: MemberRole;
-  createdAt: string;
-}
+import { Member } from './member.entity';
+import type { MemberView } from './member.wire';
 
 /** The actor's tenant's current members (removed ones left out), oldest first. */
 export async function listMembers(svc: Services, actor: Actor): Promise<MemberView[]> {

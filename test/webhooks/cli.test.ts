@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { WebhookEndpoint, createWebhookEndpoint, webhookHeaders, type CreateWebhookEndpointInput } from '../../src/webhooks/index';
+import { WebhookEndpoint, WebhookEndpointSchema, createWebhookEndpoint, webhookHeaders, type CreateWebhookEndpointInput } from '../../src/webhooks/index';
 import { operatorActor } from '../../src/access/index';
 import { UndiciWebhookSender } from '../../worker/webhook-sender';
 import { testEnv } from '../support/env';
+import { expectListOf } from '../support/list-shape';
 import { runNode, startNode, waitFor } from '../support/processes';
 import { newTenant, runtime } from '../support/runtime';
 import { deliveriesOf, drain, recordTestEvent } from './support';
@@ -54,7 +55,7 @@ describe('webhooks: CLI (webhook:create, webhook:list, webhook:delete, webhook:l
     const listed = await svc('webhook:list', '--org', tenant.id);
     expect(listed.code, listed.stderr).to.equal(0);
     const body = JSON.parse(listed.stdout);
-    expect(Object.keys(body)).to.deep.equal(['data']);
+    expectListOf(WebhookEndpointSchema, body);
     expect(body.data.map((e: Record<string, unknown>) => [e.endpointId, e.url, e.label, e.eventTypes, e.status])).to.deep.equal([
       [first.endpointId, 'https://127.0.0.1:9/one', 'CRM', null, 'active'],
       [second.endpointId, 'https://127.0.0.1:9/two', '', ['case.created'], 'paused'],
