@@ -1,5 +1,5 @@
 // Import rules that keep the domain free of transports and the adapters apart
-// (see README "Architecture"). bin/ is the composition root and is exempt.
+// (see docs/architecture.md). bin/ is the composition root and is exempt.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';

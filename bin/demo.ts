@@ -20,6 +20,7 @@ import { ConfigError, createLogger, isDomainError, loadConfig, redactUrl, type E
 import { createWebhookEndpoint, listWebhookDeliveries } from '../src/webhooks/index';
 import { startWorker, type WorkerHandle } from '../worker/runner';
 import { buildHttpApp, compose, prepareDatabases, type HttpApp, type Runtime } from './compose';
+import { LocalServiceError, ensureLocalServers, localServersFor } from './local-services';
 import { seedDemoTenant } from './demo-seed';
 import { listenForWebhooks, type ReceivedWebhook } from './webhook-listen';
 import { operatorActor } from '../src/access/index';
@@ -128,6 +129,7 @@ async function main(argv: string[]): Promise<number | 'serving'> {
   out('Compliance onboarding service: local demo');
   out(`  API and worker in this process at ${config.baseUrl}`);
   out(`  MySQL ${redactUrl(config.mysqlUrl)}, PostgreSQL ${redactUrl(config.pgUrl)}`);
+  await ensureLocalServers(localServersFor(config), { nodeEnv: config.nodeEnv, say: (line) => out(`  ${line}`) });
   await prepareDatabases(config, log);
   // The sender trusts the receiver's throwaway CA besides the usual roots (webhookCa replaces them).
   const runtime = await compose(config, { log, webhookCa: [...rootCertificates, readFileSync(caFile, 'utf8')].join('\n') });
@@ -238,8 +240,9 @@ async function main(argv: string[]): Promise<number | 'serving'> {
   const shared = ['MYSQL_URL', 'PG_URL'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`);
   out('  The endpoint and its delivery log (npx svc, with this configuration)');
   out(`    export WEBHOOK_ALLOW_PRIVATE_TARGETS=true NODE_EXTRA_CA_CERTS=${caFile}${shared.map((e) => ` ${e}`).join('')}`);
+  out(`    ${cli} webhook:list ${org}                # the tenant's endpoints`);
   out(`    ${cli} webhook:test ${org} ${ep}          # a signed ping, answered by the receiver`);
-  out(`    ${cli} webhook:deliveries ${org} ${ep}    # newest first, with attempts and responses`);
+  out(`    ${cli} webhook:deliveries ${org} ${ep} --pretty   # newest first, with attempts and responses`);
   out(`    ${cli} webhook:pause ${org} ${ep}         # events meanwhile become skipped_paused`);
   out(`    ${cli} webhook:resume ${org} ${ep}`);
   out(`    ${cli} webhook:redeliver ${org} --delivery ${delivered.deliveryId}   # the case.created again: same bytes, next attempt`);
@@ -300,7 +303,7 @@ main(process.argv.slice(2)).then(
     if (result !== 'serving') process.exit(result);
   },
   (err: unknown) => {
-    if (err instanceof DemoError || err instanceof ConfigError || err instanceof DatabaseUnavailableError) {
+    if (err instanceof DemoError || err instanceof ConfigError || err instanceof DatabaseUnavailableError || err instanceof LocalServiceError) {
       process.stderr.write(`${err.message}\n`);
     } else if (isDomainError(err)) {
       process.stderr.write(`${err.code}: ${err.message}\n`);

@@ -10,6 +10,7 @@ import { ConfigError, createLogger, loadConfig } from '../src/platform/index';
 import { createHealthApp } from '../rest/app';
 import { startWorker, type WorkerHandle } from '../worker/runner';
 import { buildHttpApp, compose, prepareDatabases, type HttpApp } from './compose';
+import { LocalServiceError, ensureLocalServers, localServersFor } from './local-services';
 
 const DRAIN_TIMEOUT_MS = 30_000;
 
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
 
   const config = loadConfig(process.env);
   const log = createLogger(config.logLevel);
+  // On a development machine, the local MariaDB and PostgreSQL are started when they do not answer.
+  await ensureLocalServers(localServersFor(config), { nodeEnv: config.nodeEnv, say: (line) => log.info(line) });
   await prepareDatabases(config, log);
   const runtime = await compose(config, { log });
 
@@ -88,7 +91,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DatabaseUnavailableError) {
+  if (err instanceof ConfigError || err instanceof DatabaseUnavailableError || err instanceof LocalServiceError) {
     process.stderr.write(`${err.message}\n`);
   } else {
     process.stderr.write(`startup failed: ${(err as Error)?.message ?? String(err)}\n`);

@@ -1,75 +1,75 @@
-// CLI commands contributed by feature issues (webhooks, demo). Kept apart from svc.ts so that each
-// feature adds its commands here without touching the frame.
+// CLI commands contributed by feature issues (webhooks). Kept apart from svc.ts so that each feature adds
+// its commands here without touching the frame; both build on cli-kit.ts.
+import { Option, type Command } from 'commander';
 import {
-  DELIVERY_STATES, createWebhookEndpoint, listWebhookDeliveries, pauseWebhookEndpoint, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, type DeliveryState,
+  DELIVERY_STATES, createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint,
+  redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, type DeliveryState,
 } from '../src/webhooks/index';
-import type { Command, StandaloneCommand, Values } from './svc';
+import { operatorOf, runs, serviceCommand, wholeNumber } from './cli-kit';
 import { listenForWebhooks } from './webhook-listen';
-import { operatorActor } from '../src/access/index';
 
-const str = (v: Values, k: string) => v[k] as string;
-const opt = (v: Values, k: string) => v[k] as string | undefined;
-const int = (v: Values, k: string): number | undefined => {
-  const raw = opt(v, k);
-  if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw)) throw new Error(`--${k} must be a whole number`);
-  return Number(raw);
-};
+/** Webhooks: endpoints, the delivery log, redelivery, and a local receiver to try them with. */
+export function addWebhookCommands(program: Command): void {
+  const endpointCommand = (name: string, description: string) =>
+    serviceCommand(program, name, description).requiredOption('--org <orgId>', 'the organisation').requiredOption('--endpoint <endpointId>', 'the endpoint');
 
-// Webhooks: endpoints, delivery log, redelivery, and a local receiver to try them with.
-const WEBHOOK_COMMANDS: Record<string, Command | StandaloneCommand> = {
-  'webhook:create': {
-    usage: 'webhook:create --org ORG --url URL [--secret S] [--events a,b] [--label L] [--paused]',
-    options: { org: { type: 'string' }, url: { type: 'string' }, secret: { type: 'string' }, events: { type: 'string' }, label: { type: 'string' }, paused: { type: 'boolean' } },
-    required: ['org', 'url'],
-    run: async (svc, v) => {
-      const events = opt(v, 'events');
-      const created = await createWebhookEndpoint(svc, operatorActor(str(v, 'org')), {
-      url: str(v, 'url'), secret: opt(v, 'secret') ?? null, label: opt(v, 'label'), eventTypes: events === undefined ? null : events.split(',').map((e) => e.trim()).filter(Boolean), status: v.paused === true ? 'paused' : 'active',
-    });
-      return { endpointId: created.endpoint.endpointId, secret: created.secret };
-    },
-  },
-  'webhook:pause': {
-    usage: 'webhook:pause --org ORG --endpoint ID',
-    options: { org: { type: 'string' }, endpoint: { type: 'string' } },
-    required: ['org', 'endpoint'],
-    run: (svc, v) => pauseWebhookEndpoint(svc, operatorActor(str(v, 'org')), { endpointId: str(v, 'endpoint') }),
-  },
-  'webhook:resume': {
-    usage: 'webhook:resume --org ORG --endpoint ID',
-    options: { org: { type: 'string' }, endpoint: { type: 'string' } },
-    required: ['org', 'endpoint'],
-    run: (svc, v) => resumeWebhookEndpoint(svc, operatorActor(str(v, 'org')), { endpointId: str(v, 'endpoint') }),
-  },
-  'webhook:test': {
-    usage: 'webhook:test --org ORG --endpoint ID',
-    options: { org: { type: 'string' }, endpoint: { type: 'string' } },
-    required: ['org', 'endpoint'],
-    run: (svc, v) => testWebhookEndpoint(svc, operatorActor(str(v, 'org')), { endpointId: str(v, 'endpoint') }),
-  },
-  'webhook:deliveries': {
-    usage: `webhook:deliveries --org ORG [--endpoint ID] [--state ${DELIVERY_STATES.join('|')}] [--event-type T] [--limit N] [--cursor C]`,
-    options: { org: { type: 'string' }, endpoint: { type: 'string' }, state: { type: 'string' }, 'event-type': { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } },
-    required: ['org'],
-    run: (svc, v) => listWebhookDeliveries(svc, operatorActor(str(v, 'org')), {
-      endpointId: opt(v, 'endpoint'), state: opt(v, 'state') as DeliveryState | undefined, eventType: opt(v, 'event-type'), limit: int(v, 'limit'), cursor: opt(v, 'cursor'),
-    }),
-  },
-  'webhook:redeliver': {
-    usage: 'webhook:redeliver --org ORG --delivery ID',
-    options: { org: { type: 'string' }, delivery: { type: 'string' } },
-    required: ['org', 'delivery'],
-    run: (svc, v) => redeliverWebhook(svc, operatorActor(str(v, 'org')), { deliveryId: int(v, 'delivery')! }),
-  },
-  'webhook:listen': {
-    usage: 'webhook:listen --port P --secret S [--status 200] [--cert FILE --key FILE]',
-    options: { port: { type: 'string' }, secret: { type: 'string' }, status: { type: 'string' }, cert: { type: 'string' }, key: { type: 'string' } },
-    required: ['port', 'secret'],
-    standalone: async (v) => {
-      const { server, url, caFile } = await listenForWebhooks({
-        port: int(v, 'port')!, secret: str(v, 'secret'), status: int(v, 'status'), certFile: opt(v, 'cert'), keyFile: opt(v, 'key'),
+  serviceCommand(program, 'webhook:create', 'Register a webhook endpoint. Prints {"endpointId","secret"}; the secret is shown only here.')
+    .requiredOption('--org <orgId>', 'the organisation')
+    .requiredOption('--url <url>', 'the receiver, https only; private and loopback addresses are refused')
+    .option('--secret <secret>', 'the signing secret (default: 64 random hex characters)')
+    .option('--events <types>', 'comma-separated event types to deliver (default: every type, including ones added later)')
+    .option('--label <label>', 'a label for people')
+    .option('--paused', 'create it paused (events are recorded as skipped_paused until resumed)')
+    .action(runs(async (svc, o: { org: string; url: string; secret?: string; events?: string; label?: string; paused?: boolean }) => {
+      const created = await createWebhookEndpoint(svc, await operatorOf(svc, o.org), {
+        url: o.url, secret: o.secret ?? null, label: o.label,
+        eventTypes: o.events === undefined ? null : o.events.split(',').map((e) => e.trim()).filter(Boolean),
+        status: o.paused === true ? 'paused' : 'active',
       });
+      return { endpointId: created.endpoint.endpointId, secret: created.secret };
+    }));
+
+  serviceCommand(program, 'webhook:list', 'List an organisation\'s endpoints, oldest first, without secrets. Prints {"data":[{"endpointId","url","label","eventTypes","status","createdAt","updatedAt"}]}.')
+    .requiredOption('--org <orgId>', 'the organisation')
+    .action(runs(async (svc, o: { org: string }) => ({ data: await listWebhookEndpoints(svc, await operatorOf(svc, o.org)) })));
+
+  endpointCommand('webhook:pause', 'Pause an endpoint: events meanwhile are recorded as skipped_paused, not sent. Prints the endpoint.')
+    .action(runs(async (svc, o: { org: string; endpoint: string }) => pauseWebhookEndpoint(svc, await operatorOf(svc, o.org), { endpointId: o.endpoint })));
+
+  endpointCommand('webhook:resume', 'Resume a paused endpoint (nothing skipped is replayed). Prints the endpoint.')
+    .action(runs(async (svc, o: { org: string; endpoint: string }) => resumeWebhookEndpoint(svc, await operatorOf(svc, o.org), { endpointId: o.endpoint })));
+
+  endpointCommand('webhook:delete', 'Delete an endpoint: its pending deliveries fail, its delivery log stays. Prints {"deleted":true}.')
+    .action(runs(async (svc, o: { org: string; endpoint: string }) => deleteWebhookEndpoint(svc, await operatorOf(svc, o.org), { endpointId: o.endpoint })));
+
+  endpointCommand('webhook:test', 'Send a signed ping to a saved endpoint. Prints {"ok","httpStatus","error","body","durationMs","eventId"}.')
+    .action(runs(async (svc, o: { org: string; endpoint: string }) => testWebhookEndpoint(svc, await operatorOf(svc, o.org), { endpointId: o.endpoint })));
+
+  serviceCommand(program, 'webhook:deliveries', 'Recent deliveries, newest first, with their attempts, payload and responses. Prints {"data":[...],"nextCursor","hasMore"}.')
+    .requiredOption('--org <orgId>', 'the organisation')
+    .option('--endpoint <endpointId>', 'only this endpoint\'s deliveries')
+    .addOption(new Option('--state <state>', 'only deliveries in this state').choices(DELIVERY_STATES))
+    .option('--event-type <type>', 'only this event type')
+    .option('--limit <n>', 'page size, 1 to 200 (default 50)', wholeNumber)
+    .option('--cursor <cursor>', 'the nextCursor of the previous page')
+    .action(runs(async (svc, o: { org: string; endpoint?: string; state?: DeliveryState; eventType?: string; limit?: number; cursor?: string }) =>
+      listWebhookDeliveries(svc, await operatorOf(svc, o.org), { endpointId: o.endpoint, state: o.state, eventType: o.eventType, limit: o.limit, cursor: o.cursor })));
+
+  serviceCommand(program, 'webhook:redeliver', 'Make one new attempt of a delivery (same bytes and event id). Prints {"deliveryId","state":"pending"}.')
+    .requiredOption('--org <orgId>', 'the organisation')
+    .requiredOption('--delivery <deliveryId>', 'the delivery, from webhook:deliveries', wholeNumber)
+    .action(runs(async (svc, o: { org: string; delivery: number }) => redeliverWebhook(svc, await operatorOf(svc, o.org), { deliveryId: o.delivery })));
+
+  // A local tool: no database; it prints one JSON line per verified delivery until SIGINT or SIGTERM.
+  program.command('webhook:listen')
+    .description('Run a local HTTPS receiver that verifies signatures and prints one JSON line per verified delivery (no database needed).')
+    .requiredOption('--port <port>', 'port on 127.0.0.1 (0: any free port)', wholeNumber)
+    .requiredOption('--secret <secret>', 'the endpoint\'s signing secret')
+    .option('--status <status>', 'HTTP status to answer verified deliveries with; 500 shows the retries (default 200)', wholeNumber)
+    .option('--cert <file>', 'server certificate, PEM (default: one from a throwaway CA, whose file is printed)')
+    .option('--key <file>', 'private key of --cert, PEM')
+    .action(async (o: { port: number; secret: string; status?: number; cert?: string; key?: string }) => {
+      const { server, url, caFile } = await listenForWebhooks({ port: o.port, secret: o.secret, status: o.status, certFile: o.cert, keyFile: o.key });
       process.stderr.write(`Listening on ${url} for signed webhooks; one JSON line per verified delivery follows on stdout.\n`);
       if (caFile) process.stderr.write(`Its certificate comes from a throwaway CA: start the worker with NODE_EXTRA_CA_CERTS=${caFile}\n`);
       await new Promise<void>((resolve) => {
@@ -80,11 +80,5 @@ const WEBHOOK_COMMANDS: Record<string, Command | StandaloneCommand> = {
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
-      return 0;
-    },
-  },
-};
-
-export const CLI_EXTENSIONS: Record<string, Command | StandaloneCommand> = {
-  ...WEBHOOK_COMMANDS,
-};
+    });
+}

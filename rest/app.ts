@@ -4,6 +4,7 @@ import { pinoHttp } from 'pino-http';
 import type { Services } from '../src/platform/index';
 import { errorHandler, notFoundHandler } from './errors';
 import { healthRoutes } from './health.routes';
+import { homeRoutes } from './home.routes';
 import { oauthRoutes } from './oauth/index';
 import { schemaRoutes } from './schemas.routes';
 import { portalInviteRoutes } from './portal/invite.routes';
@@ -39,6 +40,7 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
     }),
   );
   app.use(healthRoutes(svc));
+  app.use(homeRoutes());
   app.use(oauthRoutes(svc));
   app.use(schemaRoutes(svc)); // public: the event catalogue's JSON Schemas and TypeScript types
   // --- /v1 pull API and case creation, crm-record-id, the customer-portal invite page ---

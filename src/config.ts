@@ -3,15 +3,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 
-/** Validated service configuration. Every key is documented in the README's configuration table. */
+/** Validated service configuration. Every key is documented in docs/configuration.md. */
 export interface Config {
   /** NODE_ENV; `production` turns off every test-only switch. Default development. */
   nodeEnv: string;
   /** PORT: TCP port of the HTTP server. Default 3000. */
   port: number;
-  /** BASE_URL: public address of the API (token issuer, schema $ids). Default http://localhost:3000. */
+  /** BASE_URL: public address of the API (token issuer, schema $ids). Default http://localhost:<PORT>. */
   baseUrl: string;
-  /** APP_URL: public address of the console and portal (analystUrl, crm-record-id route). Default http://localhost:3000. */
+  /** APP_URL: public address of the console and portal (analystUrl, crm-record-id route). Default http://localhost:<PORT>. */
   appUrl: string;
   /** MYSQL_URL: the domain database. Default mysql://root@127.0.0.1:3306/svc. */
   mysqlUrl: string;
@@ -78,6 +78,10 @@ export interface LoadConfigOptions {
   localSecretsFile?: string;
 }
 
+/** The local development databases (and the ones the tests use). */
+export const DEFAULT_MYSQL_URL = 'mysql://root@127.0.0.1:3306/svc';
+export const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/svc';
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -125,10 +129,12 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   };
 
   const port = int('PORT', 3000, 0, 65535);
-  const baseUrl = url('BASE_URL', 'http://localhost:3000', ['http:', 'https:']);
-  const appUrl = url('APP_URL', 'http://localhost:3000', ['http:', 'https:']);
-  const mysqlUrl = url('MYSQL_URL', 'mysql://root@127.0.0.1:3306/svc', ['mysql:', 'mariadb:']);
-  const pgUrl = url('PG_URL', 'postgres://postgres@127.0.0.1:5432/svc', ['postgres:', 'postgresql:']);
+  // Unset, the public addresses are the local server's own, on the port it serves.
+  const localUrl = `http://localhost:${port}`;
+  const baseUrl = url('BASE_URL', localUrl, ['http:', 'https:']);
+  const appUrl = url('APP_URL', localUrl, ['http:', 'https:']);
+  const mysqlUrl = url('MYSQL_URL', DEFAULT_MYSQL_URL, ['mysql:', 'mariadb:']);
+  const pgUrl = url('PG_URL', DEFAULT_PG_URL, ['postgres:', 'postgresql:']);
   const smtpUrl = env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : null;
 
   const scheduleRaw = env.WEBHOOK_RETRY_SCHEDULE || '1s,5s,30s,5m,30m';

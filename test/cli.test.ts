@@ -1,10 +1,22 @@
 import { expect } from 'chai';
+import { buildProgram } from '../bin/svc-program';
+import { SERVICE_OPERATOR, operatorActor } from '../src/access/index';
+import { ApiClientSchema, authenticateMember, createApiClient, revokeClient } from '../src/oauth/index';
+import { MemberSchema, createMember } from '../src/tenants/index';
 import { Member, OAuthClientRow } from './support/rows';
 import { testEnv } from './support/env';
+import { expectListOf } from './support/list-shape';
 import { runNode } from './support/processes';
-import { runtime } from './support/runtime';
+import { newTenant, runtime } from './support/runtime';
 
 const svc = (...args: string[]) => runNode('bin/svc.js', args, testEnv());
+const svcWithInput = (input: string, ...args: string[]) => runNode('bin/svc.js', args, testEnv(), 60_000, input);
+
+const COMMANDS = [
+  'org:create', 'org:full-parity', 'user:create', 'user:list', 'client:create', 'client:list', 'client:revoke', 'connector:register', 'demo:seed',
+  'webhook:create', 'webhook:list', 'webhook:pause', 'webhook:resume', 'webhook:delete', 'webhook:test', 'webhook:deliveries', 'webhook:redeliver',
+  'webhook:listen',
+];
 
 describe('operator CLI (svc)', () => {
   it('org:create prints exactly {"orgId"}', async () => {
@@ -62,13 +74,115 @@ describe('operator CLI (svc)', () => {
     expect(pub.clientSecret).to.equal(null);
   });
 
-  it('prints usage to stderr and exits 1 on misuse, with nothing on stdout', async () => {
-    for (const args of [[], ['nope'], ['org:create'], ['org:create', '--name'], ['org:create', '--name', 'x', '--bogus', 'y'], ['user:create', '--org', 'o']]) {
+  it('prints the error and usage to stderr and exits 1 on misuse, with nothing on stdout', async () => {
+    const cases: [string[], string][] = [
+      [[], 'Usage: svc <command> [options]'],
+      [['nope'], "error: unknown command 'nope'"],
+      [['org:create'], "error: required option '--name <name>' not specified"],
+      [['org:create', '--name'], "error: option '--name <name>' argument missing"],
+      [['org:create', '--name', 'x', '--bogus', 'y'], "error: unknown option '--bogus'"],
+      [['org:create', '--name', 'x', 'extra'], "error: too many arguments for 'org:create'"],
+      [['user:create', '--org', 'o'], 'error: required option'],
+      [['org:full-parity', '--org', 'o', '--entitled', 'yes', '--enabled', 'true'], "error: option '--entitled <true|false>' argument 'yes' is invalid. Must be true or false."],
+      [['webhook:deliveries', '--org', 'o', '--limit', 'ten'], "error: option '--limit <n>' argument 'ten' is invalid. Must be a whole number."],
+      [['user:create', '--org', 'o', '--email', 'e@example.com', '--role', 'analyst'], "error: required option '--password <password>' or '--password-stdin' not specified"],
+      [['user:create', '--org', 'o', '--email', 'e@example.com', '--role', 'analyst', '--password', 'p', '--password-stdin'], "error: option '--password-stdin' cannot be used with option '--password <password>'"],
+    ];
+    for (const [args, message] of cases) {
       const out = await svc(...args);
       expect(out.code, args.join(' ')).to.equal(1);
       expect(out.stdout, args.join(' ')).to.equal('');
-      expect(out.stderr, args.join(' ')).to.match(/Usage: svc/);
+      expect(out.stderr, args.join(' ')).to.contain(message).and.match(/Usage: svc/);
     }
+  });
+
+  it('suggests the command or option meant by a typo', async () => {
+    const command = await svc('org:creat', '--name', 'x');
+    expect([command.code, command.stdout]).to.deep.equal([1, '']);
+    expect(command.stderr).to.match(/^error: unknown command 'org:creat'\n\(Did you mean org:create\?\)\n/);
+    const option = await svc('client:list', '--org', 'x', '--orgg', 'y');
+    expect([option.code, option.stdout]).to.deep.equal([1, '']);
+    expect(option.stderr).to.match(/^error: unknown option '--orgg'\n\(Did you mean --org\?\)\n/);
+  });
+
+  it('svc --help and svc <command> --help print help on stdout and exit 0', async () => {
+    const help = await svc('--help');
+    expect([help.code, help.stderr]).to.deep.equal([0, '']);
+    expect(help.stdout).to.match(/^Usage: svc <command> \[options\]\n/);
+    expect([...help.stdout.matchAll(/^ {2}([a-z]+:[a-z-]+) \[options\] +\S/gm)].map((m) => m[1])).to.deep.equal(COMMANDS);
+    const one = await svc('user:create', '--help');
+    expect([one.code, one.stderr]).to.deep.equal([0, '']);
+    expect(one.stdout).to.match(/^Usage: svc user:create \[options\]\n\nAdd a member/);
+    expect(one.stdout).to.match(/^ {2}--password-stdin +read the password from standard input/m);
+  });
+
+  it('describes every command and every option, and offers --pretty on every command that prints JSON', () => {
+    const program = buildProgram();
+    expect(program.commands.map((c) => c.name())).to.deep.equal(COMMANDS);
+    for (const command of program.commands) {
+      expect(command.description(), command.name()).to.have.length.above(20);
+      for (const option of command.options) expect(option.description, `${command.name()} ${option.flags}`).to.have.length.above(5);
+      const flags = command.options.map((o) => o.long);
+      if (command.name() === 'webhook:listen') expect(flags).to.not.include('--pretty');
+      else expect(flags, command.name()).to.include('--pretty');
+    }
+  });
+
+  it('--pretty prints the same one JSON object, indented', async () => {
+    const out = await svc('org:create', '--name', 'Pretty Org', '--pretty');
+    expect(out.code, out.stderr).to.equal(0);
+    const body = JSON.parse(out.stdout);
+    expect(out.stdout).to.equal(`${JSON.stringify(body, null, 2)}\n`);
+    expect(out.stdout.split('\n')).to.have.length(4);
+  });
+
+  it('user:create --password-stdin reads the password from standard input (one trailing line break dropped)', async () => {
+    const orgId = (await newTenant(await runtime())).id;
+    const email = `stdin.${Date.now()}@example.com`;
+    const out = await svcWithInput('a password with spaces  \n', 'user:create', '--org', orgId, '--email', email, '--role', 'analyst', '--password-stdin');
+    expect(out.code, out.stderr).to.equal(0);
+    const { userId } = JSON.parse(out.stdout);
+    // The member signs in with exactly what was piped in, less the final line break.
+    const rt = await runtime();
+    expect((await authenticateMember(rt.svc, { email, password: 'a password with spaces  ' }))?.id).to.equal(userId);
+    expect(await authenticateMember(rt.svc, { email, password: 'a password with spaces  \n' })).to.equal(null);
+    const empty = await svcWithInput('', 'user:create', '--org', orgId, '--email', `empty.${email}`, '--role', 'analyst', '--password-stdin');
+    expect([empty.code, empty.stdout]).to.deep.equal([1, '']);
+    expect(empty.stderr).to.match(/^validation_failed: password/);
+  });
+
+  it('user:list and client:list print the tenant\'s live members and clients as {"data":[...]}, oldest first, without secrets', async () => {
+    const rt = await runtime();
+    const [tenant, other] = [await newTenant(rt), await newTenant(rt)];
+    const stamp = Date.now();
+    const password = 'long enough password';
+    const a = await createMember(rt.svc, operatorActor(tenant.id), { email: `first.${stamp}@example.com`, password, role: 'analyst', name: 'First' });
+    const b = await createMember(rt.svc, operatorActor(tenant.id), { email: `Second.${stamp}@example.com`, password, role: 'admin' });
+    await createMember(rt.svc, operatorActor(other.id), { email: `other.${stamp}@example.com`, password, role: 'admin' });
+    const users = await svc('user:list', '--org', tenant.id);
+    expect(users.code, users.stderr).to.equal(0);
+    const listed = JSON.parse(users.stdout);
+    expectListOf(MemberSchema, listed);
+    expect(listed.data).to.deep.equal([
+      { userId: a.id, email: `first.${stamp}@example.com`, name: 'First', role: 'analyst', createdAt: a.createdAt.toISOString() },
+      { userId: b.id, email: `second.${stamp}@example.com`, name: null, role: 'admin', createdAt: b.createdAt.toISOString() },
+    ]);
+
+    const kept = await createApiClient(rt.svc, operatorActor(tenant.id), { name: 'HubSpot', scopes: 'read:cases' });
+    const revoked = await createApiClient(rt.svc, operatorActor(tenant.id), { name: 'Old CRM' });
+    await createApiClient(rt.svc, operatorActor(other.id), { name: 'Elsewhere' });
+    await revokeClient(rt.svc, SERVICE_OPERATOR, { clientId: revoked.clientId });
+    const clients = await svc('client:list', '--org', tenant.id);
+    expect(clients.code, clients.stderr).to.equal(0);
+    const body = JSON.parse(clients.stdout);
+    expectListOf(ApiClientSchema, body);
+    expect(body.data).to.have.length(1);
+    expect(body.data[0]).to.deep.include({ clientId: kept.clientId, name: 'HubSpot', scopes: ['read:cases'], lastUsedAt: null });
+    expect(Object.keys(body.data[0])).to.deep.equal(['clientId', 'name', 'scopes', 'createdAt', 'lastUsedAt']);
+    expect(clients.stdout).to.not.contain(kept.clientSecret!);
+
+    const unknown = await svc('client:list', '--org', '00000000-0000-4000-8000-000000000000');
+    expect([unknown.code, unknown.stdout, unknown.stderr]).to.deep.equal([1, '', 'not_found: Organisation not found.\n']);
   });
 
   it('reports invalid input on stderr with exit code 1', async () => {

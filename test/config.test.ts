@@ -22,6 +22,13 @@ describe('configuration', () => {
     expect(c.logLevel).to.equal('info');
   });
 
+  it('takes BASE_URL and APP_URL from PORT when they are unset, and keeps them when set', () => {
+    const c = loadConfig({ NODE_ENV: 'development', PORT: '4300' }, { localSecretsFile: scratch() });
+    expect([c.port, c.baseUrl, c.appUrl]).to.deep.equal([4300, 'http://localhost:4300', 'http://localhost:4300']);
+    const set = loadConfig({ NODE_ENV: 'development', PORT: '4300', BASE_URL: 'https://api.example.com/', APP_URL: 'https://app.example.com' }, { localSecretsFile: scratch() });
+    expect([set.baseUrl, set.appUrl]).to.deep.equal(['https://api.example.com', 'https://app.example.com']);
+  });
+
   it('generates development secrets once into a private local file and reuses them', () => {
     const file = scratch();
     const a = loadConfig({}, { localSecretsFile: file });

@@ -21,7 +21,7 @@ describe('processes: npm start, start:api, start:worker', function () {
     await dropPgDatabase(pgUrl);
   });
 
-  it('creates both databases, migrates, answers /readyz within 30 s, and drains on SIGTERM with exit 0', async () => {
+  it('creates both databases, migrates, answers /readyz within 30 s, says only where it listens, and drains on SIGTERM with exit 0', async () => {
     const port = await freePort();
     const started = Date.now();
     const proc = startNode('bin/start.js', [], env({ PORT: String(port) }));
@@ -35,6 +35,12 @@ describe('processes: npm start, start:api, start:worker', function () {
       // Both roles: the databases, the job runner and the queue's backlog.
       expect(ready.body).to.deep.equal({ status: 'ready', checks: { mysql: 'ok', queue: 'ok', runner: 'running', backlog: 'ok' }, oldestDueJobAgeMs: 0 });
       expect((await get(port, '/healthz')).body).to.deep.equal({ status: 'ok' });
+      // BASE_URL and APP_URL are unset: they follow PORT.
+      const local = `http://localhost:${port}`;
+      expect(((await get(port, '/.well-known/oauth-authorization-server')).body as { issuer: string }).issuer).to.equal(local);
+      const openapi = (await get(port, '/v1/openapi.json')).body as { servers: { url: string }[]; paths: Record<string, { servers?: { url: string }[] }> };
+      expect(openapi.servers).to.deep.equal([{ url: local }]);
+      expect(Object.values(openapi.paths).flatMap((p) => p.servers ?? []).map((s) => s.url)).to.deep.equal([local]);
 
       const missing = await get(port, '/no/such/route?access_token=s3cr3t-value');
       expect(missing.status).to.equal(404);
@@ -57,7 +63,7 @@ describe('processes: npm start, start:api, start:worker', function () {
     const beforeRequests = lines.slice(0, lines.findIndex((l) => l.req));
     expect(beforeRequests.filter((l) => l.level >= 30).map((l) => l.msg)).to.deep.equal(['applied migrations', 'service started']);
     expect(done.stdout).to.not.contain('crontab');
-    expect(lines.find((l) => l.msg === 'service started')).to.deep.include({ api: true, worker: true, port });
+    expect(lines.find((l) => l.msg === 'service started')).to.deep.include({ api: true, worker: true, port, baseUrl: `http://localhost:${port}` });
   });
 
   it('runs the API and the worker as separate processes against the same databases, each with its own readiness', async () => {

@@ -1,13 +1,14 @@
 export { SCOPES, DEFAULT_CLIENT_SCOPES, type Scope } from './oauth-client.entity';
 export { createApiClient, type CreatedClient } from './create-api-client';
+export { listApiClients } from './list-api-clients';
 export { revokeClient } from './revoke-client';
 export { registerConnector } from './register-connector';
 export { OAuthError, isOAuthError, OAUTH_ERROR_CODES, type OAuthErrorCode } from './oauth.errors';
 export { type OAuthClientInfo } from './client-info';
 export { ACCESS_TOKEN_TTL_SECONDS, issuerOf, resourceOf } from './access-token';
 export {
-  ScopeSchema, GRANT_TYPES, TOKEN_TYPE_HINTS, TokenResponseSchema, TokenRequestSchema, RevokeRequestSchema, OAuthErrorBodySchema,
-  type TokenResponse, type GrantType,
+  ScopeSchema, GRANT_TYPES, TOKEN_TYPE_HINTS, TokenResponseSchema, TokenRequestSchema, RevokeRequestSchema, OAuthErrorBodySchema, ApiClientSchema,
+  type TokenResponse, type GrantType, type ApiClientView,
 } from './oauth.wire';
 export { ACCESS_TOKEN_ALG, publicJwks } from './signing-key';
 export { authenticateClient } from './authenticate-client';

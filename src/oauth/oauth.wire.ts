@@ -1,4 +1,4 @@
-import { StringEnum, Type, type Static } from '../wire';
+import { DateTime, Nullable, StringEnum, Type, type Static } from '../wire';
 import { SCOPES } from './oauth-client.entity';
 import { OAUTH_ERROR_CODES } from './oauth.errors';
 
@@ -47,3 +47,13 @@ export const OAuthErrorBodySchema = Type.Object({
   error: StringEnum([...OAUTH_ERROR_CODES, 'rate_limited']),
   error_description: Type.String({ description: 'A public sentence; never an internal detail.' }),
 });
+
+/** A tenant's pull-API client as the console and the CLI see it: never its secret (only a hash is kept). */
+export const ApiClientSchema = Type.Object({
+  clientId: Type.String(),
+  name: Type.String(),
+  scopes: Type.Array(ScopeSchema),
+  createdAt: DateTime(),
+  lastUsedAt: Nullable(DateTime(), { description: 'When it last obtained a token; null when never.' }),
+});
+export type ApiClientView = Static<typeof ApiClientSchema>;

@@ -4,9 +4,9 @@ import { memberActor, operatorActor, type Actor } from '../../src/access/index';
 import { createCase, getCase, listCaseDecisions, listCases, openCase, setCrmRecordId } from '../../src/cases/index';
 import { getDocument, listDocuments } from '../../src/documents/index';
 import { listEventFeed } from '../../src/events/index';
-import { createApiClient, disconnectApp, listConnectedApps, revokeClient, SCOPES, type Scope } from '../../src/oauth/index';
+import { createApiClient, disconnectApp, listApiClients, listConnectedApps, revokeClient, SCOPES, type Scope } from '../../src/oauth/index';
 import { dispositionScreeningHit, listScreeningHits } from '../../src/screening/index';
-import { createMember, setFullParity, type MemberRole, type Tenant } from '../../src/tenants/index';
+import { createMember, listMembers, setFullParity, type MemberRole, type Tenant } from '../../src/tenants/index';
 import {
   createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint,
   pingWebhookUrl, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
@@ -41,6 +41,8 @@ describe('access: role and scope matrix over every use case that takes an Actor'
   let caseId: string;
   let endpointId: string;
   let clientId: string;
+  const memberEmail = `matrix+${randomUUID()}@example.com`;
+  let listedClientId: string; // never revoked by a row, unlike clientId
 
   before(async () => {
     const rt = await runtime();
@@ -49,6 +51,8 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     other = await newTenant(rt);
     caseId = (await openCase(svc, operatorActor(tenant.id), { source: 'manual', companyName: 'Matrix Ltd' })).caseId;
     clientId = (await createApiClient(svc, operatorActor(tenant.id), { name: 'Matrix client' })).clientId;
+    await createMember(svc, operatorActor(tenant.id), { email: memberEmail, password: 'a long enough password', role: 'analyst' });
+    listedClientId = (await createApiClient(svc, operatorActor(tenant.id), { name: 'Listed client' })).clientId;
     endpointId = (await createWebhookEndpoint(svc, operatorActor(tenant.id), { url: 'https://127.0.0.1:9/hook' })).endpoint.endpointId;
   });
 
@@ -87,12 +91,14 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'pingWebhookUrl', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => pingWebhookUrl(s, a, { url: 'https://127.0.0.1:9/ping' }) },
     { name: 'redeliverWebhook', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => redeliverWebhook(s, a, { deliveryId: 999999999 }) },
     { name: 'deleteWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => deleteWebhookEndpoint(s, a, { endpointId: randomUUID() }) },
+    { name: 'listApiClients', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listApiClients(s, a) },
     { name: 'createApiClient', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => createApiClient(s, a, { name: 'Matrix CRM' }) },
     { name: 'revokeClient', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => revokeClient(s, a, { clientId }) },
     { name: 'listConnectedApps', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listConnectedApps(s, a) },
     { name: 'disconnectApp', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => disconnectApp(s, a, { grantId: randomUUID() }) },
     { name: 'setFullParity (toggle)', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setFullParity(s, a, { enabled: false }) },
     { name: 'setFullParity (entitlement)', need: { scope: null, role: null }, ownsResource: false, call: (s, a) => setFullParity(s, a, { entitled: false }) },
+    { name: 'listMembers', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listMembers(s, a) },
     { name: 'createMember', need: { scope: null, role: 'admin' }, ownsResource: false, call: (s, a) => createMember(s, a, { email: uniqueEmail(), password: 'a long enough password', role: 'analyst' }) },
   ];
 
@@ -135,5 +141,9 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     // Case numbers are per tenant (the other tenant has a CS-…-00001 of its own): compare company names.
     expect((await listCases(svc, outsider, {})).data.map((c) => c.companyName)).to.not.include('Matrix Ltd');
     expect((await listWebhookEndpoints(svc, outsider)).map((e) => e.endpointId)).to.not.include(endpointId);
+    expect((await listApiClients(svc, outsider)).map((c) => c.clientId)).to.not.include(listedClientId);
+    expect((await listApiClients(svc, operatorActor(tenant.id))).map((c) => c.clientId)).to.include(listedClientId);
+    expect((await listMembers(svc, outsider)).map((m) => m.email)).to.not.include(memberEmail);
+    expect((await listMembers(svc, operatorActor(tenant.id))).map((m) => m.email)).to.include(memberEmail);
   });
 });

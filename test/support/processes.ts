@@ -12,14 +12,15 @@ export interface Finished {
   stderr: string;
 }
 
-/** Runs a compiled script to completion (bounded). */
-export function runNode(script: string, args: string[], env: Env, timeoutMs = 60_000): Promise<Finished> {
+/** Runs a compiled script to completion (bounded); `input`, when given, is its standard input. */
+export function runNode(script: string, args: string[], env: Env, timeoutMs = 60_000, input?: string): Promise<Finished> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(DIST, script), ...args], { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(DIST, script), ...args], { env: env as NodeJS.ProcessEnv, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    if (input !== undefined) child.stdin!.end(input);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`${script} ${args.join(' ')} did not finish within ${timeoutMs} ms\n${stderr}`));

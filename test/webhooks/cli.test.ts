@@ -1,9 +1,11 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { WebhookEndpoint, webhookHeaders } from '../../src/webhooks/index';
+import { WebhookEndpoint, WebhookEndpointSchema, createWebhookEndpoint, webhookHeaders, type CreateWebhookEndpointInput } from '../../src/webhooks/index';
+import { operatorActor } from '../../src/access/index';
 import { UndiciWebhookSender } from '../../worker/webhook-sender';
 import { testEnv } from '../support/env';
+import { expectListOf } from '../support/list-shape';
 import { runNode, startNode, waitFor } from '../support/processes';
 import { newTenant, runtime } from '../support/runtime';
 import { deliveriesOf, drain, recordTestEvent } from './support';
@@ -20,7 +22,7 @@ function post(url: string, ca: string, headers: Record<string, string>, body: st
   });
 }
 
-describe('webhooks: CLI (webhook:create, webhook:listen)', function () {
+describe('webhooks: CLI (webhook:create, webhook:list, webhook:delete, webhook:listen)', function () {
   this.timeout(60_000);
 
   it('webhook:create prints exactly {"endpointId","secret"} and stores the endpoint', async () => {
@@ -37,6 +39,38 @@ describe('webhooks: CLI (webhook:create, webhook:listen)', function () {
     expect(unsafe.code).to.equal(1);
     expect(unsafe.stdout).to.equal('');
     expect(unsafe.stderr).to.equal('unsafe_webhook_url: Webhook URL must not target a private or loopback address.\n');
+  });
+
+  it('webhook:list prints the tenant\'s endpoints as {"data":[...]} without secrets; webhook:delete removes one from it', async () => {
+    const rt = await runtime();
+    const tenant = await newTenant(rt);
+    const other = await newTenant(rt);
+    const svc = (...args: string[]) => runNode('bin/svc.js', args, testEnv());
+    const endpoint = (orgId: string, url: string, more: Partial<CreateWebhookEndpointInput> = {}) =>
+      createWebhookEndpoint(rt.svc, operatorActor(orgId), { url, secret: null, eventTypes: null, ...more }).then((c) => ({ endpointId: c.endpoint.endpointId, secret: c.secret }));
+    const first = await endpoint(tenant.id, 'https://127.0.0.1:9/one', { label: 'CRM' });
+    const second = await endpoint(tenant.id, 'https://127.0.0.1:9/two', { eventTypes: ['case.created'], status: 'paused' });
+    await endpoint(other.id, 'https://127.0.0.1:9/elsewhere');
+
+    const listed = await svc('webhook:list', '--org', tenant.id);
+    expect(listed.code, listed.stderr).to.equal(0);
+    const body = JSON.parse(listed.stdout);
+    expectListOf(WebhookEndpointSchema, body);
+    expect(body.data.map((e: Record<string, unknown>) => [e.endpointId, e.url, e.label, e.eventTypes, e.status])).to.deep.equal([
+      [first.endpointId, 'https://127.0.0.1:9/one', 'CRM', null, 'active'],
+      [second.endpointId, 'https://127.0.0.1:9/two', '', ['case.created'], 'paused'],
+    ]);
+    expect(Object.keys(body.data[0])).to.deep.equal(['endpointId', 'url', 'label', 'eventTypes', 'status', 'createdAt', 'updatedAt']);
+    expect(listed.stdout).to.not.contain(first.secret);
+
+    const deleted = await svc('webhook:delete', '--org', tenant.id, '--endpoint', first.endpointId);
+    expect([deleted.code, deleted.stdout]).to.deep.equal([0, '{"deleted":true}\n']);
+    expect(JSON.parse((await svc('webhook:list', '--org', tenant.id)).stdout).data.map((e: { endpointId: string }) => e.endpointId)).to.deep.equal([second.endpointId]);
+    // Another tenant's endpoint, or one already deleted, is not found.
+    for (const [org, endpoint] of [[other.id, second.endpointId], [tenant.id, first.endpointId]]) {
+      const missing = await svc('webhook:delete', '--org', org!, '--endpoint', endpoint!);
+      expect([missing.code, missing.stdout, missing.stderr]).to.deep.equal([1, '', 'not_found: Webhook endpoint not found.\n']);
+    }
   });
 
   it('webhook:listen runs without the databases, prints each verified delivery and answers 401 to the rest', async () => {

@@ -1,0 +1,85 @@
+// The operator CLI's commands (`npx svc <command>`, entry point svc.ts), on commander. Command names,
+// options and outputs are a contract: operators script them.
+import { Command, Option } from 'commander';
+import { SERVICE_OPERATOR } from '../src/access/index';
+import { DEFAULT_CLIENT_SCOPES, SCOPES, createApiClient, listApiClients, registerConnector, revokeClient } from '../src/oauth/index';
+import { MEMBER_ROLES, createMember, createTenant, listMembers, setFullParity } from '../src/tenants/index';
+import { addPrettyOption, collect, operatorOf, readStdin, runs, serviceCommand, trueOrFalse } from './cli-kit';
+import { seedDemoTenant } from './demo-seed';
+import { addWebhookCommands } from './svc-extensions';
+
+/** The program with every command; parse with `parseAsync(argv, { from: 'user' })`. */
+export function buildProgram(): Command {
+  const program = new Command('svc')
+    .description('Operator CLI of the compliance onboarding service. Uses the service\'s configuration (MYSQL_URL, PG_URL, ...) and applies pending migrations first.')
+    .usage('<command> [options]')
+    .showSuggestionAfterError()
+    .showHelpAfterError()
+    .exitOverride()
+    .addHelpText('after', [
+      '',
+      'Every command prints exactly one JSON object on stdout (lists as {"data":[...]}); --pretty indents it.',
+      'Errors go to stderr with exit code 1. `svc <command> --help` describes a command\'s options.',
+    ].join('\n'));
+
+  serviceCommand(program, 'org:create', 'Create an organisation (a tenant). Prints {"orgId"}.')
+    .requiredOption('--name <name>', 'display name of the organisation')
+    .action(runs(async (svc, o: { name: string }) => ({ orgId: (await createTenant(svc, SERVICE_OPERATOR, { name: o.name })).id })));
+
+  serviceCommand(program, 'org:full-parity', 'Set an organisation\'s full-parity entitlement and toggle. Prints {"orgId","fullParityEntitled","fullParityEnabled"}.')
+    .requiredOption('--org <orgId>', 'the organisation')
+    .requiredOption('--entitled <true|false>', 'whether the organisation may use full-parity egress', trueOrFalse)
+    .requiredOption('--enabled <true|false>', 'whether full-parity egress is on', trueOrFalse)
+    .action(runs(async (svc, o: { org: string; entitled: boolean; enabled: boolean }) =>
+      setFullParity(svc, await operatorOf(svc, o.org), { entitled: o.entitled, enabled: o.enabled })));
+
+  serviceCommand(program, 'user:create', 'Add a member who signs in to the console and consents to connectors. Prints {"userId"}.')
+    .requiredOption('--org <orgId>', 'the organisation')
+    .requiredOption('--email <email>', 'sign-in email, unique across the service')
+    .option('--password <password>', 'sign-in password, at least 12 characters (visible in shell history: prefer --password-stdin)')
+    .addOption(new Option('--password-stdin', 'read the password from standard input (one trailing line break is dropped)').conflicts('password'))
+    .requiredOption('--role <role>', `one of ${MEMBER_ROLES.join(', ')}`)
+    .option('--name <name>', 'display name')
+    .hook('preAction', async (command) => {
+      const o = command.opts<{ password?: string; passwordStdin?: boolean }>();
+      if (o.passwordStdin) command.setOptionValue('password', await readStdin());
+      else if (o.password === undefined) command.error("error: required option '--password <password>' or '--password-stdin' not specified");
+    })
+    .action(runs(async (svc, o: { org: string; email: string; password: string; role: string; name?: string }) => {
+      const m = await createMember(svc, await operatorOf(svc, o.org), { email: o.email, password: o.password, role: o.role, name: o.name ?? null });
+      return { userId: m.id };
+    }));
+
+  serviceCommand(program, 'user:list', 'List an organisation\'s members, oldest first. Prints {"data":[{"userId","email","name","role","createdAt"}]}.')
+    .requiredOption('--org <orgId>', 'the organisation')
+    .action(runs(async (svc, o: { org: string }) => ({ data: await listMembers(svc, await operatorOf(svc, o.org)) })));
+
+  serviceCommand(program, 'client:create', 'Mint pull-API credentials (client credentials grant). Prints {"clientId","clientSecret","scopes"}; the secret is shown only here.')
+    .requiredOption('--org <orgId>', 'the organisation')
+    .requiredOption('--name <name>', 'a name for the client, such as the CRM it serves')
+    .option('--scopes <scopes>', `space- or comma-separated scopes out of ${SCOPES.join(' ')} (default: ${DEFAULT_CLIENT_SCOPES.join(' ')})`)
+    .action(runs(async (svc, o: { org: string; name: string; scopes?: string }) =>
+      createApiClient(svc, await operatorOf(svc, o.org), { name: o.name, scopes: o.scopes })));
+
+  serviceCommand(program, 'client:list', 'List an organisation\'s pull-API clients that are not revoked, oldest first. Prints {"data":[{"clientId","name","scopes","createdAt","lastUsedAt"}]}.')
+    .requiredOption('--org <orgId>', 'the organisation')
+    .action(runs(async (svc, o: { org: string }) => ({ data: await listApiClients(svc, await operatorOf(svc, o.org)) })));
+
+  serviceCommand(program, 'client:revoke', 'Revoke a client: its tokens stop working at their next call. Prints {"revoked":true}.')
+    .requiredOption('--client-id <clientId>', 'the client to revoke')
+    .action(runs((svc, o: { clientId: string }) => revokeClient(svc, SERVICE_OPERATOR, { clientId: o.clientId })));
+
+  serviceCommand(program, 'connector:register', 'Register an AI-assistant connector (OAuth authorization code with PKCE). Prints {"clientId","clientSecret"} (null secret for a public client).')
+    .requiredOption('--name <name>', 'the name members see on the consent screen')
+    .requiredOption('--redirect-uri <uri>', 'an allowed redirect URI, matched exactly (repeat the option for several)', collect)
+    .option('--public', 'a public client (no secret; PKCE only), such as a desktop app')
+    .action(runs((svc, o: { name: string; redirectUri: string[]; public?: boolean }) =>
+      registerConnector(svc, SERVICE_OPERATOR, { name: o.name, redirectUris: o.redirectUri, public: o.public === true })));
+
+  serviceCommand(program, 'demo:seed', 'Create a demo organisation with an analyst and an API client. Prints their credentials.')
+    .action(runs((svc) => seedDemoTenant(svc)));
+
+  addWebhookCommands(program);
+  addPrettyOption(program);
+  return program;
+}
