@@ -163,7 +163,12 @@ describe('chaos: the service heals itself when its database connections are kill
         await waitFor('every delivery to be delivered', async () => {
           deliveries = await check.svc.db.query('SELECT id, event_id, state, next_attempt_at FROM webhook_deliveries WHERE org_id = ?', [tenant.id]);
           return deliveries.every((d) => d.state === 'delivered');
-        }, 20_000, 200);
+        }, 20_000, 200).catch((err: Error) => {
+          // Say why: what is still undelivered, whether the service is alive, and its last warnings.
+          const lines = service.output().split('\n').filter((l) => /"level":(4|5|6)0/.test(l)).slice(-15);
+          throw new Error(`${err.message}\nundelivered: ${JSON.stringify(deliveries.filter((d) => d.state !== 'delivered').slice(0, 10))}`
+            + `\nservice exit code: ${service.child.exitCode}\nlast warnings:\n${lines.join('\n')}`);
+        });
         const settled = Date.now();
         const events: { event_id: string }[] = await check.svc.db.query(`SELECT event_id FROM events WHERE org_id = ? AND type = 'case.created'`, [tenant.id]);
         const cases: { case_id: string }[] = await check.svc.db.query('SELECT case_id FROM cases WHERE org_id = ?', [tenant.id]);

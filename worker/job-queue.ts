@@ -8,10 +8,11 @@ import { type EnqueueOptions, type JobQueue, type Logger } from '../src/platform
  * and looking for jobs", "Completed task ...") are routine chatter, logged at debug; its warnings and
  * errors keep their level.
  */
-export function graphileLogger(log: Logger): GraphileLogger {
+export function graphileLogger(log: Logger, onLine?: (level: LogLevel, message: string) => void): GraphileLogger {
   return new GraphileLogger(() => (level: LogLevel, message: string, meta?: unknown) => {
     const pinoLevel = level === 'warning' ? 'warn' : level === 'error' ? 'error' : 'debug';
     log[pinoLevel]({ graphile: meta }, message);
+    onLine?.(level, message);
   });
 }
 

@@ -9,6 +9,15 @@ import { createTaskList } from './tasks/index';
 /** A runner that has run this long without stopping is healthy again: its restart schedule starts over. */
 export const RUNNER_STABLE_MS = 60_000;
 
+/**
+ * Fetches in a row that fail, with no success between them, after which a runner counts as stuck and is
+ * restarted. graphile-worker 0.17 caches its task-identifier lookup per runner as a promise; when the
+ * connection dies during that first lookup, the rejected promise stays cached and every later fetch of
+ * that runner fails with the same error ("Error occurred fetching jobs"), forever, while the runner looks
+ * alive. A new runner has a new cache. With the 1 s poll interval this is about 10 s of no progress.
+ */
+export const FETCH_FAILURES_BEFORE_RESTART = 10;
+
 export interface WorkerHandle extends RunnerStatus {
   /**
    * Stops taking jobs, waits for running ones and the sweep in progress, then resolves. A runner that
@@ -36,25 +45,42 @@ export interface WorkerOptions {
  */
 export async function startWorker(svc: Services, queue: GraphileJobQueue, options: WorkerOptions = {}): Promise<WorkerHandle> {
   const log = svc.log;
-  const startRunner = () => run({
-    pgPool: queue.pool,
-    concurrency: svc.config.workerConcurrency,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    taskList: createTaskList(svc),
-    // No cron: without this graphile looks for ./crontab at every start and logs that it found none.
-    parsedCronItems: [],
-    logger: graphileLogger(log),
-    // Batching (graphile-worker "performance" docs): fetch up to `concurrency` jobs in one query and
-    // complete finished jobs together within 1 ms. Jobs a crashed worker had fetched stay locked in
-    // graphile for hours; the outbox sweep re-hands their work off (webhook deliveries by their lease).
-    preset: {
-      worker: {
-        localQueue: { size: svc.config.workerConcurrency },
-        completeJobBatchDelay: 1,
+  const startRunner = async () => {
+    // Per runner: graphile's own log lines are the only place a failed fetch shows (caught inside graphile).
+    let failures = 0;
+    let self: Runner | null = null;
+    const onGraphileLine = (level: string, message: string) => {
+      if (level !== 'error' || !message.startsWith('Error occurred fetching jobs')) return;
+      if (++failures === FETCH_FAILURES_BEFORE_RESTART && self) {
+        stopped(self, new Error(`the job runner failed to fetch jobs ${failures} times in a row`));
+        self.stop().catch(() => undefined); // not awaited: a stuck runner may never finish stopping
+      }
+    };
+    const r = await run({
+      pgPool: queue.pool,
+      concurrency: svc.config.workerConcurrency,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      taskList: createTaskList(svc),
+      // No cron: without this graphile looks for ./crontab at every start and logs that it found none.
+      parsedCronItems: [],
+      logger: graphileLogger(log, onGraphileLine),
+      // Batching (graphile-worker "performance" docs): fetch up to `concurrency` jobs in one query and
+      // complete finished jobs together within 1 ms. Jobs a crashed worker had fetched stay locked in
+      // graphile for hours; the outbox sweep re-hands their work off (webhook deliveries by their lease).
+      preset: {
+        worker: {
+          localQueue: { size: svc.config.workerConcurrency },
+          completeJobBatchDelay: 1,
+        },
       },
-    },
-  });
+    });
+    r.events.on('localQueue:getJobs:complete', () => {
+      failures = 0;
+    });
+    self = r;
+    return r;
+  };
 
   let state: RunnerState = 'running';
   let runner: Runner | null = await startRunner();

@@ -73,6 +73,37 @@ describe('worker: the job runner is supervised', function () {
     expect(lines.filter((l) => l.msg === 'job runner restarted')).to.have.length(1);
   });
 
+  it('restarts a runner whose fetches keep failing: graphile caches a failed task lookup per runner', async () => {
+    // The first task lookup of a runner fails once (as when its connection is killed at that moment);
+    // graphile keeps the rejected lookup and every fetch of that runner fails from then on.
+    const pool = rt.queue.pool;
+    await pool.query('DROP SEQUENCE IF EXISTS public.task_lookup_calls; CREATE SEQUENCE public.task_lookup_calls');
+    await pool.query(`CREATE OR REPLACE FUNCTION public.fail_first_task_lookup() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF nextval('public.task_lookup_calls') = 1 THEN RAISE EXCEPTION 'test: the task lookup fails once'; END IF;
+        RETURN NEW;
+      END $$`);
+    await pool.query(`CREATE TRIGGER fail_first_task_lookup BEFORE INSERT ON graphile_worker._private_tasks
+      FOR EACH ROW EXECUTE FUNCTION public.fail_first_task_lookup()`);
+    const lines: Line[] = [];
+    const log = createLogger('info', { write: (l: string) => void lines.push(JSON.parse(l) as Line) });
+    const svc = withConfig(rt, { workerRestartScheduleMs: [200] }, { log });
+    let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
+    try {
+      worker = await startWorker(svc, rt.queue);
+      const r = await receiver();
+      await newEndpoint(svc, { orgId: tenant.id, url: r.url() });
+      await recordTestEvent(svc, tenant.id, 'despite a failed task lookup');
+      await r.waitForRequests(1, 30_000);
+    } finally {
+      await worker?.stop();
+      await pool.query('DROP TRIGGER fail_first_task_lookup ON graphile_worker._private_tasks; DROP FUNCTION public.fail_first_task_lookup(); DROP SEQUENCE public.task_lookup_calls');
+    }
+    const stopped = lines.filter((l) => l.msg === 'job runner stopped unexpectedly; restarting it');
+    expect(stopped.map((l) => l.reason)).to.deep.equal(['the job runner failed to fetch jobs 10 times in a row']);
+    expect(lines.filter((l) => l.msg === 'job runner restarted')).to.have.length(1);
+  });
+
   it('reports a backlog older than READY_MAX_JOB_DELAY as late (not ready)', async () => {
     const svc = withConfig(rt, { readyMaxJobDelayMs: 1000 });
     // A job due 5 s ago that no worker runs (no task has this name).
