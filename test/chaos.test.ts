@@ -67,7 +67,7 @@ describe('chaos: the service heals itself when its database connections are kill
     const base = `http://127.0.0.1:${port}`;
     const service = startNode('bin/start.js', [], testEnv({
       MYSQL_URL: mysqlUrl, PG_URL: pgUrl, PORT: String(port), LOG_LEVEL: 'info', NODE_EXTRA_CA_CERTS: testTls().caFile,
-      PULL_RATE_LIMIT_PER_MINUTE: '1000000', READY_MAX_JOB_DELAY: '10s', WORKER_RESTART_SCHEDULE: '250ms,500ms,1s,2s,2s,2s',
+      PULL_RATE_LIMIT_PER_MINUTE: '1000000', READY_MAX_JOB_DELAY: '10s', WORKER_RESTART_SCHEDULE: '250ms,500ms,1s,2s,2s,2s,2s,2s,2s,2s',
     }));
     const servicePid = service.child.pid;
     try {
