@@ -1,4 +1,4 @@
-import { findCasePk } from '../cases/find-case';
+import { findCasePk } from '../cases/cases.repository';
 import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
@@ -18,7 +18,7 @@ export async function listDocuments(
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
   let casePk: number | undefined;
   if (input.caseId !== undefined) {
-    const pk = await findCasePk(svc, orgId, input.caseId);
+    const pk = await findCasePk(svc.db, orgId, input.caseId);
     if (pk === null) return { data: [], nextCursor: null, hasMore: false };
     casePk = pk;
   }

@@ -1,4 +1,4 @@
-import { findCaseRow } from '../cases/find-case';
+import { findCaseRow } from '../cases/cases.repository';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import { auditName, authorize, type Actor } from '../access/index';
@@ -18,7 +18,7 @@ export async function dispositionScreeningHit(
   authorize(actor, 'screening:disposition');
   const input = assertSchema(DispositionRequestSchema, body);
   const orgId = actor.orgId;
-  const c = await findCaseRow(svc, orgId, caseId);
+  const c = await findCaseRow(svc.db, orgId, caseId);
   return inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
     // The case row lock serialises summary recomputations of one case.

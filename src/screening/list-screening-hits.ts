@@ -1,4 +1,4 @@
-import { findCaseRow } from '../cases/find-case';
+import { findCaseRow } from '../cases/cases.repository';
 import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
@@ -11,7 +11,7 @@ export async function listScreeningHits(
 ): Promise<Page<ScreeningHitView>> {
   authorize(actor, 'screening:read');
   const orgId = actor.orgId;
-  const c = await findCaseRow(svc, orgId, caseId);
+  const c = await findCaseRow(svc.db, orgId, caseId);
   const limit = clampLimit(input.limit);
   const scope: CursorScope = { orgId, list: 'screening', filter: { caseId: c.case_id } };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
