@@ -9,6 +9,8 @@ const transports = [
   '@trpc/*', 'oauth2orize', 'passport', 'passport-*', 'graphile-worker', 'pg', 'undici', 'nodemailer', 'pino-http',
 ];
 const adapters = ['rest', 'graphql', 'trpc', 'worker'];
+// Features whose persistence is raw SQL behind a tenant-first repository (the rule below keeps it so).
+const sqlFeatures = ['cases', 'documents', 'screening'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/events/generated/**'] },
@@ -39,6 +41,21 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: transports, message: 'src/ is the domain: no transport libraries (use a port).' }] }],
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through loadConfig (src/config.ts).' }],
+    },
+  },
+  {
+    // Raw SQL through a repository: a feature's SQL lives in its *.repository.ts (every function tenant-first)
+    // or, for batched hot-path statements, in its sql/ folder; use cases call those. One persistence style per feature.
+    files: sqlFeatures.map((f) => `src/${f}/**/*.ts`),
+    ignores: ['**/*.repository.ts', '**/sql/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.property.name='query']",
+        message: 'SQL of this feature lives in its *.repository.ts (tenant first) or sql/*.ts; call those.',
+      }, {
+        selector: "CallExpression[callee.property.name=/^(createQueryBuilder|getRepository)$/]",
+        message: 'This feature reads and writes through its *.repository.ts (raw SQL, tenant first), not TypeORM repositories.',
+      }],
     },
   },
   {

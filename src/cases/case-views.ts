@@ -1,5 +1,5 @@
-import { datetimeTextSql, isoFromDatetimeText } from '../db/datetime-text';
-import type { CaseSource, CaseStatus, OnboardingStage } from './case.entity';
+import { isoFromDatetimeText } from '../db/datetime-text';
+import type { CaseRow } from './cases.repository';
 import type { CaseSummaryView, CreatedCaseView } from './case.wire';
 
 /**
@@ -7,29 +7,6 @@ import type { CaseSummaryView, CreatedCaseView } from './case.wire';
  * mappers decide every field, and the create response's `in-progress` quirk lives in exactly one place
  * (createdCaseView).
  */
-
-/** The columns every case view reads (raw rows, snake_case; timestamps as MySQL's text, see datetimeTextSql). */
-export const CASE_COLUMNS =
-  'pk, case_id, org_id, status, source, onboarding_stage, customer_email, customer_name, company_name, country, crm_record_id, crm_source, ' +
-  [datetimeTextSql('invite_sent_at'), datetimeTextSql('created_at'), datetimeTextSql('updated_at')].join(', ');
-
-export interface CaseRow {
-  pk: number | string;
-  case_id: string;
-  org_id: string;
-  status: CaseStatus;
-  source: CaseSource;
-  onboarding_stage: OnboardingStage;
-  customer_email: string | null;
-  customer_name: string | null;
-  company_name: string | null;
-  country: string | null;
-  crm_record_id: string | null;
-  crm_source: string | null;
-  invite_sent_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
 
 /** A case in lists (GET /v1/cases). */
 export function caseSummaryView(row: CaseRow): CaseSummaryView {

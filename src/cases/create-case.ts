@@ -10,9 +10,10 @@ import { auditName, authorize, type Actor } from '../access/index';
 import { assertSchema } from '../schema';
 import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
-import { CASE_COLUMNS, createdCaseView, type CaseRow } from './case-views';
-import { CLOSED_STATUSES, type CaseStatus } from './case.entity';
+import { createdCaseView } from './case-views';
 import { CreateCaseRequestSchema, type CreateCaseBody, type CreatedCaseView, type ExistingOpenCaseView } from './case.wire';
+import { findCaseByCrmRecordId, findCaseRowByPk, findOpenCaseByEmailKey, insertCase, insertCompanyProfile } from './cases.repository';
+import { ensureDedupLockRows, lockDedupKeys } from './sql/dedup-locks';
 
 /** What POST /v1/cases decided, before any transport renders it. */
 export type CreateCaseOutcome =
@@ -70,30 +71,22 @@ export async function createCase(svc: Services, actor: Actor, input: CreateCaseI
   const locks = [
     ...(crmGuard ? [lockKey('crm', body.crmRecordId!)] : []),
     ...(emailGuard ? [lockKey('email', customerEmailKey)] : []),
-  ].sort();
+  ];
 
   let crmReplay = false;
-  await ensureLockRows(svc, orgId, locks);
+  // Lock rows are created on first use, before (never inside) the guarded transaction.
+  await ensureDedupLockRows(svc.db, orgId, locks, svc.clock.now());
   const result = await runIdempotent(svc, { orgId, key, requestHash: requestHash(input.body) }, async (tx) => {
     crmReplay = false;
-    if (locks.length) {
-      // Sorted keys, one statement: every creator locks in the same order, so they queue, never deadlock.
-      await tx.manager.query(`SELECT lock_key FROM case_dedup_locks WHERE org_id = ? AND lock_key IN (?) ORDER BY lock_key FOR UPDATE`, [orgId, locks]);
-    }
+    await lockDedupKeys(tx.manager, orgId, locks);
     if (crmGuard) {
-      const [existing]: CaseRow[] = await tx.manager.query(
-        `SELECT ${CASE_COLUMNS} FROM cases WHERE org_id = ? AND crm_record_id = ? ORDER BY pk LIMIT 1`,
-        [orgId, body.crmRecordId],
-      );
+      const existing = await findCaseByCrmRecordId(tx.manager, orgId, body.crmRecordId!);
       if (existing) {
         crmReplay = true;
         return input.render({ kind: 'existing_crm_record', case: createdCaseView(existing, { appUrl: svc.config.appUrl, portalUrl: `${svc.config.appUrl}/portal` }) });
       }
     }
-    const [openCase]: { case_id: string; status: CaseStatus; created_at: Date }[] = await tx.manager.query(
-      `SELECT case_id, status, created_at FROM cases WHERE org_id = ? AND customer_email_key = ? AND status NOT IN (?) ORDER BY pk LIMIT 1`,
-      [orgId, customerEmailKey, CLOSED_STATUSES],
-    );
+    const openCase = await findOpenCaseByEmailKey(tx.manager, orgId, customerEmailKey);
     if (openCase && emailGuard) {
       return input.render({
         kind: 'duplicate_open_case',
@@ -115,52 +108,33 @@ export async function createCase(svc: Services, actor: Actor, input: CreateCaseI
   return { response: result.response, replay: result.replayed ? 'idempotency_key' : crmReplay ? 'crm_record_id' : null };
 }
 
-/**
- * Lock rows exist once per (tenant, value). Created on first use, before (never inside) the guarded
- * transaction, so that it only ever takes plain row locks (no insert-intention deadlocks).
- */
-async function ensureLockRows(svc: Services, orgId: string, locks: string[]): Promise<void> {
-  if (!locks.length) return;
-  const db = svc.db;
-  const found: { lock_key: string }[] = await db.query('SELECT lock_key FROM case_dedup_locks WHERE org_id = ? AND lock_key IN (?)', [orgId, locks]);
-  const missing = locks.filter((k) => !found.some((f) => f.lock_key === k));
-  if (!missing.length) return;
-  const now = svc.clock.now();
-  await db.query(`INSERT IGNORE INTO case_dedup_locks (org_id, lock_key, created_at) VALUES ${missing.map(() => '(?, ?, ?)').join(', ')}`,
-    missing.flatMap((k) => [orgId, k, now]));
-}
-
 async function insertApiCase(tx: Tx, orgId: string, body: CreateCaseBody): Promise<CreatedCaseView> {
   const svc = tx.services;
   const now = svc.clock.now();
   const caseId = randomUUID();
   const sendInvite = body.sendInvite !== false;
-  const res = await tx.manager.query(
-    `INSERT INTO cases (case_id, org_id, status, onboarding_stage, source, crm_record_id, crm_source, customer_email, customer_email_key,
-       customer_name, company_name, country, invite_sent_at, created_at, updated_at)
-     VALUES (?, ?, 'in_progress', 'created', 'api', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [caseId, orgId, body.crmRecordId ?? null, body.crmSource ?? null, body.customerEmail, emailKey(body.customerEmail), body.customerName ?? null,
-      body.companyName.trim(), body.country ?? null, sendInvite ? now : null, now, now],
-  );
-  const pk = Number((res as { insertId: number }).insertId);
-  await tx.manager.query(
-    `INSERT INTO company_profiles (case_pk, org_id, company_name, country, customer_email, transacts_internationally, international_countries, custom_answers, updated_at)
-     VALUES (?, ?, ?, ?, ?, 0, '[]', '{}', ?)`,
-    [pk, orgId, body.companyName.trim(), body.country ?? null, body.customerEmail, now],
-  );
+  const companyName = body.companyName.trim();
+  const pk = await insertCase(tx.manager, orgId, {
+    caseId, source: 'api', crmRecordId: body.crmRecordId ?? null, crmSource: body.crmSource ?? null, customerEmail: body.customerEmail,
+    customerEmailKey: emailKey(body.customerEmail), customerName: body.customerName ?? null, companyName, companyNumber: null,
+    country: body.country ?? null, createdBy: null, inviteSentAt: sendInvite ? now : null, now,
+  });
+  await insertCompanyProfile(tx.manager, orgId, pk, {
+    companyName, registrationNumber: null, country: body.country ?? null, customerEmail: body.customerEmail, now,
+  });
   const invite = await createInvite(tx, { orgId, casePk: pk, email: body.customerEmail, send: sendInvite });
   await recordEvent(tx, {
     orgId,
     type: 'case.created',
     case: { pk },
     fields: {
-      companyName: body.companyName.trim(),
+      companyName,
       companyNumber: null,
       country: body.country ?? null,
       customerEmail: body.customerEmail,
       source: 'api',
     },
   });
-  const [row]: CaseRow[] = await tx.manager.query(`SELECT ${CASE_COLUMNS} FROM cases WHERE pk = ?`, [pk]);
+  const row = await findCaseRowByPk(tx.manager, orgId, pk);
   return createdCaseView(row!, { appUrl: svc.config.appUrl, portalUrl: invite.link });
 }

@@ -1,5 +1,8 @@
-import type { EntityManager } from 'typeorm';
+import type { Queryable } from '../db/queryable';
+import { listCaseDocuments } from '../documents/documents.repository';
 import type { PullFullParityOwnerView, PullFullParityView } from './case.wire';
+import { findCaseRowByPk, findCompanyProfile, findLatestRiskAssessment, listCaseParties } from './cases.repository';
+import { findLatestDecision } from './decisions.repository';
 
 type Json<T> = T | string;
 const json = <T>(v: Json<T>): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -9,17 +12,14 @@ const dateOnly = (v: Date | string | null): string | null => (v === null ? null 
  * Builds the pull API's full-parity projection (PullFullParity in case.wire.ts) of one case of one
  * tenant: reads only, any manager or transaction.
  */
-export async function buildFullParity(db: Pick<EntityManager, 'query'>, orgId: string, casePk: number): Promise<PullFullParityView> {
-  const [c]: Record<string, never>[] = await db.query(
-    'SELECT case_id, org_id, status, crm_record_id, crm_source, company_name, country, customer_email, total_hits, sanctioned_hits, pep_hits FROM cases WHERE org_id = ? AND pk = ?',
-    [orgId, casePk],
-  );
+export async function buildFullParity(db: Queryable, orgId: string, casePk: number): Promise<PullFullParityView> {
+  const c = await findCaseRowByPk(db, orgId, casePk);
   if (!c) throw new Error(`buildFullParity: case ${casePk} is not in tenant ${orgId}`);
-  const [p]: Record<string, never>[] = await db.query('SELECT * FROM company_profiles WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
-  const parties: Record<string, never>[] = await db.query('SELECT * FROM case_parties WHERE org_id = ? AND case_pk = ? ORDER BY kind, position', [orgId, casePk]);
-  const docs: Record<string, never>[] = await db.query('SELECT * FROM documents WHERE org_id = ? AND case_pk = ? ORDER BY id', [orgId, casePk]);
-  const [d]: Record<string, never>[] = await db.query('SELECT outcome, notes, analyst_email, decided_at FROM decisions WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1', [orgId, casePk]);
-  const [r]: Record<string, never>[] = await db.query('SELECT composite_score, band_id, assessed_at FROM risk_assessments WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1', [orgId, casePk]);
+  const p = await findCompanyProfile(db, orgId, casePk);
+  const parties = await listCaseParties(db, orgId, casePk);
+  const docs = await listCaseDocuments(db, orgId, casePk);
+  const d = await findLatestDecision(db, orgId, casePk);
+  const r = await findLatestRiskAssessment(db, orgId, casePk);
 
   const owner = (o: Record<string, never>): PullFullParityOwnerView => ({
     name: o.name, email: o.email, roles: json<string[]>(o.roles), ownershipPercent: o.ownership_percent === null ? null : Number(o.ownership_percent),
@@ -49,8 +49,8 @@ export async function buildFullParity(db: Pick<EntityManager, 'query'>, orgId: s
       confidence: x.confidence, uploadedAt: (x.uploaded_at as Date).toISOString(), warnings: json<unknown[]>(x.warnings), notes: x.notes,
       extractedData: json<Record<string, unknown>>(x.extracted_data),
     })),
-    decision: d ? { outcome: d.outcome, notes: d.notes, analystEmail: d.analyst_email, decidedAt: (d.decided_at as Date).toISOString() } : null,
-    risk: r ? { compositeScore: Number(r.composite_score), band: r.band_id, assessedAt: (r.assessed_at as Date).toISOString() } : null,
+    decision: d ? { outcome: d.outcome, notes: d.notes, analystEmail: d.analyst_email, decidedAt: d.decided_at.toISOString() } : null,
+    risk: r ? { compositeScore: Number(r.composite_score), band: r.band_id, assessedAt: r.assessed_at.toISOString() } : null,
     screeningSummary: { totalHits: Number(c.total_hits), sanctionedHits: Number(c.sanctioned_hits), pepHits: Number(c.pep_hits) },
   };
 }

@@ -3,30 +3,22 @@ import { latestInviteStatus } from '../invites/invites';
 import { authorize, can, type Actor } from '../access/index';
 import type { Services } from '../services';
 import { caseSummaryView } from './case-views';
-import type { CaseDetailView, RiskBand } from './case.wire';
-import { currentDecisionView, DECISION_COLUMNS } from './decision-views';
-import { findCaseRow } from './find-case';
+import type { CaseDetailView } from './case.wire';
+import { findCaseDetailRow, findLatestRiskAssessment, readFullParitySwitches } from './cases.repository';
+import { currentDecisionView } from './decision-views';
+import { findLatestDecision } from './decisions.repository';
 import { buildFullParity } from './full-parity';
-
-/** The case row's screening counters and the band and score stored on it (when no assessment row exists). */
-interface ScreeningAndRiskColumns {
-  total_hits: number;
-  sanctioned_hits: number;
-  pep_hits: number;
-  risk_band: RiskBand | null;
-  risk_score: string | null;
-}
 
 /** GET /v1/cases/{caseId}: the list fields plus the current decision, risk band, screening summary and invite (CaseDetail). */
 export async function getCase(svc: Services, actor: Actor, caseId: string): Promise<CaseDetailView> {
   authorize(actor, 'cases:read');
   const orgId = actor.orgId;
-  const row = await findCaseRow<ScreeningAndRiskColumns>(svc, orgId, caseId, 'total_hits, sanctioned_hits, pep_hits, risk_band, risk_score');
+  const row = await findCaseDetailRow(svc.db, orgId, caseId);
   const pk = Number(row.pk);
-  const [[d], [r], [tenant], invite] = await Promise.all([
-    svc.db.query(`SELECT ${DECISION_COLUMNS} FROM decisions WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1`, [orgId, pk]),
-    svc.db.query('SELECT composite_score, band_id FROM risk_assessments WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1', [orgId, pk]),
-    svc.db.query('SELECT full_parity_entitled, full_parity_enabled FROM tenants WHERE id = ?', [orgId]),
+  const [d, r, tenant, invite] = await Promise.all([
+    findLatestDecision(svc.db, orgId, pk),
+    findLatestRiskAssessment(svc.db, orgId, pk),
+    readFullParitySwitches(svc.db, orgId),
     latestInviteStatus(svc, orgId, pk),
   ]);
   const view: CaseDetailView = {
@@ -38,7 +30,7 @@ export async function getCase(svc: Services, actor: Actor, caseId: string): Prom
     inviteSentAt: isoFromDatetimeText(row.invite_sent_at),
     invite,
   };
-  const fullParity = Number(tenant?.full_parity_entitled) === 1 && Number(tenant?.full_parity_enabled) === 1 && can(actor, 'cases:read_full_parity');
+  const fullParity = tenant.entitled && tenant.enabled && can(actor, 'cases:read_full_parity');
   if (fullParity) view.fullParity = await buildFullParity(svc.db, orgId, pk);
   return view;
 }

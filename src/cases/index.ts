@@ -12,7 +12,8 @@ export {
 export { CASE_ID_PATTERN, isCaseId } from './case-id';
 export { createCase, type CreateCaseOutcome, type CreateCaseResult, type CreateCaseInput } from './create-case';
 export { openCase, type OpenCaseInput } from './open-case';
-export { listCases, listCasesQuery, type ListCasesInput } from './list-cases';
+export { listCases, type ListCasesInput } from './list-cases';
+export { listCasesQuery } from './cases.repository';
 export { getCase } from './get-case';
 export { listCaseDecisions } from './list-case-decisions';
 export { setCrmRecordId } from './set-crm-record-id';

@@ -2,8 +2,9 @@ import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '.
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
 import type { DecisionView } from './case.wire';
-import { DECISION_COLUMNS, decisionView, type DecisionRow } from './decision-views';
-import { findCaseRow } from './find-case';
+import { findCaseRow } from './cases.repository';
+import { decisionView } from './decision-views';
+import { listDecisionPage } from './decisions.repository';
 
 /** GET /v1/cases/{caseId}/decisions: newest first, keyset on the decision id. */
 export async function listCaseDecisions(
@@ -11,14 +12,10 @@ export async function listCaseDecisions(
 ): Promise<Page<DecisionView>> {
   authorize(actor, 'decisions:read');
   const orgId = actor.orgId;
-  const c = await findCaseRow(svc, orgId, caseId);
+  const c = await findCaseRow(svc.db, orgId, caseId);
   const limit = clampLimit(input.limit);
   const scope: CursorScope = { orgId, list: 'decisions', filter: { caseId: c.case_id } };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
-  const rows: DecisionRow[] = await svc.db.query(
-    `SELECT ${DECISION_COLUMNS} FROM decisions FORCE INDEX (ix_decisions_case)
-     WHERE org_id = ? AND case_pk = ? ${after !== null ? 'AND id < ?' : ''} ORDER BY id DESC LIMIT ${limit + 1}`,
-    after !== null ? [orgId, c.pk, after] : [orgId, c.pk],
-  );
+  const rows = await listDecisionPage(svc.db, orgId, Number(c.pk), { after, limit: limit + 1 });
   return toPage(svc.config, scope, rows, limit, (r) => [Number(r.id)], (r) => decisionView(r, c.case_id));
 }

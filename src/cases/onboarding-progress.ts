@@ -3,6 +3,7 @@ import type { EventFields } from '../events/catalogue';
 import { recordEvent } from '../events/record-event';
 import type { PartyKind, RosterStatus } from './case-party.entity';
 import { ONBOARDING_STAGES, type OnboardingStage } from './case.entity';
+import { findCaseRowByPk, listRosterParties, updateOnboardingStage } from './cases.repository';
 
 /** Human words for each journey stage (the event's `stageLabel`). */
 export const STAGE_LABELS: Readonly<Record<OnboardingStage, string>> = {
@@ -28,15 +29,9 @@ type ProgressFields = EventFields<'case.onboarding_progress.changed'>;
  * never email, person key, EDD, risk or screening data (contract). `summary` counts that roster.
  */
 export async function onboardingProgressFields(tx: Tx, orgId: string, casePk: number): Promise<ProgressFields> {
-  const [c]: { company_name: string | null; onboarding_stage: OnboardingStage }[] = await tx.manager.query(
-    'SELECT company_name, onboarding_stage FROM cases WHERE org_id = ? AND pk = ?', [orgId, casePk],
-  );
+  const c = await findCaseRowByPk(tx.manager, orgId, casePk);
   if (!c) throw new Error(`onboardingProgressFields: case ${casePk} is not in tenant ${orgId}`);
-  const parties: { kind: PartyKind; name: string; verification_status: RosterStatus }[] = await tx.manager.query(
-    `SELECT kind, name, verification_status FROM case_parties
-     WHERE org_id = ? AND case_pk = ? AND verification_status IS NOT NULL ORDER BY kind, position`,
-    [orgId, casePk],
-  );
+  const parties = await listRosterParties(tx.manager, orgId, casePk);
   const roster = parties.map((p) => ({
     name: p.name, role: ROLE_LABELS[p.kind], status: p.verification_status, statusLabel: ROSTER_STATUS_LABELS[p.verification_status],
   }));
@@ -58,11 +53,8 @@ export async function onboardingProgressFields(tx: Tx, orgId: string, casePk: nu
 export async function advanceOnboardingStage(tx: Tx, input: { orgId: string; casePk: number; stage: OnboardingStage }): Promise<boolean> {
   const earlier = ONBOARDING_STAGES.slice(0, ONBOARDING_STAGES.indexOf(input.stage));
   if (earlier.length === 0) return false;
-  const res = await tx.manager.query(
-    'UPDATE cases SET onboarding_stage = ?, updated_at = ? WHERE org_id = ? AND pk = ? AND onboarding_stage IN (?)',
-    [input.stage, tx.services.clock.now(), input.orgId, input.casePk, earlier],
-  );
-  if (Number((res as { affectedRows: number }).affectedRows) !== 1) return false;
+  const moved = await updateOnboardingStage(tx.manager, input.orgId, input.casePk, input.stage, earlier, tx.services.clock.now());
+  if (!moved) return false;
   await recordEvent(tx, {
     orgId: input.orgId,
     type: 'case.onboarding_progress.changed',

@@ -5,7 +5,8 @@ import type { Services } from '../services';
 import { emailAddressProblem, emailKey } from '../email-address';
 import { requireText, throwIfAny, isEmail } from '../validation';
 import type { ValidationDetail } from '../errors';
-import { nextCaseNumber } from './case-id';
+import { caseNumber } from './case-id';
+import { insertCase, insertCompanyProfile, nextCaseSequence } from './cases.repository';
 
 export interface OpenCaseInput {
   /** How the case came in (every way but the API, which is createCase). */
@@ -35,21 +36,16 @@ export async function openCase(svc: Services, actor: Actor, input: OpenCaseInput
   throwIfAny(details);
   return inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
-    const caseId = await nextCaseNumber(tx, orgId, now.getUTCFullYear());
-    const res = await tx.manager.query(
-      `INSERT INTO cases (case_id, org_id, status, onboarding_stage, source, customer_email, customer_email_key, customer_name, company_name,
-         company_number, country, created_by, created_at, updated_at)
-       VALUES (?, ?, 'in_progress', 'created', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [caseId, orgId, input.source, input.customerEmail ?? null, input.customerEmail != null ? emailKey(input.customerEmail) : null,
-        input.customerName ?? null, companyName, input.companyNumber ?? null,
-        input.country ?? null, createdBy, now, now],
-    );
-    const pk = Number((res as { insertId: number }).insertId);
-    await tx.manager.query(
-      `INSERT INTO company_profiles (case_pk, org_id, company_name, registration_number, country, customer_email, transacts_internationally,
-         international_countries, custom_answers, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, '[]', '{}', ?)`,
-      [pk, orgId, companyName, input.companyNumber ?? null, input.country ?? null, input.customerEmail ?? null, now],
-    );
+    const year = now.getUTCFullYear();
+    const caseId = caseNumber(year, await nextCaseSequence(tx.manager, orgId, year));
+    const pk = await insertCase(tx.manager, orgId, {
+      caseId, source: input.source, crmRecordId: null, crmSource: null, customerEmail: input.customerEmail ?? null,
+      customerEmailKey: input.customerEmail != null ? emailKey(input.customerEmail) : null, customerName: input.customerName ?? null,
+      companyName, companyNumber: input.companyNumber ?? null, country: input.country ?? null, createdBy, inviteSentAt: null, now,
+    });
+    await insertCompanyProfile(tx.manager, orgId, pk, {
+      companyName, registrationNumber: input.companyNumber ?? null, country: input.country ?? null, customerEmail: input.customerEmail ?? null, now,
+    });
     await recordEvent(tx, {
       orgId,
       type: 'case.created',

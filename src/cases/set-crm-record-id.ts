@@ -3,7 +3,7 @@ import { authorize, type Actor } from '../access/index';
 import { assertSchema } from '../schema';
 import type { Services } from '../services';
 import { CrmRecordIdRequestSchema, type CrmRecordIdView } from './case.wire';
-import { findCaseRow } from './find-case';
+import { findCaseRow, updateCrmRecordId } from './cases.repository';
 
 /**
  * POST {APP_URL}/api/cases/{caseId}/crm-record-id: stores the CRM's record id on the case. Every event
@@ -15,9 +15,7 @@ export async function setCrmRecordId(
 ): Promise<CrmRecordIdView> {
   authorize(actor, 'cases:set_crm_record_id');
   const { crmRecordId } = assertSchema(CrmRecordIdRequestSchema, body);
-  const row = await findCaseRow(svc, actor.orgId, caseId);
-  await inTransaction(svc, (tx) =>
-    tx.manager.query('UPDATE cases SET crm_record_id = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [crmRecordId, svc.clock.now(), actor.orgId, row.pk]),
-  );
+  const row = await findCaseRow(svc.db, actor.orgId, caseId);
+  await inTransaction(svc, (tx) => updateCrmRecordId(tx.manager, actor.orgId, Number(row.pk), crmRecordId, svc.clock.now()));
   return { caseId: row.case_id, crmRecordId, crmSource: row.crm_source };
 }

@@ -1,3 +1,4 @@
+export type { Queryable } from './queryable';
 export { Tx, inTransaction, isConnectionLost, asServiceUnavailable, RETRY_AFTER_SECONDS } from './transaction';
 export {
   createDataSource, connectDataSource, ensureMysqlDatabase, dropMysqlDatabase, runMigrations, DatabaseUnavailableError,

@@ -1,4 +1,5 @@
-export { listDocuments, getDocument } from './documents';
+export { listDocuments } from './list-documents';
+export { getDocument } from './get-document';
 export { DOCUMENT_STATUSES, DOCUMENT_CONFIDENCES, type DocumentStatus, type DocumentConfidence } from './document.entity';
 export {
   DocumentStatusSchema, DocumentConfidenceSchema, DocumentSummarySchema, DocumentSchema, DocumentListSchema, type DocumentView, type DocumentSummaryView,

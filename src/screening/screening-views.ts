@@ -1,12 +1,10 @@
+import type { ScreeningHitRow } from './screening.repository';
 import type { ScreeningHitView } from './screening.wire';
-
-export const HIT_COLUMNS =
-  'id, hit_id, subject_id, subject_name, subject_role, caption, entity_schema, score, topics, positions, nationality, is_pep, is_sanctioned, source, detected_at, triage_status, triage_confidence, triage_disposition, triage_reason, disposition, disposition_note, disposition_by, dispositioned_at';
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 const iso = (v: Date | null) => (v ? v.toISOString() : null);
 
-export function screeningHitView(r: Record<string, never>, caseId: string): ScreeningHitView {
+export function screeningHitView(r: ScreeningHitRow, caseId: string): ScreeningHitView {
   return {
     hitId: r.hit_id,
     caseId,

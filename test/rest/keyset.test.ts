@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { listCasesQuery } from '../../src/cases/list-cases';
+import { listCasesQuery } from '../../src/cases/index';
 import { RestHarness, uniqueEmail } from './harness';
 
 /** Inserts `n` cases for a tenant in one multi-row INSERT (fast fixtures; the pull API only reads them). */

@@ -1,0 +1,267 @@
+import { datetimeTextSql } from '../db/datetime-text';
+import type { Queryable } from '../db/queryable';
+import { DomainError } from '../errors';
+import { isCaseId } from './case-id';
+import type { PartyKind, RosterStatus } from './case-party.entity';
+import { CLOSED_STATUSES, type CaseSource, type CaseStatus, type OnboardingStage } from './case.entity';
+import type { RiskBand } from './case.wire';
+
+/**
+ * The SQL of cases, their company profile, parties and risk assessments. Every function takes the
+ * database first (a transaction's manager or the pool, see Queryable) and the tenant second, and reads
+ * or writes that tenant's rows only: a pk or id of another tenant finds nothing.
+ */
+
+/** The columns every case view reads (raw rows, snake_case; timestamps as MySQL's text, see datetimeTextSql). */
+const CASE_COLUMNS =
+  'pk, case_id, org_id, status, source, onboarding_stage, customer_email, customer_name, company_name, country, crm_record_id, crm_source, ' +
+  [datetimeTextSql('invite_sent_at'), datetimeTextSql('created_at'), datetimeTextSql('updated_at')].join(', ');
+
+export interface CaseRow {
+  pk: number | string;
+  case_id: string;
+  org_id: string;
+  status: CaseStatus;
+  source: CaseSource;
+  onboarding_stage: OnboardingStage;
+  customer_email: string | null;
+  customer_name: string | null;
+  company_name: string | null;
+  country: string | null;
+  crm_record_id: string | null;
+  crm_source: string | null;
+  invite_sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A case row with its screening counters and the band and score stored on it (when no assessment row exists). */
+export interface CaseDetailRow extends CaseRow {
+  total_hits: number;
+  sanctioned_hits: number;
+  pep_hits: number;
+  risk_band: RiskBand | null;
+  risk_score: string | null;
+}
+
+const CASE_DETAIL_COLUMNS = `${CASE_COLUMNS}, total_hits, sanctioned_hits, pep_hits, risk_band, risk_score`;
+
+async function selectByCaseId<R extends CaseRow>(db: Queryable, orgId: string, caseId: string, columns: string): Promise<R> {
+  if (!isCaseId(caseId)) throw DomainError.notFound('Case');
+  const [row]: R[] = await db.query(`SELECT ${columns} FROM cases WHERE org_id = ? AND case_id = ?`, [orgId, caseId]);
+  if (!row) throw DomainError.notFound('Case');
+  return { ...row, pk: Number(row.pk) };
+}
+
+/**
+ * A tenant's case by its public id. Another tenant's case and a missing one give the very same
+ * not_found, so ids cannot be probed across tenants.
+ */
+export function findCaseRow(db: Queryable, orgId: string, caseId: string): Promise<CaseRow> {
+  return selectByCaseId<CaseRow>(db, orgId, caseId, CASE_COLUMNS);
+}
+
+/** findCaseRow plus the screening counters and the stored risk band and score (GET /v1/cases/{caseId}). */
+export function findCaseDetailRow(db: Queryable, orgId: string, caseId: string): Promise<CaseDetailRow> {
+  return selectByCaseId<CaseDetailRow>(db, orgId, caseId, CASE_DETAIL_COLUMNS);
+}
+
+/** The internal pk of a tenant's case, or null (list filters: an unknown case is an empty list). */
+export async function findCasePk(db: Queryable, orgId: string, caseId: string): Promise<number | null> {
+  if (!isCaseId(caseId)) return null;
+  const [row]: { pk: number }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
+  return row ? Number(row.pk) : null;
+}
+
+/** A tenant's case by its internal pk (with the detail columns), or null. */
+export async function findCaseRowByPk(db: Queryable, orgId: string, casePk: number): Promise<CaseDetailRow | null> {
+  const [row]: CaseDetailRow[] = await db.query(`SELECT ${CASE_DETAIL_COLUMNS} FROM cases WHERE org_id = ? AND pk = ?`, [orgId, casePk]);
+  return row ? { ...row, pk: Number(row.pk) } : null;
+}
+
+/** The tenant's first case with this crmRecordId (as given: case-sensitive), or null. */
+export async function findCaseByCrmRecordId(db: Queryable, orgId: string, crmRecordId: string): Promise<CaseRow | null> {
+  const [row]: CaseRow[] = await db.query(
+    `SELECT ${CASE_COLUMNS} FROM cases WHERE org_id = ? AND crm_record_id = ? ORDER BY pk LIMIT 1`, [orgId, crmRecordId],
+  );
+  return row ?? null;
+}
+
+/** The tenant's first open (not approved nor declined) case whose customer email has this normalized key, or null. */
+export async function findOpenCaseByEmailKey(
+  db: Queryable, orgId: string, customerEmailKey: string,
+): Promise<{ case_id: string; status: CaseStatus; created_at: Date } | null> {
+  const [row]: { case_id: string; status: CaseStatus; created_at: Date }[] = await db.query(
+    'SELECT case_id, status, created_at FROM cases WHERE org_id = ? AND customer_email_key = ? AND status NOT IN (?) ORDER BY pk LIMIT 1',
+    [orgId, customerEmailKey, CLOSED_STATUSES],
+  );
+  return row ?? null;
+}
+
+export interface CasePageQuery {
+  /** One or more statuses (sorted, distinct). */
+  statuses?: string[];
+  /** Only cases whose updated_at is at or after this instant. */
+  updatedSince?: Date;
+  /** The pk of the last case already seen (from a cursor); null for the first page. */
+  after: number | null;
+  /** Rows to read: the page size plus one, to know whether more follow. */
+  limit: number;
+}
+
+/** One keyset page of a tenant's cases, newest first by pk (see listCasesQuery). */
+export async function listCasePage(db: Queryable, orgId: string, q: CasePageQuery): Promise<CaseRow[]> {
+  const { sql, params } = listCasesQuery(orgId, q);
+  return db.query(sql, params);
+}
+
+/**
+ * The keyset query of listCasePage (exported for the query-plan test). MariaDB sometimes prefers a
+ * filesort over the backward range scan; the hint pins the index whose prefix is (org_id[, status])
+ * and whose suffix is the keyset column: the primary key (org_id, pk), which also holds the rows.
+ */
+export function listCasesQuery(orgId: string, q: CasePageQuery): { sql: string; params: unknown[] } {
+  const where: string[] = ['org_id = ?'];
+  const params: unknown[] = [orgId];
+  let hint = 'FORCE INDEX (PRIMARY)';
+  if (q.statuses?.length === 1) {
+    where.push('status = ?');
+    params.push(q.statuses[0]);
+    hint = 'FORCE INDEX (ix_cases_org_status_pk)';
+  } else if (q.statuses?.length) {
+    where.push('status IN (?)');
+    params.push(q.statuses);
+  }
+  if (q.updatedSince) {
+    // Few cases change after a sync point: let the optimiser pick between the pk and updated_at indexes.
+    where.push('updated_at >= ?');
+    params.push(q.updatedSince);
+    if (!q.statuses?.length) hint = '';
+  }
+  if (q.after !== null) {
+    where.push('pk < ?');
+    params.push(q.after);
+  }
+  return { sql: `SELECT ${CASE_COLUMNS} FROM cases ${hint} WHERE ${where.join(' AND ')} ORDER BY pk DESC LIMIT ${Math.floor(q.limit)}`, params };
+}
+
+/**
+ * The next sequence number of a tenant's `CS-<year>-<00000>` ids, per tenant and year. The counter
+ * row is locked by the upsert until the caller's transaction ends, so concurrent creators get
+ * consecutive numbers.
+ */
+export async function nextCaseSequence(db: Queryable, orgId: string, year: number): Promise<number> {
+  await db.query('INSERT INTO case_number_counters (org_id, year, value) VALUES (?, ?, 1) ON DUPLICATE KEY UPDATE value = value + 1', [orgId, year]);
+  const [row]: { value: number }[] = await db.query('SELECT value FROM case_number_counters WHERE org_id = ? AND year = ?', [orgId, year]);
+  return Number(row!.value);
+}
+
+export interface NewCase {
+  caseId: string;
+  source: CaseSource;
+  crmRecordId: string | null;
+  crmSource: string | null;
+  customerEmail: string | null;
+  /** emailKey(customerEmail), the open-case guard's key. */
+  customerEmailKey: string | null;
+  customerName: string | null;
+  companyName: string;
+  companyNumber: string | null;
+  country: string | null;
+  /** The audit name of who opened it by hand, else null. */
+  createdBy: string | null;
+  inviteSentAt: Date | null;
+  now: Date;
+}
+
+/** Inserts a new case of the tenant (status in_progress, stage created). Returns its pk. */
+export async function insertCase(db: Queryable, orgId: string, c: NewCase): Promise<number> {
+  const res = await db.query(
+    `INSERT INTO cases (case_id, org_id, status, onboarding_stage, source, crm_record_id, crm_source, customer_email, customer_email_key,
+       customer_name, company_name, company_number, country, invite_sent_at, created_by, created_at, updated_at)
+     VALUES (?, ?, 'in_progress', 'created', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [c.caseId, orgId, c.source, c.crmRecordId, c.crmSource, c.customerEmail, c.customerEmailKey, c.customerName, c.companyName,
+      c.companyNumber, c.country, c.inviteSentAt, c.createdBy, c.now, c.now],
+  );
+  return Number((res as { insertId: number }).insertId);
+}
+
+/** Inserts the company profile of a new case: what intake knows, no international activity, no custom answers. */
+export async function insertCompanyProfile(
+  db: Queryable, orgId: string, casePk: number,
+  p: { companyName: string; registrationNumber: string | null; country: string | null; customerEmail: string | null; now: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO company_profiles (case_pk, org_id, company_name, registration_number, country, customer_email, transacts_internationally,
+       international_countries, custom_answers, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, '[]', '{}', ?)`,
+    [casePk, orgId, p.companyName, p.registrationNumber, p.country, p.customerEmail, p.now],
+  );
+}
+
+/** Stores the CRM's record id on a case. */
+export async function updateCrmRecordId(db: Queryable, orgId: string, casePk: number, crmRecordId: string, now: Date): Promise<void> {
+  await db.query('UPDATE cases SET crm_record_id = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [crmRecordId, now, orgId, casePk]);
+}
+
+/** Locks a case row until the caller's transaction ends (serialises recomputations of one case). */
+export async function lockCase(db: Queryable, orgId: string, casePk: number): Promise<void> {
+  await db.query('SELECT pk FROM cases WHERE org_id = ? AND pk = ? FOR UPDATE', [orgId, casePk]);
+}
+
+/**
+ * Moves a case to `stage` when it is at one of `from`; the conditional update locks the row, so of two
+ * racing callers only one moves it. Returns whether it moved.
+ */
+export async function updateOnboardingStage(
+  db: Queryable, orgId: string, casePk: number, stage: OnboardingStage, from: readonly OnboardingStage[], now: Date,
+): Promise<boolean> {
+  const res = await db.query(
+    'UPDATE cases SET onboarding_stage = ?, updated_at = ? WHERE org_id = ? AND pk = ? AND onboarding_stage IN (?)',
+    [stage, now, orgId, casePk, from],
+  );
+  return Number((res as { affectedRows: number }).affectedRows) === 1;
+}
+
+/** A case's company profile row (all columns, snake_case), or null. */
+export async function findCompanyProfile(db: Queryable, orgId: string, casePk: number): Promise<Record<string, never> | null> {
+  const [row]: Record<string, never>[] = await db.query('SELECT * FROM company_profiles WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
+  return row ?? null;
+}
+
+/** A case's directors and UBOs (all columns, snake_case), by kind then position. */
+export function listCaseParties(db: Queryable, orgId: string, casePk: number): Promise<Record<string, never>[]> {
+  return db.query('SELECT * FROM case_parties WHERE org_id = ? AND case_pk = ? ORDER BY kind, position', [orgId, casePk]);
+}
+
+/** The parties of a case whose verification has started: kind, name and status only, by kind then position. */
+export function listRosterParties(
+  db: Queryable, orgId: string, casePk: number,
+): Promise<{ kind: PartyKind; name: string; verification_status: RosterStatus }[]> {
+  return db.query(
+    `SELECT kind, name, verification_status FROM case_parties
+     WHERE org_id = ? AND case_pk = ? AND verification_status IS NOT NULL ORDER BY kind, position`,
+    [orgId, casePk],
+  );
+}
+
+export interface RiskAssessmentRow {
+  composite_score: string | number;
+  band_id: RiskBand;
+  assessed_at: Date;
+}
+
+/** A case's latest risk assessment, or null. */
+export async function findLatestRiskAssessment(db: Queryable, orgId: string, casePk: number): Promise<RiskAssessmentRow | null> {
+  const [row]: RiskAssessmentRow[] = await db.query(
+    'SELECT composite_score, band_id, assessed_at FROM risk_assessments WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1', [orgId, casePk],
+  );
+  return row ?? null;
+}
+
+/** Whether the tenant is entitled to full parity and has it switched on (read with the case, one round trip each). */
+export async function readFullParitySwitches(db: Queryable, orgId: string): Promise<{ entitled: boolean; enabled: boolean }> {
+  const [row]: { full_parity_entitled: number; full_parity_enabled: number }[] = await db.query(
+    'SELECT full_parity_entitled, full_parity_enabled FROM tenants WHERE id = ?', [orgId],
+  );
+  return { entitled: Number(row?.full_parity_entitled) === 1, enabled: Number(row?.full_parity_enabled) === 1 };
+}

@@ -1,0 +1,39 @@
+import type { Queryable } from '../db/queryable';
+import type { DecisionOutcome, DecisionReason } from './decision.entity';
+
+/** The SQL of a case's decision history. Every function takes the database first and the tenant second. */
+
+/** The columns both decision views read from the decisions table. */
+const DECISION_COLUMNS = 'id, outcome, notes, analyst_email, auto, reason, decided_at';
+
+export interface DecisionRow {
+  id: number | string;
+  outcome: DecisionOutcome;
+  notes: string;
+  analyst_email: string;
+  auto: number;
+  reason: DecisionReason | null;
+  decided_at: Date;
+}
+
+/** A case's current (latest) decision, or null. */
+export async function findLatestDecision(db: Queryable, orgId: string, casePk: number): Promise<DecisionRow | null> {
+  const [row]: DecisionRow[] = await db.query(
+    `SELECT ${DECISION_COLUMNS} FROM decisions WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1`, [orgId, casePk],
+  );
+  return row ?? null;
+}
+
+/**
+ * One keyset page of a case's decisions, newest first by id. `after` is the id of the last decision
+ * already seen (null for the first page); `limit` the rows to read (the page size plus one).
+ */
+export function listDecisionPage(
+  db: Queryable, orgId: string, casePk: number, q: { after: number | null; limit: number },
+): Promise<DecisionRow[]> {
+  return db.query(
+    `SELECT ${DECISION_COLUMNS} FROM decisions FORCE INDEX (ix_decisions_case)
+     WHERE org_id = ? AND case_pk = ? ${q.after !== null ? 'AND id < ?' : ''} ORDER BY id DESC LIMIT ${Math.floor(q.limit)}`,
+    q.after !== null ? [orgId, casePk, q.after] : [orgId, casePk],
+  );
+}

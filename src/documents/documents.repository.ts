@@ -1,0 +1,79 @@
+import type { Queryable } from '../db/queryable';
+import type { DocumentConfidence, DocumentStatus } from './document.entity';
+
+/** The SQL of documents. Every function takes the database first and the tenant second. */
+
+const SUMMARY_COLUMNS = 'd.id, c.case_id, d.document_type, d.filename, d.mime_type, d.size_bytes, d.status, d.confidence, d.uploaded_at, d.updated_at';
+
+/** A document row as the list reads it (with its case's public id). */
+export interface DocumentSummaryRow {
+  id: number | string;
+  case_id: string;
+  document_type: string | null;
+  filename: string;
+  mime_type: string;
+  size_bytes: number | string;
+  status: DocumentStatus;
+  confidence: DocumentConfidence | null;
+  uploaded_at: Date;
+  updated_at: Date;
+}
+
+/** A document row with its extraction (JSON columns may come back as text). */
+export interface DocumentRow extends DocumentSummaryRow {
+  warnings: unknown[] | string;
+  notes: string | null;
+  extracted_data: Record<string, unknown> | string;
+}
+
+export interface DocumentPageQuery {
+  /** Only the documents of this case (its internal pk). */
+  casePk?: number;
+  status?: DocumentStatus;
+  /** The id of the last document already seen (from a cursor); null for the first page. */
+  after: number | null;
+  /** Rows to read: the page size plus one, to know whether more follow. */
+  limit: number;
+}
+
+/**
+ * One keyset page of a tenant's documents, newest first by id. Each shape of filter is pinned to its
+ * tenant-first index whose suffix is the keyset column.
+ */
+export function listDocumentPage(db: Queryable, orgId: string, q: DocumentPageQuery): Promise<DocumentSummaryRow[]> {
+  const where = ['d.org_id = ?'];
+  const params: unknown[] = [orgId];
+  let hint = 'FORCE INDEX (ix_documents_org_id)';
+  if (q.casePk !== undefined) {
+    where.push('d.case_pk = ?');
+    params.push(q.casePk);
+    hint = 'FORCE INDEX (ix_documents_org_case_id)';
+  }
+  if (q.status !== undefined) {
+    where.push('d.status = ?');
+    params.push(q.status);
+    if (q.casePk === undefined) hint = 'FORCE INDEX (ix_documents_org_status_id)';
+  }
+  if (q.after !== null) {
+    where.push('d.id < ?');
+    params.push(q.after);
+  }
+  return db.query(
+    `SELECT ${SUMMARY_COLUMNS} FROM documents d ${hint} JOIN cases c ON c.pk = d.case_pk WHERE ${where.join(' AND ')} ORDER BY d.id DESC LIMIT ${Math.floor(q.limit)}`,
+    params,
+  );
+}
+
+/** A tenant's document by its public id (digits), or null. */
+export async function findDocument(db: Queryable, orgId: string, id: string): Promise<DocumentRow | null> {
+  const [row]: DocumentRow[] = await db.query(
+    `SELECT ${SUMMARY_COLUMNS}, d.warnings, d.notes, d.extracted_data FROM documents d JOIN cases c ON c.pk = d.case_pk WHERE d.org_id = ? AND d.id = ?`,
+    [orgId, id],
+  );
+  return row ?? null;
+}
+
+/** Every document of a case (all columns, snake_case), by id (the full-parity projection). */
+export function listCaseDocuments(db: Queryable, orgId: string, casePk: number): Promise<Record<string, never>[]> {
+  return db.query('SELECT * FROM documents WHERE org_id = ? AND case_pk = ? ORDER BY id', [orgId, casePk]);
+}

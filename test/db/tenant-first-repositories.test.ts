@@ -1,0 +1,97 @@
+import { expect } from 'chai';
+import {
+  findCaseByCrmRecordId, findCaseDetailRow, findCasePk, findCaseRow, findCaseRowByPk, findCompanyProfile, findLatestRiskAssessment,
+  findOpenCaseByEmailKey, listCasePage, listCaseParties, listRosterParties, updateCrmRecordId, updateOnboardingStage,
+} from '../../src/cases/cases.repository';
+import { findLatestDecision, listDecisionPage } from '../../src/cases/decisions.repository';
+import { emailKey } from '../../src/cases/index';
+import { findDocument, listCaseDocuments, listDocumentPage } from '../../src/documents/documents.repository';
+import { findHit, listHitPage, recountScreeningSummary, updateHitDisposition } from '../../src/screening/screening.repository';
+import type { Runtime } from '../../bin/compose';
+import { seedDecision, seedDocument, seedHit, seedParty, seedRisk } from '../rest/factories';
+import { seedCase } from '../rest/harness';
+import { rejection } from '../support/rejection';
+import { newTenant, runtime } from '../support/runtime';
+
+/**
+ * The repositories of cases, decisions, documents and screening take the tenant first. Most of their
+ * functions are reached with a pk that a tenant-scoped lookup found, so the REST isolation test cannot
+ * see a missing `org_id = ?`: here each one is given another tenant's id with tenant A's pk, case id,
+ * document id or hit id, and must find and change nothing (and find A's row when given A's id).
+ */
+describe('repositories: every function is scoped to the tenant it is given', () => {
+  let rt: Runtime;
+  let a: string;
+  let b: string;
+  let caseId: string;
+  let pk: number;
+  let docId: number;
+  const email = 'tenant-first@example.com';
+  before(async () => {
+    rt = await runtime();
+    a = (await newTenant(rt)).id;
+    b = (await newTenant(rt)).id;
+    ({ caseId, pk } = await seedCase(rt.svc, a, { customerEmail: email }));
+    await updateCrmRecordId(rt.svc.db, a, pk, 'A-REC', new Date());
+    await seedDecision(rt.svc, a, pk);
+    await seedRisk(rt.svc, a, pk);
+    await seedHit(rt.svc, a, pk, { hitId: 'a-hit' });
+    docId = await seedDocument(rt.svc, a, pk);
+    await seedParty(rt.svc, a, pk, { kind: 'director', position: 0, name: 'Ada Director' });
+    await rt.svc.db.query(`UPDATE case_parties SET verification_status = 'link_sent' WHERE org_id = ? AND case_pk = ?`, [a, pk]);
+  });
+
+  /** A row, or a non-empty list of rows (a case pk is a number). */
+  const found = (v: unknown) => (Array.isArray(v) ? v.length > 0 : v !== null);
+
+  it('reads: found in its own tenant, nothing in another', async () => {
+    const db = rt.svc.db;
+    const reads: [string, (org: string) => Promise<unknown>][] = [
+      ['findCasePk', (org) => findCasePk(db, org, caseId)],
+      ['findCaseRowByPk', (org) => findCaseRowByPk(db, org, pk)],
+      ['findCaseByCrmRecordId', (org) => findCaseByCrmRecordId(db, org, 'A-REC')],
+      ['findOpenCaseByEmailKey', (org) => findOpenCaseByEmailKey(db, org, emailKey(email))],
+      ['listCasePage', (org) => listCasePage(db, org, { after: null, limit: 10 })],
+      ['findCompanyProfile', (org) => findCompanyProfile(db, org, pk)],
+      ['listCaseParties', (org) => listCaseParties(db, org, pk)],
+      ['listRosterParties', (org) => listRosterParties(db, org, pk)],
+      ['findLatestRiskAssessment', (org) => findLatestRiskAssessment(db, org, pk)],
+      ['findLatestDecision', (org) => findLatestDecision(db, org, pk)],
+      ['listDecisionPage', (org) => listDecisionPage(db, org, pk, { after: null, limit: 10 })],
+      ['listDocumentPage', (org) => listDocumentPage(db, org, { after: null, limit: 10 })],
+      ['listDocumentPage of a case', (org) => listDocumentPage(db, org, { casePk: pk, after: null, limit: 10 })],
+      ['findDocument', (org) => findDocument(db, org, String(docId))],
+      ['listCaseDocuments', (org) => listCaseDocuments(db, org, pk)],
+      ['listHitPage', (org) => listHitPage(db, org, pk, { after: null, limit: 10 })],
+      ['findHit', (org) => findHit(db, org, pk, 'a-hit')],
+    ];
+    for (const [name, read] of reads) {
+      const own = await read(a);
+      expect(found(own), `${name} in its own tenant`).to.equal(true);
+      expect(found(await read(b)), `${name} in another tenant`).to.equal(false);
+    }
+    for (const find of [findCaseRow, findCaseDetailRow]) {
+      expect((await find(db, a, caseId)).case_id).to.equal(caseId);
+      const err = await rejection(find(db, b, caseId));
+      expect(err.code, find.name).to.equal('not_found');
+    }
+  });
+
+  it("writes: another tenant's id changes nothing", async () => {
+    const db = rt.svc.db;
+    const row = async () => (await findCaseRowByPk(db, a, pk))!;
+    await db.query('UPDATE cases SET total_hits = 7 WHERE org_id = ? AND pk = ?', [a, pk]);
+
+    await updateCrmRecordId(db, b, pk, 'stolen', new Date());
+    expect(await updateOnboardingStage(db, b, pk, 'invite_sent', ['created'], new Date())).to.equal(false);
+    expect(await updateHitDisposition(db, b, pk, 'a-hit', { disposition: 'false_positive', note: null, by: 'x', at: new Date() })).to.equal(false);
+    await recountScreeningSummary(db, b, pk, new Date());
+    expect(await row()).to.include({ crm_record_id: 'A-REC', onboarding_stage: 'created', total_hits: 7 });
+    expect((await findHit(db, a, pk, 'a-hit'))!.disposition).to.equal(null);
+
+    // The same calls with the case's own tenant do change it.
+    await recountScreeningSummary(db, a, pk, new Date());
+    expect(await updateOnboardingStage(db, a, pk, 'invite_sent', ['created'], new Date())).to.equal(true);
+    expect(await row()).to.include({ onboarding_stage: 'invite_sent', total_hits: 1 });
+  });
+});
