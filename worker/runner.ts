@@ -103,7 +103,7 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     if (Date.now() - startedAt >= RUNNER_STABLE_MS) restarts = 0;
     scheduleRestart(err instanceof Error ? err : new Error('the job runner stopped on its own'));
   };
-  const scheduleRestart = (reason: Error) => {
+  const scheduleRestart = (reason: Error, failedStart = false) => {
     const wait = svc.config.workerRestartScheduleMs[restarts];
     if (wait === undefined) {
       state = 'stopped';
@@ -115,7 +115,10 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     state = 'restarting';
     // Jitter (75..125 %) so that workers which lost the same database do not all return at once.
     const delay = Math.round(wait * (0.75 + Math.random() * 0.5));
-    log.error({ reason: reason.message, restart: restarts, inMs: delay }, 'job runner stopped unexpectedly; restarting it');
+    // One line per stop, and another for each start that failed meanwhile, so that every stop line is
+    // followed by exactly one `job runner restarted` (or by the fatal line).
+    const message = failedStart ? 'job runner could not be started again; retrying' : 'job runner stopped unexpectedly; restarting it';
+    log.error({ reason: reason.message, restart: restarts, inMs: delay }, message);
     restartTimer = setTimeout(() => {
       restartTimer = null;
       starting = restart();
@@ -127,7 +130,7 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     try {
       r = await startRunner();
     } catch (err) {
-      if (!draining) scheduleRestart(err as Error);
+      if (!draining) scheduleRestart(err as Error, true);
       return;
     }
     if (draining) {
