@@ -17,6 +17,11 @@ const CONNECTION_CODES = new Set([
   'ER_CONNECTION_KILLED', 'ER_SERVER_SHUTDOWN', 'ER_CLIENT_INTERACTION_TIMEOUT', 'ER_CON_COUNT_ERROR',
 ]);
 
+/** The wait before try `attempt + 1` after a lost connection: growing with the attempt, jittered (ms). */
+export function afterConnectionLoss(attempt: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, attempt * (10 + Math.random() * 40)));
+}
+
 /** Whether err means the MySQL connection was lost or could not be had (a transient fault, not a bug). */
 export function isConnectionLost(err: unknown): boolean {
   for (const e of [err, (err as { driverError?: unknown } | null)?.driverError]) {
@@ -86,7 +91,7 @@ export async function inTransaction<T>(deps: Services, fn: (tx: Tx) => Promise<T
     } catch (err) {
       if (isConnectionLost(err)) {
         if (!committing && attempt < MAX_TRIES) {
-          await new Promise((r) => setTimeout(r, attempt * (10 + Math.random() * 40)));
+          await afterConnectionLoss(attempt);
           continue;
         }
         // The code only: a driver error carries the statement's parameters.

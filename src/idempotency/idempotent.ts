@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { inTransaction, isConnectionLost, type Tx } from '../db/transaction';
+import { afterConnectionLoss, inTransaction, isConnectionLost, type Tx } from '../db/transaction';
 import { DomainError } from '../errors';
 import { openSecret, sealSecret } from '../security/secret-box';
 import type { Services } from '../services';
@@ -79,7 +79,7 @@ async function claim(svc: Services, orgId: string, key: string, hash: string, no
     throw new DomainError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.');
   } catch (err) {
     if (!isConnectionLost(err) || tries >= 3) throw err;
-    await new Promise((r) => setTimeout(r, tries * (10 + Math.random() * 40)));
+    await afterConnectionLoss(tries);
     return claim(svc, orgId, key, hash, now, tries + 1);
   }
 }
@@ -136,7 +136,7 @@ async function release(svc: Services, orgId: string, key: string, fence: Date, t
     await svc.db.query(`DELETE FROM idempotency_keys WHERE org_id = ? AND idem_key = ? AND state = 'running' AND created_at = ?`, [orgId, key, fence]);
   } catch (err) {
     if (isConnectionLost(err) && tries < 3) {
-      await new Promise((r) => setTimeout(r, tries * (10 + Math.random() * 40)));
+      await afterConnectionLoss(tries);
       return release(svc, orgId, key, fence, tries + 1);
     }
     svc.log.warn({ err }, 'could not free an idempotency key; it frees itself after its lease');
