@@ -1,22 +1,52 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { asServiceUnavailable } from '../src/db/index';
-import { isDomainError } from '../src/platform/index';
+import { isDomainError, type DomainErrorCode } from '../src/platform/index';
+
+/** The console's error codes (`extensions.code`): the web console and the docs rely on these names. */
+export const GRAPHQL_ERROR_CODES = [
+  'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT', 'CONFLICT', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'INTERNAL_SERVER_ERROR',
+] as const;
+export type GraphqlErrorCode = (typeof GRAPHQL_ERROR_CODES)[number];
+
+/** The GraphQL code of every domain error code (exhaustive by type, like rest/errors.ts's statuses). */
+export const GRAPHQL_CODE_BY_DOMAIN_CODE: Record<DomainErrorCode, GraphqlErrorCode> = {
+  not_found: 'NOT_FOUND',
+  validation_failed: 'BAD_USER_INPUT',
+  unauthenticated: 'UNAUTHENTICATED',
+  invalid_token: 'UNAUTHENTICATED',
+  insufficient_scope: 'FORBIDDEN',
+  forbidden: 'FORBIDDEN',
+  conflict: 'CONFLICT',
+  duplicate_open_case: 'CONFLICT',
+  idempotency_key_in_use: 'CONFLICT',
+  idempotency_key_reused: 'CONFLICT',
+  rate_limited: 'RATE_LIMITED',
+  payload_too_large: 'BAD_USER_INPUT',
+  unsafe_webhook_url: 'BAD_USER_INPUT',
+  service_unavailable: 'SERVICE_UNAVAILABLE',
+};
 
 /**
- * Apollo's formatError: domain errors keep their code and public message in `extensions.code`;
- * a lost database connection becomes service_unavailable (transient: retry), as on REST; anything
- * unexpected becomes internal_error with no detail. Never a stack trace.
+ * Apollo's formatError. A domain error keeps its public message; `extensions.code` is its GraphQL code
+ * and `extensions.reason` the domain code, with the error's public extras (`details` with the field
+ * paths of a BAD_USER_INPUT, `retryAfterSeconds` of RATE_LIMITED, `existing` of a duplicate...). A lost
+ * database connection is SERVICE_UNAVAILABLE (transient: retry), as on REST. Apollo's own request errors
+ * (parse, validation, bad variables) pass as they are; anything else is INTERNAL_SERVER_ERROR with no
+ * detail. Never a stack trace.
  */
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = asServiceUnavailable(unwrapResolverError(error));
   if (isDomainError(original)) {
-    return { message: original.message, path: formatted.path, extensions: { code: original.code, ...original.extra } };
+    return {
+      message: original.message,
+      path: formatted.path,
+      extensions: { ...original.extra, code: GRAPHQL_CODE_BY_DOMAIN_CODE[original.code], reason: original.code },
+    };
   }
   const code = formatted.extensions?.code;
-  // Apollo's own request errors (parse, validation, bad input) are safe to show as they are.
   if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') {
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
   }
-  return { message: 'An internal error occurred.', path: formatted.path, extensions: { code: 'internal_error' } };
+  return { message: 'An internal error occurred.', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }

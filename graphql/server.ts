@@ -1,31 +1,68 @@
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { unwrapResolverError } from '@apollo/server/errors';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { Router } from 'express';
-import { buildSchema } from 'type-graphql';
-import type { Services } from '../src/platform/index';
+import { asServiceUnavailable } from '../src/db/index';
+import { isDomainError, type Services } from '../src/platform/index';
+import { findConsoleActor } from '../src/sessions/index';
 import type { GraphqlContext } from './context';
 import { formatGraphqlError } from './errors';
-import { HealthResolver } from './health.resolver';
+import { complexityLimit, depthLimit, MAX_COMPLEXITY, MAX_DEPTH } from './limits';
+import { consoleSchema } from './schema';
+import { consoleToken } from './session-cookie';
 
 export interface GraphqlHandle {
   router: Router;
   stop(): Promise<void>;
 }
 
-/** The analysts' console API at /graphql (type-graphql on Apollo Server). */
+/**
+ * The analysts' console API at /graphql (type-graphql on Apollo Server). The member is the one the
+ * console session cookie signs in; Apollo's CSRF prevention refuses the "simple" requests a foreign
+ * page could make (form posts, GETs without a preflighted header), and mutations are refused over GET.
+ * Introspection and the landing page are off in production.
+ */
 export async function createGraphqlServer(svc: Services): Promise<GraphqlHandle> {
-  const schema = await buildSchema({ resolvers: [HealthResolver], validate: false });
+  const schema = await consoleSchema();
+  const production = svc.config.nodeEnv === 'production';
   const apollo = new ApolloServer<GraphqlContext>({
     schema,
     formatError: formatGraphqlError,
     includeStacktraceInErrorResponses: false,
-    introspection: svc.config.nodeEnv !== 'production',
+    introspection: !production,
+    csrfPrevention: true,
+    validationRules: [depthLimit(MAX_DEPTH)],
+    plugins: [
+      complexityLimit(schema, MAX_COMPLEXITY),
+      ...(production ? [ApolloServerPluginLandingPageDisabled()] : []),
+      {
+        // Unexpected failures are logged with the request id (the wire says only INTERNAL_SERVER_ERROR).
+        async requestDidStart() {
+          return {
+            async didEncounterErrors({ errors, contextValue }) {
+              for (const e of errors) {
+                const original = asServiceUnavailable(unwrapResolverError(e));
+                if (!e.path || isDomainError(original)) continue;
+                contextValue.req.log.error({ err: original, path: e.path }, 'graphql resolver failed');
+              }
+            },
+          };
+        },
+      },
+    ],
     // The entry points own SIGINT/SIGTERM and drain (stop() included). Apollo's own handlers (on by
     // default outside NODE_ENV=test) would stop it first and re-raise the signal: the drain then hangs.
     stopOnTerminationSignals: false,
   });
   await apollo.start();
   const router = Router();
-  router.use('/graphql', express.json({ limit: '256kb' }), expressMiddleware(apollo, { context: async () => ({ svc }) }));
+  router.use(
+    '/graphql',
+    express.json({ limit: '256kb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => ({ svc, req, res, signedIn: await findConsoleActor(svc, consoleToken(req)), loaders: new Map() }),
+    }),
+  );
   return { router, stop: () => apollo.stop() };
 }

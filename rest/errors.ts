@@ -6,6 +6,7 @@ import { isDomainError, type DomainErrorCode } from '../src/platform/index';
 export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   not_found: 404,
   validation_failed: 400,
+  unauthenticated: 401,
   invalid_token: 401,
   insufficient_scope: 403,
   forbidden: 403,

@@ -9,6 +9,8 @@ import type { ValidationDetail as ValidationDetailSchema } from './wire';
 export const DOMAIN_ERROR_CODES = [
   'not_found',
   'validation_failed',
+  /** No signed-in member (the console): sign in first. */
+  'unauthenticated',
   'invalid_token',
   'insufficient_scope',
   'forbidden',

@@ -3,6 +3,7 @@ import {
   csrfMatches, loadBrowserSession, signInBrowserSession, signOutBrowserSession, spendConsentCsrf, type BrowserSession,
 } from '../../src/oauth/index';
 import { type Services } from '../../src/platform/index';
+import { cookieValue } from '../../src/sessions/index';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -16,13 +17,7 @@ declare global {
 
 export const SESSION_COOKIE = 'svc_oauth_session';
 
-function readCookie(req: Request, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
+const readCookie = (req: Request, name: string) => cookieValue(req.headers.cookie, name);
 
 /** Secure whenever the service is reached over https (BASE_URL), and always outside development and test. */
 function secureCookie(svc: Services): boolean {

@@ -13,6 +13,12 @@ export const PERMISSIONS = {
   'cases:create': { scope: 'cases:write', role: 'analyst' },
   'cases:set_crm_record_id': { scope: 'cases:write', role: 'analyst' },
   'cases:read_full_parity': { scope: 'read:full_case', role: 'analyst' },
+  /** Console case work: assigning owners, deciding, escalating, overriding an errored document. */
+  'cases:work': { role: 'analyst' },
+  /** Answering an escalation (senior review). */
+  'cases:respond_escalation': { role: 'mlro' },
+  /** Reopening an approved or declined case. */
+  'cases:reopen': { role: 'mlro' },
   'decisions:read': { scope: 'read:decisions', role: 'analyst' },
   'screening:read': { scope: 'read:screening', role: 'analyst' },
   'screening:disposition': { scope: 'screening:write', role: 'analyst' },
@@ -27,6 +33,9 @@ export const PERMISSIONS = {
   'connected_apps:disconnect': { role: 'analyst' },
   'connected_apps:disconnect_any': { role: 'admin' },
   'full_parity:toggle': { role: 'compliance_admin' },
+  'four_eyes:toggle': { role: 'compliance_admin' },
+  /** The tenant configuration audit log. */
+  'audit:read': { role: 'compliance_admin' },
   /** The operator-unlocked entitlement: nobody but the operator. */
   'full_parity:entitle': {},
   'members:read': { role: 'analyst' },

@@ -85,6 +85,8 @@ export interface Page<T> {
   data: T[];
   nextCursor: string | null;
   hasMore: boolean;
+  /** The cursor after each row of `data` (a Relay connection's edge cursors); only when toPage is asked for them. */
+  cursors?: string[];
 }
 
 /** Page size rule of decisions.md: 1..200, default 50, above 200 clamped (validation happens before). */
@@ -96,17 +98,21 @@ export function clampLimit(limit: number | undefined): number {
 }
 
 /**
- * Builds a page from `limit + 1` fetched rows: the extra row only says whether there is more.
+ * Builds a page from `limit + 1` fetched rows: the extra row only says whether there is more. With
+ * `edgeCursors`, the page also carries the cursor after each row (`cursors`).
  */
 export function toPage<R, T>(
   config: Config, scope: CursorScope, rows: R[], limit: number, position: (row: R) => CursorPosition, map: (row: R) => T,
+  options: { edgeCursors?: boolean } = {},
 ): Page<T> {
   const hasMore = rows.length > limit;
   const shown = hasMore ? rows.slice(0, limit) : rows;
   const last = shown[shown.length - 1];
-  return {
+  const page: Page<T> = {
     data: shown.map(map),
     nextCursor: hasMore && last !== undefined ? encodeCursor(config, scope, position(last)) : null,
     hasMore,
   };
+  if (options.edgeCursors) page.cursors = shown.map((r) => encodeCursor(config, scope, position(r)));
+  return page;
 }

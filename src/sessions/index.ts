@@ -6,3 +6,5 @@ export { startMemberSession } from './start-member-session';
 export { findMemberSession } from './find-member-session';
 export { endMemberSession } from './end-member-session';
 export { spendCsrfToken } from './spend-csrf-token';
+export { findConsoleActor } from './find-console-actor';
+export { cookieValue } from './cookie';

@@ -8,8 +8,8 @@ import { sha256Hex } from '../security/tokens';
  * of one kind never opens another.
  */
 
-/** 'oauth': the authorization pages (sign-in and consent). A console adds its own kind. */
-export type MemberSessionKind = 'oauth';
+/** 'oauth': the authorization pages (sign-in and consent); 'console': the analysts' console (/graphql). */
+export type MemberSessionKind = 'oauth' | 'console';
 
 /** How long a session of a kind lives: idle (since it was last used) and absolute (since sign-in). */
 export interface MemberSessionPolicy {
@@ -19,10 +19,12 @@ export interface MemberSessionPolicy {
 
 /**
  * The authorization pages' sign-in lasts 30 minutes from signing in, used or not (the idle timeout is
- * the same 30 minutes, so it never ends a session sooner).
+ * the same 30 minutes, so it never ends a session sooner). A console session ends after 30 minutes
+ * unused or 12 hours after sign-in, whichever comes first.
  */
 export const MEMBER_SESSION_POLICIES: Record<MemberSessionKind, MemberSessionPolicy> = {
   oauth: { idleMs: 30 * 60_000, absoluteMs: 30 * 60_000 },
+  console: { idleMs: 30 * 60_000, absoluteMs: 12 * 60 * 60_000 },
 };
 
 /** The idle expiry is moved on at most this often (one write per minute of use, not per request). */

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { Server } from 'node:http';
-import { buildHttpApp, type HttpApp } from '../bin/compose';
-import { formatGraphqlError } from '../graphql/errors';
-import { runtime } from './support/runtime';
+import { buildHttpApp, type HttpApp } from '../../bin/compose';
+import { formatGraphqlError } from '../../graphql/errors';
+import { runtime } from '../support/runtime';
 
 describe('GraphQL adapter (/graphql)', () => {
   let http: HttpApp;
@@ -37,11 +37,11 @@ describe('GraphQL adapter (/graphql)', () => {
     expect(JSON.stringify(res.body)).to.not.contain('stacktrace');
   });
 
-  it('answers a lost database connection as service_unavailable (retry), never internal_error or its message', () => {
+  it('answers a lost database connection as SERVICE_UNAVAILABLE (retry), never INTERNAL_SERVER_ERROR or its message', () => {
     const lost = Object.assign(new Error('Connection lost: The server closed the connection.'), { code: 'PROTOCOL_CONNECTION_LOST', fatal: true });
     const out = formatGraphqlError({ message: lost.message, path: ['health'] }, lost);
-    expect(out.extensions?.code).to.equal('service_unavailable');
+    expect(out.extensions?.code).to.equal('SERVICE_UNAVAILABLE');
     expect(out.message).to.not.contain('Connection lost');
-    expect(formatGraphqlError({ message: 'boom' }, new Error('boom'))).to.deep.equal({ message: 'An internal error occurred.', path: undefined, extensions: { code: 'internal_error' } });
+    expect(formatGraphqlError({ message: 'boom' }, new Error('boom'))).to.deep.equal({ message: 'An internal error occurred.', path: undefined, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
   });
 });

@@ -1,0 +1,69 @@
+import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import { type Page } from '../src/pagination/index';
+import { DomainError } from '../src/platform/index';
+
+/** Largest page a console connection serves (`first`). */
+export const MAX_FIRST = 100;
+export const DEFAULT_FIRST = 50;
+
+@ObjectType({ description: 'Relay page information: whether more follows, and the cursor to pass as `after` for it.' })
+export class PageInfo {
+  @Field() hasNextPage!: boolean;
+  @Field(() => String, { nullable: true }) endCursor!: string | null;
+}
+
+@ArgsType()
+export class PageArgs {
+  @Field(() => Int, { nullable: true, description: `Page size, 1 to ${MAX_FIRST}; default ${DEFAULT_FIRST}.` })
+  first?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'The endCursor of the previous page, passed back verbatim with the same filters.' })
+  after?: string | null;
+}
+
+/** `first` and `after` as the domain's lists take them; `first` outside 1..100 is BAD_USER_INPUT. */
+export function pageInput(args: PageArgs): { limit: number; cursor?: string } {
+  const first = args.first ?? DEFAULT_FIRST;
+  if (!Number.isInteger(first) || first < 1 || first > MAX_FIRST) {
+    throw DomainError.validation([{ path: 'first', message: `must be an integer from 1 to ${MAX_FIRST}` }]);
+  }
+  return { limit: first, ...(args.after ? { cursor: args.after } : {}) };
+}
+
+export interface Connection<T> {
+  edges: { cursor: string; node: T }[];
+  pageInfo: PageInfo;
+}
+
+/** A Relay connection type `<Name>Connection` with `<Name>Edge { cursor node }` over a node type. */
+export function ConnectionOf<T extends object>(node: ClassType<T>, name: string): ClassType<Connection<T>> {
+  @ObjectType(`${name}Edge`)
+  class Edge {
+    @Field({ description: 'Pass as `after` to read the rows that follow this one.' }) cursor!: string;
+    @Field(() => node) node!: T;
+  }
+  @ObjectType(`${name}Connection`)
+  class ConnectionType {
+    @Field(() => [Edge]) edges!: Edge[];
+    @Field(() => PageInfo) pageInfo!: PageInfo;
+  }
+  return ConnectionType;
+}
+
+/**
+ * A domain page as a connection. Edge cursors come from the page (`toPage(..., {edgeCursors: true})`);
+ * endCursor is the last edge's (the page's nextCursor when more follows).
+ */
+export function toConnection<S, T>(page: Page<S>, map: (row: S) => T): Connection<T> {
+  const cursors = page.cursors;
+  if (!cursors || cursors.length !== page.data.length) throw new Error('toConnection: the page was read without edge cursors');
+  return {
+    edges: page.data.map((row, i) => ({ cursor: cursors[i]!, node: map(row) })),
+    pageInfo: { hasNextPage: page.hasMore, endCursor: cursors[cursors.length - 1] ?? null },
+  };
+}
+
+/** Complexity of a connection field: its page size times what each node asks for (graphql-query-complexity). */
+export function connectionComplexity({ args, childComplexity }: { args: { first?: number | null }; childComplexity: number }): number {
+  return 1 + (args.first ?? DEFAULT_FIRST) * Math.max(1, childComplexity);
+}

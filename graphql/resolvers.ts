@@ -1,0 +1,8 @@
+import type { NonEmptyArray } from 'type-graphql';
+import { HealthResolver } from './health.resolver';
+
+/** Every resolver class of the console schema. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export const RESOLVERS: NonEmptyArray<Function> = [
+  HealthResolver,
+];
