@@ -6,7 +6,7 @@ import type { MemberRole } from '../tenants/member.entity';
  * query to `actor.orgId`, and writes `auditName(actor)` into audit lines and events. Adapters only build
  * an Actor from their credentials (a verified token, a session, the CLI); they never check permissions.
  */
-export type Actor = ApiClientActor | ConnectorActor | MemberActor | OperatorActor | SystemActor;
+export type Actor = ApiClientActor | ConnectorActor | MemberActor | CustomerActor | OperatorActor | SystemActor;
 
 /** A tenant's pull-API credentials (client credentials grant): what its token's scopes allow. */
 export interface ApiClientActor {
@@ -38,6 +38,20 @@ export interface MemberActor {
   memberId: string;
   email: string;
   role: MemberRole;
+}
+
+/**
+ * The customer of one case, signed in to the customer portal (a redeemed magic link or a confirmed
+ * public-intake email): may act on that case only, as the portal permissions allow.
+ */
+export interface CustomerActor {
+  kind: 'customer';
+  orgId: string;
+  /** The one case the portal session is bound to (internal pk and public id). */
+  casePk: number;
+  caseId: string;
+  /** The address the customer proved (the invite's or the confirmed intake email). */
+  email: string;
 }
 
 /** The service operator, through the CLI on the service's own machine, acting on one tenant. */
@@ -74,6 +88,7 @@ export function auditName(actor: Actor | ServiceOperator): string {
     case 'connector':
       return `connector:${actor.clientId}`;
     case 'member':
+    case 'customer':
       return actor.email;
     case 'operator':
     case 'service_operator':

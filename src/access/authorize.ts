@@ -6,7 +6,8 @@ import type { Actor } from './actor';
 /**
  * What each permission needs: the OAuth scope a token must hold (absent: tokens may not do it at all) and
  * the least member role (roles are ordered analyst < mlro < compliance_admin < admin, each including the
- * ones before it; decisions.md "Roles"). The operator (CLI) and the system may do everything.
+ * ones before it; decisions.md "Roles"), and whether a portal customer may (on their own case only).
+ * The operator (CLI) and the system may do everything.
  */
 export const PERMISSIONS = {
   'cases:read': { scope: 'read:cases', role: 'analyst' },
@@ -40,7 +41,9 @@ export const PERMISSIONS = {
   'full_parity:entitle': {},
   'members:read': { role: 'analyst' },
   'members:manage': { role: 'admin' },
-} as const satisfies Record<string, { scope?: Scope; role?: MemberRole }>;
+  /** The customer portal: a customer works on their own case (application, documents, review, submit). */
+  'portal:case': { customer: true },
+} as const satisfies Record<string, { scope?: Scope; role?: MemberRole; customer?: true }>;
 
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -61,7 +64,7 @@ export function authorize(actor: Actor, permission: Permission): void {
 }
 
 function refusal(actor: Actor, permission: Permission): DomainError | null {
-  const need: { scope?: Scope; role?: MemberRole } = PERMISSIONS[permission];
+  const need: { scope?: Scope; role?: MemberRole; customer?: true } = PERMISSIONS[permission];
   switch (actor.kind) {
     case 'operator':
     case 'system':
@@ -73,8 +76,10 @@ function refusal(actor: Actor, permission: Permission): DomainError | null {
         return new DomainError('insufficient_scope', `This request requires the scope ${need.scope}.`, { scope: need.scope });
       }
       return null;
+    case 'customer':
+      return need.customer ? null : new DomainError('forbidden', 'This is not available in the customer portal.');
     case 'member':
-      if (!need.role) return new DomainError('forbidden', 'Only the service operator may do this.');
+      if (!need.role) return new DomainError('forbidden', need.customer ? 'Only the customer may do this, in the portal.' : 'Only the service operator may do this.');
       if (rank(actor.role) < rank(need.role)) {
         return new DomainError('forbidden', `This requires the ${need.role} role or higher; you are ${actor.role}.`, { requiredRole: need.role });
       }

@@ -1,5 +1,5 @@
 export {
   auditName, memberActor, operatorActor, systemActor, SERVICE_OPERATOR,
-  type Actor, type ApiClientActor, type ConnectorActor, type MemberActor, type OperatorActor, type SystemActor, type TokenActor, type ServiceOperator,
+  type Actor, type ApiClientActor, type ConnectorActor, type MemberActor, type CustomerActor, type OperatorActor, type SystemActor, type TokenActor, type ServiceOperator,
 } from './actor';
 export { authorize, can, PERMISSIONS, type Permission } from './authorize';
