@@ -10,6 +10,7 @@ import { WebhookFanout } from '../src/webhooks/index';
 import { createNodemailerMailer } from '../worker/mail/nodemailer-mailer';
 import { createApp } from '../rest/app';
 import { createGraphqlServer } from '../graphql/server';
+import { createTrpcRouter } from '../trpc/server';
 import { GraphileJobQueue } from '../worker/job-queue';
 import { ensurePgDatabase } from '../worker/pg-database';
 import { PgRevocationFeed } from '../worker/revocation-feed';
@@ -101,6 +102,7 @@ export async function buildHttpApp(svc: Services): Promise<HttpApp> {
   const graphql = await createGraphqlServer(svc);
   const app = createApp(svc, (a) => {
     a.use(graphql.router);
+    a.use(createTrpcRouter(svc));
   });
   return { app, stop: () => graphql.stop() };
 }

@@ -3,9 +3,8 @@ import {
   PORTAL_SESSION_TTL_MS, escapeHtml as e, inspectInvite, redeemInvite, safeColor, safeLogoUrl, type Branding,
 } from '../../src/invites/index';
 import { type Services } from '../../src/platform/index';
+import { PORTAL_SESSION_COOKIE } from '../../src/portal/index';
 
-/** Name of the customer-portal session cookie (HttpOnly; its value is stored hashed). */
-export const PORTAL_SESSION_COOKIE = 'portal_session';
 
 function page(res: Response, status: number, branding: Branding | null, title: string, body: string): void {
   const color = safeColor(branding?.brandColor ?? '#1F4FD8');

@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { createApp } from '../../rest/app';
-import { createGraphqlServer } from '../../graphql/server';
+import { buildHttpApp } from '../../bin/compose';
 import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
 import { operatorActor } from '../../src/access/index';
 import { type Clock, type Services } from '../../src/platform/index';
@@ -27,7 +26,7 @@ export interface TestMember {
 let memberCounter = 0;
 
 /**
- * The real HTTP app (REST and /graphql) on an ephemeral loopback port; BASE_URL and APP_URL are that
+ * The real HTTP app (REST, /graphql and /trpc, as bin/ mounts them) on an ephemeral loopback port; BASE_URL and APP_URL are that
  * address. Clients keep a cookie jar, as a browser does.
  */
 export class ConsoleHarness {
@@ -46,9 +45,9 @@ export class ConsoleHarness {
     const svc: Services = {
       ...rt.svc, config: { ...rt.svc.config, baseUrl: url, appUrl: url, ...options.config }, clock: options.clock ?? rt.svc.clock,
     };
-    const graphql = await createGraphqlServer(svc);
-    server.on('request', createApp(svc, (a) => a.use(graphql.router)));
-    return new ConsoleHarness(url, svc, server, () => graphql.stop());
+    const http = await buildHttpApp(svc);
+    server.on('request', http.app);
+    return new ConsoleHarness(url, svc, server, () => http.stop());
   }
 
   async close(): Promise<void> {

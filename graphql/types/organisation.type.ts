@@ -1,0 +1,15 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+
+@ObjectType({ description: "The signed-in member's organisation (tenant) and its compliance switches." })
+export class Organisation {
+  @Field(() => ID, { description: 'The orgId on every surface (webhooks, the pull API).' }) id!: string;
+  @Field() name!: string;
+  @Field({ description: 'Monitoring-review verdicts need a second person to approve them.' }) fourEyes!: boolean;
+  @Field({ description: 'The operator has unlocked full-parity egress for this organisation.' }) fullParityEntitled!: boolean;
+  @Field({ description: 'A compliance admin has switched full-parity egress on (effective only while entitled).' }) fullParityEnabled!: boolean;
+}
+
+/** The GraphQL shape of a tenant row (any object with its fields). */
+export function organisationOf(t: { id: string; name: string; fourEyes: boolean; fullParityEntitled: boolean; fullParityEnabled: boolean }): Organisation {
+  return { id: t.id, name: t.name, fourEyes: t.fourEyes, fullParityEntitled: t.fullParityEntitled, fullParityEnabled: t.fullParityEnabled };
+}
