@@ -55,7 +55,7 @@ export function addWebhookCommands(program: Command): void {
     .action(runs(async (svc, o: { org: string; endpoint?: string; state?: DeliveryState; eventType?: string; limit?: number; cursor?: string }) =>
       listWebhookDeliveries(svc, await operatorOf(svc, o.org), { endpointId: o.endpoint, state: o.state, eventType: o.eventType, limit: o.limit, cursor: o.cursor })));
 
-  serviceCommand(program, 'webhook:redeliver', 'Make one new attempt of a delivery (same bytes and event id). Prints {"deliveryId","state":"pending"}.')
+  serviceCommand(program, 'webhook:redeliver', 'Make one new attempt of a delivery (same bytes and event id), also while its endpoint is paused. Prints {"deliveryId","state":"pending","notice"}.')
     .requiredOption('--org <orgId>', 'the organisation')
     .requiredOption('--delivery <deliveryId>', 'the delivery, from webhook:deliveries', wholeNumber)
     .action(runs(async (svc, o: { org: string; delivery: number }) => redeliverWebhook(svc, await operatorOf(svc, o.org), { deliveryId: o.delivery })));

@@ -26,12 +26,13 @@ export function buildProgram(): Command {
     .requiredOption('--name <name>', 'display name of the organisation')
     .action(runs(async (svc, o: { name: string }) => ({ orgId: (await createTenant(svc, SERVICE_OPERATOR, { name: o.name })).id })));
 
-  serviceCommand(program, 'org:full-parity', 'Set an organisation\'s full-parity entitlement and toggle. Prints {"orgId","fullParityEntitled","fullParityEnabled"}.')
+  serviceCommand(program, 'org:full-parity', 'Grant or withdraw an organisation\'s full-parity entitlement; a compliance admin then switches egress on in the console (withdrawing also switches it off). Prints {"orgId","fullParityEntitled","fullParityEnabled"}.')
     .requiredOption('--org <orgId>', 'the organisation')
     .requiredOption('--entitled <true|false>', 'whether the organisation may use full-parity egress', trueOrFalse)
-    .requiredOption('--enabled <true|false>', 'whether full-parity egress is on', trueOrFalse)
-    .action(runs(async (svc, o: { org: string; entitled: boolean; enabled: boolean }) =>
-      setFullParity(svc, await operatorOf(svc, o.org), { entitled: o.entitled, enabled: o.enabled })));
+    .action(runs(async (svc, o: { org: string; entitled: boolean }) => {
+      const s = await setFullParity(svc, await operatorOf(svc, o.org), { entitled: o.entitled });
+      return { orgId: s.orgId, fullParityEntitled: s.fullParityEntitled, fullParityEnabled: s.fullParityEnabled };
+    }));
 
   serviceCommand(program, 'user:create', 'Add a member who signs in to the console and consents to connectors. Prints {"userId"}.')
     .requiredOption('--org <orgId>', 'the organisation')

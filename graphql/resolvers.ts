@@ -1,8 +1,14 @@
 import type { NonEmptyArray } from 'type-graphql';
+import { CredentialsResolver } from './credentials.resolver';
 import { HealthResolver } from './health.resolver';
+import { OrganisationResolver } from './organisation.resolver';
+import { WebhooksResolver } from './webhooks.resolver';
 
 /** Every resolver class of the console schema. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const RESOLVERS: NonEmptyArray<Function> = [
   HealthResolver,
+  WebhooksResolver,
+  CredentialsResolver,
+  OrganisationResolver,
 ];

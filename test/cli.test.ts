@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { buildProgram } from '../bin/svc-program';
-import { SERVICE_OPERATOR, operatorActor } from '../src/access/index';
+import { SERVICE_OPERATOR, memberActor, operatorActor } from '../src/access/index';
 import { ApiClientSchema, authenticateMember, createApiClient, revokeClient } from '../src/oauth/index';
-import { MemberSchema, createMember } from '../src/tenants/index';
+import { MemberSchema, createMember, setFullParity } from '../src/tenants/index';
 import { Member, OAuthClientRow } from './support/rows';
 import { testEnv } from './support/env';
 import { expectListOf } from './support/list-shape';
@@ -60,10 +61,19 @@ describe('operator CLI (svc)', () => {
     expect(JSON.parse(revoked.stdout)).to.deep.equal({ revoked: true });
   });
 
-  it('org:full-parity prints the two flags', async () => {
+  it('org:full-parity sets the entitlement alone; withdrawing it also switches egress off', async () => {
     const { orgId } = JSON.parse((await svc('org:create', '--name', 'Org FP')).stdout);
-    const out = await svc('org:full-parity', '--org', orgId, '--entitled', 'true', '--enabled', 'false');
+    const out = await svc('org:full-parity', '--org', orgId, '--entitled', 'true');
+    expect([out.code, out.stderr]).to.deep.equal([0, '']);
     expect(JSON.parse(out.stdout)).to.deep.equal({ orgId, fullParityEntitled: true, fullParityEnabled: false });
+    // The toggle is the compliance admin's (the console's setFullParityEgress), not the operator's.
+    const rt = await runtime();
+    await setFullParity(rt.svc, memberActor({ orgId, id: randomUUID(), email: 'ca@example.com', role: 'compliance_admin' }), { enabled: true });
+    const withdrawn = await svc('org:full-parity', '--org', orgId, '--entitled', 'false');
+    expect(JSON.parse(withdrawn.stdout)).to.deep.equal({ orgId, fullParityEntitled: false, fullParityEnabled: false });
+    const old = await svc('org:full-parity', '--org', orgId, '--entitled', 'true', '--enabled', 'true');
+    expect([old.code, old.stdout]).to.deep.equal([1, '']);
+    expect(old.stderr).to.contain("error: unknown option '--enabled'");
   });
 
   it('connector:register prints a secret for a confidential client and null for a public one', async () => {
@@ -83,7 +93,7 @@ describe('operator CLI (svc)', () => {
       [['org:create', '--name', 'x', '--bogus', 'y'], "error: unknown option '--bogus'"],
       [['org:create', '--name', 'x', 'extra'], "error: too many arguments for 'org:create'"],
       [['user:create', '--org', 'o'], 'error: required option'],
-      [['org:full-parity', '--org', 'o', '--entitled', 'yes', '--enabled', 'true'], "error: option '--entitled <true|false>' argument 'yes' is invalid. Must be true or false."],
+      [['org:full-parity', '--org', 'o', '--entitled', 'yes'], "error: option '--entitled <true|false>' argument 'yes' is invalid. Must be true or false."],
       [['webhook:deliveries', '--org', 'o', '--limit', 'ten'], "error: option '--limit <n>' argument 'ten' is invalid. Must be a whole number."],
       [['user:create', '--org', 'o', '--email', 'e@example.com', '--role', 'analyst'], "error: required option '--password <password>' or '--password-stdin' not specified"],
       [['user:create', '--org', 'o', '--email', 'e@example.com', '--role', 'analyst', '--password', 'p', '--password-stdin'], "error: option '--password-stdin' cannot be used with option '--password <password>'"],

@@ -16,6 +16,8 @@ export interface ConnectedApp {
   appName: string;
   memberId: string;
   memberEmail: string;
+  /** The member's display name, when they have one. */
+  memberName: string | null;
   scopes: Scope[];
   createdAt: Date;
   lastUsedAt: Date | null;
@@ -33,7 +35,7 @@ export async function listConnectedApps(svc: Services, actor: Actor): Promise<Co
     .filter((g) => !clients.get(g.clientId)?.revokedAt)
     .map((g) => ({
       grantId: g.id, clientId: g.clientId, appName: clients.get(g.clientId)?.name ?? g.clientId, memberId: g.memberId,
-      memberEmail: members.get(g.memberId)?.email ?? '', scopes: g.scopes, createdAt: g.createdAt, lastUsedAt: g.lastUsedAt,
+      memberEmail: members.get(g.memberId)?.email ?? '', memberName: members.get(g.memberId)?.name ?? null, scopes: g.scopes, createdAt: g.createdAt, lastUsedAt: g.lastUsedAt,
     }));
 }
 

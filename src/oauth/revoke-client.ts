@@ -19,7 +19,7 @@ export async function revokeClient(svc: Services, actor: Actor | ServiceOperator
   const now = svc.clock.now();
   await inTransaction(svc, async (tx) => {
     const client = await tx.manager.findOne(OAuthClient, { where: { id: input.clientId }, lock: { mode: 'pessimistic_write' } });
-    if (!client || (actor.kind !== 'service_operator' && client.orgId !== actor.orgId)) throw DomainError.notFound('Client');
+    if (!client || (actor.kind !== 'service_operator' && (client.orgId !== actor.orgId || client.kind !== 'api'))) throw DomainError.notFound('Client');
     if (!client.revokedAt) await tx.manager.update(OAuthClient, { id: client.id }, { revokedAt: now });
     announceRevocationAfterCommit(tx);
     const grants = await tx.manager.find(OAuthGrant, { where: { clientId: client.id, revokedAt: IsNull() } });

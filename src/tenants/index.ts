@@ -6,3 +6,6 @@ export { createMember, type CreateMemberInput } from './create-member';
 export { listMembers } from './list-members';
 export { MemberSchema, MemberRoleSchema, type MemberView } from './member.wire';
 export { setFullParity } from './set-full-parity';
+export { setFourEyes } from './set-four-eyes';
+export { FULL_PARITY_NOT_ENTITLED_MESSAGE } from './set-full-parity';
+export { type OrganisationSettings } from './organisation-settings';

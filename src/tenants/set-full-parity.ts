@@ -1,29 +1,43 @@
 import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { recordAudit } from '../audit/record-audit';
+import { DomainError } from '../errors';
 import type { Services } from '../services';
-import { getTenant } from './find-tenant';
+import { lockTenant } from './find-tenant';
+import { toOrganisationSettings, type OrganisationSettings } from './organisation-settings';
 import { Tenant } from './tenant.entity';
+
+/** Why a compliance admin cannot switch full-parity egress on yet. */
+export const FULL_PARITY_NOT_ENTITLED_MESSAGE =
+  'Full-parity egress is not unlocked for this organisation. The service operator must grant the entitlement before it can be switched on.';
 
 /**
  * Sets the operator entitlement and/or the tenant's toggle for full-parity egress, with an audit line.
  * Full parity is effective only when both are on. The entitlement is the operator's alone
- * (full_parity:entitle); the toggle needs compliance_admin (full_parity:toggle). An absent field is unchanged.
+ * (full_parity:entitle, the CLI's org:full-parity); the toggle needs compliance_admin (full_parity:toggle,
+ * the console's setFullParityEgress). An absent field is unchanged; a call that changes nothing writes no audit line. Switching on without the entitlement
+ * is forbidden (switching off never is); withdrawing the entitlement also switches the toggle off, so a
+ * later re-entitlement never restarts egress of full case data without a compliance admin's fresh choice.
  */
 export async function setFullParity(
   svc: Services,
   actor: Actor,
   input: { entitled?: boolean; enabled?: boolean },
-): Promise<{ orgId: string; fullParityEntitled: boolean; fullParityEnabled: boolean }> {
+): Promise<OrganisationSettings> {
   if (input.entitled !== undefined) authorize(actor, 'full_parity:entitle');
   if (input.enabled !== undefined) authorize(actor, 'full_parity:toggle');
-  const tenant = await getTenant(svc, actor.orgId);
-  const entitled = input.entitled ?? tenant.fullParityEntitled;
-  const enabled = input.enabled ?? tenant.fullParityEnabled;
-  const now = svc.clock.now();
-  await inTransaction(svc, async (tx) => {
+  return inTransaction(svc, async (tx) => {
+    const locked = await lockTenant(tx.manager, actor.orgId);
+    const entitled = input.entitled ?? locked.fullParityEntitled;
+    if (input.enabled === true && !entitled) throw new DomainError('forbidden', FULL_PARITY_NOT_ENTITLED_MESSAGE, { requiredEntitlement: 'full_parity' });
+    const enabled = entitled ? (input.enabled ?? locked.fullParityEnabled) : false;
+    if (entitled === locked.fullParityEntitled && enabled === locked.fullParityEnabled) return toOrganisationSettings(locked);
+    const now = svc.clock.now();
     await tx.manager.update(Tenant, { id: actor.orgId }, { fullParityEntitled: entitled, fullParityEnabled: enabled, updatedAt: now });
-    await recordAudit(tx, { orgId: actor.orgId, actor: auditName(actor), action: 'full_parity.set', details: { entitled, enabled }, at: now });
+    await recordAudit(tx, {
+      orgId: actor.orgId, actor: auditName(actor), action: 'full_parity.set',
+      details: { entitled, enabled, previous: { entitled: locked.fullParityEntitled, enabled: locked.fullParityEnabled } }, at: now,
+    });
+    return toOrganisationSettings(Object.assign(locked, { fullParityEntitled: entitled, fullParityEnabled: enabled }));
   });
-  return { orgId: actor.orgId, fullParityEntitled: entitled, fullParityEnabled: enabled };
 }

@@ -230,12 +230,14 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
   if (typeof claimed === 'string') return claimed;
   const { orgId, endpoint, data, token } = claimed;
 
-  if (endpoint.deletedAt || endpoint.status === 'paused') {
+  // A manual redelivery is sent even while the endpoint is paused (an operator asked for this one
+  // request: see redeliver-webhook.ts); pausing stops only the automatic flow.
+  if (endpoint.deletedAt || (endpoint.status === 'paused' && !claimed.manual)) {
     // Paused before its first automatic attempt: as if the event had come while paused (no attempt,
-    // redeliverable). A retry or a redelivery that falls due while paused is cancelled.
+    // redeliverable). An automatic retry that falls due while paused is cancelled.
     const [state, lastError, outcome]: ['failed' | 'skipped_paused', string | null, AttemptOutcome] = endpoint.deletedAt
       ? ['failed', ENDPOINT_DELETED_MESSAGE, 'cancelled']
-      : claimed.attemptNo === 1 && !claimed.manual ? ['skipped_paused', null, 'skipped_paused'] : ['failed', RETRY_CANCELLED_PAUSED, 'cancelled'];
+      : claimed.attemptNo === 1 ? ['skipped_paused', null, 'skipped_paused'] : ['failed', RETRY_CANCELLED_PAUSED, 'cancelled'];
     const now = svc.clock.now();
     // No request is sent: the attempt number the claim took is given back.
     const res: { affectedRows: number } = await svc.db.query(

@@ -21,11 +21,11 @@ export { DELIVER_WEBHOOK_TASK, deliveryJobKey } from './enqueue-deliveries';
 export { attemptDelivery, RETRY_CANCELLED_PAUSED, type AttemptOutcome } from './attempt-delivery';
 export { nextRetryWaitMs, attemptLeaseMs } from './retry-schedule';
 export { sweepWebhookDeliveries } from './sweep-webhook-deliveries';
-export { redeliverWebhook } from './redeliver-webhook';
+export { redeliverWebhook, REDELIVER_WHILE_PAUSED_NOTICE } from './redeliver-webhook';
 export { pingWebhookUrl } from './ping-webhook-url';
 export { testWebhookEndpoint } from './test-webhook-endpoint';
 export { TEST_BODY_PREVIEW_BYTES, type WebhookTestResult } from './ping-webhook';
-export { listWebhookDeliveries, type ListWebhookDeliveriesInput, type WebhookDeliveryPage } from './list-webhook-deliveries';
+export { listWebhookDeliveries, getWebhookDelivery, type ListWebhookDeliveriesInput, type WebhookDeliveryPage } from './list-webhook-deliveries';
 export {
   verifyWebhook, signWebhookBody, webhookHeaders, WEBHOOK_USER_AGENT, type VerifyWebhookOptions, type VerifyWebhookResult,
 } from './signature';

@@ -1,6 +1,8 @@
 import { authorize, type Actor } from '../access/index';
-import { In } from 'typeorm';
+import { In, LessThan, type FindOptionsWhere } from 'typeorm';
 import { DomainError, type ValidationDetail } from '../errors';
+import { isEventType } from '../events/catalogue';
+import { decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
 import type { Services } from '../services';
 import { throwIfAny } from '../validation';
 import { WebhookAttempt } from './webhook-attempt.entity';
@@ -14,71 +16,69 @@ export interface ListWebhookDeliveriesInput {
   eventType?: string;
   /** 1..200, default 50. */
   limit?: number;
-  /** The `nextCursor` of the previous page. */
+  /** The `nextCursor` of the previous page (or an edge cursor), with the same filters. */
   cursor?: string | null;
 }
 
-export interface WebhookDeliveryPage {
-  data: WebhookDeliveryView[];
-  nextCursor: string | null;
-}
+export type WebhookDeliveryPage = Page<WebhookDeliveryView>;
 
 /**
  * Recent Deliveries: the tenant's deliveries newest first, filtered by endpoint, state and event type,
- * each with its attempts (status, error, response body), and the payload kept for replay. Keyset paging
- * on the delivery id, so rows added meanwhile never shift a page.
+ * each with its attempts (status, duration, error, response body), and the payload kept for replay.
+ * Keyset paging on the delivery id (rows added meanwhile never shift a page); the cursor is signed and
+ * bound to the tenant and the filters. `edgeCursors` adds the cursor after each row (GraphQL edges).
  */
-export async function listWebhookDeliveries(svc: Services, actor: Actor, input: ListWebhookDeliveriesInput = {}): Promise<WebhookDeliveryPage> {
+export async function listWebhookDeliveries(
+  svc: Services,
+  actor: Actor,
+  input: ListWebhookDeliveriesInput = {},
+  options: { edgeCursors?: boolean } = {},
+): Promise<WebhookDeliveryPage> {
   authorize(actor, 'webhooks:read');
   const details: ValidationDetail[] = [];
   const limit = input.limit ?? 50;
   if (!Number.isInteger(limit) || limit < 1 || limit > 200) details.push({ path: 'limit', message: 'must be an integer from 1 to 200' });
   if (input.state !== undefined && !DELIVERY_STATES.includes(input.state)) details.push({ path: 'state', message: `must be one of ${DELIVERY_STATES.join(', ')}` });
-  let before: number | null = null;
-  if (input.cursor) {
-    const m = /^d:([1-9][0-9]{0,15})$/.exec(Buffer.from(input.cursor, 'base64url').toString('utf8'));
-    if (!m) details.push({ path: 'cursor', message: 'is not a cursor of this list' });
-    else before = Number(m[1]);
-  }
+  if (input.eventType !== undefined && !isEventType(input.eventType)) details.push({ path: 'eventType', message: 'is not an event type of the catalogue' });
   throwIfAny(details);
+  const scope: CursorScope = {
+    orgId: actor.orgId, list: 'webhook_deliveries', filter: { endpointId: input.endpointId, state: input.state, eventType: input.eventType },
+  };
+  const before = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
 
-  const where: string[] = ['org_id = ?'];
-  const params: unknown[] = [actor.orgId];
-  if (input.endpointId !== undefined) {
-    where.push('endpoint_id = ?');
-    params.push(input.endpointId);
-  }
-  if (input.state !== undefined) {
-    where.push('state = ?');
-    params.push(input.state);
-  }
-  if (input.eventType !== undefined) {
-    where.push('event_type = ?');
-    params.push(input.eventType);
-  }
-  if (before !== null) {
-    where.push('id < ?');
-    params.push(before);
-  }
-  const idRows: { id: number | string }[] = await svc.db.query(
-    `SELECT id FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ${limit + 1}`, params,
-  );
-  const ids = idRows.slice(0, limit).map((r) => Number(r.id));
-  if (ids.length === 0) return { data: [], nextCursor: null };
-  const [deliveries, attempts] = await Promise.all([
-    svc.db.manager.find(WebhookDelivery, { where: { orgId: actor.orgId, id: In(ids) }, order: { id: 'DESC' } }),
-    svc.db.manager.find(WebhookAttempt, { where: { orgId: actor.orgId, deliveryId: In(ids) }, order: { attemptNo: 'ASC' } }),
-  ]);
+  const where: FindOptionsWhere<WebhookDelivery> = { orgId: actor.orgId };
+  if (input.endpointId !== undefined) where.endpointId = input.endpointId;
+  if (input.state !== undefined) where.state = input.state;
+  if (input.eventType !== undefined) where.eventType = input.eventType;
+  if (before !== null) where.id = LessThan(before);
+  const rows = await svc.db.manager.find(WebhookDelivery, { where, order: { id: 'DESC' }, take: limit + 1 });
+  const page = toPage(svc.config, scope, rows, limit, (r) => [Number(r.id)], (r) => r, options);
+  return { ...page, data: await deliveryViews(svc, actor.orgId, page.data) };
+}
+
+/** One delivery of the tenant with its attempts and payload; not_found for another tenant's or a missing id. */
+export async function getWebhookDelivery(svc: Services, actor: Actor, input: { deliveryId: number }): Promise<WebhookDeliveryView> {
+  authorize(actor, 'webhooks:read');
+  const row = Number.isSafeInteger(input.deliveryId) && input.deliveryId > 0
+    ? await svc.db.manager.findOneBy(WebhookDelivery, { orgId: actor.orgId, id: input.deliveryId })
+    : null;
+  if (!row) throw DomainError.notFound('Delivery');
+  return (await deliveryViews(svc, actor.orgId, [row]))[0]!;
+}
+
+/** The views of delivery rows of one tenant: their attempts (oldest first) and payloads, in three reads. */
+async function deliveryViews(svc: Services, orgId: string, deliveries: WebhookDelivery[]): Promise<WebhookDeliveryView[]> {
+  if (deliveries.length === 0) return [];
+  const ids = deliveries.map((d) => d.id);
   const seqs = [...new Set(deliveries.map((d) => d.eventSeq))];
-  const events: { seq: number | string; data: string }[] = await svc.db.query(
-    `SELECT seq, data FROM events WHERE org_id = ? AND seq IN (${seqs.map(() => '?').join(', ')})`, [actor.orgId, ...seqs],
-  );
+  const [attempts, events] = await Promise.all([
+    svc.db.manager.find(WebhookAttempt, { where: { orgId, deliveryId: In(ids) }, order: { attemptNo: 'ASC' } }),
+    svc.db.query(`SELECT seq, data FROM events WHERE org_id = ? AND seq IN (${seqs.map(() => '?').join(', ')})`, [orgId, ...seqs]) as Promise<{ seq: number | string; data: string }[]>,
+  ]);
   const dataBySeq = new Map(events.map((e) => [Number(e.seq), e.data]));
-  const data = deliveries.map((d) => {
-    const payload = dataBySeq.get(d.eventSeq);
-    if (payload === undefined) throw new DomainError('not_found', 'Event not found.');
-    return toDeliveryView(d, payload, attempts.filter((a) => a.deliveryId === d.id));
+  return deliveries.map((d) => {
+    const payload = dataBySeq.get(Number(d.eventSeq));
+    if (payload === undefined) throw new Error(`webhook delivery ${d.id}: its event row is missing`);
+    return toDeliveryView(d, payload, attempts.filter((a) => Number(a.deliveryId) === Number(d.id)));
   });
-  const nextCursor = idRows.length > limit ? Buffer.from(`d:${ids[ids.length - 1]}`).toString('base64url') : null;
-  return { data, nextCursor };
 }

@@ -138,7 +138,7 @@ export async function checkWebhookUrlForSave(svc: Pick<Services, 'config' | 'res
   try {
     return await resolveAndCheck(svc, url);
   } catch (err) {
-    if (err instanceof UrlCheckFailure && err.kind === 'unsafe') throw new DomainError('unsafe_webhook_url', UNSAFE_WEBHOOK_URL_MESSAGE);
+    if (err instanceof UrlCheckFailure && err.kind === 'unsafe') throw new DomainError('unsafe_webhook_url', UNSAFE_WEBHOOK_URL_MESSAGE, { details: [{ path: 'url', message: UNSAFE_WEBHOOK_URL_MESSAGE }] });
     if (err instanceof UrlCheckFailure) throw DomainError.validation([{ path: 'url', message: err.message }]);
     throw err;
   }

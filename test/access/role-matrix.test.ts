@@ -6,9 +6,10 @@ import { getDocument, listDocuments } from '../../src/documents/index';
 import { listEventFeed } from '../../src/events/index';
 import { createApiClient, disconnectApp, listApiClients, listConnectedApps, revokeClient, SCOPES, type Scope } from '../../src/oauth/index';
 import { dispositionScreeningHit, listScreeningHits } from '../../src/screening/index';
-import { createMember, listMembers, setFullParity, type MemberRole, type Tenant } from '../../src/tenants/index';
+import { listAuditLog } from '../../src/audit/index';
+import { createMember, listMembers, setFourEyes, setFullParity, type MemberRole, type Tenant } from '../../src/tenants/index';
 import {
-  createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint,
+  createWebhookEndpoint, deleteWebhookEndpoint, getWebhookDelivery, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint,
   pingWebhookUrl, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
 } from '../../src/webhooks/index';
 import type { Services } from '../../src/platform/index';
@@ -82,6 +83,7 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'listEventFeed', need: { scope: 'read:events', role: 'analyst' }, ownsResource: false, call: (s, a) => listEventFeed(s, a, {}) },
     { name: 'listWebhookEndpoints', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listWebhookEndpoints(s, a) },
     { name: 'getWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => getWebhookEndpoint(s, a, { endpointId }) },
+    { name: 'getWebhookDelivery', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => getWebhookDelivery(s, a, { deliveryId: 999999999 }) },
     { name: 'listWebhookDeliveries', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listWebhookDeliveries(s, a, {}) },
     { name: 'createWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => createWebhookEndpoint(s, a, { url: 'https://127.0.0.1:9/other' }) },
     { name: 'updateWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => updateWebhookEndpoint(s, a, { endpointId, label: 'renamed' }) },
@@ -98,6 +100,8 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'disconnectApp', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => disconnectApp(s, a, { grantId: randomUUID() }) },
     { name: 'setFullParity (toggle)', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setFullParity(s, a, { enabled: false }) },
     { name: 'setFullParity (entitlement)', need: { scope: null, role: null }, ownsResource: false, call: (s, a) => setFullParity(s, a, { entitled: false }) },
+    { name: 'setFourEyes', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setFourEyes(s, a, { enabled: true }) },
+    { name: 'listAuditLog', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => listAuditLog(s, a, {}) },
     { name: 'listMembers', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listMembers(s, a) },
     { name: 'createMember', need: { scope: null, role: 'admin' }, ownsResource: false, call: (s, a) => createMember(s, a, { email: uniqueEmail(), password: 'a long enough password', role: 'analyst' }) },
   ];

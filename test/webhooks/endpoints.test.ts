@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { type Tenant } from '../../src/tenants/index';
 import {
-  RETRY_CANCELLED_PAUSED, WebhookEndpoint, attemptDelivery, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint, pingWebhookUrl, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
+  REDELIVER_WHILE_PAUSED_NOTICE, RETRY_CANCELLED_PAUSED, WebhookEndpoint, attemptDelivery, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint, pingWebhookUrl, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
 } from '../../src/webhooks/index';
 import type { Runtime } from '../../bin/compose';
 import { newTenant, runtime } from '../support/runtime';
@@ -76,7 +76,7 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     expect(await octokitVerify(old, req!.body.toString(), sig)).to.equal(false);
   });
 
-  it('pause: new events become skipped_paused with no attempt, a retry due meanwhile is cancelled; resume replays nothing', async () => {
+  it('pause: new events become skipped_paused with no attempt, a retry due meanwhile is cancelled, a manual redelivery is still sent; resume replays nothing', async () => {
     const svc = withConfig(rt, { webhookRetryScheduleMs: [30_000] });
     let status = 500;
     const r = await receiver(() => ({ status }));
@@ -98,21 +98,25 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     expect(await attemptsOf(svc, tenant.id, skipped!.id)).to.deep.equal([]);
     expect(r.requests).to.have.length(1);
 
-    // Redelivery waits for the endpoint to be active again.
-    expect((await rejection(redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: skipped!.id }))).code).to.equal('conflict');
+    // Redeliver works at any time: a manual redelivery to the paused endpoint is sent, and says so.
+    status = 200;
+    expect(await redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: skipped!.id })).to.deep.equal({
+      deliveryId: skipped!.id, state: 'pending', notice: REDELIVER_WHILE_PAUSED_NOTICE,
+    });
+    await drain(rt, svc);
+    expect(r.requests).to.have.length(2);
+    expect(r.requests[1]!.headers).to.deep.include({ 'x-svc-delivery-id': String(skipped!.id), 'x-svc-attempt': '1' });
+    expect((await deliveriesOf(svc, tenant.id)).map((d) => [d.state, d.attempts])).to.deep.equal([['failed', 1], ['delivered', 1]]);
+    // Pausing still stops the automatic flow: nothing else was sent, and resuming replays nothing.
     await resumeWebhookEndpoint(svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId });
     await drain(rt, svc);
-    expect(r.requests).to.have.length(1);
-    expect((await deliveriesOf(svc, tenant.id)).map((d) => d.state)).to.deep.equal(['failed', 'skipped_paused']);
+    expect(r.requests).to.have.length(2);
 
-    // Redeliver both by hand: same bytes, eventId and delivery id; the counter continues.
-    status = 200;
-    await redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: cancelled!.id });
-    await redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: skipped!.id });
+    // Redeliver the cancelled one once active: same bytes, eventId and delivery id; the counter continues.
+    expect((await redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: cancelled!.id })).notice).to.equal(null);
     await drain(rt, svc);
-    const [first, second] = await deliveriesOf(svc, tenant.id);
+    const [first] = await deliveriesOf(svc, tenant.id);
     expect(first).to.deep.include({ state: 'delivered', attempts: 2 });
-    expect(second).to.deep.include({ state: 'delivered', attempts: 1 });
     const replay = r.requests.filter((q) => q.headers['x-svc-delivery-id'] === String(first!.id));
     expect(replay.map((q) => q.headers['x-svc-attempt'])).to.deep.equal(['1', '2']);
     expect(replay[1]!.body.equals(replay[0]!.body)).to.equal(true);

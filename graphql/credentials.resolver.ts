@@ -1,0 +1,35 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { createApiClient, disconnectApp, listApiClients, listConnectedApps, revokeClient } from '../src/oauth/index';
+import { actorOf, type GraphqlContext } from './context';
+import {
+  ApiClient, apiClientOf, ConnectedApp, connectedAppOf, CreateApiClientInput, CreatedApiClient, createdApiClientOf,
+} from './types/credentials.type';
+
+/** Compliance Configuration: pull-API credentials and connected apps. Roles are checked by the use cases. */
+@Resolver()
+export class CredentialsResolver {
+  @Query(() => [ApiClient], { description: "The organisation's pull-API clients that are not revoked, oldest first (never a secret)." })
+  async apiClients(@Ctx() ctx: GraphqlContext): Promise<ApiClient[]> {
+    return (await listApiClients(ctx.svc, actorOf(ctx))).map(apiClientOf);
+  }
+
+  @Query(() => [ConnectedApp], { description: 'Every live connected app of the organisation, whichever member connected it, newest first.' })
+  async connectedApps(@Ctx() ctx: GraphqlContext): Promise<ConnectedApp[]> {
+    return (await listConnectedApps(ctx.svc, actorOf(ctx))).map(connectedAppOf);
+  }
+
+  @Mutation(() => CreatedApiClient, { description: 'Mints pull-API credentials; the answer carries the client secret, shown this once.' })
+  async createApiClient(@Ctx() ctx: GraphqlContext, @Arg('input', () => CreateApiClientInput) input: CreateApiClientInput): Promise<CreatedApiClient> {
+    return createdApiClientOf(await createApiClient(ctx.svc, actorOf(ctx), { name: input.name, scopes: input.scopes ?? undefined }));
+  }
+
+  @Mutation(() => Boolean, { description: 'Revokes pull-API credentials: every token of the client fails from its next call.' })
+  async revokeApiClient(@Ctx() ctx: GraphqlContext, @Arg('clientId', () => ID) clientId: string): Promise<boolean> {
+    return (await revokeClient(ctx.svc, actorOf(ctx), { clientId })).revoked;
+  }
+
+  @Mutation(() => Boolean, { description: "Disconnects a connected app (every access and refresh token of it stops). Another member's app needs admin." })
+  async disconnectConnectedApp(@Ctx() ctx: GraphqlContext, @Arg('grantId', () => ID) grantId: string): Promise<boolean> {
+    return (await disconnectApp(ctx.svc, actorOf(ctx), { grantId })).disconnected;
+  }
+}

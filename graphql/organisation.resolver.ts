@@ -1,0 +1,44 @@
+import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { listAuditLog } from '../src/audit/index';
+import { EVENT_CATALOGUE } from '../src/events/index';
+import { setFourEyes, setFullParity, type OrganisationSettings } from '../src/tenants/index';
+import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
+import { actorOf, type GraphqlContext } from './context';
+import { AuditLogEntry, AuditLogEntryConnection, auditLogEntryOf, EventCatalogueEntry, eventCatalogueEntryOf } from './types/configuration.type';
+import { Organisation, organisationOf } from './types/organisation.type';
+
+const organisationOfSettings = (s: OrganisationSettings): Organisation =>
+  organisationOf({ id: s.orgId, name: s.name, fourEyes: s.fourEyes, fullParityEntitled: s.fullParityEntitled, fullParityEnabled: s.fullParityEnabled });
+
+/** Compliance Configuration: the event catalogue, the audit log and the organisation's compliance switches. */
+@Resolver()
+export class OrganisationResolver {
+  @Query(() => [EventCatalogueEntry], { description: 'Every event type of the webhook catalogue with its description, sorted by name.' })
+  eventTypes(@Ctx() ctx: GraphqlContext): EventCatalogueEntry[] {
+    // The catalogue is public (/schemas/webhooks/index.json); the console still asks for a signed-in member.
+    actorOf(ctx);
+    return EVENT_CATALOGUE.map(eventCatalogueEntryOf);
+  }
+
+  @Query(() => AuditLogEntryConnection, {
+    complexity: connectionComplexity,
+    description: 'The organisation configuration audit log, newest first (compliance_admin), including allowDuplicate overrides of POST /v1/cases.',
+  })
+  async auditLog(@Ctx() ctx: GraphqlContext, @Args() page: PageArgs): Promise<Connection<AuditLogEntry>> {
+    const actor = actorOf(ctx);
+    const { limit, cursor } = pageInput(page);
+    return toConnection(await listAuditLog(ctx.svc, actor, { limit, cursor }, { edgeCursors: true }), auditLogEntryOf);
+  }
+
+  @Mutation(() => Organisation, {
+    description: 'Switches full-parity egress on or off (compliance_admin). Switching on needs the operator entitlement (fullParityEntitled); without it: FORBIDDEN.',
+  })
+  async setFullParityEgress(@Ctx() ctx: GraphqlContext, @Arg('enabled') enabled: boolean): Promise<Organisation> {
+    return organisationOfSettings(await setFullParity(ctx.svc, actorOf(ctx), { enabled }));
+  }
+
+  @Mutation(() => Organisation, { description: 'Switches four-eyes approval of monitoring-review verdicts on or off (compliance_admin). Audited.' })
+  async setFourEyes(@Ctx() ctx: GraphqlContext, @Arg('enabled') enabled: boolean): Promise<Organisation> {
+    return organisationOfSettings(await setFourEyes(ctx.svc, actorOf(ctx), { enabled }));
+  }
+}

@@ -1,0 +1,135 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import {
+  DELIVERY_STATES, type DeliveryState, type WebhookAttemptView, type WebhookDeliveryView, type WebhookEndpointView, type WebhookTestResult as TestResultView,
+} from '../../src/webhooks/index';
+import { ConnectionOf } from '../connection';
+
+export const DeliveryStateEnum = Object.fromEntries(DELIVERY_STATES.map((s) => [s, s])) as { [K in DeliveryState]: K };
+registerEnumType(DeliveryStateEnum, {
+  name: 'WebhookDeliveryState',
+  description: 'pending (an attempt is due), delivered (2xx), failed (no automatic attempt left), skipped_paused (the event came while the endpoint was paused: no attempt; redeliver by hand).',
+});
+
+@ObjectType({ description: 'A webhook receiver of the organisation. Its signing secret is never shown again after creation.' })
+export class WebhookEndpoint {
+  @Field(() => ID) id!: string;
+  @Field({ description: 'An https URL on a public address.' }) url!: string;
+  @Field() label!: string;
+  @Field(() => [String], { nullable: true, description: 'Subscribed event types; null means every type, including ones added later.' })
+  eventTypes!: string[] | null;
+  @Field({ description: 'False while paused: events that occur meanwhile are recorded as skipped_paused and not sent.' }) active!: boolean;
+  @Field() createdAt!: Date;
+  @Field() updatedAt!: Date;
+}
+
+export function webhookEndpointOf(e: WebhookEndpointView): WebhookEndpoint {
+  return {
+    id: e.endpointId, url: e.url, label: e.label, eventTypes: e.eventTypes, active: e.status === 'active',
+    createdAt: new Date(e.createdAt), updatedAt: new Date(e.updatedAt),
+  };
+}
+
+@ObjectType({ description: 'A new endpoint and its signing secret, shown this once (stored encrypted, never readable again).' })
+export class CreatedWebhookEndpoint {
+  @Field(() => WebhookEndpoint) endpoint!: WebhookEndpoint;
+  @Field({ description: 'The HMAC-SHA256 signing secret: the one supplied, or 64 generated hex characters.' }) secret!: string;
+}
+
+@ObjectType({ description: 'The answer of a signed `ping`: reachability, TLS and DNS problems in words.' })
+export class WebhookTestResult {
+  @Field({ description: 'The receiver answered 2xx.' }) ok!: boolean;
+  @Field(() => Int, { description: '0 when there was no response.' }) httpStatus!: number;
+  @Field(() => String, { nullable: true, description: 'What went wrong (DNS, TLS, refused, timeout, HTTP status), in words; null when ok.' }) error!: string | null;
+  @Field(() => String, { nullable: true, description: 'The first 500 bytes of the response body.' }) body!: string | null;
+  @Field(() => Int) durationMs!: number;
+  @Field({ description: 'The eventId of the ping payload.' }) eventId!: string;
+}
+
+export function webhookTestResultOf(r: TestResultView): WebhookTestResult {
+  return { ok: r.ok, httpStatus: r.httpStatus, error: r.error, body: r.body, durationMs: r.durationMs, eventId: r.eventId };
+}
+
+@ObjectType({ description: 'One HTTP attempt of a delivery.' })
+export class WebhookAttempt {
+  @Field(() => Int, { description: '1-indexed (X-SVC-Attempt); manual redeliveries continue the count.' }) number!: number;
+  @Field(() => Int, { description: 'HTTP status; 0 when there was no response (timeout, network, TLS or DNS error).' }) httpStatus!: number;
+  @Field(() => Int, { description: 'From sending to the end of the response (or the failure), in milliseconds.' }) durationMs!: number;
+  @Field(() => String, { nullable: true, description: 'The failure in words; null on 2xx.' }) error!: string | null;
+  @Field(() => String, { nullable: true, description: 'The first 64 KiB of the response body; null when there was no response.' }) responseBody!: string | null;
+  @Field() startedAt!: Date;
+  @Field() finishedAt!: Date;
+}
+
+function attemptOf(a: WebhookAttemptView): WebhookAttempt {
+  return {
+    number: a.attempt, httpStatus: a.httpStatus, durationMs: a.durationMs, error: a.error ?? null, responseBody: a.responseBody ?? null,
+    startedAt: new Date(a.startedAt), finishedAt: new Date(a.finishedAt),
+  };
+}
+
+@ObjectType({ description: 'One event for one endpoint (Recent Deliveries): its state, its attempts and the payload kept for replay.' })
+export class WebhookDelivery {
+  @Field(() => ID, { description: 'X-SVC-Delivery-Id (an integer), stable across retries and redelivery.' }) id!: string;
+  @Field(() => ID) endpointId!: string;
+  @Field({ description: 'X-SVC-Event-Id: the same on every attempt and redelivery.' }) eventId!: string;
+  @Field() eventType!: string;
+  @Field(() => DeliveryStateEnum) state!: DeliveryState;
+  @Field(() => Int, { description: 'Attempts made so far.' }) attemptCount!: number;
+  @Field(() => Date, { nullable: true, description: 'When the next automatic attempt is due (pending only).' }) nextAttemptAt!: Date | null;
+  @Field(() => Int, { nullable: true }) lastHttpStatus!: number | null;
+  @Field(() => String, { nullable: true, description: 'The last failure in words, or `Retry cancelled: the endpoint is paused.`' }) lastError!: string | null;
+  @Field() createdAt!: Date;
+  @Field(() => Date, { nullable: true }) completedAt!: Date | null;
+  @Field(() => GraphQLJSONObject, { description: 'The original payload, as signed and sent.' }) payload!: Record<string, unknown>;
+  @Field(() => [WebhookAttempt], { description: 'Oldest first.' }) attempts!: WebhookAttempt[];
+}
+
+export function webhookDeliveryOf(d: WebhookDeliveryView): WebhookDelivery {
+  return {
+    id: String(d.deliveryId), endpointId: d.endpointId, eventId: d.eventId, eventType: d.eventType, state: d.state, attemptCount: d.attempts,
+    nextAttemptAt: d.nextAttemptAt ? new Date(d.nextAttemptAt) : null, lastHttpStatus: d.lastHttpStatus, lastError: d.lastError ?? null,
+    createdAt: new Date(d.createdAt), completedAt: d.completedAt ? new Date(d.completedAt) : null,
+    payload: d.payload as Record<string, unknown>, attempts: d.attemptLog.map(attemptOf),
+  };
+}
+
+export const WebhookDeliveryConnection = ConnectionOf(WebhookDelivery, 'WebhookDelivery');
+
+@ObjectType({ description: 'A redelivery that was queued: the delivery (now pending) and, when the endpoint is paused, a notice saying it is sent anyway.' })
+export class WebhookRedelivery {
+  @Field(() => WebhookDelivery) delivery!: WebhookDelivery;
+  @Field(() => String, { nullable: true }) notice!: string | null;
+}
+
+@InputType({ description: 'Only deliveries matching every given field.' })
+export class WebhookDeliveryFilter {
+  @Field(() => ID, { nullable: true }) endpointId?: string | null;
+  @Field(() => DeliveryStateEnum, { nullable: true }) state?: DeliveryState | null;
+  @Field(() => String, { nullable: true }) eventType?: string | null;
+}
+
+@InputType()
+export class CreateWebhookEndpointInput {
+  @Field({ description: 'https only, on a public address.' }) url!: string;
+  @Field(() => String, { nullable: true }) label?: string | null;
+  @Field(() => String, { nullable: true, description: 'Blank or absent: 64 hex characters are generated. Otherwise 16 to 256 printable ASCII characters.' })
+  secret?: string | null;
+  @Field(() => [String], { nullable: true, description: 'Absent or null: every event type (see eventTypes).' }) eventTypes?: string[] | null;
+  @Field(() => Boolean, { nullable: true, description: 'Default true; false creates it paused.' }) active?: boolean | null;
+}
+
+@InputType({ description: 'Only the fields given change.' })
+export class UpdateWebhookEndpointInput {
+  @Field(() => String, { nullable: true }) url?: string | null;
+  @Field(() => String, { nullable: true }) label?: string | null;
+  @Field(() => [String], { nullable: true, description: 'A list of event types, or null for every type; absent: unchanged.' }) eventTypes?: string[] | null;
+  @Field(() => String, { nullable: true, description: 'A new secret rotates it from the next attempt; the old one is unrecoverable. Absent or blank: unchanged.' })
+  secret?: string | null;
+}
+
+@InputType()
+export class PingWebhookUrlInput {
+  @Field() url!: string;
+  @Field(() => String, { nullable: true, description: 'Signs the ping; blank or absent: a fresh random secret.' }) secret?: string | null;
+}

@@ -1,0 +1,3 @@
+export { AuditEntry } from './audit-entry.entity';
+export { recordAudit } from './record-audit';
+export { listAuditLog, type AuditEntryView } from './list-audit-log';

@@ -1,0 +1,45 @@
+import { LessThan, type FindOptionsWhere } from 'typeorm';
+import { authorize, type Actor } from '../access/index';
+import type { ValidationDetail } from '../errors';
+import { decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
+import type { Services } from '../services';
+import { throwIfAny } from '../validation';
+import { AuditEntry } from './audit-entry.entity';
+
+/** One line of the tenant configuration audit log, as the console shows it. */
+export interface AuditEntryView {
+  /** Increasing per line (a string: the id is a 64-bit integer). */
+  id: string;
+  /** Who: a member's email, `operator`, `api_client:<clientId>`, `connector:<clientId>` (see auditName). */
+  actor: string;
+  /** What, e.g. `webhook_endpoint.created`, `api_client.revoked`, `four_eyes.set`, `case.duplicate_open_case_override`. */
+  action: string;
+  /** The action's facts (ids, new values); never a secret. */
+  details: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/**
+ * The tenant configuration audit log, newest first: every configuration change (webhook endpoints,
+ * credentials, connected apps, full parity, four-eyes) and every `allowDuplicate` override of POST
+ * /v1/cases. Keyset-paged on the line id (never OFFSET); the cursor is signed and bound to the tenant.
+ */
+export async function listAuditLog(
+  svc: Services,
+  actor: Actor,
+  input: { limit?: number; cursor?: string | null } = {},
+  options: { edgeCursors?: boolean } = {},
+): Promise<Page<AuditEntryView>> {
+  authorize(actor, 'audit:read');
+  const details: ValidationDetail[] = [];
+  const limit = input.limit ?? 50;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) details.push({ path: 'limit', message: 'must be an integer from 1 to 200' });
+  throwIfAny(details);
+  const scope: CursorScope = { orgId: actor.orgId, list: 'audit_log', filter: {} };
+  const where: FindOptionsWhere<AuditEntry> = { orgId: actor.orgId };
+  if (input.cursor) where.id = LessThan(Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]));
+  const rows = await svc.db.manager.find(AuditEntry, { where, order: { id: 'DESC' }, take: limit + 1 });
+  return toPage(svc.config, scope, rows, limit, (r) => [Number(r.id)], (r) => ({
+    id: String(r.id), actor: r.actor, action: r.action, details: r.details, createdAt: r.createdAt,
+  }), options);
+}

@@ -1,0 +1,17 @@
+import type { Tenant } from './tenant.entity';
+
+/** A tenant's name and compliance switches, as the console's Organisation shows them. */
+export interface OrganisationSettings {
+  orgId: string;
+  name: string;
+  /** Monitoring-review verdicts need a second person. */
+  fourEyes: boolean;
+  /** The operator has unlocked full-parity egress. */
+  fullParityEntitled: boolean;
+  /** A compliance admin has switched it on (effective only while entitled). */
+  fullParityEnabled: boolean;
+}
+
+export function toOrganisationSettings(t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'fullParityEntitled' | 'fullParityEnabled'>): OrganisationSettings {
+  return { orgId: t.id, name: t.name, fourEyes: t.fourEyes, fullParityEntitled: t.fullParityEntitled, fullParityEnabled: t.fullParityEnabled };
+}
