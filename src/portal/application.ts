@@ -105,6 +105,10 @@ export function checkDraft(draft: ApplicationDraft, today: string): ApplicationD
     for (const [key, value] of Object.entries(draft.companyProfile)) {
       (companyProfile as Record<string, unknown>)[key] = typeof value === 'string' ? trimText(value) : value;
     }
+    for (const [key, value] of Object.entries(companyProfile.customAnswers ?? {})) {
+      const ok = value === null || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.length <= 5000);
+      if (!ok) details.push({ path: `companyProfile.customAnswers.${key}`, message: 'must be text (at most 5000 characters), a number, true or false, or null' });
+    }
     if (companyProfile.incorporationDate && companyProfile.incorporationDate > today) {
       details.push({ path: 'companyProfile.incorporationDate', message: 'must not be in the future' });
     }

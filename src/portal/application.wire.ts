@@ -39,7 +39,8 @@ export const CompanyProfileDraftSchema = Type.Object({
   transactsInternationally: optional(Type.Boolean()),
   internationalCountries: optional(Type.Array(CountryCode(), { maxItems: 250, uniqueItems: true })),
   customAnswers: optional(Type.Object({}, {
-    additionalProperties: Type.Unsafe<string | number | boolean | null>({ type: ['string', 'number', 'boolean', 'null'], maxLength: 5000 }),
+    // Checked by the use case (checkDraft): ajv's strict mode refuses a union of types here.
+    additionalProperties: Type.Unsafe<string | number | boolean | null>({ description: 'Text (at most 5000 characters), a number, true/false or null.' }),
     maxProperties: 100,
     propertyNames: { maxLength: 100 },
     description: 'Answers to the tenant\'s own questions, by question key: text, a number, true/false or null.',
