@@ -124,7 +124,7 @@ export type ApplicationView = Static<typeof ApplicationSchema>;
 export const SubmittedSchema = Type.Object({
   caseId: Type.String(),
   status: Type.Literal('in_review'),
-  stage: Type.Literal('application_submitted'),
+  stage: StringEnum(ONBOARDING_STAGES, { description: 'application_submitted, or the stage the case had already reached beyond it (stages only move forward).' }),
   submittedAt: DateTime(),
 });
 export type SubmittedView = Static<typeof SubmittedSchema>;

@@ -45,7 +45,7 @@ export async function submitCase(tx: Tx, actor: Actor, c: CaseRow, source: 'appl
     orgId, type: 'case.status.changed', case: { pk: casePk },
     fields: { companyName: row.company_name, status: 'in_review', previousStatus: 'in_progress', changedBy: auditName(actor) },
   });
-  await advanceOnboardingStage(tx, { orgId, casePk, stage: 'application_submitted' });
+  const moved = await advanceOnboardingStage(tx, { orgId, casePk, stage: 'application_submitted' });
   tx.afterCommit(() => svc.jobs.enqueue(CASE_SUBMITTED_TASK, { orgId, casePk }, { jobKey: `${CASE_SUBMITTED_TASK}:${casePk}` }));
-  return { caseId: row.case_id, status: 'in_review', stage: 'application_submitted', submittedAt: now.toISOString() };
+  return { caseId: row.case_id, status: 'in_review', stage: moved ? 'application_submitted' : row.onboarding_stage, submittedAt: now.toISOString() };
 }
