@@ -54,7 +54,7 @@ describe('portal submission: application.submit from the magic link to applicati
     await seedDocument(h.svc, tenant.id, c.pk, { status: 'processing', extractedData: {} });
     const submitted = await client.application.submit.mutate();
     expect(submitted).to.deep.include({ caseId: c.caseId, status: 'in_review', stage: 'application_submitted' });
-    expect(Date.parse(submitted.submittedAt)).to.be.a('number').and.not.NaN;
+    expect(submitted.submittedAt).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
     // The pipeline's first job, enqueued after commit with ids only.
     const rt = await runtime();
