@@ -69,10 +69,11 @@ export async function findApplicationProfile(db: Queryable, orgId: string, caseP
 export async function updateApplicationProfile(
   db: Queryable, orgId: string, casePk: number, patch: Partial<Record<ProfileField, unknown>>, now: Date,
 ): Promise<void> {
+  // Only for a case of this tenant: another tenant's pk creates nothing.
   await db.query(
     `INSERT IGNORE INTO company_profiles (case_pk, org_id, transacts_internationally, international_countries, custom_answers, updated_at)
-     VALUES (?, ?, 0, '[]', '{}', ?)`,
-    [casePk, orgId, now],
+     SELECT pk, org_id, 0, '[]', '{}', ? FROM cases WHERE org_id = ? AND pk = ?`,
+    [now, orgId, casePk],
   );
   const sets: string[] = ['updated_at = ?'];
   const params: unknown[] = [now];
@@ -130,10 +131,13 @@ export interface NewParty {
   verificationStatus: RosterStatus | null;
 }
 
-/** Replaces a case's parties of one kind with `parties`, in order (positions 0, 1, ...); source `application_form`. */
+/** Replaces a case's parties of one kind with `parties`, in order (positions 0, 1, ...); source `application_form`. Nothing for another tenant's case. */
 export async function replaceParties(db: Queryable, orgId: string, casePk: number, kind: PartyKind, parties: NewParty[]): Promise<void> {
   await db.query('DELETE FROM case_parties WHERE org_id = ? AND case_pk = ? AND kind = ?', [orgId, casePk, kind]);
   if (parties.length === 0) return;
+  // Only for a case of this tenant: another tenant's pk gets no rows.
+  const [own] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND pk = ?', [orgId, casePk]);
+  if (!own) return;
   const rows = parties.map((p, position) => [
     orgId, casePk, kind, position, p.personKey, p.name, p.email, JSON.stringify(p.roles), p.ownershipPercent, p.nationality, p.dateOfBirth,
     p.idNumber, p.idCountry, p.countryOfResidence, 'application_form', p.verificationStatus,
