@@ -1,9 +1,13 @@
+import { applicationRouter } from './application.router';
 import { portalRouter } from './portal.router';
+import { reviewRouter } from './review.router';
 import { router } from './trpc';
 
 /** The customer portal's API (`{APP_URL}/trpc`): one sub-router per area, each in its own file. */
 export const appRouter = router({
   portal: portalRouter,
+  application: applicationRouter,
+  review: reviewRouter,
 });
 
 /** The router's type: the web app's tRPC client is typed by it. */

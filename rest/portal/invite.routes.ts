@@ -1,9 +1,9 @@
 import express, { Router, type Response } from 'express';
 import {
-  PORTAL_SESSION_TTL_MS, escapeHtml as e, inspectInvite, redeemInvite, safeColor, safeLogoUrl, type Branding,
+  escapeHtml as e, inspectInvite, redeemInvite, safeColor, safeLogoUrl, type Branding,
 } from '../../src/invites/index';
 import { type Services } from '../../src/platform/index';
-import { PORTAL_SESSION_COOKIE } from '../../src/portal/index';
+import { PORTAL_APP_PATH, PORTAL_SESSION_COOKIE, PORTAL_SESSION_TTL_MS } from '../../src/portal/index';
 
 
 function page(res: Response, status: number, branding: Branding | null, title: string, body: string): void {
@@ -80,10 +80,15 @@ export function portalInviteRoutes(svc: Services): Router {
       page(res, 410, branding, 'Link no longer valid', '<h1 data-testid="invite-state">This link can no longer be used</h1><p>It has already been used or has expired. Ask for a new invitation link.</p>');
       return;
     }
+    // Path=/ so that the browser sends it to the portal pages (/portal) and to their API (/trpc); Secure
+    // whenever the portal is served over https. It lives as long as the session's absolute limit.
     res.cookie(PORTAL_SESSION_COOKIE, session.sessionToken, {
-      httpOnly: true, sameSite: 'lax', secure: svc.config.nodeEnv !== 'development' && svc.config.nodeEnv !== 'test', maxAge: PORTAL_SESSION_TTL_MS, path: '/portal',
+      httpOnly: true, sameSite: 'lax', secure: svc.config.appUrl.startsWith('https:'),
+      maxAge: PORTAL_SESSION_TTL_MS, path: '/',
     });
-    page(res, 200, before.branding, 'Onboarding started', `<h1 data-testid="invite-state">You're in</h1><p>Your onboarding with ${e(before.branding.name)} has started. The application form opens here.</p>`);
+    const app = `${svc.config.appUrl}${PORTAL_APP_PATH}`;
+    page(res, 200, before.branding, 'Onboarding started', `<h1 data-testid="invite-state">You're in</h1><p>Your onboarding with ${e(before.branding.name)} has started.</p>
+<p><a data-testid="portal-app-link" href="${e(app)}">Continue to your application</a></p>`);
   });
   return router;
 }

@@ -1,5 +1,5 @@
 export {
-  SEND_INVITE_TASK, deliverInvite, sweepInvites, inspectInvite, redeemInvite, inviteLink, PORTAL_SESSION_TTL_MS,
+  SEND_INVITE_TASK, deliverInvite, sweepInvites, inspectInvite, redeemInvite, inviteLink,
   type InviteLanding,
 } from './invites';
 export { INVITE_STATES, InviteStatusSchema, type InviteStatusView, type InviteState } from './invite.wire';

@@ -1,6 +1,7 @@
 import { advanceOnboardingStage } from '../cases/onboarding-progress';
 import { inTransaction, type Tx } from '../db/transaction';
 import { openSecret, sealSecret } from '../security/secret-box';
+import { openPortalSession } from '../portal/portal-session';
 import { randomToken, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { renderInviteEmail, type Branding } from './invite-email';
@@ -173,12 +174,10 @@ export async function inspectInvite(svc: Services, token: string): Promise<Invit
   };
 }
 
-export const PORTAL_SESSION_TTL_MS = 12 * 3600 * 1000;
-
 /**
  * Redeems a magic link once: marks it used (atomically; a second redeem loses) and opens a portal
- * session whose cookie value is returned once and stored hashed. Null when the link is unknown,
- * used or expired.
+ * session (src/portal/portal-session.ts) whose cookie value is returned once and stored hashed. Null
+ * when the link is unknown, used or expired.
  */
 export async function redeemInvite(svc: Services, token: string): Promise<{ sessionToken: string; expiresAt: Date } | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
@@ -188,12 +187,7 @@ export async function redeemInvite(svc: Services, token: string): Promise<{ sess
     const res = await tx.manager.query('UPDATE invites SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?', [now, hash, now]);
     if (Number((res as { affectedRows: number }).affectedRows) !== 1) return null;
     const [invite]: { id: number; org_id: string; case_pk: number }[] = await tx.manager.query('SELECT id, org_id, case_pk FROM invites WHERE token_hash = ?', [hash]);
-    const sessionToken = randomToken(32);
-    const expiresAt = new Date(now.getTime() + PORTAL_SESSION_TTL_MS);
-    await tx.manager.query(
-      'INSERT INTO portal_sessions (token_hash, org_id, case_pk, invite_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-      [sha256Hex(sessionToken), invite!.org_id, invite!.case_pk, invite!.id, now, expiresAt],
-    );
-    return { sessionToken, expiresAt };
+    const session = await openPortalSession(tx, { id: Number(invite!.id), orgId: invite!.org_id, casePk: Number(invite!.case_pk) });
+    return { sessionToken: session.sessionToken, expiresAt: session.expiresAt };
   });
 }

@@ -1,21 +1,39 @@
 import type { CustomerActor } from '../access/index';
 import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
+import { PORTAL_SESSION_IDLE_MS, PORTAL_SESSION_TOUCH_MS } from './portal-session';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+interface Row {
+  org_id: string;
+  case_pk: number | string;
+  case_id: string;
+  email: string;
+  idle_expires_at: Date;
+  expires_at: Date;
+}
+
 /**
  * The customer a portal session cookie's token signs in, bound to their one case, or null when the
- * token opens no live portal session.
+ * token opens no live portal session (unknown, unused for 2 hours, or 12 hours after the link was
+ * redeemed). Using a session moves its idle expiry on (at most once a minute, never past the absolute one).
  */
 export async function findCustomerActor(svc: Services, token: unknown): Promise<CustomerActor | null> {
   if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
-  const [row]: { org_id: string; case_pk: number | string; case_id: string; email: string }[] = await svc.db.query(
-    `SELECT s.org_id, s.case_pk, c.case_id, i.email FROM portal_sessions s
+  const now = svc.clock.now();
+  const hash = sha256Hex(token);
+  const [row]: Row[] = await svc.db.query(
+    `SELECT s.org_id, s.case_pk, c.case_id, i.email, s.idle_expires_at, s.expires_at FROM portal_sessions s
        JOIN cases c ON c.org_id = s.org_id AND c.pk = s.case_pk
        JOIN invites i ON i.id = s.invite_id AND i.org_id = s.org_id
-     WHERE s.token_hash = ? AND s.expires_at > ?`,
-    [sha256Hex(token), svc.clock.now()],
+     WHERE s.token_hash = ? AND s.expires_at > ? AND s.idle_expires_at > ?`,
+    [hash, now, now],
   );
-  return row ? { kind: 'customer', orgId: row.org_id, casePk: Number(row.case_pk), caseId: row.case_id, email: row.email } : null;
+  if (!row) return null;
+  const moved = Math.min(now.getTime() + PORTAL_SESSION_IDLE_MS, new Date(row.expires_at).getTime());
+  if (moved - new Date(row.idle_expires_at).getTime() >= PORTAL_SESSION_TOUCH_MS) {
+    await svc.db.query('UPDATE portal_sessions SET last_seen_at = ?, idle_expires_at = ? WHERE token_hash = ?', [now, new Date(moved), hash]);
+  }
+  return { kind: 'customer', orgId: row.org_id, casePk: Number(row.case_pk), caseId: row.case_id, email: row.email };
 }

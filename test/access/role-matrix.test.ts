@@ -13,6 +13,7 @@ import {
   pingWebhookUrl, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
 } from '../../src/webhooks/index';
 import type { Services } from '../../src/platform/index';
+import { confirmReview, getApplication, getPortalSession, getReview, saveApplication, submitApplication } from '../../src/portal/index';
 import { newTenant, runtime } from '../support/runtime';
 
 /**
@@ -44,6 +45,7 @@ describe('access: role and scope matrix over every use case that takes an Actor'
   let clientId: string;
   const memberEmail = `matrix+${randomUUID()}@example.com`;
   let listedClientId: string; // never revoked by a row, unlike clientId
+  let portalCaseId: string;
 
   before(async () => {
     const rt = await runtime();
@@ -55,6 +57,10 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     await createMember(svc, operatorActor(tenant.id), { email: memberEmail, password: 'a long enough password', role: 'analyst' });
     listedClientId = (await createApiClient(svc, operatorActor(tenant.id), { name: 'Listed client' })).clientId;
     endpointId = (await createWebhookEndpoint(svc, operatorActor(tenant.id), { url: 'https://127.0.0.1:9/hook' })).endpoint.endpointId;
+    // A UUID case id: the other tenant's own CS-… numbers repeat this tenant's.
+    portalCaseId = ((await createCase(svc, operatorActor(tenant.id), {
+      body: { customerEmail: `portal+${randomUUID()}@example.com`, companyName: 'Portal Matrix Ltd', sendInvite: false }, render: (o) => ({ status: 201, body: o as object }),
+    })).response.body as { case: { caseId: string } }).case.caseId;
   });
 
   const token = (kind: 'api_client' | 'connector', orgId: string, scopes: Scope[]): Actor => (kind === 'api_client'
@@ -104,6 +110,13 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'listAuditLog', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => listAuditLog(s, a, {}) },
     { name: 'listMembers', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listMembers(s, a) },
     { name: 'createMember', need: { scope: null, role: 'admin' }, ownsResource: false, call: (s, a) => createMember(s, a, { email: uniqueEmail(), password: 'a long enough password', role: 'analyst' }) },
+    // The customer portal (portal:case): the customer of the case (their session names it), else only the operator or the system, naming it.
+    { name: 'getPortalSession', need: { scope: null, role: null }, ownsResource: true, call: (s, a) => getPortalSession(s, a, { caseId: portalCaseId }) },
+    { name: 'getApplication', need: { scope: null, role: null }, ownsResource: true, call: (s, a) => getApplication(s, a, { caseId: portalCaseId }) },
+    { name: 'saveApplication', need: { scope: null, role: null }, ownsResource: true, call: (s, a) => saveApplication(s, a, { caseId: portalCaseId, application: { companyProfile: { taxId: 'T-1' } } }) },
+    { name: 'submitApplication', need: { scope: null, role: null }, ownsResource: true, call: (s, a) => submitApplication(s, a, { caseId: portalCaseId }) },
+    { name: 'getReview', need: { scope: null, role: null }, ownsResource: true, call: (s, a) => getReview(s, a, { caseId: portalCaseId }) },
+    { name: 'confirmReview', need: { scope: null, role: null }, ownsResource: true, call: (s, a) => confirmReview(s, a, { caseId: portalCaseId, amendments: [] }) },
   ];
 
   const refusalOf = async (p: Promise<unknown>) => p.then(() => null, (err: { code?: string; extra?: unknown; message?: string }) => err);

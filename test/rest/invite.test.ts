@@ -90,7 +90,7 @@ describe('the invite: email through SMTP, the magic link and the portal landing 
     const start = await fetch(`${api.url}/portal/invite`, { method: 'POST', body: new URLSearchParams({ token: tokenValue }), redirect: 'manual' });
     expect(start.status).to.equal(200);
     expect(await start.text()).to.include("You're in");
-    expect(start.headers.get('set-cookie')).to.match(/^portal_session=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/portal; Expires=.*; HttpOnly; SameSite=Lax$/);
+    expect(start.headers.get('set-cookie')).to.match(/^portal_session=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; Expires=.*; HttpOnly; SameSite=Lax$/);
 
     const used = await fetch(c.customerPortalUrl);
     expect(used.status).to.equal(410);

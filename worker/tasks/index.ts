@@ -2,7 +2,9 @@ import type { TaskList } from 'graphile-worker';
 import { RELAY_TASK } from '../../src/events/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
 import { type Services } from '../../src/platform/index';
+import { CASE_SUBMITTED_TASK } from '../../src/portal/index';
 import { DELIVER_WEBHOOK_TASK } from '../../src/webhooks/index';
+import { caseSubmittedTask } from './case-submitted.task';
 import { deliverWebhookTask } from './deliver-webhook.task';
 import { relayEventsTask } from './relay-events.task';
 import { sendInviteTask } from './send-invite.task';
@@ -13,5 +15,6 @@ export function createTaskList(svc: Services): TaskList {
     [RELAY_TASK]: relayEventsTask(svc),
     [SEND_INVITE_TASK]: sendInviteTask(svc),
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(svc),
+    [CASE_SUBMITTED_TASK]: caseSubmittedTask(svc),
   };
 }

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { authorize, type Actor } from '../access/index';
+import {
+  findApplicationProfile, listApplicationParties, replaceParties, updateApplicationProfile,
+  type NewParty, type PartyRow, type ProfileField,
+} from '../cases/application.repository';
+import type { PartyKind } from '../cases/case-party.entity';
+import { findCaseRow, findCaseRowByPk, type CaseDetailRow, type CaseRow } from '../cases/cases.repository';
+import type { Queryable } from '../db/queryable';
+import type { Tx } from '../db/transaction';
+import { emailKey } from '../email-address';
+import { DomainError, type ValidationDetail } from '../errors';
+import type {
+  ApplicationDraft, ApplicationView, CompanyProfileDraft, CompanyProfileView, OwnerDraft, OwnerView,
+} from './application.wire';
+import { COUNTRY_CODES, countryCodeOf } from './countries';
+
+/**
+ * The application of a case as the customer portal sees it: reading it, checking a draft beyond its
+ * schema, writing it, and what is still missing before it can be submitted.
+ */
+
+/** The case a portal use case works on: a customer's own case; for the operator or the system, the case it names. */
+export async function portalCaseOf(db: Queryable, actor: Actor, caseId?: string): Promise<CaseDetailRow | CaseRow> {
+  authorize(actor, 'portal:case');
+  if (actor.kind === 'customer') {
+    const row = await findCaseRowByPk(db, actor.orgId, actor.casePk);
+    if (!row || (caseId !== undefined && caseId !== row.case_id)) throw DomainError.notFound('Case');
+    return row;
+  }
+  if (caseId === undefined) throw DomainError.validation([{ path: 'caseId', message: 'is required' }]);
+  return findCaseRow(db, actor.orgId, caseId);
+}
+
+/** Whether the customer may still change the application: until it is submitted (status in_progress). */
+export const isEditable = (c: Pick<CaseRow, 'status'>) => c.status === 'in_progress';
+
+export function refuseUnlessEditable(c: Pick<CaseRow, 'status'>): void {
+  if (!isEditable(c)) throw new DomainError('conflict', 'This application has been submitted and can no longer be changed.');
+}
+
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+const dateOnly = (v: Date | string | null): string | null => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
+
+const ownerOf = (p: PartyRow): OwnerView => ({
+  personKey: p.person_key,
+  name: p.name,
+  email: p.email,
+  roles: json<string[]>(p.roles),
+  ownershipPercent: p.ownership_percent === null ? null : Number(p.ownership_percent),
+  nationality: p.nationality,
+  dateOfBirth: dateOnly(p.date_of_birth),
+  idNumber: p.id_number,
+  idCountry: p.id_country,
+  countryOfResidence: p.country_of_residence,
+});
+
+export type Application = Omit<ApplicationView, 'editable'>;
+
+/** The application as stored (intake values where the customer has not filled the profile in). */
+export async function loadApplication(db: Queryable, orgId: string, c: CaseRow): Promise<Application> {
+  const casePk = Number(c.pk);
+  const p = await findApplicationProfile(db, orgId, casePk);
+  const parties = await listApplicationParties(db, orgId, casePk);
+  const companyProfile: CompanyProfileView = {
+    companyName: p ? p.company_name : c.company_name,
+    registrationNumber: p?.registration_number ?? null,
+    country: countryCodeOf(p ? p.country : c.country),
+    entityType: p?.entity_type ?? null,
+    incorporationDate: dateOnly(p?.incorporation_date ?? null),
+    registeredAddress: p?.registered_address ?? null,
+    taxId: p?.tax_id ?? null,
+    vatNumber: p?.vat_number ?? null,
+    businessActivity: p?.business_activity ?? null,
+    industrySector: p?.industry_sector ?? null,
+    annualRevenue: p?.annual_revenue ?? null,
+    website: p?.website ?? null,
+    sourceOfFunds: p?.source_of_funds ?? null,
+    transactsInternationally: p ? Number(p.transacts_internationally) === 1 : false,
+    internationalCountries: p ? json<string[]>(p.international_countries) : [],
+    customAnswers: p ? json<Record<string, unknown>>(p.custom_answers) : {},
+  };
+  return {
+    companyProfile,
+    ownership: {
+      hasUbos: p?.has_ubos === null || p?.has_ubos === undefined ? null : Number(p.has_ubos) === 1,
+      directors: parties.filter((x) => x.kind === 'director').map(ownerOf),
+      ubos: parties.filter((x) => x.kind === 'ubo').map(ownerOf),
+    },
+  };
+}
+
+const trimText = (v: string | null | undefined): string | null | undefined => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v);
+
+/**
+ * Checks a schema-valid draft for what a schema cannot say (dates against today, the UBOs' percentages
+ * together) and returns it normalised (text trimmed, empty text null). Throws validation_failed with
+ * every problem, each with its path.
+ */
+export function checkDraft(draft: ApplicationDraft, today: string): ApplicationDraft {
+  const details: ValidationDetail[] = [];
+  let companyProfile: CompanyProfileDraft | undefined;
+  if (draft.companyProfile) {
+    companyProfile = {};
+    for (const [key, value] of Object.entries(draft.companyProfile)) {
+      (companyProfile as Record<string, unknown>)[key] = typeof value === 'string' ? trimText(value) : value;
+    }
+    for (const [key, value] of Object.entries(companyProfile.customAnswers ?? {})) {
+      const ok = value === null || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.length <= 5000);
+      if (!ok) details.push({ path: `companyProfile.customAnswers.${key}`, message: 'must be text (at most 5000 characters), a number, true or false, or null' });
+    }
+    if (companyProfile.incorporationDate && companyProfile.incorporationDate > today) {
+      details.push({ path: 'companyProfile.incorporationDate', message: 'must not be in the future' });
+    }
+  }
+  const owners = (kind: 'directors' | 'ubos'): OwnerDraft[] | undefined => draft.ownership?.[kind]?.map((o, i) => {
+    const path = `ownership.${kind}.${i}`;
+    const name = o.name.trim();
+    if (name === '') details.push({ path: `${path}.name`, message: 'must not be empty' });
+    if (o.dateOfBirth && o.dateOfBirth > today) details.push({ path: `${path}.dateOfBirth`, message: 'must not be in the future' });
+    if (o.dateOfBirth && o.dateOfBirth < '1900-01-01') details.push({ path: `${path}.dateOfBirth`, message: 'must be on or after 1900-01-01' });
+    return {
+      ...o, name, email: trimText(o.email), idNumber: trimText(o.idNumber),
+      roles: o.roles ? [...new Set(o.roles.map((r) => r.trim()).filter(Boolean))] : o.roles,
+    };
+  });
+  const directors = owners('directors');
+  const ubos = owners('ubos');
+  if (ubos) {
+    const total = ubos.reduce((sum, u) => sum + (u.ownershipPercent ?? 0), 0);
+    if (total > 100 + 1e-9) {
+      details.push({ path: 'ownership.ubos', message: `ownership percentages add up to ${Number(total.toFixed(3))}; they must add up to at most 100` });
+    }
+  }
+  if (details.length) throw DomainError.validation(details);
+  return {
+    ...(companyProfile ? { companyProfile } : {}),
+    ...(draft.ownership ? { ownership: { ...draft.ownership, ...(directors ? { directors } : {}), ...(ubos ? { ubos } : {}) } } : {}),
+  };
+}
+
+const nameKey = (o: { name: string; dateOfBirth?: string | null }) => (o.dateOfBirth ? `${o.name.normalize('NFKC').toLowerCase()}|${o.dateOfBirth}` : null);
+
+/**
+ * Writes a checked draft into the case's application in the caller's transaction. Lists given replace
+ * the stored ones. Person keys: a given personKey the case already uses is kept; otherwise the same
+ * human is recognised by email, or by name and date of birth, among the people of this save and those
+ * stored; anyone else gets a new UUID v4.
+ */
+export async function writeDraft(tx: Tx, orgId: string, casePk: number, draft: ApplicationDraft): Promise<void> {
+  const now = tx.services.clock.now();
+  const patch: Partial<Record<ProfileField, unknown>> = { ...(draft.companyProfile ?? {}) };
+  if (draft.ownership?.hasUbos !== undefined) patch.hasUbos = draft.ownership.hasUbos;
+  if (Object.keys(patch).length || draft.ownership) await updateApplicationProfile(tx.manager, orgId, casePk, patch, now);
+  const lists: [PartyKind, OwnerDraft[] | undefined][] = [['director', draft.ownership?.directors], ['ubo', draft.ownership?.ubos]];
+  if (lists.every(([, l]) => l === undefined)) return;
+
+  const stored = await listApplicationParties(tx.manager, orgId, casePk);
+  const storedKeys = new Set(stored.map((p) => p.person_key));
+  const byEmail = new Map<string, string>();
+  const byName = new Map<string, string>();
+  const remember = (o: { email?: string | null; name: string; dateOfBirth?: string | null }, key: string) => {
+    if (o.email) byEmail.set(emailKey(o.email), key);
+    const n = nameKey(o);
+    if (n) byName.set(n, key);
+  };
+  // People of this save first (a director who is also a UBO in the same save), then those stored.
+  const pending: { kind: PartyKind; owner: OwnerDraft }[] = lists.flatMap(([kind, l]) => (l ?? []).map((owner) => ({ kind, owner })));
+  for (const { owner } of pending) if (owner.personKey && storedKeys.has(owner.personKey)) remember(owner, owner.personKey);
+  for (const p of stored) {
+    const o = { email: p.email, name: p.name, dateOfBirth: dateOnly(p.date_of_birth) };
+    if (!(o.email && byEmail.has(emailKey(o.email)))) remember({ ...o, name: p.name }, p.person_key);
+  }
+  const statusOf = new Map(stored.map((p) => [`${p.kind}:${p.person_key}`, p.verification_status]));
+  const rows = new Map<PartyKind, NewParty[]>([['director', []], ['ubo', []]]);
+  for (const { kind, owner } of pending) {
+    let key = owner.personKey && storedKeys.has(owner.personKey) ? owner.personKey : undefined;
+    key ??= (owner.email ? byEmail.get(emailKey(owner.email)) : undefined) ?? byName.get(nameKey(owner) ?? '') ?? randomUUID();
+    remember(owner, key);
+    rows.get(kind)!.push({
+      personKey: key, name: owner.name, email: owner.email ?? null, roles: owner.roles ?? [kind === 'director' ? 'director' : 'ubo'],
+      ownershipPercent: owner.ownershipPercent ?? null, nationality: owner.nationality ?? null, dateOfBirth: owner.dateOfBirth ?? null,
+      idNumber: owner.idNumber ?? null, idCountry: owner.idCountry ?? null, countryOfResidence: owner.countryOfResidence ?? null,
+      verificationStatus: statusOf.get(`${kind}:${key}`) ?? null,
+    });
+  }
+  for (const [kind, l] of lists) if (l !== undefined) await replaceParties(tx.manager, orgId, casePk, kind, rows.get(kind)!);
+}
+
+const REQUIRED_COMPANY_FIELDS = [
+  'companyName', 'registrationNumber', 'country', 'entityType', 'incorporationDate', 'registeredAddress', 'businessActivity', 'sourceOfFunds',
+] as const satisfies readonly (keyof CompanyProfileView)[];
+const REQUIRED_DIRECTOR_FIELDS = ['name', 'dateOfBirth', 'nationality'] as const satisfies readonly (keyof OwnerView)[];
+const REQUIRED_UBO_FIELDS = ['name', 'ownershipPercent', 'dateOfBirth', 'nationality'] as const satisfies readonly (keyof OwnerView)[];
+const REQUIRED = 'is required to submit';
+
+/**
+ * What keeps an application from being submitted, each with its path (empty when nothing): the required
+ * company fields, at least one director, the UBOs when the customer said someone owns or controls 25% or
+ * more, and at least one uploaded document.
+ */
+export function missingForSubmission(app: Application, documents: { total: number }): ValidationDetail[] {
+  const missing: ValidationDetail[] = [];
+  const cp = app.companyProfile;
+  for (const f of REQUIRED_COMPANY_FIELDS) if (cp[f] === null || cp[f] === '') missing.push({ path: `companyProfile.${f}`, message: REQUIRED });
+  if (cp.country !== null && !COUNTRY_CODES.includes(cp.country)) {
+    missing.push({ path: 'companyProfile.country', message: 'must be an ISO 3166-1 alpha-2 country code, e.g. GB' });
+  }
+  if (cp.transactsInternationally && cp.internationalCountries.length === 0) {
+    missing.push({ path: 'companyProfile.internationalCountries', message: 'list the countries the company transacts with' });
+  }
+  const own = app.ownership;
+  if (own.directors.length === 0) missing.push({ path: 'ownership.directors', message: 'add at least one director' });
+  own.directors.forEach((d, i) => {
+    for (const f of REQUIRED_DIRECTOR_FIELDS) if (d[f] === null) missing.push({ path: `ownership.directors.${i}.${f}`, message: REQUIRED });
+  });
+  if (own.hasUbos === null) {
+    missing.push({ path: 'ownership.hasUbos', message: 'say whether any person owns or controls 25% or more of the company' });
+  } else if (own.hasUbos && own.ubos.length === 0) {
+    missing.push({ path: 'ownership.ubos', message: 'add at least one UBO (a person who owns or controls 25% or more)' });
+  }
+  own.ubos.forEach((u, i) => {
+    for (const f of REQUIRED_UBO_FIELDS) if (u[f] === null) missing.push({ path: `ownership.ubos.${i}.${f}`, message: REQUIRED });
+  });
+  if (documents.total === 0) missing.push({ path: 'documents', message: 'upload at least one document' });
+  return missing;
+}
+
+/** The refusal of a submission that lacks something: validation_failed listing every missing item. */
+export function incompleteApplication(missing: ValidationDetail[]): DomainError {
+  return new DomainError(
+    'validation_failed',
+    `The application cannot be submitted yet: ${missing.length} ${missing.length === 1 ? 'item is' : 'items are'} missing or invalid.`,
+    { details: missing },
+  );
+}

@@ -1,0 +1,10 @@
+import type { Actor } from '../access/index';
+import type { Services } from '../services';
+import { isEditable, loadApplication, portalCaseOf } from './application';
+import type { ApplicationView } from './application.wire';
+
+/** application.get: the case's application (company profile, directors and UBOs) and whether it may still change. */
+export async function getApplication(svc: Services, actor: Actor, input: { caseId?: string } = {}): Promise<ApplicationView> {
+  const c = await portalCaseOf(svc.db, actor, input.caseId);
+  return { ...(await loadApplication(svc.db, actor.orgId, c)), editable: isEditable(c) };
+}

@@ -1,0 +1,67 @@
+import type { Actor } from '../access/index';
+import type { OnboardingStage } from '../cases/case.entity';
+import { countCaseDocuments } from '../documents/sql/case-document-counts';
+import { findApplicationProfile } from '../cases/application.repository';
+import { safeColor, safeLogoUrl } from '../invites/invite-email';
+import { getTenant } from '../tenants/find-tenant';
+import type { Services } from '../services';
+import { isEditable, loadApplication, missingForSubmission, portalCaseOf, type Application } from './application';
+import type { PortalSessionView, StepState } from './application.wire';
+
+/** Each journey stage in the customer's words (the console and events use STAGE_LABELS). */
+export const CUSTOMER_STAGE_LABELS: Readonly<Record<OnboardingStage, string>> = {
+  created: 'Getting started',
+  invite_sent: 'Getting started',
+  collecting_documents: 'Collecting your documents',
+  application_submitted: 'Application submitted: we are reviewing it',
+  in_screening: 'Under review',
+  awaiting_id_verification: 'Identity verification needed',
+  decision_made: 'Decision made',
+};
+
+/** Whether the customer has entered anything beyond what intake knew (company name and country). */
+function started(app: Application): boolean {
+  const { companyName: _n, country: _c, transactsInternationally, internationalCountries, customAnswers, ...rest } = app.companyProfile;
+  return transactsInternationally || internationalCountries.length > 0 || Object.keys(customAnswers).length > 0
+    || Object.values(rest).some((v) => v !== null) || app.ownership.hasUbos !== null
+    || app.ownership.directors.length > 0 || app.ownership.ubos.length > 0;
+}
+
+/**
+ * portal.session: the tenant's branding, the case in brief, its stage in the customer's words, and the
+ * state of each step. Steps: application (complete when nothing the form asks for is missing), documents
+ * (complete with one upload or more), review (locked until a document is uploaded, in progress while
+ * extraction runs, complete once confirmed), submit (locked while anything is missing). Once the
+ * application is submitted every step is complete and nothing is editable.
+ */
+export async function getPortalSession(svc: Services, actor: Actor, input: { caseId?: string } = {}): Promise<PortalSessionView> {
+  const c = await portalCaseOf(svc.db, actor, input.caseId);
+  const tenant = await getTenant(svc, actor.orgId);
+  const casePk = Number(c.pk);
+  const app = await loadApplication(svc.db, actor.orgId, c);
+  const documents = await countCaseDocuments(svc.db, actor.orgId, casePk);
+  const confirmedAt = (await findApplicationProfile(svc.db, actor.orgId, casePk))?.review_confirmed_at ?? null;
+  const missing = missingForSubmission(app, documents);
+  const editable = isEditable(c);
+
+  let steps: Record<'application' | 'documents' | 'review' | 'submit', StepState>;
+  if (!editable) {
+    steps = { application: 'complete', documents: 'complete', review: 'complete', submit: 'complete' };
+  } else {
+    const formMissing = missing.some((m) => m.path !== 'documents');
+    steps = {
+      application: !formMissing ? 'complete' : started(app) ? 'in_progress' : 'not_started',
+      documents: documents.total > 0 ? 'complete' : 'not_started',
+      review: documents.total === 0 ? 'locked' : documents.awaitingExtraction > 0 ? 'in_progress' : confirmedAt ? 'complete' : 'not_started',
+      submit: missing.length ? 'locked' : 'not_started',
+    };
+  }
+  return {
+    tenant: { name: tenant.name, brandColor: safeColor(tenant.brandColor), logoUrl: safeLogoUrl(tenant.logoUrl) },
+    case: { caseId: c.case_id, companyName: app.companyProfile.companyName ?? c.company_name, status: c.status },
+    stage: { value: c.onboarding_stage, label: CUSTOMER_STAGE_LABELS[c.onboarding_stage] },
+    steps: (['application', 'documents', 'review', 'submit'] as const).map((step) => ({ step, state: steps[step] })),
+    editable,
+    customerEmail: actor.kind === 'customer' ? actor.email : (c.customer_email ?? ''),
+  };
+}

@@ -1,0 +1,15 @@
+import type { Actor } from '../access/index';
+import type { Services } from '../services';
+import { isEditable, portalCaseOf } from './application';
+import type { ReviewView } from './application.wire';
+import { buildReview, reviewView } from './review';
+
+/**
+ * review.get: the case's data per section and field, the application's values beside what extraction
+ * read from the documents, with `pending` while uploaded documents still await extraction (today nothing
+ * extracts, so the extracted values are usually empty and the sections show what the application holds).
+ */
+export async function getReview(svc: Services, actor: Actor, input: { caseId?: string } = {}): Promise<ReviewView> {
+  const c = await portalCaseOf(svc.db, actor, input.caseId);
+  return reviewView(await buildReview(svc.db, actor.orgId, c), c, isEditable(c));
+}

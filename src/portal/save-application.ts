@@ -1,0 +1,25 @@
+import type { Actor } from '../access/index';
+import { inTransaction } from '../db/transaction';
+import { assertSchema } from '../schema';
+import type { Services } from '../services';
+import { checkDraft, loadApplication, portalCaseOf, refuseUnlessEditable, writeDraft } from './application';
+import { ApplicationDraftSchema, type ApplicationView } from './application.wire';
+import { lockCaseStatus } from '../cases/application.repository';
+
+/**
+ * application.save: stores a partial draft (absent fields stay; null clears; a list given replaces the
+ * stored one). Every problem comes back at once with its path (`ownership.ubos.1.ownershipPercent`).
+ * Refused (conflict) once the application is submitted. Records no event: a draft is not a fact
+ * the tenant's systems hear about; submitting is.
+ */
+export async function saveApplication(svc: Services, actor: Actor, input: { application: unknown; caseId?: string }): Promise<ApplicationView> {
+  const c = await portalCaseOf(svc.db, actor, input.caseId);
+  refuseUnlessEditable(c);
+  const draft = checkDraft(assertSchema(ApplicationDraftSchema, input.application), svc.clock.now().toISOString().slice(0, 10));
+  return inTransaction(svc, async (tx) => {
+    // The case row is locked so that a save cannot slip in beside a submission.
+    refuseUnlessEditable({ status: (await lockCaseStatus(tx.manager, actor.orgId, Number(c.pk))) ?? 'approved' });
+    await writeDraft(tx, actor.orgId, Number(c.pk), draft);
+    return { ...(await loadApplication(tx.manager, actor.orgId, c)), editable: true };
+  });
+}

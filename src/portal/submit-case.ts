@@ -1,0 +1,51 @@
+import { auditName, type Actor } from '../access/index';
+import { lockCaseStatus, updateCaseCompany, updateCaseStatus } from '../cases/application.repository';
+import { findCaseRowByPk, type CaseRow } from '../cases/cases.repository';
+import { advanceOnboardingStage } from '../cases/onboarding-progress';
+import type { Tx } from '../db/transaction';
+import { countCaseDocuments } from '../documents/sql/case-document-counts';
+import { recordEvent } from '../events/record-event';
+import { incompleteApplication, loadApplication, missingForSubmission, refuseUnlessEditable } from './application';
+import type { SubmittedView } from './application.wire';
+
+/**
+ * The job that starts the decisioning pipeline of a submitted case; payload {orgId, casePk}. Enqueued
+ * after the submission commits (jobKey per case, so a duplicate is debounced).
+ */
+export const CASE_SUBMITTED_TASK = 'pipeline.case-submitted';
+
+/**
+ * Submits a case in the caller's transaction: the customer's part is done. Locks the case; refuses
+ * (conflict) unless it is in_progress, and (validation_failed, every item with its path) while anything
+ * is missing. Then copies the company's name, registration number and country onto the case, moves it
+ * to in_review, and records case.submitted (with `source`), case.status.changed (changedBy: the actor's
+ * audit name, the customer's email) and the stage application_submitted (only forward). The pipeline's
+ * first job is enqueued after commit.
+ */
+export async function submitCase(tx: Tx, actor: Actor, c: CaseRow, source: 'application_form' | 'doc_upload'): Promise<SubmittedView> {
+  const svc = tx.services;
+  const orgId = actor.orgId;
+  const casePk = Number(c.pk);
+  const status = await lockCaseStatus(tx.manager, orgId, casePk);
+  refuseUnlessEditable({ status: status ?? 'approved' });
+  const app = await loadApplication(tx.manager, orgId, c);
+  const missing = missingForSubmission(app, await countCaseDocuments(tx.manager, orgId, casePk));
+  if (missing.length) throw incompleteApplication(missing);
+
+  const now = svc.clock.now();
+  const cp = app.companyProfile;
+  await updateCaseCompany(tx.manager, orgId, casePk, { companyName: cp.companyName, companyNumber: cp.registrationNumber, country: cp.country }, now);
+  await updateCaseStatus(tx.manager, orgId, casePk, 'in_progress', 'in_review', now);
+  const row = (await findCaseRowByPk(tx.manager, orgId, casePk))!;
+  await recordEvent(tx, {
+    orgId, type: 'case.submitted', case: { pk: casePk },
+    fields: { companyName: row.company_name, country: row.country, customerEmail: row.customer_email, source },
+  });
+  await recordEvent(tx, {
+    orgId, type: 'case.status.changed', case: { pk: casePk },
+    fields: { companyName: row.company_name, status: 'in_review', previousStatus: 'in_progress', changedBy: auditName(actor) },
+  });
+  const moved = await advanceOnboardingStage(tx, { orgId, casePk, stage: 'application_submitted' });
+  tx.afterCommit(() => svc.jobs.enqueue(CASE_SUBMITTED_TASK, { orgId, casePk }, { jobKey: `${CASE_SUBMITTED_TASK}:${casePk}` }));
+  return { caseId: row.case_id, status: 'in_review', stage: moved ? 'application_submitted' : row.onboarding_stage, submittedAt: now.toISOString() };
+}
