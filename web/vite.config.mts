@@ -21,6 +21,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/graphql': api, '/trpc': api, '/v1': api, '/about': api, '/portal/invite': api },
+    proxy: { '/graphql': api, '/trpc': api, '/v1': api, '/about': api, '/cases': api, '/portal/invite': api },
   },
 });
