@@ -1,7 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { WEB_DIST } from '../../rest/web.routes';
+import express from 'express';
+import { WEB_DIST, webRoutes } from '../../rest/web.routes';
 import { ConsoleHarness } from '../graphql/harness';
 
 /** The page's CSP: scripts from this origin only; styles from this origin and this answer's nonce. */
@@ -89,5 +93,22 @@ describe('web app serving', () => {
     expect((await get('/console', { method: 'HEAD' })).status).to.equal(200);
     const res = await get('/console/cases', { method: 'POST' });
     expect(res.status).to.equal(404);
+  });
+
+  it('says the app is not built (503, plain text, not cached) when dist/web has no index.html', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'web-dist-'));
+    const app = express().use(webRoutes({ dir: empty }));
+    const server = createServer(app);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/console/status`);
+      expect(res.status).to.equal(503);
+      expect(res.headers.get('content-type')).to.equal('text/plain; charset=utf-8');
+      expect(res.headers.get('cache-control')).to.equal('no-store');
+      expect(await res.text()).to.equal('The web app is not built. Run `npm run build`.\n');
+    } finally {
+      server.close();
+      await rm(empty, { recursive: true, force: true });
+    }
   });
 });
