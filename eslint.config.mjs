@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const transports = [
   'express', 'express-*', '@apollo/*', '@as-integrations/*', 'type-graphql', 'graphql', 'graphql-*',
@@ -13,7 +14,7 @@ const adapters = ['rest', 'graphql', 'trpc', 'worker'];
 const sqlFeatures = ['cases', 'documents', 'screening'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/events/generated/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'src/events/generated/**', 'web/src/gql/**', 'test-output/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -67,6 +68,37 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['typeorm', 'mysql2', 'mysql2/*'], message: 'Adapters call domain use cases; they never talk to the ORM.' }] }],
     },
+  },
+  {
+    // web/ is a client like any other: it talks to the server over HTTP only. The one exception is the
+    // AppRouter type of trpc/router.ts, imported type-only (`import type`), which types the tRPC client.
+    files: ['web/**/*.{ts,tsx,mts}'],
+    plugins: { import: importPlugin, 'react-hooks': reactHooks },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } }, 'import/extensions': ['.ts', '.tsx', '.js'] },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'import/no-restricted-paths': ['error', {
+        zones: [{
+          target: './web',
+          from: ['./src', './rest', './graphql', './worker', './bin', './migrations', './test', './bench', './scripts'],
+          message: 'web/ is a client: it reaches the server over HTTP (/graphql, /trpc), never by importing it.',
+        }],
+      }],
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '(^|/)trpc/(?!router$)',
+          message: 'web/ may import only the AppRouter type from trpc/router (import type).',
+        }, {
+          regex: '(^|/)trpc/router$',
+          allowTypeImports: true,
+          message: 'Import the AppRouter type only: `import type { AppRouter } from ...trpc/router`.',
+        }],
+      }],
+    },
+  },
+  {
+    files: ['web/codegen.mjs'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
   },
   {
     files: ['test/**/*.ts'],

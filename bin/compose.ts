@@ -9,6 +9,7 @@ import { createLogger, systemClock, type Config, type HostResolver, type Logger,
 import { WebhookFanout } from '../src/webhooks/index';
 import { createNodemailerMailer } from '../worker/mail/nodemailer-mailer';
 import { createApp } from '../rest/app';
+import { webRoutes } from '../rest/web.routes';
 import { createGraphqlServer } from '../graphql/server';
 import { createTrpcRouter } from '../trpc/server';
 import { GraphileJobQueue } from '../worker/job-queue';
@@ -103,6 +104,7 @@ export async function buildHttpApp(svc: Services): Promise<HttpApp> {
   const app = createApp(svc, (a) => {
     a.use(graphql.router);
     a.use(createTrpcRouter(svc));
+    a.use(webRoutes());
   });
   return { app, stop: () => graphql.stop() };
 }

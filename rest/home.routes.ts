@@ -1,7 +1,9 @@
 import { Router } from 'express';
 
-/** Where `GET /` sends a visitor. The console's sign-in page takes its place once the console exists. */
-export const HOME_PATH = '/about';
+/** Where `GET /` sends a visitor: the console (which asks for sign-in when needed). */
+export const HOME_PATH = '/console';
+/** The service's index page for integrators, linked from the console's footer. */
+export const ABOUT_PATH = '/about';
 
 // Static: nothing in it comes from the request or the database.
 const ABOUT_PAGE = `<!doctype html>
@@ -15,7 +17,7 @@ const ABOUT_PAGE = `<!doctype html>
 <main>
 <h1>Compliance onboarding service</h1>
 <p>Customer onboarding and compliance monitoring for organisations: a pull API for CRMs, case creation,
-signed webhooks and OAuth 2.0. There is no console to sign in to yet.</p>
+signed webhooks and OAuth 2.0. Analysts work in the <a href="/console">console</a>.</p>
 <h2>For integrators</h2>
 <ul>
 <li><a href="/v1/openapi.json">OpenAPI 3.1 document</a> of the pull API, case creation and OAuth</li>
@@ -32,13 +34,13 @@ signed webhooks and OAuth 2.0. There is no console to sign in to yet.</p>
 </html>
 `;
 
-/** `GET /` redirects to the service's index page, `GET /about`. */
+/** `GET /` redirects to the console; `GET /about` is the service's index page. */
 export function homeRoutes(): Router {
   const router = Router();
   router.get('/', (_req, res) => {
     res.status(302).location(HOME_PATH).end();
   });
-  router.get(HOME_PATH, (_req, res) => {
+  router.get(ABOUT_PATH, (_req, res) => {
     res.set({
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",

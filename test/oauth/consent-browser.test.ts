@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createMember, type Tenant } from '../../src/tenants/index';
+import { launchChromium } from '../support/browser';
 import { newTenant, runtime } from '../support/runtime';
 import { authorizePath, basic, newConnector, pkce, post, startServer, type Harness } from './harness';
 import { operatorActor } from '../../src/access/index';
@@ -26,7 +27,7 @@ describe('sign-in and consent in Chromium', function () {
     callback = createServer((_req, res) => res.end('<!doctype html><title>Connected</title><p>Connected.</p>'));
     await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
     redirectUri = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

@@ -1,0 +1,88 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+/** Debian's Chromium (never a downloaded one), headless. One per test file: launch in `before`, close in `after`. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+}
+
+/** Where browser tests leave screenshots (git-ignored). */
+export const SCREENSHOT_DIR = join(__dirname, '..', '..', '..', 'test-output', 'screenshots');
+
+/** The looks every page is checked in: a desktop in light mode, and a 360 px phone in dark mode. */
+export const LOOKS = {
+  light: { viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  'dark-360': { viewport: { width: 360, height: 740 }, colorScheme: 'dark' },
+} as const satisfies Record<string, BrowserContextOptions>;
+export type Look = keyof typeof LOOKS;
+
+export interface WatchedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Content-Security-Policy violations the page reported, and console errors (Chromium logs refusals there too). */
+  problems(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** A fresh context and page that record CSP violations (`securitypolicyviolation`) and console errors from the start. */
+export async function watchedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+  const context = await browser.newContext(options);
+  // Init scripts are injected by the browser driver, not by the page: the page's CSP does not apply to them.
+  // (Browser-side code is written as strings here: the tests compile without the DOM's types.)
+  await context.addInitScript(`
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__cspViolations.push(e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') + ' (' + e.sourceFile + ':' + e.lineNumber + ')');
+    });
+  `);
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => consoleErrors.push(`page error: ${err.message}`));
+  return {
+    context,
+    page,
+    async problems() {
+      const csp = await page.evaluate<string[]>('window.__cspViolations ?? []');
+      return [...csp.map((v) => `CSP: ${v}`), ...consoleErrors];
+    },
+    close: () => context.close(),
+  };
+}
+
+let axeSource: Promise<string> | undefined;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * Runs axe-core in the page (evaluated through the driver, so the page's CSP is untouched) and fails on any
+ * serious or critical violation, naming the rule and the elements; then saves a full-page screenshot as
+ * test-output/screenshots/<name>.png.
+ */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  axeSource ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(await axeSource);
+  const violations = await page.evaluate<AxeViolation[]>(`
+    axe.run(document, { resultTypes: ['violations'] }).then((result) =>
+      result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))
+  `);
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${name}`).to.deep.equal([]);
+}
+
+/** The page fits its viewport's width (no sideways scrolling at 360 px). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scroll, width } = await page.evaluate<{ scroll: number; width: number }>('({ scroll: document.documentElement.scrollWidth, width: window.innerWidth })');
+  expect(scroll, 'page wider than the viewport').to.be.at.most(width);
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { RouterProvider } from 'react-aria-components';
+import { BrowserRouter, Navigate, Route, Routes, useHref, useNavigate, type NavigateOptions } from 'react-router';
+import { CasePage, CasesPage } from './console/case-pages';
+import { ConsoleLayout } from './console/layout';
+import { RequireMember } from './console/require-member';
+import { SignInPage } from './console/sign-in-page';
+import { StatusPage } from './console/status-page';
+import { PortalHomePage } from './portal/home-page';
+import { PortalLayout } from './portal/layout';
+import { NotFoundPage } from './ui/not-found';
+
+declare module 'react-aria-components' {
+  interface RouterConfig {
+    routerOptions: NavigateOptions;
+  }
+}
+
+/** React Aria's links and buttons navigate through react-router (client-side, history kept). */
+function AriaRouter({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <RouterProvider navigate={(to, options) => navigate(to, options)} useHref={useHref}>
+      {children}
+    </RouterProvider>
+  );
+}
+
+/** Every page of the app: the console under /console, the customer portal under /portal/app. */
+export function App() {
+  return (
+    <BrowserRouter>
+      <AriaRouter>
+        <Routes>
+          <Route path="/console" element={<ConsoleLayout />}>
+            <Route path="sign-in" element={<SignInPage />} />
+            <Route path="status" element={<StatusPage />} />
+            <Route element={<RequireMember />}>
+              <Route index element={<Navigate to="/console/cases" replace />} />
+              <Route path="cases" element={<CasesPage />} />
+              <Route path="cases/:caseId" element={<CasePage />} />
+              <Route path="*" element={<NotFoundPage area="Compliance console" home="/console" />} />
+            </Route>
+          </Route>
+          <Route path="/portal/app" element={<PortalLayout />}>
+            <Route index element={<PortalHomePage />} />
+            <Route path="*" element={<NotFoundPage area="Your onboarding" home="/portal/app" />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/console" replace />} />
+        </Routes>
+      </AriaRouter>
+    </BrowserRouter>
+  );
+}

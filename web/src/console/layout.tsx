@@ -1,0 +1,27 @@
+import { Link } from 'react-aria-components';
+import { Outlet } from 'react-router';
+
+/** The console's frame: skip link, header with navigation, the page, and a footer linking the service's index page. */
+export function ConsoleLayout() {
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="topbar">
+        <Link className="brand" href="/console">Compliance console</Link>
+        <nav aria-label="Console">
+          <ul className="nav">
+            <li><Link href="/console/cases">Cases</Link></li>
+            <li><Link href="/console/status">Status</Link></li>
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="main">
+        <Outlet />
+      </main>
+      <footer className="footer">
+        {/* A server page, not a console route: a full page load. */}
+        <a href="/about">About this service</a>
+      </footer>
+    </div>
+  );
+}
