@@ -1,8 +1,10 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { HealthResolver } from './health.resolver';
+import { SessionResolver } from './session.resolver';
 
 /** Every resolver class of the console schema. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const RESOLVERS: NonEmptyArray<Function> = [
   HealthResolver,
+  SessionResolver,
 ];

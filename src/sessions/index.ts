@@ -8,3 +8,8 @@ export { endMemberSession } from './end-member-session';
 export { spendCsrfToken } from './spend-csrf-token';
 export { findConsoleActor } from './find-console-actor';
 export { cookieValue } from './cookie';
+export { signIn, SIGN_IN_REFUSED, type SignInInput } from './sign-in';
+export { getMe, type Me } from './get-me';
+export { listMySessions, type ConsoleSessionView } from './list-my-sessions';
+export { endMySession } from './end-my-session';
+export { signOutEverywhere } from './sign-out-everywhere';

@@ -1,0 +1,236 @@
+import { expect } from 'chai';
+import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
+import type { Clock } from '../../src/platform/index';
+import { startMemberSession } from '../../src/sessions/index';
+import { sha256Hex } from '../../src/security/tokens';
+import { ConsoleHarness, type ConsoleClient, type TestMember } from './harness';
+
+const ME = 'query { me { id email name role createdAt org { id name fourEyes fullParityEntitled fullParityEnabled } } }';
+const SIGN_IN = 'mutation($email: String!, $password: String!) { signIn(email: $email, password: $password) { id email role org { id name } } }';
+const SESSIONS = 'query { mySessions { id createdAt lastSeenAt idleExpiresAt expiresAt current } }';
+const MINUTE = 60_000;
+
+/**
+ * A clock the tests move by hand. It starts in a 15-minute window of its own (a random one, years
+ * ahead), so the sign-in limits per source address (every test browser is 127.0.0.1) count only this file's attempts.
+ */
+function handClock(): Clock & { advance(ms: number): void } {
+  const window = 15 * MINUTE;
+  let at = Date.UTC(2031, 0, 1) + Math.floor(Math.random() * 100_000) * window + 1_000;
+  return { now: () => new Date(at), advance: (ms) => { at += ms; } };
+}
+
+type Session = { id: string; createdAt: string; lastSeenAt: string; idleExpiresAt: string; expiresAt: string; current: boolean };
+
+describe('console sign-in and sessions (GraphQL over HTTP with cookies)', () => {
+  const clock = handClock();
+  let h: ConsoleHarness;
+  before(async () => {
+    h = await ConsoleHarness.start({ clock });
+  });
+  after(() => h.close());
+
+  const signIn = async (member: TestMember, browser = h.browser()) => {
+    const answer = await browser.gql<{ signIn: { id: string } }>(SIGN_IN, { email: member.email, password: member.password });
+    expect(answer.body.errors, JSON.stringify(answer.body.errors)).to.equal(undefined);
+    return { browser, answer };
+  };
+  const unauthenticated = async (browser: ConsoleClient) => {
+    expect(await browser.error('{ me { id } }')).to.deep.equal({
+      code: 'UNAUTHENTICATED', message: 'Sign in to the console first.', extensions: { code: 'UNAUTHENTICATED', reason: 'unauthenticated' },
+    });
+  };
+  /** Another browser holding a copy of this one's cookies (a copied cookie jar). */
+  const copyOf = (browser: ConsoleClient) => {
+    const other = h.browser();
+    for (const [k, v] of browser.cookies) other.cookies.set(k, v);
+    return other;
+  };
+
+  it('signIn answers what me answers and sets the cookie HttpOnly, SameSite=Lax, Path=/, for 12 hours, not Secure over http', async () => {
+    const tenant = await h.tenant('Sign-in Ltd');
+    const member = await h.member('mlro', tenant);
+    const { browser, answer } = await signIn(member);
+    expect(answer.status).to.equal(200);
+    expect(answer.body.data).to.deep.equal({ signIn: { id: member.id, email: member.email, role: 'mlro', org: { id: tenant.id, name: 'Sign-in Ltd' } } });
+    const cookies = answer.headers.getSetCookie();
+    expect(cookies).to.have.lengthOf(1);
+    expect(cookies[0]).to.match(new RegExp(`^${CONSOLE_COOKIE}=[A-Za-z0-9_-]{43}; Path=/; Max-Age=43200; HttpOnly; SameSite=Lax$`));
+
+    const me = await browser.data<{ me: Record<string, unknown> }>(ME);
+    expect(me.me).to.deep.include({ id: member.id, email: member.email, role: 'mlro' });
+    expect(me.me.name).to.match(/^mlro \d+$/);
+    expect(me.me.org).to.deep.equal({ id: tenant.id, name: 'Sign-in Ltd', fourEyes: true, fullParityEntitled: false, fullParityEnabled: false });
+    expect(me.me.createdAt).to.be.a('string');
+  });
+
+  it('the cookie is Secure when APP_URL is https', async () => {
+    const secure = await ConsoleHarness.start({ clock, config: { appUrl: 'https://console.example' } });
+    try {
+      const member = await secure.member('analyst');
+      const answer = await secure.browser().gql(SIGN_IN, { email: member.email, password: member.password });
+      expect(answer.body.errors).to.equal(undefined);
+      expect(answer.headers.getSetCookie()[0]).to.match(/; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax; Secure$/);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('a wrong password and an unknown email get the same UNAUTHENTICATED answer, and no cookie', async () => {
+    const member = await h.member('analyst');
+    const wrong = await h.browser().gql(SIGN_IN, { email: member.email, password: 'not the right password' });
+    const unknown = await h.browser().gql(SIGN_IN, { email: `nobody.${member.id}@console.example`, password: member.password });
+    for (const answer of [wrong, unknown]) {
+      expect(answer.status).to.equal(200);
+      expect(answer.body).to.deep.equal({
+        data: null,
+        errors: [{ message: 'The email or password is incorrect.', path: ['signIn'], extensions: { code: 'UNAUTHENTICATED', reason: 'unauthenticated' } }],
+      });
+      expect(answer.headers.getSetCookie()).to.deep.equal([]);
+    }
+  });
+
+  it('after five wrong passwords the account must wait: RATE_LIMITED with retryAfterSeconds and Retry-After, then the right password works', async () => {
+    const member = await h.member('analyst');
+    const browser = h.browser();
+    for (let i = 0; i < 5; i++) {
+      expect((await browser.error(SIGN_IN, { email: member.email, password: `wrong password ${i}` })).code).to.equal('UNAUTHENTICATED');
+    }
+    const limited = await browser.gql(SIGN_IN, { email: member.email, password: member.password });
+    expect(limited.body.errors).to.deep.equal([{
+      message: 'Too many sign-in attempts. Wait 1 second and try again.', path: ['signIn'],
+      extensions: { code: 'RATE_LIMITED', reason: 'rate_limited', retryAfterSeconds: 1 },
+    }]);
+    expect(limited.headers.get('retry-after')).to.equal('1');
+    expect(limited.headers.getSetCookie()).to.deep.equal([]);
+    clock.advance(1_000);
+    await signIn(member, browser);
+    expect((await browser.data<{ me: { id: string } }>(ME)).me.id).to.equal(member.id);
+  });
+
+  it('me without a session, or with a made-up cookie, is UNAUTHENTICATED', async () => {
+    await unauthenticated(h.browser());
+    const forged = h.browser();
+    forged.cookies.set(CONSOLE_COOKIE, 'A'.repeat(43));
+    await unauthenticated(forged);
+  });
+
+  it('a session ends after 30 minutes unused', async () => {
+    const { browser } = await signIn(await h.member('analyst'));
+    clock.advance(29 * MINUTE);
+    await browser.data(ME); // used: the idle expiry moves on by 30 minutes from now
+    clock.advance(29 * MINUTE);
+    await browser.data(ME);
+    clock.advance(30 * MINUTE + 1);
+    await unauthenticated(browser);
+  });
+
+  it('a session ends 12 hours after sign-in however much it is used', async () => {
+    const { browser } = await signIn(await h.member('analyst'));
+    for (let t = 25; t < 12 * 60; t += 25) {
+      clock.advance(25 * MINUTE);
+      await browser.data(ME);
+    }
+    clock.advance(12 * 60 * MINUTE - 28 * 25 * MINUTE - 1); // 1 ms before the 12 hours
+    const [live] = (await browser.data<{ mySessions: Session[] }>(SESSIONS)).mySessions;
+    expect(new Date(live!.expiresAt).getTime() - new Date(live!.createdAt).getTime()).to.equal(12 * 60 * MINUTE);
+    expect(live!.idleExpiresAt).to.equal(live!.expiresAt); // never past the absolute expiry
+    clock.advance(1);
+    await unauthenticated(browser);
+  });
+
+  it('signOut ends the session for every copy of the cookie and clears it', async () => {
+    const { browser } = await signIn(await h.member('analyst'));
+    const copy = copyOf(browser);
+    const out = await browser.gql(`mutation { signOut }`);
+    expect(out.body).to.deep.equal({ data: { signOut: true } });
+    expect(out.headers.getSetCookie()).to.deep.equal([`${CONSOLE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`]);
+    expect(browser.cookies.has(CONSOLE_COOKIE)).to.equal(false);
+    await unauthenticated(copy);
+    // Signing out without a session is harmless.
+    expect((await h.browser().gql('mutation { signOut }')).body).to.deep.equal({ data: { signOut: true } });
+  });
+
+  it('signing in while signed in ends the old session first', async () => {
+    const first = await h.member('analyst');
+    const second = await h.member('admin');
+    const { browser } = await signIn(first);
+    const old = copyOf(browser);
+    await signIn(second, browser);
+    expect((await browser.data<{ me: { id: string } }>(ME)).me.id).to.equal(second.id);
+    await unauthenticated(old);
+  });
+
+  it('mySessions lists the live console sessions with an opaque id and which one is current; endSession ends one of them', async () => {
+    const member = await h.member('analyst');
+    const { browser: laptop } = await signIn(member);
+    clock.advance(MINUTE);
+    const { browser: phone } = await signIn(member);
+    const other = await signIn(await h.member('analyst', member.tenant));
+    const listed = (await laptop.data<{ mySessions: Session[] }>(SESSIONS)).mySessions;
+    expect(listed).to.have.lengthOf(2);
+    expect(listed.map((s) => s.current)).to.deep.equal([false, true]); // newest (the phone's) first
+    const tokens = [laptop, phone].map((b) => b.cookies.get(CONSOLE_COOKIE)!);
+    for (const s of listed) {
+      expect(tokens).to.not.include(s.id);
+      expect(tokens.map((t) => sha256Hex(t))).to.not.include(s.id);
+      expect(new Date(s.expiresAt).getTime() - new Date(s.createdAt).getTime()).to.equal(12 * 60 * MINUTE);
+      expect(new Date(s.idleExpiresAt).getTime() - new Date(s.lastSeenAt).getTime()).to.equal(30 * MINUTE);
+    }
+    const phoneId = listed[0]!.id;
+
+    // Another member's session id is not yours to end: NOT_FOUND, and it goes on.
+    const [otherSession] = (await other.browser.data<{ mySessions: Session[] }>(SESSIONS)).mySessions;
+    expect(await laptop.error('mutation($id: ID!) { endSession(id: $id) }', { id: otherSession!.id })).to.deep.include({ code: 'NOT_FOUND', message: 'Session not found.' });
+    await other.browser.data(ME);
+
+    expect(await laptop.data('mutation($id: ID!) { endSession(id: $id) }', { id: phoneId })).to.deep.equal({ endSession: true });
+    await unauthenticated(phone);
+    expect((await laptop.data<{ mySessions: Session[] }>(SESSIONS)).mySessions.map((s) => s.current)).to.deep.equal([true]);
+    expect(await laptop.error('mutation($id: ID!) { endSession(id: $id) }', { id: phoneId })).to.deep.include({ code: 'NOT_FOUND' });
+    await unauthenticated(h.browser());
+    expect(await h.browser().error(SESSIONS)).to.deep.include({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('signOutEverywhere ends every console session and the connector sign-in pages session of the member, and only theirs', async () => {
+    const member = await h.member('compliance_admin');
+    const { browser: one } = await signIn(member);
+    const { browser: two } = await signIn(member);
+    const oauthPages = await startMemberSession(h.svc, { kind: 'oauth', memberId: member.id });
+    const colleague = await signIn(await h.member('analyst', member.tenant));
+
+    const out = await one.gql('mutation { signOutEverywhere }');
+    expect(out.body).to.deep.equal({ data: { signOutEverywhere: true } });
+    expect(out.headers.getSetCookie()).to.deep.equal([`${CONSOLE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`]);
+    await unauthenticated(two);
+    const [row] = await h.svc.db.query('SELECT ended_at FROM member_sessions WHERE token_hash = ?', [sha256Hex(oauthPages.token)]);
+    expect(row.ended_at).to.be.an.instanceOf(Date);
+    await colleague.browser.data(ME);
+    expect(await h.browser().error('mutation { signOutEverywhere }')).to.deep.include({ code: 'UNAUTHENTICATED' });
+  });
+
+  describe('CSRF: only JSON POSTs reach a mutation', () => {
+    it('a form-encoded POST (what a foreign page can send with the cookie) is refused with 400 and changes nothing', async () => {
+      const { browser } = await signIn(await h.member('analyst'));
+      const res = await fetch(`${h.url}/graphql`, {
+        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...browser.cookieHeader() }, body: 'query=mutation%20%7B%20signOut%20%7D',
+      });
+      expect(res.status).to.equal(400);
+      expect(await res.text()).to.contain('This operation has been blocked as a potential Cross-Site Request Forgery (CSRF)');
+      await browser.data(ME);
+    });
+
+    it('a GET carrying a mutation is refused: 400 without a preflighted header, 405 with one', async () => {
+      const { browser } = await signIn(await h.member('analyst'));
+      const url = `${h.url}/graphql?query=${encodeURIComponent('mutation { signOut }')}`;
+      const simple = await fetch(url, { headers: browser.cookieHeader() });
+      expect(simple.status).to.equal(400);
+      expect(await simple.text()).to.contain('Cross-Site Request Forgery');
+      const preflighted = await fetch(url, { headers: { ...browser.cookieHeader(), 'apollo-require-preflight': 'true' } });
+      expect(preflighted.status).to.equal(405);
+      expect(preflighted.headers.get('allow')).to.equal('POST');
+      expect(((await preflighted.json()) as { errors: { message: string }[] }).errors[0]!.message).to.equal('GET requests only support query operations, not mutation operations');
+      await browser.data(ME);
+    });
+  });
+});
