@@ -1,5 +1,6 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { HealthResolver } from './health.resolver';
+import { MembersResolver } from './members.resolver';
 import { SessionResolver } from './session.resolver';
 
 /** Every resolver class of the console schema. */
@@ -7,4 +8,5 @@ import { SessionResolver } from './session.resolver';
 export const RESOLVERS: NonEmptyArray<Function> = [
   HealthResolver,
   SessionResolver,
+  MembersResolver,
 ];

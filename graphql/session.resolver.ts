@@ -1,6 +1,8 @@
 import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { isDomainError } from '../src/platform/index';
-import { endMemberSession, endMySession, getMe, listMySessions, signIn, signOutEverywhere, type Me } from '../src/sessions/index';
+import {
+  endMemberSession, endMySession, getMe, listMySessions, requestPasswordReset, resetPassword, signIn, signOutEverywhere, type Me,
+} from '../src/sessions/index';
 import { actorOf, type GraphqlContext } from './context';
 import { consoleToken, writeConsoleCookie } from './session-cookie';
 import { Member, memberOf } from './types/member.type';
@@ -74,5 +76,21 @@ export class SessionResolver {
     await endMySession(ctx.svc, actorOf(ctx), { sessionId: id });
     if (ctx.signedIn?.session.sid === id) writeConsoleCookie(ctx.svc, ctx.res, null);
     return true;
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Emails a single-use link to choose a new password ({APP_URL}/console/reset-password?token=…, 1 hour) when the email belongs to a member. '
+      + 'Always true: the answer never tells whether it does. RATE_LIMITED past 10 requests an hour from one address or 3 for one email.',
+  })
+  async requestPasswordReset(@Arg('email') email: string, @Ctx() ctx: GraphqlContext): Promise<boolean> {
+    return requestPasswordReset(ctx.svc, { email, address: ctx.req.ip }).catch((err: unknown) => withRetryAfter(ctx, err));
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Sets a new password with the token of a reset link (once, within the hour) and ends every session of the member. '
+      + 'BAD_USER_INPUT on `password` (12+ characters, not a breached password) or on `token` (invalid, expired or used).',
+  })
+  async resetPassword(@Arg('token') token: string, @Arg('password') password: string, @Ctx() ctx: GraphqlContext): Promise<boolean> {
+    return resetPassword(ctx.svc, { token, password });
   }
 }

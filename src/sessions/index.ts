@@ -13,3 +13,5 @@ export { getMe, type Me } from './get-me';
 export { listMySessions, type ConsoleSessionView } from './list-my-sessions';
 export { endMySession } from './end-my-session';
 export { signOutEverywhere } from './sign-out-everywhere';
+export { requestPasswordReset, PASSWORD_RESET_ADDRESS_LIMIT, PASSWORD_RESET_ACCOUNT_LIMIT } from './request-password-reset';
+export { resetPassword } from './reset-password';

@@ -6,3 +6,11 @@ export { createMember, type CreateMemberInput } from './create-member';
 export { listMembers } from './list-members';
 export { MemberSchema, MemberRoleSchema, type MemberView } from './member.wire';
 export { setFullParity } from './set-full-parity';
+export { passwordProblem, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from './password-rule';
+export { inviteMember, type InviteMemberInput } from './invite-member';
+export { acceptInvitation } from './accept-invitation';
+export { changeMemberRole } from './change-member-role';
+export { removeMember, type RemovedMember } from './remove-member';
+export {
+  SEND_MEMBER_MAIL_TASK, PASSWORD_RESET_TTL_MS, INVITATION_TTL_MS, deliverMemberMail, sweepMemberMail, memberTokenLink, type MemberTokenPurpose,
+} from './member-tokens';

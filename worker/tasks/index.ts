@@ -2,10 +2,12 @@ import type { TaskList } from 'graphile-worker';
 import { RELAY_TASK } from '../../src/events/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
 import { type Services } from '../../src/platform/index';
+import { SEND_MEMBER_MAIL_TASK } from '../../src/tenants/index';
 import { DELIVER_WEBHOOK_TASK } from '../../src/webhooks/index';
 import { deliverWebhookTask } from './deliver-webhook.task';
 import { relayEventsTask } from './relay-events.task';
 import { sendInviteTask } from './send-invite.task';
+import { sendMemberMailTask } from './send-member-mail.task';
 
 /** Every task the worker runs, by identifier. Tasks are thin: check the payload, call one use case. */
 export function createTaskList(svc: Services): TaskList {
@@ -13,5 +15,6 @@ export function createTaskList(svc: Services): TaskList {
     [RELAY_TASK]: relayEventsTask(svc),
     [SEND_INVITE_TASK]: sendInviteTask(svc),
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(svc),
+    [SEND_MEMBER_MAIL_TASK]: sendMemberMailTask(svc),
   };
 }
