@@ -1,8 +1,16 @@
+import { Writable } from 'node:stream';
 import { expect } from 'chai';
+import { runOnce } from 'graphile-worker';
 import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
-import type { Clock } from '../../src/platform/index';
+import { createLogger, type Clock, type Services } from '../../src/platform/index';
 import { startMemberSession } from '../../src/sessions/index';
 import { sha256Hex } from '../../src/security/tokens';
+import { SEND_MEMBER_MAIL_TASK } from '../../src/tenants/index';
+import { graphileLogger } from '../../worker/job-queue';
+import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
+import { createTaskList } from '../../worker/tasks/index';
+import { decodeQp, startSmtp } from '../rest/smtp';
+import { runtime } from '../support/runtime';
 import { ConsoleHarness, type ConsoleClient, type TestMember } from './harness';
 
 const ME = 'query { me { id email name role createdAt org { id name fourEyes fullParityEntitled fullParityEnabled } } }';
@@ -231,6 +239,136 @@ describe('console sign-in and sessions (GraphQL over HTTP with cookies)', () => 
       expect(preflighted.headers.get('allow')).to.equal('POST');
       expect(((await preflighted.json()) as { errors: { message: string }[] }).errors[0]!.message).to.equal('GET requests only support query operations, not mutation operations');
       await browser.data(ME);
+    });
+  });
+
+  describe('password reset by email', () => {
+    let smtp: Awaited<ReturnType<typeof startSmtp>>;
+    let worker: Services;
+    const logLines: string[] = [];
+    const REQUEST = 'mutation($email: String!) { requestPasswordReset(email: $email) }';
+    const RESET = 'mutation($token: String!, $password: String!) { resetPassword(token: $token, password: $password) }';
+
+    before(async () => {
+      smtp = await startSmtp();
+      const log = createLogger('info', new Writable({ write(chunk, _enc, cb) { logLines.push(String(chunk)); cb(); } }) as never);
+      // The worker of this test: the same services, sending through the in-process SMTP server.
+      const mailer = createNodemailerMailer({ smtpUrl: smtp.url, from: 'console@svc.example', log, keepLocally: () => Promise.reject(new Error('unused')) });
+      worker = { ...h.svc, log, mailer };
+    });
+    after(() => smtp.close());
+    // Each test starts at the start of a new hour: the per-address limit (10 an hour from 127.0.0.1) counts only its own requests.
+    const toNextHour = () => clock.advance(60 * MINUTE - (clock.now().getTime() % (60 * MINUTE)) + 1_000);
+    beforeEach(toNextHour);
+
+    const drain = async () => {
+      const rt = await runtime();
+      await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(worker), logger: graphileLogger(worker.log) });
+    };
+    const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).map((m) => decodeQp(m.raw));
+    const linkIn = (mail: string) => {
+      const links = [...new Set(mail.match(/https?:\/\/[^\s"<>]+\/console\/reset-password\?token=[A-Za-z0-9_-]+/g))];
+      expect(links).to.have.lengthOf(1);
+      return links[0]!;
+    };
+    const requestLink = async (member: TestMember) => {
+      expect(await h.browser().data(REQUEST, { email: member.email })).to.deep.equal({ requestPasswordReset: true });
+      await drain();
+      const mails = mailsTo(member.email);
+      return linkIn(mails[mails.length - 1]!);
+    };
+
+    it('answers true whether or not the email belongs to a member, and emails a single-use link only to a member, through a job that carries no token', async () => {
+      const tenant = await h.tenant('Reset Ltd');
+      const member = await h.member('analyst', tenant);
+      const stranger = `nobody.${member.id}@console.example`;
+      const known = await h.browser().gql(REQUEST, { email: member.email.toUpperCase() });
+      const unknown = await h.browser().gql(REQUEST, { email: stranger });
+      expect(known.body).to.deep.equal({ data: { requestPasswordReset: true } });
+      expect(unknown.body).to.deep.equal(known.body);
+      expect(mailsTo(member.email)).to.have.lengthOf(0); // sent by the worker, after commit
+
+      const [row] = await h.svc.db.query(
+        `SELECT t.id, t.token_hash, t.token_sealed, t.expires_at, t.created_at FROM member_tokens t WHERE t.member_id = ? AND t.purpose = 'password_reset'`, [member.id]);
+      expect(row.token_sealed).to.be.a('string'); // sealed until the mail server accepted the email
+      expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).to.equal(60 * MINUTE);
+      // The queued job's payload (graphile keeps it in its private table; the public view omits it).
+      const { rows: jobs } = await (await runtime()).queue.pool.query('SELECT payload FROM graphile_worker._private_jobs WHERE key = $1', [`${SEND_MEMBER_MAIL_TASK}:${row.id}`]);
+      expect(jobs.map((j: { payload: unknown }) => j.payload)).to.deep.equal([{ tokenId: Number(row.id) }]);
+
+      await drain();
+      const mails = mailsTo(member.email);
+      expect(mails).to.have.lengthOf(1);
+      expect(mailsTo(stranger)).to.have.lengthOf(0);
+      expect(mails[0]).to.match(/^Subject: Reset Ltd: reset your console password/m);
+      expect(mails[0]).to.match(/^From: Reset Ltd <console@svc\.example>/m);
+      const link = linkIn(mails[0]!);
+      expect(link.startsWith(`${h.url}/console/reset-password?token=`)).to.equal(true);
+      const token = new URL(link).searchParams.get('token')!;
+      expect(sha256Hex(token)).to.equal(row.token_hash);
+      const [after] = await h.svc.db.query('SELECT token_sealed, mail_state FROM member_tokens WHERE id = ?', [row.id]);
+      expect(after).to.deep.equal({ token_sealed: null, mail_state: 'sent' });
+      expect(logLines.join('')).to.not.include(token);
+    });
+
+    it('resetPassword refuses a short or breached password without spending the link, then sets the password, ends every session and works once', async () => {
+      const member = await h.member('analyst');
+      const { browser: signedIn } = await signIn(member);
+      const oauthPages = await startMemberSession(h.svc, { kind: 'oauth', memberId: member.id });
+      const token = new URL(await requestLink(member)).searchParams.get('token')!;
+
+      expect(await h.browser().error(RESET, { token, password: 'qwerty123456' })).to.deep.equal({
+        code: 'BAD_USER_INPUT', message: 'password: is on a list of passwords exposed in data breaches; choose another',
+        extensions: { code: 'BAD_USER_INPUT', reason: 'validation_failed', details: [{ path: 'password', message: 'is on a list of passwords exposed in data breaches; choose another' }] },
+      });
+      expect((await h.browser().error(RESET, { token, password: 'too short' })).extensions.details).to.deep.equal([{ path: 'password', message: 'must be at least 12 characters' }]);
+      await signedIn.data(ME); // nothing changed yet
+
+      const newPassword = 'a brand new pass phrase 7';
+      expect(await h.browser().data(RESET, { token, password: newPassword })).to.deep.equal({ resetPassword: true });
+      await unauthenticated(signedIn);
+      const [pages] = await h.svc.db.query('SELECT ended_at FROM member_sessions WHERE token_hash = ?', [sha256Hex(oauthPages.token)]);
+      expect(pages.ended_at).to.be.an.instanceOf(Date);
+      expect((await h.browser().error(SIGN_IN, { email: member.email, password: member.password })).code).to.equal('UNAUTHENTICATED');
+      await signIn({ ...member, password: newPassword });
+
+      expect(await h.browser().error(RESET, { token, password: 'yet another pass phrase 8' })).to.deep.equal({
+        code: 'BAD_USER_INPUT', message: 'token: This link is invalid, has expired or has already been used. Ask for a new one.',
+        extensions: { code: 'BAD_USER_INPUT', reason: 'validation_failed', details: [{ path: 'token', message: 'This link is invalid, has expired or has already been used. Ask for a new one.' }] },
+      });
+    });
+
+    it('a link expires after one hour, and a newer link replaces an older one', async () => {
+      const member = await h.member('analyst');
+      const first = new URL(await requestLink(member)).searchParams.get('token')!;
+      const second = new URL(await requestLink(member)).searchParams.get('token')!;
+      expect((await h.browser().error(RESET, { token: first, password: 'first pass phrase for me' })).extensions.details).to.deep.equal([
+        { path: 'token', message: 'This link is invalid, has expired or has already been used. Ask for a new one.' },
+      ]);
+      clock.advance(60 * MINUTE);
+      expect((await h.browser().error(RESET, { token: second, password: 'second pass phrase for me' })).code).to.equal('BAD_USER_INPUT');
+      const third = new URL(await requestLink(member)).searchParams.get('token')!;
+      clock.advance(60 * MINUTE - 1);
+      expect(await h.browser().data(RESET, { token: third, password: 'third pass phrase for me' })).to.deep.equal({ resetPassword: true });
+    });
+
+    it('is limited per account (3 an hour) whether or not the email exists, and per address (10 an hour): RATE_LIMITED with retryAfterSeconds', async () => {
+      const member = await h.member('analyst');
+      const stranger = `nobody.${member.id}@console.example`;
+      for (const email of [member.email, stranger]) {
+        for (let i = 0; i < 3; i++) expect(await h.browser().data(REQUEST, { email })).to.deep.equal({ requestPasswordReset: true });
+        const limited = await h.browser().gql(REQUEST, { email });
+        expect(limited.body.errors).to.deep.equal([{
+          message: 'Too many password reset requests. Wait 60 minutes and try again.', path: ['requestPasswordReset'],
+          extensions: { code: 'RATE_LIMITED', reason: 'rate_limited', retryAfterSeconds: 3599 },
+        }]);
+        expect(limited.headers.get('retry-after')).to.equal('3599');
+      }
+      // 8 requests from this address so far this hour; two more pass, the eleventh does not.
+      for (let i = 0; i < 2; i++) await h.browser().data(REQUEST, { email: `other${i}.${member.id}@console.example` });
+      expect(await h.browser().error(REQUEST, { email: `other9.${member.id}@console.example` })).to.deep.include({ code: 'RATE_LIMITED' });
+      toNextHour();
+      expect(await h.browser().data(REQUEST, { email: member.email })).to.deep.equal({ requestPasswordReset: true });
     });
   });
 });
