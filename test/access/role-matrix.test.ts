@@ -6,7 +6,10 @@ import { getDocument, listDocuments } from '../../src/documents/index';
 import { listEventFeed } from '../../src/events/index';
 import { createApiClient, disconnectApp, listApiClients, listConnectedApps, revokeClient, SCOPES, type Scope } from '../../src/oauth/index';
 import { dispositionScreeningHit, listScreeningHits } from '../../src/screening/index';
-import { createMember, listMembers, setFullParity, type MemberRole, type Tenant } from '../../src/tenants/index';
+import { endMySession, getMe, listMySessions, signOutEverywhere } from '../../src/sessions/index';
+import {
+  changeMemberRole, createMember, inviteMember, listMembers, removeMember, setFullParity, type MemberRole, type Tenant,
+} from '../../src/tenants/index';
 import {
   createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint,
   pingWebhookUrl, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
@@ -43,6 +46,8 @@ describe('access: role and scope matrix over every use case that takes an Actor'
   let clientId: string;
   const memberEmail = `matrix+${randomUUID()}@example.com`;
   let listedClientId: string; // never revoked by a row, unlike clientId
+  let roleTargetId: string; // a member whose role the changeMemberRole row sets (to the one it has)
+  let removedTargetId: string; // removed by the first allowed call of the removeMember row
 
   before(async () => {
     const rt = await runtime();
@@ -53,6 +58,8 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     clientId = (await createApiClient(svc, operatorActor(tenant.id), { name: 'Matrix client' })).clientId;
     await createMember(svc, operatorActor(tenant.id), { email: memberEmail, password: 'a long enough password', role: 'analyst' });
     listedClientId = (await createApiClient(svc, operatorActor(tenant.id), { name: 'Listed client' })).clientId;
+    roleTargetId = (await createMember(svc, operatorActor(tenant.id), { email: `role+${randomUUID()}@example.com`, password: 'a long enough password', role: 'mlro' })).id;
+    removedTargetId = (await createMember(svc, operatorActor(tenant.id), { email: `gone+${randomUUID()}@example.com`, password: 'a long enough password', role: 'analyst' })).id;
     endpointId = (await createWebhookEndpoint(svc, operatorActor(tenant.id), { url: 'https://127.0.0.1:9/hook' })).endpoint.endpointId;
   });
 
@@ -100,6 +107,14 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'setFullParity (entitlement)', need: { scope: null, role: null }, ownsResource: false, call: (s, a) => setFullParity(s, a, { entitled: false }) },
     { name: 'listMembers', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listMembers(s, a) },
     { name: 'createMember', need: { scope: null, role: 'admin' }, ownsResource: false, call: (s, a) => createMember(s, a, { email: uniqueEmail(), password: 'a long enough password', role: 'analyst' }) },
+    { name: 'inviteMember', need: { scope: null, role: 'admin' }, ownsResource: false, call: (s, a) => inviteMember(s, a, { email: uniqueEmail(), name: 'Invited', role: 'analyst' }) },
+    { name: 'changeMemberRole', need: { scope: null, role: 'admin' }, ownsResource: true, call: (s, a) => changeMemberRole(s, a, { memberId: roleTargetId, role: 'mlro' }) },
+    { name: 'removeMember', need: { scope: null, role: 'admin' }, ownsResource: true, call: (s, a) => removeMember(s, a, { memberId: removedTargetId }) },
+    // One's own profile and sessions: every member role (a member id of nobody here: not_found, or nothing to list or end).
+    { name: 'getMe', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getMe(s, a) },
+    { name: 'listMySessions', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listMySessions(s, a) },
+    { name: 'endMySession', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => endMySession(s, a, { sessionId: 'no-such-session' }) },
+    { name: 'signOutEverywhere', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => signOutEverywhere(s, a) },
   ];
 
   const refusalOf = async (p: Promise<unknown>) => p.then(() => null, (err: { code?: string; extra?: unknown; message?: string }) => err);
