@@ -5,7 +5,7 @@ import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
 import { createLogger, type Clock, type Services } from '../../src/platform/index';
 import { startMemberSession } from '../../src/sessions/index';
 import { sha256Hex } from '../../src/security/tokens';
-import { SEND_MEMBER_MAIL_TASK } from '../../src/tenants/index';
+import { deliverMemberMail, SEND_MEMBER_MAIL_TASK, sweepMemberMail } from '../../src/tenants/index';
 import { graphileLogger } from '../../worker/job-queue';
 import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
 import { createTaskList } from '../../worker/tasks/index';
@@ -19,12 +19,13 @@ const SESSIONS = 'query { mySessions { id createdAt lastSeenAt idleExpiresAt exp
 const MINUTE = 60_000;
 
 /**
- * A clock the tests move by hand. It starts in a 15-minute window of its own (a random one, years
- * ahead), so the sign-in limits per source address (every test browser is 127.0.0.1) count only this file's attempts.
+ * A clock the tests move by hand. It starts in a 15-minute window of its own (a random one, 2 to 10
+ * days ahead), so the sign-in limits per source address (every test browser is 127.0.0.1) count only
+ * this file's attempts. (Not further: a job scheduled more than 24 days ahead overflows the queue's wake-up timer.)
  */
 function handClock(): Clock & { advance(ms: number): void } {
   const window = 15 * MINUTE;
-  let at = Date.UTC(2031, 0, 1) + Math.floor(Math.random() * 100_000) * window + 1_000;
+  let at = (Math.floor(Date.now() / window) + 2 * 96 + Math.floor(Math.random() * 8 * 96)) * window + 1_000;
   return { now: () => new Date(at), advance: (ms) => { at += ms; } };
 }
 
@@ -350,6 +351,38 @@ describe('console sign-in and sessions (GraphQL over HTTP with cookies)', () => 
       const third = new URL(await requestLink(member)).searchParams.get('token')!;
       clock.advance(60 * MINUTE - 1);
       expect(await h.browser().data(RESET, { token: third, password: 'third pass phrase for me' })).to.deep.equal({ resetPassword: true });
+    });
+
+    it('a refused email is retried on MAIL_RETRY_SCHEDULE with the same link, and a lost job is re-enqueued by the sweep', async () => {
+      const member = await h.member('analyst');
+      expect(await h.browser().data(REQUEST, { email: member.email })).to.deep.equal({ requestPasswordReset: true });
+      const [{ id }] = await h.svc.db.query(`SELECT id FROM member_tokens WHERE member_id = ?`, [member.id]);
+      const pool = (await runtime()).queue.pool;
+      // The job was lost (a crash between commit and enqueue): the sweep hands the row off again once it is overdue.
+      await pool.query('SELECT graphile_worker.remove_job($1)', [`${SEND_MEMBER_MAIL_TASK}:${id}`]);
+      expect(await sweepMemberMail(h.svc)).to.equal(0);
+      clock.advance(31_000);
+      expect(await sweepMemberMail(h.svc)).to.be.at.least(1);
+      const { rows } = await pool.query('SELECT payload FROM graphile_worker._private_jobs WHERE key = $1', [`${SEND_MEMBER_MAIL_TASK}:${id}`]);
+      expect(rows.map((r: { payload: unknown }) => r.payload)).to.deep.equal([{ tokenId: Number(id) }]);
+
+      smtp.refuseNext = 1;
+      expect(await deliverMemberMail(worker, Number(id))).to.equal('retry');
+      const [failed] = await h.svc.db.query('SELECT mail_state, attempts, last_error, next_attempt_at, token_sealed FROM member_tokens WHERE id = ?', [id]);
+      expect(failed).to.deep.include({ mail_state: 'pending', attempts: 1 });
+      expect(failed.last_error).to.contain('451');
+      expect(failed.token_sealed).to.be.a('string');
+      expect(new Date(failed.next_attempt_at).getTime()).to.equal(clock.now().getTime() + h.svc.config.mailRetryScheduleMs[0]!);
+      const { rows: retry } = await pool.query('SELECT run_at FROM graphile_worker._private_jobs WHERE key = $1', [`${SEND_MEMBER_MAIL_TASK}:${id}`]);
+      expect(retry.map((r: { run_at: Date }) => r.run_at.getTime())).to.deep.equal([new Date(failed.next_attempt_at).getTime()]);
+      // This file's clock is days ahead: run the retry now instead of leaving it in the shared queue.
+      await pool.query('SELECT graphile_worker.remove_job($1)', [`${SEND_MEMBER_MAIL_TASK}:${id}`]);
+      expect(await deliverMemberMail(worker, Number(id))).to.equal('sent');
+      expect(await deliverMemberMail(worker, Number(id))).to.equal('skipped'); // a duplicate job sends nothing
+      const mails = mailsTo(member.email);
+      expect(mails).to.have.lengthOf(1);
+      const token = new URL(linkIn(mails[0]!)).searchParams.get('token')!;
+      expect(await h.browser().data(RESET, { token, password: 'a retried pass phrase 9' })).to.deep.equal({ resetPassword: true });
     });
 
     it('is limited per account (3 an hour) whether or not the email exists, and per address (10 an hour): RATE_LIMITED with retryAfterSeconds', async () => {
