@@ -5,7 +5,7 @@ import { openCase } from '../../src/cases/index';
 import { createLogger, type Services } from '../../src/platform/index';
 import { startMemberSession } from '../../src/sessions/index';
 import { sha256Hex } from '../../src/security/tokens';
-import { removeMember, type MemberRole, type Tenant } from '../../src/tenants/index';
+import { createMember, removeMember, type MemberRole, type Tenant } from '../../src/tenants/index';
 import { graphileLogger } from '../../worker/job-queue';
 import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
 import { createTaskList } from '../../worker/tasks/index';
@@ -113,6 +113,17 @@ describe('console members: invitations, roles and removal (GraphQL over HTTP)', 
         { path: 'email', message: 'must be a valid email address' },
         { path: 'name', message: 'must be a string of 1 to 200 characters' },
       ]);
+    });
+
+    it('the password rule is the same for a member added directly (svc user:create): a breached or short password is refused', async () => {
+      const tenant = await h.tenant();
+      const add = (password: string) => createMember(h.svc, operatorActor(tenant.id), { email: `direct.${Math.random().toString(36).slice(2)}@console.example`, password, role: 'analyst' })
+        .then(() => null, (e: { code: string; extra: unknown }) => ({ code: e.code, extra: e.extra }));
+      expect(await add('Qwerty123456')).to.deep.equal({
+        code: 'validation_failed', extra: { details: [{ path: 'password', message: 'is on a list of passwords exposed in data breaches; choose another' }] },
+      });
+      expect(await add('eleven char')).to.deep.equal({ code: 'validation_failed', extra: { details: [{ path: 'password', message: 'must be at least 12 characters' }] } });
+      expect(await add('twelve chars')).to.equal(null);
     });
 
     it('a made-up invitation token is refused on `token`', async () => {
