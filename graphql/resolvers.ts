@@ -3,6 +3,8 @@ import { CredentialsResolver } from './credentials.resolver';
 import { HealthResolver } from './health.resolver';
 import { OrganisationResolver } from './organisation.resolver';
 import { WebhooksResolver } from './webhooks.resolver';
+import { MembersResolver } from './members.resolver';
+import { SessionResolver } from './session.resolver';
 
 /** Every resolver class of the console schema. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -11,4 +13,6 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   WebhooksResolver,
   CredentialsResolver,
   OrganisationResolver,
+  SessionResolver,
+  MembersResolver,
 ];

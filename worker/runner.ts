@@ -2,6 +2,7 @@ import { run, type Runner } from 'graphile-worker';
 import { sweepOutbox } from '../src/events/index';
 import { purgeExpiredIdempotencyKeys } from '../src/idempotency/index';
 import { sweepInvites } from '../src/invites/index';
+import { sweepMemberMail } from '../src/tenants/index';
 import { type RunnerState, type RunnerStatus, type Services } from '../src/platform/index';
 import { graphileLogger, type GraphileJobQueue } from './job-queue';
 import { createTaskList } from './tasks/index';
@@ -151,6 +152,8 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     // Case intake: invites whose send job was lost, and Idempotency-Keys past their 24 hours.
     sweeping = sweeping.then(() => (draining ? undefined : sweepInvites(svc).then(() => purgeExpiredIdempotencyKeys(svc))))
       .catch((err) => log.error({ err }, 'invite sweep failed'));
+    // Console emails (password resets, invitations) whose send job was lost.
+    sweeping = sweeping.then(() => (draining ? undefined : sweepMemberMail(svc))).catch((err) => log.error({ err }, 'member mail sweep failed'));
   }, svc.config.outboxSweepIntervalMs);
 
   return {

@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   /** The operator-unlocked entitlement: nobody but the operator. */
   'full_parity:entitle': {},
   'members:read': { role: 'analyst' },
+  /** One's own console profile (me) and sessions: list, end one, sign out everywhere. */
+  'sessions:own': { role: 'analyst' },
   'members:manage': { role: 'admin' },
   /** The customer portal: a customer works on their own case (application, documents, review, submit). */
   'portal:case': { customer: true },

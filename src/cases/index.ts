@@ -20,3 +20,4 @@ export { setCrmRecordId } from './set-crm-record-id';
 export { buildFullParity } from './full-parity';
 export { advanceOnboardingStage, onboardingProgressFields, STAGE_LABELS } from './onboarding-progress';
 export { emailKey, emailAddressProblem, isAcceptedEmail } from '../email-address';
+export { clearOwnerOfRemovedMember } from './clear-owner-of-removed-member';

@@ -1,5 +1,5 @@
 import { IsNull } from 'typeorm';
-import { hashPassword, verifyPassword } from '../security/passwords';
+import { hashPassword, isUsablePasswordHash, verifyPassword } from '../security/passwords';
 import type { Services } from '../services';
 import { Member, type MemberRole } from '../tenants/member.entity';
 import { Tenant } from '../tenants/tenant.entity';
@@ -24,7 +24,8 @@ let dummyHash: Promise<string> | null = null;
 export async function authenticateMember(svc: Services, input: { email: unknown; password: unknown }): Promise<SignedInMember | null> {
   if (typeof input.password !== 'string' || input.password.length > 1024) return null;
   const member = await findMemberByEmail(svc, input.email);
-  if (!member) {
+  // An unknown email and a member without a password yet (an open invitation) cost the same slow hash.
+  if (!member || !isUsablePasswordHash(member.passwordHash)) {
     dummyHash ??= hashPassword('not a real password, only for equal timing');
     await verifyPassword(input.password, await dummyHash);
     return null;

@@ -26,3 +26,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return timingSafeEqual(key, expected);
 }
+
+/**
+ * The stored hash of a member who has no password yet (invited, not yet accepted): no password
+ * verifies against it, and the sign-in check treats it like an unknown email (same slow hash).
+ */
+export const NO_PASSWORD_HASH = '!no-password';
+
+/** Whether a stored hash can verify a password at all. */
+export function isUsablePasswordHash(stored: string): boolean {
+  return stored.startsWith('scrypt$');
+}

@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import { isEmail, requireText, throwIfAny } from '../validation';
 import { getTenant } from './find-tenant';
 import { MEMBER_ROLES, Member, type MemberRole } from './member.entity';
+import { checkNewPassword } from './password-rule';
 
 export interface CreateMemberInput {
   email: string;
@@ -20,7 +21,7 @@ export async function createMember(svc: Services, actor: Actor, input: CreateMem
   authorize(actor, 'members:manage');
   const details: ValidationDetail[] = [];
   if (!isEmail(input.email)) details.push({ path: 'email', message: 'must be a valid email address' });
-  requireText(details, 'password', input.password, 1024, 12);
+  checkNewPassword(details, 'password', input.password);
   if (!MEMBER_ROLES.includes(input.role as MemberRole)) details.push({ path: 'role', message: `must be one of ${MEMBER_ROLES.join(', ')}` });
   if (input.name != null) requireText(details, 'name', input.name, 200);
   throwIfAny(details);

@@ -9,3 +9,11 @@ export { setFullParity } from './set-full-parity';
 export { setFourEyes } from './set-four-eyes';
 export { FULL_PARITY_NOT_ENTITLED_MESSAGE } from './set-full-parity';
 export { type OrganisationSettings } from './organisation-settings';
+export { passwordProblem, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from './password-rule';
+export { inviteMember, type InviteMemberInput } from './invite-member';
+export { acceptInvitation } from './accept-invitation';
+export { changeMemberRole } from './change-member-role';
+export { removeMember, type RemovedMember } from './remove-member';
+export {
+  SEND_MEMBER_MAIL_TASK, PASSWORD_RESET_TTL_MS, INVITATION_TTL_MS, deliverMemberMail, sweepMemberMail, memberTokenLink, type MemberTokenPurpose,
+} from './member-tokens';

@@ -7,7 +7,10 @@ import { listEventFeed } from '../../src/events/index';
 import { createApiClient, disconnectApp, listApiClients, listConnectedApps, revokeClient, SCOPES, type Scope } from '../../src/oauth/index';
 import { dispositionScreeningHit, listScreeningHits } from '../../src/screening/index';
 import { listAuditLog } from '../../src/audit/index';
-import { createMember, listMembers, setFourEyes, setFullParity, type MemberRole, type Tenant } from '../../src/tenants/index';
+import { endMySession, getMe, listMySessions, signOutEverywhere } from '../../src/sessions/index';
+import {
+  changeMemberRole, createMember, inviteMember, listMembers, removeMember, setFourEyes, setFullParity, type MemberRole, type Tenant,
+} from '../../src/tenants/index';
 import {
   createWebhookEndpoint, deleteWebhookEndpoint, getWebhookDelivery, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint,
   pingWebhookUrl, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
@@ -46,6 +49,8 @@ describe('access: role and scope matrix over every use case that takes an Actor'
   const memberEmail = `matrix+${randomUUID()}@example.com`;
   let listedClientId: string; // never revoked by a row, unlike clientId
   let portalCaseId: string;
+  let roleTargetId: string; // a member whose role the changeMemberRole row sets (to the one it has)
+  let removedTargetId: string; // removed by the first allowed call of the removeMember row
 
   before(async () => {
     const rt = await runtime();
@@ -56,6 +61,8 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     clientId = (await createApiClient(svc, operatorActor(tenant.id), { name: 'Matrix client' })).clientId;
     await createMember(svc, operatorActor(tenant.id), { email: memberEmail, password: 'a long enough password', role: 'analyst' });
     listedClientId = (await createApiClient(svc, operatorActor(tenant.id), { name: 'Listed client' })).clientId;
+    roleTargetId = (await createMember(svc, operatorActor(tenant.id), { email: `role+${randomUUID()}@example.com`, password: 'a long enough password', role: 'mlro' })).id;
+    removedTargetId = (await createMember(svc, operatorActor(tenant.id), { email: `gone+${randomUUID()}@example.com`, password: 'a long enough password', role: 'analyst' })).id;
     endpointId = (await createWebhookEndpoint(svc, operatorActor(tenant.id), { url: 'https://127.0.0.1:9/hook' })).endpoint.endpointId;
     // A UUID case id: the other tenant's own CS-… numbers repeat this tenant's.
     portalCaseId = ((await createCase(svc, operatorActor(tenant.id), {
@@ -117,6 +124,14 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'submitApplication', need: { scope: null, role: null }, ownsResource: true, call: (s, a) => submitApplication(s, a, { caseId: portalCaseId }) },
     { name: 'getReview', need: { scope: null, role: null }, ownsResource: true, call: (s, a) => getReview(s, a, { caseId: portalCaseId }) },
     { name: 'confirmReview', need: { scope: null, role: null }, ownsResource: true, call: (s, a) => confirmReview(s, a, { caseId: portalCaseId, amendments: [] }) },
+    { name: 'inviteMember', need: { scope: null, role: 'admin' }, ownsResource: false, call: (s, a) => inviteMember(s, a, { email: uniqueEmail(), name: 'Invited', role: 'analyst' }) },
+    { name: 'changeMemberRole', need: { scope: null, role: 'admin' }, ownsResource: true, call: (s, a) => changeMemberRole(s, a, { memberId: roleTargetId, role: 'mlro' }) },
+    { name: 'removeMember', need: { scope: null, role: 'admin' }, ownsResource: true, call: (s, a) => removeMember(s, a, { memberId: removedTargetId }) },
+    // One's own profile and sessions: every member role (a member id of nobody here: not_found, or nothing to list or end).
+    { name: 'getMe', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getMe(s, a) },
+    { name: 'listMySessions', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listMySessions(s, a) },
+    { name: 'endMySession', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => endMySession(s, a, { sessionId: 'no-such-session' }) },
+    { name: 'signOutEverywhere', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => signOutEverywhere(s, a) },
   ];
 
   const refusalOf = async (p: Promise<unknown>) => p.then(() => null, (err: { code?: string; extra?: unknown; message?: string }) => err);

@@ -3,11 +3,13 @@ import { RELAY_TASK } from '../../src/events/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
 import { type Services } from '../../src/platform/index';
 import { CASE_SUBMITTED_TASK } from '../../src/portal/index';
+import { SEND_MEMBER_MAIL_TASK } from '../../src/tenants/index';
 import { DELIVER_WEBHOOK_TASK } from '../../src/webhooks/index';
 import { caseSubmittedTask } from './case-submitted.task';
 import { deliverWebhookTask } from './deliver-webhook.task';
 import { relayEventsTask } from './relay-events.task';
 import { sendInviteTask } from './send-invite.task';
+import { sendMemberMailTask } from './send-member-mail.task';
 
 /** Every task the worker runs, by identifier. Tasks are thin: check the payload, call one use case. */
 export function createTaskList(svc: Services): TaskList {
@@ -16,5 +18,6 @@ export function createTaskList(svc: Services): TaskList {
     [SEND_INVITE_TASK]: sendInviteTask(svc),
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(svc),
     [CASE_SUBMITTED_TASK]: caseSubmittedTask(svc),
+    [SEND_MEMBER_MAIL_TASK]: sendMemberMailTask(svc),
   };
 }

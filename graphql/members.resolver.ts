@@ -1,0 +1,50 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { acceptInvitation, changeMemberRole, inviteMember, listMembers, removeMember, type MemberRole } from '../src/tenants/index';
+import { actorOf, type GraphqlContext } from './context';
+import { Member, memberOf, Role } from './types/member.type';
+
+/** The organisation's members: listing (every role), invitations, role changes and removal (admins). */
+@Resolver()
+export class MembersResolver {
+  @Query(() => [Member], { description: "The organisation's current members (removed ones left out), oldest first." })
+  async members(@Ctx() ctx: GraphqlContext): Promise<Member[]> {
+    return (await listMembers(ctx.svc, actorOf(ctx))).map(memberOf);
+  }
+
+  @Mutation(() => Member, {
+    description: 'Admin: adds a member without a password and emails them a link to set one ({APP_URL}/console/accept-invitation?token=…, 7 days, once). '
+      + 'CONFLICT when the email already belongs to a member.',
+  })
+  async inviteMember(
+    @Arg('email') email: string,
+    @Arg('name') name: string,
+    @Arg('role', () => Role) role: MemberRole,
+    @Ctx() ctx: GraphqlContext,
+  ): Promise<Member> {
+    return memberOf(await inviteMember(ctx.svc, actorOf(ctx), { email, name, role }));
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Sets an invited member\'s first password with the token of their invitation link (once, within 7 days); then they sign in. '
+      + 'BAD_USER_INPUT on `password` (12+ characters, not a breached password) or on `token` (invalid, expired or used).',
+  })
+  async acceptInvitation(@Arg('token') token: string, @Arg('password') password: string, @Ctx() ctx: GraphqlContext): Promise<boolean> {
+    return acceptInvitation(ctx.svc, { token, password });
+  }
+
+  @Mutation(() => Member, {
+    description: "Admin: gives a member another role and ends all of that member's sessions at once. CONFLICT when it would leave no admin.",
+  })
+  async changeMemberRole(@Arg('memberId', () => ID) memberId: string, @Arg('role', () => Role) role: MemberRole, @Ctx() ctx: GraphqlContext): Promise<Member> {
+    return memberOf(await changeMemberRole(ctx.svc, actorOf(ctx), { memberId, role }));
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Admin: removes a member: ends their sessions, disconnects their connected apps (grants and refresh tokens) and clears their '
+      + 'case ownerships (owner.changed, reason member_removed), in one transaction. CONFLICT for yourself or the last admin.',
+  })
+  async removeMember(@Arg('memberId', () => ID) memberId: string, @Ctx() ctx: GraphqlContext): Promise<boolean> {
+    await removeMember(ctx.svc, actorOf(ctx), { memberId });
+    return true;
+  }
+}

@@ -1,0 +1,96 @@
+import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { isDomainError } from '../src/platform/index';
+import {
+  endMemberSession, endMySession, getMe, listMySessions, requestPasswordReset, resetPassword, signIn, signOutEverywhere, type Me,
+} from '../src/sessions/index';
+import { actorOf, type GraphqlContext } from './context';
+import { consoleToken, writeConsoleCookie } from './session-cookie';
+import { Member, memberOf } from './types/member.type';
+import { Organisation, organisationOf } from './types/organisation.type';
+
+@ObjectType({ description: 'The signed-in member, with their organisation.' })
+export class Viewer extends Member {
+  @Field(() => Organisation) org!: Organisation;
+}
+
+@ObjectType({ description: "One of the signed-in member's live console sessions (a browser where they are signed in)." })
+export class ConsoleSession {
+  @Field(() => ID, { description: 'An opaque id for endSession (never the cookie nor anything that opens the session).' }) id!: string;
+  @Field() createdAt!: Date;
+  @Field({ description: 'Last use, to the minute.' }) lastSeenAt!: Date;
+  @Field({ description: 'Ends here unless used before (30 minutes after the last use).' }) idleExpiresAt!: Date;
+  @Field({ description: 'Ends here whatever happens (12 hours after sign-in).' }) expiresAt!: Date;
+  @Field({ description: 'The session of this request.' }) current!: boolean;
+}
+
+const viewerOf = (me: Me): Viewer => ({ ...memberOf(me.member), org: organisationOf(me.org) });
+
+/** Sends a refusal's wait as a Retry-After header too (the error carries retryAfterSeconds). */
+function withRetryAfter(ctx: GraphqlContext, err: unknown): never {
+  const seconds = isDomainError(err) && err.code === 'rate_limited' ? err.extra.retryAfterSeconds : undefined;
+  if (typeof seconds === 'number') ctx.res.setHeader('Retry-After', String(seconds));
+  throw err;
+}
+
+/** Sign-in, sign-out and the signed-in member's sessions. */
+@Resolver()
+export class SessionResolver {
+  @Mutation(() => Viewer, {
+    description: 'Signs in with email and password and sets the console session cookie (HttpOnly, SameSite=Lax, Secure under https). '
+      + 'Wrong email or password: UNAUTHENTICATED (one message for both). Too many attempts: RATE_LIMITED with retryAfterSeconds.',
+  })
+  async signIn(@Arg('email') email: string, @Arg('password') password: string, @Ctx() ctx: GraphqlContext): Promise<Viewer> {
+    const { session, actor } = await signIn(ctx.svc, { email, password, address: ctx.req.ip, currentToken: consoleToken(ctx.req) })
+      .catch((err: unknown) => withRetryAfter(ctx, err));
+    writeConsoleCookie(ctx.svc, ctx.res, session.token, session.expiresAt);
+    ctx.signedIn = { actor, session };
+    return viewerOf(await getMe(ctx.svc, actor));
+  }
+
+  @Query(() => Viewer, { description: 'The signed-in member and their organisation. UNAUTHENTICATED without a live session.' })
+  async me(@Ctx() ctx: GraphqlContext): Promise<Viewer> {
+    return viewerOf(await getMe(ctx.svc, actorOf(ctx)));
+  }
+
+  @Query(() => [ConsoleSession], { description: "The signed-in member's live console sessions, newest first." })
+  async mySessions(@Ctx() ctx: GraphqlContext): Promise<ConsoleSession[]> {
+    return listMySessions(ctx.svc, actorOf(ctx), { currentSid: ctx.signedIn?.session.sid });
+  }
+
+  @Mutation(() => Boolean, { description: 'Ends this session and clears the cookie. Always true (signed in or not).' })
+  async signOut(@Ctx() ctx: GraphqlContext): Promise<boolean> {
+    if (ctx.signedIn) await endMemberSession(ctx.svc, ctx.signedIn.session);
+    writeConsoleCookie(ctx.svc, ctx.res, null);
+    return true;
+  }
+
+  @Mutation(() => Boolean, { description: 'Ends every session of the signed-in member (every browser, and the connector sign-in pages) and clears this cookie.' })
+  async signOutEverywhere(@Ctx() ctx: GraphqlContext): Promise<boolean> {
+    await signOutEverywhere(ctx.svc, actorOf(ctx));
+    writeConsoleCookie(ctx.svc, ctx.res, null);
+    return true;
+  }
+
+  @Mutation(() => Boolean, { description: 'Ends one of your own console sessions (an id from mySessions); NOT_FOUND for any other id.' })
+  async endSession(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<boolean> {
+    await endMySession(ctx.svc, actorOf(ctx), { sessionId: id });
+    if (ctx.signedIn?.session.sid === id) writeConsoleCookie(ctx.svc, ctx.res, null);
+    return true;
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Emails a single-use link to choose a new password ({APP_URL}/console/reset-password?token=…, 1 hour) when the email belongs to a member. '
+      + 'Always true: the answer never tells whether it does. RATE_LIMITED past 10 requests an hour from one address or 3 for one email.',
+  })
+  async requestPasswordReset(@Arg('email') email: string, @Ctx() ctx: GraphqlContext): Promise<boolean> {
+    return requestPasswordReset(ctx.svc, { email, address: ctx.req.ip }).catch((err: unknown) => withRetryAfter(ctx, err));
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Sets a new password with the token of a reset link (once, within the hour) and ends every session of the member. '
+      + 'BAD_USER_INPUT on `password` (12+ characters, not a breached password) or on `token` (invalid, expired or used).',
+  })
+  async resetPassword(@Arg('token') token: string, @Arg('password') password: string, @Ctx() ctx: GraphqlContext): Promise<boolean> {
+    return resetPassword(ctx.svc, { token, password });
+  }
+}

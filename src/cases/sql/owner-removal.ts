@@ -1,0 +1,22 @@
+import type { Queryable } from '../../db/queryable';
+
+/** A case owned by a member, as the owner-clearing step of a member removal reads it. */
+export interface OwnedCaseRow {
+  pk: number;
+  owner_name: string | null;
+  owner_email: string | null;
+}
+
+/** Locks and returns the tenant's cases owned by `memberId`, in pk order (one lock order for every caller). */
+export async function lockCasesOwnedBy(db: Queryable, orgId: string, memberId: string): Promise<OwnedCaseRow[]> {
+  const rows = (await db.query('SELECT pk, owner_name, owner_email FROM cases WHERE org_id = ? AND owner_member_id = ? ORDER BY pk FOR UPDATE', [orgId, memberId])) as OwnedCaseRow[];
+  return rows.map((r) => ({ ...r, pk: Number(r.pk) }));
+}
+
+/** Clears the owner of one case (still owned by `memberId`). */
+export async function clearCaseOwner(db: Queryable, orgId: string, casePk: number, memberId: string, now: Date): Promise<void> {
+  await db.query(
+    'UPDATE cases SET owner_member_id = NULL, owner_name = NULL, owner_email = NULL, updated_at = ? WHERE org_id = ? AND pk = ? AND owner_member_id = ?',
+    [now, orgId, casePk, memberId],
+  );
+}

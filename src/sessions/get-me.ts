@@ -1,0 +1,27 @@
+import { IsNull } from 'typeorm';
+import { authorize, type Actor } from '../access/index';
+import { DomainError } from '../errors';
+import type { Services } from '../services';
+import { Member } from '../tenants/member.entity';
+import { toMemberView } from '../tenants/member-views';
+import type { MemberView } from '../tenants/member.wire';
+import { Tenant } from '../tenants/tenant.entity';
+
+/** The signed-in member and their organisation's switches, as the console's `me` shows them. */
+export interface Me {
+  member: MemberView;
+  org: { id: string; name: string; fourEyes: boolean; fullParityEntitled: boolean; fullParityEnabled: boolean };
+}
+
+/** The calling member and their organisation. Only a member has a profile: anyone else gets not_found. */
+export async function getMe(svc: Services, actor: Actor): Promise<Me> {
+  authorize(actor, 'sessions:own');
+  if (actor.kind !== 'member') throw DomainError.notFound('Member');
+  const member = await svc.db.manager.findOneBy(Member, { id: actor.memberId, orgId: actor.orgId, removedAt: IsNull() });
+  const tenant = member ? await svc.db.manager.findOneBy(Tenant, { id: actor.orgId }) : null;
+  if (!member || !tenant) throw DomainError.notFound('Member');
+  return {
+    member: toMemberView(member),
+    org: { id: tenant.id, name: tenant.name, fourEyes: tenant.fourEyes, fullParityEntitled: tenant.fullParityEntitled, fullParityEnabled: tenant.fullParityEnabled },
+  };
+}

@@ -1,0 +1,11 @@
+import type { Services } from '../services';
+import { setPasswordWithToken } from './member-tokens';
+
+/**
+ * Sets an invited member's first password with the link of their invitation email (7 days, once):
+ * the password rule applies; afterwards they sign in with it. See setPasswordWithToken.
+ */
+export async function acceptInvitation(svc: Services, input: { token: unknown; password: unknown }): Promise<true> {
+  await setPasswordWithToken(svc, { purpose: 'invitation', token: input.token, password: input.password });
+  return true;
+}

@@ -1,0 +1,38 @@
+import { auditName, authorize, type Actor } from '../access/index';
+import { recordAudit } from '../audit/record-audit';
+import { inTransaction } from '../db/transaction';
+import { DomainError } from '../errors';
+import type { Services } from '../services';
+import { endSessionsOfMember } from '../sessions/end-sessions-of-member';
+import { getCurrentMember, lockTenantMembers, refuseLastAdmin } from './lock-tenant-members';
+import { MEMBER_ROLES, Member, type MemberRole } from './member.entity';
+import { toMemberView } from './member-views';
+import type { MemberView } from './member.wire';
+
+/**
+ * Gives a member another role. Every session of theirs (console and authorization pages) ends at
+ * once, so they sign in again under the new role. Demoting the last admin is a conflict. Admins only
+ * (members:manage); audited. Another tenant's member id is not_found. The same role again changes nothing.
+ */
+export async function changeMemberRole(svc: Services, actor: Actor, input: { memberId: unknown; role: unknown }): Promise<MemberView> {
+  authorize(actor, 'members:manage');
+  if (!MEMBER_ROLES.includes(input.role as MemberRole)) {
+    throw DomainError.validation([{ path: 'role', message: `must be one of ${MEMBER_ROLES.join(', ')}` }]);
+  }
+  const role = input.role as MemberRole;
+  return inTransaction(svc, async (tx) => {
+    await lockTenantMembers(tx, actor.orgId);
+    const member = await getCurrentMember(tx, actor.orgId, input.memberId);
+    if (member.role === role) return toMemberView(member);
+    if (role !== 'admin') await refuseLastAdmin(tx, member, 'Changing the role of the last admin');
+    const now = svc.clock.now();
+    const previousRole = member.role;
+    await tx.manager.update(Member, { orgId: actor.orgId, id: member.id }, { role });
+    const sessionsEnded = await endSessionsOfMember(tx.manager, { memberId: member.id, now });
+    await recordAudit(tx, {
+      orgId: actor.orgId, actor: auditName(actor), action: 'member.role_changed',
+      details: { memberId: member.id, email: member.email, previousRole, role, sessionsEnded }, at: now,
+    });
+    return toMemberView(Object.assign(member, { role }));
+  });
+}

@@ -1,0 +1,188 @@
+import { inTransaction, type Tx } from '../db/transaction';
+import { DomainError } from '../errors';
+import { hashPassword } from '../security/passwords';
+import { openSecret, sealSecret } from '../security/secret-box';
+import { randomToken, sha256Hex } from '../security/tokens';
+import type { Services } from '../services';
+import { endSessionsOfMember } from '../sessions/end-sessions-of-member';
+import { renderMemberMail, type MemberTokenPurpose } from './member-mail';
+import { checkNewPassword } from './password-rule';
+
+/**
+ * Member tokens: the console's emailed single-use links (table member_tokens). A password reset
+ * (`{APP_URL}/console/reset-password?token=…`, 1 hour) or an invitation to set the first password
+ * (`{APP_URL}/console/accept-invitation?token=…`, 7 days). The token is 256 random bits, stored as
+ * its SHA-256; until the mail system accepts the email it is also kept sealed (AES-GCM under
+ * SECRETS_KEY) so that the send job and its retries can put the same link in the message, then erased.
+ * A job's payload is the row id alone: no token reaches the queue or a log line.
+ */
+export type { MemberTokenPurpose } from './member-mail';
+
+/** The worker task that sends one member email; payload {tokenId}. */
+export const SEND_MEMBER_MAIL_TASK = 'send-member-mail';
+/** How long a password-reset link works. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+/** How long an invitation link works. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
+
+const TTL_MS: Record<MemberTokenPurpose, number> = { password_reset: PASSWORD_RESET_TTL_MS, invitation: INVITATION_TTL_MS };
+const PATH: Record<MemberTokenPurpose, string> = { password_reset: '/console/reset-password', invitation: '/console/accept-invitation' };
+const LEASE_MS = 60_000;
+/** A row due this long ago whose job has not run is presumed lost and re-enqueued by the sweep. */
+const SWEEP_GRACE_MS = 30_000;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+const aad = (orgId: string, tokenHash: string) => `member-token:${orgId}:${tokenHash}`;
+
+/** The console address of a link: `{APP_URL}/console/reset-password?token=…` or `/console/accept-invitation?token=…`. */
+export function memberTokenLink(appUrl: string, purpose: MemberTokenPurpose, token: string): string {
+  return `${appUrl}${PATH[purpose]}?token=${token}`;
+}
+
+/**
+ * Creates a link for a member inside the caller's transaction and, after commit, enqueues the job
+ * that emails it. Links of the same purpose the member still had are spent: only the newest works.
+ */
+export async function createMemberToken(tx: Tx, input: { orgId: string; memberId: string; purpose: MemberTokenPurpose }): Promise<{ tokenId: number; expiresAt: Date }> {
+  const svc = tx.services;
+  const now = svc.clock.now();
+  await tx.manager.query(
+    `UPDATE member_tokens SET used_at = ?, token_sealed = NULL, token_key_id = NULL
+     WHERE org_id = ? AND member_id = ? AND purpose = ? AND used_at IS NULL`,
+    [now, input.orgId, input.memberId, input.purpose],
+  );
+  const token = randomToken(32);
+  const hash = sha256Hex(token);
+  const sealed = sealSecret(svc.config.secretsKeys, token, aad(input.orgId, hash));
+  const expiresAt = new Date(now.getTime() + TTL_MS[input.purpose]);
+  const res = (await tx.manager.query(
+    `INSERT INTO member_tokens (org_id, member_id, purpose, token_hash, token_sealed, token_key_id, mail_state, attempts, next_attempt_at, expires_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)`,
+    [input.orgId, input.memberId, input.purpose, hash, sealed.ciphertext, sealed.keyId, now, expiresAt, now],
+  )) as { insertId: number };
+  const tokenId = Number(res.insertId);
+  tx.afterCommit(() => svc.jobs.enqueue(SEND_MEMBER_MAIL_TASK, { tokenId }, { jobKey: `${SEND_MEMBER_MAIL_TASK}:${tokenId}` }));
+  return { tokenId, expiresAt };
+}
+
+interface TokenRow {
+  id: number;
+  org_id: string;
+  purpose: MemberTokenPurpose;
+  token_hash: string;
+  token_sealed: string | null;
+  token_key_id: string | null;
+  attempts: number;
+  expires_at: Date;
+  member_email: string;
+  member_name: string | null;
+  member_role: string;
+  tenant_name: string;
+}
+
+/**
+ * Sends the email of one link (the send-member-mail job). Idempotent: a link already sent, failed,
+ * spent, expired or leased by another run is left alone. A failure is recorded on the row and the
+ * next attempt scheduled from MAIL_RETRY_SCHEDULE; after the last the row is failed and the sealed
+ * token erased.
+ */
+export async function deliverMemberMail(svc: Services, tokenId: number): Promise<'sent' | 'retry' | 'failed' | 'skipped'> {
+  const now = svc.clock.now();
+  const leased = (await svc.db.query(
+    `UPDATE member_tokens SET lease_until = ? WHERE id = ? AND mail_state = 'pending' AND used_at IS NULL AND expires_at > ? AND (lease_until IS NULL OR lease_until < ?)`,
+    [new Date(now.getTime() + LEASE_MS), tokenId, now, now],
+  )) as { affectedRows: number };
+  if (Number(leased.affectedRows) !== 1) return 'skipped';
+  const [row] = (await svc.db.query(
+    `SELECT t.id, t.org_id, t.purpose, t.token_hash, t.token_sealed, t.token_key_id, t.attempts, t.expires_at,
+       m.email AS member_email, m.name AS member_name, m.role AS member_role, o.name AS tenant_name
+     FROM member_tokens t JOIN members m ON m.id = t.member_id AND m.org_id = t.org_id JOIN tenants o ON o.id = t.org_id
+     WHERE t.id = ? AND m.removed_at IS NULL`,
+    [tokenId],
+  )) as TokenRow[];
+  if (!row || !row.token_sealed || !row.token_key_id) return 'skipped';
+  const token = openSecret(svc.config.secretsKeys, { keyId: row.token_key_id, ciphertext: row.token_sealed }, aad(row.org_id, row.token_hash));
+  const mail = renderMemberMail({
+    purpose: row.purpose, tenantName: row.tenant_name, memberName: row.member_name, memberEmail: row.member_email, role: row.member_role,
+    link: memberTokenLink(svc.config.appUrl, row.purpose, token), expiresAt: new Date(row.expires_at),
+  });
+  try {
+    const receipt = await svc.mailer.send({ orgId: row.org_id, to: row.member_email, fromName: row.tenant_name, ...mail });
+    await svc.db.query(
+      `UPDATE member_tokens SET mail_state = 'sent', attempts = attempts + 1, accepted_at = ?, last_error = NULL,
+       token_sealed = NULL, token_key_id = NULL, lease_until = NULL, next_attempt_at = NULL WHERE id = ?`,
+      [svc.clock.now(), tokenId],
+    );
+    svc.log.info({ orgId: row.org_id, tokenId, purpose: row.purpose, transport: receipt.transport }, 'member email accepted');
+    return 'sent';
+  } catch (err) {
+    const attempts = Number(row.attempts) + 1;
+    const schedule = svc.config.mailRetryScheduleMs;
+    const message = String((err as Error)?.message ?? err).slice(0, 1000);
+    const final = attempts > schedule.length;
+    const next = final ? null : new Date(svc.clock.now().getTime() + schedule[attempts - 1]!);
+    await inTransaction(svc, async (tx) => {
+      await tx.manager.query(
+        `UPDATE member_tokens SET attempts = ?, last_error = ?, mail_state = ?, next_attempt_at = ?, lease_until = NULL,
+         token_sealed = IF(? = 'failed', NULL, token_sealed), token_key_id = IF(? = 'failed', NULL, token_key_id) WHERE id = ?`,
+        [attempts, message, final ? 'failed' : 'pending', next, final ? 'failed' : 'pending', final ? 'failed' : 'pending', tokenId],
+      );
+      if (next) tx.afterCommit(() => svc.jobs.enqueue(SEND_MEMBER_MAIL_TASK, { tokenId }, { jobKey: `${SEND_MEMBER_MAIL_TASK}:${tokenId}`, runAt: next }));
+    });
+    svc.log.warn({ orgId: row.org_id, tokenId, purpose: row.purpose, attempts, final, error: message }, 'member email not accepted');
+    return final ? 'failed' : 'retry';
+  }
+}
+
+/** Re-enqueues member emails whose job was lost (a crash between commit and enqueue). Periodic, beside the invite sweep. */
+export async function sweepMemberMail(svc: Services): Promise<number> {
+  const now = svc.clock.now();
+  const rows = (await svc.db.query(
+    `SELECT id FROM member_tokens WHERE mail_state = 'pending' AND next_attempt_at <= ? AND used_at IS NULL AND expires_at > ?
+     AND (lease_until IS NULL OR lease_until < ?) ORDER BY next_attempt_at LIMIT 100`,
+    [new Date(now.getTime() - SWEEP_GRACE_MS), now, now],
+  )) as { id: number }[];
+  for (const { id } of rows) await svc.jobs.enqueue(SEND_MEMBER_MAIL_TASK, { tokenId: Number(id) }, { jobKey: `${SEND_MEMBER_MAIL_TASK}:${id}` });
+  return rows.length;
+}
+
+const LINK_UNUSABLE = 'This link is invalid, has expired or has already been used. Ask for a new one.';
+
+/**
+ * Sets a member's password with a link (a password reset or an invitation), all in one transaction:
+ * spends the link (once: of two concurrent uses exactly one wins), sets the password (the password
+ * rule; scrypt), spends the member's other open links and ends every session of theirs (console and
+ * authorization pages). The password is checked before the link is touched, so a refused password
+ * leaves the link usable. An unknown, used or expired link, or one of a removed member: validation_failed on `token`.
+ */
+export async function setPasswordWithToken(
+  svc: Services,
+  input: { purpose: MemberTokenPurpose; token: unknown; password: unknown },
+): Promise<{ orgId: string; memberId: string }> {
+  const details: { path: string; message: string }[] = [];
+  checkNewPassword(details, 'password', input.password);
+  if (details.length) throw DomainError.validation(details);
+  const unusable = DomainError.validation([{ path: 'token', message: LINK_UNUSABLE }]);
+  if (typeof input.token !== 'string' || !TOKEN_SHAPE.test(input.token)) throw unusable;
+  const hash = sha256Hex(input.token);
+  const passwordHash = await hashPassword(input.password as string);
+  return inTransaction(svc, async (tx) => {
+    const now = svc.clock.now();
+    const spent = (await tx.manager.query(
+      `UPDATE member_tokens t JOIN members m ON m.id = t.member_id AND m.org_id = t.org_id
+       SET t.used_at = ?, t.token_sealed = NULL, t.token_key_id = NULL
+       WHERE t.token_hash = ? AND t.purpose = ? AND t.used_at IS NULL AND t.expires_at > ? AND m.removed_at IS NULL`,
+      [now, hash, input.purpose, now],
+    )) as { affectedRows: number };
+    if (Number(spent.affectedRows) === 0) throw unusable;
+    const [row] = (await tx.manager.query('SELECT org_id, member_id FROM member_tokens WHERE token_hash = ?', [hash])) as { org_id: string; member_id: string }[];
+    const { org_id: orgId, member_id: memberId } = row!;
+    await tx.manager.query('UPDATE members SET password_hash = ? WHERE id = ? AND org_id = ?', [passwordHash, memberId, orgId]);
+    await tx.manager.query(
+      'UPDATE member_tokens SET used_at = ?, token_sealed = NULL, token_key_id = NULL WHERE org_id = ? AND member_id = ? AND used_at IS NULL',
+      [now, orgId, memberId],
+    );
+    await endSessionsOfMember(tx.manager, { memberId, now });
+    return { orgId, memberId };
+  });
+}

@@ -1,0 +1,55 @@
+import { IsNull } from 'typeorm';
+import { auditName, authorize, type Actor } from '../access/index';
+import { recordAudit } from '../audit/record-audit';
+import { clearOwnerOfRemovedMember } from '../cases/clear-owner-of-removed-member';
+import { inTransaction } from '../db/transaction';
+import { DomainError } from '../errors';
+import { revokeGrant } from '../oauth/grants';
+import { OAuthGrant } from '../oauth/oauth-grant.entity';
+import type { Services } from '../services';
+import { endSessionsOfMember } from '../sessions/end-sessions-of-member';
+import { getCurrentMember, lockTenantMembers, refuseLastAdmin } from './lock-tenant-members';
+import { Member } from './member.entity';
+
+export interface RemovedMember {
+  memberId: string;
+  sessionsEnded: number;
+  appsDisconnected: number;
+  casesUnassigned: number;
+}
+
+/**
+ * Removes a member from the organisation, all in one transaction: marks them removed (they can no
+ * longer sign in; their email stays taken), ends every session of theirs, revokes every connected
+ * app they consented to with its refresh tokens (their access tokens fail on the next call: every
+ * process's bearer-check cache is flushed after commit), spends their open emailed links, and clears
+ * their case ownerships, each with `owner.changed` (reason `member_removed`, changedBy the remover).
+ * Removing oneself or the last admin is a conflict. Admins only (members:manage); audited.
+ */
+export async function removeMember(svc: Services, actor: Actor, input: { memberId: unknown }): Promise<RemovedMember> {
+  authorize(actor, 'members:manage');
+  if (actor.kind === 'member' && input.memberId === actor.memberId) {
+    throw new DomainError('conflict', 'You cannot remove yourself: ask another admin.');
+  }
+  return inTransaction(svc, async (tx) => {
+    await lockTenantMembers(tx, actor.orgId);
+    const member = await getCurrentMember(tx, actor.orgId, input.memberId);
+    await refuseLastAdmin(tx, member, 'Removing the last admin');
+    const now = svc.clock.now();
+    const orgId = actor.orgId;
+    await tx.manager.update(Member, { orgId, id: member.id }, { removedAt: now });
+    const sessionsEnded = await endSessionsOfMember(tx.manager, { memberId: member.id, now });
+    const grants = await tx.manager.find(OAuthGrant, { where: { orgId, memberId: member.id, revokedAt: IsNull() }, order: { id: 'ASC' } });
+    for (const grant of grants) await revokeGrant(tx, { orgId, grantId: grant.id, now });
+    await tx.manager.query(
+      'UPDATE member_tokens SET used_at = ?, token_sealed = NULL, token_key_id = NULL WHERE org_id = ? AND member_id = ? AND used_at IS NULL',
+      [now, orgId, member.id],
+    );
+    const casesUnassigned = await clearOwnerOfRemovedMember(tx, { orgId, member: { id: member.id, name: member.name, email: member.email }, changedBy: auditName(actor) });
+    await recordAudit(tx, {
+      orgId, actor: auditName(actor), action: 'member.removed',
+      details: { memberId: member.id, email: member.email, role: member.role, sessionsEnded, appsDisconnected: grants.length, casesUnassigned }, at: now,
+    });
+    return { memberId: member.id, sessionsEnded, appsDisconnected: grants.length, casesUnassigned };
+  });
+}
