@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
-import { Arg, Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Query, Resolver, Root } from 'type-graphql';
 import { findConsoleCase, listCaseTimeline, listConsoleCases, loadCaseParts, type CasePart, type CaseParts } from '../src/cases/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, loaderOf, type GraphqlContext } from './context';
@@ -16,6 +17,19 @@ function partLoader<P extends CasePart>(ctx: GraphqlContext, part: P): DataLoade
   return loaderOf(ctx, `case.${part}`, () => new DataLoader<string, CaseParts[P]>((caseIds) => loadCaseParts(ctx.svc, actorOf(ctx), part, [...caseIds])));
 }
 
+/** Whether the selection asks for `path` (fields by name, through fragments), e.g. edges > node > decision. */
+function selects(info: GraphQLResolveInfo, path: string[]): boolean {
+  const within = (set: SelectionSetNode | undefined, rest: string[]): boolean => {
+    if (!set) return false;
+    return set.selections.some((sel) => {
+      if (sel.kind === Kind.FIELD) return sel.name.value === rest[0] && (rest.length === 1 || within(sel.selectionSet, rest.slice(1)));
+      if (sel.kind === Kind.INLINE_FRAGMENT) return within(sel.selectionSet, rest);
+      return within(info.fragments[sel.name.value]?.selectionSet, rest);
+    });
+  };
+  return info.fieldNodes.some((node) => within(node.selectionSet, path));
+}
+
 @Resolver(() => CaseNode)
 export class CasesResolver {
   @Query(() => CaseConnection, {
@@ -24,10 +38,13 @@ export class CasesResolver {
   })
   async cases(
     @Ctx() ctx: GraphqlContext,
+    @Info() info: GraphQLResolveInfo,
     @Args() page: PageArgs,
     @Arg('filter', () => CaseFilter, { nullable: true }) filter?: CaseFilter | null,
   ): Promise<Connection<CaseNode>> {
     const actor = actorOf(ctx);
+    // Asked for the cases' decisions: the page reads them with its own statement and primes the loader.
+    const withDecision = selects(info, ['edges', 'node', 'decision']);
     const result = await listConsoleCases(ctx.svc, actor, {
       ...pageInput(page),
       statuses: filter?.status ?? undefined,
@@ -37,7 +54,12 @@ export class CasesResolver {
       ownerId: filter?.ownerId ?? undefined,
       riskBand: filter?.riskBand ?? undefined,
       updatedSince: filter?.updatedSince ?? undefined,
+      withDecision,
     });
+    if (withDecision) {
+      const loader = partLoader(ctx, 'decision');
+      for (const c of result.data) loader.prime(c.caseId, c.decision ?? null);
+    }
     return toConnection(result, caseNodeOf);
   }
 

@@ -34,14 +34,14 @@ registerEnumType(PartyKindEnum, { name: 'PartyKind' });
 const RosterStatusEnum = enumOf(ROSTER_STATUSES);
 registerEnumType(RosterStatusEnum, { name: 'VerificationStatus', description: "A director's or UBO's identity verification." });
 
-@ObjectType({ description: 'The member who owns a case.' })
+@ObjectType({ simpleResolvers: true, description: 'The member who owns a case.' })
 export class CaseOwner {
   @Field(() => ID, { nullable: true, description: 'The member id (null when the member no longer exists).' }) id!: string | null;
   @Field() name!: string;
   @Field() email!: string;
 }
 
-@ObjectType({ description: 'A decision on a case; the same fields as case.decision.made.' })
+@ObjectType({ simpleResolvers: true, description: 'A decision on a case; the same fields as case.decision.made.' })
 export class Decision {
   @Field(() => DecisionOutcomeEnum) outcome!: DecisionOutcome;
   @Field() notes!: string;
@@ -51,7 +51,7 @@ export class Decision {
   @Field(() => String, { nullable: true, description: 'policy_engine or age_gate, on automatic decisions only.' }) reason!: string | null;
 }
 
-@ObjectType('Document', { description: 'A document of a case with what AI extraction found in it.' })
+@ObjectType('Document', { simpleResolvers: true, description: 'A document of a case with what AI extraction found in it.' })
 export class CaseDocument {
   @Field(() => Int) id!: number;
   @Field() caseId!: string;
@@ -69,7 +69,7 @@ export class CaseDocument {
   extractedData!: Record<string, unknown>;
 }
 
-@ObjectType({ description: 'The AI triage of a screening hit (screening.hit.triaged).' })
+@ObjectType({ simpleResolvers: true, description: 'The AI triage of a screening hit (screening.hit.triaged).' })
 export class HitTriage {
   @Field() status!: string;
   @Field(() => Int, { nullable: true }) confidence!: number | null;
@@ -77,7 +77,7 @@ export class HitTriage {
   @Field(() => String, { nullable: true }) shortReason!: string | null;
 }
 
-@ObjectType({ description: 'A screening hit of a case with its triage and human disposition (the pull API\'s screening record).' })
+@ObjectType({ simpleResolvers: true, description: 'A screening hit of a case with its triage and human disposition (the pull API\'s screening record).' })
 export class ScreeningHit {
   @Field() hitId!: string;
   @Field(() => String, { nullable: true }) subjectId!: string | null;
@@ -100,7 +100,7 @@ export class ScreeningHit {
   @Field(() => GraphQLISODateTime, { nullable: true }) dispositionedAt!: string | null;
 }
 
-@ObjectType({ description: 'A director or UBO of the case\'s company.' })
+@ObjectType({ simpleResolvers: true, description: 'A director or UBO of the case\'s company.' })
 export class Party {
   @Field(() => PartyKindEnum) kind!: string;
   @Field(() => Int, { description: 'Zero-based position within its kind.' }) position!: number;
@@ -117,7 +117,7 @@ export class Party {
   @Field(() => RosterStatusEnum, { nullable: true }) verificationStatus!: string | null;
 }
 
-@ObjectType({ description: 'One event of a case, as the event feed (/v1/events) and webhooks carry it.' })
+@ObjectType({ simpleResolvers: true, description: 'One event of a case, as the event feed (/v1/events) and webhooks carry it.' })
 export class TimelineEvent {
   @Field() eventId!: string;
   @Field() eventType!: string;
@@ -127,7 +127,7 @@ export class TimelineEvent {
   @Field(() => GraphQLJSONObject, { description: 'The payload: the same JSON as the feed item\'s data and the webhook body.' }) payload!: Record<string, unknown>;
 }
 
-@ObjectType('Case', { description: "One customer's onboarding file. Nested lists (decisions, documents, screening hits, parties) are read for a whole page at once." })
+@ObjectType('Case', { simpleResolvers: true, description: "One customer's onboarding file. Nested lists (decisions, documents, screening hits, parties) are read for a whole page at once." })
 export class CaseNode {
   @Field({ description: 'UUID (POST /v1/cases) or CS-<year>-<00000>; the same id on every surface.' }) caseId!: string;
   @Field(() => String, { nullable: true }) companyName!: string | null;

@@ -18,6 +18,13 @@ const CONSOLE_CASE_COLUMNS =
   'pk, case_id, status, source, onboarding_stage, customer_email, customer_name, company_name, company_number, country, crm_record_id, ' +
   'crm_source, created_by, owner_member_id, owner_name, owner_email, risk_band, risk_score, ' +
   [datetimeTextSql('created_at'), datetimeTextSql('updated_at')].join(', ');
+/** The same columns of `cases c`, for the list's join with the current decision. */
+const CONSOLE_CASE_COLUMNS_C =
+  CONSOLE_CASE_COLUMNS.split(', ').map((c) => (c.startsWith('CAST(') ? c.replace('CAST(', 'CAST(c.') : `c.${c}`)).join(', ');
+/** The current decision's columns in the list's join (null when the case has none). */
+const JOINED_DECISION_COLUMNS =
+  'd.id AS decision_id, d.outcome AS decision_outcome, d.notes AS decision_notes, d.analyst_email AS decision_analyst_email, ' +
+  'd.auto AS decision_auto, d.reason AS decision_reason, d.decided_at AS decision_decided_at';
 
 export interface ConsoleCaseRow {
   pk: number | string;
@@ -42,6 +49,17 @@ export interface ConsoleCaseRow {
   updated_at: string;
 }
 
+/** A list row with its current decision joined (decision_* null when it has none). */
+export interface ConsoleCaseRowWithDecision extends ConsoleCaseRow {
+  decision_id: number | string | null;
+  decision_outcome: DecisionOutcome | null;
+  decision_notes: string | null;
+  decision_analyst_email: string | null;
+  decision_auto: number | null;
+  decision_reason: DecisionRow['reason'];
+  decision_decided_at: Date | null;
+}
+
 export interface ConsoleCasePageQuery {
   /** One or more statuses (sorted, distinct). */
   statuses?: string[];
@@ -59,6 +77,8 @@ export interface ConsoleCasePageQuery {
   after: number | null;
   /** Rows to read: the page size plus one. */
   limit: number;
+  /** Join each case's current decision (decision_* columns), saving the caller a second statement. */
+  withDecision?: boolean;
 }
 
 /** `value%` for LIKE, with LIKE's own wildcards in value escaped. */
@@ -67,21 +87,22 @@ const prefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%
 /**
  * The keyset query of the console's case list, newest first by pk. Without a filter it reads the
  * primary key (org_id, pk); an equality filter reads its (org_id, <column>, pk) index (already in keyset
- * order); the optimiser picks among them when several apply. The search ORs four prefix ranges.
+ * order); the optimiser picks among them when several apply. The search ORs four prefix ranges. With
+ * `withDecision` each row carries its current decision (a primary-key lookup per row of the page).
  */
 export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql: string; params: unknown[] } {
-  const where: string[] = ['org_id = ?'];
+  const where: string[] = ['c.org_id = ?'];
   const params: unknown[] = [orgId];
   const indexes: string[] = [];
   const eq = (column: string, value: string | undefined, index: string) => {
     if (value === undefined) return;
-    where.push(`${column} = ?`);
+    where.push(`c.${column} = ?`);
     params.push(value);
     indexes.push(index);
   };
   if (q.statuses?.length === 1) eq('status', q.statuses[0], 'ix_cases_org_status_pk');
   else if (q.statuses?.length) {
-    where.push('status IN (?)');
+    where.push('c.status IN (?)');
     params.push(q.statuses);
     indexes.push('');
   }
@@ -90,29 +111,34 @@ export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql
   eq('owner_member_id', q.ownerId, 'ix_cases_org_owner_pk');
   eq('risk_band', q.riskBand, 'ix_cases_org_risk_pk');
   if (q.updatedSince) {
-    where.push('updated_at >= ?');
+    where.push('c.updated_at >= ?');
     params.push(q.updatedSince);
     indexes.push('');
   }
   if (q.search) {
-    where.push('(company_name LIKE ? OR customer_email_key LIKE ? OR case_id LIKE ? OR crm_record_id LIKE ?)');
+    where.push('(c.company_name LIKE ? OR c.customer_email_key LIKE ? OR c.case_id LIKE ? OR c.crm_record_id LIKE ?)');
     params.push(prefix(q.search.companyName), prefix(q.search.emailKey), prefix(q.search.caseId), prefix(q.search.crmRecordId));
     indexes.push('');
   }
   if (q.after !== null) {
-    where.push('pk < ?');
+    where.push('c.pk < ?');
     params.push(q.after);
   }
   // One filter (or none) pins its index, as listCasesQuery does: MariaDB sometimes prefers a filesort.
   const hint = indexes.length === 0 ? 'FORCE INDEX (PRIMARY)' : indexes.length === 1 && indexes[0] ? `FORCE INDEX (${indexes[0]})` : '';
+  // The current decision: the case's highest decision id (ix_decisions_case), one lookup per row of the page.
+  const decision = q.withDecision
+    ? `, ${JOINED_DECISION_COLUMNS} FROM cases c ${hint}
+       LEFT JOIN decisions d ON d.id = (SELECT MAX(d2.id) FROM decisions d2 WHERE d2.org_id = c.org_id AND d2.case_pk = c.pk)`
+    : ` FROM cases c ${hint}`;
   return {
-    sql: `SELECT ${CONSOLE_CASE_COLUMNS} FROM cases ${hint} WHERE ${where.join(' AND ')} ORDER BY pk DESC LIMIT ${Math.floor(q.limit)}`,
+    sql: `SELECT ${CONSOLE_CASE_COLUMNS_C}${decision} WHERE ${where.join(' AND ')} ORDER BY c.pk DESC LIMIT ${Math.floor(q.limit)}`,
     params,
   };
 }
 
-/** One keyset page of the console's case list. */
-export function listConsoleCasePage(db: Queryable, orgId: string, q: ConsoleCasePageQuery): Promise<ConsoleCaseRow[]> {
+/** One keyset page of the console's case list (with the current decisions when asked). */
+export function listConsoleCasePage(db: Queryable, orgId: string, q: ConsoleCasePageQuery): Promise<ConsoleCaseRowWithDecision[]> {
   const { sql, params } = consoleCasesQuery(orgId, q);
   return db.query(sql, params);
 }
@@ -196,6 +222,7 @@ export async function answerOpenEscalation(
 }
 
 // --- batched reads for the console's per-request loaders: one statement for any number of cases ---
+// The hint spares MariaDB weighing every index of cases against the IN list (it cost more than the read).
 
 const DECISION_COLUMNS = 'd.id, d.outcome, d.notes, d.analyst_email, d.auto, d.reason, d.decided_at';
 
@@ -204,7 +231,7 @@ export function latestDecisionsOf(db: Queryable, orgId: string, caseIds: string[
   const ids = caseIds.filter(isCaseId);
   if (!ids.length) return Promise.resolve([]);
   return db.query(
-    `SELECT c.case_id, ${DECISION_COLUMNS} FROM cases c
+    `SELECT c.case_id, ${DECISION_COLUMNS} FROM cases c FORCE INDEX (uq_cases_org_case_id)
      JOIN decisions d ON d.id = (SELECT MAX(d2.id) FROM decisions d2 WHERE d2.org_id = c.org_id AND d2.case_pk = c.pk)
      WHERE c.org_id = ? AND c.case_id IN (?)`,
     [orgId, ids],
@@ -216,7 +243,7 @@ export function decisionsOf(db: Queryable, orgId: string, caseIds: string[]): Pr
   const ids = caseIds.filter(isCaseId);
   if (!ids.length) return Promise.resolve([]);
   return db.query(
-    `SELECT c.case_id, ${DECISION_COLUMNS} FROM cases c JOIN decisions d ON d.org_id = c.org_id AND d.case_pk = c.pk
+    `SELECT c.case_id, ${DECISION_COLUMNS} FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN decisions d ON d.org_id = c.org_id AND d.case_pk = c.pk
      WHERE c.org_id = ? AND c.case_id IN (?) ORDER BY d.id DESC`,
     [orgId, ids],
   );
@@ -227,7 +254,7 @@ export function documentsOf(db: Queryable, orgId: string, caseIds: string[]): Pr
   const ids = caseIds.filter(isCaseId);
   if (!ids.length) return Promise.resolve([]);
   return db.query(
-    `SELECT c.case_id, d.* FROM cases c JOIN documents d ON d.org_id = c.org_id AND d.case_pk = c.pk
+    `SELECT c.case_id, d.* FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN documents d ON d.org_id = c.org_id AND d.case_pk = c.pk
      WHERE c.org_id = ? AND c.case_id IN (?) ORDER BY d.id`,
     [orgId, ids],
   );
@@ -238,7 +265,7 @@ export function screeningHitsOf(db: Queryable, orgId: string, caseIds: string[])
   const ids = caseIds.filter(isCaseId);
   if (!ids.length) return Promise.resolve([]);
   return db.query(
-    `SELECT c.case_id, h.* FROM cases c JOIN screening_hits h ON h.org_id = c.org_id AND h.case_pk = c.pk
+    `SELECT c.case_id, h.* FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN screening_hits h ON h.org_id = c.org_id AND h.case_pk = c.pk
      WHERE c.org_id = ? AND c.case_id IN (?) ORDER BY h.id DESC`,
     [orgId, ids],
   );
@@ -249,7 +276,7 @@ export function partiesOf(db: Queryable, orgId: string, caseIds: string[]): Prom
   const ids = caseIds.filter(isCaseId);
   if (!ids.length) return Promise.resolve([]);
   return db.query(
-    `SELECT c.case_id, p.* FROM cases c JOIN case_parties p ON p.org_id = c.org_id AND p.case_pk = c.pk
+    `SELECT c.case_id, p.* FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN case_parties p ON p.org_id = c.org_id AND p.case_pk = c.pk
      WHERE c.org_id = ? AND c.case_id IN (?) ORDER BY p.kind, p.position`,
     [orgId, ids],
   );

@@ -22,7 +22,7 @@ export { advanceOnboardingStage, onboardingProgressFields, STAGE_LABELS } from '
 export { emailKey, emailAddressProblem, isAcceptedEmail } from '../email-address';
 export { CASE_TRANSITIONS } from './case-transitions';
 export type { ConsoleCaseView, CaseOwnerView, CasePartyView } from './console-case-views';
-export { listConsoleCases, type ListConsoleCasesInput, type ConsoleCaseFilter } from './list-console-cases';
+export { listConsoleCases, type ListConsoleCasesInput, type ConsoleCaseFilter, type ConsoleCaseListItem } from './list-console-cases';
 export { findConsoleCase } from './find-console-case';
 export { loadCaseParts, type CaseParts, type CasePart } from './load-case-parts';
 export { listCaseTimeline, type TimelineEventView } from './list-case-timeline';

@@ -4,8 +4,9 @@ import { DomainError, type ValidationDetail } from '../errors';
 import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
 import type { Services } from '../services';
 import { CASE_SOURCES, CASE_STATUSES, type CaseSource, type CaseStatus } from './case.entity';
-import { RISK_BANDS, type RiskBand } from './case.wire';
-import { listConsoleCasePage } from './case-work.repository';
+import { RISK_BANDS, type CurrentDecisionView, type RiskBand } from './case.wire';
+import { listConsoleCasePage, type ConsoleCaseRowWithDecision } from './case-work.repository';
+import { currentDecisionView } from './decision-views';
 import { consoleCaseView, type ConsoleCaseView } from './console-case-views';
 
 export interface ConsoleCaseFilter {
@@ -28,7 +29,12 @@ export interface ConsoleCaseFilter {
 export interface ListConsoleCasesInput extends ConsoleCaseFilter {
   limit?: number;
   cursor?: string;
+  /** Read each case's current decision with the page (one statement instead of two when the caller shows it). */
+  withDecision?: boolean;
 }
+
+/** A case of the list; `decision` (the current one, or null) is present when asked for with withDecision. */
+export type ConsoleCaseListItem = ConsoleCaseView & { decision?: CurrentDecisionView | null };
 
 /** Longest search term (a company name is at most 200 characters). */
 const MAX_SEARCH = 200;
@@ -39,8 +45,9 @@ const MAX_SEARCH = 200;
  * equality filter reads its tenant-first index, already in keyset order, so a page costs the same at
  * any depth; the search reads four prefix ranges. A cursor is bound to the tenant and the filters.
  */
-export async function listConsoleCases(svc: Services, actor: Actor, input: ListConsoleCasesInput): Promise<Page<ConsoleCaseView>> {
+export async function listConsoleCases(svc: Services, actor: Actor, input: ListConsoleCasesInput): Promise<Page<ConsoleCaseListItem>> {
   authorize(actor, 'cases:read');
+  if (input.withDecision) authorize(actor, 'decisions:read');
   const orgId = actor.orgId;
   const details: ValidationDetail[] = [];
   const statuses = input.statuses?.length ? [...new Set(input.statuses)].sort() : undefined;
@@ -63,7 +70,17 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
     search: term === undefined ? undefined : {
       companyName: term, emailKey: emailKey(term), caseId: /^cs-/i.test(term) ? term.toUpperCase() : term.toLowerCase(), crmRecordId: term,
     },
-    after, limit: limit + 1,
+    after, limit: limit + 1, withDecision: input.withDecision === true,
   });
-  return toPage(svc.config, scope, rows, limit, (r) => [Number(r.pk)], (r) => consoleCaseView(r, svc.config.appUrl), { edgeCursors: true });
+  const view = (r: ConsoleCaseRowWithDecision): ConsoleCaseListItem => {
+    const c: ConsoleCaseListItem = consoleCaseView(r, svc.config.appUrl);
+    if (input.withDecision) {
+      c.decision = r.decision_id === null ? null : currentDecisionView({
+        id: r.decision_id, outcome: r.decision_outcome!, notes: r.decision_notes!, analyst_email: r.decision_analyst_email!,
+        auto: Number(r.decision_auto), reason: r.decision_reason, decided_at: r.decision_decided_at!,
+      });
+    }
+    return c;
+  };
+  return toPage(svc.config, scope, rows, limit, (r) => [Number(r.pk)], view, { edgeCursors: true });
 }
