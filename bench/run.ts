@@ -1,5 +1,6 @@
 // `npm run bench -- <scenario> [args]`: a small switch over the benchmark scripts in bench/.
 import 'reflect-metadata';
+import { consoleBench } from './console';
 import { createBench } from './create';
 import { pullBench } from './pull';
 import { run as token } from './token';
@@ -9,6 +10,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   token,
   pull: pullBench,
   create: createBench,
+  console: consoleBench,
   webhooks: (args) => webhooks.run(args),
 };
 

@@ -1,7 +1,8 @@
-// The service's HTTP app in its own process for benchmarks (the load generator must not share its
-// event loop), plus GET /bench/baseline: the same bytes as a real page, from memory, no auth, no DB.
+// The service's HTTP app (REST and /graphql) in its own process for benchmarks (the load generator must
+// not share its event loop), plus GET /bench/baseline: the same bytes as a real page, from memory, no auth, no DB.
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
+import { createGraphqlServer } from '../graphql/server';
 import { createApp } from '../rest/app';
 import { loadConfig } from '../src/platform/index';
 import { compose } from '../bin/compose';
@@ -9,15 +10,17 @@ import { compose } from '../bin/compose';
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const runtime = await compose(config);
+  const graphql = await createGraphqlServer(runtime.svc);
   let baseline = '{"data":[],"nextCursor":null,"hasMore":false}';
   process.on('message', (m: { baseline?: string; stop?: boolean }) => {
     if (m.baseline) baseline = m.baseline;
-    if (m.stop) void runtime.close().then(() => process.exit(0));
+    if (m.stop) void graphql.stop().then(() => runtime.close()).then(() => process.exit(0));
   });
   const app = createApp(runtime.svc, (a) => {
     a.get('/bench/baseline', (_req, res) => {
       res.type('application/json').send(baseline);
     });
+    a.use(graphql.router);
   });
   const server = app.listen(0, '127.0.0.1', () => {
     process.send!({ port: (server.address() as AddressInfo).port });

@@ -38,7 +38,9 @@ export async function startBench(): Promise<BenchEnv> {
   const config = loadConfig(env);
   await prepareDatabases(config, createLogger('silent'));
   const rt = await compose(config);
-  const server = fork(join(__dirname, 'server.js'), [], { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_SERVER_PROF=<dir> writes a CPU profile of the service process there when it stops.
+  const execArgv = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [];
+  const server = fork(join(__dirname, 'server.js'), [], { env: env as NodeJS.ProcessEnv, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve, reject) => {
     server.once('message', (m: { port: number }) => resolve(m.port));
     server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));

@@ -6,7 +6,7 @@ import { DomainError } from '../src/platform/index';
 export const MAX_FIRST = 100;
 export const DEFAULT_FIRST = 50;
 
-@ObjectType({ description: 'Relay page information: whether more follows, and the cursor to pass as `after` for it.' })
+@ObjectType({ simpleResolvers: true, description: 'Relay page information: whether more follows, and the cursor to pass as `after` for it.' })
 export class PageInfo {
   @Field() hasNextPage!: boolean;
   @Field(() => String, { nullable: true }) endCursor!: string | null;
@@ -37,12 +37,12 @@ export interface Connection<T> {
 
 /** A Relay connection type `<Name>Connection` with `<Name>Edge { cursor node }` over a node type. */
 export function ConnectionOf<T extends object>(node: ClassType<T>, name: string): ClassType<Connection<T>> {
-  @ObjectType(`${name}Edge`)
+  @ObjectType(`${name}Edge`, { simpleResolvers: true })
   class Edge {
     @Field({ description: 'Pass as `after` to read the rows that follow this one.' }) cursor!: string;
     @Field(() => node) node!: T;
   }
-  @ObjectType(`${name}Connection`)
+  @ObjectType(`${name}Connection`, { simpleResolvers: true })
   class ConnectionType {
     @Field(() => [Edge]) edges!: Edge[];
     @Field(() => PageInfo) pageInfo!: PageInfo;

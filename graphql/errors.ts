@@ -19,6 +19,7 @@ export const GRAPHQL_CODE_BY_DOMAIN_CODE: Record<DomainErrorCode, GraphqlErrorCo
   forbidden: 'FORBIDDEN',
   conflict: 'CONFLICT',
   duplicate_open_case: 'CONFLICT',
+  invalid_transition: 'CONFLICT',
   idempotency_key_in_use: 'CONFLICT',
   idempotency_key_reused: 'CONFLICT',
   rate_limited: 'RATE_LIMITED',

@@ -1,5 +1,7 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { CredentialsResolver } from './credentials.resolver';
+import { CaseWorkResolver } from './case-work.resolver';
+import { CasesResolver } from './cases.resolver';
 import { HealthResolver } from './health.resolver';
 import { OrganisationResolver } from './organisation.resolver';
 import { WebhooksResolver } from './webhooks.resolver';
@@ -15,4 +17,6 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   OrganisationResolver,
   SessionResolver,
   MembersResolver,
+  CasesResolver,
+  CaseWorkResolver,
 ];

@@ -1,5 +1,5 @@
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { Router } from 'express';
@@ -35,6 +35,9 @@ export async function createGraphqlServer(svc: Services): Promise<GraphqlHandle>
     validationRules: [depthLimit(MAX_DEPTH)],
     plugins: [
       complexityLimit(schema, MAX_COMPLEXITY),
+      // The console sets no cache hints; Apollo's default cache-control plugin wraps every field resolver
+      // to compute them anyway (a fifth of the server's time on a page of 50 cases, profiled).
+      ApolloServerPluginCacheControlDisabled(),
       ...(production ? [ApolloServerPluginLandingPageDisabled()] : []),
       {
         // Unexpected failures are logged with the request id (the wire says only INTERNAL_SERVER_ERROR).

@@ -16,6 +16,8 @@ export const DOMAIN_ERROR_CODES = [
   'forbidden',
   'conflict',
   'duplicate_open_case',
+  /** A case (or document) cannot move from its current status to the one asked for (decisions.md "Case status"). */
+  'invalid_transition',
   'idempotency_key_in_use',
   'idempotency_key_reused',
   'rate_limited',

@@ -24,6 +24,7 @@ export const TRPC_CODE_BY_DOMAIN_CODE: Record<DomainErrorCode, TRPC_ERROR_CODE_K
   forbidden: 'FORBIDDEN',
   conflict: 'CONFLICT',
   duplicate_open_case: 'CONFLICT',
+  invalid_transition: 'CONFLICT',
   idempotency_key_in_use: 'CONFLICT',
   idempotency_key_reused: 'CONFLICT',
   rate_limited: 'TOO_MANY_REQUESTS',

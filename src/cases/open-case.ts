@@ -5,6 +5,7 @@ import type { Services } from '../services';
 import { emailAddressProblem, emailKey } from '../email-address';
 import { requireText, throwIfAny, isEmail } from '../validation';
 import type { ValidationDetail } from '../errors';
+import { createInvite } from '../invites/invites';
 import { caseNumber } from './case-id';
 import { insertCase, insertCompanyProfile, nextCaseSequence } from './cases.repository';
 
@@ -16,12 +17,18 @@ export interface OpenCaseInput {
   customerName?: string | null;
   country?: string | null;
   companyNumber?: string | null;
+  /**
+   * Email the customer the magic-link invite, as POST /v1/cases does (needs customerEmail); default
+   * false. The invite is created with the case and sent by a job after commit.
+   */
+  sendInvite?: boolean;
 }
 
 /**
  * Opens a case that did not come through POST /v1/cases: its id is `CS-<year>-<00000>`, numbered per
  * tenant and year. Records case.created in the same transaction; on manual creation `createdBy` is the
- * actor's audit name (the analyst's email).
+ * actor's audit name (the analyst's email). With sendInvite, the customer's magic-link invite is
+ * created in the same transaction (inviteSentAt set) and emailed after commit, as for POST /v1/cases.
  */
 export async function openCase(svc: Services, actor: Actor, input: OpenCaseInput): Promise<{ caseId: string; pk: number }> {
   authorize(actor, 'cases:create');
@@ -33,6 +40,14 @@ export async function openCase(svc: Services, actor: Actor, input: OpenCaseInput
     const problem = isEmail(input.customerEmail) ? emailAddressProblem(input.customerEmail) : 'must be a valid email address';
     if (problem) details.push({ path: 'customerEmail', message: problem });
   }
+  const optional = (path: string, value: string | null | undefined, max: number) => {
+    if (value != null && (typeof value !== 'string' || value.length > max)) details.push({ path, message: `must be a string of at most ${max} characters` });
+  };
+  optional('customerName', input.customerName, 200);
+  optional('country', input.country, 100);
+  optional('companyNumber', input.companyNumber, 64);
+  const sendInvite = input.sendInvite === true;
+  if (sendInvite && input.customerEmail == null) details.push({ path: 'customerEmail', message: 'is required to send the invite' });
   throwIfAny(details);
   return inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
@@ -41,8 +56,9 @@ export async function openCase(svc: Services, actor: Actor, input: OpenCaseInput
     const pk = await insertCase(tx.manager, orgId, {
       caseId, source: input.source, crmRecordId: null, crmSource: null, customerEmail: input.customerEmail ?? null,
       customerEmailKey: input.customerEmail != null ? emailKey(input.customerEmail) : null, customerName: input.customerName ?? null,
-      companyName, companyNumber: input.companyNumber ?? null, country: input.country ?? null, createdBy, inviteSentAt: null, now,
+      companyName, companyNumber: input.companyNumber ?? null, country: input.country ?? null, createdBy, inviteSentAt: sendInvite ? now : null, now,
     });
+    if (sendInvite) await createInvite(tx, { orgId, casePk: pk, email: input.customerEmail!, send: true });
     await insertCompanyProfile(tx.manager, orgId, pk, {
       companyName, registrationNumber: input.companyNumber ?? null, country: input.country ?? null, customerEmail: input.customerEmail ?? null, now,
     });

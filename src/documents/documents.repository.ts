@@ -77,3 +77,20 @@ export async function findDocument(db: Queryable, orgId: string, id: string): Pr
 export function listCaseDocuments(db: Queryable, orgId: string, casePk: number): Promise<Record<string, never>[]> {
   return db.query('SELECT * FROM documents WHERE org_id = ? AND case_pk = ? ORDER BY id', [orgId, casePk]);
 }
+
+/**
+ * Locks a tenant's document row until the caller's transaction ends and returns its case and status, or
+ * null (missing and foreign alike). `id` is the public id (digits).
+ */
+export async function lockDocument(db: Queryable, orgId: string, id: string): Promise<{ id: number; case_pk: number; status: DocumentStatus } | null> {
+  if (!/^\d{1,19}$/.test(id)) return null;
+  const [row]: { id: number | string; case_pk: number | string; status: DocumentStatus }[] = await db.query(
+    'SELECT id, case_pk, status FROM documents WHERE org_id = ? AND id = ? FOR UPDATE', [orgId, id],
+  );
+  return row ? { id: Number(row.id), case_pk: Number(row.case_pk), status: row.status } : null;
+}
+
+/** Sets a document's status. */
+export async function updateDocumentStatus(db: Queryable, orgId: string, id: number, status: DocumentStatus, now: Date): Promise<void> {
+  await db.query('UPDATE documents SET status = ?, updated_at = ? WHERE org_id = ? AND id = ?', [status, now, orgId, id]);
+}

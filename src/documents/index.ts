@@ -4,3 +4,4 @@ export { DOCUMENT_STATUSES, DOCUMENT_CONFIDENCES, type DocumentStatus, type Docu
 export {
   DocumentStatusSchema, DocumentConfidenceSchema, DocumentSummarySchema, DocumentSchema, DocumentListSchema, type DocumentView, type DocumentSummaryView,
 } from './document.wire';
+export { overrideDocumentStatus, DOCUMENT_OVERRIDE_STATUSES, type DocumentOverrideStatus } from './override-document-status';

@@ -1,4 +1,5 @@
 import { DomainError } from '../errors';
+import type { Queryable } from '../db/queryable';
 import type { Services } from '../services';
 
 /** Largest page readFeedPage returns (the contract's maximum `limit`). */
@@ -68,4 +69,30 @@ export async function readFeedPage(svc: Services, input: FeedPageQuery): Promise
     })),
     hasMore: rows.length > limit,
   };
+}
+
+/** One event of a case's timeline: the stored payload bytes (parse them at the edge) and its place in the case. */
+export interface CaseEventRow {
+  event_id: string;
+  type: string;
+  version: number;
+  occurred_at: Date;
+  case_sequence: number;
+  data: string;
+}
+
+/**
+ * One page of a tenant's case's events, newest first by caseSequence (commit order within the case),
+ * committed ones only, relayed or not yet. `before` is the caseSequence of the last event already seen
+ * (null for the first page); `limit` the rows to read (the page size plus one). Reads the
+ * (case_pk, case_sequence) key; the tenant is checked on every row.
+ */
+export function listCaseEventPage(
+  db: Queryable, orgId: string, casePk: number, q: { before: number | null; limit: number },
+): Promise<CaseEventRow[]> {
+  return db.query(
+    `SELECT event_id, type, version, occurred_at, case_sequence, data FROM events FORCE INDEX (uq_events_case_sequence)
+     WHERE case_pk = ? AND org_id = ? ${q.before !== null ? 'AND case_sequence < ?' : ''} ORDER BY case_sequence DESC LIMIT ${Math.floor(q.limit)}`,
+    q.before !== null ? [casePk, orgId, q.before] : [casePk, orgId],
+  );
 }

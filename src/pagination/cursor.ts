@@ -40,14 +40,26 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-function mac(key: Buffer, scope: CursorScope, payload: string): string {
-  return createHmac('sha256', key).update(`${scope.orgId}\n${scope.list}\n${canonical(scope.filter)}\n${payload}`).digest('base64url');
+/** What a cursor's MAC covers before its payload: the tenant, the list and the canonical filter. */
+const scopePrefix = (scope: CursorScope) => `${scope.orgId}\n${scope.list}\n${canonical(scope.filter)}\n`;
+
+function mac(key: Buffer, scope: CursorScope, payload: string, prefix = scopePrefix(scope)): string {
+  return createHmac('sha256', key).update(`${prefix}${payload}`).digest('base64url');
 }
 
 /** A cursor pointing just after `position` in the list `scope`. */
 export function encodeCursor(config: Config, scope: CursorScope, position: CursorPosition): string {
-  const payload = Buffer.from(JSON.stringify(position)).toString('base64url');
-  return `${payload}.${mac(cursorKeys(config.secretsKeys)[0]!, scope, payload)}`;
+  return cursorEncoder(config, scope)(position);
+}
+
+/** encodeCursor for many positions of one list: the key and the scope's canonical form are computed once. */
+function cursorEncoder(config: Config, scope: CursorScope): (position: CursorPosition) => string {
+  const key = cursorKeys(config.secretsKeys)[0]!;
+  const prefix = scopePrefix(scope);
+  return (position) => {
+    const payload = Buffer.from(JSON.stringify(position)).toString('base64url');
+    return `${payload}.${mac(key, scope, payload, prefix)}`;
+  };
 }
 
 function invalid(): DomainError {
@@ -113,6 +125,9 @@ export function toPage<R, T>(
     nextCursor: hasMore && last !== undefined ? encodeCursor(config, scope, position(last)) : null,
     hasMore,
   };
-  if (options.edgeCursors) page.cursors = shown.map((r) => encodeCursor(config, scope, position(r)));
+  if (options.edgeCursors) {
+    const encode = cursorEncoder(config, scope);
+    page.cursors = shown.map((r) => encode(position(r)));
+  }
   return page;
 }

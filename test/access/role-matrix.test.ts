@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { memberActor, operatorActor, type Actor } from '../../src/access/index';
-import { createCase, getCase, listCaseDecisions, listCases, openCase, setCrmRecordId } from '../../src/cases/index';
-import { getDocument, listDocuments } from '../../src/documents/index';
+import {
+  assignCaseOwner, createCase, decideCase, escalateCase, findConsoleCase, getCase, listCaseDecisions, listCases, listCaseTimeline, listConsoleCases, loadCaseParts,
+  openCase, reopenCase, respondToEscalation, setCrmRecordId,
+} from '../../src/cases/index';
+import { getDocument, listDocuments, overrideDocumentStatus } from '../../src/documents/index';
 import { listEventFeed } from '../../src/events/index';
 import { createApiClient, disconnectApp, listApiClients, listConnectedApps, revokeClient, SCOPES, type Scope } from '../../src/oauth/index';
 import { dispositionScreeningHit, listScreeningHits } from '../../src/screening/index';
@@ -86,6 +89,21 @@ describe('access: role and scope matrix over every use case that takes an Actor'
       call: (s, a) => dispositionScreeningHit(s, a, caseId, { hitId: 'no-such-hit', disposition: 'false_positive' }),
     },
     { name: 'setCrmRecordId', need: { scope: 'cases:write', role: 'analyst' }, ownsResource: true, call: (s, a) => setCrmRecordId(s, a, caseId, { crmRecordId: 'crm-1' }) },
+    // Before createCase and openCase: their other-tenant call gives that tenant a CS-…-00001 of its own.
+    { name: 'listConsoleCases', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: false, call: (s, a) => listConsoleCases(s, a, {}) },
+    { name: 'findConsoleCase', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: false, call: (s, a) => findConsoleCase(s, a, caseId) },
+    { name: 'loadCaseParts', need: { scope: 'read:decisions', role: 'analyst' }, ownsResource: false, call: (s, a) => loadCaseParts(s, a, 'decision', [caseId]) },
+    { name: 'listCaseTimeline', need: { scope: 'read:events', role: 'analyst' }, ownsResource: true, call: (s, a) => listCaseTimeline(s, a, caseId, {}) },
+    { name: 'assignCaseOwner', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => assignCaseOwner(s, a, { caseId, memberId: null }) },
+    // The case stays in_progress: an allowed caller gets invalid_transition, after the role check.
+    { name: 'decideCase', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => decideCase(s, a, { caseId, outcome: 'approved', notes: 'n' }) },
+    { name: 'escalateCase', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => escalateCase(s, a, { caseId, note: 'n' }) },
+    { name: 'respondToEscalation', need: { scope: null, role: 'mlro' }, ownsResource: true, call: (s, a) => respondToEscalation(s, a, { caseId, recommendation: 'refer', note: 'n' }) },
+    { name: 'reopenCase', need: { scope: null, role: 'mlro' }, ownsResource: true, call: (s, a) => reopenCase(s, a, { caseId, reason: 'r' }) },
+    {
+      name: 'overrideDocumentStatus', need: { scope: null, role: 'analyst' }, ownsResource: true,
+      call: (s, a) => overrideDocumentStatus(s, a, { documentId: '999999999', status: 'approved', note: 'n' }),
+    },
     {
       name: 'createCase', need: { scope: 'cases:write', role: 'analyst' }, ownsResource: false,
       call: (s, a) => createCase(s, a, { body: { customerEmail: uniqueEmail(), companyName: 'Matrix Two Ltd', sendInvite: false }, render: (o) => ({ status: 201, body: o as object }) }),

@@ -212,21 +212,24 @@ export interface FullParity {
   status: string;
   crmRecordId: string | null;
   crmSource: string | null;
+  /**
+   * What the case holds at decision time; a string the service has not collected is null (never invented).
+   */
   companyProfile: {
-    companyName: string;
-    registrationNumber: string;
-    country: string;
-    entityType: string;
-    incorporationDate: string;
-    registeredAddress: string;
-    taxId: string;
-    vatNumber: string;
-    businessActivity: string;
-    industrySector: string;
-    annualRevenue: string;
-    website: string;
-    customerEmail: string;
-    sourceOfFunds: string;
+    companyName: string | null;
+    registrationNumber: string | null;
+    country: string | null;
+    entityType: string | null;
+    incorporationDate: string | null;
+    registeredAddress: string | null;
+    taxId: string | null;
+    vatNumber: string | null;
+    businessActivity: string | null;
+    industrySector: string | null;
+    annualRevenue: string | null;
+    website: string | null;
+    customerEmail: string | null;
+    sourceOfFunds: string | null;
     transactsInternationally: boolean;
     internationalCountries: string[];
     customAnswers: {};
@@ -237,12 +240,12 @@ export interface FullParity {
   };
   documents: {
     id: number;
-    documentType: string;
+    documentType: string | null;
     filename: string;
     mimeType: string;
     sizeBytes: number;
     status: string;
-    confidence: string;
+    confidence: string | null;
     uploadedAt: string;
     warnings: unknown[];
     notes: string | null;
@@ -257,11 +260,14 @@ export interface FullParity {
     analystEmail: string;
     decidedAt: string;
   };
+  /**
+   * The latest risk assessment; null when the case has none.
+   */
   risk: {
     compositeScore: number;
     band: string;
     assessedAt: string;
-  };
+  } | null;
   screeningSummary: {
     totalHits: number;
     sanctionedHits: number;
@@ -273,18 +279,18 @@ export interface FullParity {
  */
 export interface Owner {
   name: string;
-  email: string;
+  email: string | null;
   roles: string[];
   /**
    * Ownership in percent; null when not applicable or unknown.
    */
   ownershipPercent: number | null;
-  nationality: string;
-  dateOfBirth: string;
-  idNumber: string;
-  idCountry: string;
-  countryOfResidence: string;
-  source: string;
+  nationality: string | null;
+  dateOfBirth: string | null;
+  idNumber: string | null;
+  idCountry: string | null;
+  countryOfResidence: string | null;
+  source: string | null;
 }
 /**
  * An analyst approved or declined, or the decision policy did (auto-approval, auto-rejection, or the age gate declining an underage customer).

@@ -1,0 +1,184 @@
+import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
+import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import {
+  CASE_SOURCES, CASE_STATUSES, DECISION_OUTCOMES, ONBOARDING_STAGES, PARTY_KINDS, RECOMMENDATIONS, RISK_BANDS, ROSTER_STATUSES,
+  type CaseSource, type CaseStatus, type ConsoleCaseView, type DecisionOutcome, type OnboardingStage, type Recommendation, type RiskBand,
+} from '../../src/cases/index';
+import { DOCUMENT_OVERRIDE_STATUSES, DOCUMENT_STATUSES, type DocumentOverrideStatus, type DocumentStatus } from '../../src/documents/index';
+import { ConnectionOf } from '../connection';
+
+/** A GraphQL enum whose values are the domain's own strings. */
+const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as { [K in T]: K };
+
+export const CaseStatusEnum = enumOf(CASE_STATUSES);
+registerEnumType(CaseStatusEnum, {
+  name: 'CaseStatus',
+  description: 'decisions.md "Case status": in_progress -> in_review (customer submits) -> approved | declined | pending_senior; pending_senior -> returned; returned -> approved | declined | pending_senior; approved | declined -> in_review only by reopenCase.',
+});
+export const CaseSourceEnum = enumOf(CASE_SOURCES);
+registerEnumType(CaseSourceEnum, { name: 'CaseSource', description: 'How the case was opened: api (POST /v1/cases), manual (createCase), doc_upload, application_form.' });
+export const OnboardingStageEnum = enumOf(ONBOARDING_STAGES);
+registerEnumType(OnboardingStageEnum, { name: 'OnboardingStage', description: 'Journey stages in order of progress; a case reports the furthest reached.' });
+export const RiskBandEnum = enumOf(RISK_BANDS);
+registerEnumType(RiskBandEnum, { name: 'RiskBand' });
+export const DecisionOutcomeEnum = enumOf(DECISION_OUTCOMES);
+registerEnumType(DecisionOutcomeEnum, { name: 'DecisionOutcome' });
+export const RecommendationEnum = enumOf(RECOMMENDATIONS);
+registerEnumType(RecommendationEnum, { name: 'Recommendation', description: "A senior reviewer's answer to an escalation." });
+export const DocumentStatusEnum = enumOf(DOCUMENT_STATUSES);
+registerEnumType(DocumentStatusEnum, { name: 'DocumentStatus' });
+export const DocumentOverrideStatusEnum = enumOf(DOCUMENT_OVERRIDE_STATUSES);
+registerEnumType(DocumentOverrideStatusEnum, { name: 'DocumentOverrideStatus', description: 'What an analyst may set a document in error to.' });
+const PartyKindEnum = enumOf(PARTY_KINDS);
+registerEnumType(PartyKindEnum, { name: 'PartyKind' });
+const RosterStatusEnum = enumOf(ROSTER_STATUSES);
+registerEnumType(RosterStatusEnum, { name: 'VerificationStatus', description: "A director's or UBO's identity verification." });
+
+@ObjectType({ simpleResolvers: true, description: 'The member who owns a case.' })
+export class CaseOwner {
+  @Field(() => ID, { nullable: true, description: 'The member id (null when the member no longer exists).' }) id!: string | null;
+  @Field() name!: string;
+  @Field() email!: string;
+}
+
+@ObjectType({ simpleResolvers: true, description: 'A decision on a case; the same fields as case.decision.made.' })
+export class Decision {
+  @Field(() => DecisionOutcomeEnum) outcome!: DecisionOutcome;
+  @Field() notes!: string;
+  @Field({ description: 'The analyst, or policy_engine on an automatic decision.' }) analystEmail!: string;
+  @Field(() => GraphQLISODateTime) decidedAt!: string;
+  @Field({ description: 'True on an automatic decision.' }) auto!: boolean;
+  @Field(() => String, { nullable: true, description: 'policy_engine or age_gate, on automatic decisions only.' }) reason!: string | null;
+}
+
+@ObjectType('Document', { simpleResolvers: true, description: 'A document of a case with what AI extraction found in it.' })
+export class CaseDocument {
+  @Field(() => Int) id!: number;
+  @Field() caseId!: string;
+  @Field(() => String, { nullable: true }) documentType!: string | null;
+  @Field() filename!: string;
+  @Field() mimeType!: string;
+  @Field(() => Float) sizeBytes!: number;
+  @Field(() => DocumentStatusEnum) status!: DocumentStatus;
+  @Field(() => String, { nullable: true, description: 'High, Medium or Low.' }) confidence!: string | null;
+  @Field(() => GraphQLISODateTime) uploadedAt!: string;
+  @Field(() => GraphQLISODateTime) updatedAt!: string;
+  @Field(() => [GraphQLJSON]) warnings!: unknown[];
+  @Field(() => String, { nullable: true }) notes!: string | null;
+  @Field(() => GraphQLJSONObject, { description: 'The complete extracted data (company name, registration number, directors ...).' })
+  extractedData!: Record<string, unknown>;
+}
+
+@ObjectType({ simpleResolvers: true, description: 'The AI triage of a screening hit (screening.hit.triaged).' })
+export class HitTriage {
+  @Field() status!: string;
+  @Field(() => Int, { nullable: true }) confidence!: number | null;
+  @Field(() => String, { nullable: true }) disposition!: string | null;
+  @Field(() => String, { nullable: true }) shortReason!: string | null;
+}
+
+@ObjectType({ simpleResolvers: true, description: 'A screening hit of a case with its triage and human disposition (the pull API\'s screening record).' })
+export class ScreeningHit {
+  @Field() hitId!: string;
+  @Field(() => String, { nullable: true }) subjectId!: string | null;
+  @Field(() => String, { nullable: true }) subjectName!: string | null;
+  @Field(() => String, { nullable: true }) subjectRole!: string | null;
+  @Field(() => String, { nullable: true }) caption!: string | null;
+  @Field(() => String, { nullable: true, description: 'Person or Company.' }) schema!: string | null;
+  @Field(() => Float, { nullable: true }) score!: number | null;
+  @Field(() => [String]) topics!: string[];
+  @Field(() => [String]) position!: string[];
+  @Field(() => [String]) nationality!: string[];
+  @Field() isPep!: boolean;
+  @Field() isSanctioned!: boolean;
+  @Field() source!: string;
+  @Field(() => GraphQLISODateTime) detectedAt!: string;
+  @Field(() => HitTriage, { nullable: true }) triage!: HitTriage | null;
+  @Field(() => String, { nullable: true }) disposition!: string | null;
+  @Field(() => String, { nullable: true }) dispositionNote!: string | null;
+  @Field(() => String, { nullable: true }) dispositionBy!: string | null;
+  @Field(() => GraphQLISODateTime, { nullable: true }) dispositionedAt!: string | null;
+}
+
+@ObjectType({ simpleResolvers: true, description: 'A director or UBO of the case\'s company.' })
+export class Party {
+  @Field(() => PartyKindEnum) kind!: string;
+  @Field(() => Int, { description: 'Zero-based position within its kind.' }) position!: number;
+  @Field() name!: string;
+  @Field(() => String, { nullable: true }) email!: string | null;
+  @Field(() => [String]) roles!: string[];
+  @Field(() => Float, { nullable: true }) ownershipPercent!: number | null;
+  @Field(() => String, { nullable: true }) nationality!: string | null;
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' }) dateOfBirth!: string | null;
+  @Field(() => String, { nullable: true }) idNumber!: string | null;
+  @Field(() => String, { nullable: true }) idCountry!: string | null;
+  @Field(() => String, { nullable: true }) countryOfResidence!: string | null;
+  @Field(() => String, { nullable: true }) source!: string | null;
+  @Field(() => RosterStatusEnum, { nullable: true }) verificationStatus!: string | null;
+}
+
+@ObjectType({ simpleResolvers: true, description: 'One event of a case, as the event feed (/v1/events) and webhooks carry it.' })
+export class TimelineEvent {
+  @Field() eventId!: string;
+  @Field() eventType!: string;
+  @Field(() => Int) eventVersion!: number;
+  @Field(() => GraphQLISODateTime) occurredAt!: string;
+  @Field(() => Int, { description: "The event's place in its case: 1, 2, 3 ... in commit order." }) caseSequence!: number;
+  @Field(() => GraphQLJSONObject, { description: 'The payload: the same JSON as the feed item\'s data and the webhook body.' }) payload!: Record<string, unknown>;
+}
+
+@ObjectType('Case', { simpleResolvers: true, description: "One customer's onboarding file. Nested lists (decisions, documents, screening hits, parties) are read for a whole page at once." })
+export class CaseNode {
+  @Field({ description: 'UUID (POST /v1/cases) or CS-<year>-<00000>; the same id on every surface.' }) caseId!: string;
+  @Field(() => String, { nullable: true }) companyName!: string | null;
+  @Field(() => CaseStatusEnum) status!: CaseStatus;
+  @Field(() => CaseSourceEnum) source!: CaseSource;
+  @Field(() => OnboardingStageEnum) onboardingStage!: OnboardingStage;
+  @Field(() => String, { nullable: true }) customerEmail!: string | null;
+  @Field(() => String, { nullable: true }) customerName!: string | null;
+  @Field(() => String, { nullable: true }) country!: string | null;
+  @Field(() => String, { nullable: true }) companyNumber!: string | null;
+  @Field(() => String, { nullable: true }) crmRecordId!: string | null;
+  @Field(() => String, { nullable: true }) crmSource!: string | null;
+  @Field(() => GraphQLISODateTime) createdAt!: string;
+  @Field(() => GraphQLISODateTime) updatedAt!: string;
+  @Field(() => String, { nullable: true, description: 'The analyst who opened it by hand (createCase); null otherwise.' }) createdBy!: string | null;
+  @Field(() => CaseOwner, { nullable: true }) owner!: CaseOwner | null;
+  @Field(() => RiskBandEnum, { nullable: true, description: "The case's current risk band." }) riskBand!: RiskBand | null;
+  @Field(() => Float, { nullable: true, description: 'The composite score behind riskBand, 0 to 100.' }) riskScore!: number | null;
+  @Field({ description: 'The case in the console: {APP_URL}/cases?case=<caseId>.' }) analystUrl!: string;
+}
+
+/** The GraphQL node of a console case view (the same fields; nested parts come from the field resolvers). */
+export const caseNodeOf = (c: ConsoleCaseView): CaseNode => c;
+
+export const CaseConnection = ConnectionOf(CaseNode, 'Case');
+export const TimelineEventConnection = ConnectionOf(TimelineEvent, 'TimelineEvent');
+
+@InputType({ description: 'Filters of the case list; each narrows it (AND).' })
+export class CaseFilter {
+  @Field(() => [CaseStatusEnum], { nullable: true, description: 'Any of these statuses.' }) status?: CaseStatus[] | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'A prefix of the company name (any letter case), the customer email (normalized as the open-case guard does), the caseId, or the crmRecordId (case-sensitive).',
+  })
+  search?: string | null;
+  @Field(() => CaseSourceEnum, { nullable: true }) source?: CaseSource | null;
+  @Field(() => String, { nullable: true, description: 'The CRM the case came from (exact).' }) crmSource?: string | null;
+  @Field(() => ID, { nullable: true, description: 'Cases owned by this member.' }) ownerId?: string | null;
+  @Field(() => RiskBandEnum, { nullable: true }) riskBand?: RiskBand | null;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'Cases updated at or after this instant.' }) updatedSince?: Date | null;
+}
+
+@InputType({ description: 'A case opened by hand in the console (source manual, id CS-<year>-<00000>).' })
+export class CreateCaseInput {
+  @Field({ description: '1 to 200 characters.' }) companyName!: string;
+  @Field(() => String, { nullable: true, description: 'Required when sendInvite is true.' }) customerEmail?: string | null;
+  @Field(() => String, { nullable: true }) customerName?: string | null;
+  @Field(() => String, { nullable: true }) country?: string | null;
+  @Field(() => String, { nullable: true }) companyNumber?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Email the customer the magic-link invite, as POST /v1/cases does. Default false.' })
+  sendInvite?: boolean | null;
+}
+
+export type { DecisionOutcome, Recommendation, DocumentOverrideStatus };

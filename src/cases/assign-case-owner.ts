@@ -1,0 +1,41 @@
+import { auditName, authorize, type Actor } from '../access/index';
+import { inTransaction } from '../db/transaction';
+import { DomainError } from '../errors';
+import { recordEvent } from '../events/record-event';
+import type { Services } from '../services';
+import { findConsoleCaseRow, findCurrentMemberForShare, lockConsoleCase, updateCaseOwner } from './case-work.repository';
+import { consoleCaseView, type ConsoleCaseView } from './console-case-views';
+
+/**
+ * Assigns a case to a current member of the tenant, or with `memberId` null clears its owner, and
+ * records owner.changed (previousOwner and newOwner as {name, email} or null, changedBy the actor) in
+ * the same transaction. A member of another tenant, a removed member and an unknown id are all
+ * not_found. Assigning the current owner again changes nothing and records nothing.
+ */
+export async function assignCaseOwner(
+  svc: Services, actor: Actor, input: { caseId: string; memberId: string | null },
+): Promise<ConsoleCaseView> {
+  authorize(actor, 'cases:work');
+  const orgId = actor.orgId;
+  return inTransaction(svc, async (tx) => {
+    const c = await lockConsoleCase(tx.manager, orgId, input.caseId);
+    let owner: { id: string; name: string; email: string } | null = null;
+    if (input.memberId !== null) {
+      const m = await findCurrentMemberForShare(tx.manager, orgId, input.memberId);
+      if (!m) throw DomainError.notFound('Member');
+      owner = { id: m.id, name: m.name ?? m.email, email: m.email };
+    }
+    const previous = c.owner_email !== null ? { name: c.owner_name ?? c.owner_email, email: c.owner_email } : null;
+    const now = svc.clock.now();
+    if ((owner?.id ?? null) !== c.owner_member_id || (owner === null) !== (previous === null)) {
+      await updateCaseOwner(tx.manager, orgId, c.pk, owner, now);
+      await recordEvent(tx, {
+        orgId,
+        type: 'owner.changed',
+        case: { pk: c.pk },
+        fields: { previousOwner: previous, newOwner: owner ? { name: owner.name, email: owner.email } : null, changedBy: auditName(actor) },
+      });
+    }
+    return consoleCaseView((await findConsoleCaseRow(tx.manager, orgId, c.case_id))!, svc.config.appUrl);
+  });
+}

@@ -1,0 +1,283 @@
+import { datetimeTextSql } from '../db/datetime-text';
+import type { Queryable } from '../db/queryable';
+import { DomainError } from '../errors';
+import { isCaseId } from './case-id';
+import type { CaseSource, CaseStatus, OnboardingStage } from './case.entity';
+import type { RiskBand } from './case.wire';
+import type { DecisionOutcome } from './decision.entity';
+import type { DecisionRow } from './decisions.repository';
+
+/**
+ * The SQL of the console's case work: its case list, the case row a mutation locks, owners, status
+ * moves, decisions and escalations. Every function takes the database first (a transaction's manager or
+ * the pool) and the tenant second; another tenant's id finds nothing.
+ */
+
+/** What the console shows of a case row (timestamps as MySQL's text, see datetimeTextSql). */
+const CONSOLE_CASE_COLUMNS =
+  'pk, case_id, status, source, onboarding_stage, customer_email, customer_name, company_name, company_number, country, crm_record_id, ' +
+  'crm_source, created_by, owner_member_id, owner_name, owner_email, risk_band, risk_score, ' +
+  [datetimeTextSql('created_at'), datetimeTextSql('updated_at')].join(', ');
+/** The same columns of `cases c`, for the list's join with the current decision. */
+const CONSOLE_CASE_COLUMNS_C =
+  CONSOLE_CASE_COLUMNS.split(', ').map((c) => (c.startsWith('CAST(') ? c.replace('CAST(', 'CAST(c.') : `c.${c}`)).join(', ');
+/** The current decision's columns in the list's join (null when the case has none). */
+const JOINED_DECISION_COLUMNS =
+  'd.id AS decision_id, d.outcome AS decision_outcome, d.notes AS decision_notes, d.analyst_email AS decision_analyst_email, ' +
+  'd.auto AS decision_auto, d.reason AS decision_reason, d.decided_at AS decision_decided_at';
+
+export interface ConsoleCaseRow {
+  pk: number | string;
+  case_id: string;
+  status: CaseStatus;
+  source: CaseSource;
+  onboarding_stage: OnboardingStage;
+  customer_email: string | null;
+  customer_name: string | null;
+  company_name: string | null;
+  company_number: string | null;
+  country: string | null;
+  crm_record_id: string | null;
+  crm_source: string | null;
+  created_by: string | null;
+  owner_member_id: string | null;
+  owner_name: string | null;
+  owner_email: string | null;
+  risk_band: RiskBand | null;
+  risk_score: string | number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A list row with its current decision joined (decision_* null when it has none). */
+export interface ConsoleCaseRowWithDecision extends ConsoleCaseRow {
+  decision_id: number | string | null;
+  decision_outcome: DecisionOutcome | null;
+  decision_notes: string | null;
+  decision_analyst_email: string | null;
+  decision_auto: number | null;
+  decision_reason: DecisionRow['reason'];
+  decision_decided_at: Date | null;
+}
+
+export interface ConsoleCasePageQuery {
+  /** One or more statuses (sorted, distinct). */
+  statuses?: string[];
+  source?: string;
+  crmSource?: string;
+  ownerId?: string;
+  riskBand?: string;
+  updatedSince?: Date;
+  /**
+   * Prefix search: company name (case-insensitive), the customer email's normalized key, the caseId
+   * or the crmRecordId (both as given). Each is a range read of a tenant-first index.
+   */
+  search?: { companyName: string; emailKey: string; caseId: string; crmRecordId: string };
+  /** The pk of the last case already seen (from a cursor); null for the first page. */
+  after: number | null;
+  /** Rows to read: the page size plus one. */
+  limit: number;
+  /** Join each case's current decision (decision_* columns), saving the caller a second statement. */
+  withDecision?: boolean;
+}
+
+/** `value%` for LIKE, with LIKE's own wildcards in value escaped. */
+const prefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The keyset query of the console's case list, newest first by pk. Without a filter it reads the
+ * primary key (org_id, pk); an equality filter reads its (org_id, <column>, pk) index (already in keyset
+ * order); the optimiser picks among them when several apply. The search ORs four prefix ranges. With
+ * `withDecision` each row carries its current decision (a primary-key lookup per row of the page).
+ */
+export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql: string; params: unknown[] } {
+  const where: string[] = ['c.org_id = ?'];
+  const params: unknown[] = [orgId];
+  const indexes: string[] = [];
+  const eq = (column: string, value: string | undefined, index: string) => {
+    if (value === undefined) return;
+    where.push(`c.${column} = ?`);
+    params.push(value);
+    indexes.push(index);
+  };
+  if (q.statuses?.length === 1) eq('status', q.statuses[0], 'ix_cases_org_status_pk');
+  else if (q.statuses?.length) {
+    where.push('c.status IN (?)');
+    params.push(q.statuses);
+    indexes.push('');
+  }
+  eq('source', q.source, 'ix_cases_org_source_pk');
+  eq('crm_source', q.crmSource, 'ix_cases_org_crm_source_pk');
+  eq('owner_member_id', q.ownerId, 'ix_cases_org_owner_pk');
+  eq('risk_band', q.riskBand, 'ix_cases_org_risk_pk');
+  if (q.updatedSince) {
+    where.push('c.updated_at >= ?');
+    params.push(q.updatedSince);
+    indexes.push('');
+  }
+  if (q.search) {
+    where.push('(c.company_name LIKE ? OR c.customer_email_key LIKE ? OR c.case_id LIKE ? OR c.crm_record_id LIKE ?)');
+    params.push(prefix(q.search.companyName), prefix(q.search.emailKey), prefix(q.search.caseId), prefix(q.search.crmRecordId));
+    indexes.push('');
+  }
+  if (q.after !== null) {
+    where.push('c.pk < ?');
+    params.push(q.after);
+  }
+  // One filter (or none) pins its index, as listCasesQuery does: MariaDB sometimes prefers a filesort.
+  const hint = indexes.length === 0 ? 'FORCE INDEX (PRIMARY)' : indexes.length === 1 && indexes[0] ? `FORCE INDEX (${indexes[0]})` : '';
+  // The current decision: the case's highest decision id (ix_decisions_case), one lookup per row of the page.
+  const decision = q.withDecision
+    ? `, ${JOINED_DECISION_COLUMNS} FROM cases c ${hint}
+       LEFT JOIN decisions d ON d.id = (SELECT MAX(d2.id) FROM decisions d2 WHERE d2.org_id = c.org_id AND d2.case_pk = c.pk)`
+    : ` FROM cases c ${hint}`;
+  return {
+    sql: `SELECT ${CONSOLE_CASE_COLUMNS_C}${decision} WHERE ${where.join(' AND ')} ORDER BY c.pk DESC LIMIT ${Math.floor(q.limit)}`,
+    params,
+  };
+}
+
+/** One keyset page of the console's case list (with the current decisions when asked). */
+export function listConsoleCasePage(db: Queryable, orgId: string, q: ConsoleCasePageQuery): Promise<ConsoleCaseRowWithDecision[]> {
+  const { sql, params } = consoleCasesQuery(orgId, q);
+  return db.query(sql, params);
+}
+
+/** A tenant's case as the console shows it, or null (missing and foreign alike). */
+export async function findConsoleCaseRow(db: Queryable, orgId: string, caseId: string): Promise<ConsoleCaseRow | null> {
+  if (!isCaseId(caseId)) return null;
+  const [row]: ConsoleCaseRow[] = await db.query(`SELECT ${CONSOLE_CASE_COLUMNS} FROM cases WHERE org_id = ? AND case_id = ?`, [orgId, caseId]);
+  return row ?? null;
+}
+
+/**
+ * Locks a tenant's case row until the caller's transaction ends and returns it: every case-work
+ * mutation starts here, so two analysts acting on one case run one after the other and the second sees
+ * the first's status. not_found for a missing or foreign id.
+ */
+export async function lockConsoleCase(db: Queryable, orgId: string, caseId: string): Promise<ConsoleCaseRow & { pk: number }> {
+  if (!isCaseId(caseId)) throw DomainError.notFound('Case');
+  const [row]: ConsoleCaseRow[] = await db.query(`SELECT ${CONSOLE_CASE_COLUMNS} FROM cases WHERE org_id = ? AND case_id = ? FOR UPDATE`, [orgId, caseId]);
+  if (!row) throw DomainError.notFound('Case');
+  return { ...row, pk: Number(row.pk) };
+}
+
+/** Sets a case's status (and closed_at: set when approved or declined, cleared otherwise). */
+export async function updateCaseStatus(db: Queryable, orgId: string, casePk: number, status: CaseStatus, now: Date): Promise<void> {
+  const closed = status === 'approved' || status === 'declined';
+  await db.query('UPDATE cases SET status = ?, closed_at = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [status, closed ? now : null, now, orgId, casePk]);
+}
+
+/** Sets (or with null clears) a case's owner, keeping the owner's name and email as shown in events. */
+export async function updateCaseOwner(
+  db: Queryable, orgId: string, casePk: number, owner: { id: string; name: string; email: string } | null, now: Date,
+): Promise<void> {
+  await db.query(
+    'UPDATE cases SET owner_member_id = ?, owner_name = ?, owner_email = ?, updated_at = ? WHERE org_id = ? AND pk = ?',
+    [owner?.id ?? null, owner?.name ?? null, owner?.email ?? null, now, orgId, casePk],
+  );
+}
+
+/**
+ * A current (not removed) member of the tenant, read with a shared lock until the caller's transaction
+ * ends, so that a removal running meanwhile (which clears the member's ownerships) waits for it; or null.
+ */
+export async function findCurrentMemberForShare(db: Queryable, orgId: string, memberId: string): Promise<{ id: string; name: string | null; email: string } | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(memberId)) return null;
+  const [row]: { id: string; name: string | null; email: string }[] = await db.query(
+    'SELECT id, name, email FROM members WHERE org_id = ? AND id = ? AND removed_at IS NULL LOCK IN SHARE MODE', [orgId, memberId],
+  );
+  return row ?? null;
+}
+
+/** Inserts an analyst's decision on a case. Returns its id. */
+export async function insertDecision(
+  db: Queryable, orgId: string, casePk: number, d: { outcome: DecisionOutcome; notes: string; analystEmail: string; decidedAt: Date },
+): Promise<number> {
+  const res = await db.query(
+    'INSERT INTO decisions (org_id, case_pk, outcome, notes, analyst_email, auto, reason, decided_at) VALUES (?, ?, ?, ?, ?, 0, NULL, ?)',
+    [orgId, casePk, d.outcome, d.notes, d.analystEmail, d.decidedAt],
+  );
+  return Number((res as { insertId: number }).insertId);
+}
+
+/** Inserts an escalation of a case to senior review. Returns its id. */
+export async function insertEscalation(db: Queryable, orgId: string, casePk: number, e: { note: string; raisedBy: string; at: Date }): Promise<number> {
+  const res = await db.query(
+    'INSERT INTO escalations (org_id, case_pk, note, raised_by, raised_at) VALUES (?, ?, ?, ?, ?)', [orgId, casePk, e.note, e.raisedBy, e.at],
+  );
+  return Number((res as { insertId: number }).insertId);
+}
+
+/** Records the senior's response on the case's open (latest unanswered) escalation. Returns whether there was one. */
+export async function answerOpenEscalation(
+  db: Queryable, orgId: string, casePk: number, r: { recommendation: string; note: string; respondedBy: string; at: Date },
+): Promise<boolean> {
+  const res = await db.query(
+    `UPDATE escalations SET recommendation = ?, response_note = ?, responded_by = ?, responded_at = ?
+     WHERE org_id = ? AND case_pk = ? AND responded_at IS NULL ORDER BY id DESC LIMIT 1`,
+    [r.recommendation, r.note, r.respondedBy, r.at, orgId, casePk],
+  );
+  return Number((res as { affectedRows: number }).affectedRows) === 1;
+}
+
+// --- batched reads for the console's per-request loaders: one statement for any number of cases ---
+// The hint spares MariaDB weighing every index of cases against the IN list (it cost more than the read).
+
+const DECISION_COLUMNS = 'd.id, d.outcome, d.notes, d.analyst_email, d.auto, d.reason, d.decided_at';
+
+/** The current (latest) decision of each of the tenant's cases named, with its case id; cases without one are absent. */
+export function latestDecisionsOf(db: Queryable, orgId: string, caseIds: string[]): Promise<(DecisionRow & { case_id: string })[]> {
+  const ids = caseIds.filter(isCaseId);
+  if (!ids.length) return Promise.resolve([]);
+  return db.query(
+    `SELECT c.case_id, ${DECISION_COLUMNS} FROM cases c FORCE INDEX (uq_cases_org_case_id)
+     JOIN decisions d ON d.id = (SELECT MAX(d2.id) FROM decisions d2 WHERE d2.org_id = c.org_id AND d2.case_pk = c.pk)
+     WHERE c.org_id = ? AND c.case_id IN (?)`,
+    [orgId, ids],
+  );
+}
+
+/** Every decision of each of the tenant's cases named, newest first within a case. */
+export function decisionsOf(db: Queryable, orgId: string, caseIds: string[]): Promise<(DecisionRow & { case_id: string })[]> {
+  const ids = caseIds.filter(isCaseId);
+  if (!ids.length) return Promise.resolve([]);
+  return db.query(
+    `SELECT c.case_id, ${DECISION_COLUMNS} FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN decisions d ON d.org_id = c.org_id AND d.case_pk = c.pk
+     WHERE c.org_id = ? AND c.case_id IN (?) ORDER BY d.id DESC`,
+    [orgId, ids],
+  );
+}
+
+/** Every document of each of the tenant's cases named (all columns), by id. */
+export function documentsOf(db: Queryable, orgId: string, caseIds: string[]): Promise<Record<string, never>[]> {
+  const ids = caseIds.filter(isCaseId);
+  if (!ids.length) return Promise.resolve([]);
+  return db.query(
+    `SELECT c.case_id, d.* FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN documents d ON d.org_id = c.org_id AND d.case_pk = c.pk
+     WHERE c.org_id = ? AND c.case_id IN (?) ORDER BY d.id`,
+    [orgId, ids],
+  );
+}
+
+/** Every screening hit of each of the tenant's cases named (all columns), newest first. */
+export function screeningHitsOf(db: Queryable, orgId: string, caseIds: string[]): Promise<Record<string, never>[]> {
+  const ids = caseIds.filter(isCaseId);
+  if (!ids.length) return Promise.resolve([]);
+  return db.query(
+    `SELECT c.case_id, h.* FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN screening_hits h ON h.org_id = c.org_id AND h.case_pk = c.pk
+     WHERE c.org_id = ? AND c.case_id IN (?) ORDER BY h.id DESC`,
+    [orgId, ids],
+  );
+}
+
+/** Every director and UBO of each of the tenant's cases named (all columns), by kind then position. */
+export function partiesOf(db: Queryable, orgId: string, caseIds: string[]): Promise<Record<string, never>[]> {
+  const ids = caseIds.filter(isCaseId);
+  if (!ids.length) return Promise.resolve([]);
+  return db.query(
+    `SELECT c.case_id, p.* FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN case_parties p ON p.org_id = c.org_id AND p.case_pk = c.pk
+     WHERE c.org_id = ? AND c.case_id IN (?) ORDER BY p.kind, p.position`,
+    [orgId, ids],
+  );
+}

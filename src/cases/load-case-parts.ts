@@ -1,0 +1,71 @@
+import { authorize, type Actor, type Permission } from '../access/index';
+import { documentView } from '../documents/document-views';
+import type { DocumentRow } from '../documents/documents.repository';
+import type { DocumentView } from '../documents/document.wire';
+import { screeningHitView } from '../screening/screening-views';
+import type { ScreeningHitView } from '../screening/screening.wire';
+import type { Services } from '../services';
+import type { CurrentDecisionView, DecisionView } from './case.wire';
+import { decisionsOf, documentsOf, latestDecisionsOf, partiesOf, screeningHitsOf } from './case-work.repository';
+import { casePartyView, type CasePartyView } from './console-case-views';
+import { currentDecisionView, decisionView } from './decision-views';
+
+/** What loadCaseParts reads for each case, by part. */
+export interface CaseParts {
+  /** The current (latest) decision, or null. */
+  decision: CurrentDecisionView | null;
+  /** Every decision, newest first. */
+  decisions: DecisionView[];
+  /** Every document with its extracted data, oldest first. */
+  documents: DocumentView[];
+  /** Every screening hit, newest first. */
+  screeningHits: ScreeningHitView[];
+  /** Directors, then UBOs, each by position. */
+  parties: CasePartyView[];
+}
+export type CasePart = keyof CaseParts;
+
+const PERMISSION: Record<CasePart, Permission> = {
+  decision: 'decisions:read', decisions: 'decisions:read', documents: 'documents:read', screeningHits: 'screening:read', parties: 'cases:read',
+};
+
+function groupBy<R extends { case_id: string }, T>(caseIds: string[], rows: R[], map: (r: R) => T): T[][] {
+  const by = new Map<string, T[]>(caseIds.map((id) => [id, []]));
+  for (const r of rows) by.get(r.case_id)?.push(map(r));
+  return caseIds.map((id) => by.get(id) ?? []);
+}
+
+/**
+ * One part of many cases of the tenant in one statement, in the order of `caseIds` (what a per-request
+ * DataLoader batches: a page of 50 cases asking for their decision costs one query, not 50). A missing
+ * or foreign case id gets null or an empty list, never another tenant's rows.
+ */
+export async function loadCaseParts<P extends CasePart>(svc: Services, actor: Actor, part: P, caseIds: string[]): Promise<CaseParts[P][]> {
+  authorize(actor, PERMISSION[part]);
+  const orgId = actor.orgId;
+  const db = svc.db;
+  let out: unknown[];
+  switch (part) {
+    case 'decision': {
+      const rows = await latestDecisionsOf(db, orgId, caseIds);
+      const by = new Map(rows.map((r) => [r.case_id, currentDecisionView(r)]));
+      out = caseIds.map((id) => by.get(id) ?? null);
+      break;
+    }
+    case 'decisions':
+      out = groupBy(caseIds, await decisionsOf(db, orgId, caseIds), (r) => decisionView(r, r.case_id));
+      break;
+    case 'documents':
+      out = groupBy(caseIds, (await documentsOf(db, orgId, caseIds)) as unknown as DocumentRow[], documentView);
+      break;
+    case 'screeningHits':
+      out = groupBy(caseIds, (await screeningHitsOf(db, orgId, caseIds)) as unknown as (Record<string, never> & { case_id: string })[], (r) => screeningHitView(r, r.case_id));
+      break;
+    case 'parties':
+      out = groupBy(caseIds, (await partiesOf(db, orgId, caseIds)) as unknown as (Record<string, never> & { case_id: string })[], casePartyView);
+      break;
+    default:
+      throw new Error(`loadCaseParts: unknown part ${String(part)}`);
+  }
+  return out as CaseParts[P][];
+}
