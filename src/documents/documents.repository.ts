@@ -77,3 +77,65 @@ export async function findDocument(db: Queryable, orgId: string, id: string): Pr
 export function listCaseDocuments(db: Queryable, orgId: string, casePk: number): Promise<Record<string, never>[]> {
   return db.query('SELECT * FROM documents WHERE org_id = ? AND case_pk = ? ORDER BY id', [orgId, casePk]);
 }
+
+/** A document as the customer portal lists it. */
+export interface PortalDocumentRow {
+  id: number | string;
+  filename: string;
+  mime_type: string;
+  size_bytes: number | string;
+  status: DocumentStatus;
+  uploaded_at: Date;
+  blob_key: string | null;
+}
+
+const PORTAL_COLUMNS = 'id, filename, mime_type, size_bytes, status, uploaded_at, blob_key';
+
+/** The documents of one case, in upload order. */
+export function listDocumentsOfCase(db: Queryable, orgId: string, casePk: number): Promise<PortalDocumentRow[]> {
+  return db.query(`SELECT ${PORTAL_COLUMNS} FROM documents FORCE INDEX (ix_documents_org_case_id) WHERE org_id = ? AND case_pk = ? ORDER BY id`, [orgId, casePk]);
+}
+
+/** How many documents a case holds. */
+export async function countDocumentsOfCase(db: Queryable, orgId: string, casePk: number): Promise<number> {
+  const [row]: { n: number | string }[] = await db.query('SELECT COUNT(*) AS n FROM documents WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
+  return Number(row?.n ?? 0);
+}
+
+/** One document of one case by its public id, or null (another case's or tenant's id is the same null). */
+export async function findDocumentOfCase(db: Queryable, orgId: string, casePk: number, id: number): Promise<PortalDocumentRow | null> {
+  const [row]: PortalDocumentRow[] = await db.query(`SELECT ${PORTAL_COLUMNS} FROM documents WHERE org_id = ? AND case_pk = ? AND id = ?`, [orgId, casePk, id]);
+  return row ?? null;
+}
+
+/** A document uploaded by a customer, before extraction: `status` processing, nothing extracted yet. */
+export interface NewUploadedDocument {
+  filename: string;
+  mimeType: string;
+  sizeBytes: number;
+  blobKey: string;
+  sha256: string;
+}
+
+/** Inserts one uploaded document of a case; returns its id. */
+export async function insertUploadedDocument(db: Queryable, orgId: string, casePk: number, d: NewUploadedDocument, now: Date): Promise<number> {
+  const res = (await db.query(
+    `INSERT INTO documents (org_id, case_pk, document_type, filename, mime_type, size_bytes, blob_key, sha256, status, confidence, warnings, notes, extracted_data, uploaded_at, updated_at)
+     VALUES (?, ?, NULL, ?, ?, ?, ?, ?, 'processing', NULL, '[]', NULL, '{}', ?, ?)`,
+    [orgId, casePk, d.filename, d.mimeType, d.sizeBytes, d.blobKey, d.sha256, now, now],
+  )) as { insertId: number | string };
+  return Number(res.insertId);
+}
+
+/** Deletes one document of one case; returns whether a row went. */
+export async function deleteDocumentOfCase(db: Queryable, orgId: string, casePk: number, id: number): Promise<boolean> {
+  const res = (await db.query('DELETE FROM documents WHERE org_id = ? AND case_pk = ? AND id = ?', [orgId, casePk, id])) as { affectedRows: number };
+  return Number(res.affectedRows) === 1;
+}
+
+/** Which of these blob keys a tenant's documents reference (after a COMMIT whose outcome is unknown). */
+export async function referencedBlobKeys(db: Queryable, orgId: string, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows: { blob_key: string }[] = await db.query('SELECT blob_key FROM documents WHERE org_id = ? AND blob_key IN (?)', [orgId, keys]);
+  return new Set(rows.map((r) => r.blob_key));
+}

@@ -4,3 +4,11 @@ export { DOCUMENT_STATUSES, DOCUMENT_CONFIDENCES, type DocumentStatus, type Docu
 export {
   DocumentStatusSchema, DocumentConfidenceSchema, DocumentSummarySchema, DocumentSchema, DocumentListSchema, type DocumentView, type DocumentSummaryView,
 } from './document.wire';
+export { uploadDocuments, DOCUMENT_UPLOADED_TASK, type UploadedFile } from './upload-documents';
+export { listPortalDocuments } from './list-portal-documents';
+export { removeDocument } from './remove-document';
+export { MAX_FILE_BYTES, MAX_CASE_DOCUMENTS, ACCEPTED_TYPES, ACCEPTED_MIME_TYPES, sanitizeFilename, cleanFilename, sniffDocumentType } from './upload-rules';
+export {
+  PortalDocumentSchema, PortalDocumentListSchema, UploadedDocumentsSchema, UploadLimitsSchema, RemoveDocumentInputSchema, UPLOAD_LIMITS,
+  type PortalDocumentView, type PortalDocumentListView, type UploadedDocumentsView, type RemoveDocumentInput,
+} from './portal-document.wire';

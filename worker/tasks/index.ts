@@ -1,9 +1,11 @@
 import type { TaskList } from 'graphile-worker';
+import { DOCUMENT_UPLOADED_TASK } from '../../src/documents/index';
 import { RELAY_TASK } from '../../src/events/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
 import { type Services } from '../../src/platform/index';
 import { DELIVER_WEBHOOK_TASK } from '../../src/webhooks/index';
 import { deliverWebhookTask } from './deliver-webhook.task';
+import { documentUploadedTask } from './document-uploaded.task';
 import { relayEventsTask } from './relay-events.task';
 import { sendInviteTask } from './send-invite.task';
 
@@ -13,5 +15,6 @@ export function createTaskList(svc: Services): TaskList {
     [RELAY_TASK]: relayEventsTask(svc),
     [SEND_INVITE_TASK]: sendInviteTask(svc),
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(svc),
+    [DOCUMENT_UPLOADED_TASK]: documentUploadedTask(),
   };
 }
