@@ -10,8 +10,10 @@ const PART_BYTES = 5 * 1024 * 1024;
 
 /**
  * The BlobStore port on an S3-compatible bucket (BLOB_STORE=s3). An upload streams through a multipart
- * upload of 5 MiB parts, one at a time (the length is not known in advance); a failed upload is aborted,
- * so no object and no parts stay behind. Object keys are `<S3_PREFIX><32 hex key>`, never user input.
+ * upload of 5 MiB parts, one at a time (the length is not known in advance; a file under 5 MiB is one
+ * PUT); a failed upload is aborted, so no object stays behind (parts whose abort itself failed are left
+ * to the bucket's AbortIncompleteMultipartUpload lifecycle rule, see docs/configuration.md). Object keys
+ * are `<S3_PREFIX><32 hex key>`, never user input.
  */
 export class S3BlobStore implements BlobStore {
   readonly client: S3Client;
@@ -33,9 +35,20 @@ export class S3BlobStore implements BlobStore {
   async put(body: AsyncIterable<Uint8Array>): Promise<StoredBlob> {
     const key = randomBytes(16).toString('hex');
     const { digest, measure } = measuring();
+    // The body's own failure (a file over the limit) is what the caller must see, even when aborting the
+    // multipart upload fails too (the SDK would throw the abort's error instead).
+    let bodyError: unknown;
+    async function* guarded(): AsyncGenerator<Uint8Array> {
+      try {
+        yield* measure(body);
+      } catch (err) {
+        bodyError = err;
+        throw err;
+      }
+    }
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.config.bucket, Key: this.objectKey(key), Body: Readable.from(measure(body)), ContentType: 'application/octet-stream' },
+      params: { Bucket: this.config.bucket, Key: this.objectKey(key), Body: Readable.from(guarded()), ContentType: 'application/octet-stream' },
       partSize: PART_BYTES,
       queueSize: 1,
       leavePartsOnError: false,
@@ -45,7 +58,7 @@ export class S3BlobStore implements BlobStore {
     } catch (err) {
       // A body that failed after a single-part PUT went out must not leave the object behind either.
       await this.delete(key).catch(() => undefined);
-      throw err;
+      throw bodyError ?? err;
     }
     return { key, size: digest.size, sha256: digest.sha256() };
   }
