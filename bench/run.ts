@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { createBench } from './create';
 import { pullBench } from './pull';
 import { run as token } from './token';
+import { uploadBench } from './upload';
 import * as webhooks from './webhooks';
 
 const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
@@ -10,6 +11,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   pull: pullBench,
   create: createBench,
   webhooks: (args) => webhooks.run(args),
+  upload: uploadBench,
 };
 
 async function main(): Promise<void> {
