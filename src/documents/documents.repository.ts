@@ -117,13 +117,17 @@ export interface NewUploadedDocument {
   sha256: string;
 }
 
-/** Inserts one uploaded document of a case; returns its id. */
+/**
+ * Inserts one uploaded document of a case; returns its id. The row is selected from the tenant's case,
+ * so a case pk of another tenant inserts nothing (and throws).
+ */
 export async function insertUploadedDocument(db: Queryable, orgId: string, casePk: number, d: NewUploadedDocument, now: Date): Promise<number> {
   const res = (await db.query(
     `INSERT INTO documents (org_id, case_pk, document_type, filename, mime_type, size_bytes, blob_key, sha256, status, confidence, warnings, notes, extracted_data, uploaded_at, updated_at)
-     VALUES (?, ?, NULL, ?, ?, ?, ?, ?, 'processing', NULL, '[]', NULL, '{}', ?, ?)`,
-    [orgId, casePk, d.filename, d.mimeType, d.sizeBytes, d.blobKey, d.sha256, now, now],
-  )) as { insertId: number | string };
+     SELECT c.org_id, c.pk, NULL, ?, ?, ?, ?, ?, 'processing', NULL, '[]', NULL, '{}', ?, ? FROM cases c WHERE c.org_id = ? AND c.pk = ?`,
+    [d.filename, d.mimeType, d.sizeBytes, d.blobKey, d.sha256, now, now, orgId, casePk],
+  )) as { insertId: number | string; affectedRows: number };
+  if (Number(res.affectedRows) !== 1) throw new Error(`insertUploadedDocument: case ${casePk} is not in tenant ${orgId}`);
   return Number(res.insertId);
 }
 
