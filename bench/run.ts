@@ -4,6 +4,7 @@ import { consoleBench } from './console';
 import { createBench } from './create';
 import { pullBench } from './pull';
 import { run as token } from './token';
+import { uploadBench } from './upload';
 import * as webhooks from './webhooks';
 
 const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
@@ -12,6 +13,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   create: createBench,
   console: consoleBench,
   webhooks: (args) => webhooks.run(args),
+  upload: uploadBench,
 };
 
 async function main(): Promise<void> {

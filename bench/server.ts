@@ -1,8 +1,12 @@
 // The service's HTTP app (REST and /graphql) in its own process for benchmarks (the load generator must
 // not share its event loop), plus GET /bench/baseline: the same bytes as a real page, from memory, no auth, no DB.
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createGraphqlServer } from '../graphql/server';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { createApp } from '../rest/app';
 import { loadConfig } from '../src/platform/index';
 import { compose } from '../bin/compose';
@@ -21,6 +25,14 @@ async function main(): Promise<void> {
       res.type('application/json').send(baseline);
     });
     a.use(graphql.router);
+    // The upload benchmark's HTTP baseline: the raw request body straight to a file under DATA_DIR (no
+    // parsing, hashing, checks or database), in the same server.
+    a.post('/bench/upload-baseline', async (req, res) => {
+      const dir = join(config.dataDir, 'bench-baseline');
+      mkdirSync(dir, { recursive: true });
+      await pipeline(req, createWriteStream(join(dir, randomBytes(16).toString('hex'))));
+      res.status(201).json({ ok: true });
+    });
   });
   const server = app.listen(0, '127.0.0.1', () => {
     process.send!({ port: (server.address() as AddressInfo).port });

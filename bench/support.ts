@@ -23,7 +23,8 @@ export interface BenchEnv {
   close(): Promise<void>;
 }
 
-export async function startBench(): Promise<BenchEnv> {
+/** `extraEnv`: more of the service's environment (e.g. DATA_DIR), for the child and this process alike. */
+export async function startBench(extraEnv: Env = {}): Promise<BenchEnv> {
   const id = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const env: Env = {
     NODE_ENV: 'test',
@@ -34,6 +35,7 @@ export async function startBench(): Promise<BenchEnv> {
     PULL_RATE_LIMIT_PER_MINUTE: '1000000',
     LOG_LEVEL: 'silent',
     PATH: process.env.PATH,
+    ...extraEnv,
   };
   const config = loadConfig(env);
   await prepareDatabases(config, createLogger('silent'));

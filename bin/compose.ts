@@ -8,6 +8,7 @@ import { AccessTokenCache } from '../src/oauth/index';
 import { createLogger, systemClock, type Config, type HostResolver, type Logger, type Services } from '../src/platform/index';
 import { WebhookFanout } from '../src/webhooks/index';
 import { createNodemailerMailer } from '../worker/mail/nodemailer-mailer';
+import { createBlobStore } from '../worker/blob/index';
 import { createApp } from '../rest/app';
 import { webRoutes } from '../rest/web.routes';
 import { createGraphqlServer } from '../graphql/server';
@@ -61,6 +62,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const queue = new GraphileJobQueue(config.pgUrl, log, poolSize);
   const webhookSender = new UndiciWebhookSender({ allowPrivateTargets: config.webhookAllowPrivateTargets, ca: options.webhookCa });
   const revocations = new PgRevocationFeed(queue.pool, config.pgUrl, log);
+  const blobs = createBlobStore(config);
   const svc: Services = {
     config,
     db,
@@ -72,6 +74,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     webhookSender,
     revocations,
     accessTokenCache: new AccessTokenCache(revocations),
+    blobs,
     mailer: undefined as unknown as Services['mailer'],
   };
   // Mail: SMTP when SMTP_URL is set, otherwise the local mail outbox (which needs svc itself).
@@ -84,6 +87,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     queue,
     async close() {
       mailer.close();
+      blobs.close();
       await webhookSender.close();
       await revocations.close();
       await queue.close();

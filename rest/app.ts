@@ -8,6 +8,7 @@ import { homeRoutes } from './home.routes';
 import { oauthRoutes } from './oauth/index';
 import { schemaRoutes } from './schemas.routes';
 import { portalInviteRoutes } from './portal/invite.routes';
+import { portalDocumentRoutes } from './portal/documents.routes';
 import { bearerAuth } from './v1/bearer-auth';
 import { v1Routes } from './v1/index';
 
@@ -46,6 +47,7 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
   // --- /v1 pull API and case creation, crm-record-id, the customer-portal invite page ---
   app.use(v1Routes(svc, { authenticate: bearerAuth(svc) }));
   app.use(portalInviteRoutes(svc));
+  app.use(portalDocumentRoutes(svc)); // the portal's streamed document upload (beside tRPC)
   mount(app);
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -62,6 +62,29 @@ export interface Config {
   mailFrom: string;
   /** MAIL_RETRY_SCHEDULE: waits before each retry of a failed invite email, ms. Default 30s,2m,10m,1h,6h. */
   mailRetryScheduleMs: number[];
+  // --- uploaded documents ---
+  /** DATA_DIR: directory of the service's local files (uploaded documents under blobs/ when BLOB_STORE=local); created on first use. Default ./data. */
+  dataDir: string;
+  /** BLOB_STORE: where uploaded documents' bytes are kept, `local` (under DATA_DIR) or `s3` (the S3_* keys). Default local. */
+  blobStore: 'local' | 's3';
+  /** The S3-compatible bucket when BLOB_STORE=s3; null otherwise. */
+  s3: S3Config | null;
+}
+
+/** BLOB_STORE=s3: an S3-compatible bucket (AWS S3, MinIO, Ceph, R2 ...). */
+export interface S3Config {
+  /** S3_BUCKET: the bucket's name. Required with BLOB_STORE=s3. */
+  bucket: string;
+  /** S3_REGION: the bucket's region. Default us-east-1. */
+  region: string;
+  /** S3_ENDPOINT: the S3-compatible server's URL; unset means AWS S3 itself. */
+  endpoint: string | null;
+  /** S3_FORCE_PATH_STYLE: address buckets as <endpoint>/<bucket> rather than <bucket>.<endpoint>. Default true when S3_ENDPOINT is set. */
+  forcePathStyle: boolean;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: static credentials; unset uses the AWS SDK's default chain (AWS_* variables, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** S3_PREFIX: prefix of every object key (e.g. `documents/`). Default empty. */
+  prefix: string;
 }
 
 export class ConfigError extends Error {
@@ -172,6 +195,22 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   if (mailRetryScheduleMs.some((d) => d === null)) {
     problems.push(`MAIL_RETRY_SCHEDULE must be a comma-separated list of waits such as 30s,2m,10m (units ms, s, m, h) (got "${mailScheduleRaw}")`);
   }
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const blobStore = (env.BLOB_STORE || 'local') as Config['blobStore'];
+  if (blobStore !== 'local' && blobStore !== 's3') problems.push(`BLOB_STORE must be local or s3 (got "${env.BLOB_STORE}")`);
+  let s3: S3Config | null = null;
+  if (blobStore === 's3') {
+    const endpoint = env.S3_ENDPOINT ? url('S3_ENDPOINT', env.S3_ENDPOINT, ['http:', 'https:']) : null;
+    const bucket = env.S3_BUCKET ?? '';
+    if (!bucket) problems.push('S3_BUCKET is required when BLOB_STORE=s3');
+    const keyId = env.S3_ACCESS_KEY_ID ?? '';
+    const secret = env.S3_SECRET_ACCESS_KEY ?? '';
+    if (Boolean(keyId) !== Boolean(secret)) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both unset for the AWS default credential chain)');
+    s3 = {
+      bucket, region: env.S3_REGION || 'us-east-1', endpoint, forcePathStyle: bool('S3_FORCE_PATH_STYLE', endpoint !== null),
+      credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : null, prefix: env.S3_PREFIX ?? '',
+    };
+  }
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
   // Secrets: required in production; generated once into a git-ignored file elsewhere.
@@ -209,6 +248,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     outboxSweepIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, healthPort, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute,
     trustProxy,
     inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],
+    dataDir, blobStore, s3,
   };
 }
 

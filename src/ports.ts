@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Ports: what the domain needs from the outside world, implemented by adapters and wired in bin/.
  * The domain never imports a queue, HTTP or mail library itself.
@@ -60,4 +62,27 @@ export interface RevocationFeed {
    * receives them; `listening(false)` whenever that stops (connection lost), until it is back.
    */
   subscribe(handlers: { revoked(): void; listening(on: boolean): void }): void;
+}
+
+/** What a stored blob is: its storage key (random, never derived from user input), size in bytes and SHA-256 (hex). */
+export interface StoredBlob {
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * Where uploaded files' bytes live (documents): a local directory (DATA_DIR) or an S3-compatible bucket.
+ * Only keys, sizes and digests go to MySQL; the bytes never pass through the database or the queue.
+ */
+export interface BlobStore {
+  /**
+   * Streams `body` to a new blob under a fresh random key, computing its size and SHA-256 on the way.
+   * When the stream fails (or is destroyed) nothing is left behind and the stream's error is rethrown.
+   */
+  put(body: AsyncIterable<Uint8Array>): Promise<StoredBlob>;
+  /** The blob's bytes; rejects with an error whose `code` is `ENOENT` when there is no such blob. */
+  open(key: string): Promise<Readable>;
+  /** Deletes the blob; a missing blob is not an error (deletes are retried after crashes). */
+  delete(key: string): Promise<void>;
 }

@@ -4,7 +4,7 @@ import type { EventRecord } from './events/event.entity';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { AccessTokenCache } from './oauth/access-token-cache';
-import type { Clock, HostResolver, JobQueue, RevocationFeed, RunnerStatus } from './ports';
+import type { BlobStore, Clock, HostResolver, JobQueue, RevocationFeed, RunnerStatus } from './ports';
 import type { WebhookSender } from './webhooks/webhook-sender';
 
 /**
@@ -19,6 +19,8 @@ export interface Services {
   clock: Clock;
   /** Who receives committed events from the outbox relay (webhook fan-out, and test recorders). */
   subscribers: EventSubscriber[];
+  /** Uploaded files' bytes (documents): the DATA_DIR directory, or an S3-compatible bucket (BLOB_STORE=s3). */
+  blobs: BlobStore;
   /** Outgoing mail (invites): nodemailer over SMTP, or the local mail outbox when SMTP_URL is unset. */
   mailer: Mailer;
   /** Name resolution for the webhook URL guard (tests inject one). */

@@ -1,5 +1,6 @@
 import type { DocumentSummaryView, DocumentView } from './document.wire';
-import type { DocumentRow, DocumentSummaryRow } from './documents.repository';
+import type { DocumentRow, DocumentSummaryRow, PortalDocumentRow } from './documents.repository';
+import type { PortalDocumentView } from './portal-document.wire';
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
@@ -15,4 +16,9 @@ export function documentSummaryView(r: DocumentSummaryRow): DocumentSummaryView 
 /** GET /v1/documents/{id}: the full record. */
 export function documentView(r: DocumentRow): DocumentView {
   return { ...documentSummaryView(r), warnings: json<unknown[]>(r.warnings), notes: r.notes, extractedData: json<Record<string, unknown>>(r.extracted_data) };
+}
+
+/** A document as the customer portal shows it. */
+export function portalDocumentView(r: PortalDocumentRow): PortalDocumentView {
+  return { id: Number(r.id), filename: r.filename, mimeType: r.mime_type, sizeBytes: Number(r.size_bytes), status: r.status, uploadedAt: r.uploaded_at.toISOString() };
 }

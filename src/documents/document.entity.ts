@@ -18,6 +18,10 @@ export class Document {
   @Column() filename!: string;
   @Column() mimeType!: string;
   @Column(bigintColumn) sizeBytes!: number;
+  /** The BlobStore key of the uploaded bytes (random); null on documents that did not come through an upload. */
+  @Column({ type: 'varchar', nullable: true }) blobKey!: string | null;
+  /** SHA-256 (hex) of the bytes as stored; null where blobKey is. */
+  @Column({ type: 'varchar', nullable: true }) sha256!: string | null;
   @Column({ type: 'varchar' }) status!: DocumentStatus;
   @Column({ type: 'varchar', nullable: true }) confidence!: DocumentConfidence | null;
   @Column(jsonColumn) warnings!: unknown[];

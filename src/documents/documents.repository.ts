@@ -94,3 +94,69 @@ export async function lockDocument(db: Queryable, orgId: string, id: string): Pr
 export async function updateDocumentStatus(db: Queryable, orgId: string, id: number, status: DocumentStatus, now: Date): Promise<void> {
   await db.query('UPDATE documents SET status = ?, updated_at = ? WHERE org_id = ? AND id = ?', [status, now, orgId, id]);
 }
+
+/** A document as the customer portal lists it. */
+export interface PortalDocumentRow {
+  id: number | string;
+  filename: string;
+  mime_type: string;
+  size_bytes: number | string;
+  status: DocumentStatus;
+  uploaded_at: Date;
+  blob_key: string | null;
+}
+
+const PORTAL_COLUMNS = 'id, filename, mime_type, size_bytes, status, uploaded_at, blob_key';
+
+/** The documents of one case, in upload order. */
+export function listDocumentsOfCase(db: Queryable, orgId: string, casePk: number): Promise<PortalDocumentRow[]> {
+  return db.query(`SELECT ${PORTAL_COLUMNS} FROM documents FORCE INDEX (ix_documents_org_case_id) WHERE org_id = ? AND case_pk = ? ORDER BY id`, [orgId, casePk]);
+}
+
+/** How many documents a case holds. */
+export async function countDocumentsOfCase(db: Queryable, orgId: string, casePk: number): Promise<number> {
+  const [row]: { n: number | string }[] = await db.query('SELECT COUNT(*) AS n FROM documents WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
+  return Number(row?.n ?? 0);
+}
+
+/** One document of one case by its public id, or null (another case's or tenant's id is the same null). */
+export async function findDocumentOfCase(db: Queryable, orgId: string, casePk: number, id: number): Promise<PortalDocumentRow | null> {
+  const [row]: PortalDocumentRow[] = await db.query(`SELECT ${PORTAL_COLUMNS} FROM documents WHERE org_id = ? AND case_pk = ? AND id = ?`, [orgId, casePk, id]);
+  return row ?? null;
+}
+
+/** A document uploaded by a customer, before extraction: `status` processing, nothing extracted yet. */
+export interface NewUploadedDocument {
+  filename: string;
+  mimeType: string;
+  sizeBytes: number;
+  blobKey: string;
+  sha256: string;
+}
+
+/**
+ * Inserts one uploaded document of a case; returns its id. The row is selected from the tenant's case,
+ * so a case pk of another tenant inserts nothing (and throws).
+ */
+export async function insertUploadedDocument(db: Queryable, orgId: string, casePk: number, d: NewUploadedDocument, now: Date): Promise<number> {
+  const res = (await db.query(
+    `INSERT INTO documents (org_id, case_pk, document_type, filename, mime_type, size_bytes, blob_key, sha256, status, confidence, warnings, notes, extracted_data, uploaded_at, updated_at)
+     SELECT c.org_id, c.pk, NULL, ?, ?, ?, ?, ?, 'processing', NULL, '[]', NULL, '{}', ?, ? FROM cases c WHERE c.org_id = ? AND c.pk = ?`,
+    [d.filename, d.mimeType, d.sizeBytes, d.blobKey, d.sha256, now, now, orgId, casePk],
+  )) as { insertId: number | string; affectedRows: number };
+  if (Number(res.affectedRows) !== 1) throw new Error(`insertUploadedDocument: case ${casePk} is not in tenant ${orgId}`);
+  return Number(res.insertId);
+}
+
+/** Deletes one document of one case; returns whether a row went. */
+export async function deleteDocumentOfCase(db: Queryable, orgId: string, casePk: number, id: number): Promise<boolean> {
+  const res = (await db.query('DELETE FROM documents WHERE org_id = ? AND case_pk = ? AND id = ?', [orgId, casePk, id])) as { affectedRows: number };
+  return Number(res.affectedRows) === 1;
+}
+
+/** Which of these blob keys a tenant's documents reference (after a COMMIT whose outcome is unknown). */
+export async function referencedBlobKeys(db: Queryable, orgId: string, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows: { blob_key: string }[] = await db.query('SELECT blob_key FROM documents WHERE org_id = ? AND blob_key IN (?)', [orgId, keys]);
+  return new Set(rows.map((r) => r.blob_key));
+}

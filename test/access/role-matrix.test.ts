@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { memberActor, operatorActor, type Actor } from '../../src/access/index';
 import {
   assignCaseOwner, createCase, decideCase, escalateCase, findConsoleCase, getCase, listCaseDecisions, listCases, listCaseTimeline, listConsoleCases, loadCaseParts,
   openCase, reopenCase, respondToEscalation, setCrmRecordId,
 } from '../../src/cases/index';
-import { getDocument, listDocuments, overrideDocumentStatus } from '../../src/documents/index';
+import { getDocument, listDocuments, listPortalDocuments, overrideDocumentStatus, removeDocument, uploadDocuments } from '../../src/documents/index';
+import { memberActor, operatorActor, systemActor, type Actor, type CustomerActor } from '../../src/access/index';
 import { listEventFeed } from '../../src/events/index';
 import { createApiClient, disconnectApp, listApiClients, listConnectedApps, revokeClient, SCOPES, type Scope } from '../../src/oauth/index';
 import { dispositionScreeningHit, listScreeningHits } from '../../src/screening/index';
@@ -196,4 +196,53 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     expect((await listMembers(svc, outsider)).map((m) => m.email)).to.not.include(memberEmail);
     expect((await listMembers(svc, operatorActor(tenant.id))).map((m) => m.email)).to.include(memberEmail);
   });
+});
+
+/**
+ * The customer portal's use cases (permission portal:case): only the customer of a case, on that case.
+ * Every member role, every token (all scopes), the operator and the system are refused with forbidden;
+ * the case's own customer is let through; a customer of another tenant finds nothing of this one.
+ */
+describe('access: the customer portal\'s use cases (customer only)', () => {
+  let svc: Services;
+  let tenant: Tenant;
+  let other: Tenant;
+  let customer: CustomerActor;
+  let outsider: CustomerActor;
+  const noFiles = { files: { async *[Symbol.asyncIterator]() {} } };
+
+  before(async () => {
+    const rt = await runtime();
+    svc = rt.svc;
+    tenant = await newTenant(rt);
+    other = await newTenant(rt);
+    const mine = await openCase(svc, operatorActor(tenant.id), { source: 'manual', companyName: 'Portal Matrix Ltd', customerEmail: 'portal.matrix@example.com' });
+    const theirs = await openCase(svc, operatorActor(other.id), { source: 'manual', companyName: 'Other Portal Ltd', customerEmail: 'other.portal@example.com' });
+    customer = { kind: 'customer', orgId: tenant.id, casePk: mine.pk, caseId: mine.caseId, email: 'portal.matrix@example.com' };
+    outsider = { kind: 'customer', orgId: other.id, casePk: theirs.pk, caseId: theirs.caseId, email: 'other.portal@example.com' };
+  });
+
+  const rows: { name: string; call(svc: Services, actor: Actor): Promise<unknown>; outsiderCode: string | null }[] = [
+    { name: 'listPortalDocuments', call: (s, a) => listPortalDocuments(s, a), outsiderCode: null },
+    { name: 'uploadDocuments', call: (s, a) => uploadDocuments(s, a, noFiles), outsiderCode: 'validation_failed' },
+    { name: 'removeDocument', call: (s, a) => removeDocument(s, a, { id: 999_999_999 }), outsiderCode: 'not_found' },
+  ];
+  const refusalOf = async (p: Promise<unknown>) => p.then(() => null, (err: { code?: string }) => err);
+
+  for (const row of rows) {
+    it(`${row.name}: portal:case (the case's customer only)`, async () => {
+      const refused: [string, Actor][] = [
+        ...(['analyst', 'mlro', 'compliance_admin', 'admin'] as const).map((role): [string, Actor] => [`member ${role}`, memberActor({ orgId: tenant.id, id: randomUUID(), email: `${role}@example.com`, role })]),
+        ['api_client with every scope', { kind: 'api_client', orgId: tenant.id, clientId: 'cli_x', scopes: [...SCOPES], tokenId: randomUUID() }],
+        ['connector with every scope', { kind: 'connector', orgId: tenant.id, clientId: 'cli_y', grantId: randomUUID(), memberId: randomUUID(), scopes: [...SCOPES], tokenId: randomUUID() }],
+        ['operator', operatorActor(tenant.id)],
+        ['system', systemActor(tenant.id)],
+      ];
+      for (const [who, actor] of refused) expect((await refusalOf(row.call(svc, actor)))?.code, who).to.equal('forbidden');
+      const own = await refusalOf(row.call(svc, customer));
+      expect(own?.code ?? 'ok', 'the case\'s customer').to.not.be.oneOf(['forbidden', 'insufficient_scope', 'unauthenticated']);
+      if (own && !own.code) throw own;
+      expect((await refusalOf(row.call(svc, outsider)))?.code ?? null, 'a customer of another tenant').to.equal(row.outsiderCode);
+    });
+  }
 });

@@ -5,7 +5,10 @@ import {
 } from '../../src/cases/cases.repository';
 import { findLatestDecision, listDecisionPage } from '../../src/cases/decisions.repository';
 import { emailKey } from '../../src/cases/index';
-import { findDocument, listCaseDocuments, listDocumentPage } from '../../src/documents/documents.repository';
+import {
+  countDocumentsOfCase, deleteDocumentOfCase, findDocument, findDocumentOfCase, insertUploadedDocument, listCaseDocuments, listDocumentPage,
+  listDocumentsOfCase, referencedBlobKeys,
+} from '../../src/documents/documents.repository';
 import { findHit, listHitPage, recountScreeningSummary, updateHitDisposition } from '../../src/screening/screening.repository';
 import type { Runtime } from '../../bin/compose';
 import { seedDecision, seedDocument, seedHit, seedParty, seedRisk } from '../rest/factories';
@@ -37,6 +40,7 @@ describe('repositories: every function is scoped to the tenant it is given', () 
     await seedRisk(rt.svc, a, pk);
     await seedHit(rt.svc, a, pk, { hitId: 'a-hit' });
     docId = await seedDocument(rt.svc, a, pk);
+    await insertUploadedDocument(rt.svc.db, a, pk, { filename: 'a.pdf', mimeType: 'application/pdf', sizeBytes: 3, blobKey: 'a'.repeat(32), sha256: 'b'.repeat(64) }, new Date());
     await seedParty(rt.svc, a, pk, { kind: 'director', position: 0, name: 'Ada Director' });
     await rt.svc.db.query(`UPDATE case_parties SET verification_status = 'link_sent' WHERE org_id = ? AND case_pk = ?`, [a, pk]);
   });
@@ -62,6 +66,10 @@ describe('repositories: every function is scoped to the tenant it is given', () 
       ['listDocumentPage of a case', (org) => listDocumentPage(db, org, { casePk: pk, after: null, limit: 10 })],
       ['findDocument', (org) => findDocument(db, org, String(docId))],
       ['listCaseDocuments', (org) => listCaseDocuments(db, org, pk)],
+      ['listDocumentsOfCase', (org) => listDocumentsOfCase(db, org, pk)],
+      ['countDocumentsOfCase', async (org) => ((await countDocumentsOfCase(db, org, pk)) > 0 ? [1] : [])],
+      ['findDocumentOfCase', (org) => findDocumentOfCase(db, org, pk, docId)],
+      ['referencedBlobKeys', async (org) => [...(await referencedBlobKeys(db, org, ['a'.repeat(32)]))]],
       ['listHitPage', (org) => listHitPage(db, org, pk, { after: null, limit: 10 })],
       ['findHit', (org) => findHit(db, org, pk, 'a-hit')],
     ];
@@ -86,6 +94,12 @@ describe('repositories: every function is scoped to the tenant it is given', () 
     expect(await updateOnboardingStage(db, b, pk, 'invite_sent', ['created'], new Date())).to.equal(false);
     expect(await updateHitDisposition(db, b, pk, 'a-hit', { disposition: 'false_positive', note: null, by: 'x', at: new Date() })).to.equal(false);
     await recountScreeningSummary(db, b, pk, new Date());
+    expect(await deleteDocumentOfCase(db, b, pk, docId)).to.equal(false);
+    const inserted = await insertUploadedDocument(db, b, pk, { filename: 'x.pdf', mimeType: 'application/pdf', sizeBytes: 1, blobKey: 'c'.repeat(32), sha256: 'd'.repeat(64) }, new Date())
+      .then(() => 'inserted', (err: Error) => err.message);
+    expect(inserted).to.equal(`insertUploadedDocument: case ${pk} is not in tenant ${b}`);
+    expect(await listDocumentsOfCase(db, b, pk)).to.deep.equal([]);
+    expect(await findDocumentOfCase(db, a, pk, docId)).to.not.equal(null);
     expect(await row()).to.include({ crm_record_id: 'A-REC', onboarding_stage: 'created', total_hits: 7 });
     expect((await findHit(db, a, pk, 'a-hit'))!.disposition).to.equal(null);
 

@@ -1,10 +1,14 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig, type Config, type Env } from '../../src/platform/index';
 
 /** This run's databases: unique names, created by the root hooks and dropped at the end. */
 export const RUN_ID = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 export const TEST_MYSQL_URL = `mysql://root@127.0.0.1:3306/svc_test_${RUN_ID}`;
 export const TEST_PG_URL = `postgres://postgres@127.0.0.1:5432/svc_test_${RUN_ID}`;
+/** This run's DATA_DIR (uploaded documents), removed at the end like the databases. */
+export const TEST_DATA_DIR = join(tmpdir(), `svc_test_${RUN_ID}`);
 
 const jwtKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
@@ -14,6 +18,7 @@ export function testEnv(overrides: Env = {}): Env {
     NODE_ENV: 'test',
     MYSQL_URL: TEST_MYSQL_URL,
     PG_URL: TEST_PG_URL,
+    DATA_DIR: TEST_DATA_DIR,
     SECRETS_KEY: `k1:${'ab'.repeat(32)}`,
     JWT_SIGNING_KEY: jwtKey,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',

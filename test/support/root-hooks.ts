@@ -1,9 +1,10 @@
 import 'reflect-metadata';
+import { rm } from 'node:fs/promises';
 import { dropMysqlDatabase } from '../../src/db/index';
 import { createLogger } from '../../src/platform/index';
 import { prepareDatabases } from '../../bin/compose';
 import { dropPgDatabase } from '../../worker/pg-database';
-import { TEST_MYSQL_URL, TEST_PG_URL, testConfig } from './env';
+import { TEST_DATA_DIR, TEST_MYSQL_URL, TEST_PG_URL, testConfig } from './env';
 import { closeRuntime } from './runtime';
 
 /** Creates this run's databases and migrates them once; drops them when the run ends. */
@@ -18,6 +19,7 @@ export const mochaHooks = {
     if (!process.env.KEEP_TEST_DATABASES) {
       await dropMysqlDatabase(TEST_MYSQL_URL);
       await dropPgDatabase(TEST_PG_URL);
+      await rm(TEST_DATA_DIR, { recursive: true, force: true });
     }
   },
 };

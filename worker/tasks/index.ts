@@ -1,4 +1,5 @@
 import type { TaskList } from 'graphile-worker';
+import { DOCUMENT_UPLOADED_TASK } from '../../src/documents/index';
 import { RELAY_TASK } from '../../src/events/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
 import { type Services } from '../../src/platform/index';
@@ -7,6 +8,7 @@ import { SEND_MEMBER_MAIL_TASK } from '../../src/tenants/index';
 import { DELIVER_WEBHOOK_TASK } from '../../src/webhooks/index';
 import { caseSubmittedTask } from './case-submitted.task';
 import { deliverWebhookTask } from './deliver-webhook.task';
+import { documentUploadedTask } from './document-uploaded.task';
 import { relayEventsTask } from './relay-events.task';
 import { sendInviteTask } from './send-invite.task';
 import { sendMemberMailTask } from './send-member-mail.task';
@@ -19,5 +21,6 @@ export function createTaskList(svc: Services): TaskList {
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(svc),
     [CASE_SUBMITTED_TASK]: caseSubmittedTask(svc),
     [SEND_MEMBER_MAIL_TASK]: sendMemberMailTask(svc),
+    [DOCUMENT_UPLOADED_TASK]: documentUploadedTask(),
   };
 }

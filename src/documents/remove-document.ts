@@ -1,0 +1,31 @@
+import type { Actor } from '../access/index';
+import { findCaseRowByPk, lockCase } from '../cases/cases.repository';
+import { inTransaction } from '../db/transaction';
+import { DomainError } from '../errors';
+import type { Services } from '../services';
+import { portalDocumentView } from './document-views';
+import { deleteDocumentOfCase, findDocumentOfCase } from './documents.repository';
+import type { PortalDocumentView, RemoveDocumentInput } from './portal-document.wire';
+import { assertDocumentsOpen, portalCustomer } from './portal-customer';
+
+/**
+ * documents.remove: the customer removes a document of their own case, before the application is
+ * submitted (afterwards: conflict). Another case's document, or another tenant's, is not_found. The
+ * row goes in a transaction that holds the case's lock (so a submission cannot slip in between); the
+ * bytes are deleted from the BlobStore after commit.
+ */
+export async function removeDocument(svc: Services, actor: Actor, input: RemoveDocumentInput): Promise<PortalDocumentView> {
+  const { orgId, casePk } = portalCustomer(actor);
+  if (!Number.isSafeInteger(input.id) || input.id < 1) throw DomainError.notFound('Document');
+  return inTransaction(svc, async (tx) => {
+    await lockCase(tx.manager, orgId, casePk);
+    const c = await findCaseRowByPk(tx.manager, orgId, casePk);
+    const doc = c && (await findDocumentOfCase(tx.manager, orgId, casePk, input.id));
+    if (!c || !doc) throw DomainError.notFound('Document');
+    assertDocumentsOpen(c.status, 'removed');
+    await deleteDocumentOfCase(tx.manager, orgId, casePk, input.id);
+    const key = doc.blob_key;
+    if (key) tx.afterCommit(() => svc.blobs.delete(key));
+    return portalDocumentView(doc);
+  });
+}
