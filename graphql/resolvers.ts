@@ -1,6 +1,7 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { CredentialsResolver } from './credentials.resolver';
 import { HealthResolver } from './health.resolver';
+import { IntakeResolver } from './intake.resolver';
 import { OrganisationResolver } from './organisation.resolver';
 import { WebhooksResolver } from './webhooks.resolver';
 
@@ -11,4 +12,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   WebhooksResolver,
   CredentialsResolver,
   OrganisationResolver,
+  IntakeResolver,
 ];

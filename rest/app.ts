@@ -7,6 +7,7 @@ import { healthRoutes } from './health.routes';
 import { homeRoutes } from './home.routes';
 import { oauthRoutes } from './oauth/index';
 import { schemaRoutes } from './schemas.routes';
+import { portalApplyRoutes } from './portal/apply.routes';
 import { portalInviteRoutes } from './portal/invite.routes';
 import { bearerAuth } from './v1/bearer-auth';
 import { v1Routes } from './v1/index';
@@ -46,6 +47,7 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
   // --- /v1 pull API and case creation, crm-record-id, the customer-portal invite page ---
   app.use(v1Routes(svc, { authenticate: bearerAuth(svc) }));
   app.use(portalInviteRoutes(svc));
+  app.use(portalApplyRoutes(svc)); // the public intake link /apply/<slug>
   mount(app);
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -1,4 +1,5 @@
 import { applicationRouter } from './application.router';
+import { intakeRouter } from './intake.router';
 import { portalRouter } from './portal.router';
 import { reviewRouter } from './review.router';
 import { router } from './trpc';
@@ -8,6 +9,7 @@ export const appRouter = router({
   portal: portalRouter,
   application: applicationRouter,
   review: reviewRouter,
+  intake: intakeRouter,
 });
 
 /** The router's type: the web app's tRPC client is typed by it. */

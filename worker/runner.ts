@@ -1,6 +1,7 @@
 import { run, type Runner } from 'graphile-worker';
 import { sweepOutbox } from '../src/events/index';
 import { purgeExpiredIdempotencyKeys } from '../src/idempotency/index';
+import { sweepIntakeCodes } from '../src/intake/index';
 import { sweepInvites } from '../src/invites/index';
 import { type RunnerState, type RunnerStatus, type Services } from '../src/platform/index';
 import { graphileLogger, type GraphileJobQueue } from './job-queue';
@@ -151,6 +152,8 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     // Case intake: invites whose send job was lost, and Idempotency-Keys past their 24 hours.
     sweeping = sweeping.then(() => (draining ? undefined : sweepInvites(svc).then(() => purgeExpiredIdempotencyKeys(svc))))
       .catch((err) => log.error({ err }, 'invite sweep failed'));
+    // Public intake: code emails whose send job was lost, and codes past their 24 hours.
+    sweeping = sweeping.then(() => (draining ? undefined : sweepIntakeCodes(svc))).catch((err) => log.error({ err }, 'intake code sweep failed'));
   }, svc.config.outboxSweepIntervalMs);
 
   return {

@@ -11,7 +11,7 @@ export {
 } from './case.wire';
 export { CASE_ID_PATTERN, isCaseId } from './case-id';
 export { createCase, type CreateCaseOutcome, type CreateCaseResult, type CreateCaseInput } from './create-case';
-export { openCase, type OpenCaseInput } from './open-case';
+export { openCase, insertOpenedCase, type OpenCaseInput } from './open-case';
 export { listCases, type ListCasesInput } from './list-cases';
 export { listCasesQuery } from './cases.repository';
 export { getCase } from './get-case';
@@ -20,3 +20,4 @@ export { setCrmRecordId } from './set-crm-record-id';
 export { buildFullParity } from './full-parity';
 export { advanceOnboardingStage, onboardingProgressFields, STAGE_LABELS } from './onboarding-progress';
 export { emailKey, emailAddressProblem, isAcceptedEmail } from '../email-address';
+export { prepareCustomerEmailGuard, resumeOrOpenCase } from './resume-or-open-case';

@@ -1,5 +1,6 @@
 import type { TaskList } from 'graphile-worker';
 import { RELAY_TASK } from '../../src/events/index';
+import { SEND_INTAKE_CODE_TASK } from '../../src/intake/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
 import { type Services } from '../../src/platform/index';
 import { CASE_SUBMITTED_TASK } from '../../src/portal/index';
@@ -7,6 +8,7 @@ import { DELIVER_WEBHOOK_TASK } from '../../src/webhooks/index';
 import { caseSubmittedTask } from './case-submitted.task';
 import { deliverWebhookTask } from './deliver-webhook.task';
 import { relayEventsTask } from './relay-events.task';
+import { sendIntakeCodeTask } from './send-intake-code.task';
 import { sendInviteTask } from './send-invite.task';
 
 /** Every task the worker runs, by identifier. Tasks are thin: check the payload, call one use case. */
@@ -16,5 +18,6 @@ export function createTaskList(svc: Services): TaskList {
     [SEND_INVITE_TASK]: sendInviteTask(svc),
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(svc),
     [CASE_SUBMITTED_TASK]: caseSubmittedTask(svc),
+    [SEND_INTAKE_CODE_TASK]: sendIntakeCodeTask(svc),
   };
 }
