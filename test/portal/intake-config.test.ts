@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
+import { slugFromName } from '../../src/tenants/tenant-slug';
 import { ConsoleHarness } from '../graphql/harness';
 import { failure, portalClient } from './support';
 
@@ -29,6 +30,16 @@ describe('public intake link: the tenant setting (GraphQL) and {APP_URL}/apply/<
     expect([first.slug, second.slug, third.slug]).to.deep.equal([`societe-generale-uk-${tag}`, `societe-generale-uk-${tag}-2`, `societe-generale-uk-${tag}-3`]);
     expect((await h.tenant('株式会社')).slug).to.match(/^org(-[a-z0-9]+)*$/);
     expect((await h.tenant(`Straße Æther Øst ${tag}`)).slug).to.equal(`strasse-aether-ost-${tag}`);
+  });
+
+  it('tenants created at once with one name each get a slug of their own', async () => {
+    const name = `Racing Name ${suffix()}`;
+    const tenants = await Promise.all(Array.from({ length: 6 }, () => h.tenant(name)));
+    const slugs = tenants.map((t) => t.slug);
+    expect(new Set(slugs).size).to.equal(6);
+    for (const slug of slugs) expect(slug).to.match(new RegExp(`^${slugFromName(name)}(-[a-z0-9]+)?$`));
+    const stored: { slug: string }[] = await h.svc.db.query('SELECT slug FROM tenants WHERE id IN (?)', [tenants.map((t) => t.id)]);
+    expect(stored.map((r) => r.slug).sort()).to.deep.equal([...slugs].sort());
   });
 
   it('a compliance admin sees the link (off by default), switches it on, renames it; each change audited once', async () => {

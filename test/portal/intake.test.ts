@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { ValidateFunction } from 'ajv/dist/2020';
 import { expect } from 'chai';
-import { runOnce } from 'graphile-worker';
+import { makeWorkerUtils, runOnce } from 'graphile-worker';
 import { operatorActor } from '../../src/access/index';
-import { INTAKE_START_ANSWER, setPublicIntake } from '../../src/intake/index';
+import { deliverIntakeCode, INTAKE_START_ANSWER, SEND_INTAKE_CODE_TASK, setPublicIntake, sweepIntakeCodes } from '../../src/intake/index';
 import { addHits, windowStartOf } from '../../src/oauth/rate-limit';
 import { createLogger, type Services } from '../../src/platform/index';
 import type { Tenant } from '../../src/tenants/index';
@@ -269,6 +269,59 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
     expect((await verify(tenant, newEmail(tenant), code)).body.error!.data).to.deep.include({ codeState: 'none' });
     expect((await verify(tenant, email, code)).status).to.equal(200);
     expect(await casesOf(other)).to.have.length(0);
+  });
+
+  it('the code email: a refused delivery is retried within the code\'s life, a code that expired unsent is never sent, a lost job is swept', async () => {
+    const tenant = await intakeTenant();
+    const codeIdOf = async (email: string) =>
+      Number((await h.svc.db.query('SELECT id FROM intake_codes WHERE org_id = ? AND email = ? ORDER BY id DESC LIMIT 1', [tenant.id, email]))[0].id);
+    const jobsOf = async (codeId: number) =>
+      (await (await runtime()).queue.pool.query('SELECT id FROM graphile_worker.jobs WHERE key = $1', [`${SEND_INTAKE_CODE_TASK}:${codeId}`])).rows.map((r: { id: string }) => r.id);
+    const loseJob = async (codeId: number) => {
+      const utils = await makeWorkerUtils({ pgPool: (await runtime()).queue.pool, logger: graphileLogger(h.svc.log) });
+      try {
+        await utils.completeJobs(await jobsOf(codeId));
+      } finally {
+        await utils.release();
+      }
+    };
+
+    const refused = newEmail(tenant);
+    await anonymous().intake.start.mutate({ slug: tenant.slug, email: refused });
+    const refusedId = await codeIdOf(refused);
+    await loseJob(refusedId);
+    smtp.refuseNext = 1;
+    expect(await deliverIntakeCode(mailing, refusedId)).to.equal('retry');
+    const [row] = await h.svc.db.query('SELECT mail_state, mail_attempts, last_error, next_attempt_at, code_sealed FROM intake_codes WHERE id = ?', [refusedId]);
+    expect(row).to.deep.include({ mail_state: 'pending', mail_attempts: 1 });
+    expect(row.last_error).to.match(/Mailbox temporarily unavailable/);
+    expect(new Date(row.next_attempt_at).getTime()).to.equal(clock.now().getTime() + h.svc.config.mailRetryScheduleMs[0]!);
+    expect(row.code_sealed, 'kept for the retry').to.be.a('string');
+    expect(await deliverIntakeCode(mailing, refusedId)).to.equal('sent');
+    expect(await deliverIntakeCode(mailing, refusedId), 'a duplicate job does nothing').to.equal('skipped');
+    expect(codesSentTo(refused)).to.have.length(1);
+    expect((await verify(tenant, refused, codesSentTo(refused)[0]!)).status).to.equal(200);
+
+    const late = newEmail(tenant);
+    await anonymous().intake.start.mutate({ slug: tenant.slug, email: late });
+    const lateId = await codeIdOf(late);
+    await loseJob(lateId);
+    clock.advance(10 * MIN);
+    expect(await deliverIntakeCode(mailing, lateId)).to.equal('failed');
+    expect((await h.svc.db.query('SELECT mail_state, code_sealed FROM intake_codes WHERE id = ?', [lateId]))[0]).to.deep.equal({ mail_state: 'failed', code_sealed: null });
+    expect(mailsTo(late), 'an expired code is not worth sending').to.have.length(0);
+
+    const lost = newEmail(tenant);
+    await anonymous().intake.start.mutate({ slug: tenant.slug, email: lost });
+    const lostId = await codeIdOf(lost);
+    await loseJob(lostId);
+    await sweepIntakeCodes(h.svc);
+    expect(await jobsOf(lostId), 'within its grace the sweep leaves it').to.deep.equal([]);
+    const later: Services = { ...h.svc, clock: { now: () => new Date(clock.now().getTime() + MIN) } };
+    await sweepIntakeCodes(later);
+    expect(await jobsOf(lostId), 'past its grace the sweep re-enqueues it').to.have.length(1);
+    await drain();
+    expect(codesSentTo(lost)).to.have.length(1);
   });
 
   /** intake.start as the browser sends it: status, Retry-After, body. */
