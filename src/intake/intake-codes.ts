@@ -1,6 +1,7 @@
 import { createHmac, hkdfSync, randomInt } from 'node:crypto';
 import type { Config } from '../config';
 import { inTransaction, type Tx } from '../db/transaction';
+import { planMailRetry } from '../mail/mail-retry';
 import { emailKey } from '../email-address';
 import { openSecret, sealSecret } from '../security/secret-box';
 import { sha256Hex } from '../security/tokens';
@@ -161,16 +162,12 @@ export async function deliverIntakeCode(svc: Services, codeId: number): Promise<
     svc.log.info({ orgId: row.org_id, codeId, transport: receipt.transport }, 'intake code email accepted');
     return 'sent';
   } catch (err) {
-    const attempts = Number(row.mail_attempts) + 1;
-    const wait = svc.config.mailRetryScheduleMs[attempts - 1];
-    const nextAt = wait === undefined ? null : new Date(svc.clock.now().getTime() + wait);
-    const final = !nextAt || nextAt.getTime() >= row.expires_at.getTime();
-    const message = String((err as Error)?.message ?? err).slice(0, 1000);
+    const { attempts, message, final, nextAt } = planMailRetry(svc, Number(row.mail_attempts), err, row.expires_at);
     await inTransaction(svc, async (tx) => {
       await tx.manager.query(
         `UPDATE intake_codes SET mail_attempts = ?, last_error = ?, mail_state = ?, next_attempt_at = ?, lease_until = NULL,
          code_sealed = IF(? = 'failed', NULL, code_sealed) WHERE id = ?`,
-        [attempts, message, final ? 'failed' : 'pending', final ? null : nextAt, final ? 'failed' : 'pending', codeId],
+        [attempts, message, final ? 'failed' : 'pending', nextAt, final ? 'failed' : 'pending', codeId],
       );
       if (!final) tx.afterCommit(() => svc.jobs.enqueue(SEND_INTAKE_CODE_TASK, { codeId }, { jobKey: `${SEND_INTAKE_CODE_TASK}:${codeId}`, runAt: nextAt! }));
     });
