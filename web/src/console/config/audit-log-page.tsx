@@ -83,7 +83,7 @@ export function AuditLogPage() {
       {pageInfo?.hasNextPage && pageInfo.endCursor ? (
         <Button
           className="button"
-          isPending={more.pending}
+          isDisabled={more.pending}
           onPress={async () => {
             const next = await more.run(pageInfo.endCursor!);
             if (!next) return;

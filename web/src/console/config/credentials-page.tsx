@@ -10,7 +10,7 @@ import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { DEFAULT_SCOPES, SCOPES } from './scopes';
-import { Check, CheckGroup, ConfirmButton, SecretOnce, splitFieldErrors, Success, TextInput, When } from './ui';
+import { Check, CheckGroup, ConfirmButton, SecretOnce, useFieldErrors, Success, TextInput, When } from './ui';
 
 const ClientsQuery = graphql(`
   query ApiClients {
@@ -136,7 +136,7 @@ function CreateClientForm({ onCreated, onCancel }: { onCreated: (c: { name: stri
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>(DEFAULT_SCOPES);
   const save = useAction((input: { name: string; scopes: string[] }) => execute(CreateClient, { input }), useSignInOnUnauthenticated());
-  const { fieldErrors, notice } = splitFieldErrors(save.error, ['name', 'scopes']);
+  const { fieldErrors, notice } = useFieldErrors(save.error, ['name', 'scopes']);
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const done = await save.run({ name: name.trim(), scopes: SCOPES.map((s) => s.scope).filter((s) => scopes.includes(s)) });
@@ -154,7 +154,7 @@ function CreateClientForm({ onCreated, onCancel }: { onCreated: (c: { name: stri
         </CheckGroup>
         {notice ? <ErrorNotice error={notice} /> : null}
         <div className="actions">
-          <Button className="button button-primary" type="submit" isPending={save.pending} isDisabled={scopes.length === 0}>Create credentials</Button>
+          <Button className="button button-primary" type="submit" isDisabled={save.pending || scopes.length === 0}>Create credentials</Button>
           <Button className="button" onPress={onCancel}>Cancel</Button>
         </div>
       </Form>

@@ -152,7 +152,7 @@ export function DeliveriesPage() {
         </div>
       ) : null}
       <p className="toolbar">
-        <Button className="button" isPending={first.status === 'loading' && pages != null} onPress={first.reload}>Refresh</Button>
+        <Button className="button" isDisabled={first.status === 'loading' && pages != null} onPress={first.reload}>Refresh</Button>
         <Link href="/console/settings/webhooks">Webhook endpoints</Link>
       </p>
       {first.status === 'error' ? <ErrorNotice error={first.error} onRetry={first.reload} /> : null}
@@ -180,7 +180,7 @@ export function DeliveriesPage() {
       {last?.hasNextPage && last.endCursor ? (
         <Button
           className="button"
-          isPending={more.pending}
+          isDisabled={more.pending}
           onPress={async () => {
             const next = await more.run(last.endCursor!);
             if (next) setShown((s) => (s && s.key === filterKey ? { ...s, pages: [...s.pages, next.webhookDeliveries] } : s));
@@ -275,7 +275,7 @@ function DeliveryItem({ delivery: d, endpointName, onRedelivered }: { delivery: 
         {d.state === 'pending' ? null : (
           <Button
             className="button button-primary"
-            isPending={redeliver.pending}
+            isDisabled={redeliver.pending}
             onPress={async () => {
               if (await redeliver.run(undefined)) onRedelivered();
             }}

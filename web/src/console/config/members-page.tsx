@@ -8,7 +8,7 @@ import { useAction, useRequest } from '../../lib/use-request';
 import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { ConfirmButton, DialogButton, SelectField, splitFieldErrors, Success, TextInput, When } from './ui';
+import { ConfirmButton, DialogButton, SelectField, useFieldErrors, Success, TextInput, When } from './ui';
 import { ROLE_NAMES, roleAtLeast, useSettings } from './viewer';
 
 const MembersList = graphql(`
@@ -154,7 +154,7 @@ function ChangeRoleForm({ member, onChanged, onCancel }: { member: Member; onCha
       {save.error ? <ErrorNotice error={save.error} /> : null}
       <div className="actions">
         <Button className="button" onPress={onCancel}>Cancel</Button>
-        <Button className="button button-primary" type="submit" isPending={save.pending}>Save role</Button>
+        <Button className="button button-primary" type="submit" isDisabled={save.pending}>Save role</Button>
       </div>
     </Form>
   );
@@ -165,7 +165,7 @@ function InviteForm({ onInvited, onCancel }: { onInvited: (email: string) => voi
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('analyst');
   const save = useAction((v: { email: string; name: string; role: Role }) => execute(Invite, v), useSignInOnUnauthenticated());
-  const { fieldErrors, notice } = splitFieldErrors(save.error, ['email', 'name', 'role']);
+  const { fieldErrors, notice } = useFieldErrors(save.error, ['email', 'name', 'role']);
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const done = await save.run({ email: email.trim(), name: name.trim(), role });
@@ -180,7 +180,7 @@ function InviteForm({ onInvited, onCancel }: { onInvited: (email: string) => voi
         <SelectField label="Role" name="role" value={role} onChange={(v) => setRole(v as Role)} options={ROLE_OPTIONS} />
         {notice ? <ErrorNotice error={notice} /> : null}
         <div className="actions">
-          <Button className="button button-primary" type="submit" isPending={save.pending}>Send invitation</Button>
+          <Button className="button button-primary" type="submit" isDisabled={save.pending}>Send invitation</Button>
           <Button className="button" onPress={onCancel}>Cancel</Button>
         </div>
       </Form>

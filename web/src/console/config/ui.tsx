@@ -1,6 +1,10 @@
 // Pieces the Compliance Configuration pages share: confirm dialogs, secrets shown once with a copy
 // button, server field errors next to their fields, selects, checkboxes, dates and success notices.
-import { useId, useState, type ReactNode } from 'react';
+//
+// Buttons are disabled while their request runs rather than given React Aria's `isPending`: a pending
+// button announces itself through a live-region node labelled by the button's id, and when the button
+// then goes away (a form or dialog closes on success) that node is left without a name for seconds.
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import {
   Button, Checkbox, CheckboxGroup, Dialog, DialogTrigger, FieldError, Heading, Input, Label, ListBox, ListBoxItem, Modal,
   ModalOverlay, Popover, Select, SelectValue, Text, TextField, type Key, type TextFieldProps,
@@ -12,7 +16,13 @@ import { ErrorNotice } from '../../ui/status';
  * Splits a failed mutation's error: the details whose path names one of `fields` go next to that field
  * (React Aria Form's validationErrors), the rest stay in the notice above the buttons.
  */
-export function splitFieldErrors(error: RequestError | undefined, fields: readonly string[]): { fieldErrors: Record<string, string>; notice?: RequestError } {
+export function useFieldErrors(error: RequestError | undefined, fields: readonly string[]): { fieldErrors: Record<string, string>; notice?: RequestError } {
+  // One object per error: React Aria clears a field's server error once it is edited, until a new object comes.
+  const key = fields.join(' ');
+  return useMemo(() => splitFieldErrors(error, key.split(' ')), [error, key]);
+}
+
+function splitFieldErrors(error: RequestError | undefined, fields: readonly string[]): { fieldErrors: Record<string, string>; notice?: RequestError } {
   if (!error) return { fieldErrors: {} };
   const fieldErrors: Record<string, string> = {};
   const rest: RequestError['details'] = [];
@@ -71,7 +81,7 @@ export function ConfirmButton({
                   <Button className="button" onPress={close}>Cancel</Button>
                   <Button
                     className={destructive ? 'button button-danger-strong' : 'button button-primary'}
-                    isPending={pending}
+                    isDisabled={pending}
                     onPress={async () => {
                       if (await onConfirm()) close();
                     }}
@@ -217,4 +227,14 @@ export function TextInput({ label, description, ...props }: TextFieldProps & { l
 export function randomSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The last data a request read, kept on screen while it is read again (after a change), so that what is
+ * shown (and each item's own state: messages, secrets, open panels) stays until the new answer arrives.
+ */
+export function useLastData<T>(request: { status: string; data?: T }): T | undefined {
+  const [last, setLast] = useState<{ data: T } | null>(null);
+  if (request.status === 'done' && request.data !== undefined && last?.data !== request.data) setLast({ data: request.data });
+  return request.status === 'done' ? request.data : last?.data;
 }

@@ -9,7 +9,7 @@ import { useAction, useRequest } from '../../lib/use-request';
 import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { Check, CheckGroup, ConfirmButton, DialogButton, randomSecret, SecretOnce, splitFieldErrors, Success, TextInput } from './ui';
+import { Check, CheckGroup, ConfirmButton, DialogButton, randomSecret, SecretOnce, Success, TextInput, useFieldErrors, useLastData } from './ui';
 
 const EndpointsQuery = graphql(`
   query WebhookEndpoints {
@@ -107,6 +107,7 @@ const load = () => execute(EndpointsQuery);
 export function WebhooksPage() {
   const onError = useSignInOnUnauthenticated();
   const list = useRequest(load, 'webhook-endpoints', onError);
+  const data = useLastData(list);
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<{ label: string; url: string; secret: string } | null>(null);
 
@@ -119,13 +120,13 @@ export function WebhooksPage() {
           onDone={() => setCreated(null)}
         />
       ) : null}
-      {list.status === 'loading' ? <Loading label="Loading endpoints…" /> : null}
+      {!data && list.status === 'loading' ? <Loading label="Loading endpoints…" /> : null}
       {list.status === 'error' ? <ErrorNotice error={list.error} onRetry={list.reload} /> : null}
-      {list.status === 'done' ? (
+      {data ? (
         <>
           {adding ? (
             <AddEndpointForm
-              eventTypes={list.data.eventTypes}
+              eventTypes={data.eventTypes}
               onCancel={() => setAdding(false)}
               onCreated={(c) => {
                 setAdding(false);
@@ -140,13 +141,13 @@ export function WebhooksPage() {
             </p>
           )}
           <h2>Endpoints</h2>
-          {list.data.webhookEndpoints.length === 0 ? (
+          {data.webhookEndpoints.length === 0 ? (
             <p className="empty">No endpoints yet. Add one to receive events as they happen.</p>
           ) : (
             <ul className="cards" aria-label="Endpoints">
-              {list.data.webhookEndpoints.map((e) => (
+              {data.webhookEndpoints.map((e) => (
                 <li key={e.id}>
-                  <EndpointCard endpoint={e} eventTypes={list.data.eventTypes} onChanged={list.reload} />
+                  <EndpointCard endpoint={e} eventTypes={data.eventTypes} onChanged={list.reload} />
                 </li>
               ))}
             </ul>
@@ -215,7 +216,7 @@ function AddEndpointForm({ eventTypes, onCreated, onCancel }: {
     (input: { url: string; label: string; secret: string | null; eventTypes: string[] | null }) => execute(CreateEndpoint, { input }),
     onError,
   );
-  const { fieldErrors, notice } = splitFieldErrors(save.error ?? ping.error, ['url', 'label', 'secret', 'eventTypes']);
+  const { fieldErrors, notice } = useFieldErrors(save.error ?? ping.error, ['url', 'label', 'secret', 'eventTypes']);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -241,10 +242,10 @@ function AddEndpointForm({ eventTypes, onCreated, onCancel }: {
         {ping.result && !ping.error ? <TestResultView result={ping.result.pingWebhookUrl} what="Test ping" /> : null}
         {notice ? <ErrorNotice error={notice} /> : null}
         <div className="actions">
-          <Button className="button" isPending={ping.pending} isDisabled={!url.trim()} onPress={() => void ping.run({ url: url.trim(), secret: secret.trim() })}>
+          <Button className="button" isDisabled={ping.pending || !url.trim()} onPress={() => void ping.run({ url: url.trim(), secret: secret.trim() })}>
             Send test ping
           </Button>
-          <Button className="button button-primary" type="submit" isPending={save.pending}>Save endpoint</Button>
+          <Button className="button button-primary" type="submit" isDisabled={save.pending}>Save endpoint</Button>
           <Button className="button" onPress={onCancel}>Cancel</Button>
         </div>
       </Form>
@@ -287,10 +288,10 @@ function EndpointCard({ endpoint, eventTypes, onChanged }: { endpoint: Endpoint;
       {test.error ? <ErrorNotice error={test.error} /> : null}
       {test.result && !test.error ? <TestResultView result={test.result.testWebhookEndpoint} what="Test" /> : null}
       <div className="actions">
-        <Button className="button" isPending={test.pending} onPress={() => { setMessage(null); void test.run(undefined); }}>Send test</Button>
+        <Button className="button" isDisabled={test.pending} onPress={() => { setMessage(null); void test.run(undefined); }}>Send test</Button>
         <Button
           className="button"
-          isPending={toggle.pending}
+          isDisabled={toggle.pending}
           onPress={async () => {
             setMessage(null);
             if (await toggle.run(endpoint.active)) {
@@ -338,7 +339,7 @@ function EditEndpointForm({ endpoint, eventTypes, onDone, onCancel }: { endpoint
     (input: { url: string; label: string; eventTypes: string[] | null }) => execute(UpdateEndpoint, { id: endpoint.id, input }),
     onError,
   );
-  const { fieldErrors, notice } = splitFieldErrors(save.error, ['url', 'label', 'eventTypes']);
+  const { fieldErrors, notice } = useFieldErrors(save.error, ['url', 'label', 'eventTypes']);
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (await save.run({ url: url.trim(), label: label.trim(), eventTypes: all ? null : selected })) onDone();
@@ -351,7 +352,7 @@ function EditEndpointForm({ endpoint, eventTypes, onDone, onCancel }: { endpoint
       {notice ? <ErrorNotice error={notice} /> : null}
       <div className="actions">
         <Button className="button" onPress={onCancel}>Cancel</Button>
-        <Button className="button button-primary" type="submit" isPending={save.pending}>Save changes</Button>
+        <Button className="button button-primary" type="submit" isDisabled={save.pending}>Save changes</Button>
       </div>
     </Form>
   );
@@ -361,7 +362,7 @@ function RotateSecretForm({ endpoint, onDone, onCancel }: { endpoint: Endpoint; 
   const onError = useSignInOnUnauthenticated();
   const [secret, setSecret] = useState('');
   const save = useAction((s: string) => execute(UpdateEndpoint, { id: endpoint.id, input: { secret: s } }), onError);
-  const { fieldErrors, notice } = splitFieldErrors(save.error, ['secret']);
+  const { fieldErrors, notice } = useFieldErrors(save.error, ['secret']);
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const next = secret.trim() || randomSecret();
@@ -381,7 +382,7 @@ function RotateSecretForm({ endpoint, onDone, onCancel }: { endpoint: Endpoint; 
       {notice ? <ErrorNotice error={notice} /> : null}
       <div className="actions">
         <Button className="button" onPress={onCancel}>Cancel</Button>
-        <Button className="button button-danger-strong" type="submit" isPending={save.pending}>Rotate secret</Button>
+        <Button className="button button-danger-strong" type="submit" isDisabled={save.pending}>Rotate secret</Button>
       </div>
     </Form>
   );
