@@ -140,6 +140,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     expect(await firstItem.getByRole('button').first().innerText()).to.match(/^▸\s*case\.created\s*Delivered\s*1 attempt\s*CRM hooks/);
     await firstItem.getByRole('button').first().click();
     const attempts1 = firstItem.getByRole('list', { name: /^Attempts of delivery/ });
+    await attempts1.waitFor(WAIT);
     expect(await attempts1.getByRole('listitem').allInnerTexts()).to.have.lengthOf(1);
     expect(await attempts1.getByRole('listitem').first().innerText()).to.match(/^Attempt 1 · HTTP 200 · \d+ ms · .+\n+Response body:\n+thanks$/);
     const payload1 = JSON.parse((await firstItem.getByLabel(/^Payload of delivery/).textContent())!);
@@ -157,7 +158,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     expect(await deliveryCount(page)).to.equal(1);
     const failed = delivery(page, 0);
     expect(await failed.getByRole('button').first().innerText()).to.match(/^▸\s*case\.created\s*Failed\s*2 attempts\s*CRM hooks/);
-    await failed.getByRole('button').first().click();
+    await failed.getByRole('button').first().press('Enter'); // by keyboard
     const failedAttempts = failed.getByRole('list', { name: /^Attempts of delivery/ }).getByRole('listitem');
     await failedAttempts.first().waitFor(WAIT);
     const texts = await failedAttempts.allInnerTexts();
@@ -283,6 +284,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     await page.getByText('No credentials yet.').waitFor(WAIT);
     await page.getByRole('button', { name: 'Create credentials' }).click();
     const group = page.getByRole('group', { name: 'Scopes' });
+    await group.waitFor(WAIT);
     expect(await group.locator('.check-label').allInnerTexts()).to.deep.equal([...SCOPES]);
     const checked = [];
     for (const s of SCOPES) checked.push(await group.getByRole('checkbox', { name: s, exact: true }).isChecked());
@@ -414,6 +416,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     await selectOption(page, 'Role', 'Compliance admin', dialog);
     await dialog.getByRole('button', { name: 'Save role' }).click();
     await page.getByText(/is now Compliance admin\. Their sessions have ended; they sign in again\.$/).waitFor(WAIT);
+    await row.getByRole('gridcell', { name: 'Compliance admin', exact: true }).waitFor(WAIT);
     expect((await row.getByRole('gridcell').allInnerTexts())[1]).to.equal('Compliance admin');
 
     await row.getByRole('button', { name: 'Remove' }).click();

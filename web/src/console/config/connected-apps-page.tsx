@@ -8,7 +8,7 @@ import { useAction, useRequest } from '../../lib/use-request';
 import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { ConfirmButton, Success, When } from './ui';
+import { ConfirmButton, Success, When, useLastData } from './ui';
 import { roleAtLeast, useSettings } from './viewer';
 
 const AppsQuery = graphql(`
@@ -42,17 +42,18 @@ const load = () => execute(AppsQuery);
 export function ConnectedAppsPage() {
   const { viewer } = useSettings();
   const list = useRequest(load, 'connected-apps', useSignInOnUnauthenticated());
+  const data = useLastData(list);
   const [message, setMessage] = useState<string | null>(null);
   const isAdmin = roleAtLeast(viewer.role, 'admin');
   return (
     <Page title="Connected apps" area="Compliance configuration" lead="Apps that members of your organisation allowed to act for them, such as AI assistants.">
       {message ? <Success><p>{message}</p></Success> : null}
-      {list.status === 'loading' ? <Loading label="Loading connected apps…" /> : null}
+      {!data && list.status === 'loading' ? <Loading label="Loading connected apps…" /> : null}
       {list.status === 'error' ? <ErrorNotice error={list.error} onRetry={list.reload} /> : null}
-      {list.status === 'done' && list.data.connectedApps.length === 0 ? <p className="empty">No app is connected.</p> : null}
-      {list.status === 'done' && list.data.connectedApps.length ? (
+      {data && data.connectedApps.length === 0 ? <p className="empty">No app is connected.</p> : null}
+      {data && data.connectedApps.length ? (
         <ul className="cards" aria-label="Connected apps">
-          {list.data.connectedApps.map((a) => (
+          {data.connectedApps.map((a) => (
             <li key={a.grantId}>
               <AppCard
                 app={a}

@@ -10,7 +10,7 @@ import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { DEFAULT_SCOPES, SCOPES } from './scopes';
-import { Check, CheckGroup, ConfirmButton, SecretOnce, useFieldErrors, Success, TextInput, When } from './ui';
+import { Check, CheckGroup, ConfirmButton, SecretOnce, useFieldErrors, Success, TextInput, When, useLastData } from './ui';
 
 const ClientsQuery = graphql(`
   query ApiClients {
@@ -47,6 +47,7 @@ const load = () => execute(ClientsQuery);
 export function CredentialsPage() {
   const onError = useSignInOnUnauthenticated();
   const list = useRequest(load, 'api-clients', onError);
+  const data = useLastData(list);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ name: string; clientId: string; clientSecret: string } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -77,10 +78,10 @@ export function CredentialsPage() {
         </p>
       )}
       <h2>Credentials in use</h2>
-      {list.status === 'loading' ? <Loading label="Loading credentials…" /> : null}
+      {!data && list.status === 'loading' ? <Loading label="Loading credentials…" /> : null}
       {list.status === 'error' ? <ErrorNotice error={list.error} onRetry={list.reload} /> : null}
-      {list.status === 'done' && list.data.apiClients.length === 0 ? <p className="empty">No credentials yet.</p> : null}
-      {list.status === 'done' && list.data.apiClients.length ? (
+      {data && data.apiClients.length === 0 ? <p className="empty">No credentials yet.</p> : null}
+      {data && data.apiClients.length ? (
         <div className="table-wrap">
           <Table aria-label="API credentials" className="table">
             <TableHeader>
@@ -91,7 +92,7 @@ export function CredentialsPage() {
               <Column>Last used</Column>
               <Column>Actions</Column>
             </TableHeader>
-            <TableBody items={list.data.apiClients}>
+            <TableBody items={data.apiClients}>
               {(c) => (
                 <Row id={c.clientId}>
                   <Cell>{c.name}</Cell>

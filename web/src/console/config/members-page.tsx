@@ -8,7 +8,7 @@ import { useAction, useRequest } from '../../lib/use-request';
 import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { ConfirmButton, DialogButton, SelectField, useFieldErrors, Success, TextInput, When } from './ui';
+import { ConfirmButton, DialogButton, SelectField, useFieldErrors, Success, TextInput, When, useLastData } from './ui';
 import { ROLE_NAMES, roleAtLeast, useSettings } from './viewer';
 
 const MembersList = graphql(`
@@ -57,6 +57,7 @@ const load = () => execute(MembersList);
 export function MembersPage() {
   const { viewer } = useSettings();
   const list = useRequest(load, 'members', useSignInOnUnauthenticated());
+  const data = useLastData(list);
   const isAdmin = roleAtLeast(viewer.role, 'admin');
   const [inviting, setInviting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -77,10 +78,10 @@ export function MembersPage() {
           </p>
         )
       ) : null}
-      {list.status === 'loading' ? <Loading label="Loading members…" /> : null}
+      {!data && list.status === 'loading' ? <Loading label="Loading members…" /> : null}
       {list.status === 'error' ? <ErrorNotice error={list.error} onRetry={list.reload} /> : null}
-      {list.status === 'done' && list.data.members.length === 0 ? <p className="empty">No members.</p> : null}
-      {list.status === 'done' && list.data.members.length ? (
+      {data && data.members.length === 0 ? <p className="empty">No members.</p> : null}
+      {data && data.members.length ? (
         <div className="table-wrap">
           <Table aria-label="Members" className="table">
             <TableHeader>
@@ -90,7 +91,7 @@ export function MembersPage() {
               <Column>Member since</Column>
               {isAdmin ? <Column>Actions</Column> : null}
             </TableHeader>
-            <TableBody items={list.data.members} dependencies={[isAdmin, viewer.id]}>
+            <TableBody items={data.members} dependencies={[isAdmin, viewer.id]}>
               {(m) => (
                 <Row id={m.id}>
                   <Cell>{m.name ?? '—'}{m.id === viewer.id ? ' (you)' : ''}</Cell>

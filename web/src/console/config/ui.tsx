@@ -141,9 +141,10 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
 
 /** A secret shown this once: the value, a copy button and the warning that it will not be shown again. */
 export function SecretOnce({ title, items, onDone }: { title: string; items: { label: string; value: string; secret?: boolean }[]; onDone: () => void }) {
+  const titleId = useId();
   return (
-    <section className="secret-once" aria-labelledby="secret-once-title">
-      <h2 id="secret-once-title">{title}</h2>
+    <section className="secret-once" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
       <p className="warning" role="note"><strong>Copy the secret now: it will not be shown again.</strong> If you lose it, make a new one.</p>
       <dl className="facts">
         {items.map((i) => (
