@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { BrowserRouter, Navigate, Route, Routes, useHref, useNavigate, type NavigateOptions } from 'react-router';
 import { CasePage, CasesPage } from './console/case-pages';
+import { SettingsRoutes } from './console/config/settings';
 import { ConsoleLayout } from './console/layout';
 import { RequireMember } from './console/require-member';
 import { SignInPage } from './console/sign-in-page';
@@ -39,6 +40,7 @@ export function App() {
               <Route index element={<Navigate to="/console/cases" replace />} />
               <Route path="cases" element={<CasesPage />} />
               <Route path="cases/:caseId" element={<CasePage />} />
+              <Route path="settings/*" element={<SettingsRoutes />} />
               <Route path="*" element={<NotFoundPage area="Compliance console" home="/console" />} />
             </Route>
           </Route>

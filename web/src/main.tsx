@@ -4,6 +4,7 @@ import { App } from './app';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
+import './styles/config.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,0 +1,522 @@
+import { expect } from 'chai';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { operatorActor } from '../../src/access/index';
+import { SCOPES } from '../../src/oauth/index';
+import { setFullParity } from '../../src/tenants/index';
+import { deliveriesOf, drain, octokitVerify, receiversPerTest } from '../webhooks/support';
+import { connectApp, pull, tokenFor } from '../graphql/configuration-support';
+import { ConsoleHarness, type ConsoleClient } from '../graphql/harness';
+import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
+import { runtime } from '../support/runtime';
+import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, watchedPage, type Look, type WatchedPage } from '../support/browser';
+
+const WAIT = { timeout: 10_000 };
+const PAUSED_NOTICE = 'The endpoint is paused: this redelivery is sent anyway, because you asked for it. New events stay skipped until you resume the endpoint.';
+
+/**
+ * The console's Compliance Configuration pages (/console/settings/*) in Chromium against the real server:
+ * webhooks with Recent deliveries, API credentials, connected apps, the organisation's switches, members and
+ * the audit log. Sessions are started directly (the harness's signedIn) and handed to the browser as its cookie.
+ */
+describe('web console: Compliance Configuration in Chromium', function () {
+  this.timeout(90_000);
+  let h: ConsoleHarness;
+  let browser: Browser;
+  const receiver = receiversPerTest();
+  before(async () => {
+    // One automatic retry, 10 ms after a failure: a broken receiver shows two failed attempts after a drain.
+    h = await ConsoleHarness.start({ config: { webhookRetryScheduleMs: [10] } });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await h?.close();
+  });
+
+  /** A browser page signed in as `client`'s member (the console cookie, as sign-in sets it). */
+  async function open(client: ConsoleClient, path: string, look: Look = 'light'): Promise<WatchedPage> {
+    const w = await watchedPage(browser, { ...LOOKS[look], permissions: ['clipboard-read', 'clipboard-write'] });
+    await w.context.addCookies([{ name: CONSOLE_COOKIE, value: client.cookies.get(CONSOLE_COOKIE)!, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' }]);
+    await w.page.goto(`${h.url}${path}`);
+    return w;
+  }
+
+  const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor(WAIT);
+
+  /** Runs queued jobs until no delivery of the tenant is pending (retries fall due 10 ms after a failure). */
+  async function settle(orgId: string): Promise<void> {
+    const rt = await runtime();
+    const until = Date.now() + 10_000;
+    for (;;) {
+      await drain(rt, h.svc);
+      if (!(await deliveriesOf(h.svc, orgId)).some((d) => d.state === 'pending')) return;
+      if (Date.now() > until) throw new Error('deliveries still pending after 10 s');
+    }
+  }
+
+  /** Creates a case through the REST API with fresh credentials, as a CRM does; returns its caseId. */
+  async function apiCase(client: ConsoleClient, companyName: string): Promise<string> {
+    const created = await client.data<{ createApiClient: { clientId: string; clientSecret: string } }>(
+      'mutation { createApiClient(input: { name: "CRM", scopes: ["cases:write"] }) { clientId clientSecret } }',
+    );
+    const token = (await tokenFor(h, created.createApiClient.clientId, created.createApiClient.clientSecret)).body.access_token as string;
+    const res = await fetch(`${h.url}/v1/cases`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ companyName, customerEmail: `${companyName.toLowerCase().replace(/\W+/g, '.')}@customer.example`, crmSource: 'Salesforce', sendInvite: false }),
+    });
+    expect(res.status, await res.clone().text()).to.equal(201);
+    return ((await res.json()) as { caseId: string }).caseId;
+  }
+
+  /** The `index`th delivery of Recent deliveries (newest first). */
+  const delivery = (page: Page, index: number): Locator => page.getByRole('list', { name: 'Deliveries' }).locator(':scope > li').nth(index);
+  const deliveryCount = (page: Page) => page.getByRole('list', { name: 'Deliveries' }).locator(':scope > li').count();
+
+  it('webhooks: add an endpoint after a test ping, secret once; Send test; a case.created delivery appears, fails while the receiver is broken, redelivers when mended', async () => {
+    const c = await h.signedIn('analyst');
+    const orgId = c.member.tenant.id;
+    let status = 200;
+    const r = await receiver(() => (status === 200 ? { status: 200, body: 'thanks' } : { status, body: 'broken receiver' }));
+    const w = await open(c, '/console/settings/webhooks');
+    const { page } = w;
+    await heading(page, 'Webhooks');
+    await page.getByText('No endpoints yet. Add one to receive events as they happen.').waitFor(WAIT);
+    expect(await page.title()).to.equal('Webhooks · Compliance configuration');
+
+    // Add endpoint: the pre-save ping reaches the receiver and shows its answer; nothing is saved yet.
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByLabel('URL').fill(r.url());
+    await page.getByLabel('Label').fill('CRM hooks');
+    expect(await page.getByRole('checkbox', { name: 'Every event type, including ones added later' }).isChecked()).to.equal(true);
+    await page.getByRole('button', { name: 'Send test ping' }).click();
+    const ping = page.getByRole('status').filter({ hasText: 'Test ping' });
+    await ping.waitFor(WAIT);
+    expect(await ping.locator('.notice-title').textContent()).to.match(/^Test ping: the receiver answered HTTP 200 \(\d+ ms\)$/);
+    expect(await ping.locator('pre').textContent()).to.equal('thanks');
+    expect(JSON.parse(r.requests[0]!.body.toString())).to.deep.include({ event: 'ping', orgId });
+    expect((await c.data<{ webhookEndpoints: unknown[] }>('{ webhookEndpoints { id } }')).webhookEndpoints).to.deep.equal([]);
+    await checkPage(page, 'console-webhooks-add');
+
+    // Saved: the secret is shown once, with a copy button and the warning.
+    await page.getByRole('button', { name: 'Save endpoint' }).click();
+    await page.getByRole('heading', { name: 'Endpoint saved: CRM hooks' }).waitFor(WAIT);
+    const secret = (await page.getByTestId('secret').textContent())!;
+    expect(secret).to.match(/^[0-9a-f]{64}$/);
+    expect(await page.getByRole('note').textContent()).to.equal('Copy the secret now: it will not be shown again. If you lose it, make a new one.');
+    await page.getByRole('button', { name: 'Copy signing secret' }).click();
+    await page.getByText('Copied.').waitFor(WAIT);
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).to.equal(secret);
+    await checkPage(page, 'console-webhooks-secret');
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await page.getByRole('heading', { name: 'Endpoint saved: CRM hooks' }).waitFor({ state: 'detached', ...WAIT });
+
+    // The card; Send test signs with that secret and shows the status and the body.
+    const card = page.getByRole('article', { name: 'CRM hooks' });
+    await card.waitFor(WAIT);
+    expect(await card.locator('dl.facts').innerText()).to.equal(`URL\n${r.url()}\nEvents\nEvery event type`);
+    expect(await card.locator('.badge').textContent()).to.equal('Active');
+    await card.getByRole('button', { name: 'Send test' }).click();
+    const test = card.getByRole('status').filter({ hasText: 'Test' });
+    await test.waitFor(WAIT);
+    expect(await test.locator('.notice-title').textContent()).to.match(/^Test: the receiver answered HTTP 200 \(\d+ ms\)$/);
+    expect(await test.locator('pre').textContent()).to.equal('thanks');
+    const [, tested] = await r.waitForRequests(2);
+    expect(await octokitVerify(secret, tested!.body.toString(), tested!.headers['x-svc-signature'] as string)).to.equal(true);
+    await page.reload();
+    await card.waitFor(WAIT);
+    expect(await page.locator('body').innerText()).to.not.contain(secret);
+    await expectNoSidewaysScroll(page);
+    await checkPage(page, 'console-webhooks-light');
+
+    // A case created through the API: its case.created delivery shows in Recent deliveries.
+    const first = await apiCase(c, 'Delivered Ltd');
+    await settle(orgId);
+    await page.getByRole('link', { name: 'Recent deliveries' }).first().click();
+    await heading(page, 'Recent deliveries');
+    await delivery(page, 0).waitFor(WAIT);
+    expect(await deliveryCount(page)).to.equal(1);
+    const firstItem = delivery(page, 0);
+    expect(await firstItem.getByRole('button').first().innerText()).to.match(/^▸\s*case\.created\s*Delivered\s*1 attempt\s*CRM hooks/);
+    await firstItem.getByRole('button').first().click();
+    const attempts1 = firstItem.getByRole('list', { name: /^Attempts of delivery/ });
+    await attempts1.waitFor(WAIT);
+    expect(await attempts1.getByRole('listitem').allInnerTexts()).to.have.lengthOf(1);
+    expect(await attempts1.getByRole('listitem').first().innerText()).to.match(/^Attempt 1 · HTTP 200 · \d+ ms · .+\n+Response body:\n+thanks$/);
+    const payload1 = JSON.parse((await firstItem.getByLabel(/^Payload of delivery/).textContent())!);
+    expect(payload1).to.deep.include({ event: 'case.created', caseId: first, source: 'api', companyName: 'Delivered Ltd' });
+
+    // The receiver breaks: the next case's delivery fails twice (the attempt and its retry).
+    status = 500;
+    const second = await apiCase(c, 'Broken Ltd');
+    await settle(orgId);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await delivery(page, 0).filter({ hasText: 'Failed' }).waitFor(WAIT);
+    await selectOption(page, 'State', 'Failed');
+    await page.waitForURL(/state=failed/, WAIT);
+    await delivery(page, 0).filter({ hasText: 'Failed' }).waitFor(WAIT);
+    expect(await deliveryCount(page)).to.equal(1);
+    const failed = delivery(page, 0);
+    expect(await failed.getByRole('button').first().innerText()).to.match(/^▸\s*case\.created\s*Failed\s*2 attempts\s*CRM hooks/);
+    await failed.getByRole('button').first().press('Enter'); // by keyboard
+    const failedAttempts = failed.getByRole('list', { name: /^Attempts of delivery/ }).getByRole('listitem');
+    await failedAttempts.first().waitFor(WAIT);
+    const texts = await failedAttempts.allInnerTexts();
+    expect(texts).to.have.lengthOf(2);
+    for (const [i, t] of texts.entries()) {
+      expect(t).to.match(new RegExp(`^Attempt ${i + 1} · HTTP 500 · \\d+ ms · .+\\n+The receiver answered HTTP 500\\.\\n+Response body:\\n+broken receiver$`));
+    }
+    expect(JSON.parse((await failed.getByLabel(/^Payload of delivery/).textContent())!)).to.deep.include({ caseId: second });
+    await expectNoSidewaysScroll(page);
+    await checkPage(page, 'console-deliveries-failed');
+
+    // Mended: Redeliver sends the same delivery again; after the attempt it is delivered, the count continued.
+    status = 200;
+    await selectOption(page, 'State', 'Any state');
+    await page.waitForURL((u) => !u.search.includes('state='), WAIT);
+    await delivery(page, 1).waitFor(WAIT);
+    const again = delivery(page, 0);
+    if (!(await again.getByRole('button', { name: 'Redeliver' }).isVisible())) await again.getByRole('button').first().click();
+    await again.getByRole('button', { name: 'Redeliver' }).click();
+    await again.getByText('Redelivery queued: one new attempt of the same payload is on its way.').waitFor(WAIT);
+    await settle(orgId);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await again.getByRole('button').first().filter({ hasText: '3 attempts' }).waitFor(WAIT);
+    expect(await again.getByRole('button').first().innerText()).to.match(/^▸\s*case\.created\s*Delivered\s*3 attempts/);
+    expect(await again.getByRole('list', { name: /^Attempts of delivery/ }).getByRole('listitem').nth(2).innerText()).to.match(/^Attempt 3 · HTTP 200 · /);
+    const replayed = r.requests.filter((q) => JSON.parse(q.body.toString()).caseId === second);
+    expect(replayed.map((q) => [q.headers['x-svc-attempt'], q.body.equals(replayed[0]!.body)])).to.deep.equal([['1', true], ['2', true], ['3', true]]);
+
+    // Filters: event type and endpoint narrow the list (and say so when nothing matches).
+    await selectOption(page, 'Event type', 'case.decision.made');
+    await page.getByText('No delivery matches these filters.').waitFor(WAIT);
+    await selectOption(page, 'Event type', 'case.created');
+    await selectOption(page, 'Endpoint', 'CRM hooks');
+    await page.waitForURL(/endpoint=.+&eventType=case.created|eventType=case.created&endpoint=/, WAIT);
+    await delivery(page, 1).waitFor(WAIT);
+    expect(await deliveryCount(page)).to.equal(2);
+    await delivery(page, 0).getByRole('button').first().click();
+    await delivery(page, 0).getByRole('button', { name: 'Redeliver' }).waitFor(WAIT);
+    await checkPage(page, 'console-deliveries');
+
+    // Paused: a redelivery is sent anyway, and the page says so in the API's words.
+    await page.getByRole('link', { name: 'Webhook endpoints' }).click();
+    await card.getByRole('button', { name: 'Pause' }).click();
+    await card.getByText('Paused. New events are recorded as skipped and not sent; due retries are cancelled.').waitFor(WAIT);
+    await card.locator('.badge').filter({ hasText: 'Paused' }).waitFor(WAIT);
+    expect(await card.getByRole('button', { name: 'Resume' }).count()).to.equal(1);
+    await page.getByRole('link', { name: 'Recent deliveries' }).first().click();
+    const old = delivery(page, 1);
+    await old.getByRole('button').first().click();
+    await old.getByRole('button', { name: 'Redeliver' }).click();
+    await old.getByText(PAUSED_NOTICE).waitFor(WAIT);
+    await settle(orgId);
+    expect(await w.problems()).to.deep.equal([]);
+    await w.close();
+  });
+
+  it('webhooks: field errors next to their fields; edit events, rotate the secret, delete after confirming', async () => {
+    const c = await h.signedIn('analyst');
+    const r = await receiver();
+    const w = await open(c, '/console/settings/webhooks', 'dark-360');
+    const { page } = w;
+    await heading(page, 'Webhooks');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByLabel('URL').fill('http://crm.example.com/hooks');
+    await page.getByRole('button', { name: 'Save endpoint' }).click();
+    const url = page.getByRole('textbox', { name: 'URL' });
+    await page.locator('.field-error').filter({ hasText: 'must use https' }).waitFor(WAIT);
+    expect(await url.getAttribute('aria-invalid')).to.equal('true');
+    expect(await page.getByRole('alert').locator('p').allTextContents()).to.deep.equal(['Please check what you entered', 'url: must use https']);
+    await checkPage(page, 'console-webhooks-invalid-dark-360');
+
+    await url.fill(r.url());
+    await page.getByLabel('Secret (optional)').fill('my-own-secret-0123456789');
+    await page.getByRole('checkbox', { name: 'Every event type, including ones added later' }).press('Space');
+    await page.getByRole('checkbox', { name: 'case.created', exact: true }).press('Space');
+    await page.getByRole('button', { name: 'Save endpoint' }).click();
+    expect(await page.getByTestId('secret').textContent()).to.equal('my-own-secret-0123456789');
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    const card = page.getByRole('article', { name: r.url() });
+    expect(await card.locator('dl.facts').innerText()).to.equal(`URL\n${r.url()}\nEvents\ncase.created`);
+
+    // Edit: label and events in a dialog.
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${r.url()}` });
+    await edit.getByLabel('Label').fill('Renamed');
+    await edit.getByRole('checkbox', { name: 'case.decision.made' }).press('Space');
+    await checkPage(page, 'console-webhooks-edit-dark-360');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    const renamed = page.getByRole('article', { name: 'Renamed' });
+    await renamed.getByText('Endpoint saved.').waitFor(WAIT);
+    expect(await renamed.locator('dl.facts').innerText()).to.equal(`URL\n${r.url()}\nEvents\ncase.created, case.decision.made`);
+
+    // Rotate: a generated secret, shown once, signs the next request.
+    await renamed.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('dialog', { name: 'Rotate the secret of Renamed' }).getByRole('button', { name: 'Rotate secret' }).click();
+    const rotated = (await renamed.getByTestId('secret').textContent())!;
+    expect(rotated).to.match(/^[0-9a-f]{64}$/);
+    await renamed.getByRole('button', { name: 'Send test' }).click();
+    const [req] = await r.waitForRequests(1);
+    expect(await octokitVerify(rotated, req!.body.toString(), req!.headers['x-svc-signature'] as string)).to.equal(true);
+
+    // Delete: Cancel keeps it; confirming removes it.
+    await renamed.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Renamed?' });
+    expect(await confirm.getByRole('paragraph').textContent()).to.equal('Its secret is destroyed and deliveries still waiting fail. The delivery log stays.');
+    await checkPage(page, 'console-webhooks-delete-dark-360');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached', ...WAIT });
+    await renamed.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete endpoint' }).click();
+    await page.getByText('No endpoints yet. Add one to receive events as they happen.').waitFor(WAIT);
+    expect((await c.data<{ webhookEndpoints: unknown[] }>('{ webhookEndpoints { id } }')).webhookEndpoints).to.deep.equal([]);
+    await expectNoSidewaysScroll(page);
+    expect(await w.problems()).to.deep.equal([]);
+    await w.close();
+  });
+
+  it('API credentials: a scope checklist, the secret shown once, the token works; Revoke after confirming and it stops', async () => {
+    const c = await h.signedIn('analyst');
+    const w = await open(c, '/console/settings/credentials');
+    const { page } = w;
+    await heading(page, 'API credentials');
+    await page.getByText('No credentials yet.').waitFor(WAIT);
+    await page.getByRole('button', { name: 'Create credentials' }).click();
+    const group = page.getByRole('group', { name: 'Scopes' });
+    await group.waitFor(WAIT);
+    expect(await group.locator('.check-label').allInnerTexts()).to.deep.equal([...SCOPES]);
+    const checked = [];
+    for (const s of SCOPES) checked.push(await group.getByRole('checkbox', { name: s, exact: true }).isChecked());
+    expect(checked).to.deep.equal(SCOPES.map((s) => s !== 'read:full_case'));
+    await page.getByLabel('Name').fill('HubSpot');
+    for (const s of ['read:documents', 'read:events', 'read:decisions', 'read:screening', 'screening:write']) await page.getByRole('checkbox', { name: s, exact: true }).press('Space');
+    await checkPage(page, 'console-credentials-create');
+    await page.getByRole('button', { name: 'Create credentials' }).click();
+    await page.getByRole('heading', { name: 'Credentials created: HubSpot' }).waitFor(WAIT);
+    const [clientId, clientSecret] = await page.locator('.secret-value').allTextContents();
+    expect(clientId).to.match(/^cli_/);
+    const token = await tokenFor(h, clientId!, clientSecret!);
+    expect(token.body.scope).to.equal('read:cases cases:write');
+    expect((await pull(h, '/v1/cases', token.body.access_token as string)).status).to.equal(200);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+
+    const row = page.getByRole('row').filter({ hasText: 'HubSpot' });
+    await row.waitFor(WAIT);
+    expect(await row.getByRole('gridcell').allInnerTexts()).to.include.members([clientId, 'read:cases cases:write']);
+    expect(await page.locator('body').innerText()).to.not.contain(clientSecret);
+    await checkPage(page, 'console-credentials-light');
+
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Revoke HubSpot?' });
+    await dialog.getByRole('button', { name: 'Revoke credentials' }).click();
+    await page.getByText('Revoked HubSpot: its tokens stop working from their next call.').waitFor(WAIT);
+    await page.getByText('No credentials yet.').waitFor(WAIT);
+    expect((await pull(h, '/v1/cases', token.body.access_token as string)).status).to.equal(401);
+    expect((await tokenFor(h, clientId!, clientSecret!)).body.error).to.equal('invalid_client');
+    expect(await w.problems()).to.deep.equal([]);
+    await w.close();
+  });
+
+  it('connected apps: every member\'s apps with who connected them; Disconnect on your own, an admin on anyone\'s', async () => {
+    const admin = await h.signedIn('admin');
+    const analyst = await h.signedIn('analyst', admin.member.tenant);
+    await connectApp(h, admin.member);
+    const theirs = await connectApp(h, analyst.member, 'read:cases read:events');
+
+    const w = await open(analyst, '/console/settings/connected-apps', 'dark-360');
+    const cards = w.page.getByRole('list', { name: 'Connected apps' }).getByRole('article');
+    await cards.first().waitFor(WAIT);
+    expect(await cards.count()).to.equal(2);
+    const mine = cards.filter({ hasText: analyst.member.email });
+    expect(await mine.locator('dl.facts').innerText()).to.match(new RegExp(`^Connected by\\nanalyst \\d+ \\(${re(analyst.member.email)}\\)\\nScopes\\nread:cases read:events\\nConnected\\n.+\\nLast used\\n.+$`));
+    expect(await mine.getByRole('button', { name: 'Disconnect' }).count()).to.equal(1);
+    expect(await cards.filter({ hasText: admin.member.email }).getByRole('button', { name: 'Disconnect' }).count()).to.equal(0);
+    await expectNoSidewaysScroll(w.page);
+    await checkPage(w.page, 'console-connected-apps-dark-360');
+    expect(await w.problems()).to.deep.equal([]);
+    await w.close();
+
+    const a = await open(admin, '/console/settings/connected-apps');
+    const adminCards = a.page.getByRole('list', { name: 'Connected apps' }).getByRole('article');
+    await adminCards.first().waitFor(WAIT);
+    expect(await adminCards.getByRole('button', { name: 'Disconnect' }).count()).to.equal(2);
+    await adminCards.filter({ hasText: analyst.member.email }).getByRole('button', { name: 'Disconnect' }).click();
+    await a.page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect app' }).click();
+    await a.page.getByText(/^Disconnected .+: its tokens no longer work\.$/).waitFor(WAIT);
+    await adminCards.nth(1).waitFor({ state: 'detached', ...WAIT });
+    await adminCards.first().waitFor(WAIT);
+    expect(await adminCards.count()).to.equal(1);
+    expect(await adminCards.first().innerText()).to.contain(admin.member.email);
+    expect((await pull(h, '/v1/cases', theirs.accessToken)).status).to.equal(401);
+    await checkPage(a.page, 'console-connected-apps-light');
+    await a.close();
+  });
+
+  it('organisation: a compliance admin switches four-eyes and (only when entitled) full-parity egress; an analyst sees no switch', async () => {
+    const ca = await h.signedIn('compliance_admin');
+    const w = await open(ca, '/console/settings/organisation');
+    const { page } = w;
+    await heading(page, 'Organisation settings');
+    expect(await page.getByRole('heading', { name: 'Full-parity egress' }).count()).to.equal(0);
+    const fourEyes = page.getByRole('switch', { name: 'Require four-eyes approval' });
+    expect(await fourEyes.isChecked()).to.equal(true); // a new organisation starts with four-eyes on
+    await fourEyes.press('Space');
+    await page.getByText('Four-eyes approval is off.').waitFor(WAIT);
+    expect(await fourEyes.isChecked()).to.equal(false);
+    expect((await ca.data<{ me: { org: { fourEyes: boolean } } }>('{ me { org { fourEyes } } }')).me.org.fourEyes).to.equal(false);
+
+    await setFullParity(h.svc, operatorActor(ca.member.tenant.id), { entitled: true });
+    await page.reload();
+    const parity = page.getByRole('switch', { name: 'Send the full case file' });
+    await parity.waitFor(WAIT);
+    expect(await parity.isChecked()).to.equal(false);
+    await parity.press('Space');
+    await page.getByText('Full-parity egress is on.').waitFor(WAIT);
+    expect((await ca.data<{ me: { org: { fullParityEnabled: boolean } } }>('{ me { org { fullParityEnabled } } }')).me.org.fullParityEnabled).to.equal(true);
+    await checkPage(page, 'console-organisation-light');
+    expect(await w.problems()).to.deep.equal([]);
+    await w.close();
+
+    const analyst = await h.signedIn('analyst', ca.member.tenant);
+    const v = await open(analyst, '/console/settings/organisation', 'dark-360');
+    await heading(v.page, 'Organisation settings');
+    expect(await v.page.getByRole('switch').count()).to.equal(0);
+    expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal(['Off.', 'On.']);
+    await checkPage(v.page, 'console-organisation-dark-360');
+    await v.close();
+  });
+
+  it('members: an admin invites, changes a role and removes; an analyst sees the list without the admin controls', async () => {
+    const admin = await h.signedIn('admin');
+    const other = await h.member('analyst', admin.member.tenant);
+    const w = await open(admin, '/console/settings/members');
+    const { page } = w;
+    await heading(page, 'Members');
+    await page.getByRole('row').filter({ hasText: other.email }).waitFor(WAIT);
+
+    await page.getByRole('button', { name: 'Invite member' }).click();
+    await page.getByLabel('Email').fill(admin.member.email);
+    await page.getByLabel('Name').fill('Twin');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This clashes with something that already exists' }).waitFor(WAIT);
+    const email = `nora.${admin.member.tenant.id.slice(0, 8)}@console.example`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Name').fill('Nora');
+    await selectOption(page, 'Role', 'MLRO');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(`Invitation sent to ${email}. The link works once, for 7 days.`).waitFor(WAIT);
+    const nora = page.getByRole('row').filter({ hasText: email });
+    await nora.waitFor(WAIT);
+    expect((await nora.getByRole('gridcell').allInnerTexts()).slice(0, 2)).to.deep.equal([email, 'MLRO']);
+
+    const row = page.getByRole('row').filter({ hasText: other.email });
+    await row.getByRole('button', { name: 'Change role' }).click();
+    const dialog = page.getByRole('dialog');
+    await selectOption(page, 'Role', 'Compliance admin', dialog);
+    await dialog.getByRole('button', { name: 'Save role' }).click();
+    await page.getByText(/is now Compliance admin\. Their sessions have ended; they sign in again\.$/).waitFor(WAIT);
+    await row.getByRole('gridcell', { name: 'Compliance admin', exact: true }).waitFor(WAIT);
+    expect((await row.getByRole('gridcell').allInnerTexts())[1]).to.equal('Compliance admin');
+
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove member' }).click();
+    await page.getByText(/ was removed\.$/).waitFor(WAIT);
+    await row.waitFor({ state: 'detached', ...WAIT });
+    expect(await page.getByRole('row').filter({ hasText: '(you)' }).getByRole('button').count()).to.equal(0);
+    await checkPage(page, 'console-members-light');
+    expect(await w.problems()).to.deep.equal([]);
+    await w.close();
+
+    const analyst = await h.signedIn('analyst', admin.member.tenant);
+    const v = await open(analyst, '/console/settings/members', 'dark-360');
+    await heading(v.page, 'Members');
+    await v.page.getByRole('row').filter({ hasText: email }).waitFor(WAIT);
+    expect(await v.page.getByRole('button', { name: 'Invite member' }).count()).to.equal(0);
+    expect(await v.page.getByRole('button', { name: 'Change role' }).count()).to.equal(0);
+    expect(await v.page.getByRole('button', { name: 'Remove' }).count()).to.equal(0);
+    expect(await v.page.getByRole('columnheader').allInnerTexts()).to.deep.equal(['Name', 'Email', 'Role', 'Member since']);
+    // The audit log is a compliance admin's: no link for an analyst.
+    expect(await v.page.getByRole('navigation', { name: 'Compliance configuration' }).getByRole('link').allInnerTexts()).to.deep.equal([
+      'Webhooks', 'Recent deliveries', 'API credentials', 'Connected apps', 'Organisation', 'Members',
+    ]);
+    await expectNoSidewaysScroll(v.page);
+    await checkPage(v.page, 'console-members-dark-360');
+    await v.close();
+  });
+
+  it('audit log: a compliance admin reads the changes newest first, a page at a time', async () => {
+    const ca = await h.signedIn('compliance_admin');
+    for (let i = 0; i < 14; i++) await ca.data('mutation ($on: Boolean!) { setFourEyes(enabled: $on) { fourEyes } }', { on: i % 2 === 1 });
+    for (let i = 0; i < 13; i++) await ca.data(`mutation { createApiClient(input: { name: "Client ${i}" }) { clientId } }`);
+    const w = await open(ca, '/console/settings/audit-log');
+    const { page } = w;
+    await heading(page, 'Audit log');
+    const rows = page.getByRole('grid', { name: 'Audit log' }).getByRole('row');
+    await rows.nth(1).waitFor(WAIT);
+    expect(await rows.count()).to.equal(26); // the header and 25
+    const newest = await rows.nth(1).getByRole('gridcell').allInnerTexts();
+    expect(newest.slice(0, 2)).to.deep.equal([ca.member.email, 'api_client.created']);
+    expect(newest[2]).to.match(/^clientId: cli_\S+, name: Client 12, scopes: \["read:cases",/);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await rows.nth(27).waitFor(WAIT);
+    expect(await rows.count()).to.equal(28);
+    expect(await rows.nth(27).getByRole('gridcell').nth(1).innerText()).to.equal('four_eyes.set');
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).to.equal(0);
+    await checkPage(page, 'console-audit-log-light');
+    expect(await w.problems()).to.deep.equal([]);
+    await w.close();
+
+    // An analyst who types the address gets the server's refusal in words.
+    const analyst = await h.signedIn('analyst', ca.member.tenant);
+    const v = await open(analyst, '/console/settings/audit-log', 'dark-360');
+    const alert = v.page.getByRole('alert');
+    await alert.waitFor(WAIT);
+    expect(await alert.locator('p').allTextContents()).to.deep.equal(['Not allowed', 'This requires the compliance_admin role or higher; you are analyst.']);
+    await checkPage(v.page, 'console-audit-log-forbidden-dark-360');
+    await v.close();
+  });
+
+  it('every settings page in both looks: axe clean, no sideways scroll at 360 px, CSP held; empty states', async () => {
+    const admin = await h.signedIn('admin');
+    for (const look of Object.keys(LOOKS) as Look[]) {
+      const w = await open(admin, '/console/settings', look);
+      const { page } = w;
+      await heading(page, 'Webhooks');
+      expect(page.url()).to.equal(`${h.url}/console/settings/webhooks`);
+      const pages: [string, string, string][] = [
+        ['Recent deliveries', 'Recent deliveries', 'No deliveries yet. They appear here as events are sent to your endpoints.'],
+        ['API credentials', 'API credentials', 'No credentials yet.'],
+        ['Connected apps', 'Connected apps', 'No app is connected.'],
+        ['Organisation', 'Organisation settings', 'When on, a monitoring-review verdict needs a second person to approve it.'],
+        ['Members', 'Members', admin.member.email],
+        ['Audit log', 'Audit log', 'Nothing recorded yet.'],
+        ['Webhooks', 'Webhooks', 'No endpoints yet. Add one to receive events as they happen.'],
+      ];
+      for (const [link, title, text] of pages) {
+        await page.getByRole('navigation', { name: 'Compliance configuration' }).getByRole('link', { name: link, exact: true }).click();
+        await heading(page, title);
+        await page.getByText(text).first().waitFor(WAIT);
+        expect(await page.getByRole('link', { name: link, exact: true }).getAttribute('aria-current')).to.equal('page');
+        expect(await page.title()).to.equal(`${title} · Compliance configuration`);
+        await expectNoSidewaysScroll(page);
+        await checkPage(page, `console-settings-${link.toLowerCase().replace(/ /g, '-')}-empty-${look}`);
+      }
+      expect(await w.problems()).to.deep.equal([]);
+      await w.close();
+    }
+  });
+});
+
+/** Picks `option` in the React Aria Select labelled `label` (its button, then the option in the listbox). */
+async function selectOption(page: Page, label: string, option: string, within: Page | Locator = page): Promise<void> {
+  // A React Aria Select's button is named by its value and its label ("Any state State").
+  await within.getByRole('button', { name: new RegExp(`(^|\\s)${re(label)}$`) }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+function re(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+

@@ -1,0 +1,16 @@
+// The pull API's scopes in words, as the consent screen shows them (src/oauth/scopes.ts SCOPE_DESCRIPTIONS;
+// web/ may not import src/, and the schema has no query for them). A test compares the checklist with the
+// server's list, so a scope added there fails it until it is added here.
+export const SCOPES: { scope: string; description: string }[] = [
+  { scope: 'read:cases', description: 'Read your organisation’s cases: status, owner, customer and company details.' },
+  { scope: 'read:documents', description: 'Read documents uploaded to cases, including the data extracted from them.' },
+  { scope: 'read:events', description: 'Read the event feed: every change to cases, documents, screening and reviews.' },
+  { scope: 'read:decisions', description: 'Read the decision history of cases.' },
+  { scope: 'read:screening', description: 'Read screening results: sanctions, PEP and adverse-media hits.' },
+  { scope: 'read:full_case', description: 'Read the complete case file (full-parity egress), when your organisation has enabled it.' },
+  { scope: 'cases:write', description: 'Create new cases and send onboarding invitations to customers.' },
+  { scope: 'screening:write', description: 'Record dispositions on screening hits.' },
+];
+
+/** What new credentials get unless changed: every scope but full-parity egress (the server's default too). */
+export const DEFAULT_SCOPES = SCOPES.map((s) => s.scope).filter((s) => s !== 'read:full_case');
