@@ -4,6 +4,8 @@ import { App } from './app';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
+import './styles/console.css';
+import './styles/cases.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,12 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Form } from 'react-aria-components';
+import { Button, Form, Link } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAction } from '../lib/use-request';
 import { Field } from '../ui/field';
 import { Page } from '../ui/page';
 import { ErrorNotice } from '../ui/status';
+import { splitFieldErrors } from './form-errors';
 import { safeNext, signIn } from './session';
 
+/**
+ * Sign in with email and password (the `signIn` mutation sets the HttpOnly session cookie), then on to
+ * `next`. A wrong email or password, and too many attempts (with how long to wait), are said in words.
+ */
 export function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -14,6 +19,7 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const action = useAction(signIn);
+  const { fieldErrors, rest } = splitFieldErrors(action.error, ['email', 'password']);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -23,12 +29,13 @@ export function SignInPage() {
 
   return (
     <Page title="Sign in" area="Compliance console" lead={params.has('next') ? 'Sign in to continue.' : 'Sign in with your work email.'}>
-      <Form className="form narrow" onSubmit={submit}>
+      <Form className="form narrow" onSubmit={submit} validationErrors={fieldErrors}>
         <Field label="Email" name="email" type="email" autoComplete="username" isRequired value={email} onChange={setEmail} autoFocus />
         <Field label="Password" name="password" type="password" autoComplete="current-password" isRequired value={password} onChange={setPassword} />
-        {action.error ? <ErrorNotice error={action.error} /> : null}
+        {rest ? <ErrorNotice error={rest} /> : null}
         <Button className="button button-primary" type="submit" isPending={action.pending}>Sign in</Button>
       </Form>
+      <p className="after-form"><Link href="/console/forgot-password">Forgot your password?</Link></p>
     </Page>
   );
 }
