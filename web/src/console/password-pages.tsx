@@ -8,7 +8,7 @@ import { Field } from '../ui/field';
 import { Page } from '../ui/page';
 import { ErrorNotice } from '../ui/status';
 import { HintedField } from './fields';
-import { splitFieldErrors } from './form-errors';
+import { useFieldErrors } from './form-errors';
 
 const RequestPasswordResetMutation = graphql(`
   mutation RequestPasswordReset($email: String!) {
@@ -29,13 +29,15 @@ const AcceptInvitationMutation = graphql(`
 `);
 
 const AREA = 'Compliance console';
+const EMAIL_FIELDS = ['email'];
+const PASSWORD_FIELDS = ['password'];
 const PASSWORD_RULE = 'At least 12 characters, and not a password exposed in a data breach.';
 
 /** Asks for a reset link by email. The answer never tells whether the email belongs to a member. */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const action = useAction((input: { email: string }) => execute(RequestPasswordResetMutation, input));
-  const { fieldErrors, rest } = splitFieldErrors(action.error, ['email']);
+  const { fieldErrors, rest, edited } = useFieldErrors(action.error, EMAIL_FIELDS);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -53,7 +55,7 @@ export function ForgotPasswordPage() {
   return (
     <Page title="Reset your password" area={AREA} lead="We will email you a link to choose a new password.">
       <Form className="form narrow" onSubmit={submit} validationErrors={fieldErrors}>
-        <Field label="Email" name="email" type="email" autoComplete="username" isRequired value={email} onChange={setEmail} autoFocus />
+        <Field label="Email" name="email" type="email" autoComplete="username" isRequired value={email} onChange={(v) => { setEmail(v); edited('email'); }} autoFocus />
         {rest ? <ErrorNotice error={rest} /> : null}
         <Button className="button button-primary" type="submit" isPending={action.pending}>Send reset link</Button>
       </Form>
@@ -74,7 +76,7 @@ function SetPasswordForm({ title, lead, button, done, run }: {
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const action = useAction(run);
-  const { fieldErrors, rest } = splitFieldErrors(action.error, ['password']);
+  const { fieldErrors, rest, edited } = useFieldErrors(action.error, PASSWORD_FIELDS);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -100,9 +102,9 @@ function SetPasswordForm({ title, lead, button, done, run }: {
   return (
     <Page title={title} area={AREA} lead={lead}>
       <Form className="form narrow" onSubmit={submit} validationErrors={fieldErrors}>
-        <HintedField label="New password" name="password" type="password" autoComplete="new-password" isRequired value={password} onChange={setPassword} hint={PASSWORD_RULE} autoFocus />
+        <HintedField label="New password" name="password" type="password" autoComplete="new-password" isRequired value={password} onChange={(v) => { setPassword(v); edited('password'); }} hint={PASSWORD_RULE} autoFocus />
         {rest ? <ErrorNotice error={rest} /> : null}
-        {rest?.details.some((d) => d.path === 'token') ? <p><Link href="/console/forgot-password">Ask for a new link</Link></p> : null}
+        {action.error?.details.some((d) => d.path === 'token') ? <p><Link href="/console/forgot-password">Ask for a new link</Link></p> : null}
         <Button className="button button-primary" type="submit" isPending={action.pending}>{button}</Button>
       </Form>
     </Page>

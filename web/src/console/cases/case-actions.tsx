@@ -5,7 +5,7 @@ import { execute } from '../../lib/graphql';
 import { useAction } from '../../lib/use-request';
 import { ErrorNotice } from '../../ui/status';
 import { AreaField, DialogButton, DialogButtons } from '../fields';
-import { splitFieldErrors } from '../form-errors';
+import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { hasRole, type Role } from '../session';
 import { DecideCaseMutation, EscalateCaseMutation, ReopenCaseMutation, RespondToEscalationMutation } from './case-query';
@@ -100,19 +100,21 @@ function NoteAction({ label, title, primary, ...form }: NoteActionProps) {
 function NoteForm({ field, fieldLabel, submit, run, onDone, onCancel, required, hint }: Omit<NoteActionProps, 'label' | 'title' | 'primary'> & { onCancel: () => void }) {
   const [text, setText] = useState('');
   const action = useAction(run, useSignInOnUnauthenticated());
-  const { fieldErrors, rest } = splitFieldErrors(action.error, [field]);
+  const { fieldErrors, rest, edited } = useFieldErrors(action.error, [field]);
   async function send(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if ((await action.run(text)) !== undefined) onDone();
   }
   return (
     <Form className="form" onSubmit={send} validationErrors={fieldErrors}>
-      <AreaField label={fieldLabel} name={field} value={text} onChange={setText} isRequired={required} hint={hint} autoFocus />
+      <AreaField label={fieldLabel} name={field} value={text} onChange={(v) => { setText(v); edited(field); }} isRequired={required} hint={hint} autoFocus />
       {rest ? <ErrorNotice error={rest} /> : null}
       <DialogButtons submit={submit} pending={action.pending} onCancel={onCancel} />
     </Form>
   );
 }
+
+const RESPOND_FIELDS = ['recommendation', 'note'];
 
 const RECOMMENDATIONS: { id: Recommendation; label: string }[] = [
   { id: 'approve', label: 'Approve' },
@@ -144,7 +146,7 @@ function RespondForm({ caseId, onDone, onCancel }: { caseId: string; onDone: () 
     (input: { recommendation: Recommendation; note: string }) => execute(RespondToEscalationMutation, { caseId, ...input }),
     useSignInOnUnauthenticated(),
   );
-  const { fieldErrors, rest } = splitFieldErrors(action.error, ['recommendation', 'note']);
+  const { fieldErrors, rest, edited } = useFieldErrors(action.error, RESPOND_FIELDS);
   async function send(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!recommendation) return;
@@ -152,14 +154,14 @@ function RespondForm({ caseId, onDone, onCancel }: { caseId: string; onDone: () 
   }
   return (
     <Form className="form" onSubmit={send} validationErrors={fieldErrors}>
-      <RadioGroup className="radio-group" name="recommendation" isRequired value={recommendation} onChange={(v) => setRecommendation(v as Recommendation)}>
+      <RadioGroup className="radio-group" name="recommendation" isRequired value={recommendation} onChange={(v) => { setRecommendation(v as Recommendation); edited('recommendation'); }}>
         <Label>Recommendation</Label>
         {RECOMMENDATIONS.map((r) => (
           <Radio key={r.id} className="radio" value={r.id}>{r.label}</Radio>
         ))}
         <FieldError className="field-error" />
       </RadioGroup>
-      <AreaField label="Note" name="note" value={note} onChange={setNote} isRequired />
+      <AreaField label="Note" name="note" value={note} onChange={(v) => { setNote(v); edited('note'); }} isRequired />
       {rest ? <ErrorNotice error={rest} /> : null}
       <DialogButtons submit="Send response" pending={action.pending} onCancel={onCancel} />
     </Form>

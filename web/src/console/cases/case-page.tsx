@@ -27,21 +27,28 @@ export function CasePage() {
   const viewer = useViewer();
   const onError = useSignInOnUnauthenticated();
   const [version, setVersion] = useState(0);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [said, setSaid] = useState<{ caseId: string; message: string } | null>(null);
+  const notice = said?.caseId === caseId ? said.message : null;
   const data = useRequest(() => execute(CaseQuery, { caseId, timelineFirst: TIMELINE_PAGE }), `${caseId}|${version}`, onError);
   const done = (message: string) => {
-    setNotice(message);
+    setSaid({ caseId, message });
     setVersion((v) => v + 1);
   };
 
-  if (data.status === 'loading' && !notice) {
-    return <Page title={`Case ${caseId}`} area={AREA}><Loading label="Loading the case…" /></Page>;
-  }
+  // While a change reloads the case, the page keeps showing what it had (no flash of a loading page, and
+  // the controls keep their focus).
+  const [shown, setShown] = useState<{ caseId: string; data: ConsoleCaseQuery } | null>(null);
+  if (data.status === 'done' && shown?.data !== data.data) setShown({ caseId, data: data.data });
+  const current = data.status === 'done' ? data.data : shown?.caseId === caseId ? shown.data : undefined;
+
   if (data.status === 'error') {
     return <Page title={`Case ${caseId}`} area={AREA}><ErrorNotice error={data.error} onRetry={data.reload} /></Page>;
   }
-  const c = data.data?.case;
-  if (data.status === 'done' && !c) {
+  if (!current) {
+    return <Page title={`Case ${caseId}`} area={AREA}><Loading label="Loading the case…" /></Page>;
+  }
+  const c = current.case;
+  if (!c) {
     return (
       <Page title={`Case ${caseId}`} area={AREA}>
         <p className="empty">There is no case {caseId} in your organisation.</p>
@@ -49,7 +56,6 @@ export function CasePage() {
       </Page>
     );
   }
-  if (!c) return <Page title={`Case ${caseId}`} area={AREA}><Loading label="Loading the case…" /></Page>;
 
   return (
     <Page title={c.companyName ?? `Case ${c.caseId}`} area={AREA} lead={<>Case {c.caseId} · <span className={c.source === 'api' ? 'badge badge-api' : 'badge badge-neutral'}>{sourceBadge(c.source, c.crmSource)}</span></>}>
@@ -77,7 +83,7 @@ export function CasePage() {
         <dd>{when(c.updatedAt)}</dd>
       </dl>
 
-      <AssignOwner key={`${c.owner?.id ?? 'none'}|${version}`} caseId={c.caseId} ownerId={c.owner?.id ?? null} members={data.data?.members ?? []} onDone={done} />
+      <AssignOwner key={`${c.owner?.id ?? 'none'}|${version}`} caseId={c.caseId} ownerId={c.owner?.id ?? null} members={current.members} onDone={done} />
 
       <section className="case-section" aria-labelledby="actions-title">
         <h2 id="actions-title">Actions</h2>
@@ -88,7 +94,7 @@ export function CasePage() {
       <ScreeningHits hits={c.screeningHits} />
       <Parties parties={c.parties} />
       <Decisions decisions={c.decisions} />
-      <Timeline key={version} caseId={c.caseId} first={c.timeline} />
+      <Timeline caseId={c.caseId} first={c.timeline} />
     </Page>
   );
 }
@@ -138,7 +144,7 @@ function Documents({ documents, onDone }: { documents: CaseData['documents']; on
               {d.notes ? <p>{d.notes}</p> : null}
               <Disclosure className="disclosure">
                 <Heading level={4} className="disclosure-heading">
-                  <Button slot="trigger" className="disclosure-trigger">Extracted data ({extracted.length} {extracted.length === 1 ? 'field' : 'fields'})</Button>
+                  <Button slot="trigger" className="disclosure-trigger"><span className="disclosure-arrow" aria-hidden="true" />Extracted data ({extracted.length} {extracted.length === 1 ? 'field' : 'fields'})</Button>
                 </Heading>
                 <DisclosurePanel className="disclosure-panel">
                   {extracted.length ? (
@@ -230,13 +236,15 @@ function Decisions({ decisions }: { decisions: CaseData['decisions'] }) {
 
 /** The case's events, newest first, each expandable to its payload; `Load more` reads the next page. */
 function Timeline({ caseId, first }: { caseId: string; first: TimelinePage }) {
-  const [pages, setPages] = useState<TimelinePage[]>([first]);
+  // The pages read with Load more, after `first`; a new first page (the case read again) starts over.
+  const [later, setLater] = useState<{ after: TimelinePage; pages: TimelinePage[] }>({ after: first, pages: [] });
+  const pages = [first, ...(later.after === first ? later.pages : [])];
   const more = useAction((after: string) => execute(CaseTimelineQuery, { caseId, first: TIMELINE_PAGE, after }), useSignInOnUnauthenticated());
   const last = pages.at(-1)!;
   const events = pages.flatMap((p) => p.edges.map((e) => e.node));
   const loadMore = async () => {
     const next = await more.run(last.pageInfo.endCursor!);
-    if (next?.case) setPages((prev) => [...prev, next.case!.timeline]);
+    if (next?.case) setLater({ after: first, pages: [...pages.slice(1), next.case.timeline] });
   };
   return (
     <section className="case-section" aria-labelledby="timeline-title">
@@ -248,7 +256,8 @@ function Timeline({ caseId, first }: { caseId: string; first: TimelinePage }) {
             <Disclosure className="disclosure">
               <Heading level={3} className="disclosure-heading">
                 <Button slot="trigger" className="disclosure-trigger">
-                  <span className="event-type">{e.eventType}</span>
+                  <span className="disclosure-arrow" aria-hidden="true" />
+                  <span className="event-type">{e.eventType}</span>{' '}
                   <span className="event-when">{when(e.occurredAt)} · #{e.caseSequence}</span>
                 </Button>
               </Heading>

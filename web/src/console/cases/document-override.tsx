@@ -5,9 +5,11 @@ import { execute } from '../../lib/graphql';
 import { useAction } from '../../lib/use-request';
 import { ErrorNotice } from '../../ui/status';
 import { AreaField, DialogButton, DialogButtons } from '../fields';
-import { splitFieldErrors } from '../form-errors';
+import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { OverrideDocumentStatusMutation } from './case-query';
+
+const OVERRIDE_FIELDS = ['status', 'note', 'reason'];
 
 /** `Override status` of a document in error: approved (with a note) or escalated (with a reason); data.corrected. */
 export function DocumentOverride({ documentId, filename, onDone }: { documentId: number; filename: string; onDone: (message: string) => void }) {
@@ -35,7 +37,7 @@ function OverrideForm({ documentId, onDone, onCancel }: { documentId: number; on
     }),
     useSignInOnUnauthenticated(),
   );
-  const { fieldErrors, rest } = splitFieldErrors(action.error, ['status', 'note', 'reason']);
+  const { fieldErrors, rest, edited } = useFieldErrors(action.error, OVERRIDE_FIELDS);
   async function send(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!status) return;
@@ -43,16 +45,16 @@ function OverrideForm({ documentId, onDone, onCancel }: { documentId: number; on
   }
   return (
     <Form className="form" onSubmit={send} validationErrors={fieldErrors}>
-      <RadioGroup className="radio-group" name="status" isRequired value={status} onChange={(v) => setStatus(v as DocumentOverrideStatus)}>
+      <RadioGroup className="radio-group" name="status" isRequired value={status} onChange={(v) => { setStatus(v as DocumentOverrideStatus); edited('status'); }}>
         <Label>New status</Label>
         <Radio className="radio" value="approved">Approved</Radio>
         <Radio className="radio" value="escalated">Escalated</Radio>
         <FieldError className="field-error" />
       </RadioGroup>
       {status === 'escalated' ? (
-        <AreaField key="reason" label="Reason" name="reason" value={text} onChange={setText} isRequired hint="Why the document needs a senior look." />
+        <AreaField key="reason" label="Reason" name="reason" value={text} onChange={(v) => { setText(v); edited('reason'); }} isRequired hint="Why the document needs a senior look." />
       ) : (
-        <AreaField key="note" label="Note" name="note" value={text} onChange={setText} isRequired={status === 'approved'} hint="Why the document is acceptable despite the error." />
+        <AreaField key="note" label="Note" name="note" value={text} onChange={(v) => { setText(v); edited('note'); }} isRequired={status === 'approved'} hint="Why the document is acceptable despite the error." />
       )}
       {rest ? <ErrorNotice error={rest} /> : null}
       <DialogButtons submit="Save status" pending={action.pending} onCancel={onCancel} />

@@ -6,7 +6,7 @@ import { useAction } from '../../lib/use-request';
 import { Field } from '../../ui/field';
 import { ErrorNotice } from '../../ui/status';
 import { DialogButton, DialogButtons } from '../fields';
-import { splitFieldErrors } from '../form-errors';
+import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
 
 const CreateCaseMutation = graphql(`
@@ -50,8 +50,11 @@ function NewCaseForm({ onCreated, onCancel }: { onCreated: (c: { caseId: string;
       sendInvite: i.sendInvite,
     },
   }), useSignInOnUnauthenticated());
-  const { fieldErrors, rest } = splitFieldErrors(action.error, FIELDS);
-  const set = (name: keyof typeof EMPTY) => (value: string) => setInput((prev) => ({ ...prev, [name]: value }));
+  const { fieldErrors, rest, edited } = useFieldErrors(action.error, FIELDS);
+  const set = (name: keyof typeof EMPTY) => (value: string) => {
+    setInput((prev) => ({ ...prev, [name]: value }));
+    edited(name);
+  };
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -66,7 +69,11 @@ function NewCaseForm({ onCreated, onCancel }: { onCreated: (c: { caseId: string;
       <Field label="Customer name" name="customerName" value={input.customerName} onChange={set('customerName')} />
       <Field label="Country" name="country" value={input.country} onChange={set('country')} />
       <Field label="Company number" name="companyNumber" value={input.companyNumber} onChange={set('companyNumber')} />
-      <Checkbox className="checkbox" name="sendInvite" isSelected={input.sendInvite} onChange={(v) => setInput((prev) => ({ ...prev, sendInvite: v }))}>
+      <Checkbox className="checkbox" name="sendInvite" isSelected={input.sendInvite} onChange={(v) => {
+          setInput((prev) => ({ ...prev, sendInvite: v }));
+          edited('sendInvite');
+          edited('customerEmail');
+        }}>
         <span className="checkbox-box" aria-hidden="true" />
         Email the customer an invitation
       </Checkbox>
