@@ -141,7 +141,7 @@ export function CasesPage() {
       {cases.status === 'done' ? (
         <>
           <div className="table-scroll">
-            <Table aria-label="Cases" className="table">
+            <Table aria-label="Cases" className="table cases-table">
               <TableHeader>
                 <Column isRowHeader>Case</Column>
                 <Column>Company</Column>
