@@ -478,6 +478,49 @@ describe('web console: sign-in and case pages in Chromium', function () {
     await m.close();
   });
 
+  it('works by keyboard alone: sign in, New case, a case\'s action dialog and the timeline', async () => {
+    const tenant = await h.tenant('Keys Ltd');
+    const analyst = await h.member('analyst', tenant);
+    const c = await caseInReview(tenant, 'Keyboard Ltd');
+    const w = await watchedPage(browser);
+    const focused = () => w.page.evaluate<string | null | undefined>("document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent");
+    await w.page.goto(`${h.url}/console/sign-in?next=%2Fconsole%2Fcases`);
+    await heading(w.page, 'Sign in');
+    expect(await focused()).to.equal('email');
+    await w.page.keyboard.type(analyst.email);
+    await w.page.keyboard.press('Tab');
+    await w.page.keyboard.type(analyst.password);
+    await w.page.keyboard.press('Enter');
+    await heading(w.page, 'Cases');
+
+    await w.page.getByRole('button', { name: 'New case' }).focus();
+    await w.page.keyboard.press('Enter');
+    await w.page.getByRole('dialog', { name: 'New case' }).waitFor(WAIT);
+    expect(await focused()).to.equal('companyName');
+    await w.page.keyboard.type('Typed Ltd');
+    await w.page.keyboard.press('Enter');
+    await w.page.getByRole('dialog').waitFor({ state: 'detached', ...WAIT });
+    await w.page.getByRole('status').filter({ hasText: 'created for Typed Ltd.' }).waitFor(WAIT);
+
+    await openCasePage(w.page, c.caseId, 'Keyboard Ltd');
+    await w.page.getByRole('button', { name: 'Escalate' }).focus();
+    await w.page.keyboard.press('Enter');
+    const dialog = w.page.getByRole('dialog', { name: `Escalate case ${c.caseId}` });
+    await dialog.waitFor(WAIT);
+    expect(await focused()).to.equal('note');
+    await w.page.keyboard.press('Escape'); // closes, sends nothing, focus back on the button
+    await dialog.waitFor({ state: 'detached', ...WAIT });
+    expect(await focused()).to.equal('Escalate');
+    const created = w.page.getByRole('button', { name: /^case\.created / });
+    await created.focus();
+    await w.page.keyboard.press('Enter');
+    expect(await created.getAttribute('aria-expanded')).to.equal('true');
+    await w.page.getByLabel('Payload of case.created').waitFor(WAIT);
+    expect(await statusFact(w.page)).to.equal('In review');
+    expect(await w.problems()).to.deep.equal([]);
+    await w.close();
+  });
+
   it('a refused action shows the server\'s words: the case moved on in another browser', async () => {
     const tenant = await h.tenant('Race Ltd');
     const c = await caseInReview(tenant, 'Wayne Enterprises');
