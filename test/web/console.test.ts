@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, watchedPage, type Look } from '../support/browser';
+import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
 import { ConsoleHarness } from '../graphql/harness';
 
 /** The console's shell in Chromium against the real server (REST, /graphql, /trpc and the built web app). */
@@ -59,17 +60,15 @@ describe('web console shell in Chromium', function () {
     await w.close();
   });
 
-  it('a console route answered UNAUTHENTICATED lands on the sign-in page, which keeps where to go next', async () => {
-    // Until the console API's `me` query exists, the session probe asks for `health`, which never answers
-    // UNAUTHENTICATED: the answer is the one the server gives a request without a session cookie.
+  it('a console route without a session lands on the sign-in page (me answers UNAUTHENTICATED), which keeps where to go next', async () => {
     for (const look of Object.keys(LOOKS) as Look[]) {
       const w = await watchedPage(browser, LOOKS[look]);
-      await w.page.route(`${h.url}/graphql`, (route) => route.fulfill({
-        status: 200, contentType: 'application/json',
-        body: JSON.stringify({ errors: [{ message: 'Sign in to continue.', extensions: { code: 'UNAUTHENTICATED', reason: 'unauthenticated' } }], data: null }),
-      }));
+      const answer = w.page.waitForResponse((r) => r.url() === `${h.url}/graphql`, { timeout: 10_000 });
       await w.page.goto(`${h.url}/console/cases/CS-2026-00001?tab=events`);
       await w.page.waitForURL(`${h.url}/console/sign-in?next=%2Fconsole%2Fcases%2FCS-2026-00001%3Ftab%3Devents`, { timeout: 10_000 });
+      const session = await answer;
+      expect(session.request().postDataJSON().query).to.match(/^\s*query ConsoleSession \{\s*me \{/);
+      expect(((await session.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).to.equal('UNAUTHENTICATED');
       expect(await w.page.getByRole('heading', { level: 1 }).textContent()).to.equal('Sign in');
       expect(await w.page.title()).to.equal('Sign in · Compliance console');
       expect(await w.page.locator('.lead').textContent()).to.equal('Sign in to continue.');
@@ -86,6 +85,8 @@ describe('web console shell in Chromium', function () {
 
   it('the analystUrl /cases?case=CS-2026-00001 and / land on the console\'s routes; the footer links the service index', async () => {
     const w = await watchedPage(browser, LOOKS['dark-360']);
+    const member = await h.signedIn('analyst');
+    await w.context.addCookies([{ name: CONSOLE_COOKIE, value: member.cookies.get(CONSOLE_COOKIE)!, url: h.url }]);
     await w.page.goto(`${h.url}/cases?case=CS-2026-00001`);
     await w.page.getByRole('heading', { level: 1, name: 'Case CS-2026-00001' }).waitFor({ timeout: 10_000 });
     expect(w.page.url()).to.equal(`${h.url}/console/cases/CS-2026-00001`);
@@ -126,6 +127,8 @@ describe('web console shell in Chromium', function () {
 
   it('an unknown console address says so inside the console', async () => {
     const w = await watchedPage(browser);
+    const member = await h.signedIn('analyst');
+    await w.context.addCookies([{ name: CONSOLE_COOKIE, value: member.cookies.get(CONSOLE_COOKIE)!, url: h.url }]);
     await w.page.goto(`${h.url}/console/nothing/here`);
     await w.page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor({ timeout: 10_000 });
     await checkPage(w.page, 'console-not-found');

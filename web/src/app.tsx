@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes, useHref, useNavigate, type Navi
 import { CasePage, CasesPage } from './console/case-pages';
 import { SettingsRoutes } from './console/config/settings';
 import { ConsoleLayout } from './console/layout';
+import { AcceptInvitationPage, ForgotPasswordPage, ResetPasswordPage } from './console/password-pages';
 import { RequireMember } from './console/require-member';
 import { SignInPage } from './console/sign-in-page';
 import { StatusPage } from './console/status-page';
@@ -36,6 +37,9 @@ export function App() {
           <Route path="/console" element={<ConsoleLayout />}>
             <Route path="sign-in" element={<SignInPage />} />
             <Route path="status" element={<StatusPage />} />
+            <Route path="forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="reset-password" element={<ResetPasswordPage />} />
+            <Route path="accept-invitation" element={<AcceptInvitationPage />} />
             <Route element={<RequireMember />}>
               <Route index element={<Navigate to="/console/cases" replace />} />
               <Route path="cases" element={<CasesPage />} />

@@ -1,5 +1,6 @@
 import { Link } from 'react-aria-components';
 import { Outlet } from 'react-router';
+import { MemberMenu } from './member-menu';
 
 /** The console's frame: skip link, header with navigation, the page, and a footer linking the service's index page. */
 export function ConsoleLayout() {
@@ -15,6 +16,7 @@ export function ConsoleLayout() {
             <li><Link href="/console/status">Status</Link></li>
           </ul>
         </nav>
+        <MemberMenu />
       </header>
       <main id="main" className="main">
         <Outlet />

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import type { RequestError } from '../lib/graphql';
 import { useRequest } from '../lib/use-request';
 import { ErrorNotice, Loading } from '../ui/status';
-import { loadConsoleSession, signInPath } from './session';
+import { forgetViewer, loadConsoleSession, signInPath } from './session';
 
 /** A callback for failed console requests: UNAUTHENTICATED goes to the sign-in page, then back here. */
 export function useSignInOnUnauthenticated(): (e: RequestError) => void {
@@ -11,6 +11,7 @@ export function useSignInOnUnauthenticated(): (e: RequestError) => void {
   const location = useLocation();
   return useCallback(
     (e: RequestError) => {
+      if (e.unauthenticated) forgetViewer();
       if (e.unauthenticated) navigate(signInPath(location.pathname + location.search), { replace: true });
     },
     [navigate, location.pathname, location.search],

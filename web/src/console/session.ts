@@ -1,28 +1,123 @@
-// The console's session: who is signed in. Every console route but sign-in and status runs this query;
-// an UNAUTHENTICATED answer (to it or to any later query) sends the member to /console/sign-in?next=<path>.
+// The console's session: who is signed in. Every console route but the public ones (sign-in, password
+// reset, accept invitation, status) runs `me`; an UNAUTHENTICATED answer (to it or to any later query)
+// sends the member to /console/sign-in?next=<path>.
 //
-// Until the console API's `me` query is in schema.graphql this probe asks for `health` (which never answers
-// UNAUTHENTICATED): replace it with `query ConsoleSession { me { ... } }` and wire `signIn` below to the
-// `signIn` mutation; nothing else in the shell changes.
+// The signed-in member is also kept in a small store here, so the layout's header (outside the signed-in
+// routes) can show their name, role and Sign out, and pages can ask `useViewer()` for the role.
+import { useSyncExternalStore } from 'react';
 import { graphql } from '../gql';
-import { execute, RequestError } from '../lib/graphql';
+import type { ConsoleSessionQuery as ConsoleSessionResult } from '../gql/graphql';
+import { execute } from '../lib/graphql';
 
 export const ConsoleSessionQuery = graphql(`
   query ConsoleSession {
-    health {
-      ready
+    me {
+      id
+      email
+      name
+      role
+      org {
+        id
+        name
+        fourEyes
+        fullParityEntitled
+        fullParityEnabled
+      }
     }
   }
 `);
 
-export function loadConsoleSession() {
-  return execute(ConsoleSessionQuery);
+const SignInMutation = graphql(`
+  mutation SignIn($email: String!, $password: String!) {
+    signIn(email: $email, password: $password) {
+      id
+      email
+      name
+      role
+      org {
+        id
+        name
+        fourEyes
+        fullParityEntitled
+        fullParityEnabled
+      }
+    }
+  }
+`);
+
+const SignOutMutation = graphql(`
+  mutation SignOut {
+    signOut
+  }
+`);
+
+/** The signed-in member and their organisation, as `me` answers. */
+export type Viewer = ConsoleSessionResult['me'];
+export type Role = Viewer['role'];
+
+let current: Viewer | null = null;
+const listeners = new Set<() => void>();
+
+function setViewer(viewer: Viewer | null) {
+  current = viewer;
+  for (const l of listeners) l();
 }
 
-/** Signs in with email and password (the console API's `signIn` mutation, which sets the HttpOnly cookie). */
-export async function signIn(_input: { email: string; password: string }): Promise<true> {
-  throw new RequestError('Signing in opens here once the console API is in place.', 'SERVICE_UNAVAILABLE');
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
+
+/** The signed-in member, or null (not signed in, or not known yet). */
+export function useViewer(): Viewer | null {
+  return useSyncExternalStore(subscribe, () => current, () => null);
+}
+
+/** Asks `me`: resolves with the member, or rejects with UNAUTHENTICATED (then the sign-in page). */
+export async function loadConsoleSession(): Promise<Viewer> {
+  try {
+    const { me } = await execute(ConsoleSessionQuery);
+    setViewer(me);
+    return me;
+  } catch (e) {
+    setViewer(null);
+    throw e;
+  }
+}
+
+/** Signs in with email and password (the `signIn` mutation, which sets the HttpOnly cookie). */
+export async function signIn(input: { email: string; password: string }): Promise<Viewer> {
+  const { signIn: viewer } = await execute(SignInMutation, input);
+  setViewer(viewer);
+  return viewer;
+}
+
+/** Ends this session (the cookie is cleared by the server). */
+export async function signOut(): Promise<true> {
+  await execute(SignOutMutation);
+  setViewer(null);
+  return true;
+}
+
+/** Forgets the member after a request answered UNAUTHENTICATED (the session ended elsewhere). */
+export function forgetViewer(): void {
+  if (current) setViewer(null);
+}
+
+/** The roles in order: each includes the ones before it (decisions.md "Roles"). */
+export const ROLE_ORDER: readonly Role[] = ['analyst', 'mlro', 'compliance_admin', 'admin'];
+
+/** Whether `role` is `least` or higher. */
+export function hasRole(role: Role | undefined, least: Role): boolean {
+  return role !== undefined && ROLE_ORDER.indexOf(role) >= ROLE_ORDER.indexOf(least);
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  analyst: 'Analyst',
+  mlro: 'MLRO',
+  compliance_admin: 'Compliance admin',
+  admin: 'Admin',
+};
 
 /** Where to go after sign-in: a console path only (never another site, never the sign-in page itself). */
 export function safeNext(next: string | null): string {

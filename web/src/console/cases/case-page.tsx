@@ -1,0 +1,275 @@
+import { useState } from 'react';
+import { Button, Disclosure, DisclosurePanel, Heading, Link } from 'react-aria-components';
+import { useParams } from 'react-router';
+import type { ConsoleCaseQuery } from '../../gql/graphql';
+import { execute } from '../../lib/graphql';
+import { useAction, useRequest } from '../../lib/use-request';
+import { Page } from '../../ui/page';
+import { ErrorNotice, Loading } from '../../ui/status';
+import { SelectField } from '../fields';
+import { useSignInOnUnauthenticated } from '../require-member';
+import { useViewer } from '../session';
+import { CaseActions } from './case-actions';
+import { AssignOwnerMutation, CaseQuery, CaseTimelineQuery } from './case-query';
+import { DocumentOverride } from './document-override';
+import { RISK_LABELS, riskClass, sourceBadge, STAGE_LABELS, STATUS_LABELS, statusClass, when, words } from './labels';
+
+type CaseData = NonNullable<ConsoleCaseQuery['case']>;
+type Members = ConsoleCaseQuery['members'];
+type TimelinePage = CaseData['timeline'];
+
+const TIMELINE_PAGE = 50;
+const AREA = 'Compliance console';
+
+/** One case: where the contract's analystUrl ({APP_URL}/cases?case=<id>) lands. */
+export function CasePage() {
+  const { caseId = '' } = useParams();
+  const viewer = useViewer();
+  const onError = useSignInOnUnauthenticated();
+  const [version, setVersion] = useState(0);
+  const [said, setSaid] = useState<{ caseId: string; message: string } | null>(null);
+  const notice = said?.caseId === caseId ? said.message : null;
+  const data = useRequest(() => execute(CaseQuery, { caseId, timelineFirst: TIMELINE_PAGE }), `${caseId}|${version}`, onError);
+  const done = (message: string) => {
+    setSaid({ caseId, message });
+    setVersion((v) => v + 1);
+  };
+
+  // While a change reloads the case, the page keeps showing what it had (no flash of a loading page, and
+  // the controls keep their focus).
+  const [shown, setShown] = useState<{ caseId: string; data: ConsoleCaseQuery } | null>(null);
+  if (data.status === 'done' && shown?.data !== data.data) setShown({ caseId, data: data.data });
+  const current = data.status === 'done' ? data.data : shown?.caseId === caseId ? shown.data : undefined;
+
+  if (data.status === 'error') {
+    return <Page title={`Case ${caseId}`} area={AREA}><ErrorNotice error={data.error} onRetry={data.reload} /></Page>;
+  }
+  if (!current) {
+    return <Page title={`Case ${caseId}`} area={AREA}><Loading label="Loading the case…" /></Page>;
+  }
+  const c = current.case;
+  if (!c) {
+    return (
+      <Page title={`Case ${caseId}`} area={AREA}>
+        <p className="empty">There is no case {caseId} in your organisation.</p>
+        <p><Link href="/console/cases">All cases</Link></p>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={c.companyName ?? `Case ${c.caseId}`} area={AREA} lead={<>Case {c.caseId} · <span className={c.source === 'api' ? 'badge badge-api' : 'badge badge-neutral'}>{sourceBadge(c.source, c.crmSource)}</span></>}>
+      <p><Link href="/console/cases">All cases</Link></p>
+      <div role="status" aria-live="polite">{notice ? <p className="notice notice-ok">{notice}</p> : null}</div>
+      {data.status === 'loading' ? <Loading label="Updating…" /> : null}
+
+      <dl className="facts case-facts">
+        <dt>Status</dt>
+        <dd><span className={statusClass(c.status)}>{STATUS_LABELS[c.status]}</span></dd>
+        <dt>Stage</dt>
+        <dd>{STAGE_LABELS[c.onboardingStage]}</dd>
+        <dt>Risk band</dt>
+        <dd>{c.riskBand ? <><span className={riskClass(c.riskBand)}>{RISK_LABELS[c.riskBand]}</span>{c.riskScore != null ? ` (score ${c.riskScore})` : ''}</> : 'Not assessed yet'}</dd>
+        <dt>Customer</dt>
+        <dd>{[c.customerName, c.customerEmail].filter(Boolean).join(' · ') || '—'}</dd>
+        <dt>Company</dt>
+        <dd>{[c.companyName, c.companyNumber, c.country].filter(Boolean).join(' · ') || '—'}</dd>
+        <dt>Owner</dt>
+        <dd>{c.owner ? `${c.owner.name} (${c.owner.email})` : 'Unassigned'}</dd>
+        {c.crmRecordId ? <><dt>CRM record</dt><dd>{c.crmRecordId}</dd></> : null}
+        <dt>Opened</dt>
+        <dd>{when(c.createdAt)}{c.createdBy ? ` by ${c.createdBy}` : ''}</dd>
+        <dt>Last change</dt>
+        <dd>{when(c.updatedAt)}</dd>
+      </dl>
+
+      <AssignOwner key={`${c.owner?.id ?? 'none'}|${version}`} caseId={c.caseId} ownerId={c.owner?.id ?? null} members={current.members} onDone={done} />
+
+      <section className="case-section" aria-labelledby="actions-title">
+        <h2 id="actions-title">Actions</h2>
+        <CaseActions caseId={c.caseId} status={c.status} role={viewer?.role} onDone={done} />
+      </section>
+
+      <Documents documents={c.documents} onDone={done} />
+      <ScreeningHits hits={c.screeningHits} />
+      <Parties parties={c.parties} />
+      <Decisions decisions={c.decisions} />
+      <Timeline caseId={c.caseId} first={c.timeline} />
+    </Page>
+  );
+}
+
+/** The owner control: a list of the organisation's members (or nobody) and `Assign`. */
+function AssignOwner({ caseId, ownerId, members, onDone }: { caseId: string; ownerId: string | null; members: Members; onDone: (message: string) => void }) {
+  const [choice, setChoice] = useState(ownerId ?? 'none');
+  const action = useAction((memberId: string | null) => execute(AssignOwnerMutation, { caseId, memberId }), useSignInOnUnauthenticated());
+  const options = [{ id: 'none', label: 'Nobody' }, ...members.map((m) => ({ id: m.id, label: m.name ? `${m.name} (${m.email})` : m.email }))];
+  const assign = async () => {
+    const memberId = choice === 'none' ? null : choice;
+    const result = await action.run(memberId);
+    if (result) onDone(result.assignCaseOwner.owner ? `The case is assigned to ${result.assignCaseOwner.owner.name}.` : 'The case has no owner now.');
+  };
+  return (
+    <div className="assign">
+      <SelectField label="Assign to" value={choice} onChange={setChoice} options={options} />
+      <Button className="button" onPress={assign} isPending={action.pending} isDisabled={choice === (ownerId ?? 'none')}>Assign</Button>
+      {action.error ? <ErrorNotice error={action.error} /> : null}
+    </div>
+  );
+}
+
+/** A JSON value as people read it: strings bare, everything else as indented JSON. */
+function JsonValue({ value }: { value: unknown }) {
+  if (typeof value === 'string') return <>{value}</>;
+  if (value === null || value === undefined) return <>—</>;
+  if (typeof value !== 'object') return <>{String(value)}</>;
+  return <pre className="json">{JSON.stringify(value, null, 2)}</pre>;
+}
+
+function Documents({ documents, onDone }: { documents: CaseData['documents']; onDone: (message: string) => void }) {
+  return (
+    <section className="case-section" aria-labelledby="documents-title">
+      <h2 id="documents-title">Documents</h2>
+      {documents.length === 0 ? <p className="empty">No documents uploaded yet.</p> : null}
+      <ul className="cards">
+        {documents.map((d) => {
+          const extracted = Object.entries(d.extractedData);
+          return (
+            <li key={d.id} className="card">
+              <h3 className="card-title">{d.filename}</h3>
+              <p className="card-meta">
+                <span className={d.status === 'error' ? 'badge badge-bad' : d.status === 'approved' || d.status === 'complete' ? 'badge badge-ok' : 'badge badge-neutral'}>{words(d.status)}</span>
+                {' '}{d.documentType ?? 'Type not recognised'}{d.confidence ? ` · ${d.confidence} confidence` : ''} · uploaded {when(d.uploadedAt)}
+              </p>
+              {d.notes ? <p>{d.notes}</p> : null}
+              <Disclosure className="disclosure">
+                <Heading level={4} className="disclosure-heading">
+                  <Button slot="trigger" className="disclosure-trigger"><span className="disclosure-arrow" aria-hidden="true" />Extracted data ({extracted.length} {extracted.length === 1 ? 'field' : 'fields'})</Button>
+                </Heading>
+                <DisclosurePanel className="disclosure-panel">
+                  {extracted.length ? (
+                    <dl className="facts">
+                      {extracted.map(([k, v]) => (
+                        <div key={k} className="facts-row"><dt>{k}</dt><dd><JsonValue value={v} /></dd></div>
+                      ))}
+                    </dl>
+                  ) : <p className="empty">Nothing was extracted from this document.</p>}
+                </DisclosurePanel>
+              </Disclosure>
+              {d.status === 'error' ? <DocumentOverride documentId={d.id} filename={d.filename} onDone={onDone} /> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function ScreeningHits({ hits }: { hits: CaseData['screeningHits'] }) {
+  return (
+    <section className="case-section" aria-labelledby="hits-title">
+      <h2 id="hits-title">Screening hits</h2>
+      {hits.length === 0 ? <p className="empty">No screening hits.</p> : null}
+      <ul className="cards">
+        {hits.map((h) => (
+          <li key={h.hitId} className="card">
+            <h3 className="card-title">{h.subjectName ?? h.caption ?? h.hitId}</h3>
+            <p className="card-meta">
+              {h.isSanctioned ? <span className="badge badge-bad">Sanctions</span> : null}{' '}
+              {h.isPep ? <span className="badge badge-warn">PEP</span> : null}{' '}
+              {[h.subjectRole && words(h.subjectRole), h.caption && `matched ${h.caption}`, h.score != null && `score ${h.score}`].filter(Boolean).join(' · ')}
+            </p>
+            {h.topics.length ? <p>Topics: {h.topics.join(', ')}</p> : null}
+            <p>
+              <strong>Triage:</strong>{' '}
+              {h.triage
+                ? `${words(h.triage.status)}${h.triage.disposition ? ` · ${words(h.triage.disposition)}` : ''}${h.triage.confidence != null ? ` (${h.triage.confidence}% confident)` : ''}${h.triage.shortReason ? ` — ${h.triage.shortReason}` : ''}`
+                : 'Not triaged yet'}
+            </p>
+            <p>
+              <strong>Disposition:</strong>{' '}
+              {h.disposition ? `${words(h.disposition)}${h.dispositionBy ? ` by ${h.dispositionBy}` : ''}${h.dispositionNote ? ` — ${h.dispositionNote}` : ''}` : 'None yet'}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Parties({ parties }: { parties: CaseData['parties'] }) {
+  return (
+    <section className="case-section" aria-labelledby="parties-title">
+      <h2 id="parties-title">Directors and owners</h2>
+      {parties.length === 0 ? <p className="empty">No directors or beneficial owners recorded yet.</p> : (
+        <ul className="plain-list">
+          {parties.map((p) => (
+            <li key={`${p.kind}-${p.position}`}>
+              <strong>{p.name}</strong> · {p.kind === 'ubo' ? `Beneficial owner${p.ownershipPercent != null ? ` (${p.ownershipPercent}%)` : ''}` : 'Director'}
+              {p.verificationStatus ? ` · ${words(p.verificationStatus)}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Decisions({ decisions }: { decisions: CaseData['decisions'] }) {
+  return (
+    <section className="case-section" aria-labelledby="decisions-title">
+      <h2 id="decisions-title">Decisions</h2>
+      {decisions.length === 0 ? <p className="empty">No decision yet.</p> : (
+        <ul className="plain-list">
+          {decisions.map((d) => (
+            <li key={d.decidedAt + d.outcome}>
+              <span className={d.outcome === 'approved' ? 'badge badge-ok' : 'badge badge-bad'}>{words(d.outcome)}</span>{' '}
+              {when(d.decidedAt)} by {d.auto ? `the policy engine${d.reason ? ` (${words(d.reason)})` : ''}` : d.analystEmail}
+              {d.notes ? <p className="decision-notes">{d.notes}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The case's events, newest first, each expandable to its payload; `Load more` reads the next page. */
+function Timeline({ caseId, first }: { caseId: string; first: TimelinePage }) {
+  // The pages read with Load more, after `first`; a new first page (the case read again) starts over.
+  const [later, setLater] = useState<{ after: TimelinePage; pages: TimelinePage[] }>({ after: first, pages: [] });
+  const pages = [first, ...(later.after === first ? later.pages : [])];
+  const more = useAction((after: string) => execute(CaseTimelineQuery, { caseId, first: TIMELINE_PAGE, after }), useSignInOnUnauthenticated());
+  const last = pages.at(-1)!;
+  const events = pages.flatMap((p) => p.edges.map((e) => e.node));
+  const loadMore = async () => {
+    const next = await more.run(last.pageInfo.endCursor!);
+    if (next?.case) setLater({ after: first, pages: [...pages.slice(1), next.case.timeline] });
+  };
+  return (
+    <section className="case-section" aria-labelledby="timeline-title">
+      <h2 id="timeline-title">Timeline</h2>
+      {events.length === 0 ? <p className="empty">No events yet.</p> : null}
+      <ol className="timeline">
+        {events.map((e) => (
+          <li key={e.eventId} className="timeline-item">
+            <Disclosure className="disclosure">
+              <Heading level={3} className="disclosure-heading">
+                <Button slot="trigger" className="disclosure-trigger">
+                  <span className="disclosure-arrow" aria-hidden="true" />
+                  <span className="event-type">{e.eventType}</span>{' '}
+                  <span className="event-when">{when(e.occurredAt)} · #{e.caseSequence}</span>
+                </Button>
+              </Heading>
+              <DisclosurePanel className="disclosure-panel">
+                <pre className="json" aria-label={`Payload of ${e.eventType}`}>{JSON.stringify(e.payload, null, 2)}</pre>
+              </DisclosurePanel>
+            </Disclosure>
+          </li>
+        ))}
+      </ol>
+      {more.error ? <ErrorNotice error={more.error} /> : null}
+      {last.pageInfo.hasNextPage ? <Button className="button" onPress={loadMore} isPending={more.pending}>Load more events</Button> : null}
+    </section>
+  );
+}
