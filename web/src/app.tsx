@@ -6,8 +6,7 @@ import { ConsoleLayout } from './console/layout';
 import { RequireMember } from './console/require-member';
 import { SignInPage } from './console/sign-in-page';
 import { StatusPage } from './console/status-page';
-import { PortalHomePage } from './portal/home-page';
-import { PortalLayout } from './portal/layout';
+import { PortalApp } from './portal/portal-app';
 import { NotFoundPage } from './ui/not-found';
 
 declare module 'react-aria-components' {
@@ -42,10 +41,7 @@ export function App() {
               <Route path="*" element={<NotFoundPage area="Compliance console" home="/console" />} />
             </Route>
           </Route>
-          <Route path="/portal/app" element={<PortalLayout />}>
-            <Route index element={<PortalHomePage />} />
-            <Route path="*" element={<NotFoundPage area="Your onboarding" home="/portal/app" />} />
-          </Route>
+          <Route path="/portal/app/*" element={<PortalApp />} />
           <Route path="*" element={<Navigate to="/console" replace />} />
         </Routes>
       </AriaRouter>
