@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { BrowserRouter, Navigate, Route, Routes, useHref, useNavigate, type NavigateOptions } from 'react-router';
 import { CasePage, CasesPage } from './console/case-pages';
@@ -6,8 +6,11 @@ import { ConsoleLayout } from './console/layout';
 import { RequireMember } from './console/require-member';
 import { SignInPage } from './console/sign-in-page';
 import { StatusPage } from './console/status-page';
-import { PortalApp } from './portal/portal-app';
 import { NotFoundPage } from './ui/not-found';
+import { Loading } from './ui/status';
+
+/** The customer portal's pages: a chunk of their own, loaded only under /portal/app. */
+const PortalApp = lazy(() => import('./portal/portal-app').then((m) => ({ default: m.PortalApp })));
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -41,7 +44,7 @@ export function App() {
               <Route path="*" element={<NotFoundPage area="Compliance console" home="/console" />} />
             </Route>
           </Route>
-          <Route path="/portal/app/*" element={<PortalApp />} />
+          <Route path="/portal/app/*" element={<Suspense fallback={<Loading />}><PortalApp /></Suspense>} />
           <Route path="*" element={<Navigate to="/console" replace />} />
         </Routes>
       </AriaRouter>

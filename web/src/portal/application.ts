@@ -22,7 +22,8 @@ export function problemsOf(error: RequestError | undefined, prefix: string) {
     const path = d.path.replace(/^\//, '').replace(/\//g, '.');
     const name = path.startsWith(prefix) ? path.slice(prefix.length) : path;
     const message = d.message.charAt(0).toUpperCase() + d.message.slice(1);
-    fieldErrors[name] ??= message;
+    if (fieldErrors[name] !== undefined) continue; // one problem per field (a value can break two rules)
+    fieldErrors[name] = message;
     fieldErrors[name.replace(/\.\d+$/, '')] ??= message; // a list's item: the list's field
     const where = locate(path, d.message);
     problems.push({ key: path + d.message, label: where.label, href: `#${where.href.split('#')[1]}`, onPress: () => focusField(name) });

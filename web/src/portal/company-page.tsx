@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Form } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { useAction, useRequest } from '../lib/use-request';
 import { ErrorNotice, Loading } from '../ui/status';
 import { loadApplication, problemsOf, saveApplication, text, type CompanyProfile } from './application';
-import { CheckboxInput, CountriesInput, CountryInput, TextInput, useFocusFromHash } from './fields';
+import { BusyButton, CheckboxInput, CountriesInput, CountryInput, TextInput, useFocusFromHash } from './fields';
 import { COMPANY_LABELS as L } from './labels';
 import { usePortalSession } from './session';
 import { ProblemList, StepPage } from './stepper';
@@ -46,6 +46,7 @@ function CompanyForm({ initial }: { initial: CompanyProfile }) {
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    if (save.pending) return;
     const companyProfile = {
       ...Object.fromEntries(TEXT_KEYS.map((k) => [k, text(values[k])])),
       country,
@@ -54,7 +55,7 @@ function CompanyForm({ initial }: { initial: CompanyProfile }) {
     };
     const saved = await save.run({ companyProfile });
     if (saved) {
-      reload();
+      await reload();
       navigate('/portal/app/ownership', { state: { flash: 'Company details saved.' } });
     }
   }
@@ -100,7 +101,7 @@ function CompanyForm({ initial }: { initial: CompanyProfile }) {
         </div>
       </fieldset>
       <div className="actions">
-        <Button className="button button-primary" type="submit" isPending={save.pending}>Save and continue</Button>
+        <BusyButton type="submit" busy={save.pending} busyLabel="Saving…">Save and continue</BusyButton>
       </div>
     </Form>
   );

@@ -4,7 +4,7 @@ import type { RequestError } from '../lib/graphql';
 import { trpc } from '../lib/trpc';
 import { useAction, useRequest } from '../lib/use-request';
 import { ErrorNotice, Loading } from '../ui/status';
-import { useFocusFromHash } from './fields';
+import { BusyButton, useFocusFromHash } from './fields';
 import { usePortalSession } from './session';
 import { StepPage } from './stepper';
 import { checkFile, formatBytes, TYPE_NAMES, uploadBatch, type UploadLimits } from './upload';
@@ -65,7 +65,7 @@ export function DocumentsPage() {
     } finally {
       setSending([]);
       list.reload();
-      reloadSession();
+      void reloadSession();
     }
   }
 
@@ -75,7 +75,7 @@ export function DocumentsPage() {
     if (result !== undefined) {
       setDone(`${filename} was removed.`);
       list.reload();
-      reloadSession();
+      void reloadSession();
     }
   }
 
@@ -138,8 +138,8 @@ export function DocumentsPage() {
                 <li key={d.id} className="doc">
                   <span className="doc-name">{d.filename}</span>
                   <span className="muted">{TYPE_NAMES[d.mimeType] ?? d.mimeType}, {formatBytes(d.sizeBytes)}</span>
-                  <Button className="button button-quiet" aria-label={`Remove ${d.filename}`} isPending={remove.pending}
-                    onPress={() => void removeOne(d.id, d.filename)}>Remove</Button>
+                  <BusyButton className="button button-quiet" label={`Remove ${d.filename}`} busy={remove.pending} busyLabel="Removing…"
+                    onPress={() => void removeOne(d.id, d.filename)}>Remove</BusyButton>
                 </li>
               ))}
             </ul>

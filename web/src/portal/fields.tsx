@@ -157,3 +157,19 @@ export function CheckboxInput({ name, label, value, onChange }: Pick<Common, 'na
     </Box>
   );
 }
+
+/**
+ * A button whose page usually changes on success (save and continue, submit, remove). It says it is busy in
+ * its own words; React Aria's `isPending` is not used here because its live announcement refers to the
+ * button by id and outlives it once the page moves on (a nameless image in the live region).
+ */
+export function BusyButton({ busy, busyLabel, children, className = 'button button-primary', type = 'button', onPress, label }: {
+  busy: boolean; busyLabel: string; children: ReactNode; className?: string; type?: 'button' | 'submit'; onPress?: () => void; label?: string;
+}) {
+  return (
+    <Button className={className} type={type} aria-label={label} aria-disabled={busy || undefined} data-busy={busy || undefined}
+      onPress={busy ? undefined : onPress}>
+      {busy ? <><span className="spinner" aria-hidden="true" />{busyLabel}</> : children}
+    </Button>
+  );
+}

@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import type { RequestError } from '../lib/graphql';
-import { trpc } from '../lib/trpc';
+import { asRequestError, trpc } from '../lib/trpc';
 import { useRequest } from '../lib/use-request';
 import { ErrorNotice, Loading } from '../ui/status';
 import { applyBrand } from './brand';
@@ -36,18 +36,25 @@ export function PortalFrame({ brand, children }: { brand?: PortalSession['tenant
 export function PortalLayout() {
   useState(adoptLinkToken);
   const request = useRequest(loadSession, 'portal.session');
-  const [last, setLast] = useState<PortalSession | null>(null);
+  const [latest, setLatest] = useState<PortalSession | null>(null);
   const [endedByPage, setEndedByPage] = useState(false);
-  // Keep the last answer, so that a reload after a change does not blank the page meanwhile.
-  if (request.status === 'done' && request.data !== last) setLast(request.data);
   const ended = useCallback((e: RequestError) => {
     if (e.unauthenticated) setEndedByPage(true);
   }, []);
-  const session = request.status === 'done' ? request.data : last;
-  const value = useMemo(() => (session ? { session, reload: request.reload, ended } : null), [session, request.reload, ended]);
+  // After a change, pages await this before moving on, so the next page shows the steps as they now are;
+  // the current answer stays on screen meanwhile (and if asking again fails for another reason).
+  const reload = useCallback(async () => {
+    try {
+      setLatest(await loadSession());
+    } catch (e) {
+      ended(asRequestError(e));
+    }
+  }, [ended]);
+  const session = latest ?? (request.status === 'done' ? request.data : null);
+  const value = useMemo(() => (session ? { session, reload, ended } : null), [session, reload, ended]);
 
   if (endedByPage || (request.status === 'error' && request.error.unauthenticated)) {
-    return <PortalFrame brand={last?.tenant}><SessionEnded /></PortalFrame>;
+    return <PortalFrame brand={session?.tenant}><SessionEnded /></PortalFrame>;
   }
   if (!value) {
     return (

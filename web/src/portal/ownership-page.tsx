@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useAction, useRequest } from '../lib/use-request';
 import { ErrorNotice, Loading } from '../ui/status';
 import { loadApplication, problemsOf, saveApplication, text, type ApplicationView, type Owner } from './application';
-import { CountryInput, fieldId, PercentInput, TextInput, useFocusFromHash } from './fields';
+import { BusyButton, CountryInput, fieldId, PercentInput, TextInput, useFocusFromHash } from './fields';
 import { PERSON_LABELS as L } from './labels';
 import { usePortalSession } from './session';
 import { ProblemList, StepPage } from './stepper';
@@ -90,6 +90,7 @@ function OwnershipForm({ initial }: { initial: ApplicationView['ownership'] }) {
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    if (save.pending) return;
     const ownership = {
       hasUbos,
       directors: people.directors.map((p) => toDraft(p, 'directors')),
@@ -97,7 +98,7 @@ function OwnershipForm({ initial }: { initial: ApplicationView['ownership'] }) {
     };
     const saved = await save.run({ ownership });
     if (saved) {
-      reload();
+      await reload();
       navigate('/portal/app/documents', { state: { flash: 'Directors and owners saved.' } });
     }
   }
@@ -173,7 +174,7 @@ function OwnershipForm({ initial }: { initial: ApplicationView['ownership'] }) {
       </section>
 
       <div className="actions">
-        <Button className="button button-primary" type="submit" isPending={save.pending}>Save and continue</Button>
+        <BusyButton type="submit" busy={save.pending} busyLabel="Saving…">Save and continue</BusyButton>
       </div>
     </Form>
   );

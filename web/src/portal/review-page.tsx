@@ -5,7 +5,7 @@ import { trpc } from '../lib/trpc';
 import { useAction, useRequest } from '../lib/use-request';
 import { ErrorNotice, Loading } from '../ui/status';
 import { countryName } from './countries';
-import { CheckboxInput, CountriesInput, CountryInput, focusField, PercentInput, sentence, TextInput, useFocusFromHash } from './fields';
+import { BusyButton, CheckboxInput, CountriesInput, CountryInput, focusField, PercentInput, sentence, TextInput, useFocusFromHash } from './fields';
 import { usePortalSession } from './session';
 import { ProblemList, StepPage } from './stepper';
 
@@ -107,6 +107,7 @@ function ReviewForm({ review }: { review: Review }) {
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    if (confirm.pending) return;
     const amendments: (Amendment & { key: string })[] = [];
     for (const s of review.sections) {
       for (const f of s.fields) {
@@ -119,7 +120,7 @@ function ReviewForm({ review }: { review: Review }) {
     setSent(amendments);
     const result = await confirm.run(amendments.map((a) => ({ section: a.section, field: a.field, correctedValue: a.correctedValue })));
     if (!result) return;
-    reload();
+    await reload();
     const corrected = result.amendmentCount ? ` ${result.amendmentCount} ${result.amendmentCount === 1 ? 'correction was' : 'corrections were'} saved.` : '';
     if (result.submitted) navigate('/portal/app/status', { state: { flash: `Your details are confirmed and your application is submitted.${corrected}` } });
     else navigate('/portal/app/submit', { state: { flash: `Your details are confirmed.${corrected}` } });
@@ -168,9 +169,9 @@ function ReviewForm({ review }: { review: Review }) {
         </section>
       ))}
       <div className="actions">
-        <Button className="button button-primary" type="submit" isPending={confirm.pending}>
+        <BusyButton type="submit" busy={confirm.pending} busyLabel="Confirming…">
           {review.submitsCase ? 'Confirm and submit' : 'Confirm these details'}
-        </Button>
+        </BusyButton>
       </div>
     </Form>
   );

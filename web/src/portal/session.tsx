@@ -10,8 +10,8 @@ export type StepState = PortalSession['steps'][number]['state'];
 
 export interface PortalSessionContext {
   session: PortalSession;
-  /** Asks portal.session again (keeps showing the current one meanwhile). */
-  reload: () => void;
+  /** Asks portal.session again (keeps showing the current one meanwhile); resolves once the answer is in. */
+  reload: () => Promise<void>;
   /** For a page's failed request: an ended session (UNAUTHORIZED) switches the portal to the ended-session page. */
   ended: (e: RequestError) => void;
 }

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-aria-components';
 import { Navigate, useLocation } from 'react-router';
 import { Page } from '../ui/page';
@@ -32,7 +32,9 @@ export function Stepper({ current }: { current?: StepKey }) {
 export function StepPage({ step, title, lead, children }: { step: StepKey; title: string; lead?: ReactNode; children: ReactNode }) {
   const { session } = usePortalSession();
   const flash = useFlash();
-  if (!session.editable) return <Navigate to="/portal/app/status" replace />;
+  // Checked as the page opens: a page that has just submitted moves on to the status page by itself (with its message).
+  const [openedEditable] = useState(session.editable);
+  if (!openedEditable) return <Navigate to="/portal/app/status" replace />;
   return (
     <>
       <Stepper current={step} />

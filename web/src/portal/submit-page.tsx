@@ -1,4 +1,5 @@
-import { Button, Link } from 'react-aria-components';
+import { Link } from 'react-aria-components';
+import { BusyButton } from './fields';
 import { useNavigate } from 'react-router';
 import { trpc } from '../lib/trpc';
 import { useAction, useRequest } from '../lib/use-request';
@@ -24,7 +25,7 @@ export function SubmitPage() {
   async function go() {
     const done = await submit.run(undefined);
     if (done) {
-      reload();
+      await reload();
       navigate('/portal/app/status', { state: { flash: 'Thank you: your application is submitted.' } });
     }
   }
@@ -54,7 +55,7 @@ export function SubmitPage() {
               : <ErrorNotice error={submit.error} />
           ) : null}
           <div className="actions">
-            <Button className="button button-primary" onPress={() => void go()} isPending={submit.pending}>Submit application</Button>
+            <BusyButton busy={submit.pending} busyLabel="Submitting…" onPress={() => void go()}>Submit application</BusyButton>
           </div>
         </>
       ) : null}
