@@ -3,6 +3,7 @@ import { CredentialsResolver } from './credentials.resolver';
 import { CaseWorkResolver } from './case-work.resolver';
 import { CasesResolver } from './cases.resolver';
 import { HealthResolver } from './health.resolver';
+import { IntakeResolver } from './intake.resolver';
 import { OrganisationResolver } from './organisation.resolver';
 import { WebhooksResolver } from './webhooks.resolver';
 import { MembersResolver } from './members.resolver';
@@ -19,4 +20,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   MembersResolver,
   CasesResolver,
   CaseWorkResolver,
+  IntakeResolver,
 ];

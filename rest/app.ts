@@ -7,6 +7,7 @@ import { healthRoutes } from './health.routes';
 import { homeRoutes } from './home.routes';
 import { oauthRoutes } from './oauth/index';
 import { schemaRoutes } from './schemas.routes';
+import { portalApplyRoutes } from './portal/apply.routes';
 import { portalInviteRoutes } from './portal/invite.routes';
 import { portalDocumentRoutes } from './portal/documents.routes';
 import { bearerAuth } from './v1/bearer-auth';
@@ -48,6 +49,7 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
   app.use(v1Routes(svc, { authenticate: bearerAuth(svc) }));
   app.use(portalInviteRoutes(svc));
   app.use(portalDocumentRoutes(svc)); // the portal's streamed document upload (beside tRPC)
+  app.use(portalApplyRoutes(svc)); // the public intake link /apply/<slug>
   mount(app);
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -35,11 +35,11 @@ describe('README and docs/', () => {
     expect(problems).to.deep.equal([]);
   });
 
-  it('the README is a short first page: what it is, the two commands, the demo, a quickstart per user, the docs', () => {
+  it('the README is a short first page: what it is, the two commands, the demo, a quickstart per user (the customer too), the docs', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     expect([...readme.matchAll(/^##+ (.+)$/gm)].map((m) => m[1])).to.deep.equal([
       'What exists today', 'Two commands', 'Demo', 'Quickstarts',
-      'CRM integrator: read cases and create them', 'Analyst', 'Webhook receiver', 'AI connector', 'Documentation',
+      'CRM integrator: read cases and create them', 'Analyst', 'Customer', 'Webhook receiver', 'AI connector', 'Documentation',
     ]);
     expect(readme.split('\n').length).to.be.below(160);
   });

@@ -1,5 +1,6 @@
 import { applicationRouter } from './application.router';
 import { documentsRouter } from './documents.router';
+import { intakeRouter } from './intake.router';
 import { portalRouter } from './portal.router';
 import { reviewRouter } from './review.router';
 import { router } from './trpc';
@@ -10,6 +11,7 @@ export const appRouter = router({
   application: applicationRouter,
   review: reviewRouter,
   documents: documentsRouter,
+  intake: intakeRouter,
 });
 
 /** The router's type: the web app's tRPC client is typed by it. */

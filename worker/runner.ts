@@ -1,6 +1,7 @@
 import { run, type Runner } from 'graphile-worker';
 import { sweepOutbox } from '../src/events/index';
 import { purgeExpiredIdempotencyKeys } from '../src/idempotency/index';
+import { sweepIntakeCodes } from '../src/intake/index';
 import { sweepInvites } from '../src/invites/index';
 import { sweepMemberMail } from '../src/tenants/index';
 import { type RunnerState, type RunnerStatus, type Services } from '../src/platform/index';
@@ -154,6 +155,8 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
       .catch((err) => log.error({ err }, 'invite sweep failed'));
     // Console emails (password resets, invitations) whose send job was lost.
     sweeping = sweeping.then(() => (draining ? undefined : sweepMemberMail(svc))).catch((err) => log.error({ err }, 'member mail sweep failed'));
+    // Public intake: code emails whose send job was lost, and codes past their 24 hours.
+    sweeping = sweeping.then(() => (draining ? undefined : sweepIntakeCodes(svc))).catch((err) => log.error({ err }, 'intake code sweep failed'));
   }, svc.config.outboxSweepIntervalMs);
 
   return {

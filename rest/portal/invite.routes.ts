@@ -3,10 +3,11 @@ import {
   escapeHtml as e, inspectInvite, redeemInvite, safeColor, safeLogoUrl, type Branding,
 } from '../../src/invites/index';
 import { type Services } from '../../src/platform/index';
-import { PORTAL_APP_PATH, PORTAL_SESSION_COOKIE, PORTAL_SESSION_TTL_MS } from '../../src/portal/index';
+import { PORTAL_APP_PATH, PORTAL_SESSION_COOKIE, portalSessionCookieOptions } from '../../src/portal/index';
 
 
-function page(res: Response, status: number, branding: Branding | null, title: string, body: string): void {
+/** A small branded HTML page of the portal (its own strict CSP; no script). */
+export function page(res: Response, status: number, branding: Branding | null, title: string, body: string): void {
   const color = safeColor(branding?.brandColor ?? '#1F4FD8');
   const logo = safeLogoUrl(branding?.logoUrl ?? null);
   const name = branding?.name ?? 'Customer portal';
@@ -88,10 +89,7 @@ export function portalInviteRoutes(svc: Services): Router {
     }
     // Path=/ so that the browser sends it to the portal pages (/portal) and to their API (/trpc); Secure
     // whenever the portal is served over https. It lives as long as the session's absolute limit.
-    res.cookie(PORTAL_SESSION_COOKIE, session.sessionToken, {
-      httpOnly: true, sameSite: 'lax', secure: svc.config.appUrl.startsWith('https:'),
-      maxAge: PORTAL_SESSION_TTL_MS, path: '/',
-    });
+    res.cookie(PORTAL_SESSION_COOKIE, session.sessionToken, portalSessionCookieOptions(svc.config.appUrl));
     // The (now used) link's token rides in the fragment, which the browser never sends to a server: the
     // portal keeps it so that, once the session ends, it can ask for a new link (portal.requestNewLink).
     const app = `${svc.config.appUrl}${PORTAL_APP_PATH}#link=${encodeURIComponent(token)}`;

@@ -35,6 +35,9 @@ export const PERMISSIONS = {
   'connected_apps:disconnect_any': { role: 'admin' },
   'full_parity:toggle': { role: 'compliance_admin' },
   'four_eyes:toggle': { role: 'compliance_admin' },
+  /** The public intake link `{APP_URL}/apply/<slug>`: seeing it, and switching it on or off or renaming it. */
+  'intake:read': { role: 'analyst' },
+  'intake:configure': { role: 'compliance_admin' },
   /** The tenant configuration audit log. */
   'audit:read': { role: 'compliance_admin' },
   /** The operator-unlocked entitlement: nobody but the operator. */

@@ -165,7 +165,8 @@ export interface NewCase {
   /** emailKey(customerEmail), the open-case guard's key. */
   customerEmailKey: string | null;
   customerName: string | null;
-  companyName: string;
+  /** Null when not known yet (a public-intake case before the application names the company). */
+  companyName: string | null;
   companyNumber: string | null;
   country: string | null;
   /** The audit name of who opened it by hand, else null. */
@@ -189,7 +190,7 @@ export async function insertCase(db: Queryable, orgId: string, c: NewCase): Prom
 /** Inserts the company profile of a new case: what intake knows, no international activity, no custom answers. */
 export async function insertCompanyProfile(
   db: Queryable, orgId: string, casePk: number,
-  p: { companyName: string; registrationNumber: string | null; country: string | null; customerEmail: string | null; now: Date },
+  p: { companyName: string | null; registrationNumber: string | null; country: string | null; customerEmail: string | null; now: Date },
 ): Promise<void> {
   await db.query(
     `INSERT INTO company_profiles (case_pk, org_id, company_name, registration_number, country, customer_email, transacts_internationally,

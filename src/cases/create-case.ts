@@ -8,12 +8,11 @@ import { isValidIdempotencyKey, requestHash, runIdempotent, type StoredResponse 
 import { createInvite } from '../invites/invites';
 import { auditName, authorize, type Actor } from '../access/index';
 import { assertSchema } from '../schema';
-import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { createdCaseView } from './case-views';
 import { CreateCaseRequestSchema, type CreateCaseBody, type CreatedCaseView, type ExistingOpenCaseView } from './case.wire';
 import { findCaseByCrmRecordId, findCaseRowByPk, findOpenCaseByEmailKey, insertCase, insertCompanyProfile } from './cases.repository';
-import { ensureDedupLockRows, lockDedupKeys } from './sql/dedup-locks';
+import { dedupLockKey as lockKey, ensureDedupLockRows, lockDedupKeys } from './sql/dedup-locks';
 
 /** What POST /v1/cases decided, before any transport renders it. */
 export type CreateCaseOutcome =
@@ -40,9 +39,6 @@ export interface CreateCaseResult {
   /** Why this is not a fresh creation: a replayed Idempotency-Key, or an existing case of the crmRecordId. */
   replay: 'idempotency_key' | 'crm_record_id' | null;
 }
-
-/** The row of case_dedup_locks for a crmRecordId (as given: case-sensitive) or an email key (already normalized). */
-const lockKey = (kind: 'crm' | 'email', value: string) => sha256Hex(`${kind}:${value}`);
 
 /**
  * POST /v1/cases. Validates the body, then applies the three dedup layers of decisions.md in order,

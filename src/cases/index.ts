@@ -11,7 +11,7 @@ export {
 } from './case.wire';
 export { CASE_ID_PATTERN, isCaseId } from './case-id';
 export { createCase, type CreateCaseOutcome, type CreateCaseResult, type CreateCaseInput } from './create-case';
-export { openCase, type OpenCaseInput } from './open-case';
+export { openCase, insertOpenedCase, type OpenCaseInput } from './open-case';
 export { listCases, type ListCasesInput } from './list-cases';
 export { listCasesQuery } from './cases.repository';
 export { getCase } from './get-case';
@@ -32,3 +32,4 @@ export { decideCase } from './decide-case';
 export { escalateCase } from './escalate-case';
 export { respondToEscalation, RECOMMENDATIONS, type Recommendation } from './respond-to-escalation';
 export { reopenCase } from './reopen-case';
+export { prepareCustomerEmailGuard, resumeOrOpenCase } from './resume-or-open-case';

@@ -1,5 +1,5 @@
 import { auditName, authorize, type Actor } from '../access/index';
-import { inTransaction } from '../db/transaction';
+import { inTransaction, type Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import type { Services } from '../services';
 import { emailAddressProblem, emailKey } from '../email-address';
@@ -49,28 +49,41 @@ export async function openCase(svc: Services, actor: Actor, input: OpenCaseInput
   const sendInvite = input.sendInvite === true;
   if (sendInvite && input.customerEmail == null) details.push({ path: 'customerEmail', message: 'is required to send the invite' });
   throwIfAny(details);
-  return inTransaction(svc, async (tx) => {
-    const now = svc.clock.now();
-    const year = now.getUTCFullYear();
-    const caseId = caseNumber(year, await nextCaseSequence(tx.manager, orgId, year));
-    const pk = await insertCase(tx.manager, orgId, {
-      caseId, source: input.source, crmRecordId: null, crmSource: null, customerEmail: input.customerEmail ?? null,
-      customerEmailKey: input.customerEmail != null ? emailKey(input.customerEmail) : null, customerName: input.customerName ?? null,
-      companyName, companyNumber: input.companyNumber ?? null, country: input.country ?? null, createdBy, inviteSentAt: sendInvite ? now : null, now,
-    });
-    if (sendInvite) await createInvite(tx, { orgId, casePk: pk, email: input.customerEmail!, send: true });
-    await insertCompanyProfile(tx.manager, orgId, pk, {
-      companyName, registrationNumber: input.companyNumber ?? null, country: input.country ?? null, customerEmail: input.customerEmail ?? null, now,
-    });
-    await recordEvent(tx, {
-      orgId,
-      type: 'case.created',
-      case: { pk },
-      fields: {
-        companyName, companyNumber: input.companyNumber ?? null, country: input.country ?? null, customerEmail: input.customerEmail ?? null,
-        source: input.source, ...(createdBy ? { createdBy } : {}),
-      },
-    });
-    return { caseId, pk };
+  return inTransaction(svc, (tx) => insertOpenedCase(tx, orgId, { ...input, companyName, createdBy, sendInvite }));
+}
+
+/**
+ * openCase's insert in the caller's transaction, for use cases that check their caller themselves and
+ * must open the case under locks they hold (the public intake, under the open-case guard's lock row).
+ * The company name may be unknown (null) there: the customer has typed only their email so far.
+ */
+export async function insertOpenedCase(
+  tx: Tx, orgId: string, input: Omit<OpenCaseInput, 'companyName'> & { companyName: string | null; createdBy?: string | null; sendInvite?: boolean },
+): Promise<{ caseId: string; pk: number }> {
+  const svc = tx.services;
+  const companyName = input.companyName;
+  const createdBy = input.createdBy ?? null;
+  const sendInvite = input.sendInvite === true;
+  const now = svc.clock.now();
+  const year = now.getUTCFullYear();
+  const caseId = caseNumber(year, await nextCaseSequence(tx.manager, orgId, year));
+  const pk = await insertCase(tx.manager, orgId, {
+    caseId, source: input.source, crmRecordId: null, crmSource: null, customerEmail: input.customerEmail ?? null,
+    customerEmailKey: input.customerEmail != null ? emailKey(input.customerEmail) : null, customerName: input.customerName ?? null,
+    companyName, companyNumber: input.companyNumber ?? null, country: input.country ?? null, createdBy, inviteSentAt: sendInvite ? now : null, now,
   });
+  if (sendInvite) await createInvite(tx, { orgId, casePk: pk, email: input.customerEmail!, send: true });
+  await insertCompanyProfile(tx.manager, orgId, pk, {
+    companyName, registrationNumber: input.companyNumber ?? null, country: input.country ?? null, customerEmail: input.customerEmail ?? null, now,
+  });
+  await recordEvent(tx, {
+    orgId,
+    type: 'case.created',
+    case: { pk },
+    fields: {
+      companyName, companyNumber: input.companyNumber ?? null, country: input.country ?? null, customerEmail: input.customerEmail ?? null,
+      source: input.source, ...(createdBy ? { createdBy } : {}),
+    },
+  });
+  return { caseId, pk };
 }

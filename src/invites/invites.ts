@@ -1,5 +1,6 @@
 import { advanceOnboardingStage } from '../cases/onboarding-progress';
 import { inTransaction, type Tx } from '../db/transaction';
+import { planMailRetry } from '../mail/mail-retry';
 import { openSecret, sealSecret } from '../security/secret-box';
 import { openPortalSession } from '../portal/portal-session';
 import { randomToken, sha256Hex } from '../security/tokens';
@@ -106,11 +107,7 @@ export async function deliverInvite(svc: Services, inviteId: number): Promise<'s
     svc.log.info({ orgId: row.org_id, inviteId, transport: receipt.transport }, 'invite email accepted');
     return 'sent';
   } catch (err) {
-    const attempts = Number(row.attempts) + 1;
-    const schedule = svc.config.mailRetryScheduleMs;
-    const message = String((err as Error)?.message ?? err).slice(0, 1000);
-    const final = attempts > schedule.length;
-    const next = final ? null : new Date(svc.clock.now().getTime() + schedule[attempts - 1]!);
+    const { attempts, message, final, nextAt: next } = planMailRetry(svc, Number(row.attempts), err);
     await inTransaction(svc, async (tx) => {
       await tx.manager.query(
         `UPDATE invites SET attempts = ?, last_error = ?, state = ?, next_attempt_at = ?, lease_until = NULL,

@@ -1,2 +1,3 @@
 export { type Mailer, type MailMessage, type MailReceipt, noMailer } from './mailer';
 export { keepMailLocally, listLocalMail } from './keep-mail-locally';
+export { planMailRetry, type MailRetryPlan } from './mail-retry';

@@ -15,7 +15,8 @@ interface Row {
 }
 
 /**
- * The customer a portal session cookie's token signs in, bound to their one case, or null when the
+ * The customer a portal session cookie's token signs in (the invite's address, or the email confirmed on
+ * the public intake link), bound to their one case, or null when the
  * token opens no live portal session (unknown, unused for 2 hours, or 12 hours after the link was
  * redeemed). Using a session moves its idle expiry on (at most once a minute, never past the absolute one).
  */
@@ -24,10 +25,11 @@ export async function findCustomerActor(svc: Services, token: unknown): Promise<
   const now = svc.clock.now();
   const hash = sha256Hex(token);
   const [row]: Row[] = await svc.db.query(
-    `SELECT s.org_id, s.case_pk, c.case_id, i.email, s.idle_expires_at, s.expires_at FROM portal_sessions s
+    `SELECT s.org_id, s.case_pk, c.case_id, COALESCE(i.email, k.email) AS email, s.idle_expires_at, s.expires_at FROM portal_sessions s
        JOIN cases c ON c.org_id = s.org_id AND c.pk = s.case_pk
-       JOIN invites i ON i.id = s.invite_id AND i.org_id = s.org_id
-     WHERE s.token_hash = ? AND s.expires_at > ? AND s.idle_expires_at > ?`,
+       LEFT JOIN invites i ON i.id = s.invite_id AND i.org_id = s.org_id
+       LEFT JOIN intake_codes k ON k.id = s.intake_code_id AND k.org_id = s.org_id
+     WHERE s.token_hash = ? AND s.expires_at > ? AND s.idle_expires_at > ? AND (i.id IS NOT NULL OR k.id IS NOT NULL)`,
     [hash, now, now],
   );
   if (!row) return null;

@@ -1,3 +1,4 @@
+import type { MemberRole } from '../tenants/member.entity';
 import type { Services } from '../services';
 import {
   csrfTokenOf, IDLE_TOUCH_INTERVAL_MS, MEMBER_SESSION_POLICIES, SESSION_TOKEN_SHAPE, sessionTokenHash, type MemberSession, type MemberSessionKind,
@@ -10,6 +11,17 @@ interface Row {
   created_at: Date;
   idle_expires_at: Date;
   expires_at: Date;
+  org_id?: string;
+  email?: string;
+  role?: MemberRole;
+}
+
+/** The member a live session belongs to, as read with it (a removed member's sessions open nothing). */
+export interface SessionMember {
+  id: string;
+  orgId: string;
+  email: string;
+  role: MemberRole;
 }
 
 /**
@@ -18,12 +30,33 @@ interface Row {
  * (at most once a minute, never past the absolute one).
  */
 export async function findMemberSession(svc: Services, kind: MemberSessionKind, token: unknown): Promise<MemberSession | null> {
+  return (await lookup(svc, kind, token, false))?.session ?? null;
+}
+
+/**
+ * findMemberSession and the session's member in the same statement: null also when the member has been
+ * removed. One round trip per request for the console, whose every request checks its session.
+ */
+export async function findMemberSessionWithMember(
+  svc: Services, kind: MemberSessionKind, token: unknown,
+): Promise<{ session: MemberSession; member: SessionMember } | null> {
+  const found = await lookup(svc, kind, token, true);
+  return found && found.member ? { session: found.session, member: found.member } : null;
+}
+
+async function lookup(
+  svc: Services, kind: MemberSessionKind, token: unknown, withMember: boolean,
+): Promise<{ session: MemberSession; member: SessionMember | null } | null> {
   if (typeof token !== 'string' || !SESSION_TOKEN_SHAPE.test(token)) return null;
   const now = svc.clock.now();
   const hash = sessionTokenHash(token);
   const [row] = (await svc.db.query(
-    `SELECT member_id, sid, csrf_generation, created_at, idle_expires_at, expires_at FROM member_sessions
-     WHERE token_hash = ? AND kind = ? AND ended_at IS NULL AND expires_at > ? AND idle_expires_at > ?`,
+    withMember
+      ? `SELECT s.member_id, s.sid, s.csrf_generation, s.created_at, s.idle_expires_at, s.expires_at, m.org_id, m.email, m.role
+         FROM member_sessions s JOIN members m ON m.id = s.member_id AND m.removed_at IS NULL
+         WHERE s.token_hash = ? AND s.kind = ? AND s.ended_at IS NULL AND s.expires_at > ? AND s.idle_expires_at > ?`
+      : `SELECT member_id, sid, csrf_generation, created_at, idle_expires_at, expires_at FROM member_sessions
+         WHERE token_hash = ? AND kind = ? AND ended_at IS NULL AND expires_at > ? AND idle_expires_at > ?`,
     [hash, kind, now, now],
   )) as Row[];
   if (!row) return null;
@@ -35,8 +68,10 @@ export async function findMemberSession(svc: Services, kind: MemberSessionKind, 
     await svc.db.query('UPDATE member_sessions SET last_seen_at = ?, idle_expires_at = ? WHERE token_hash = ? AND ended_at IS NULL', [now, idleExpiresAt, hash]);
   }
   const generation = Number(row.csrf_generation);
-  return {
+  const session: MemberSession = {
     token, kind, memberId: row.member_id, sid: row.sid, csrfGeneration: generation, csrf: csrfTokenOf(token, generation),
     createdAt: new Date(row.created_at), idleExpiresAt, expiresAt,
   };
+  const member = withMember && row.org_id && row.email && row.role ? { id: row.member_id, orgId: row.org_id, email: row.email, role: row.role } : null;
+  return { session, member };
 }

@@ -5,6 +5,7 @@ import type { Services } from '../services';
 import { requireText, throwIfAny } from '../validation';
 import type { ValidationDetail } from '../errors';
 import { Tenant } from './tenant.entity';
+import { freeSlugFor, isDuplicateSlug } from './tenant-slug';
 
 export interface CreateTenantInput {
   name: string;
@@ -12,7 +13,7 @@ export interface CreateTenantInput {
   logoUrl?: string | null;
 }
 
-/** Creates a tenant (organisation); its orgId is a UUID v4. The service operator's alone. */
+/** Creates a tenant (organisation); its orgId is a UUID v4, its slug that of its name. The service operator's alone. */
 export async function createTenant(svc: Services, _operator: ServiceOperator, input: CreateTenantInput): Promise<Tenant> {
   const details: ValidationDetail[] = [];
   const name = requireText(details, 'name', input.name, 200);
@@ -22,9 +23,19 @@ export async function createTenant(svc: Services, _operator: ServiceOperator, in
   throwIfAny(details);
   const now = svc.clock.now();
   const tenant = Object.assign(new Tenant(), {
-    id: randomUUID(), name, brandColor, logoUrl: input.logoUrl ?? null,
-    fullParityEntitled: false, fullParityEnabled: false, fourEyes: true, createdAt: now, updatedAt: now,
+    id: randomUUID(), name, slug: '', brandColor, logoUrl: input.logoUrl ?? null,
+    fullParityEntitled: false, fullParityEnabled: false, fourEyes: true, publicIntakeEnabled: false, createdAt: now, updatedAt: now,
   });
-  await inTransaction(svc, (tx) => tx.manager.insert(Tenant, tenant));
-  return tenant;
+  // The slug of its name (tenant-slug.ts); a race for the same one loses on the unique key and takes another.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await inTransaction(svc, async (tx) => {
+        tenant.slug = await freeSlugFor(tx.manager, name, attempt);
+        await tx.manager.insert(Tenant, tenant);
+      });
+      return tenant;
+    } catch (err) {
+      if (!isDuplicateSlug(err) || attempt >= 4) throw err;
+    }
+  }
 }

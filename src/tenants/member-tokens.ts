@@ -1,4 +1,5 @@
 import { inTransaction, type Tx } from '../db/transaction';
+import { planMailRetry } from '../mail/mail-retry';
 import { DomainError } from '../errors';
 import { hashPassword } from '../security/passwords';
 import { openSecret, sealSecret } from '../security/secret-box';
@@ -116,11 +117,7 @@ export async function deliverMemberMail(svc: Services, tokenId: number): Promise
     svc.log.info({ orgId: row.org_id, tokenId, purpose: row.purpose, transport: receipt.transport }, 'member email accepted');
     return 'sent';
   } catch (err) {
-    const attempts = Number(row.attempts) + 1;
-    const schedule = svc.config.mailRetryScheduleMs;
-    const message = String((err as Error)?.message ?? err).slice(0, 1000);
-    const final = attempts > schedule.length;
-    const next = final ? null : new Date(svc.clock.now().getTime() + schedule[attempts - 1]!);
+    const { attempts, message, final, nextAt: next } = planMailRetry(svc, Number(row.attempts), err);
     await inTransaction(svc, async (tx) => {
       await tx.manager.query(
         `UPDATE member_tokens SET attempts = ?, last_error = ?, mail_state = ?, next_attempt_at = ?, lease_until = NULL,

@@ -7,6 +7,8 @@ export class Tenant {
   @PrimaryColumn(uuidColumn) id!: string;
   /** Display name, shown on invites, the consent screen and the console. */
   @Column() name!: string;
+  /** The last part of the public intake link `{APP_URL}/apply/<slug>` (tenant-slug.ts); unique. */
+  @Column({ type: 'varchar' }) slug!: string;
   @Column() brandColor!: string;
   @Column({ type: 'varchar', nullable: true }) logoUrl!: string | null;
   /** Operator-unlocked entitlement to full-parity egress. */
@@ -15,6 +17,8 @@ export class Tenant {
   @Column(boolColumn) fullParityEnabled!: boolean;
   /** Four-eyes: a second person approves monitoring-review verdicts. */
   @Column(boolColumn) fourEyes!: boolean;
+  /** The public intake link answers (Compliance Configuration; off by default). */
+  @Column(boolColumn) publicIntakeEnabled!: boolean;
   @Column(timestampColumn) createdAt!: Date;
   @Column(timestampColumn) updatedAt!: Date;
 }

@@ -14,6 +14,7 @@ import { endMySession, getMe, listMySessions, signOutEverywhere } from '../../sr
 import {
   changeMemberRole, createMember, inviteMember, listMembers, removeMember, setFourEyes, setFullParity, type MemberRole, type Tenant,
 } from '../../src/tenants/index';
+import { getPublicIntake, setPublicIntake } from '../../src/intake/index';
 import {
   createWebhookEndpoint, deleteWebhookEndpoint, getWebhookDelivery, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint,
   pingWebhookUrl, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
@@ -133,6 +134,8 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'setFullParity (entitlement)', need: { scope: null, role: null }, ownsResource: false, call: (s, a) => setFullParity(s, a, { entitled: false }) },
     { name: 'setFourEyes', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setFourEyes(s, a, { enabled: true }) },
     { name: 'listAuditLog', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => listAuditLog(s, a, {}) },
+    { name: 'getPublicIntake', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getPublicIntake(s, a) },
+    { name: 'setPublicIntake', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setPublicIntake(s, a, { enabled: false }) },
     { name: 'listMembers', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listMembers(s, a) },
     { name: 'createMember', need: { scope: null, role: 'admin' }, ownsResource: false, call: (s, a) => createMember(s, a, { email: uniqueEmail(), password: 'a long enough password', role: 'analyst' }) },
     // The customer portal (portal:case): the customer of the case (their session names it), else only the operator or the system, naming it.

@@ -44,3 +44,26 @@ describe('tRPC adapter (/trpc)', () => {
     expect(res.body.error!.data.code).to.equal('NOT_FOUND');
   });
 });
+
+describe('tRPC adapter: cross-site forgery', () => {
+  let h: ConsoleHarness;
+  before(async () => {
+    h = await ConsoleHarness.start();
+  });
+  after(() => h.close());
+
+  for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+    it(`refuses a mutation sent as ${type.split(';')[0]} (what a foreign page can send without a preflight) with 415`, async () => {
+      const res = await fetch(`${h.url}/trpc/portal.requestNewLink`, { method: 'POST', headers: { 'content-type': type }, body: '{"token":"x","email":"a@b.example"}' });
+      expect(res.status).to.equal(415);
+      expect(((await res.json()) as { error: { data: { code: string } } }).error.data.code).to.equal('UNSUPPORTED_MEDIA_TYPE');
+    });
+  }
+
+  it('takes the same mutation as JSON', async () => {
+    const res = await fetch(`${h.url}/trpc/portal.requestNewLink`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: 'x'.repeat(43), email: 'someone@example.com' }),
+    });
+    expect(res.status).to.equal(200);
+  });
+});

@@ -1,6 +1,7 @@
 import type { TaskList } from 'graphile-worker';
 import { DOCUMENT_UPLOADED_TASK } from '../../src/documents/index';
 import { RELAY_TASK } from '../../src/events/index';
+import { SEND_INTAKE_CODE_TASK } from '../../src/intake/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
 import { type Services } from '../../src/platform/index';
 import { CASE_SUBMITTED_TASK } from '../../src/portal/index';
@@ -10,6 +11,7 @@ import { caseSubmittedTask } from './case-submitted.task';
 import { deliverWebhookTask } from './deliver-webhook.task';
 import { documentUploadedTask } from './document-uploaded.task';
 import { relayEventsTask } from './relay-events.task';
+import { sendIntakeCodeTask } from './send-intake-code.task';
 import { sendInviteTask } from './send-invite.task';
 import { sendMemberMailTask } from './send-member-mail.task';
 
@@ -22,5 +24,6 @@ export function createTaskList(svc: Services): TaskList {
     [CASE_SUBMITTED_TASK]: caseSubmittedTask(svc),
     [SEND_MEMBER_MAIL_TASK]: sendMemberMailTask(svc),
     [DOCUMENT_UPLOADED_TASK]: documentUploadedTask(),
+    [SEND_INTAKE_CODE_TASK]: sendIntakeCodeTask(svc),
   };
 }

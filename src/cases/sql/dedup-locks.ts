@@ -1,9 +1,13 @@
 import type { Queryable } from '../../db/queryable';
+import { sha256Hex } from '../../security/tokens';
 
 /**
  * The dedup locks of POST /v1/cases (createCase's hot path): one row per (tenant, value) in
  * case_dedup_locks, named by the hash of a crmRecordId or of a customer email key.
  */
+
+/** The row of case_dedup_locks for a crmRecordId (as given: case-sensitive) or an email key (already normalized). */
+export const dedupLockKey = (kind: 'crm' | 'email', value: string): string => sha256Hex(`${kind}:${value}`);
 
 /**
  * Creates the tenant's lock rows that do not exist yet. Run before (never inside) the guarded
