@@ -3,6 +3,7 @@ import { NotFoundPage } from '../ui/not-found';
 import { CompanyPage } from './company-page';
 import { DocumentsPage } from './documents-page';
 import { PortalHomePage } from './home-page';
+import { IntakePage } from './intake-page';
 import { PortalFrame, PortalLayout } from './layout';
 import { NewLinkPage } from './new-link';
 import { OwnershipPage } from './ownership-page';
@@ -16,6 +17,7 @@ export function PortalApp() {
   return (
     <Routes>
       <Route path="new-link" element={<PortalFrame><NewLinkPage /></PortalFrame>} />
+      <Route path="apply/:slug" element={<IntakePage />} />
       <Route element={<PortalLayout />}>
         <Route index element={<PortalHomePage />} />
         <Route path="company" element={<CompanyPage />} />
