@@ -36,6 +36,12 @@ export function page(res: Response, status: number, branding: Branding | null, t
 <main>${body}</main></body></html>`);
 }
 
+/** A used or expired link's way to a fresh one: the portal's new-link page with the old token. */
+function newLink(svc: Services, token: string): string {
+  const href = `${svc.config.appUrl}${PORTAL_APP_PATH}/new-link?token=${encodeURIComponent(token)}`;
+  return `<p><a data-testid="new-link" href="${e(href)}">Get a new link by email</a></p>`;
+}
+
 /**
  * The customer portal's invite landing page. GET shows the invite with the tenant's branding (opening
  * the page does not use the link: mail scanners open links too); "Start" (POST) redeems it once and
@@ -58,11 +64,11 @@ export function portalInviteRoutes(svc: Services): Router {
     }
     const who = invite.customerName ? `, ${e(invite.customerName)}` : '';
     if (invite.state === 'used') {
-      page(res, 410, invite.branding, 'Link already used', `<h1 data-testid="invite-state">This link has already been used</h1><p>Each invitation link works once. If you did not open it yourself, or you need to continue your application, ask ${e(invite.branding.name)} for a new link.</p>`);
+      page(res, 410, invite.branding, 'Link already used', `<h1 data-testid="invite-state">This link has already been used</h1><p>Each invitation link works once. If you did not open it yourself, or you need to continue your application, ask ${e(invite.branding.name)} for a new link.</p>${newLink(svc, token)}`);
       return;
     }
     if (invite.state === 'expired') {
-      page(res, 410, invite.branding, 'Link expired', `<h1 data-testid="invite-state">This link has expired</h1><p>For your security, invitation links stop working after a while. Ask ${e(invite.branding.name)} to send you a new one.</p>`);
+      page(res, 410, invite.branding, 'Link expired', `<h1 data-testid="invite-state">This link has expired</h1><p>For your security, invitation links stop working after a while. Ask ${e(invite.branding.name)} to send you a new one.</p>${newLink(svc, token)}`);
       return;
     }
     const company = invite.companyName ? ` for <strong>${e(invite.companyName)}</strong>` : '';
@@ -78,13 +84,15 @@ export function portalInviteRoutes(svc: Services): Router {
     const session = await redeemInvite(svc, token);
     if (!session || before.state === 'unknown') {
       const branding = before.state === 'unknown' ? null : before.branding;
-      page(res, 410, branding, 'Link no longer valid', '<h1 data-testid="invite-state">This link can no longer be used</h1><p>It has already been used or has expired. Ask for a new invitation link.</p>');
+      page(res, 410, branding, 'Link no longer valid', `<h1 data-testid="invite-state">This link can no longer be used</h1><p>It has already been used or has expired. Ask for a new invitation link.</p>${before.state === 'unknown' ? '' : newLink(svc, token)}`);
       return;
     }
     // Path=/ so that the browser sends it to the portal pages (/portal) and to their API (/trpc); Secure
     // whenever the portal is served over https. It lives as long as the session's absolute limit.
     res.cookie(PORTAL_SESSION_COOKIE, session.sessionToken, portalSessionCookieOptions(svc.config.appUrl));
-    const app = `${svc.config.appUrl}${PORTAL_APP_PATH}`;
+    // The (now used) link's token rides in the fragment, which the browser never sends to a server: the
+    // portal keeps it so that, once the session ends, it can ask for a new link (portal.requestNewLink).
+    const app = `${svc.config.appUrl}${PORTAL_APP_PATH}#link=${encodeURIComponent(token)}`;
     page(res, 200, before.branding, 'Onboarding started', `<h1 data-testid="invite-state">You're in</h1><p>Your onboarding with ${e(before.branding.name)} has started.</p>
 <p><a data-testid="portal-app-link" href="${e(app)}">Continue to your application</a></p>`);
   });

@@ -20,7 +20,8 @@ describe('portal session: the cookie of a redeemed link, portal.session, idle an
     const start = await redeem(h.url, c.linkToken);
     expect(start.status).to.equal(200);
     expect(start.setCookie).to.match(/^portal_session=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
-    expect(start.html).to.include(`href="${h.url}/portal/app"`);
+    // The used link's token rides along in the fragment (never sent to a server) for asking a new link later.
+    expect(start.html).to.include(`href="${h.url}/portal/app#link=${c.linkToken}"`);
     const [row] = await h.svc.db.query('SELECT token_hash, created_at, idle_expires_at, expires_at FROM portal_sessions WHERE case_pk = ?', [c.pk]);
     expect(row.token_hash).to.equal(createHash('sha256').update(start.sessionToken!).digest('hex'));
     expect(new Date(row.idle_expires_at).getTime() - new Date(row.created_at).getTime()).to.equal(2 * HOUR);
@@ -33,7 +34,7 @@ describe('portal session: the cookie of a redeemed link, portal.session, idle an
       const c = await invitedCase(secure.svc, await secure.tenant());
       const start = await redeem(secure.url, c.linkToken);
       expect(start.setCookie).to.match(/; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
-      expect(start.html).to.include('href="https://portal.example/portal/app"');
+      expect(start.html).to.include(`href="https://portal.example/portal/app#link=${c.linkToken}"`);
     } finally {
       await secure.close();
     }

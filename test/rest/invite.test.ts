@@ -97,6 +97,7 @@ describe('the invite: email through SMTP, the magic link and the portal landing 
     const usedHtml = await used.text();
     expect(usedHtml).to.include('This link has already been used');
     expect(usedHtml).to.include('Northwind Compliance');
+    expect(usedHtml).to.include(`<a data-testid="new-link" href="${api.url}/portal/app/new-link?token=${tokenValue}">Get a new link by email</a>`);
     const again = await fetch(`${api.url}/portal/invite`, { method: 'POST', body: new URLSearchParams({ token: tokenValue }) });
     expect(again.status).to.equal(410);
     expect((await api.get(`/v1/cases/${c.caseId}`, token)).body.invite).to.have.property('usedAt').that.is.a('string');
@@ -107,7 +108,9 @@ describe('the invite: email through SMTP, the magic link and the portal landing 
     await api.svc.db.query('UPDATE invites i JOIN cases c ON c.pk = i.case_pk SET i.expires_at = NOW(3) - INTERVAL 1 MINUTE WHERE c.case_id = ?', [c.caseId]);
     const expired = await fetch(c.customerPortalUrl);
     expect(expired.status).to.equal(410);
-    expect(await expired.text()).to.include('This link has expired');
+    const expiredHtml = await expired.text();
+    expect(expiredHtml).to.include('This link has expired');
+    expect(expiredHtml).to.include(`href="${api.url}/portal/app/new-link?token=${new URL(c.customerPortalUrl).searchParams.get('token')}"`);
     const unknown = await fetch(`${api.url}/portal/invite?token=${'A'.repeat(43)}`);
     expect(unknown.status).to.equal(404);
     expect(await unknown.text()).to.include('This link is not valid');

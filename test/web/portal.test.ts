@@ -34,17 +34,17 @@ describe('web portal shell in Chromium', function () {
   }
 
   for (const look of Object.keys(LOOKS) as Look[]) {
-    it(`shows the case of a redeemed invite's session, from portal.whoami over tRPC (${look}), axe clean, CSP held`, async () => {
+    it(`shows the case of a redeemed invite's session, from portal.session over tRPC (${look}), axe clean, CSP held`, async () => {
       const invite = await redeemedInvite();
       const w = await watchedPage(browser, LOOKS[look]);
       await w.context.addCookies([{ name: 'portal_session', value: invite.token, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' }]);
-      const request = w.page.waitForRequest((r) => r.url().startsWith(`${h.url}/trpc/portal.whoami`), { timeout: 10_000 });
+      const request = w.page.waitForRequest((r) => r.url().startsWith(`${h.url}/trpc/portal.session`), { timeout: 10_000 });
       await w.page.goto(`${h.url}/portal/app`);
       expect((await request).method()).to.equal('GET');
       await w.page.getByTestId('case-id').waitFor({ timeout: 10_000 });
       expect(await w.page.getByRole('heading', { level: 1 }).textContent()).to.equal('Your application');
       expect(await w.page.title()).to.equal('Your application · Your onboarding');
-      expect(await w.page.locator('dl.facts').innerText()).to.equal(`Case reference\n${invite.caseId}\nSigned in as\n${invite.email}`);
+      expect(await w.page.locator('dl.facts').innerText()).to.equal(`Case reference\n${invite.caseId}\nSigned in as\n${invite.email}\nStage\nGetting started`);
       await expectNoSidewaysScroll(w.page);
       await checkPage(w.page, `portal-home-${look}`);
       expect(await w.problems()).to.deep.equal([]);
@@ -61,7 +61,7 @@ describe('web portal shell in Chromium', function () {
       ]);
       await expectNoSidewaysScroll(w.page);
       await checkPage(w.page, `portal-session-ended-${look}`);
-      // The only problem reported: Chromium logs the 401 of /trpc/portal.whoami as a failed resource.
+      // The only problem reported: Chromium logs the 401 of /trpc/portal.session as a failed resource.
       expect(await w.problems()).to.deep.equal(['console: Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
       await w.close();
     });

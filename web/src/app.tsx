@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { BrowserRouter, Navigate, Route, Routes, useHref, useNavigate, type NavigateOptions } from 'react-router';
 import { CasePage, CasesPage } from './console/case-pages';
@@ -8,9 +8,11 @@ import { AcceptInvitationPage, ForgotPasswordPage, ResetPasswordPage } from './c
 import { RequireMember } from './console/require-member';
 import { SignInPage } from './console/sign-in-page';
 import { StatusPage } from './console/status-page';
-import { PortalHomePage } from './portal/home-page';
-import { PortalLayout } from './portal/layout';
 import { NotFoundPage } from './ui/not-found';
+import { Loading } from './ui/status';
+
+/** The customer portal's pages: a chunk of their own, loaded only under /portal/app. */
+const PortalApp = lazy(() => import('./portal/portal-app').then((m) => ({ default: m.PortalApp })));
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -48,10 +50,7 @@ export function App() {
               <Route path="*" element={<NotFoundPage area="Compliance console" home="/console" />} />
             </Route>
           </Route>
-          <Route path="/portal/app" element={<PortalLayout />}>
-            <Route index element={<PortalHomePage />} />
-            <Route path="*" element={<NotFoundPage area="Your onboarding" home="/portal/app" />} />
-          </Route>
+          <Route path="/portal/app/*" element={<Suspense fallback={<Loading />}><PortalApp /></Suspense>} />
           <Route path="*" element={<Navigate to="/console" replace />} />
         </Routes>
       </AriaRouter>

@@ -1,33 +1,30 @@
-import { trpc } from '../lib/trpc';
-import { useRequest } from '../lib/use-request';
+import { Link } from 'react-aria-components';
+import { Navigate } from 'react-router';
 import { Page } from '../ui/page';
-import { ErrorNotice, Loading } from '../ui/status';
+import { AREA, usePortalSession } from './session';
+import { Stepper } from './stepper';
+import { continueStep } from './steps';
 
-const AREA = 'Your onboarding';
-const load = () => trpc.portal.whoami.query();
-
-/** The customer's start page: the case their session is bound to, or a friendly end-of-session state. */
+/** The customer's start page: who and what for, the steps with their states, and where to carry on. */
 export function PortalHomePage() {
-  const me = useRequest(load, 'whoami');
-  if (me.status === 'loading') return <Loading />;
-  if (me.status === 'error') return me.error.unauthenticated ? <SessionEnded /> : <ErrorNotice error={me.error} onRetry={me.reload} />;
+  const { session } = usePortalSession();
+  if (!session.editable) return <Navigate to="/portal/app/status" replace />;
+  const next = continueStep(session);
   return (
-    <Page title="Your application" area={AREA}>
+    <Page title="Your application" area={AREA}
+      lead={`${session.tenant.name} has asked you to complete your onboarding${session.case.companyName ? ` for ${session.case.companyName}` : ''}. Your answers are saved as you go.`}>
       <dl className="facts">
         <dt>Case reference</dt>
-        <dd data-testid="case-id">{me.data.caseId}</dd>
+        <dd data-testid="case-id">{session.case.caseId}</dd>
         <dt>Signed in as</dt>
-        <dd>{me.data.email}</dd>
+        <dd>{session.customerEmail}</dd>
+        <dt>Stage</dt>
+        <dd>{session.stage.label}</dd>
       </dl>
-    </Page>
-  );
-}
-
-export function SessionEnded() {
-  return (
-    <Page title="Your session has ended" area={AREA}>
-      <p>For your security, the application closes after a while without activity.</p>
-      <p>To continue, open the link in your invitation email again. Nothing you saved is lost.</p>
+      <Stepper />
+      <div className="actions">
+        <Link className="button button-primary" href={next.path}>{next.key === 'company' && session.steps[0]?.state === 'not_started' ? 'Start' : 'Continue'}: {next.label.toLowerCase()}</Link>
+      </div>
     </Page>
   );
 }

@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import { useNavigate } from 'react-router';
+import { useAction, useRequest } from '../lib/use-request';
+import { ErrorNotice, Loading } from '../ui/status';
+import { loadApplication, problemsOf, saveApplication, text, type CompanyProfile } from './application';
+import { BusyButton, CheckboxInput, CountriesInput, CountryInput, TextInput, useFocusFromHash } from './fields';
+import { COMPANY_LABELS as L } from './labels';
+import { usePortalSession } from './session';
+import { ProblemList, StepPage } from './stepper';
+
+/** Step 1: the company profile (application.get / application.save; partial drafts are fine). */
+export function CompanyPage() {
+  const { ended } = usePortalSession();
+  const app = useRequest(loadApplication, 'application.get', ended);
+  useFocusFromHash(app.status === 'done');
+  return (
+    <StepPage step="company" title="Company details" lead="Tell us about the company. Fields marked * are needed to submit; you can save and come back at any time.">
+      {app.status === 'loading' ? <Loading label="Loading your application…" /> : null}
+      {app.status === 'error' ? <ErrorNotice error={app.error} onRetry={app.reload} /> : null}
+      {app.status === 'done' ? <CompanyForm initial={app.data.companyProfile} /> : null}
+    </StepPage>
+  );
+}
+
+type TextKey = Exclude<keyof CompanyProfile, 'country' | 'transactsInternationally' | 'internationalCountries' | 'customAnswers'>;
+const TEXT_KEYS: TextKey[] = [
+  'companyName', 'registrationNumber', 'entityType', 'incorporationDate', 'registeredAddress', 'taxId', 'vatNumber',
+  'businessActivity', 'industrySector', 'annualRevenue', 'website', 'sourceOfFunds',
+];
+
+function CompanyForm({ initial }: { initial: CompanyProfile }) {
+  const { reload, ended } = usePortalSession();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<TextKey, string>>(() => Object.fromEntries(TEXT_KEYS.map((k) => [k, initial[k] ?? ''])) as Record<TextKey, string>);
+  const [country, setCountry] = useState<string | null>(initial.country);
+  const [international, setInternational] = useState(initial.transactsInternationally);
+  const [countries, setCountries] = useState<string[]>(initial.internationalCountries);
+  const save = useAction(saveApplication, ended);
+  const { fieldErrors, problems } = problemsOf(save.error, 'companyProfile.');
+
+  const bind = (k: TextKey) => ({
+    name: k, label: L[k]!, value: values[k], error: fieldErrors[k],
+    onChange: (v: string) => setValues((old) => ({ ...old, [k]: v })),
+  });
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (save.pending) return;
+    const companyProfile = {
+      ...Object.fromEntries(TEXT_KEYS.map((k) => [k, text(values[k])])),
+      country,
+      transactsInternationally: international,
+      internationalCountries: international ? countries : [],
+    };
+    const saved = await save.run({ companyProfile });
+    if (saved) {
+      await reload();
+      navigate('/portal/app/ownership', { state: { flash: 'Company details saved.' } });
+    }
+  }
+
+  return (
+    <Form className="form portal-form" onSubmit={submit} validationBehavior="aria">
+      {save.error ? (
+        save.error.details.length
+          ? <ProblemList title="Please check what you entered" message={save.error.message} problems={problems} />
+          : <ErrorNotice error={save.error} />
+      ) : null}
+      <fieldset className="group">
+        <legend>The company</legend>
+        <div className="grid">
+          <TextInput {...bind('companyName')} isRequired autoComplete="organization" />
+          <TextInput {...bind('registrationNumber')} isRequired description="As on the company register." />
+          <CountryInput name="country" label={L.country!} value={country} onChange={setCountry} error={fieldErrors.country} isRequired />
+          <TextInput {...bind('entityType')} isRequired description="For example: private limited company." />
+          <TextInput {...bind('incorporationDate')} type="date" isRequired />
+          <TextInput {...bind('website')} type="url" description="Starting with https://" />
+          <TextInput {...bind('registeredAddress')} multiline isRequired />
+        </div>
+      </fieldset>
+      <fieldset className="group">
+        <legend>Tax</legend>
+        <div className="grid">
+          <TextInput {...bind('taxId')} />
+          <TextInput {...bind('vatNumber')} />
+        </div>
+      </fieldset>
+      <fieldset className="group">
+        <legend>The business</legend>
+        <div className="grid">
+          <TextInput {...bind('businessActivity')} multiline isRequired description="What the company does, in a few sentences." />
+          <TextInput {...bind('industrySector')} />
+          <TextInput {...bind('annualRevenue')} description="An approximate figure with its currency." />
+          <TextInput {...bind('sourceOfFunds')} multiline isRequired description="Where the company's money comes from." />
+          <CheckboxInput name="transactsInternationally" label={L.transactsInternationally!} value={international} onChange={setInternational} />
+          {international ? (
+            <CountriesInput name="internationalCountries" label={L.internationalCountries!} value={countries} onChange={setCountries}
+              error={fieldErrors.internationalCountries} description="Add each country the company buys from or sells to." />
+          ) : null}
+        </div>
+      </fieldset>
+      <div className="actions">
+        <BusyButton type="submit" busy={save.pending} busyLabel="Saving…">Save and continue</BusyButton>
+      </div>
+    </Form>
+  );
+}
