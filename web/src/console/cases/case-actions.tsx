@@ -157,7 +157,7 @@ function RespondForm({ caseId, onDone, onCancel }: { caseId: string; onDone: () 
       <RadioGroup className="radio-group" name="recommendation" isRequired value={recommendation} onChange={(v) => { setRecommendation(v as Recommendation); edited('recommendation'); }}>
         <Label>Recommendation</Label>
         {RECOMMENDATIONS.map((r) => (
-          <Radio key={r.id} className="radio" value={r.id}>{r.label}</Radio>
+          <Radio key={r.id} className="radio" value={r.id}><span className="radio-dot" aria-hidden="true" />{r.label}</Radio>
         ))}
         <FieldError className="field-error" />
       </RadioGroup>

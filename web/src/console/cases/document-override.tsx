@@ -47,8 +47,8 @@ function OverrideForm({ documentId, onDone, onCancel }: { documentId: number; on
     <Form className="form" onSubmit={send} validationErrors={fieldErrors}>
       <RadioGroup className="radio-group" name="status" isRequired value={status} onChange={(v) => { setStatus(v as DocumentOverrideStatus); edited('status'); }}>
         <Label>New status</Label>
-        <Radio className="radio" value="approved">Approved</Radio>
-        <Radio className="radio" value="escalated">Escalated</Radio>
+        <Radio className="radio" value="approved"><span className="radio-dot" aria-hidden="true" />Approved</Radio>
+        <Radio className="radio" value="escalated"><span className="radio-dot" aria-hidden="true" />Escalated</Radio>
         <FieldError className="field-error" />
       </RadioGroup>
       {status === 'escalated' ? (

@@ -69,13 +69,13 @@ function NewCaseForm({ onCreated, onCancel }: { onCreated: (c: { caseId: string;
       <Field label="Customer name" name="customerName" value={input.customerName} onChange={set('customerName')} />
       <Field label="Country" name="country" value={input.country} onChange={set('country')} />
       <Field label="Company number" name="companyNumber" value={input.companyNumber} onChange={set('companyNumber')} />
-      <Checkbox className="checkbox" name="sendInvite" isSelected={input.sendInvite} onChange={(v) => {
+      <Checkbox className="check" name="sendInvite" isSelected={input.sendInvite} onChange={(v) => {
           setInput((prev) => ({ ...prev, sendInvite: v }));
           edited('sendInvite');
           edited('customerEmail');
         }}>
-        <span className="checkbox-box" aria-hidden="true" />
-        Email the customer an invitation
+        <span className="check-box" aria-hidden="true" />
+        <span className="check-label">Email the customer an invitation</span>
       </Checkbox>
       {rest ? <ErrorNotice error={rest} /> : null}
       <DialogButtons submit="Create case" pending={action.pending} onCancel={onCancel} />

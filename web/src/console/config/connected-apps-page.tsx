@@ -76,7 +76,7 @@ function AppCard({ app, mayDisconnect, mine, onDisconnected }: { app: App; mayDi
     <article className="card" aria-labelledby={`app-${app.grantId}`}>
       <header className="card-header">
         <h2 id={`app-${app.grantId}`} className="card-title">{app.appName}</h2>
-        {mine ? <span className="badge badge-muted">Yours</span> : null}
+        {mine ? <span className="badge badge-neutral">Yours</span> : null}
       </header>
       <dl className="facts">
         <dt>Connected by</dt>
