@@ -9,7 +9,8 @@ import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { ConfirmButton, Success, When, useLastData } from './ui';
-import { roleAtLeast, useSettings } from './viewer';
+import { hasRole } from '../session';
+import { useSettings } from './viewer';
 
 const AppsQuery = graphql(`
   query ConnectedApps {
@@ -44,7 +45,7 @@ export function ConnectedAppsPage() {
   const list = useRequest(load, 'connected-apps', useSignInOnUnauthenticated());
   const data = useLastData(list);
   const [message, setMessage] = useState<string | null>(null);
-  const isAdmin = roleAtLeast(viewer.role, 'admin');
+  const isAdmin = hasRole(viewer.role, 'admin');
   return (
     <Page title="Connected apps" area="Compliance configuration" lead="Apps that members of your organisation allowed to act for them, such as AI assistants.">
       {message ? <Success><p>{message}</p></Success> : null}

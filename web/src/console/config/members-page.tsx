@@ -9,7 +9,8 @@ import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { ConfirmButton, DialogButton, SelectField, useFieldErrors, Success, TextInput, When, useLastData } from './ui';
-import { ROLE_NAMES, roleAtLeast, useSettings } from './viewer';
+import { hasRole, ROLE_LABELS, ROLE_ORDER } from '../session';
+import { useSettings } from './viewer';
 
 const MembersList = graphql(`
   query Members {
@@ -50,7 +51,7 @@ const Remove = graphql(`
 
 type Member = MembersQuery['members'][number];
 
-const ROLE_OPTIONS = (Object.keys(ROLE_NAMES) as Role[]).map((r) => ({ id: r, label: ROLE_NAMES[r] }));
+const ROLE_OPTIONS = ROLE_ORDER.map((r) => ({ id: r, label: ROLE_LABELS[r] }));
 
 const load = () => execute(MembersList);
 
@@ -58,7 +59,7 @@ export function MembersPage() {
   const { viewer } = useSettings();
   const list = useRequest(load, 'members', useSignInOnUnauthenticated());
   const data = useLastData(list);
-  const isAdmin = roleAtLeast(viewer.role, 'admin');
+  const isAdmin = hasRole(viewer.role, 'admin');
   const [inviting, setInviting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const done = (text: string) => {
@@ -96,7 +97,7 @@ export function MembersPage() {
                 <Row id={m.id}>
                   <Cell>{m.name ?? '—'}{m.id === viewer.id ? ' (you)' : ''}</Cell>
                   <Cell>{m.email}</Cell>
-                  <Cell>{ROLE_NAMES[m.role]}</Cell>
+                  <Cell>{ROLE_LABELS[m.role]}</Cell>
                   <Cell><When at={m.createdAt} /></Cell>
                   {isAdmin ? (
                     <Cell>
@@ -120,7 +121,7 @@ function MemberActions({ member, onDone }: { member: Member; onDone: (message: s
   return (
     <div className="actions actions-tight">
       <DialogButton label="Change role" title={`Change the role of ${who}`}>
-        {(close) => <ChangeRoleForm member={member} onCancel={close} onChanged={(role) => { close(); onDone(`${who} is now ${ROLE_NAMES[role]}. Their sessions have ended; they sign in again.`); }} />}
+        {(close) => <ChangeRoleForm member={member} onCancel={close} onChanged={(role) => { close(); onDone(`${who} is now ${ROLE_LABELS[role]}. Their sessions have ended; they sign in again.`); }} />}
       </DialogButton>
       <ConfirmButton
         label="Remove"
