@@ -7,7 +7,7 @@ import { useAction, useRequest } from '../../lib/use-request';
 import { DisclosureArrow } from '../../ui/disclosure';
 import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
-import { SelectField } from '../fields';
+import { SelectField } from '../../ui/select-field';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { useViewer } from '../session';
 import { CaseActions } from './case-actions';

@@ -8,7 +8,8 @@ import { useAction, useRequest } from '../../lib/use-request';
 import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { ConfirmButton, Success, When, useLastData } from './ui';
+import { ConfirmButton } from '../../ui/dialog';
+import { Success, When, useLastData } from './ui';
 import { hasRole } from '../session';
 import { useSettings } from './viewer';
 

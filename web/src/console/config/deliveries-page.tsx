@@ -11,7 +11,8 @@ import { DisclosureArrow } from '../../ui/disclosure';
 import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { SelectField, Success, When } from './ui';
+import { SelectField } from '../../ui/select-field';
+import { Success, When } from './ui';
 
 const FiltersQuery = graphql(`
   query DeliveryFilters {

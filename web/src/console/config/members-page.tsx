@@ -8,7 +8,10 @@ import { useAction, useRequest } from '../../lib/use-request';
 import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { ConfirmButton, DialogButton, SelectField, useFieldErrors, Success, TextInput, When, useLastData } from './ui';
+import { ConfirmButton, DialogButton } from '../../ui/dialog';
+import { Field } from '../../ui/field';
+import { SelectField } from '../../ui/select-field';
+import { useFieldErrors, Success, When, useLastData } from './ui';
 import { hasRole, ROLE_LABELS, ROLE_ORDER } from '../session';
 import { useSettings } from './viewer';
 
@@ -177,8 +180,8 @@ function InviteForm({ onInvited, onCancel }: { onInvited: (email: string) => voi
     <section className="panel" aria-labelledby="invite-title">
       <h2 id="invite-title">Invite member</h2>
       <Form className="form" onSubmit={submit} validationErrors={fieldErrors}>
-        <TextInput label="Email" name="email" type="email" isRequired value={email} onChange={setEmail} autoFocus />
-        <TextInput label="Name" name="name" isRequired value={name} onChange={setName} />
+        <Field label="Email" name="email" type="email" isRequired value={email} onChange={setEmail} autoFocus />
+        <Field label="Name" name="name" isRequired value={name} onChange={setName} />
         <SelectField label="Role" name="role" value={role} onChange={(v) => setRole(v as Role)} options={ROLE_OPTIONS} />
         {notice ? <ErrorNotice error={notice} /> : null}
         <div className="actions">
