@@ -7,7 +7,6 @@ import { useAction } from '../lib/use-request';
 import { Field } from '../ui/field';
 import { Page } from '../ui/page';
 import { ErrorNotice } from '../ui/status';
-import { HintedField } from './fields';
 import { useFieldErrors } from './form-errors';
 
 const RequestPasswordResetMutation = graphql(`
@@ -102,7 +101,7 @@ function SetPasswordForm({ title, lead, button, done, run }: {
   return (
     <Page title={title} area={AREA} lead={lead}>
       <Form className="form narrow" onSubmit={submit} validationErrors={fieldErrors}>
-        <HintedField label="New password" name="password" type="password" autoComplete="new-password" isRequired value={password} onChange={(v) => { setPassword(v); edited('password'); }} hint={PASSWORD_RULE} autoFocus />
+        <Field label="New password" name="password" type="password" autoComplete="new-password" isRequired value={password} onChange={(v) => { setPassword(v); edited('password'); }} hint={PASSWORD_RULE} autoFocus />
         {rest ? <ErrorNotice error={rest} /> : null}
         {action.error?.details.some((d) => d.path === 'token') ? <p><Link href="/console/forgot-password">Ask for a new link</Link></p> : null}
         <Button className="button button-primary" type="submit" isPending={action.pending}>{button}</Button>

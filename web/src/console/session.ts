@@ -54,6 +54,7 @@ const SignOutMutation = graphql(`
 /** The signed-in member and their organisation, as `me` answers. */
 export type Viewer = ConsoleSessionResult['me'];
 export type Role = Viewer['role'];
+export type Org = Viewer['org'];
 
 let current: Viewer | null = null;
 const listeners = new Set<() => void>();
@@ -99,6 +100,14 @@ export async function signOut(): Promise<true> {
   return true;
 }
 
+/**
+ * Replaces the organisation's switches after a change (the mutations answer the new Organisation), so every
+ * component showing them (the settings pages, the header) sees the new values without asking `me` again.
+ */
+export function setViewerOrg(org: Org): void {
+  if (current) setViewer({ ...current, org });
+}
+
 /** Forgets the member after a request answered UNAUTHENTICATED (the session ended elsewhere). */
 export function forgetViewer(): void {
   if (current) setViewer(null);
@@ -112,6 +121,7 @@ export function hasRole(role: Role | undefined, least: Role): boolean {
   return role !== undefined && ROLE_ORDER.indexOf(role) >= ROLE_ORDER.indexOf(least);
 }
 
+/** Each role's name in words. */
 export const ROLE_LABELS: Record<Role, string> = {
   analyst: 'Analyst',
   mlro: 'MLRO',

@@ -1,25 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { useNavigate } from 'react-router';
-import { useAction, useRequest } from '../lib/use-request';
-import { ErrorNotice, Loading } from '../ui/status';
-import { loadApplication, problemsOf, saveApplication, text, type CompanyProfile } from './application';
-import { BusyButton, CheckboxInput, CountriesInput, CountryInput, TextInput, useFocusFromHash } from './fields';
+import { text, type CompanyProfile } from './application';
+import { ApplicationStep, SaveError, useSaveStep } from './application-step';
+import { BusyButton, CheckboxInput, CountriesInput, CountryInput, TextInput } from './fields';
 import { COMPANY_LABELS as L } from './labels';
-import { usePortalSession } from './session';
-import { ProblemList, StepPage } from './stepper';
 
 /** Step 1: the company profile (application.get / application.save; partial drafts are fine). */
 export function CompanyPage() {
-  const { ended } = usePortalSession();
-  const app = useRequest(loadApplication, 'application.get', ended);
-  useFocusFromHash(app.status === 'done');
   return (
-    <StepPage step="company" title="Company details" lead="Tell us about the company. Fields marked * are needed to submit; you can save and come back at any time.">
-      {app.status === 'loading' ? <Loading label="Loading your application…" /> : null}
-      {app.status === 'error' ? <ErrorNotice error={app.error} onRetry={app.reload} /> : null}
-      {app.status === 'done' ? <CompanyForm initial={app.data.companyProfile} /> : null}
-    </StepPage>
+    <ApplicationStep step="company" title="Company details" lead="Tell us about the company. Fields marked * are needed to submit; you can save and come back at any time.">
+      {(app) => <CompanyForm initial={app.companyProfile} />}
+    </ApplicationStep>
   );
 }
 
@@ -30,14 +21,12 @@ const TEXT_KEYS: TextKey[] = [
 ];
 
 function CompanyForm({ initial }: { initial: CompanyProfile }) {
-  const { reload, ended } = usePortalSession();
-  const navigate = useNavigate();
   const [values, setValues] = useState<Record<TextKey, string>>(() => Object.fromEntries(TEXT_KEYS.map((k) => [k, initial[k] ?? ''])) as Record<TextKey, string>);
   const [country, setCountry] = useState<string | null>(initial.country);
   const [international, setInternational] = useState(initial.transactsInternationally);
   const [countries, setCountries] = useState<string[]>(initial.internationalCountries);
-  const save = useAction(saveApplication, ended);
-  const { fieldErrors, problems } = problemsOf(save.error, 'companyProfile.');
+  const save = useSaveStep('companyProfile.', '/portal/app/ownership', 'Company details saved.');
+  const { fieldErrors } = save;
 
   const bind = (k: TextKey) => ({
     name: k, label: L[k]!, value: values[k], error: fieldErrors[k],
@@ -46,27 +35,18 @@ function CompanyForm({ initial }: { initial: CompanyProfile }) {
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (save.pending) return;
     const companyProfile = {
       ...Object.fromEntries(TEXT_KEYS.map((k) => [k, text(values[k])])),
       country,
       transactsInternationally: international,
       internationalCountries: international ? countries : [],
     };
-    const saved = await save.run({ companyProfile });
-    if (saved) {
-      await reload();
-      navigate('/portal/app/ownership', { state: { flash: 'Company details saved.' } });
-    }
+    await save.submit({ companyProfile });
   }
 
   return (
     <Form className="form portal-form" onSubmit={submit} validationBehavior="aria">
-      {save.error ? (
-        save.error.details.length
-          ? <ProblemList title="Please check what you entered" message={save.error.message} problems={problems} />
-          : <ErrorNotice error={save.error} />
-      ) : null}
+      <SaveError error={save.error} problems={save.problems} />
       <fieldset className="group">
         <legend>The company</legend>
         <div className="grid">

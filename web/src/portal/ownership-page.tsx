@@ -1,25 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Label, Radio, RadioGroup } from 'react-aria-components';
-import { useNavigate } from 'react-router';
-import { useAction, useRequest } from '../lib/use-request';
-import { ErrorNotice, Loading } from '../ui/status';
-import { loadApplication, problemsOf, saveApplication, text, type ApplicationView, type Owner } from './application';
-import { BusyButton, CountryInput, fieldId, PercentInput, TextInput, useFocusFromHash } from './fields';
+import { text, type ApplicationView, type Owner } from './application';
+import { ApplicationStep, SaveError, useSaveStep } from './application-step';
+import { BusyButton, CountryInput, fieldId, PercentInput, TextInput } from './fields';
 import { PERSON_LABELS as L } from './labels';
-import { usePortalSession } from './session';
-import { ProblemList, StepPage } from './stepper';
 
 /** Step 2: directors and UBOs (people who own or control 25% or more), with the hasUbos question. */
 export function OwnershipPage() {
-  const { ended } = usePortalSession();
-  const app = useRequest(loadApplication, 'application.get', ended);
-  useFocusFromHash(app.status === 'done');
   return (
-    <StepPage step="ownership" title="Directors and owners" lead="Everyone who runs the company, and anyone who owns or controls 25% or more of it.">
-      {app.status === 'loading' ? <Loading label="Loading your application…" /> : null}
-      {app.status === 'error' ? <ErrorNotice error={app.error} onRetry={app.reload} /> : null}
-      {app.status === 'done' ? <OwnershipForm initial={app.data.ownership} /> : null}
-    </StepPage>
+    <ApplicationStep step="ownership" title="Directors and owners" lead="Everyone who runs the company, and anyone who owns or controls 25% or more of it.">
+      {(app) => <OwnershipForm initial={app.ownership} />}
+    </ApplicationStep>
   );
 }
 
@@ -63,8 +54,6 @@ const toDraft = (p: PersonForm, kind: Kind) => ({
 const NOUN: Record<Kind, string> = { directors: 'Director', ubos: 'Owner' };
 
 function OwnershipForm({ initial }: { initial: ApplicationView['ownership'] }) {
-  const { reload, ended } = usePortalSession();
-  const navigate = useNavigate();
   const [hasUbos, setHasUbos] = useState<boolean | null>(initial.hasUbos);
   const [people, setPeople] = useState<Record<Kind, PersonForm[]>>(() => ({
     directors: initial.directors.length ? initial.directors.map(fromOwner) : [blank()],
@@ -72,8 +61,8 @@ function OwnershipForm({ initial }: { initial: ApplicationView['ownership'] }) {
   }));
   const addDirector = useRef<HTMLButtonElement>(null);
   const addOwner = useRef<HTMLButtonElement>(null);
-  const save = useAction(saveApplication, ended);
-  const { fieldErrors, problems } = problemsOf(save.error, 'ownership.');
+  const save = useSaveStep('ownership.', '/portal/app/documents', 'Directors and owners saved.');
+  const { fieldErrors } = save;
 
   const update = (kind: Kind, uid: string, change: Partial<PersonForm>) =>
     setPeople((old) => ({ ...old, [kind]: old[kind].map((p) => (p.uid === uid ? { ...p, ...change } : p)) }));
@@ -90,17 +79,12 @@ function OwnershipForm({ initial }: { initial: ApplicationView['ownership'] }) {
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (save.pending) return;
     const ownership = {
       hasUbos,
       directors: people.directors.map((p) => toDraft(p, 'directors')),
       ubos: hasUbos ? people.ubos.map((p) => toDraft(p, 'ubos')) : [],
     };
-    const saved = await save.run({ ownership });
-    if (saved) {
-      await reload();
-      navigate('/portal/app/documents', { state: { flash: 'Directors and owners saved.' } });
-    }
+    await save.submit({ ownership });
   }
 
   const personFields = (kind: Kind, p: PersonForm, i: number) => {
@@ -135,11 +119,7 @@ function OwnershipForm({ initial }: { initial: ApplicationView['ownership'] }) {
 
   return (
     <Form className="form portal-form" onSubmit={submit} validationBehavior="aria">
-      {save.error ? (
-        save.error.details.length
-          ? <ProblemList title="Please check what you entered" message={save.error.message} problems={problems} />
-          : <ErrorNotice error={save.error} />
-      ) : null}
+      <SaveError error={save.error} problems={save.problems} />
 
       <section aria-labelledby="directors-title" id={fieldId('directors')} tabIndex={-1} className="people">
         <h2 id="directors-title">Directors</h2>

@@ -4,7 +4,8 @@ import type { CaseStatus, Recommendation } from '../../gql/graphql';
 import { execute } from '../../lib/graphql';
 import { useAction } from '../../lib/use-request';
 import { ErrorNotice } from '../../ui/status';
-import { AreaField, DialogButton, DialogButtons } from '../fields';
+import { DialogButton, DialogButtons } from '../../ui/dialog';
+import { Field } from '../../ui/field';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { hasRole, type Role } from '../session';
@@ -107,7 +108,7 @@ function NoteForm({ field, fieldLabel, submit, run, onDone, onCancel, required, 
   }
   return (
     <Form className="form" onSubmit={send} validationErrors={fieldErrors}>
-      <AreaField label={fieldLabel} name={field} value={text} onChange={(v) => { setText(v); edited(field); }} isRequired={required} hint={hint} autoFocus />
+      <Field multiline label={fieldLabel} name={field} value={text} onChange={(v) => { setText(v); edited(field); }} isRequired={required} hint={hint} autoFocus />
       {rest ? <ErrorNotice error={rest} /> : null}
       <DialogButtons submit={submit} pending={action.pending} onCancel={onCancel} />
     </Form>
@@ -157,11 +158,11 @@ function RespondForm({ caseId, onDone, onCancel }: { caseId: string; onDone: () 
       <RadioGroup className="radio-group" name="recommendation" isRequired value={recommendation} onChange={(v) => { setRecommendation(v as Recommendation); edited('recommendation'); }}>
         <Label>Recommendation</Label>
         {RECOMMENDATIONS.map((r) => (
-          <Radio key={r.id} className="radio" value={r.id}>{r.label}</Radio>
+          <Radio key={r.id} className="radio" value={r.id}><span className="radio-dot" aria-hidden="true" />{r.label}</Radio>
         ))}
         <FieldError className="field-error" />
       </RadioGroup>
-      <AreaField label="Note" name="note" value={note} onChange={(v) => { setNote(v); edited('note'); }} isRequired />
+      <Field multiline label="Note" name="note" value={note} onChange={(v) => { setNote(v); edited('note'); }} isRequired />
       {rest ? <ErrorNotice error={rest} /> : null}
       <DialogButtons submit="Send response" pending={action.pending} onCancel={onCancel} />
     </Form>

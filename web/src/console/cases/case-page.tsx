@@ -4,9 +4,10 @@ import { useParams } from 'react-router';
 import type { ConsoleCaseQuery } from '../../gql/graphql';
 import { execute } from '../../lib/graphql';
 import { useAction, useRequest } from '../../lib/use-request';
+import { DisclosureArrow } from '../../ui/disclosure';
 import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
-import { SelectField } from '../fields';
+import { SelectField } from '../../ui/select-field';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { useViewer } from '../session';
 import { CaseActions } from './case-actions';
@@ -144,7 +145,7 @@ function Documents({ documents, onDone }: { documents: CaseData['documents']; on
               {d.notes ? <p>{d.notes}</p> : null}
               <Disclosure className="disclosure">
                 <Heading level={4} className="disclosure-heading">
-                  <Button slot="trigger" className="disclosure-trigger"><span className="disclosure-arrow" aria-hidden="true" />Extracted data ({extracted.length} {extracted.length === 1 ? 'field' : 'fields'})</Button>
+                  <Button slot="trigger" className="disclosure-trigger"><DisclosureArrow />Extracted data ({extracted.length} {extracted.length === 1 ? 'field' : 'fields'})</Button>
                 </Heading>
                 <DisclosurePanel className="disclosure-panel">
                   {extracted.length ? (
@@ -256,7 +257,7 @@ function Timeline({ caseId, first }: { caseId: string; first: TimelinePage }) {
             <Disclosure className="disclosure">
               <Heading level={3} className="disclosure-heading">
                 <Button slot="trigger" className="disclosure-trigger">
-                  <span className="disclosure-arrow" aria-hidden="true" />
+                  <DisclosureArrow />
                   <span className="event-type">{e.eventType}</span>{' '}
                   <span className="event-when">{when(e.occurredAt)} · #{e.caseSequence}</span>
                 </Button>

@@ -8,7 +8,7 @@ import { useRequest } from '../../lib/use-request';
 import { Field } from '../../ui/field';
 import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
-import { SelectField, type Option } from '../fields';
+import { SelectField, type Option } from '../../ui/select-field';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { RISK_LABELS, riskClass, SOURCE_LABELS, sourceBadge, STATUS_LABELS, statusClass, day } from './labels';
 import { NewCaseButton } from './new-case-dialog';

@@ -4,7 +4,8 @@ import type { DocumentOverrideStatus } from '../../gql/graphql';
 import { execute } from '../../lib/graphql';
 import { useAction } from '../../lib/use-request';
 import { ErrorNotice } from '../../ui/status';
-import { AreaField, DialogButton, DialogButtons } from '../fields';
+import { DialogButton, DialogButtons } from '../../ui/dialog';
+import { Field } from '../../ui/field';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { OverrideDocumentStatusMutation } from './case-query';
@@ -47,14 +48,14 @@ function OverrideForm({ documentId, onDone, onCancel }: { documentId: number; on
     <Form className="form" onSubmit={send} validationErrors={fieldErrors}>
       <RadioGroup className="radio-group" name="status" isRequired value={status} onChange={(v) => { setStatus(v as DocumentOverrideStatus); edited('status'); }}>
         <Label>New status</Label>
-        <Radio className="radio" value="approved">Approved</Radio>
-        <Radio className="radio" value="escalated">Escalated</Radio>
+        <Radio className="radio" value="approved"><span className="radio-dot" aria-hidden="true" />Approved</Radio>
+        <Radio className="radio" value="escalated"><span className="radio-dot" aria-hidden="true" />Escalated</Radio>
         <FieldError className="field-error" />
       </RadioGroup>
       {status === 'escalated' ? (
-        <AreaField key="reason" label="Reason" name="reason" value={text} onChange={(v) => { setText(v); edited('reason'); }} isRequired hint="Why the document needs a senior look." />
+        <Field multiline key="reason" label="Reason" name="reason" value={text} onChange={(v) => { setText(v); edited('reason'); }} isRequired hint="Why the document needs a senior look." />
       ) : (
-        <AreaField key="note" label="Note" name="note" value={text} onChange={(v) => { setText(v); edited('note'); }} isRequired={status === 'approved'} hint="Why the document is acceptable despite the error." />
+        <Field multiline key="note" label="Note" name="note" value={text} onChange={(v) => { setText(v); edited('note'); }} isRequired={status === 'approved'} hint="Why the document is acceptable despite the error." />
       )}
       {rest ? <ErrorNotice error={rest} /> : null}
       <DialogButtons submit="Save status" pending={action.pending} onCancel={onCancel} />

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Checkbox, Form } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import { graphql } from '../../gql';
 import { execute } from '../../lib/graphql';
 import { useAction } from '../../lib/use-request';
+import { Check } from '../../ui/check';
+import { DialogButton, DialogButtons } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { ErrorNotice } from '../../ui/status';
-import { DialogButton, DialogButtons } from '../fields';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
 
@@ -69,14 +70,13 @@ function NewCaseForm({ onCreated, onCancel }: { onCreated: (c: { caseId: string;
       <Field label="Customer name" name="customerName" value={input.customerName} onChange={set('customerName')} />
       <Field label="Country" name="country" value={input.country} onChange={set('country')} />
       <Field label="Company number" name="companyNumber" value={input.companyNumber} onChange={set('companyNumber')} />
-      <Checkbox className="checkbox" name="sendInvite" isSelected={input.sendInvite} onChange={(v) => {
+      <Check name="sendInvite" isSelected={input.sendInvite} onChange={(v) => {
           setInput((prev) => ({ ...prev, sendInvite: v }));
           edited('sendInvite');
           edited('customerEmail');
         }}>
-        <span className="checkbox-box" aria-hidden="true" />
         Email the customer an invitation
-      </Checkbox>
+      </Check>
       {rest ? <ErrorNotice error={rest} /> : null}
       <DialogButtons submit="Create case" pending={action.pending} onCancel={onCancel} />
     </Form>

@@ -8,8 +8,10 @@ import { useAction, useRequest } from '../../lib/use-request';
 import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { ConfirmButton, Success, When, useLastData } from './ui';
-import { roleAtLeast, useSettings } from './viewer';
+import { ConfirmButton } from '../../ui/dialog';
+import { Success, When, useLastData } from './ui';
+import { hasRole } from '../session';
+import { useSettings } from './viewer';
 
 const AppsQuery = graphql(`
   query ConnectedApps {
@@ -44,7 +46,7 @@ export function ConnectedAppsPage() {
   const list = useRequest(load, 'connected-apps', useSignInOnUnauthenticated());
   const data = useLastData(list);
   const [message, setMessage] = useState<string | null>(null);
-  const isAdmin = roleAtLeast(viewer.role, 'admin');
+  const isAdmin = hasRole(viewer.role, 'admin');
   return (
     <Page title="Connected apps" area="Compliance configuration" lead="Apps that members of your organisation allowed to act for them, such as AI assistants.">
       {message ? <Success><p>{message}</p></Success> : null}
@@ -76,7 +78,7 @@ function AppCard({ app, mayDisconnect, mine, onDisconnected }: { app: App; mayDi
     <article className="card" aria-labelledby={`app-${app.grantId}`}>
       <header className="card-header">
         <h2 id={`app-${app.grantId}`} className="card-title">{app.appName}</h2>
-        {mine ? <span className="badge badge-muted">Yours</span> : null}
+        {mine ? <span className="badge badge-neutral">Yours</span> : null}
       </header>
       <dl className="facts">
         <dt>Connected by</dt>

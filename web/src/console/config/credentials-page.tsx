@@ -10,7 +10,10 @@ import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { DEFAULT_SCOPES, SCOPES } from './scopes';
-import { Check, CheckGroup, ConfirmButton, SecretOnce, useFieldErrors, Success, TextInput, When, useLastData } from './ui';
+import { Check, CheckGroup } from '../../ui/check';
+import { ConfirmButton } from '../../ui/dialog';
+import { Field } from '../../ui/field';
+import { SecretOnce, useFieldErrors, Success, When, useLastData } from './ui';
 
 const ClientsQuery = graphql(`
   query ApiClients {
@@ -147,7 +150,7 @@ function CreateClientForm({ onCreated, onCancel }: { onCreated: (c: { name: stri
     <section className="panel" aria-labelledby="create-client-title">
       <h2 id="create-client-title">Create credentials</h2>
       <Form className="form" onSubmit={submit} validationErrors={fieldErrors}>
-        <TextInput label="Name" name="name" isRequired value={name} onChange={setName} description="The system these are for, such as your CRM." autoFocus />
+        <Field label="Name" name="name" isRequired value={name} onChange={setName} hint="The system these are for, such as your CRM." autoFocus />
         <CheckGroup label="Scopes" name="scopes" value={scopes} onChange={setScopes} description="What the credentials may do. Choose only what the system needs.">
           {SCOPES.map((s) => (
             <Check key={s.scope} value={s.scope} description={s.description}>{s.scope}</Check>

@@ -7,10 +7,12 @@ import { graphql } from '../../gql';
 import type { WebhookDeliveriesQuery, WebhookDeliveryState } from '../../gql/graphql';
 import { execute } from '../../lib/graphql';
 import { useAction, useRequest } from '../../lib/use-request';
+import { DisclosureArrow } from '../../ui/disclosure';
 import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { SelectField, Success, When } from './ui';
+import { SelectField } from '../../ui/select-field';
+import { Success, When } from './ui';
 
 const FiltersQuery = graphql(`
   query DeliveryFilters {
@@ -89,7 +91,7 @@ const STATE_BADGE: Record<WebhookDeliveryState, string> = {
   pending: 'badge badge-warn',
   delivered: 'badge badge-ok',
   failed: 'badge badge-bad',
-  skipped_paused: 'badge badge-muted',
+  skipped_paused: 'badge badge-neutral',
 };
 
 const loadFilters = () => execute(FiltersQuery);
@@ -198,10 +200,10 @@ function DeliveryItem({ delivery: d, endpointName, onRedelivered }: { delivery: 
   const redeliver = useAction(() => execute(Redeliver, { id: d.id }), onError);
   const attempts = `${d.attemptCount} ${d.attemptCount === 1 ? 'attempt' : 'attempts'}`;
   return (
-    <Disclosure className="delivery" id={d.id}>
+    <Disclosure className="disclosure delivery" id={d.id}>
       <Heading level={2} className="delivery-heading">
         <Button slot="trigger" className="delivery-trigger">
-          <span className="disclosure-arrow" aria-hidden="true">▸</span>
+          <DisclosureArrow />
           <span className="delivery-summary">
             <span className="delivery-type">{d.eventType}</span>
             <span className={STATE_BADGE[d.state]}>{STATE_WORDS[d.state]}</span>

@@ -8,8 +8,12 @@ import { useAction, useRequest } from '../../lib/use-request';
 import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { ConfirmButton, DialogButton, SelectField, useFieldErrors, Success, TextInput, When, useLastData } from './ui';
-import { ROLE_NAMES, roleAtLeast, useSettings } from './viewer';
+import { ConfirmButton, DialogButton } from '../../ui/dialog';
+import { Field } from '../../ui/field';
+import { SelectField } from '../../ui/select-field';
+import { useFieldErrors, Success, When, useLastData } from './ui';
+import { hasRole, ROLE_LABELS, ROLE_ORDER } from '../session';
+import { useSettings } from './viewer';
 
 const MembersList = graphql(`
   query Members {
@@ -50,7 +54,7 @@ const Remove = graphql(`
 
 type Member = MembersQuery['members'][number];
 
-const ROLE_OPTIONS = (Object.keys(ROLE_NAMES) as Role[]).map((r) => ({ id: r, label: ROLE_NAMES[r] }));
+const ROLE_OPTIONS = ROLE_ORDER.map((r) => ({ id: r, label: ROLE_LABELS[r] }));
 
 const load = () => execute(MembersList);
 
@@ -58,7 +62,7 @@ export function MembersPage() {
   const { viewer } = useSettings();
   const list = useRequest(load, 'members', useSignInOnUnauthenticated());
   const data = useLastData(list);
-  const isAdmin = roleAtLeast(viewer.role, 'admin');
+  const isAdmin = hasRole(viewer.role, 'admin');
   const [inviting, setInviting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const done = (text: string) => {
@@ -96,7 +100,7 @@ export function MembersPage() {
                 <Row id={m.id}>
                   <Cell>{m.name ?? '—'}{m.id === viewer.id ? ' (you)' : ''}</Cell>
                   <Cell>{m.email}</Cell>
-                  <Cell>{ROLE_NAMES[m.role]}</Cell>
+                  <Cell>{ROLE_LABELS[m.role]}</Cell>
                   <Cell><When at={m.createdAt} /></Cell>
                   {isAdmin ? (
                     <Cell>
@@ -120,7 +124,7 @@ function MemberActions({ member, onDone }: { member: Member; onDone: (message: s
   return (
     <div className="actions actions-tight">
       <DialogButton label="Change role" title={`Change the role of ${who}`}>
-        {(close) => <ChangeRoleForm member={member} onCancel={close} onChanged={(role) => { close(); onDone(`${who} is now ${ROLE_NAMES[role]}. Their sessions have ended; they sign in again.`); }} />}
+        {(close) => <ChangeRoleForm member={member} onCancel={close} onChanged={(role) => { close(); onDone(`${who} is now ${ROLE_LABELS[role]}. Their sessions have ended; they sign in again.`); }} />}
       </DialogButton>
       <ConfirmButton
         label="Remove"
@@ -176,8 +180,8 @@ function InviteForm({ onInvited, onCancel }: { onInvited: (email: string) => voi
     <section className="panel" aria-labelledby="invite-title">
       <h2 id="invite-title">Invite member</h2>
       <Form className="form" onSubmit={submit} validationErrors={fieldErrors}>
-        <TextInput label="Email" name="email" type="email" isRequired value={email} onChange={setEmail} autoFocus />
-        <TextInput label="Name" name="name" isRequired value={name} onChange={setName} />
+        <Field label="Email" name="email" type="email" isRequired value={email} onChange={setEmail} autoFocus />
+        <Field label="Name" name="name" isRequired value={name} onChange={setName} />
         <SelectField label="Role" name="role" value={role} onChange={(v) => setRole(v as Role)} options={ROLE_OPTIONS} />
         {notice ? <ErrorNotice error={notice} /> : null}
         <div className="actions">

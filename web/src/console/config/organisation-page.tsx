@@ -9,7 +9,8 @@ import { Page } from '../../ui/page';
 import { ErrorNotice } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { Success } from './ui';
-import { roleAtLeast, useSettings } from './viewer';
+import { hasRole } from '../session';
+import { useSettings } from './viewer';
 
 const SetFourEyes = graphql(`
   mutation SetFourEyes($enabled: Boolean!) {
@@ -39,7 +40,7 @@ export function OrganisationPage() {
   const { viewer, setOrg } = useSettings();
   const org = viewer.org;
   const onError = useSignInOnUnauthenticated();
-  const mayChange = roleAtLeast(viewer.role, 'compliance_admin');
+  const mayChange = hasRole(viewer.role, 'compliance_admin');
   const [message, setMessage] = useState<string | null>(null);
   const fourEyes = useAction((enabled: boolean) => execute(SetFourEyes, { enabled }), onError);
   const parity = useAction((enabled: boolean) => execute(SetFullParity, { enabled }), onError);

@@ -1,23 +1,18 @@
 // Compliance Configuration (/console/settings/*): its own routes, a sub-navigation, and the signed-in
-// member (role and organisation switches) loaded once for every page.
-import { useState } from 'react';
+// member (role and organisation switches, from session.ts's store) handed to every page.
 import { Link } from 'react-aria-components';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
-import { execute } from '../../lib/graphql';
-import { useRequest } from '../../lib/use-request';
 import { NotFoundPage } from '../../ui/not-found';
-import { ErrorNotice, Loading } from '../../ui/status';
-import { useSignInOnUnauthenticated } from '../require-member';
+import { Loading } from '../../ui/status';
+import { hasRole, setViewerOrg, useViewer, type Viewer } from '../session';
 import { AuditLogPage } from './audit-log-page';
 import { ConnectedAppsPage } from './connected-apps-page';
 import { CredentialsPage } from './credentials-page';
 import { DeliveriesPage } from './deliveries-page';
 import { MembersPage } from './members-page';
 import { OrganisationPage } from './organisation-page';
-import { roleAtLeast, SettingsViewer, type Org, type SettingsContext, type Viewer } from './viewer';
+import type { SettingsContext } from './viewer';
 import { WebhooksPage } from './webhooks-page';
-
-const load = () => execute(SettingsViewer);
 
 const SECTIONS = [
   { path: 'webhooks', label: 'Webhooks' },
@@ -30,21 +25,20 @@ const SECTIONS = [
 ];
 
 function SettingsLayout() {
-  const viewer = useRequest(load, 'settings-viewer', useSignInOnUnauthenticated());
-  if (viewer.status === 'loading') return <Loading label="Loading your settings…" />;
-  if (viewer.status === 'error') return <ErrorNotice error={viewer.error} onRetry={viewer.reload} />;
-  return <SettingsFrame viewer={viewer.data.me} />;
+  // RequireMember has loaded the member; null only for the moment a signed-out member is sent to sign in.
+  const viewer = useViewer();
+  if (!viewer) return <Loading label="Loading your settings…" />;
+  return <SettingsFrame viewer={viewer} />;
 }
 
 function SettingsFrame({ viewer }: { viewer: Viewer }) {
   const location = useLocation();
-  const [org, setOrg] = useState<Org>(viewer.org);
-  const context: SettingsContext = { viewer: { ...viewer, org }, setOrg };
+  const context: SettingsContext = { viewer, setOrg: setViewerOrg };
   return (
     <div className="settings">
       <nav aria-label="Compliance configuration" className="subnav">
         <ul>
-          {SECTIONS.filter((s) => !s.role || roleAtLeast(viewer.role, s.role)).map((s) => {
+          {SECTIONS.filter((s) => !s.role || hasRole(viewer.role, s.role)).map((s) => {
             const href = `/console/settings/${s.path}`;
             const current = location.pathname === href;
             return (

@@ -9,7 +9,10 @@ import { useAction, useRequest } from '../../lib/use-request';
 import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { Check, CheckGroup, ConfirmButton, DialogButton, randomSecret, SecretOnce, Success, TextInput, useFieldErrors, useLastData } from './ui';
+import { Check, CheckGroup } from '../../ui/check';
+import { ConfirmButton, DialogButton } from '../../ui/dialog';
+import { Field } from '../../ui/field';
+import { randomSecret, SecretOnce, Success, useFieldErrors, useLastData } from './ui';
 
 const EndpointsQuery = graphql(`
   query WebhookEndpoints {
@@ -228,15 +231,15 @@ function AddEndpointForm({ eventTypes, onCreated, onCancel }: {
     <section className="panel" aria-labelledby="add-endpoint-title">
       <h2 id="add-endpoint-title">Add endpoint</h2>
       <Form className="form" onSubmit={submit} validationErrors={fieldErrors}>
-        <TextInput label="URL" name="url" type="url" isRequired value={url} onChange={setUrl} description="https only, on a public address." autoFocus />
-        <TextInput label="Label" name="label" value={label} onChange={setLabel} description="A name you will recognise, such as the CRM it feeds." />
-        <TextInput
+        <Field label="URL" name="url" type="url" isRequired value={url} onChange={setUrl} hint="https only, on a public address." autoFocus />
+        <Field label="Label" name="label" value={label} onChange={setLabel} hint="A name you will recognise, such as the CRM it feeds." />
+        <Field
           label="Secret (optional)"
           name="secret"
           value={secret}
           onChange={setSecret}
           autoComplete="off"
-          description="16 to 256 characters. Leave blank and one is generated for you."
+          hint="16 to 256 characters. Leave blank and one is generated for you."
         />
         <EventTypesPicker eventTypes={eventTypes} all={all} setAll={setAll} selected={selected} setSelected={setSelected} />
         {ping.result && !ping.error ? <TestResultView result={ping.result.pingWebhookUrl} what="Test ping" /> : null}
@@ -346,8 +349,8 @@ function EditEndpointForm({ endpoint, eventTypes, onDone, onCancel }: { endpoint
   }
   return (
     <Form className="form" onSubmit={submit} validationErrors={fieldErrors}>
-      <TextInput label="URL" name="url" type="url" isRequired value={url} onChange={setUrl} />
-      <TextInput label="Label" name="label" value={label} onChange={setLabel} />
+      <Field label="URL" name="url" type="url" isRequired value={url} onChange={setUrl} />
+      <Field label="Label" name="label" value={label} onChange={setLabel} />
       <EventTypesPicker eventTypes={eventTypes} all={all} setAll={setAll} selected={selected} setSelected={setSelected} />
       {notice ? <ErrorNotice error={notice} /> : null}
       <div className="actions">
@@ -371,13 +374,13 @@ function RotateSecretForm({ endpoint, onDone, onCancel }: { endpoint: Endpoint; 
   return (
     <Form className="form" onSubmit={submit} validationErrors={fieldErrors}>
       <p>The next attempt is signed with the new secret; the old one stops at once and cannot be recovered.</p>
-      <TextInput
+      <Field
         label="New secret (optional)"
         name="secret"
         value={secret}
         onChange={setSecret}
         autoComplete="off"
-        description="16 to 256 characters. Leave blank and one is generated for you."
+        hint="16 to 256 characters. Leave blank and one is generated for you."
       />
       {notice ? <ErrorNotice error={notice} /> : null}
       <div className="actions">
