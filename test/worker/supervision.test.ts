@@ -153,9 +153,14 @@ describe('worker process: gives up for its supervisor, drains a stopped runner',
       expect(proc.ready.body).to.deep.equal({
         status: 'ready', checks: { mysql: 'ok', queue: 'ok', runner: 'running', backlog: 'ok' }, oldestDueJobAgeMs: 0,
       });
-      // Each runner takes one of these, and stops when its completion is refused.
-      for (let i = 0; i < 6; i++) await queue!.enqueue(RELAY_TASK, { [REFUSE_COMPLETION]: i });
-      done = await within(proc.exited, 20_000, 'the worker to give up');
+      // Each runner takes at least one of these and stops when its completion is refused. A runner may
+      // fetch several before its first refused completion stops it (seen: three each), so there are enough
+      // for every runner the schedule allows, however many each one takes.
+      for (let i = 0; i < 30; i++) await queue!.enqueue(RELAY_TASK, { [REFUSE_COMPLETION]: i });
+      // On a timeout, say what the worker logged meanwhile.
+      done = await within(proc.exited, 20_000, 'the worker to give up').catch((err: Error) => {
+        throw new Error(`${err.message}; the worker logged:\n${proc.output().split('\n').slice(-30).join('\n')}`);
+      });
     } finally {
       if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
       await cleanup();
