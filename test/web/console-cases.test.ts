@@ -484,9 +484,16 @@ describe('web console: sign-in and case pages in Chromium', function () {
     const c = await caseInReview(tenant, 'Keyboard Ltd');
     const w = await watchedPage(browser);
     const focused = () => w.page.evaluate<string | null | undefined>("document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent");
+    // React Aria moves focus a frame after a dialog opens or leaves: wait (bounded) for `want`, then say where focus is.
+    const focusedAfterAFrame = async (want: string) => {
+      await w.page.waitForFunction(
+        (name: string) => (document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent) === name, want, WAIT,
+      ).catch(() => undefined);
+      return focused();
+    };
     await w.page.goto(`${h.url}/console/sign-in?next=%2Fconsole%2Fcases`);
     await heading(w.page, 'Sign in');
-    expect(await focused()).to.equal('email');
+    expect(await focusedAfterAFrame('email')).to.equal('email');
     await w.page.keyboard.type(analyst.email);
     await w.page.keyboard.press('Tab');
     await w.page.keyboard.type(analyst.password);
@@ -496,7 +503,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
     await w.page.getByRole('button', { name: 'New case' }).focus();
     await w.page.keyboard.press('Enter');
     await w.page.getByRole('dialog', { name: 'New case' }).waitFor(WAIT);
-    expect(await focused()).to.equal('companyName');
+    expect(await focusedAfterAFrame('companyName')).to.equal('companyName');
     await w.page.keyboard.type('Typed Ltd');
     await w.page.keyboard.press('Enter');
     await w.page.getByRole('dialog').waitFor({ state: 'detached', ...WAIT });
@@ -507,10 +514,10 @@ describe('web console: sign-in and case pages in Chromium', function () {
     await w.page.keyboard.press('Enter');
     const dialog = w.page.getByRole('dialog', { name: `Escalate case ${c.caseId}` });
     await dialog.waitFor(WAIT);
-    expect(await focused()).to.equal('note');
+    expect(await focusedAfterAFrame('note')).to.equal('note');
     await w.page.keyboard.press('Escape'); // closes, sends nothing, focus back on the button
     await dialog.waitFor({ state: 'detached', ...WAIT });
-    expect(await focused()).to.equal('Escalate');
+    expect(await focusedAfterAFrame('Escalate')).to.equal('Escalate');
     const created = w.page.getByRole('button', { name: /^case\.created / });
     await created.focus();
     await w.page.keyboard.press('Enter');

@@ -75,6 +75,8 @@ describe('web console shell in Chromium', function () {
       expect(await w.page.getByLabel('Email').getAttribute('type')).to.equal('email');
       expect(await w.page.getByLabel('Password').getAttribute('type')).to.equal('password');
       expect(await w.page.getByRole('button', { name: 'Sign in' }).isVisible()).to.equal(true);
+      // Autofocus lands a frame after the form renders: wait for it (bounded), then check.
+      await w.page.waitForFunction("document.activeElement?.getAttribute('name') === 'email'", null, { timeout: 10_000 }).catch(() => undefined);
       expect(await w.page.evaluate<string | null | undefined>("document.activeElement?.getAttribute('name')")).to.equal('email');
       await expectNoSidewaysScroll(w.page);
       await checkPage(w.page, `console-sign-in-${look}`);
