@@ -487,7 +487,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
     // React Aria moves focus a frame after a dialog opens or leaves: wait (bounded) for `want`, then say where focus is.
     const focusedAfterAFrame = async (want: string) => {
       await w.page.waitForFunction(
-        (name: string) => (document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent) === name, want, WAIT,
+        `(document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent) === ${JSON.stringify(want)}`, null, WAIT,
       ).catch(() => undefined);
       return focused();
     };
