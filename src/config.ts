@@ -41,6 +41,11 @@ export interface Config {
   workerRestartScheduleMs: number[];
   /** READY_MAX_JOB_DELAY: /readyz of a worker fails when the oldest due job has waited longer, ms. Default 1m. */
   readyMaxJobDelayMs: number;
+  /**
+   * WORKER_STALL_TIMEOUT: a running job runner that has neither fetched, started nor finished a job for this
+   * long while a due job waits that no worker holds is stuck (no error told us) and is restarted, ms. Default 2m.
+   */
+  workerStallTimeoutMs: number;
   /** HEALTH_PORT: a worker-only process (`--worker`) serves /healthz and /readyz on this port. Default unset (none). */
   healthPort: number | null;
   /** LOG_LEVEL: pino level. Default info (silent under test). */
@@ -180,6 +185,9 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const readyDelayRaw = env.READY_MAX_JOB_DELAY || '1m';
   const readyMaxJobDelayMs = parseDuration(readyDelayRaw) ?? 0;
   if (readyMaxJobDelayMs <= 0) problems.push(`READY_MAX_JOB_DELAY must be a duration such as 1m (units ms, s, m, h) (got "${readyDelayRaw}")`);
+  const stallRaw = env.WORKER_STALL_TIMEOUT || '2m';
+  const workerStallTimeoutMs = parseDuration(stallRaw) ?? 0;
+  if (workerStallTimeoutMs < 1000) problems.push(`WORKER_STALL_TIMEOUT must be a duration of at least 1s such as 2m (units ms, s, m, h) (got "${stallRaw}")`);
   const healthPort = env.HEALTH_PORT ? int('HEALTH_PORT', 0, 0, 65535) : null;
   const pullRateLimitPerMinute = int('PULL_RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000);
   const tokenRateLimitPerMinute = int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000);
@@ -245,7 +253,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   return {
     nodeEnv, port, baseUrl, appUrl, mysqlUrl, pgUrl, secretsKeys, jwtSigningKeyPem, smtpUrl,
     webhookRetryScheduleMs: webhookRetryScheduleMs as number[], webhookTimeoutMs, webhookAllowPrivateTargets,
-    outboxSweepIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, healthPort, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute,
+    outboxSweepIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, workerStallTimeoutMs, healthPort, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute,
     trustProxy,
     inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],
     dataDir, blobStore, s3,

@@ -67,7 +67,7 @@ describe('chaos: the service heals itself when its database connections are kill
     const base = `http://127.0.0.1:${port}`;
     const service = startNode('bin/start.js', [], testEnv({
       MYSQL_URL: mysqlUrl, PG_URL: pgUrl, PORT: String(port), LOG_LEVEL: 'info', NODE_EXTRA_CA_CERTS: testTls().caFile,
-      PULL_RATE_LIMIT_PER_MINUTE: '1000000', READY_MAX_JOB_DELAY: '10s', WORKER_RESTART_SCHEDULE: '250ms,500ms,1s,2s,2s,2s,2s,2s,2s,2s',
+      PULL_RATE_LIMIT_PER_MINUTE: '1000000', READY_MAX_JOB_DELAY: '10s', WORKER_STALL_TIMEOUT: '5s', WORKER_RESTART_SCHEDULE: '250ms,500ms,1s,2s,2s,2s,2s,2s,2s,2s',
     }));
     const servicePid = service.child.pid;
     try {
@@ -163,7 +163,7 @@ describe('chaos: the service heals itself when its database connections are kill
         await waitFor('every delivery to be delivered', async () => {
           deliveries = await check.svc.db.query('SELECT id, event_id, state, next_attempt_at FROM webhook_deliveries WHERE org_id = ?', [tenant.id]);
           return deliveries.every((d) => d.state === 'delivered');
-        }, 20_000, 200).catch((err: Error) => {
+        }, 45_000, 200).catch((err: Error) => {
           // Say why: what is still undelivered, whether the service is alive, and its last warnings.
           const lines = service.output().split('\n').filter((l) => /"level":(4|5|6)0/.test(l)).slice(-15);
           throw new Error(`${err.message}\nundelivered: ${JSON.stringify(deliveries.filter((d) => d.state !== 'delivered').slice(0, 10))}`

@@ -95,11 +95,16 @@ export class GraphileJobQueue implements JobQueue {
     await this.pool.query('SELECT 1');
   }
 
-  async oldestDueJobAgeMs(): Promise<number> {
+  /**
+   * How long the oldest due job that no worker holds has waited (ms). With `heldBy` (a worker pool id), the
+   * jobs that pool holds count too: those in its local queue and those it runs (the stall watchdog).
+   */
+  async oldestDueJobAgeMs(heldBy: string | null = null): Promise<number> {
     // Jobs a worker may take now (graphile's is_available: unlocked, attempts left) that are due.
     const { rows } = await this.pool.query<{ age: number | null }>(
       `SELECT (EXTRACT(EPOCH FROM now() - min(run_at)) * 1000)::float8 AS age
-       FROM graphile_worker._private_jobs WHERE is_available AND run_at <= now()`,
+       FROM graphile_worker._private_jobs WHERE (is_available OR locked_by = $1) AND run_at <= now()`,
+      [heldBy ?? ''],
     );
     return Math.max(0, rows[0]?.age ?? 0);
   }

@@ -1,4 +1,5 @@
-import { run, type Runner } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { run, type Runner, type WorkerEvents } from 'graphile-worker';
 import { sweepOutbox } from '../src/events/index';
 import { purgeExpiredIdempotencyKeys } from '../src/idempotency/index';
 import { sweepIntakeCodes } from '../src/intake/index';
@@ -47,6 +48,10 @@ export interface WorkerOptions {
  */
 export async function startWorker(svc: Services, queue: GraphileJobQueue, options: WorkerOptions = {}): Promise<WorkerHandle> {
   const log = svc.log;
+  // When the current runner last showed progress (fetched jobs, started or finished one): the stall watchdog.
+  let progressAt = Date.now();
+  // The worker pool id of the current runner: the jobs it holds are locked in its name.
+  let poolId: string | null = null;
   const startRunner = async () => {
     // Per runner: graphile's own log lines are the only place a failed fetch shows (caught inside graphile).
     let failures = 0;
@@ -58,7 +63,12 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
         self.stop().catch(() => undefined); // not awaited: a stuck runner may never finish stopping
       }
     };
+    const events: WorkerEvents = new EventEmitter();
+    events.once('pool:create', ({ workerPool }) => {
+      poolId = workerPool.id;
+    });
     const r = await run({
+      events,
       pgPool: queue.pool,
       concurrency: svc.config.workerConcurrency,
       noHandleSignals: true,
@@ -77,8 +87,16 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
         },
       },
     });
+    progressAt = Date.now();
     r.events.on('localQueue:getJobs:complete', () => {
       failures = 0;
+      progressAt = Date.now();
+    });
+    r.events.on('job:start', () => {
+      progressAt = Date.now();
+    });
+    r.events.on('job:complete', () => {
+      progressAt = Date.now();
     });
     self = r;
     return r;
@@ -159,11 +177,33 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     sweeping = sweeping.then(() => (draining ? undefined : sweepIntakeCodes(svc))).catch((err) => log.error({ err }, 'intake code sweep failed'));
   }, svc.config.outboxSweepIntervalMs);
 
+  // The stall watchdog: a runner can stop making progress without any error reaching us (its workers
+  // waiting on a lost connection, its local queue stuck after failing to return jobs). When it has shown no
+  // progress for WORKER_STALL_TIMEOUT while a job has been due that long, free or held by this runner (in
+  // its local queue or running), it counts as stopped. A job that legitimately ran that long with nothing
+  // else finishing meanwhile would count too; no job of this service runs for minutes.
+  const stallMs = svc.config.workerStallTimeoutMs;
+  let checkingStall = false;
+  const stallTimer = setInterval(() => {
+    const r = runner;
+    if (!r || draining || checkingStall || state !== 'running' || Date.now() - progressAt < stallMs) return;
+    checkingStall = true;
+    queue.oldestDueJobAgeMs(poolId).then((age) => {
+      if (runner !== r || age < stallMs || Date.now() - progressAt < stallMs) return;
+      stopped(r, new Error(`the job runner made no progress for ${Math.round((Date.now() - progressAt) / 1000)} s while a job waited ${Math.round(age / 1000)} s`));
+      r.stop().catch(() => undefined); // not awaited: a stuck runner may never finish stopping
+    }, () => undefined /* the queue's database is away: the fetch-failure count handles that */).finally(() => {
+      checkingStall = false;
+    });
+  }, Math.min(5000, Math.max(250, Math.round(stallMs / 4))));
+  stallTimer.unref();
+
   return {
     state: () => state,
     async stop() {
       draining = true;
       clearInterval(timer);
+      clearInterval(stallTimer);
       if (restartTimer) clearTimeout(restartTimer);
       await starting;
       await sweeping;

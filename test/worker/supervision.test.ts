@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { createConnection } from 'mysql2/promise';
 import { dropMysqlDatabase } from '../../src/db/index';
 import { RELAY_TASK } from '../../src/events/index';
 import { checkReadiness, createLogger } from '../../src/platform/index';
@@ -102,6 +103,37 @@ describe('worker: the job runner is supervised', function () {
     const stopped = lines.filter((l) => l.msg === 'job runner stopped unexpectedly; restarting it');
     expect(stopped.map((l) => l.reason)).to.deep.equal(['the job runner failed to fetch jobs 10 times in a row']);
     expect(lines.filter((l) => l.msg === 'job runner restarted')).to.have.length(1);
+  });
+
+  it('restarts a runner that stalls without any error (its one worker waits on a lock) once a due job has waited WORKER_STALL_TIMEOUT', async () => {
+    const lines: Line[] = [];
+    const log = createLogger('info', { write: (l: string) => void lines.push(JSON.parse(l) as Line) });
+    const svc = withConfig(rt, { workerConcurrency: 1, workerStallTimeoutMs: 1500, workerRestartScheduleMs: [200, 200, 200, 200] }, { log });
+    // Another session holds the endpoints table: the relay's fan-out waits on it (a metadata lock waits
+    // for a year), so the runner's only worker is busy and silent, as after a lost connection that never errors.
+    const locker = await createConnection(svc.config.mysqlUrl);
+    let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
+    try {
+      const r = await receiver();
+      await newEndpoint(svc, { orgId: tenant.id, url: r.url() });
+      await locker.query('LOCK TABLES webhook_endpoints WRITE');
+      worker = await startWorker(svc, rt.queue);
+      await recordTestEvent(svc, tenant.id, 'held up by the lock');
+      await waitFor('the relay to wait on the lock', async () => {
+        const [rows] = await locker.query(`SELECT COUNT(*) AS n FROM information_schema.processlist WHERE state LIKE 'Waiting for table metadata lock'`);
+        return Number((rows as { n: number }[])[0]!.n) > 0;
+      }, 10_000, 50);
+      await recordTestEvent(svc, tenant.id, 'queued behind it'); // a due job that no worker holds
+      await waitFor('the stalled runner to be restarted', async () => lines.some((l) => l.msg === 'job runner restarted'), 15_000, 50);
+      await locker.query('UNLOCK TABLES');
+      await r.waitForRequests(2, 20_000);
+    } finally {
+      await locker.end();
+      await worker?.stop();
+    }
+    const stopped = lines.filter((l) => l.msg === 'job runner stopped unexpectedly; restarting it');
+    expect(stopped.length).to.be.at.least(1);
+    expect(String(stopped[0]!.reason)).to.match(/^the job runner made no progress for \d+ s while a job waited \d+ s$/);
   });
 
   it('reports a backlog older than READY_MAX_JOB_DELAY as late (not ready)', async () => {
