@@ -2,6 +2,7 @@
 // and tests build the service through it.
 import type { Express } from 'express';
 import { connectDataSource, createDataSource, ensureMysqlDatabase, runMigrations } from '../src/db/index';
+import { LocalDocumentExtractor } from '../src/documents/index';
 import { type EventSubscriber } from '../src/events/index';
 import { keepMailLocally } from '../src/mail/index';
 import { AccessTokenCache } from '../src/oauth/index';
@@ -76,7 +77,11 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     accessTokenCache: new AccessTokenCache(revocations),
     blobs,
     mailer: undefined as unknown as Services['mailer'],
+    extractor: undefined as unknown as Services['extractor'],
   };
+  // Document extraction: the local default, reading the clock through svc (tests may replace it).
+  const extractor = new LocalDocumentExtractor({ clock: { now: () => svc.clock.now() }, ocr: config.extractionOcr });
+  svc.extractor = extractor;
   // Mail: SMTP when SMTP_URL is set, otherwise the local mail outbox (which needs svc itself).
   const mailer = createNodemailerMailer({
     smtpUrl: config.smtpUrl, from: config.mailFrom, log, keepLocally: (mail) => keepMailLocally(svc, mail),
@@ -88,6 +93,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     async close() {
       mailer.close();
       blobs.close();
+      await extractor.close();
       await webhookSender.close();
       await revocations.close();
       await queue.close();

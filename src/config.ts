@@ -74,6 +74,11 @@ export interface Config {
   blobStore: 'local' | 's3';
   /** The S3-compatible bucket when BLOB_STORE=s3; null otherwise. */
   s3: S3Config | null;
+  // --- document extraction ---
+  /** EXTRACTION_SWEEP_AFTER: a document still `processing` this long after its last change gets its extraction job again, ms. Default 5m. */
+  extractionSweepAfterMs: number;
+  /** EXTRACTION_OCR: read PNG and JPEG documents with the bundled offline OCR (tesseract.js); false leaves images Low with a warning. Default true. */
+  extractionOcr: boolean;
 }
 
 /** BLOB_STORE=s3: an S3-compatible bucket (AWS S3, MinIO, Ceph, R2 ...). */
@@ -219,6 +224,10 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
       credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : null, prefix: env.S3_PREFIX ?? '',
     };
   }
+  const extractionSweepRaw = env.EXTRACTION_SWEEP_AFTER || '5m';
+  const extractionSweepAfterMs = parseDuration(extractionSweepRaw) ?? 0;
+  if (extractionSweepAfterMs <= 0) problems.push(`EXTRACTION_SWEEP_AFTER must be a duration such as 5m (units ms, s, m, h) (got "${extractionSweepRaw}")`);
+  const extractionOcr = bool('EXTRACTION_OCR', true);
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
   // Secrets: required in production; generated once into a git-ignored file elsewhere.
@@ -257,6 +266,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     trustProxy,
     inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],
     dataDir, blobStore, s3,
+    extractionSweepAfterMs, extractionOcr,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from './config';
+import type { DocumentExtractor } from './documents/document-extractor';
 import type { EventRecord } from './events/event.entity';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
@@ -21,6 +22,8 @@ export interface Services {
   subscribers: EventSubscriber[];
   /** Uploaded files' bytes (documents): the DATA_DIR directory, or an S3-compatible bucket (BLOB_STORE=s3). */
   blobs: BlobStore;
+  /** Reads uploaded documents (pipeline step 1): the local default (PDF text, OCR, MRZ, field rules), no network. */
+  extractor: DocumentExtractor;
   /** Outgoing mail (invites): nodemailer over SMTP, or the local mail outbox when SMTP_URL is unset. */
   mailer: Mailer;
   /** Name resolution for the webhook URL guard (tests inject one). */

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { run, type Runner, type WorkerEvents } from 'graphile-worker';
+import { sweepDocumentExtraction } from '../src/documents/index';
 import { sweepOutbox } from '../src/events/index';
 import { purgeExpiredIdempotencyKeys } from '../src/idempotency/index';
 import { sweepIntakeCodes } from '../src/intake/index';
@@ -175,6 +176,8 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     sweeping = sweeping.then(() => (draining ? undefined : sweepMemberMail(svc))).catch((err) => log.error({ err }, 'member mail sweep failed'));
     // Public intake: code emails whose send job was lost, and codes past their 24 hours.
     sweeping = sweeping.then(() => (draining ? undefined : sweepIntakeCodes(svc))).catch((err) => log.error({ err }, 'intake code sweep failed'));
+    // Document extraction: documents still processing whose job was lost or whose worker died.
+    sweeping = sweeping.then(() => (draining ? undefined : sweepDocumentExtraction(svc))).catch((err) => log.error({ err }, 'document extraction sweep failed'));
   }, svc.config.outboxSweepIntervalMs);
 
   // The stall watchdog: a runner can stop making progress without any error reaching us (its workers

@@ -55,7 +55,8 @@ export class Decision {
 export class CaseDocument {
   @Field(() => Int) id!: number;
   @Field() caseId!: string;
-  @Field(() => String, { nullable: true }) documentType!: string | null;
+  @Field(() => String, { nullable: true, description: 'passport, id_card, certificate_of_incorporation, register_extract, proof_of_address or other; null until extracted.' })
+  documentType!: string | null;
   @Field() filename!: string;
   @Field() mimeType!: string;
   @Field(() => Float) sizeBytes!: number;
@@ -63,8 +64,10 @@ export class CaseDocument {
   @Field(() => String, { nullable: true, description: 'High, Medium or Low.' }) confidence!: string | null;
   @Field(() => GraphQLISODateTime) uploadedAt!: string;
   @Field(() => GraphQLISODateTime) updatedAt!: string;
-  @Field(() => [GraphQLJSON]) warnings!: unknown[];
-  @Field(() => String, { nullable: true }) notes!: string | null;
+  @Field(() => [GraphQLJSON], { description: 'What extraction noticed, as plain sentences (a failed MRZ check digit, an expired document, a stale proof of address).' })
+  warnings!: unknown[];
+  @Field(() => [String], { description: 'The fields expected of this documentType that extraction did not find.' }) missingFields!: string[];
+  @Field(() => String, { nullable: true, description: 'Why extraction failed, when status is error.' }) notes!: string | null;
   @Field(() => GraphQLJSONObject, { description: 'The complete extracted data (company name, registration number, directors ...).' })
   extractedData!: Record<string, unknown>;
 }

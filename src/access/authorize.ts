@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'intake:configure': { role: 'compliance_admin' },
   /** The tenant configuration audit log. */
   'audit:read': { role: 'compliance_admin' },
+  /** Document extraction (a pipeline step): the system only. */
+  'documents:extract': {},
   /** The operator-unlocked entitlement: nobody but the operator. */
   'full_parity:entitle': {},
   'members:read': { role: 'analyst' },

@@ -15,7 +15,13 @@ export function documentSummaryView(r: DocumentSummaryRow): DocumentSummaryView 
 
 /** GET /v1/documents/{id}: the full record. */
 export function documentView(r: DocumentRow): DocumentView {
-  return { ...documentSummaryView(r), warnings: json<unknown[]>(r.warnings), notes: r.notes, extractedData: json<Record<string, unknown>>(r.extracted_data) };
+  return {
+    ...documentSummaryView(r),
+    warnings: json<unknown[]>(r.warnings).map(String),
+    missingFields: json<string[]>(r.missing_fields),
+    notes: r.notes,
+    extractedData: json<Record<string, unknown>>(r.extracted_data),
+  };
 }
 
 /** A document as the customer portal shows it. */

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { bigintColumn, jsonColumn, timestampColumn, uuidColumn } from '../db/columns';
+import { bigintColumn, jsonColumn, nullableTimestampColumn, timestampColumn, uuidColumn } from '../db/columns';
 
 /** Document statuses (events show complete, error, approved, escalated; `processing` until extraction ends). */
 export const DOCUMENT_STATUSES = ['processing', 'complete', 'error', 'approved', 'escalated'] as const;
@@ -25,8 +25,12 @@ export class Document {
   @Column({ type: 'varchar' }) status!: DocumentStatus;
   @Column({ type: 'varchar', nullable: true }) confidence!: DocumentConfidence | null;
   @Column(jsonColumn) warnings!: unknown[];
+  /** The fields expected of the document's type that extraction did not find. */
+  @Column(jsonColumn) missingFields!: string[];
   @Column({ type: 'text', nullable: true }) notes!: string | null;
   @Column(jsonColumn) extractedData!: Record<string, unknown>;
   @Column(timestampColumn) uploadedAt!: Date;
   @Column(timestampColumn) updatedAt!: Date;
+  /** When the extraction sweep last re-enqueued this document's job (it does so at most once per EXTRACTION_SWEEP_AFTER). */
+  @Column(nullableTimestampColumn) extractionRequeuedAt!: Date | null;
 }

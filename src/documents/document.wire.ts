@@ -8,7 +8,7 @@ export const DocumentConfidenceSchema = StringEnum(DOCUMENT_CONFIDENCES, { descr
 const summaryFields = {
   id: Type.Integer(),
   caseId: Type.String(),
-  documentType: OptionalText(),
+  documentType: OptionalText({ description: 'What extraction found the document to be: passport, id_card, certificate_of_incorporation, register_extract, proof_of_address or other; null until extracted.' }),
   filename: Type.String(),
   mimeType: Type.String(),
   sizeBytes: Type.Integer(),
@@ -25,9 +25,12 @@ export type DocumentSummaryView = Static<typeof DocumentSummarySchema>;
 /** GET /v1/documents/{id}: the full record including extractedData. */
 export const DocumentSchema = Type.Object({
   ...summaryFields,
-  warnings: Type.Array(Type.Unknown()),
-  notes: OptionalText(),
-  extractedData: Type.Record(Type.String(), Type.Unknown(), { description: 'Structured data from AI document extraction.' }),
+  warnings: Type.Array(Type.String(), { description: 'What extraction noticed, as plain sentences (a failed MRZ check digit, an expired document, a stale proof of address).' }),
+  missingFields: Type.Array(Type.String(), { description: 'The fields expected of this documentType that extraction did not find.' }),
+  notes: OptionalText({ description: 'Why extraction failed, when status is error.' }),
+  extractedData: Type.Record(Type.String(), Type.Unknown(), {
+    description: 'Structured fields found: dates as YYYY-MM-DD, countries as the document writes them (ISO 3166 alpha-3 in an MRZ); `source` and `engine` say how it was read.',
+  }),
 }, { description: 'The full document record.' });
 export type DocumentView = Static<typeof DocumentSchema>;
 

@@ -22,6 +22,7 @@ export interface DocumentSummaryRow {
 /** A document row with its extraction (JSON columns may come back as text). */
 export interface DocumentRow extends DocumentSummaryRow {
   warnings: unknown[] | string;
+  missing_fields: string[] | string;
   notes: string | null;
   extracted_data: Record<string, unknown> | string;
 }
@@ -67,7 +68,7 @@ export function listDocumentPage(db: Queryable, orgId: string, q: DocumentPageQu
 /** A tenant's document by its public id (digits), or null. */
 export async function findDocument(db: Queryable, orgId: string, id: string): Promise<DocumentRow | null> {
   const [row]: DocumentRow[] = await db.query(
-    `SELECT ${SUMMARY_COLUMNS}, d.warnings, d.notes, d.extracted_data FROM documents d JOIN cases c ON c.pk = d.case_pk WHERE d.org_id = ? AND d.id = ?`,
+    `SELECT ${SUMMARY_COLUMNS}, d.warnings, d.missing_fields, d.notes, d.extracted_data FROM documents d JOIN cases c ON c.pk = d.case_pk WHERE d.org_id = ? AND d.id = ?`,
     [orgId, id],
   );
   return row ?? null;
@@ -159,4 +160,67 @@ export async function referencedBlobKeys(db: Queryable, orgId: string, keys: str
   if (!keys.length) return new Set();
   const rows: { blob_key: string }[] = await db.query('SELECT blob_key FROM documents WHERE org_id = ? AND blob_key IN (?)', [orgId, keys]);
   return new Set(rows.map((r) => r.blob_key));
+}
+
+// ---- extraction (pipeline step 1) ----
+
+/** What the extraction step needs of a document before it reads the bytes. */
+export interface ExtractionSourceRow {
+  id: number;
+  casePk: number;
+  status: DocumentStatus;
+  blobKey: string | null;
+  filename: string;
+  mimeType: string;
+  documentType: string | null;
+}
+
+/** A tenant's document as the extraction step reads it, or null. */
+export async function findExtractionSource(db: Queryable, orgId: string, id: number): Promise<ExtractionSourceRow | null> {
+  const [row]: { id: number | string; case_pk: number | string; status: DocumentStatus; blob_key: string | null; filename: string; mime_type: string; document_type: string | null }[] =
+    await db.query('SELECT id, case_pk, status, blob_key, filename, mime_type, document_type FROM documents WHERE org_id = ? AND id = ?', [orgId, id]);
+  return row
+    ? { id: Number(row.id), casePk: Number(row.case_pk), status: row.status, blobKey: row.blob_key, filename: row.filename, mimeType: row.mime_type, documentType: row.document_type }
+    : null;
+}
+
+/** What a successful extraction stores on a document. */
+export interface StoredExtraction {
+  documentType: string;
+  extractedData: Record<string, unknown>;
+  confidence: DocumentConfidence;
+  warnings: string[];
+  missingFields: string[];
+}
+
+/** Stores a successful extraction: status `complete`, its fields, no notes. */
+export async function storeExtraction(db: Queryable, orgId: string, id: number, x: StoredExtraction, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE documents SET status = 'complete', document_type = ?, extracted_data = ?, confidence = ?, warnings = ?, missing_fields = ?, notes = NULL, updated_at = ?
+     WHERE org_id = ? AND id = ?`,
+    [x.documentType, JSON.stringify(x.extractedData), x.confidence, JSON.stringify(x.warnings), JSON.stringify(x.missingFields), now, orgId, id],
+  );
+}
+
+/** Stores a failed extraction: status `error` with the reason in notes; whatever was extracted before stays. */
+export async function storeExtractionError(db: Queryable, orgId: string, id: number, reason: string, now: Date): Promise<void> {
+  await db.query("UPDATE documents SET status = 'error', notes = ?, updated_at = ? WHERE org_id = ? AND id = ?", [reason, now, orgId, id]);
+}
+
+/**
+ * The extraction sweep, across tenants (it is the service's own housekeeping, not a tenant's query):
+ * documents with bytes still `processing` whose last change, and last re-hand-off, are older than
+ * `cutoff`, oldest first. Each is marked re-handed-off at `now` in the same statement's transaction, so
+ * that concurrent sweeps of several workers do not both take it.
+ */
+export async function takeDocumentsDueForExtraction(db: Queryable, cutoff: Date, now: Date, limit: number): Promise<{ orgId: string; id: number }[]> {
+  const rows: { org_id: string; id: number | string }[] = await db.query(
+    `SELECT org_id, id FROM documents FORCE INDEX (ix_documents_status_updated)
+     WHERE status = 'processing' AND updated_at < ? AND blob_key IS NOT NULL AND (extraction_requeued_at IS NULL OR extraction_requeued_at < ?)
+     ORDER BY updated_at LIMIT ${Math.floor(limit)} FOR UPDATE SKIP LOCKED`,
+    [cutoff, cutoff],
+  );
+  if (!rows.length) return [];
+  await db.query('UPDATE documents SET extraction_requeued_at = ? WHERE id IN (?)', [now, rows.map((r) => r.id)]);
+  return rows.map((r) => ({ orgId: r.org_id, id: Number(r.id) }));
 }

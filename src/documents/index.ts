@@ -13,3 +13,9 @@ export {
   PortalDocumentSchema, PortalDocumentListSchema, UploadedDocumentsSchema, UploadLimitsSchema, RemoveDocumentInputSchema, UPLOAD_LIMITS,
   type PortalDocumentView, type PortalDocumentListView, type UploadedDocumentsView, type RemoveDocumentInput,
 } from './portal-document.wire';
+export { extractDocument, type ExtractDocumentResult } from './extract-document';
+export { sweepDocumentExtraction } from './sweep-document-extraction';
+export {
+  DOCUMENT_TYPES, ExtractionError, type DocumentType, type DocumentExtractor, type ExtractionInput, type ExtractionResult,
+} from './document-extractor';
+export { LocalDocumentExtractor, type LocalExtractorOptions } from './extraction/local-extractor';

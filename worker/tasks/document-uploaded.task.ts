@@ -1,13 +1,18 @@
 import type { Task } from 'graphile-worker';
+import { systemActor } from '../../src/access/index';
+import { extractDocument } from '../../src/documents/index';
+import { type Services } from '../../src/platform/index';
 
 /**
  * `pipeline.document-uploaded` (one job per uploaded document, payload `{orgId, documentId}`): the first
- * step of the document pipeline. Extraction is not built yet, so the step checks its payload and ends;
- * the job is done rather than left to pile up. The extraction issue replaces the body with its use case.
+ * step of the document pipeline, extraction. A duplicate job finds the document no longer `processing`
+ * and does nothing. Unexpected errors are thrown, so graphile retries the job.
  */
-export const documentUploadedTask = (): Task => async (payload) => {
+export const documentUploadedTask = (svc: Services): Task => async (payload) => {
   const { orgId, documentId } = (payload ?? {}) as { orgId?: unknown; documentId?: unknown };
   if (typeof orgId !== 'string' || !Number.isSafeInteger(documentId) || (documentId as number) <= 0) {
     throw new Error('pipeline.document-uploaded: payload must be {orgId: string, documentId: positive integer}');
   }
+  const result = await extractDocument(svc, systemActor(orgId), { documentId: documentId as number });
+  svc.log.debug({ orgId, documentId, ...result }, 'pipeline.document-uploaded: extraction step ran');
 };

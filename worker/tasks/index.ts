@@ -23,7 +23,7 @@ export function createTaskList(svc: Services): TaskList {
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(svc),
     [CASE_SUBMITTED_TASK]: caseSubmittedTask(svc),
     [SEND_MEMBER_MAIL_TASK]: sendMemberMailTask(svc),
-    [DOCUMENT_UPLOADED_TASK]: documentUploadedTask(),
+    [DOCUMENT_UPLOADED_TASK]: documentUploadedTask(svc),
     [SEND_INTAKE_CODE_TASK]: sendIntakeCodeTask(svc),
   };
 }
