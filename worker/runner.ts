@@ -3,6 +3,7 @@ import { sweepOutbox } from '../src/events/index';
 import { purgeExpiredIdempotencyKeys } from '../src/idempotency/index';
 import { sweepIntakeCodes } from '../src/intake/index';
 import { sweepInvites } from '../src/invites/index';
+import { sweepPurges } from '../src/retention/index';
 import { sweepMemberMail } from '../src/tenants/index';
 import { type RunnerState, type RunnerStatus, type Services } from '../src/platform/index';
 import { graphileLogger, type GraphileJobQueue } from './job-queue';
@@ -157,6 +158,8 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     sweeping = sweeping.then(() => (draining ? undefined : sweepMemberMail(svc))).catch((err) => log.error({ err }, 'member mail sweep failed'));
     // Public intake: code emails whose send job was lost, and codes past their 24 hours.
     sweeping = sweeping.then(() => (draining ? undefined : sweepIntakeCodes(svc))).catch((err) => log.error({ err }, 'intake code sweep failed'));
+    // Zero retention: purge checks whose job was lost, and purged documents whose blobs are still there.
+    sweeping = sweeping.then(() => (draining ? undefined : sweepPurges(svc))).catch((err) => log.error({ err }, 'retention sweep failed'));
   }, svc.config.outboxSweepIntervalMs);
 
   return {

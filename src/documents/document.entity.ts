@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { bigintColumn, jsonColumn, timestampColumn, uuidColumn } from '../db/columns';
+import { bigintColumn, jsonColumn, nullableTimestampColumn, timestampColumn, uuidColumn } from '../db/columns';
 
 /** Document statuses (events show complete, error, approved, escalated; `processing` until extraction ends). */
 export const DOCUMENT_STATUSES = ['processing', 'complete', 'error', 'approved', 'escalated'] as const;
@@ -29,4 +29,6 @@ export class Document {
   @Column(jsonColumn) extractedData!: Record<string, unknown>;
   @Column(timestampColumn) uploadedAt!: Date;
   @Column(timestampColumn) updatedAt!: Date;
+  /** When zero retention purged the file and what was extracted from it; blobKey stays until the blob is gone. */
+  @Column(nullableTimestampColumn) purgedAt!: Date | null;
 }

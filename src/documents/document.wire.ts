@@ -9,13 +9,17 @@ const summaryFields = {
   id: Type.Integer(),
   caseId: Type.String(),
   documentType: OptionalText(),
-  filename: Type.String(),
+  filename: OptionalText({ description: 'Null once zero retention purged the document (purgedAt): file names often name people.' }),
   mimeType: Type.String(),
   sizeBytes: Type.Integer(),
   status: DocumentStatusSchema,
   confidence: Nullable(DocumentConfidenceSchema),
   uploadedAt: DateTime(),
   updatedAt: DateTime(),
+  purgedAt: Nullable(DateTime(), {
+    description: 'When zero retention purged the file and its extraction (filename and extractedData are null from then on, the bytes deleted); '
+      + 'null while the service holds them. See docs/retention.md.',
+  }),
 };
 
 /** A document in lists (GET /v1/documents). */
@@ -27,7 +31,7 @@ export const DocumentSchema = Type.Object({
   ...summaryFields,
   warnings: Type.Array(Type.Unknown()),
   notes: OptionalText(),
-  extractedData: Type.Record(Type.String(), Type.Unknown(), { description: 'Structured data from AI document extraction.' }),
+  extractedData: Nullable(Type.Record(Type.String(), Type.Unknown()), { description: 'Structured data from AI document extraction; null once purged (purgedAt).' }),
 }, { description: 'The full document record.' });
 export type DocumentView = Static<typeof DocumentSchema>;
 
