@@ -133,6 +133,8 @@ describe('zero retention: the purge after the full-parity data package', functio
     await decide(svc, tenant, c.caseId);
     await drain(rt, svc);
     expect((await packageDeliveries()).map((d) => d.state)).to.deep.equal(['pending']);
+    // A check now (a duplicate job, the sweep) finds the retry outstanding.
+    expect(await purgeCaseData(svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'delivery_outstanding', delivered: 0, deliveries: 1 });
     await expectHeld(c);
   });
 
@@ -149,6 +151,7 @@ describe('zero retention: the purge after the full-parity data package', functio
     expect(crm.requests).to.have.length(0);
     await sweepPurges(rt.svc);
     await drain(rt);
+    expect(await purgeCaseData(rt.svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'delivery_outstanding', delivered: 0, deliveries: 1 });
     await expectHeld(c);
 
     await redeliverWebhook(rt.svc, operatorActor(tenant.id), { deliveryId: skipped!.id });
