@@ -95,7 +95,8 @@ export type PullFullParityOwnerView = Static<typeof PullFullParityOwnerSchema>;
  */
 export const PullFullParitySchema = Type.Object({
   caseId: Type.String(), orgId: Type.String(), status: CaseStatusSchema, crmRecordId: OptionalText(), crmSource: OptionalText(),
-  purgedAt: Nullable(DateTime(), { description: PURGED_AT }),
+  // Optional in the schema only so that the event's FullParity (which has no purgedAt) is also a valid PullFullParity; the pull API always sends it.
+  purgedAt: Type.Optional(Nullable(DateTime(), { description: PURGED_AT })),
   companyProfile: Nullable(Type.Object({
     companyName: OptionalText(), registrationNumber: OptionalText(), country: OptionalText(), entityType: OptionalText(),
     incorporationDate: Nullable(DateOnly()), registeredAddress: OptionalText(), taxId: OptionalText(), vatNumber: OptionalText(),
