@@ -23,7 +23,7 @@ export type FullParityParts = Omit<PullFullParityView, 'purgedAt' | 'companyProf
  */
 export async function pullFullParity(db: Queryable, orgId: string, casePk: number): Promise<PullFullParityView> {
   const parts = await buildFullParity(db, orgId, casePk);
-  const [row]: { purged_at: string | null }[] = await db.query(`SELECT CAST(purged_at AS CHAR) AS purged_at FROM cases WHERE org_id = ? AND pk = ?`, [orgId, casePk]);
+  const row = await findCaseRowByPk(db, orgId, casePk);
   const purgedAt = isoFromDatetimeText(row?.purged_at ?? null);
   if (purgedAt) return { ...parts, purgedAt, companyProfile: null, ownership: null, documents: null };
   return { ...parts, purgedAt: null };
