@@ -1,14 +1,16 @@
 import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { listAuditLog } from '../src/audit/index';
 import { EVENT_CATALOGUE } from '../src/events/index';
-import { setFourEyes, setFullParity, type OrganisationSettings } from '../src/tenants/index';
+import { setFourEyes, setFullParity, setZeroRetention, type OrganisationSettings } from '../src/tenants/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
 import { AuditLogEntry, AuditLogEntryConnection, auditLogEntryOf, EventCatalogueEntry, eventCatalogueEntryOf } from './types/configuration.type';
 import { Organisation, organisationOf } from './types/organisation.type';
 
 const organisationOfSettings = (s: OrganisationSettings): Organisation =>
-  organisationOf({ id: s.orgId, name: s.name, fourEyes: s.fourEyes, fullParityEntitled: s.fullParityEntitled, fullParityEnabled: s.fullParityEnabled });
+  organisationOf({
+    id: s.orgId, name: s.name, fourEyes: s.fourEyes, fullParityEntitled: s.fullParityEntitled, fullParityEnabled: s.fullParityEnabled, zeroRetention: s.zeroRetention,
+  });
 
 /** Compliance Configuration: the event catalogue, the audit log and the organisation's compliance switches. */
 @Resolver()
@@ -35,6 +37,15 @@ export class OrganisationResolver {
   })
   async setFullParityEgress(@Ctx() ctx: GraphqlContext, @Arg('enabled') enabled: boolean): Promise<Organisation> {
     return organisationOfSettings(await setFullParity(ctx.svc, actorOf(ctx), { enabled }));
+  }
+
+  @Mutation(() => Organisation, {
+    description: "Switches zero retention on or off (compliance_admin). Audited. While on, a case's personal data is purged once every endpoint subscribed to "
+      + 'its case.data_package.delivered answered with a 2xx. Switching on needs full-parity egress entitled and enabled; without it: BAD_USER_INPUT. '
+      + 'Switching full-parity egress off switches zero retention off too.',
+  })
+  async setZeroRetention(@Ctx() ctx: GraphqlContext, @Arg('enabled') enabled: boolean): Promise<Organisation> {
+    return organisationOfSettings(await setZeroRetention(ctx.svc, actorOf(ctx), { enabled }));
   }
 
   @Mutation(() => Organisation, { description: 'Switches four-eyes approval of monitoring-review verdicts on or off (compliance_admin). Audited.' })

@@ -5,6 +5,7 @@ import { sweepOutbox } from '../src/events/index';
 import { purgeExpiredIdempotencyKeys } from '../src/idempotency/index';
 import { sweepIntakeCodes } from '../src/intake/index';
 import { sweepInvites } from '../src/invites/index';
+import { sweepPurges } from '../src/retention/index';
 import { sweepMemberMail } from '../src/tenants/index';
 import { type RunnerState, type RunnerStatus, type Services } from '../src/platform/index';
 import { graphileLogger, type GraphileJobQueue } from './job-queue';
@@ -178,6 +179,8 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     sweeping = sweeping.then(() => (draining ? undefined : sweepIntakeCodes(svc))).catch((err) => log.error({ err }, 'intake code sweep failed'));
     // Document extraction: documents still processing whose job was lost or whose worker died.
     sweeping = sweeping.then(() => (draining ? undefined : sweepDocumentExtraction(svc))).catch((err) => log.error({ err }, 'document extraction sweep failed'));
+    // Zero retention: purge checks whose job was lost, and purged documents whose blobs are still there.
+    sweeping = sweeping.then(() => (draining ? undefined : sweepPurges(svc))).catch((err) => log.error({ err }, 'retention sweep failed'));
   }, svc.config.outboxSweepIntervalMs);
 
   // The stall watchdog: a runner can stop making progress without any error reaching us (its workers

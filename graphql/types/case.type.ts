@@ -57,7 +57,7 @@ export class CaseDocument {
   @Field() caseId!: string;
   @Field(() => String, { nullable: true, description: 'passport, id_card, certificate_of_incorporation, register_extract, proof_of_address or other; null until extracted.' })
   documentType!: string | null;
-  @Field() filename!: string;
+  @Field(() => String, { nullable: true, description: 'Null once zero retention purged the document (purgedAt).' }) filename!: string | null;
   @Field() mimeType!: string;
   @Field(() => Float) sizeBytes!: number;
   @Field(() => DocumentStatusEnum) status!: DocumentStatus;
@@ -68,8 +68,9 @@ export class CaseDocument {
   warnings!: unknown[];
   @Field(() => [String], { description: 'The fields expected of this documentType that extraction did not find.' }) missingFields!: string[];
   @Field(() => String, { nullable: true, description: 'Why extraction failed, when status is error.' }) notes!: string | null;
-  @Field(() => GraphQLJSONObject, { description: 'The complete extracted data (company name, registration number, directors ...).' })
-  extractedData!: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'The complete extracted data (company name, registration number, directors ...); null once purged.' })
+  extractedData!: Record<string, unknown> | null;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'When zero retention purged the file and its extraction; null while held.' }) purgedAt!: string | null;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'The AI triage of a screening hit (screening.hit.triaged).' })
@@ -150,6 +151,9 @@ export class CaseNode {
   @Field(() => RiskBandEnum, { nullable: true, description: "The case's current risk band." }) riskBand!: RiskBand | null;
   @Field(() => Float, { nullable: true, description: 'The composite score behind riskBand, 0 to 100.' }) riskScore!: number | null;
   @Field({ description: 'The case in the console: {APP_URL}/cases?case=<caseId>.' }) analystUrl!: string;
+  @Field(() => GraphQLISODateTime, {
+    nullable: true, description: "When zero retention purged the case's personal data (after its data package was delivered); null while held.",
+  }) purgedAt!: string | null;
 }
 
 /** The GraphQL node of a console case view (the same fields; nested parts come from the field resolvers). */

@@ -7,9 +7,16 @@ export class Organisation {
   @Field({ description: 'Monitoring-review verdicts need a second person to approve them.' }) fourEyes!: boolean;
   @Field({ description: 'The operator has unlocked full-parity egress for this organisation.' }) fullParityEntitled!: boolean;
   @Field({ description: 'A compliance admin has switched full-parity egress on (effective only while entitled).' }) fullParityEnabled!: boolean;
+  @Field({
+    description: "Zero retention: a case's personal data is purged once every endpoint subscribed to its case.data_package.delivered answered with a 2xx. Needs full-parity egress.",
+  }) zeroRetention!: boolean;
 }
 
 /** The GraphQL shape of a tenant row (any object with its fields). */
-export function organisationOf(t: { id: string; name: string; fourEyes: boolean; fullParityEntitled: boolean; fullParityEnabled: boolean }): Organisation {
-  return { id: t.id, name: t.name, fourEyes: t.fourEyes, fullParityEntitled: t.fullParityEntitled, fullParityEnabled: t.fullParityEnabled };
+export function organisationOf(
+  t: { id: string; name: string; fourEyes: boolean; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean },
+): Organisation {
+  return {
+    id: t.id, name: t.name, fourEyes: t.fourEyes, fullParityEntitled: t.fullParityEntitled, fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
+  };
 }

@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   'connected_apps:disconnect_any': { role: 'admin' },
   'full_parity:toggle': { role: 'compliance_admin' },
   'four_eyes:toggle': { role: 'compliance_admin' },
+  /** Zero retention of personal data after the full-parity data package (src/tenants/set-zero-retention.ts). */
+  'zero_retention:toggle': { role: 'compliance_admin' },
   /** The public intake link `{APP_URL}/apply/<slug>`: seeing it, and switching it on or off or renaming it. */
   'intake:read': { role: 'analyst' },
   'intake:configure': { role: 'compliance_admin' },
@@ -42,6 +44,8 @@ export const PERMISSIONS = {
   'audit:read': { role: 'compliance_admin' },
   /** Document extraction (a pipeline step): the system only. */
   'documents:extract': {},
+  /** The zero-retention purge of a case's personal data: the service's own step (and the operator), never a member or token. */
+  'retention:purge': {},
   /** The operator-unlocked entitlement: nobody but the operator. */
   'full_parity:entitle': {},
   'members:read': { role: 'analyst' },

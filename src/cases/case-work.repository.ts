@@ -17,7 +17,7 @@ import type { DecisionRow } from './decisions.repository';
 const CONSOLE_CASE_COLUMNS =
   'pk, case_id, status, source, onboarding_stage, customer_email, customer_name, company_name, company_number, country, crm_record_id, ' +
   'crm_source, created_by, owner_member_id, owner_name, owner_email, risk_band, risk_score, ' +
-  [datetimeTextSql('created_at'), datetimeTextSql('updated_at')].join(', ');
+  [datetimeTextSql('created_at'), datetimeTextSql('updated_at'), datetimeTextSql('purged_at')].join(', ');
 /** The same columns of `cases c`, for the list's join with the current decision. */
 const CONSOLE_CASE_COLUMNS_C =
   CONSOLE_CASE_COLUMNS.split(', ').map((c) => (c.startsWith('CAST(') ? c.replace('CAST(', 'CAST(c.') : `c.${c}`)).join(', ');
@@ -47,6 +47,8 @@ export interface ConsoleCaseRow {
   risk_score: string | number | null;
   created_at: string;
   updated_at: string;
+  /** When zero retention purged the personal data (datetime text), or null. */
+  purged_at: string | null;
 }
 
 /** A list row with its current decision joined (decision_* null when it has none). */

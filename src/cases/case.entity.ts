@@ -52,4 +52,6 @@ export class Case {
   @Column(timestampColumn) createdAt!: Date;
   @Column(timestampColumn) updatedAt!: Date;
   @Column(nullableTimestampColumn) closedAt!: Date | null;
+  /** When zero retention purged the case's personal data (src/retention); null while it holds it. */
+  @Column(nullableTimestampColumn) purgedAt!: Date | null;
 }

@@ -25,6 +25,10 @@ export const RiskBandSchema = StringEnum(RISK_BANDS);
 export const DecisionOutcomeSchema = StringEnum(DECISION_OUTCOMES);
 export const DecisionReasonSchema = StringEnum(DECISION_REASONS, { description: 'Why the decision was automatic.' });
 
+/** What purgedAt says, wherever it appears. */
+const PURGED_AT = 'When zero retention purged the personal data of the case (customerEmail, customerName, documents, parties, company-profile personal '
+  + 'fields, screening subjects are null or empty from then on); null while the service holds it. See docs/retention.md.';
+
 const caseId = Type.String({ description: 'UUID for cases created through POST /v1/cases, `CS-<year>-<00000>` otherwise.' });
 
 // --- GET /v1/cases ---
@@ -91,23 +95,30 @@ export type PullFullParityOwnerView = Static<typeof PullFullParityOwnerSchema>;
  */
 export const PullFullParitySchema = Type.Object({
   caseId: Type.String(), orgId: Type.String(), status: CaseStatusSchema, crmRecordId: OptionalText(), crmSource: OptionalText(),
-  companyProfile: Type.Object({
+  // Optional in the schema only so that the event's FullParity (which has no purgedAt) is also a valid PullFullParity; the pull API always sends it.
+  purgedAt: Type.Optional(Nullable(DateTime(), { description: PURGED_AT })),
+  companyProfile: Nullable(Type.Object({
     companyName: OptionalText(), registrationNumber: OptionalText(), country: OptionalText(), entityType: OptionalText(),
     incorporationDate: Nullable(DateOnly()), registeredAddress: OptionalText(), taxId: OptionalText(), vatNumber: OptionalText(),
     businessActivity: OptionalText(), industrySector: OptionalText(), annualRevenue: OptionalText(), website: OptionalText(),
     customerEmail: OptionalText(), sourceOfFunds: OptionalText(), transactsInternationally: Type.Boolean(),
     internationalCountries: Type.Array(Type.String()), customAnswers: Type.Record(Type.String(), Type.Unknown()),
+  }), { description: 'Null once the personal data was purged (purgedAt).' }),
+  ownership: Nullable(Type.Object({ directors: Type.Array(PullFullParityOwnerSchema), ubos: Type.Array(PullFullParityOwnerSchema) }), {
+    description: 'Null once the personal data was purged (purgedAt).',
   }),
-  ownership: Type.Object({ directors: Type.Array(PullFullParityOwnerSchema), ubos: Type.Array(PullFullParityOwnerSchema) }),
-  documents: Type.Array(Type.Object({
+  documents: Nullable(Type.Array(Type.Object({
     id: Type.Integer(), documentType: OptionalText(), filename: Type.String(), mimeType: Type.String(), sizeBytes: Type.Integer(),
     status: StringEnum(DOCUMENT_STATUSES), confidence: Nullable(StringEnum(DOCUMENT_CONFIDENCES)), uploadedAt: DateTime(),
     warnings: Type.Array(Type.Unknown()), notes: OptionalText(), extractedData: Type.Record(Type.String(), Type.Unknown(), { description: 'The complete extracted data.' }),
-  })),
+  })), { description: 'Null once the personal data was purged (purgedAt).' }),
   decision: Nullable(Type.Object({ outcome: DecisionOutcomeSchema, notes: Type.String(), analystEmail: Type.String(), decidedAt: DateTime() })),
   risk: Nullable(Type.Object({ compositeScore: Type.Number(), band: RiskBandSchema, assessedAt: DateTime() })),
   screeningSummary: ScreeningSummarySchema,
-}, { description: "The contract's full-parity projection of a case at any stage: what the case does not have yet is null (unlike the decision-time event's)." });
+}, {
+  description: "The contract's full-parity projection of a case at any stage: what the case does not have yet is null (unlike the decision-time event's). "
+    + 'On a purged case (purgedAt) the personal parts, companyProfile, ownership and documents, are null; ids, status, decision, risk and screening summary stay.',
+});
 export type PullFullParityView = Static<typeof PullFullParitySchema>;
 
 export const CaseDetailSchema = Type.Object({
@@ -118,6 +129,7 @@ export const CaseDetailSchema = Type.Object({
   screeningSummary: ScreeningSummarySchema,
   inviteSentAt: Nullable(DateTime(), { description: 'When the invite email was accepted for sending; null when sendInvite was false.' }),
   invite: Nullable(InviteStatusSchema, { description: 'The latest invite and its delivery state.' }),
+  purgedAt: Nullable(DateTime(), { description: PURGED_AT }),
   fullParity: Type.Optional(Type.Unsafe<PullFullParityView>({
     allOf: [PullFullParitySchema],
     description: 'Present only when the tenant has full-parity egress enabled and the token has read:full_case.',

@@ -37,6 +37,8 @@ export interface CaseRow {
 
 /** A case row with its screening counters and the band and score stored on it (when no assessment row exists). */
 export interface CaseDetailRow extends CaseRow {
+  /** When zero retention purged the case's personal data (datetime text), or null. */
+  purged_at: string | null;
   total_hits: number;
   sanctioned_hits: number;
   pep_hits: number;
@@ -44,7 +46,7 @@ export interface CaseDetailRow extends CaseRow {
   risk_score: string | null;
 }
 
-const CASE_DETAIL_COLUMNS = `${CASE_COLUMNS}, total_hits, sanctioned_hits, pep_hits, risk_band, risk_score`;
+const CASE_DETAIL_COLUMNS = `${CASE_COLUMNS}, total_hits, sanctioned_hits, pep_hits, risk_band, risk_score, ${datetimeTextSql('purged_at')}`;
 
 async function selectByCaseId<R extends CaseRow>(db: Queryable, orgId: string, caseId: string, columns: string): Promise<R> {
   if (!isCaseId(caseId)) throw DomainError.notFound('Case');

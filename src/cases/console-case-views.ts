@@ -35,6 +35,8 @@ export interface ConsoleCaseView {
   riskBand: RiskBand | null;
   riskScore: number | null;
   analystUrl: string;
+  /** When zero retention purged the case's personal data, or null. */
+  purgedAt: string | null;
 }
 
 /** A director or UBO of a case. */
@@ -65,6 +67,7 @@ export function consoleCaseView(r: ConsoleCaseRow, appUrl: string): ConsoleCaseV
     riskBand: r.risk_band,
     riskScore: r.risk_score === null ? null : Number(r.risk_score),
     analystUrl: analystUrl(appUrl, r.case_id),
+    purgedAt: isoFromDatetimeText(r.purged_at),
   };
 }
 

@@ -1,3 +1,4 @@
+import { isoFromDatetimeText } from '../db/datetime-text';
 import type { Queryable } from '../db/queryable';
 import { listCaseDocuments } from '../documents/documents.repository';
 import type { PullFullParityOwnerView, PullFullParityView } from './case.wire';
@@ -8,11 +9,31 @@ type Json<T> = T | string;
 const json = <T>(v: Json<T>): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 const dateOnly = (v: Date | string | null): string | null => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
+/** The projection with every part present: what the data package event carries (no purgedAt). */
+export type FullParityParts = Omit<PullFullParityView, 'purgedAt' | 'companyProfile' | 'ownership' | 'documents'> & {
+  companyProfile: NonNullable<PullFullParityView['companyProfile']>;
+  ownership: NonNullable<PullFullParityView['ownership']>;
+  documents: NonNullable<PullFullParityView['documents']>;
+};
+
 /**
- * Builds the pull API's full-parity projection (PullFullParity in case.wire.ts) of one case of one
- * tenant: reads only, any manager or transaction.
+ * The pull API's full-parity projection (PullFullParity in case.wire.ts) of one case of one tenant, with
+ * purgedAt: on a case whose personal data zero retention purged, the personal parts (companyProfile,
+ * ownership, documents) are null instead of what is left of them. Reads only.
  */
-export async function buildFullParity(db: Queryable, orgId: string, casePk: number): Promise<PullFullParityView> {
+export async function pullFullParity(db: Queryable, orgId: string, casePk: number): Promise<PullFullParityView> {
+  const parts = await buildFullParity(db, orgId, casePk);
+  const row = await findCaseRowByPk(db, orgId, casePk);
+  const purgedAt = isoFromDatetimeText(row?.purged_at ?? null);
+  if (purgedAt) return { ...parts, purgedAt, companyProfile: null, ownership: null, documents: null };
+  return { ...parts, purgedAt: null };
+}
+
+/**
+ * Builds the full-parity projection of one case of one tenant with every part present (the data
+ * package event's; the pull API adds purgedAt through pullFullParity): reads only, any manager or transaction.
+ */
+export async function buildFullParity(db: Queryable, orgId: string, casePk: number): Promise<FullParityParts> {
   const c = await findCaseRowByPk(db, orgId, casePk);
   if (!c) throw new Error(`buildFullParity: case ${casePk} is not in tenant ${orgId}`);
   const p = await findCompanyProfile(db, orgId, casePk);

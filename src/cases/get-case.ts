@@ -7,7 +7,7 @@ import type { CaseDetailView } from './case.wire';
 import { findCaseDetailRow, findLatestRiskAssessment, readFullParitySwitches } from './cases.repository';
 import { currentDecisionView } from './decision-views';
 import { findLatestDecision } from './decisions.repository';
-import { buildFullParity } from './full-parity';
+import { pullFullParity } from './full-parity';
 
 /** GET /v1/cases/{caseId}: the list fields plus the current decision, risk band, screening summary and invite (CaseDetail). */
 export async function getCase(svc: Services, actor: Actor, caseId: string): Promise<CaseDetailView> {
@@ -29,8 +29,9 @@ export async function getCase(svc: Services, actor: Actor, caseId: string): Prom
     screeningSummary: { totalHits: Number(row.total_hits), sanctionedHits: Number(row.sanctioned_hits), pepHits: Number(row.pep_hits) },
     inviteSentAt: isoFromDatetimeText(row.invite_sent_at),
     invite,
+    purgedAt: isoFromDatetimeText(row.purged_at),
   };
   const fullParity = tenant.entitled && tenant.enabled && can(actor, 'cases:read_full_parity');
-  if (fullParity) view.fullParity = await buildFullParity(svc.db, orgId, pk);
+  if (fullParity) view.fullParity = await pullFullParity(svc.db, orgId, pk);
   return view;
 }

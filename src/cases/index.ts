@@ -17,7 +17,7 @@ export { listCasesQuery } from './cases.repository';
 export { getCase } from './get-case';
 export { listCaseDecisions } from './list-case-decisions';
 export { setCrmRecordId } from './set-crm-record-id';
-export { buildFullParity } from './full-parity';
+export { buildFullParity, pullFullParity, type FullParityParts } from './full-parity';
 export { advanceOnboardingStage, onboardingProgressFields, STAGE_LABELS } from './onboarding-progress';
 export { emailKey, emailAddressProblem, isAcceptedEmail } from '../email-address';
 export { clearOwnerOfRemovedMember } from './clear-owner-of-removed-member';

@@ -7,9 +7,9 @@ const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as
 /** A document in lists (GET /v1/documents). */
 export function documentSummaryView(r: DocumentSummaryRow): DocumentSummaryView {
   return {
-    id: Number(r.id), caseId: r.case_id, documentType: r.document_type, filename: r.filename, mimeType: r.mime_type,
+    id: Number(r.id), caseId: r.case_id, documentType: r.document_type, filename: r.purged_at ? null : r.filename, mimeType: r.mime_type,
     sizeBytes: Number(r.size_bytes), status: r.status, confidence: r.confidence,
-    uploadedAt: r.uploaded_at.toISOString(), updatedAt: r.updated_at.toISOString(),
+    uploadedAt: r.uploaded_at.toISOString(), updatedAt: r.updated_at.toISOString(), purgedAt: r.purged_at ? r.purged_at.toISOString() : null,
   };
 }
 
@@ -18,9 +18,9 @@ export function documentView(r: DocumentRow): DocumentView {
   return {
     ...documentSummaryView(r),
     warnings: json<unknown[]>(r.warnings).map(String),
-    missingFields: json<string[]>(r.missing_fields),
+    missingFields: r.purged_at ? [] : json<string[]>(r.missing_fields),
     notes: r.notes,
-    extractedData: json<Record<string, unknown>>(r.extracted_data),
+    extractedData: r.purged_at ? null : json<Record<string, unknown>>(r.extracted_data),
   };
 }
 

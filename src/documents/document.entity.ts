@@ -33,4 +33,6 @@ export class Document {
   @Column(timestampColumn) updatedAt!: Date;
   /** When the extraction sweep last re-enqueued this document's job (it does so at most once per EXTRACTION_SWEEP_AFTER). */
   @Column(nullableTimestampColumn) extractionRequeuedAt!: Date | null;
+  /** When zero retention purged the file and what was extracted from it; blobKey stays until the blob is gone. */
+  @Column(nullableTimestampColumn) purgedAt!: Date | null;
 }

@@ -9,13 +9,17 @@ const summaryFields = {
   id: Type.Integer(),
   caseId: Type.String(),
   documentType: OptionalText({ description: 'What extraction found the document to be: passport, id_card, certificate_of_incorporation, register_extract, proof_of_address or other; null until extracted.' }),
-  filename: Type.String(),
+  filename: OptionalText({ description: 'Null once zero retention purged the document (purgedAt): file names often name people.' }),
   mimeType: Type.String(),
   sizeBytes: Type.Integer(),
   status: DocumentStatusSchema,
   confidence: Nullable(DocumentConfidenceSchema),
   uploadedAt: DateTime(),
   updatedAt: DateTime(),
+  purgedAt: Nullable(DateTime(), {
+    description: 'When zero retention purged the file and its extraction (filename and extractedData are null from then on, the bytes deleted); '
+      + 'null while the service holds them. See docs/retention.md.',
+  }),
 };
 
 /** A document in lists (GET /v1/documents). */
@@ -28,8 +32,8 @@ export const DocumentSchema = Type.Object({
   warnings: Type.Array(Type.String(), { description: 'What extraction noticed, as plain sentences (a failed MRZ check digit, an expired document, a stale proof of address).' }),
   missingFields: Type.Array(Type.String(), { description: 'The fields expected of this documentType that extraction did not find.' }),
   notes: OptionalText({ description: 'Why extraction failed, when status is error.' }),
-  extractedData: Type.Record(Type.String(), Type.Unknown(), {
-    description: 'Structured fields found: dates as YYYY-MM-DD, countries as the document writes them (ISO 3166 alpha-3 in an MRZ); `source` and `engine` say how it was read.',
+  extractedData: Nullable(Type.Record(Type.String(), Type.Unknown()), {
+    description: 'Structured fields found: dates as YYYY-MM-DD, countries as the document writes them (ISO 3166 alpha-3 in an MRZ); `source` and `engine` say how it was read. Null once purged (purgedAt).',
   }),
 }, { description: 'The full document record.' });
 export type DocumentView = Static<typeof DocumentSchema>;

@@ -3,7 +3,7 @@ import type { DocumentConfidence, DocumentStatus } from './document.entity';
 
 /** The SQL of documents. Every function takes the database first and the tenant second. */
 
-const SUMMARY_COLUMNS = 'd.id, c.case_id, d.document_type, d.filename, d.mime_type, d.size_bytes, d.status, d.confidence, d.uploaded_at, d.updated_at';
+const SUMMARY_COLUMNS = 'd.id, c.case_id, d.document_type, d.filename, d.mime_type, d.size_bytes, d.status, d.confidence, d.uploaded_at, d.updated_at, d.purged_at';
 
 /** A document row as the list reads it (with its case's public id). */
 export interface DocumentSummaryRow {
@@ -17,6 +17,8 @@ export interface DocumentSummaryRow {
   confidence: DocumentConfidence | null;
   uploaded_at: Date;
   updated_at: Date;
+  /** When zero retention purged it, or null. */
+  purged_at: Date | null;
 }
 
 /** A document row with its extraction (JSON columns may come back as text). */

@@ -10,8 +10,14 @@ export interface OrganisationSettings {
   fullParityEntitled: boolean;
   /** A compliance admin has switched it on (effective only while entitled). */
   fullParityEnabled: boolean;
+  /** Zero retention: personal data is purged once the case's data package was delivered (needs full parity). */
+  zeroRetention: boolean;
 }
 
-export function toOrganisationSettings(t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'fullParityEntitled' | 'fullParityEnabled'>): OrganisationSettings {
-  return { orgId: t.id, name: t.name, fourEyes: t.fourEyes, fullParityEntitled: t.fullParityEntitled, fullParityEnabled: t.fullParityEnabled };
+export function toOrganisationSettings(
+  t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'fullParityEntitled' | 'fullParityEnabled' | 'zeroRetention'>,
+): OrganisationSettings {
+  return {
+    orgId: t.id, name: t.name, fourEyes: t.fourEyes, fullParityEntitled: t.fullParityEntitled, fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
+  };
 }

@@ -18,6 +18,9 @@ export const FULL_PARITY_NOT_ENTITLED_MESSAGE =
  * the console's setFullParityEgress). An absent field is unchanged; a call that changes nothing writes no audit line. Switching on without the entitlement
  * is forbidden (switching off never is); withdrawing the entitlement also switches the toggle off, so a
  * later re-entitlement never restarts egress of full case data without a compliance admin's fresh choice.
+ * Zero retention needs full parity: whatever turns full parity off (the toggle or the entitlement) also
+ * turns zero retention off, in the same audit line (`zeroRetention`), so no purge waits on packages that
+ * are no longer sent; turning full parity on again leaves it off until a compliance admin chooses again.
  */
 export async function setFullParity(
   svc: Services,
@@ -33,11 +36,17 @@ export async function setFullParity(
     const enabled = entitled ? (input.enabled ?? locked.fullParityEnabled) : false;
     if (entitled === locked.fullParityEntitled && enabled === locked.fullParityEnabled) return toOrganisationSettings(locked);
     const now = svc.clock.now();
-    await tx.manager.update(Tenant, { id: actor.orgId }, { fullParityEntitled: entitled, fullParityEnabled: enabled, updatedAt: now });
+    const zeroRetention = locked.zeroRetention && enabled;
+    const zeroRetentionSince = zeroRetention ? locked.zeroRetentionSince : null;
+    await tx.manager.update(Tenant, { id: actor.orgId }, { fullParityEntitled: entitled, fullParityEnabled: enabled, zeroRetention, zeroRetentionSince, updatedAt: now });
     await recordAudit(tx, {
       orgId: actor.orgId, actor: auditName(actor), action: 'full_parity.set',
-      details: { entitled, enabled, previous: { entitled: locked.fullParityEntitled, enabled: locked.fullParityEnabled } }, at: now,
+      details: {
+        entitled, enabled, ...(locked.zeroRetention ? { zeroRetention } : {}),
+        previous: { entitled: locked.fullParityEntitled, enabled: locked.fullParityEnabled, ...(locked.zeroRetention ? { zeroRetention: true } : {}) },
+      },
+      at: now,
     });
-    return toOrganisationSettings(Object.assign(locked, { fullParityEntitled: entitled, fullParityEnabled: enabled }));
+    return toOrganisationSettings(Object.assign(locked, { fullParityEntitled: entitled, fullParityEnabled: enabled, zeroRetention, zeroRetentionSince }));
   });
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { boolColumn, timestampColumn, uuidColumn } from '../db/columns';
+import { boolColumn, nullableTimestampColumn, timestampColumn, uuidColumn } from '../db/columns';
 
 /** A tenant: an organisation, identified on every surface by its orgId. */
 @Entity('tenants')
@@ -15,6 +15,10 @@ export class Tenant {
   @Column(boolColumn) fullParityEntitled!: boolean;
   /** Compliance-admin toggle; effective only while entitled. */
   @Column(boolColumn) fullParityEnabled!: boolean;
+  /** Zero retention: a case's personal data is purged once its data package was delivered (needs full parity). */
+  @Column(boolColumn) zeroRetention!: boolean;
+  /** When zero retention was last switched on (null while off): only data packages since then are purged. */
+  @Column(nullableTimestampColumn) zeroRetentionSince!: Date | null;
   /** Four-eyes: a second person approves monitoring-review verdicts. */
   @Column(boolColumn) fourEyes!: boolean;
   /** The public intake link answers (Compliance Configuration; off by default). */

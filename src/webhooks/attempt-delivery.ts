@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { inTransaction } from '../db/transaction';
 import { EVENT_VERSION } from '../events/record-event';
+import { DATA_PACKAGE_EVENT, enqueuePurgeChecks } from '../retention/index';
 import type { Services } from '../services';
 import { Coalescer } from './coalescer';
 import { ENDPOINT_DELETED_MESSAGE } from './delete-webhook-endpoint';
@@ -33,12 +34,14 @@ interface Claimed {
   data: string;
   occurredAt: string;
   token: string;
+  /** The event's case (internal pk), or null for events without one. */
+  casePk: number | null;
 }
 
 interface ClaimRow {
   id: number | string; org_id: string; endpoint_id: string; event_id: string; event_type: string; attempts: number; manual: number;
   url: string; secret_ciphertext: string; secret_key_id: string; status: 'active' | 'paused'; deleted_at: Date | null;
-  data: string; occurred_at: Date;
+  data: string; occurred_at: Date; case_pk: number | string | null;
 }
 
 interface Finished {
@@ -75,7 +78,7 @@ async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claime
   );
   const rows: ClaimRow[] = await svc.db.query(
     `SELECT d.id, d.org_id, d.endpoint_id, d.event_id, d.event_type, d.attempts, d.manual,
-            e.url, e.secret_ciphertext, e.secret_key_id, e.status, e.deleted_at, ev.data, ev.occurred_at
+            e.url, e.secret_ciphertext, e.secret_key_id, e.status, e.deleted_at, ev.data, ev.occurred_at, ev.case_pk
      FROM webhook_deliveries d
      JOIN webhook_endpoints e ON e.org_id = d.org_id AND e.id = d.endpoint_id
      JOIN events ev ON ev.org_id = d.org_id AND ev.seq = d.event_seq
@@ -98,6 +101,7 @@ async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claime
     claimed.set(Number(row.id), {
       id: Number(row.id), orgId: row.org_id, eventId: row.event_id, eventType: row.event_type, attemptNo: Number(row.attempts),
       manual: Number(row.manual) === 1, endpoint: ep.endpoint, secret: ep.secret, data: row.data, occurredAt: new Date(row.occurred_at).toISOString(), token,
+      casePk: row.case_pk === null ? null : Number(row.case_pk),
     });
   }
   const others = unique.filter((id) => !claimed.has(id));
@@ -281,5 +285,10 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
     return 'lease_lost';
   }
   if (nextAttemptAt) await enqueueDeliveries(svc, [{ id: deliveryId, runAt: nextAttemptAt }]);
+  // Zero retention: a 2xx of a data package may release the case's purge (the check decides; the sweep
+  // re-queues it should this enqueue be lost). Committed above, so the check sees this delivery.
+  if (state === 'delivered' && claimed.eventType === DATA_PACKAGE_EVENT && claimed.casePk !== null) {
+    await enqueuePurgeChecks(svc, [{ orgId, casePk: claimed.casePk }]);
+  }
   return state === 'delivered' ? 'delivered' : state === 'failed' ? 'failed' : 'retry_scheduled';
 }

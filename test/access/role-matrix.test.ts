@@ -14,6 +14,8 @@ import { endMySession, getMe, listMySessions, signOutEverywhere } from '../../sr
 import {
   changeMemberRole, createMember, inviteMember, listMembers, removeMember, setFourEyes, setFullParity, type MemberRole, type Tenant,
 } from '../../src/tenants/index';
+import { setZeroRetention } from '../../src/tenants/index';
+import { purgeCaseData } from '../../src/retention/index';
 import { getPublicIntake, setPublicIntake } from '../../src/intake/index';
 import {
   createWebhookEndpoint, deleteWebhookEndpoint, getWebhookDelivery, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint,
@@ -133,6 +135,9 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'setFullParity (toggle)', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setFullParity(s, a, { enabled: false }) },
     { name: 'setFullParity (entitlement)', need: { scope: null, role: null }, ownsResource: false, call: (s, a) => setFullParity(s, a, { entitled: false }) },
     { name: 'setFourEyes', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setFourEyes(s, a, { enabled: true }) },
+    // Zero retention (issue 15, step 7): the switch, and the purge, which only the service (and the operator) runs.
+    { name: 'setZeroRetention', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setZeroRetention(s, a, { enabled: false }) },
+    { name: 'purgeCaseData', need: { scope: null, role: null }, ownsResource: true, call: (s, a) => purgeCaseData(s, a, { caseId: portalCaseId }) },
     { name: 'listAuditLog', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => listAuditLog(s, a, {}) },
     { name: 'getPublicIntake', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getPublicIntake(s, a) },
     { name: 'setPublicIntake', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setPublicIntake(s, a, { enabled: false }) },

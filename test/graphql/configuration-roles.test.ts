@@ -110,6 +110,10 @@ describe('console GraphQL: the role matrix of every configuration mutation, over
       name: 'setFourEyes', least: 'compliance_admin', outsider: 'ok',
       query: 'mutation ($on: Boolean!) { setFourEyes(enabled: $on) { fourEyes } }', setup: async () => ({ on: false }),
     },
+    {
+      name: 'setZeroRetention', least: 'compliance_admin', outsider: 'ok',
+      query: 'mutation ($on: Boolean!) { setZeroRetention(enabled: $on) { zeroRetention } }', setup: async () => ({ on: false }),
+    },
   ];
 
   for (const row of rows) {

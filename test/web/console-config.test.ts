@@ -374,7 +374,21 @@ describe('web console: Compliance Configuration in Chromium', function () {
     await parity.press('Space');
     await page.getByText('Full-parity egress is on.').waitFor(WAIT);
     expect((await ca.data<{ me: { org: { fullParityEnabled: boolean } } }>('{ me { org { fullParityEnabled } } }')).me.org.fullParityEnabled).to.equal(true);
+    // Zero retention (needs full parity, now on): switched on here, then off again by switching full parity off.
+    const retention = page.getByRole('switch', { name: 'Purge personal data after delivery' });
+    expect(await retention.isChecked()).to.equal(false);
+    await retention.press('Space');
+    await page.getByText('Zero retention is on.').waitFor(WAIT);
+    expect((await ca.data<{ me: { org: { zeroRetention: boolean } } }>('{ me { org { zeroRetention } } }')).me.org.zeroRetention).to.equal(true);
     await checkPage(page, 'console-organisation-light');
+    await parity.press('Space');
+    await page.getByText('Full-parity egress is off. Zero retention is off too: it needs full-parity egress.').waitFor(WAIT);
+    expect(await retention.isChecked()).to.equal(false);
+    expect(await retention.isDisabled()).to.equal(true);
+    await page.getByText('Switch full-parity egress on first: the purge waits for the full case file to be delivered.').waitFor(WAIT);
+    await checkPage(page, 'console-organisation-retention-off-light');
+    await parity.press('Space');
+    await page.getByText('Full-parity egress is on.').waitFor(WAIT);
     expect(await w.problems()).to.deep.equal([]);
     await w.close();
 
@@ -382,7 +396,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     const v = await open(analyst, '/console/settings/organisation', 'dark-360');
     await heading(v.page, 'Organisation settings');
     expect(await v.page.getByRole('switch').count()).to.equal(0);
-    expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal(['Off.', 'On.']);
+    expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal(['Off.', 'On.', 'Off.']);
     await checkPage(v.page, 'console-organisation-dark-360');
     await v.close();
   });

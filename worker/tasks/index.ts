@@ -5,8 +5,10 @@ import { SEND_INTAKE_CODE_TASK } from '../../src/intake/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
 import { type Services } from '../../src/platform/index';
 import { CASE_SUBMITTED_TASK } from '../../src/portal/index';
+import { PURGE_CHECK_TASK } from '../../src/retention/index';
 import { SEND_MEMBER_MAIL_TASK } from '../../src/tenants/index';
 import { DELIVER_WEBHOOK_TASK } from '../../src/webhooks/index';
+import { casePurgeCheckTask } from './case-purge-check.task';
 import { caseSubmittedTask } from './case-submitted.task';
 import { deliverWebhookTask } from './deliver-webhook.task';
 import { documentUploadedTask } from './document-uploaded.task';
@@ -25,5 +27,7 @@ export function createTaskList(svc: Services): TaskList {
     [SEND_MEMBER_MAIL_TASK]: sendMemberMailTask(svc),
     [DOCUMENT_UPLOADED_TASK]: documentUploadedTask(svc),
     [SEND_INTAKE_CODE_TASK]: sendIntakeCodeTask(svc),
+    // Zero retention (src/retention): the purge check after a data package's delivery reached delivered.
+    [PURGE_CHECK_TASK]: casePurgeCheckTask(svc),
   };
 }

@@ -22,6 +22,7 @@ export const ConsoleSessionQuery = graphql(`
         fourEyes
         fullParityEntitled
         fullParityEnabled
+        zeroRetention
       }
     }
   }
@@ -40,6 +41,7 @@ const SignInMutation = graphql(`
         fourEyes
         fullParityEntitled
         fullParityEnabled
+        zeroRetention
       }
     }
   }

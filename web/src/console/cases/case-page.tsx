@@ -13,7 +13,7 @@ import { useViewer } from '../session';
 import { CaseActions } from './case-actions';
 import { AssignOwnerMutation, CaseQuery, CaseTimelineQuery } from './case-query';
 import { DocumentOverride } from './document-override';
-import { RISK_LABELS, riskClass, sourceBadge, STAGE_LABELS, STATUS_LABELS, statusClass, when, words } from './labels';
+import { RISK_LABELS, riskClass, sourceBadge, STAGE_LABELS, STATUS_LABELS, statusClass, day, when, words } from './labels';
 
 type CaseData = NonNullable<ConsoleCaseQuery['case']>;
 type Members = ConsoleCaseQuery['members'];
@@ -63,6 +63,13 @@ export function CasePage() {
       <p><Link href="/console/cases">All cases</Link></p>
       <div role="status" aria-live="polite">{notice ? <p className="notice notice-ok">{notice}</p> : null}</div>
       {data.status === 'loading' ? <Loading label="Updating…" /> : null}
+
+      {c.purgedAt ? (
+        <p className="notice notice-neutral">
+          <strong>Personal data purged on {day(c.purgedAt)}.</strong> Zero retention removed it once the full case file was delivered; the
+          decision, risk band and screening counts stay.
+        </p>
+      ) : null}
 
       <dl className="facts case-facts">
         <dt>Status</dt>
@@ -134,10 +141,10 @@ function Documents({ documents, onDone }: { documents: CaseData['documents']; on
       {documents.length === 0 ? <p className="empty">No documents uploaded yet.</p> : null}
       <ul className="cards">
         {documents.map((d) => {
-          const extracted = Object.entries(d.extractedData);
+          const extracted = Object.entries(d.extractedData ?? {});
           return (
             <li key={d.id} className="card">
-              <h3 className="card-title">{d.filename}</h3>
+              <h3 className="card-title">{d.filename ?? (d.purgedAt ? `Document ${d.id} (file purged)` : `Document ${d.id}`)}</h3>
               <p className="card-meta">
                 <span className={d.status === 'error' ? 'badge badge-bad' : d.status === 'approved' || d.status === 'complete' ? 'badge badge-ok' : 'badge badge-neutral'}>{words(d.status)}</span>
                 {' '}{d.documentType ?? 'Type not recognised'}{d.confidence ? ` · ${d.confidence} confidence` : ''} · uploaded {when(d.uploadedAt)}
@@ -157,7 +164,7 @@ function Documents({ documents, onDone }: { documents: CaseData['documents']; on
                   ) : <p className="empty">Nothing was extracted from this document.</p>}
                 </DisclosurePanel>
               </Disclosure>
-              {d.status === 'error' ? <DocumentOverride documentId={d.id} filename={d.filename} onDone={onDone} /> : null}
+              {d.status === 'error' ? <DocumentOverride documentId={d.id} filename={d.filename ?? `document ${d.id}`} onDone={onDone} /> : null}
             </li>
           );
         })}

@@ -20,6 +20,7 @@ export const CaseQuery = graphql(`
       createdAt
       updatedAt
       createdBy
+      purgedAt
       owner {
         id
         name
@@ -44,6 +45,7 @@ export const CaseQuery = graphql(`
         notes
         uploadedAt
         extractedData
+        purgedAt
       }
       screeningHits {
         hitId

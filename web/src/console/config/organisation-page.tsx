@@ -1,5 +1,6 @@
 // Compliance Configuration › Organisation: the compliance switches. Four-eyes approval and, when the
-// operator has granted the entitlement, full-parity egress; compliance admins change them, others see them.
+// operator has granted the entitlement, full-parity egress and zero retention (which needs full parity on);
+// compliance admins change them, others see them.
 import { useState } from 'react';
 import { Switch } from 'react-aria-components';
 import { graphql } from '../../gql';
@@ -20,6 +21,7 @@ const SetFourEyes = graphql(`
       fourEyes
       fullParityEntitled
       fullParityEnabled
+      zeroRetention
     }
   }
 `);
@@ -32,6 +34,20 @@ const SetFullParity = graphql(`
       fourEyes
       fullParityEntitled
       fullParityEnabled
+      zeroRetention
+    }
+  }
+`);
+
+const SetZeroRetention = graphql(`
+  mutation SetZeroRetention($enabled: Boolean!) {
+    setZeroRetention(enabled: $enabled) {
+      id
+      name
+      fourEyes
+      fullParityEntitled
+      fullParityEnabled
+      zeroRetention
     }
   }
 `);
@@ -44,7 +60,8 @@ export function OrganisationPage() {
   const [message, setMessage] = useState<string | null>(null);
   const fourEyes = useAction((enabled: boolean) => execute(SetFourEyes, { enabled }), onError);
   const parity = useAction((enabled: boolean) => execute(SetFullParity, { enabled }), onError);
-  const error = fourEyes.error ?? parity.error;
+  const retention = useAction((enabled: boolean) => execute(SetZeroRetention, { enabled }), onError);
+  const error = fourEyes.error ?? parity.error ?? retention.error;
 
   return (
     <Page title="Organisation settings" area="Compliance configuration" lead={`The compliance switches of ${org.name}.`}>
@@ -95,7 +112,8 @@ export function OrganisationPage() {
                 const done = await parity.run(on);
                 if (done) {
                   setOrg(done.setFullParityEgress);
-                  setMessage(on ? 'Full-parity egress is on.' : 'Full-parity egress is off.');
+                  const alsoRetention = !on && org.zeroRetention ? ' Zero retention is off too: it needs full-parity egress.' : '';
+                  setMessage(on ? 'Full-parity egress is on.' : `Full-parity egress is off.${alsoRetention}`);
                 }
               }}
             >
@@ -104,6 +122,39 @@ export function OrganisationPage() {
             </Switch>
           ) : (
             <p><strong>{org.fullParityEnabled ? 'On' : 'Off'}.</strong> A compliance admin can change this.</p>
+          )}
+        </section>
+      ) : null}
+      {org.fullParityEntitled ? (
+        <section className="panel" aria-labelledby="zero-retention-title">
+          <h2 id="zero-retention-title">Zero retention</h2>
+          <p>
+            When on, a decided case&apos;s personal data (documents and their files, extracted data, parties, the customer&apos;s contact details)
+            is purged once every webhook endpoint subscribed to case.data_package.delivered has answered its delivery with a 2xx. A failed or
+            paused delivery, or no subscribed endpoint at all, holds the purge. The case keeps its ids, status, decision and risk band.
+          </p>
+          {mayChange ? (
+            <>
+              <Switch
+                className="switch"
+                isSelected={org.zeroRetention}
+                isDisabled={retention.pending || (!org.fullParityEnabled && !org.zeroRetention)}
+                onChange={async (on) => {
+                  setMessage(null);
+                  const done = await retention.run(on);
+                  if (done) {
+                    setOrg(done.setZeroRetention);
+                    setMessage(on ? 'Zero retention is on.' : 'Zero retention is off.');
+                  }
+                }}
+              >
+                <span className="switch-track" aria-hidden="true"><span className="switch-thumb" /></span>
+                Purge personal data after delivery
+              </Switch>
+              {!org.fullParityEnabled ? <p className="field-hint">Switch full-parity egress on first: the purge waits for the full case file to be delivered.</p> : null}
+            </>
+          ) : (
+            <p><strong>{org.zeroRetention ? 'On' : 'Off'}.</strong> A compliance admin can change this.</p>
           )}
         </section>
       ) : null}

@@ -1,0 +1,87 @@
+import { auditName, authorize, type Actor } from '../access/index';
+import { recordAudit } from '../audit/record-audit';
+import { inTransaction } from '../db/transaction';
+import { DomainError } from '../errors';
+import type { Services } from '../services';
+import {
+  clearPurgedBlobKey, findCasePkById, findPackageDeliveries, listPurgedBlobKeys, lockCaseForPurge, purgePersonalData, readZeroRetentionSince,
+  DATA_PACKAGE_EVENT, type PurgedCounts,
+} from './retention.repository';
+
+/** Why a purge waits (nothing was purged). */
+export type PurgeHold =
+  /** The tenant has zero retention off. */
+  | 'zero_retention_off'
+  /** No data package recorded since zero retention was switched on. */
+  | 'no_data_package'
+  /** The package is not fanned out to the endpoints yet. */
+  | 'not_relayed'
+  /** No endpoint is subscribed to it: never purge data nobody received. */
+  | 'no_subscribed_endpoint'
+  /** A delivery is pending, failed or skipped_paused. */
+  | 'delivery_outstanding';
+
+export type PurgeResult =
+  | { outcome: 'purged'; caseId: string; purgedAt: string; eventId: string; blobsDeleted: number }
+  | { outcome: 'already_purged'; caseId: string; purgedAt: string; blobsDeleted: number }
+  | { outcome: 'held'; caseId: string; reason: PurgeHold; eventId: string | null; delivered: number; deliveries: number };
+
+/** The categories of personal data a purge removes, as its audit line lists them. */
+export const PURGED_CATEGORIES = ['customer_contact', 'company_profile_personal_fields', 'parties', 'documents', 'document_files', 'screening_hit_subjects'] as const;
+
+/**
+ * Zero retention: purges the personal data of one case once every endpoint subscribed to its latest
+ * case.data_package.delivered (recorded since the tenant switched zero retention on) has a `delivered`
+ * (2xx) delivery of it. Never before that 2xx: a pending, failed or skipped_paused delivery holds it, and
+ * so does having no subscribed endpoint at all. In one transaction with the case row locked: the
+ * personal fields go (retention.repository.ts purgePersonalData), cases.purged_at is set, and the audit
+ * log records `case.personal_data.purged` (categories, counts, when, which event). After commit the
+ * documents' blobs are deleted (a missing blob is fine) and their keys forgotten.
+ *
+ * Idempotent: a purged case is not purged again; only blob deletions a crash left behind are finished.
+ * `ref` is the case's internal pk (the job's payload) or its public id.
+ */
+export async function purgeCaseData(svc: Services, actor: Actor, ref: { casePk: number } | { caseId: string }): Promise<PurgeResult> {
+  authorize(actor, 'retention:purge');
+  const orgId = actor.orgId;
+  const casePk = 'casePk' in ref ? ref.casePk : await findCasePkById(svc.db, orgId, ref.caseId);
+  if (casePk === null || !Number.isSafeInteger(casePk)) throw DomainError.notFound('Case');
+  const decided = await inTransaction(svc, async (tx): Promise<PurgeResult> => {
+    const c = await lockCaseForPurge(tx.manager, orgId, casePk);
+    if (!c) throw DomainError.notFound('Case');
+    if (c.purgedAt) return { outcome: 'already_purged', caseId: c.caseId, purgedAt: c.purgedAt.toISOString(), blobsDeleted: 0 };
+    const held = (reason: PurgeHold, p: { eventId: string; delivered: number; deliveries: number } | null = null): PurgeResult => ({
+      outcome: 'held', caseId: c.caseId, reason, eventId: p?.eventId ?? null, delivered: p?.delivered ?? 0, deliveries: p?.deliveries ?? 0,
+    });
+    const since = await readZeroRetentionSince(tx.manager, orgId);
+    if (!since) return held('zero_retention_off');
+    const pkg = await findPackageDeliveries(tx.manager, orgId, casePk, since);
+    if (!pkg) return held('no_data_package');
+    if (!pkg.relayed) return held('not_relayed', pkg);
+    if (pkg.deliveries === 0) return held('no_subscribed_endpoint', pkg);
+    if (pkg.delivered < pkg.deliveries) return held('delivery_outstanding', pkg);
+
+    const now = svc.clock.now();
+    const counts: PurgedCounts = await purgePersonalData(tx.manager, orgId, casePk, now);
+    await recordAudit(tx, {
+      orgId, actor: auditName(actor), action: 'case.personal_data.purged',
+      details: {
+        caseId: c.caseId, categories: [...PURGED_CATEGORIES], counts, purgedAt: now.toISOString(),
+        event: { type: DATA_PACKAGE_EVENT, eventId: pkg.eventId, occurredAt: pkg.occurredAt.toISOString(), deliveredTo: pkg.delivered },
+      },
+      at: now,
+    });
+    return { outcome: 'purged', caseId: c.caseId, purgedAt: now.toISOString(), eventId: pkg.eventId, blobsDeleted: 0 };
+  });
+  if (decided.outcome === 'held') return decided;
+  // After commit: the bytes go, then the key. A crash in between leaves the key, and the sweep (or the
+  // next check) deletes again; BlobStore.delete of a missing blob is not an error.
+  let blobsDeleted = 0;
+  for (const { id, blobKey } of await listPurgedBlobKeys(svc.db, orgId, casePk)) {
+    await svc.blobs.delete(blobKey);
+    await clearPurgedBlobKey(svc.db, orgId, id, blobKey);
+    blobsDeleted++;
+  }
+  if (decided.outcome === 'purged') svc.log.info({ orgId, caseId: decided.caseId, eventId: decided.eventId, blobsDeleted }, 'zero retention: personal data purged');
+  return { ...decided, blobsDeleted };
+}

@@ -1,0 +1,274 @@
+import { expect } from 'chai';
+import { operatorActor, systemActor } from '../../src/access/index';
+import type { JobQueue } from '../../src/platform/index';
+import { PURGE_CHECK_TASK, purgeCaseData, sweepPurges } from '../../src/retention/index';
+import { setFullParity, setZeroRetention, type Tenant } from '../../src/tenants/index';
+import { pauseWebhookEndpoint, redeliverWebhook } from '../../src/webhooks/index';
+import type { Runtime } from '../../bin/compose';
+import { RestHarness } from '../rest/harness';
+import { newTenant, runtime } from '../support/runtime';
+import { deliveriesOf, drain, newEndpoint, receiversPerTest, withConfig } from '../webhooks/support';
+import { blobExists, decide, personalCase, purgeAudit, storedPersonalData, zeroRetentionTenant, type PersonalCase } from './support';
+
+const PACKAGE = 'case.data_package.delivered';
+
+describe('zero retention: the purge after the full-parity data package', function () {
+  this.timeout(60_000);
+  let rest: RestHarness;
+  let rt: Runtime;
+  let tenant: Tenant;
+  const receiver = receiversPerTest();
+
+  before(async () => {
+    rest = await RestHarness.start();
+    rt = await runtime();
+  });
+  after(() => rest.close());
+  beforeEach(async () => {
+    tenant = await newTenant(rt);
+  });
+
+  /** The package's deliveries of this tenant (other events' deliveries left out). */
+  const packageDeliveries = async () => (await deliveriesOf(rt.svc, tenant.id)).filter((d) => d.eventType === PACKAGE);
+
+  /** Personal data still all there, nothing purged, no audit line. */
+  const expectHeld = async (c: PersonalCase) => {
+    const stored = await storedPersonalData(rt.svc, tenant.id, c.pk);
+    expect(stored.case).to.deep.include({ customer_email: 'jane.doe@retained.example', customer_name: 'Jane Doe', purged_at: null });
+    expect(stored.documents[0]).to.deep.include({ filename: 'passport-jane-doe.pdf', blob_key: c.blobKey, purged_at: null });
+    expect(stored.parties[0]).to.deep.include({ name: 'Jane Doe', nationality: 'British' });
+    expect(stored.hits[0]).to.deep.include({ subject_name: 'John Doe' });
+    expect(stored.profile).to.deep.include({ tax_id: 'TX-1', source_of_funds: 'Inheritance from her aunt' });
+    expect(await blobExists(rt.svc, c.blobKey)).to.equal(true);
+    expect(await purgeAudit(rt.svc, tenant.id)).to.deep.equal([]);
+  };
+
+  it('every subscribed endpoint answered 2xx: files deleted, personal fields gone, audit line, purgedAt on the pull API; idempotent', async () => {
+    await zeroRetentionTenant(rt.svc, tenant);
+    const crm = await receiver(() => ({ status: 200, body: 'ok' }));
+    const archive = await receiver(() => ({ status: 204 }));
+    await newEndpoint(rt.svc, { orgId: tenant.id, url: crm.url('/crm'), eventTypes: [PACKAGE] });
+    await newEndpoint(rt.svc, { orgId: tenant.id, url: archive.url('/archive') }); // every event type
+    const c = await personalCase(rt.svc, tenant);
+    await decide(rt.svc, tenant, c.caseId);
+    await drain(rt);
+
+    // The receivers got the package (with the personal data) before anything was purged.
+    const pkg = crm.requests.find((r) => r.headers['x-svc-event'] === PACKAGE)!;
+    const sent = JSON.parse(pkg.body.toString('utf8'));
+    expect(sent.fullParity.ownership.directors[0].name).to.equal('Jane Doe');
+    expect(sent.fullParity.documents[0].extractedData).to.deep.equal({ fullName: 'Jane Doe', documentNumber: 'X1234567' });
+    expect((await packageDeliveries()).map((d) => d.state)).to.deep.equal(['delivered', 'delivered']);
+
+    const stored = await storedPersonalData(rt.svc, tenant.id, c.pk);
+    const purgedAt = stored.case.purged_at as Date;
+    expect(purgedAt).to.be.instanceOf(Date);
+    expect(stored.case).to.deep.include({ customer_email: null, customer_email_key: null, customer_name: null, status: 'approved', company_name: 'Retained Ltd' });
+    expect(stored.profile).to.deep.equal({
+      registered_address: null, tax_id: null, vat_number: null, business_activity: null, customer_email: null, source_of_funds: null,
+      custom_answers: {}, registration_number: '07654321',
+    });
+    expect(stored.parties).to.deep.equal([{
+      name: '', email: null, nationality: null, date_of_birth: null, id_number: null, id_country: null, country_of_residence: null, kind: 'director', roles: ['director'],
+    }]);
+    expect(stored.documents).to.deep.equal([{ filename: '', extracted_data: {}, warnings: [], notes: null, blob_key: null, purged_at: purgedAt, status: 'complete' }]);
+    expect(stored.hits).to.deep.equal([{ subject_name: null, caption: null, nationality: [], triage_reason: null, disposition_note: null, is_pep: 1, triage_disposition: 'false_positive' }]);
+    expect(await blobExists(rt.svc, c.blobKey), 'the file is deleted').to.equal(false);
+
+    const [event] = (await rt.svc.db.query('SELECT event_id FROM events WHERE org_id = ? AND case_pk = ? AND type = ?', [tenant.id, c.pk, PACKAGE])) as { event_id: string }[];
+    const audit = await purgeAudit(rt.svc, tenant.id);
+    expect(audit).to.have.length(1);
+    expect(audit[0]!.actor).to.equal('system');
+    expect(audit[0]!.details).to.deep.include({
+      caseId: c.caseId, purgedAt: purgedAt.toISOString(),
+      categories: ['customer_contact', 'company_profile_personal_fields', 'parties', 'documents', 'document_files', 'screening_hit_subjects'],
+      counts: { documents: 1, parties: 1, screeningHits: 1, companyProfile: 1 },
+    });
+    expect(audit[0]!.details.event).to.deep.include({ type: PACKAGE, eventId: event!.event_id, deliveredTo: 2 });
+
+    // The pull API (validated against the OpenAPI document) says so.
+    const { token } = await rest.client(tenant.id, 'read:cases read:documents read:full_case');
+    const one = await rest.get(`/v1/cases/${c.caseId}`, token);
+    expect(one.status).to.equal(200);
+    expect(one.body).to.deep.include({ caseId: c.caseId, status: 'approved', customerEmail: null, customerName: null, purgedAt: purgedAt.toISOString(), companyName: 'Retained Ltd' });
+    expect((one.body.decision as Record<string, unknown>).outcome).to.equal('approved');
+    expect(one.body.fullParity).to.deep.include({ purgedAt: purgedAt.toISOString(), companyProfile: null, ownership: null, documents: null, status: 'approved' });
+    expect((one.body.fullParity as Record<string, unknown>).screeningSummary).to.deep.equal({ totalHits: 1, sanctionedHits: 0, pepHits: 1 });
+    const doc = await rest.get(`/v1/documents/${c.documentId}`, token);
+    expect(doc.body).to.deep.include({ id: c.documentId, filename: null, extractedData: null, purgedAt: purgedAt.toISOString(), status: 'complete' });
+    const list = await rest.get(`/v1/documents?caseId=${c.caseId}`, token);
+    expect((list.body.data as Record<string, unknown>[])[0]).to.deep.include({ filename: null, purgedAt: purgedAt.toISOString() });
+
+    // Again (a duplicate job, a redelivery's 2xx, the sweep): nothing more happens.
+    expect(await purgeCaseData(rt.svc, systemActor(tenant.id), { caseId: c.caseId })).to.deep.equal({
+      outcome: 'already_purged', caseId: c.caseId, purgedAt: purgedAt.toISOString(), blobsDeleted: 0,
+    });
+    await sweepPurges(rt.svc);
+    await drain(rt);
+    expect(await purgeAudit(rt.svc, tenant.id)).to.have.length(1);
+  });
+
+  it('a failed delivery holds the purge, the sweep does not release it, and the case keeps everything', async () => {
+    await zeroRetentionTenant(rt.svc, tenant);
+    const svc = withConfig(rt, { webhookRetryScheduleMs: [] });
+    const down = await receiver(() => ({ status: 500, body: 'down' }));
+    await newEndpoint(svc, { orgId: tenant.id, url: down.url(), eventTypes: [PACKAGE] });
+    const c = await personalCase(svc, tenant);
+    await decide(svc, tenant, c.caseId);
+    await drain(rt, svc);
+    expect(down.requests).to.have.length(1);
+    expect((await packageDeliveries()).map((d) => d.state)).to.deep.equal(['failed']);
+    await sweepPurges(svc);
+    await drain(rt, svc);
+    await expectHeld(c);
+    expect(await purgeCaseData(svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'delivery_outstanding', delivered: 0, deliveries: 1 });
+  });
+
+  it('a delivery still retrying (pending) holds it too: never before the 2xx', async () => {
+    await zeroRetentionTenant(rt.svc, tenant);
+    const svc = withConfig(rt, { webhookRetryScheduleMs: [3_600_000] });
+    const down = await receiver(() => ({ status: 503 }));
+    await newEndpoint(svc, { orgId: tenant.id, url: down.url(), eventTypes: [PACKAGE] });
+    const c = await personalCase(svc, tenant);
+    await decide(svc, tenant, c.caseId);
+    await drain(rt, svc);
+    expect((await packageDeliveries()).map((d) => d.state)).to.deep.equal(['pending']);
+    // A check now (a duplicate job, the sweep) finds the retry outstanding.
+    expect(await purgeCaseData(svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'delivery_outstanding', delivered: 0, deliveries: 1 });
+    await expectHeld(c);
+  });
+
+  it('a paused endpoint (skipped_paused) holds it; a manual redelivery answered 2xx releases it', async () => {
+    await zeroRetentionTenant(rt.svc, tenant);
+    const crm = await receiver(() => ({ status: 200 }));
+    const { endpoint } = await newEndpoint(rt.svc, { orgId: tenant.id, url: crm.url(), eventTypes: [PACKAGE] });
+    await pauseWebhookEndpoint(rt.svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId });
+    const c = await personalCase(rt.svc, tenant);
+    await decide(rt.svc, tenant, c.caseId);
+    await drain(rt);
+    const [skipped] = await packageDeliveries();
+    expect(skipped!.state).to.equal('skipped_paused');
+    expect(crm.requests).to.have.length(0);
+    await sweepPurges(rt.svc);
+    await drain(rt);
+    expect(await purgeCaseData(rt.svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'delivery_outstanding', delivered: 0, deliveries: 1 });
+    await expectHeld(c);
+
+    await redeliverWebhook(rt.svc, operatorActor(tenant.id), { deliveryId: skipped!.id });
+    await drain(rt);
+    expect(crm.requests.map((r) => r.headers['x-svc-event'])).to.deep.equal([PACKAGE]);
+    expect((await packageDeliveries()).map((d) => d.state)).to.deep.equal(['delivered']);
+    const stored = await storedPersonalData(rt.svc, tenant.id, c.pk);
+    expect(stored.case.purged_at).to.be.instanceOf(Date);
+    expect(stored.case.customer_email).to.equal(null);
+    expect(await blobExists(rt.svc, c.blobKey)).to.equal(false);
+    expect(await purgeAudit(rt.svc, tenant.id)).to.have.length(1);
+  });
+
+  it('two endpoints, one failing: held until the failing one is redelivered with a 2xx', async () => {
+    await zeroRetentionTenant(rt.svc, tenant);
+    const svc = withConfig(rt, { webhookRetryScheduleMs: [] });
+    const ok = await receiver(() => ({ status: 200 }));
+    let healthy = false;
+    const flaky = await receiver(() => ({ status: healthy ? 200 : 502 }));
+    await newEndpoint(svc, { orgId: tenant.id, url: ok.url(), eventTypes: [PACKAGE] });
+    await newEndpoint(svc, { orgId: tenant.id, url: flaky.url(), eventTypes: [PACKAGE] });
+    const c = await personalCase(svc, tenant);
+    await decide(svc, tenant, c.caseId);
+    await drain(rt, svc);
+    expect((await packageDeliveries()).map((d) => d.state).sort()).to.deep.equal(['delivered', 'failed']);
+    await expectHeld(c);
+    expect(await purgeCaseData(svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'delivery_outstanding', delivered: 1, deliveries: 2 });
+
+    healthy = true;
+    const failed = (await packageDeliveries()).find((d) => d.state === 'failed')!;
+    await redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: failed.id });
+    await drain(rt, svc);
+    expect((await storedPersonalData(rt.svc, tenant.id, c.pk)).case.purged_at).to.be.instanceOf(Date);
+    expect((await purgeAudit(rt.svc, tenant.id))[0]!.details.event).to.deep.include({ deliveredTo: 2 });
+  });
+
+  it('no endpoint subscribed to the package holds it: data nobody received is never purged', async () => {
+    await zeroRetentionTenant(rt.svc, tenant);
+    const crm = await receiver(() => ({ status: 200 }));
+    await newEndpoint(rt.svc, { orgId: tenant.id, url: crm.url(), eventTypes: ['case.decision.made'] });
+    const c = await personalCase(rt.svc, tenant);
+    await decide(rt.svc, tenant, c.caseId);
+    await drain(rt);
+    expect(crm.requests.map((r) => r.headers['x-svc-event'])).to.deep.equal(['case.decision.made']);
+    expect(await packageDeliveries()).to.deep.equal([]);
+    await sweepPurges(rt.svc);
+    await drain(rt);
+    await expectHeld(c);
+    expect(await purgeCaseData(rt.svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'no_subscribed_endpoint' });
+  });
+
+  it('never purges while zero retention is off, nor a package recorded before it was switched on', async () => {
+    await zeroRetentionTenant(rt.svc, tenant, false);
+    const crm = await receiver(() => ({ status: 200 }));
+    await newEndpoint(rt.svc, { orgId: tenant.id, url: crm.url(), eventTypes: [PACKAGE] });
+    const c = await personalCase(rt.svc, tenant);
+    await decide(rt.svc, tenant, c.caseId);
+    await drain(rt);
+    expect((await packageDeliveries()).map((d) => d.state)).to.deep.equal(['delivered']);
+    await expectHeld(c);
+    expect(await purgeCaseData(rt.svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'zero_retention_off' });
+
+    // Switched on afterwards: that earlier package does not count (no retroactive purge of decided cases).
+    await setZeroRetention(rt.svc, operatorActor(tenant.id), { enabled: true });
+    await sweepPurges(rt.svc);
+    await drain(rt);
+    await expectHeld(c);
+    expect(await purgeCaseData(rt.svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'no_data_package' });
+
+    // Switching full parity off switches zero retention off as well.
+    await setFullParity(rt.svc, operatorActor(tenant.id), { enabled: false });
+    const [t] = (await rt.svc.db.query('SELECT zero_retention, zero_retention_since FROM tenants WHERE id = ?', [tenant.id])) as { zero_retention: number; zero_retention_since: Date | null }[];
+    expect(t).to.deep.equal({ zero_retention: 0, zero_retention_since: null });
+  });
+
+  it('the sweep re-queues a purge check whose job was lost', async () => {
+    await zeroRetentionTenant(rt.svc, tenant);
+    const crm = await receiver(() => ({ status: 200 }));
+    await newEndpoint(rt.svc, { orgId: tenant.id, url: crm.url(), eventTypes: [PACKAGE] });
+    const c = await personalCase(rt.svc, tenant);
+    await decide(rt.svc, tenant, c.caseId);
+    // A queue that loses every purge check (a crash between the delivery's commit and the enqueue).
+    const lost: string[] = [];
+    const jobs: JobQueue = {
+      ...rt.svc.jobs,
+      enqueue: async (task, payload, options) => {
+        if (task === PURGE_CHECK_TASK) return void lost.push(task);
+        return rt.svc.jobs.enqueue(task, payload, options);
+      },
+    };
+    jobs.enqueueMany = undefined;
+    await drain(rt, withConfig(rt, {}, { jobs }));
+    expect(lost).to.deep.equal([PURGE_CHECK_TASK]);
+    expect((await packageDeliveries()).map((d) => d.state)).to.deep.equal(['delivered']);
+    await expectHeld(c);
+
+    expect(await sweepPurges(rt.svc)).to.be.at.least(1);
+    await drain(rt);
+    expect((await storedPersonalData(rt.svc, tenant.id, c.pk)).case.purged_at).to.be.instanceOf(Date);
+    expect(await blobExists(rt.svc, c.blobKey)).to.equal(false);
+  });
+
+  it('only the service itself purges: members and API clients may not', async () => {
+    const { clientId } = await rest.client(tenant.id, 'read:cases');
+    const member = { kind: 'member' as const, orgId: tenant.id, memberId: '00000000-0000-4000-8000-0000000000b1', email: 'admin@retained.example', role: 'admin' as const };
+    await expectRejection(purgeCaseData(rt.svc, member, { casePk: 1 }), 'forbidden');
+    await expectRejection(purgeCaseData(rt.svc, { kind: 'api_client', orgId: tenant.id, clientId, scopes: ['read:cases'], tokenId: 't' }, { casePk: 1 }), 'forbidden');
+    await expectRejection(purgeCaseData(rt.svc, systemActor(tenant.id), { caseId: 'CS-2020-99999' }), 'not_found');
+  });
+});
+
+async function expectRejection(p: Promise<unknown>, code: string): Promise<void> {
+  try {
+    await p;
+  } catch (err) {
+    expect((err as { code?: string }).code).to.equal(code);
+    return;
+  }
+  expect.fail(`expected a ${code} rejection`);
+}
