@@ -6,6 +6,7 @@ import { type EventSubscriber } from '../src/events/index';
 import { keepMailLocally } from '../src/mail/index';
 import { AccessTokenCache } from '../src/oauth/index';
 import { createLogger, systemClock, type Config, type HostResolver, type Logger, type Services } from '../src/platform/index';
+import { LocalCaseReviewer } from '../src/review/index';
 import { WebhookFanout } from '../src/webhooks/index';
 import { createNodemailerMailer } from '../worker/mail/nodemailer-mailer';
 import { createBlobStore } from '../worker/blob/index';
@@ -17,6 +18,7 @@ import { GraphileJobQueue } from '../worker/job-queue';
 import { ensurePgDatabase } from '../worker/pg-database';
 import { PgRevocationFeed } from '../worker/revocation-feed';
 import { UndiciWebhookSender, systemResolver } from '../worker/webhook-sender';
+import { createLlmCaseReviewer } from '../worker/vendors/index';
 
 export interface Runtime {
   svc: Services;
@@ -75,6 +77,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     revocations,
     accessTokenCache: new AccessTokenCache(revocations),
     blobs,
+    reviewer: createLlmCaseReviewer(config) ?? new LocalCaseReviewer(systemClock),
     mailer: undefined as unknown as Services['mailer'],
   };
   // Mail: SMTP when SMTP_URL is set, otherwise the local mail outbox (which needs svc itself).

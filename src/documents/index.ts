@@ -13,3 +13,4 @@ export {
   PortalDocumentSchema, PortalDocumentListSchema, UploadedDocumentsSchema, UploadLimitsSchema, RemoveDocumentInputSchema, UPLOAD_LIMITS,
   type PortalDocumentView, type PortalDocumentListView, type UploadedDocumentsView, type RemoveDocumentInput,
 } from './portal-document.wire';
+export { DOCUMENT_TYPES, ExtractionError, type DocumentExtractor, type DocumentType, type ExtractionInput, type ExtractionResult } from './document-extractor';
