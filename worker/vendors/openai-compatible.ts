@@ -123,7 +123,7 @@ export class OpenAiCompatibleClient {
       const asked = parseRetryAfter(res.retryAfter, Date.now());
       const cap = this.options.maxRetryAfterMs ?? 30_000;
       if (asked !== null && asked > cap) {
-        throw new LlmError('rate_limited', `The LLM service at ${this.origin} answered ${what} and asked to wait ${Math.ceil(asked / 1000)} s, longer than the ${Math.ceil(cap / 1000)} s this client waits.`, res.status);
+        throw new LlmError('rate_limited', this.redact(`The LLM service at ${this.origin} answered ${what} and asked to wait ${Math.ceil(asked / 1000)} s, longer than the ${Math.ceil(cap / 1000)} s this client waits.`), res.status);
       }
       await sleep(asked ?? (this.options.backoffMs ?? ((n) => 500 * 2 ** n))(attempt));
     }
