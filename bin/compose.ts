@@ -7,6 +7,7 @@ import { type EventSubscriber } from '../src/events/index';
 import { keepMailLocally } from '../src/mail/index';
 import { AccessTokenCache } from '../src/oauth/index';
 import { createLogger, systemClock, type Config, type HostResolver, type Logger, type Services } from '../src/platform/index';
+import { LocalCaseReviewer } from '../src/review/index';
 import { WebhookFanout } from '../src/webhooks/index';
 import { createNodemailerMailer } from '../worker/mail/nodemailer-mailer';
 import { createBlobStore } from '../worker/blob/index';
@@ -18,6 +19,7 @@ import { GraphileJobQueue } from '../worker/job-queue';
 import { ensurePgDatabase } from '../worker/pg-database';
 import { PgRevocationFeed } from '../worker/revocation-feed';
 import { UndiciWebhookSender, systemResolver } from '../worker/webhook-sender';
+import { createLlmCaseReviewer, createLlmDocumentExtractor } from '../worker/vendors/index';
 
 export interface Runtime {
   svc: Services;
@@ -76,12 +78,14 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     revocations,
     accessTokenCache: new AccessTokenCache(revocations),
     blobs,
+    reviewer: createLlmCaseReviewer(config) ?? new LocalCaseReviewer(systemClock),
     mailer: undefined as unknown as Services['mailer'],
     extractor: undefined as unknown as Services['extractor'],
   };
-  // Document extraction: the local default, reading the clock through svc (tests may replace it).
-  const extractor = new LocalDocumentExtractor({ clock: { now: () => svc.clock.now() }, ocr: config.extractionOcr });
-  svc.extractor = extractor;
+  // Document extraction: the LLM when EXTRACTION_PROVIDER=llm, else the local default, reading the clock
+  // through svc (tests may replace it). The local one holds an OCR thread, closed with the runtime.
+  const local = createLlmDocumentExtractor(config) ? null : new LocalDocumentExtractor({ clock: { now: () => svc.clock.now() }, ocr: config.extractionOcr });
+  svc.extractor = local ?? createLlmDocumentExtractor(config)!;
   // Mail: SMTP when SMTP_URL is set, otherwise the local mail outbox (which needs svc itself).
   const mailer = createNodemailerMailer({
     smtpUrl: config.smtpUrl, from: config.mailFrom, log, keepLocally: (mail) => keepMailLocally(svc, mail),
@@ -93,7 +97,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     async close() {
       mailer.close();
       blobs.close();
-      await extractor.close();
+      await local?.close();
       await webhookSender.close();
       await revocations.close();
       await queue.close();

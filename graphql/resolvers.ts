@@ -1,4 +1,5 @@
 import type { NonEmptyArray } from 'type-graphql';
+import { AiReviewResolver } from './ai-review.resolver';
 import { CredentialsResolver } from './credentials.resolver';
 import { CaseWorkResolver } from './case-work.resolver';
 import { CasesResolver } from './cases.resolver';
@@ -21,4 +22,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CasesResolver,
   CaseWorkResolver,
   IntakeResolver,
+  AiReviewResolver,
 ];

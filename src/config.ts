@@ -79,7 +79,25 @@ export interface Config {
   extractionSweepAfterMs: number;
   /** EXTRACTION_OCR: read PNG and JPEG documents with the bundled offline OCR (tesseract.js); false leaves images Low with a warning. Default true. */
   extractionOcr: boolean;
+  // --- LLM adapters (OpenAI-compatible Chat Completions; off unless a provider below is `llm`) ---
+  /** LLM_URL: base URL of an OpenAI-compatible API (`{LLM_URL}/chat/completions`); https in production unless loopback. Default unset. */
+  llmUrl: string | null;
+  /** LLM_API_KEY: bearer key of LLM_URL (a secret: never logged nor put in errors). Default unset (no Authorization header). */
+  llmApiKey: string | null;
+  /** LLM_MODEL: the model every LLM adapter asks for; required when a provider is `llm`. Default unset. */
+  llmModel: string | null;
+  /** LLM_TIMEOUT_MS: budget of one LLM request (headers and whole answer), ms. Default 30000. */
+  llmTimeoutMs: number;
+  /** EXTRACTION_PROVIDER: document extraction engine, `local` (no network) or `llm` (needs LLM_URL and LLM_MODEL). Default local. */
+  extractionProvider: LlmProviderChoice;
+  /** TRIAGE_PROVIDER: screening-hit triage engine, `local` (deterministic rules) or `llm`. Default local. */
+  triageProvider: LlmProviderChoice;
+  /** REVIEW_PROVIDER: AI case review engine, `local` (deterministic rules) or `llm`. Default local. */
+  reviewProvider: LlmProviderChoice;
 }
+
+/** Which engine a pipeline step uses: the local default, or the OpenAI-compatible LLM at LLM_URL. */
+export type LlmProviderChoice = 'local' | 'llm';
 
 /** BLOB_STORE=s3: an S3-compatible bucket (AWS S3, MinIO, Ceph, R2 ...). */
 export interface S3Config {
@@ -228,6 +246,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const extractionSweepAfterMs = parseDuration(extractionSweepRaw) ?? 0;
   if (extractionSweepAfterMs <= 0) problems.push(`EXTRACTION_SWEEP_AFTER must be a duration such as 5m (units ms, s, m, h) (got "${extractionSweepRaw}")`);
   const extractionOcr = bool('EXTRACTION_OCR', true);
+  const llm = loadLlmConfig(env, production, int, problems);
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
   // Secrets: required in production; generated once into a git-ignored file elsewhere.
@@ -267,7 +286,49 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],
     dataDir, blobStore, s3,
     extractionSweepAfterMs, extractionOcr,
+    ...llm,
   };
+}
+
+type LlmConfig = Pick<Config, 'llmUrl' | 'llmApiKey' | 'llmModel' | 'llmTimeoutMs' | 'extractionProvider' | 'triageProvider' | 'reviewProvider'>;
+
+/**
+ * The LLM keys. Customer data goes to the LLM only when the operator sets a provider to `llm`, which then
+ * needs LLM_URL and LLM_MODEL. Messages name keys, never LLM_API_KEY's value.
+ */
+function loadLlmConfig(env: Env, production: boolean, int: (key: string, dflt: number, min: number, max: number) => number, problems: string[]): LlmConfig {
+  const provider = (key: string): LlmProviderChoice => {
+    const raw = env[key] || 'local';
+    if (raw === 'local' || raw === 'llm') return raw;
+    problems.push(`${key} must be local or llm (got "${raw}")`);
+    return 'local';
+  };
+  const extractionProvider = provider('EXTRACTION_PROVIDER');
+  const triageProvider = provider('TRIAGE_PROVIDER');
+  const reviewProvider = provider('REVIEW_PROVIDER');
+  const llmTimeoutMs = int('LLM_TIMEOUT_MS', 30_000, 1, 600_000);
+  let llmUrl: string | null = null;
+  if (env.LLM_URL) {
+    try {
+      const u = new URL(env.LLM_URL);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+      if (u.username || u.password) problems.push('LLM_URL must not carry credentials (put the key in LLM_API_KEY)');
+      // Customer data and the key travel to it: in production only over TLS, unless it runs on this machine.
+      const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+      if (production && u.protocol !== 'https:' && !loopback) problems.push('LLM_URL must be an https URL when NODE_ENV=production (http only for a loopback address)');
+      llmUrl = env.LLM_URL.replace(/\/+$/, '');
+    } catch {
+      problems.push(`LLM_URL must be an http or https URL (got "${redactUrl(env.LLM_URL)}")`);
+    }
+  }
+  const llmApiKey = env.LLM_API_KEY || null;
+  if (llmApiKey !== null && /[\s]/.test(llmApiKey)) problems.push('LLM_API_KEY must not contain white space');
+  const llmModel = env.LLM_MODEL?.trim() || null;
+  const users = [['EXTRACTION_PROVIDER', extractionProvider], ['TRIAGE_PROVIDER', triageProvider], ['REVIEW_PROVIDER', reviewProvider]]
+    .filter(([, p]) => p === 'llm').map(([k]) => k);
+  if (users.length && !llmUrl) problems.push(`LLM_URL is required when ${users.join(', ')} ${users.length === 1 ? 'is' : 'are'} llm`);
+  if (users.length && !llmModel) problems.push(`LLM_MODEL is required when ${users.join(', ')} ${users.length === 1 ? 'is' : 'are'} llm`);
+  return { llmUrl, llmApiKey, llmModel, llmTimeoutMs, extractionProvider, triageProvider, reviewProvider };
 }
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];

@@ -5,6 +5,7 @@ import type { EventRecord } from './events/event.entity';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { AccessTokenCache } from './oauth/access-token-cache';
+import type { CaseReviewer } from './review/case-reviewer';
 import type { BlobStore, Clock, HostResolver, JobQueue, RevocationFeed, RunnerStatus } from './ports';
 import type { WebhookSender } from './webhooks/webhook-sender';
 
@@ -34,6 +35,8 @@ export interface Services {
   revocations: RevocationFeed;
   /** This process's caches of the bearer check (verified signatures, live checks). */
   accessTokenCache: AccessTokenCache;
+  /** The AI case review (REVIEW_PROVIDER): the local rules, or the OpenAI-compatible LLM at LLM_URL. */
+  reviewer: CaseReviewer;
   /** The job runner, when this process runs the worker (set by bin/start); absent in an API-only process. */
   runner?: RunnerStatus;
 }

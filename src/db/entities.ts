@@ -9,6 +9,7 @@ import { OAuthCode } from '../oauth/oauth-code.entity';
 import { OAuthGrant } from '../oauth/oauth-grant.entity';
 import { OAuthRefreshToken } from '../oauth/oauth-refresh-token.entity';
 import { RevokedAccessToken } from '../oauth/revoked-access-token.entity';
+import { AiReview } from '../review/ai-review.entity';
 import { ScreeningHit } from '../screening/screening-hit.entity';
 import { Member } from '../tenants/member.entity';
 import { Tenant } from '../tenants/tenant.entity';
@@ -20,4 +21,5 @@ export const ENTITIES = [
   Tenant, Member, AuditEntry, Case, CaseParty, Decision, Document, ScreeningHit,
   EventRecord, WebhookEndpoint, WebhookDelivery, WebhookAttempt, OAuthClient, OAuthGrant, OAuthCode, OAuthRefreshToken,
   RevokedAccessToken,
+  AiReview,
 ];

@@ -4,3 +4,5 @@ export { dispositionScreeningHit } from './disposition-screening-hit';
 export {
   DispositionSchema, HitSourceSchema, ScreeningHitSchema, ScreeningHitListSchema, DispositionRequestSchema, type ScreeningHitView, type DispositionBody,
 } from './screening.wire';
+export type { HitTriager, TriageInput, TriageResult } from './hit-triager';
+export type { ScreeningMatch, ScreeningSubject } from './screening-provider';

@@ -23,6 +23,7 @@ import {
 } from '../../src/webhooks/index';
 import type { Services } from '../../src/platform/index';
 import { confirmReview, getApplication, getPortalSession, getReview, saveApplication, submitApplication } from '../../src/portal/index';
+import { loadLatestAiReviews, reviewCase, runAiReview } from '../../src/review/index';
 import { newTenant, runtime } from '../support/runtime';
 
 /**
@@ -158,6 +159,16 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'listMySessions', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listMySessions(s, a) },
     { name: 'endMySession', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => endMySession(s, a, { sessionId: 'no-such-session' }) },
     { name: 'signOutEverywhere', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => signOutEverywhere(s, a) },
+    // The AI case review: running it is case work; reading the latest review is reading the case.
+    { name: 'runAiReview', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => runAiReview(s, a, { caseId: portalCaseId }) },
+    {
+      name: 'reviewCase', need: { scope: null, role: 'analyst' }, ownsResource: true,
+      call: async (s, a) => {
+        const [row] = await s.db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [tenant.id, caseId]);
+        return reviewCase(s, a, { orgId: tenant.id, casePk: Number(row.pk) }, { triggeredBy: 'matrix@example.com' });
+      },
+    },
+    { name: 'loadLatestAiReviews', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: false, call: (s, a) => loadLatestAiReviews(s, a, [caseId]) },
   ];
 
   const refusalOf = async (p: Promise<unknown>) => p.then(() => null, (err: { code?: string; extra?: unknown; message?: string }) => err);

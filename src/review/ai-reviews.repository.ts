@@ -1,0 +1,83 @@
+import type { Queryable } from '../db/queryable';
+import type { ReviewConfidence, ReviewRecommendation, RiskFactorSeverity } from './ai-review.entity';
+
+/**
+ * The SQL of AI case reviews and of the facts a review reads. Every function takes the database first
+ * and the tenant second, and touches that tenant's rows only.
+ */
+
+export interface AiReviewRow {
+  id: number | string;
+  case_pk: number | string;
+  triggered_by: string;
+  reviewer: string;
+  recommendation: ReviewRecommendation;
+  confidence: ReviewConfidence;
+  risk_factors: { text: string; severity: RiskFactorSeverity }[] | string;
+  completed_at: Date;
+}
+
+export interface NewAiReview {
+  triggeredBy: string;
+  reviewer: string;
+  recommendation: ReviewRecommendation;
+  confidence: ReviewConfidence;
+  riskFactors: { text: string; severity: RiskFactorSeverity }[];
+  runKey: string | null;
+  completedAt: Date;
+}
+
+/**
+ * Stores a review of a case of this tenant; its id (the reviewId), or null when nothing was stored: a
+ * run with this runKey is already stored, or the case is not this tenant's.
+ */
+export async function insertAiReview(db: Queryable, orgId: string, casePk: number, r: NewAiReview): Promise<number | null> {
+  const res = await db.query(
+    `INSERT IGNORE INTO ai_reviews (org_id, case_pk, triggered_by, reviewer, recommendation, confidence, risk_factors, run_key, completed_at)
+     SELECT org_id, pk, ?, ?, ?, ?, ?, ?, ? FROM cases WHERE org_id = ? AND pk = ?`,
+    [r.triggeredBy, r.reviewer, r.recommendation, r.confidence, JSON.stringify(r.riskFactors), r.runKey, r.completedAt, orgId, casePk],
+  );
+  const { affectedRows, insertId } = res as { affectedRows: number; insertId: number };
+  return Number(affectedRows) === 1 ? Number(insertId) : null;
+}
+
+const REVIEW_COLUMNS = 'r.id, r.case_pk, r.triggered_by, r.reviewer, r.recommendation, r.confidence, r.risk_factors, r.completed_at';
+
+/** The latest review of each of these cases (by public caseId) that has one, with its caseId. */
+export async function findLatestAiReviewsByCaseId(db: Queryable, orgId: string, caseIds: string[]): Promise<(AiReviewRow & { case_id: string })[]> {
+  if (caseIds.length === 0) return [];
+  return db.query(
+    `SELECT c.case_id, ${REVIEW_COLUMNS} FROM cases c
+     JOIN ai_reviews r ON r.org_id = c.org_id AND r.case_pk = c.pk
+       AND r.id = (SELECT MAX(x.id) FROM ai_reviews x WHERE x.org_id = c.org_id AND x.case_pk = c.pk)
+     WHERE c.org_id = ? AND c.case_id IN (?)`,
+    [orgId, caseIds],
+  );
+}
+
+/** The latest review of one case, or null (the decision policy's fact, the console). */
+export async function findLatestAiReview(db: Queryable, orgId: string, casePk: number): Promise<AiReviewRow | null> {
+  const [row]: AiReviewRow[] = await db.query(
+    `SELECT ${REVIEW_COLUMNS} FROM ai_reviews r WHERE r.org_id = ? AND r.case_pk = ? ORDER BY r.id DESC LIMIT 1`, [orgId, casePk],
+  );
+  return row ?? null;
+}
+
+/** The documents a review weighs, oldest first. */
+export function listReviewDocuments(db: Queryable, orgId: string, casePk: number): Promise<{
+  id: number | string; document_type: string | null; status: string; confidence: string | null; warnings: unknown[] | string;
+}[]> {
+  return db.query('SELECT id, document_type, status, confidence, warnings FROM documents WHERE org_id = ? AND case_pk = ? ORDER BY id', [orgId, casePk]);
+}
+
+/** The screening hits a review weighs, oldest first, with their AI triage and human disposition. */
+export function listReviewHits(db: Queryable, orgId: string, casePk: number): Promise<{
+  hit_id: string; subject_name: string | null; subject_role: string | null; is_pep: number; is_sanctioned: number;
+  triage_disposition: string | null; disposition: string | null;
+}[]> {
+  return db.query(
+    `SELECT hit_id, subject_name, subject_role, is_pep, is_sanctioned, triage_disposition, disposition
+     FROM screening_hits WHERE org_id = ? AND case_pk = ? ORDER BY id`,
+    [orgId, casePk],
+  );
+}

@@ -1,0 +1,51 @@
+import { findApplicationProfile, listApplicationParties } from '../cases/application.repository';
+import { findCaseRowByPk, findLatestRiskAssessment } from '../cases/cases.repository';
+import type { Queryable } from '../db/queryable';
+import { loadApplication, missingForSubmission } from '../portal/application';
+import type { CaseReviewFacts } from './case-reviewer';
+import { listReviewDocuments, listReviewHits } from './ai-reviews.repository';
+
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+/**
+ * What a case review weighs, read from the case's own rows: the application as submitted (company
+ * profile, directors and UBOs, and what it still lacks for a submission as `missingForSubmission`),
+ * the documents with their extraction outcome, the screening hits with their AI triage and the analyst's
+ * disposition, and the risk band and score (the case's, else its latest assessment). Null when the case
+ * is not this tenant's. Reads only: any manager or transaction.
+ */
+export async function loadCaseReviewFacts(db: Queryable, orgId: string, casePk: number): Promise<CaseReviewFacts | null> {
+  const c = await findCaseRowByPk(db, orgId, casePk);
+  if (!c) return null;
+  const [profile, parties, docs, hits] = await Promise.all([
+    findApplicationProfile(db, orgId, casePk),
+    listApplicationParties(db, orgId, casePk),
+    listReviewDocuments(db, orgId, casePk),
+    listReviewHits(db, orgId, casePk),
+  ]);
+  let application: Record<string, unknown> | null = null;
+  if (profile || parties.length) {
+    const app = await loadApplication(db, orgId, c);
+    application = { ...app, missingForSubmission: missingForSubmission(app, { total: docs.length }).map((m) => m.path) };
+  }
+  let risk: CaseReviewFacts['risk'] = null;
+  if (c.risk_band) risk = { band: c.risk_band, compositeScore: c.risk_score === null ? 0 : Number(c.risk_score) };
+  else {
+    const r = await findLatestRiskAssessment(db, orgId, casePk);
+    if (r) risk = { band: r.band_id, compositeScore: Number(r.composite_score) };
+  }
+  return {
+    caseId: c.case_id,
+    companyName: c.company_name,
+    application,
+    documents: docs.map((d) => ({
+      id: Number(d.id), documentType: d.document_type, status: d.status, confidence: d.confidence,
+      warnings: json<unknown[]>(d.warnings).map((w) => (typeof w === 'string' ? w : JSON.stringify(w))),
+    })),
+    hits: hits.map((h) => ({
+      hitId: h.hit_id, subjectName: h.subject_name, subjectRole: h.subject_role, isPep: Number(h.is_pep) === 1, isSanctioned: Number(h.is_sanctioned) === 1,
+      triageDisposition: h.triage_disposition, disposition: h.disposition,
+    })),
+    risk,
+  };
+}
