@@ -84,8 +84,9 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   };
   // Document extraction: the LLM when EXTRACTION_PROVIDER=llm, else the local default, reading the clock
   // through svc (tests may replace it). The local one holds an OCR thread, closed with the runtime.
-  const local = createLlmDocumentExtractor(config) ? null : new LocalDocumentExtractor({ clock: { now: () => svc.clock.now() }, ocr: config.extractionOcr });
-  svc.extractor = local ?? createLlmDocumentExtractor(config)!;
+  const llmExtractor = createLlmDocumentExtractor(config);
+  const local = llmExtractor ? null : new LocalDocumentExtractor({ clock: { now: () => svc.clock.now() }, ocr: config.extractionOcr });
+  svc.extractor = llmExtractor ?? local!;
   // Mail: SMTP when SMTP_URL is set, otherwise the local mail outbox (which needs svc itself).
   const mailer = createNodemailerMailer({
     smtpUrl: config.smtpUrl, from: config.mailFrom, log, keepLocally: (mail) => keepMailLocally(svc, mail),
