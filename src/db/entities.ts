@@ -10,6 +10,8 @@ import { OAuthGrant } from '../oauth/oauth-grant.entity';
 import { OAuthRefreshToken } from '../oauth/oauth-refresh-token.entity';
 import { RevokedAccessToken } from '../oauth/revoked-access-token.entity';
 import { ScreeningHit } from '../screening/screening-hit.entity';
+import { DecisionPolicy, RoutingEvaluation } from '../policy/policy.entity';
+import { RiskAssessment, RiskModel } from '../risk/risk.entity';
 import { Member } from '../tenants/member.entity';
 import { Tenant } from '../tenants/tenant.entity';
 import { WebhookAttempt } from '../webhooks/webhook-attempt.entity';
@@ -20,4 +22,5 @@ export const ENTITIES = [
   Tenant, Member, AuditEntry, Case, CaseParty, Decision, Document, ScreeningHit,
   EventRecord, WebhookEndpoint, WebhookDelivery, WebhookAttempt, OAuthClient, OAuthGrant, OAuthCode, OAuthRefreshToken,
   RevokedAccessToken,
+  RiskModel, RiskAssessment, DecisionPolicy, RoutingEvaluation,
 ];
