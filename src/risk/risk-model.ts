@@ -40,7 +40,7 @@ export interface HitScores {
 export const HIT_KINDS = ['sanctioned', 'pep', 'adverseMedia', 'other'] as const;
 export type HitKind = (typeof HIT_KINDS)[number];
 
-/** Keyword rule of a list (industry, entity type): the first whose `match` occurs in the text (any letter case) gives the level. */
+/** Keyword rule of a list (industry, entity type): the first whose `match` starts a word of the text (any letter case) gives the level. */
 export interface KeywordLevel {
   match: string;
   level: RiskLevel;

@@ -28,11 +28,16 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 const RANK: Readonly<Record<CountryLevel, number>> = { low: 0, medium: 1, high: 2, prohibited: 3 };
 const highest = <T extends CountryLevel>(levels: T[], floor: T): T => levels.reduce((a, b) => (RANK[b] > RANK[a] ? b : a), floor);
 
+/** Whether `keyword` starts a word of `text` (any letter case): "oil" matches "Oil and gas" and "oilfield services", not "soil testing". */
+export function startsAWord(text: string, keyword: string): boolean {
+  const escaped = keyword.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}`, 'u').test(text.toLowerCase());
+}
+
 function keywordLevel(rules: KeywordLevel[], texts: (string | null)[], unlisted: RiskLevel): { level: RiskLevel; match: string | null } {
   for (const text of texts) {
     if (!text) continue;
-    const lower = text.toLowerCase();
-    const rule = rules.find((r) => lower.includes(r.match.toLowerCase()));
+    const rule = rules.find((r) => startsAWord(text, r.match));
     if (rule) return { level: rule.level, match: rule.match };
   }
   return { level: unlisted, match: null };
