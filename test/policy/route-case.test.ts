@@ -23,7 +23,7 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
     const c = await newApplicationCase(rt.svc, tenant, setup);
     if (seed) await seed(c.pk);
     await assessCaseRisk(rt.svc, system(tenant), { orgId: tenant.id, casePk: c.pk });
-    return { ...c, skip: (await caseEvents(rt.svc, tenant.id, c.pk)).length };
+    return { ...c, seen: (await caseEvents(rt.svc, tenant.id, c.pk)).length };
   };
   const route = (tenant: Tenant, pk: number, guard?: Parameters<typeof routeCase>[3]) =>
     routeCase(rt.svc, system(tenant), { orgId: tenant.id, casePk: pk }, guard);
@@ -43,7 +43,7 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
     expect({ ...d, decided_at: undefined }).to.deep.equal({ outcome: 'approved', notes, analyst_email: 'policy_engine', auto: 1, reason: 'policy_engine', decided_at: undefined });
     expect(await caseRow(c.pk)).to.deep.equal({ status: 'approved', onboarding_stage: 'decision_made', review_level: null });
 
-    const events = await newEvents(rt.svc, tenant.id, c.pk, c.skip);
+    const events = await newEvents(rt.svc, tenant.id, c.pk, c.seen);
     expect(events.map((e) => e.type)).to.deep.equal(['routing.evaluated', 'case.decision.made', 'case.status.changed', 'case.onboarding_progress.changed']);
     expect(own(events[0]!.payload)).to.deep.equal({
       policyId: policy.policyId, policyName: 'Default policy', matchedRuleIndex: 5, outcome: 'AUTO_APPROVE', evaluatedAt: events[0]!.payload.evaluatedAt,
@@ -61,7 +61,7 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
     const tenant = await newTenant(rt);
     const prohibited = await assessedCase(tenant, { ubos: [{ name: 'Owner', ownershipPercent: 100, nationality: 'KP' }] });
     expect(await route(tenant, prohibited.pk)).to.deep.equal({ outcome: 'DECLINE', decided: true });
-    const events = await newEvents(rt.svc, tenant.id, prohibited.pk, prohibited.skip);
+    const events = await newEvents(rt.svc, tenant.id, prohibited.pk, prohibited.seen);
     expect(events.map((e) => e.type)).to.deep.equal(['routing.evaluated', 'case.decision.made', 'case.status.changed', 'case.onboarding_progress.changed']);
     expect(events[0]!.payload).to.include({ matchedRuleIndex: 0, outcome: 'DECLINE' });
     expect(events[1]!.payload).to.include({ outcome: 'declined', analystEmail: 'policy_engine', auto: true, reason: 'policy_engine' });
@@ -72,7 +72,7 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
       await rt.svc.db.query(`UPDATE screening_hits SET disposition = 'true_match' WHERE org_id = ? AND case_pk = ?`, [tenant.id, pk]);
     });
     expect(await route(tenant, matched.pk)).to.deep.equal({ outcome: 'DECLINE', decided: true });
-    expect((await newEvents(rt.svc, tenant.id, matched.pk, matched.skip))[0]!.payload).to.include({ matchedRuleIndex: 1 });
+    expect((await newEvents(rt.svc, tenant.id, matched.pk, matched.seen))[0]!.payload).to.include({ matchedRuleIndex: 1 });
   });
 
   it('REVIEW_*: the case stays in_review for an analyst with its review level; only routing.evaluated is recorded', async () => {
@@ -80,7 +80,7 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
     const medium = await assessedCase(tenant, { profile: { country: 'AE', industrySector: 'Casino', entityType: 'Family trust' } });
     expect(await route(tenant, medium.pk)).to.deep.equal({ outcome: 'REVIEW_LEVEL_1', decided: false });
     expect(await caseRow(medium.pk)).to.deep.equal({ status: 'in_review', onboarding_stage: 'created', review_level: 'REVIEW_LEVEL_1' });
-    const events = await newEvents(rt.svc, tenant.id, medium.pk, medium.skip);
+    const events = await newEvents(rt.svc, tenant.id, medium.pk, medium.seen);
     expect(events.map((e) => [e.type, e.payload.matchedRuleIndex, e.payload.outcome])).to.deep.equal([['routing.evaluated', 4, 'REVIEW_LEVEL_1']]);
     expect(await decisionsOf(tenant, medium.pk)).to.have.lengthOf(0);
 
@@ -101,7 +101,7 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
     });
     const c = await assessedCase(tenant);
     expect(await route(tenant, c.pk)).to.deep.equal({ outcome: 'REVIEW_LEVEL_2', decided: false });
-    const [e] = await newEvents(rt.svc, tenant.id, c.pk, c.skip);
+    const [e] = await newEvents(rt.svc, tenant.id, c.pk, c.seen);
     expect(e!.payload).to.include({ event: 'routing.evaluated', policyName: 'Strict', matchedRuleIndex: null, outcome: 'REVIEW_LEVEL_2' });
   });
 
@@ -143,7 +143,7 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
     const done = testGuard(false);
     expect(await route(tenant, c.pk, done)).to.equal(null);
     expect(done).to.include({ claims: 1, dones: 0 });
-    expect(await newEvents(rt.svc, tenant.id, c.pk, c.skip)).to.have.lengthOf(0);
+    expect(await newEvents(rt.svc, tenant.id, c.pk, c.seen)).to.have.lengthOf(0);
     expect(await rt.svc.db.query('SELECT id FROM routing_evaluations WHERE org_id = ?', [tenant.id])).to.have.lengthOf(0);
 
     const fresh = testGuard(true);
@@ -151,7 +151,7 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
     expect(fresh).to.include({ claims: 1, dones: 1 });
     expect(await route(tenant, c.pk)).to.deep.equal({ outcome: 'AUTO_APPROVE', decided: false });
     expect(await decisionsOf(tenant, c.pk)).to.have.lengthOf(1);
-    expect((await newEvents(rt.svc, tenant.id, c.pk, c.skip)).map((e) => e.type)).to.deep.equal([
+    expect((await newEvents(rt.svc, tenant.id, c.pk, c.seen)).map((e) => e.type)).to.deep.equal([
       'routing.evaluated', 'case.decision.made', 'case.status.changed', 'case.onboarding_progress.changed', 'routing.evaluated',
     ]);
   });
@@ -168,7 +168,7 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
     await setFullParity(rt.svc, operatorActor(tenant.id), { entitled: true, enabled: true });
     const c = await assessedCase(tenant, {}, async (pk) => void (await seedDocument(rt.svc, tenant.id, pk)));
     expect(await route(tenant, c.pk)).to.deep.equal({ outcome: 'AUTO_APPROVE', decided: true });
-    const events = await newEvents(rt.svc, tenant.id, c.pk, c.skip);
+    const events = await newEvents(rt.svc, tenant.id, c.pk, c.seen);
     expect(events.map((e) => e.type)).to.deep.equal([
       'routing.evaluated', 'case.decision.made', 'case.status.changed', 'case.onboarding_progress.changed', 'case.data_package.delivered',
     ]);
@@ -201,7 +201,7 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
     expect((bad.extra.details as { path: string }[])[0]!.path).to.equal('rules.0.conditions.all.0.fact');
     expect((await rejection(dryRunPolicy(rt.svc, analyst, { caseId: 'CS-2020-99999' }))).code).to.equal('not_found');
 
-    expect(await newEvents(rt.svc, tenant.id, c.pk, c.skip)).to.have.lengthOf(0);
+    expect(await newEvents(rt.svc, tenant.id, c.pk, c.seen)).to.have.lengthOf(0);
     expect(await rt.svc.db.query('SELECT id FROM routing_evaluations WHERE org_id = ?', [tenant.id])).to.have.lengthOf(0);
     expect((await caseRow(c.pk)).status).to.equal('in_review');
   });
