@@ -9,6 +9,7 @@ import { OrganisationResolver } from './organisation.resolver';
 import { WebhooksResolver } from './webhooks.resolver';
 import { MembersResolver } from './members.resolver';
 import { SessionResolver } from './session.resolver';
+import { RiskPolicyResolver } from './risk-policy.resolver';
 
 /** Every resolver class of the console schema. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -23,4 +24,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CaseWorkResolver,
   IntakeResolver,
   AiReviewResolver,
+  RiskPolicyResolver,
 ];

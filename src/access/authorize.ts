@@ -52,6 +52,18 @@ export const PERMISSIONS = {
   /** One's own console profile (me) and sessions: list, end one, sign out everywhere. */
   'sessions:own': { role: 'analyst' },
   'members:manage': { role: 'admin' },
+  /** The risk engine's pipeline step (assessing a case as `system`): nobody but the system and the operator. */
+  'risk:assess': {},
+  /** Seeing the tenant's risk model and a case's assessment breakdown. */
+  'risk:read': { role: 'analyst' },
+  /** Editing the risk model (each edit a new version, audited). */
+  'risk:configure': { role: 'compliance_admin' },
+  /** The decision policy's pipeline step (routing, automatic decisions): nobody but the system and the operator. */
+  'policy:route': {},
+  /** Seeing the decision policy and dry-running it (or a draft) against a case. */
+  'policy:read': { role: 'analyst' },
+  /** Editing the decision policy (each edit a new version, audited). */
+  'policy:configure': { role: 'compliance_admin' },
   /** The customer portal: a customer works on their own case (application, documents, review, submit). */
   'portal:case': { customer: true },
 } as const satisfies Record<string, { scope?: Scope; role?: MemberRole; customer?: true }>;

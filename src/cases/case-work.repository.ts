@@ -4,7 +4,7 @@ import { DomainError } from '../errors';
 import { isCaseId } from './case-id';
 import type { CaseSource, CaseStatus, OnboardingStage } from './case.entity';
 import type { RiskBand } from './case.wire';
-import type { DecisionOutcome } from './decision.entity';
+import type { DecisionOutcome, DecisionReason } from './decision.entity';
 import type { DecisionRow } from './decisions.repository';
 
 /**
@@ -192,13 +192,14 @@ export async function findCurrentMemberForShare(db: Queryable, orgId: string, me
   return row ?? null;
 }
 
-/** Inserts an analyst's decision on a case. Returns its id. */
+/** Inserts a decision on a case (an analyst's, or an automatic one with its reason). Returns its id. */
 export async function insertDecision(
-  db: Queryable, orgId: string, casePk: number, d: { outcome: DecisionOutcome; notes: string; analystEmail: string; decidedAt: Date },
+  db: Queryable, orgId: string, casePk: number,
+  d: { outcome: DecisionOutcome; notes: string; analystEmail: string; decidedAt: Date; auto?: boolean; reason?: DecisionReason | null },
 ): Promise<number> {
   const res = await db.query(
-    'INSERT INTO decisions (org_id, case_pk, outcome, notes, analyst_email, auto, reason, decided_at) VALUES (?, ?, ?, ?, ?, 0, NULL, ?)',
-    [orgId, casePk, d.outcome, d.notes, d.analystEmail, d.decidedAt],
+    'INSERT INTO decisions (org_id, case_pk, outcome, notes, analyst_email, auto, reason, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    [orgId, casePk, d.outcome, d.notes, d.analystEmail, d.auto ? 1 : 0, d.reason ?? null, d.decidedAt],
   );
   return Number((res as { insertId: number }).insertId);
 }

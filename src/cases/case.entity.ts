@@ -42,6 +42,8 @@ export class Case {
   @Column({ type: 'varchar', nullable: true }) country!: string | null;
   @Column({ type: 'varchar', nullable: true }) riskBand!: string | null;
   @Column({ ...decimalColumn(5, 2), nullable: true }) riskScore!: number | null;
+  /** Where the latest decision-policy routing sent the case for an analyst (REVIEW_LEVEL_1 or 2); null otherwise. */
+  @Column({ type: 'varchar', nullable: true }) reviewLevel!: string | null;
   @Column({ type: 'int' }) totalHits!: number;
   @Column({ type: 'int' }) sanctionedHits!: number;
   @Column({ type: 'int' }) pepHits!: number;

@@ -29,6 +29,7 @@ export { loadCaseParts, type CaseParts, type CasePart } from './load-case-parts'
 export { listCaseTimeline, type TimelineEventView } from './list-case-timeline';
 export { assignCaseOwner } from './assign-case-owner';
 export { decideCase } from './decide-case';
+export { recordDecision, POLICY_ENGINE, type DecisionToRecord } from './record-decision';
 export { escalateCase } from './escalate-case';
 export { respondToEscalation, RECOMMENDATIONS, type Recommendation } from './respond-to-escalation';
 export { reopenCase } from './reopen-case';

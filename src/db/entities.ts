@@ -11,6 +11,8 @@ import { OAuthRefreshToken } from '../oauth/oauth-refresh-token.entity';
 import { RevokedAccessToken } from '../oauth/revoked-access-token.entity';
 import { AiReview } from '../review/ai-review.entity';
 import { ScreeningHit } from '../screening/screening-hit.entity';
+import { DecisionPolicy, RoutingEvaluation } from '../policy/policy.entity';
+import { RiskAssessment, RiskModel } from '../risk/risk.entity';
 import { Member } from '../tenants/member.entity';
 import { Tenant } from '../tenants/tenant.entity';
 import { WebhookAttempt } from '../webhooks/webhook-attempt.entity';
@@ -22,4 +24,5 @@ export const ENTITIES = [
   EventRecord, WebhookEndpoint, WebhookDelivery, WebhookAttempt, OAuthClient, OAuthGrant, OAuthCode, OAuthRefreshToken,
   RevokedAccessToken,
   AiReview,
+  RiskModel, RiskAssessment, DecisionPolicy, RoutingEvaluation,
 ];

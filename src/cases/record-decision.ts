@@ -1,0 +1,71 @@
+import type { Tx } from '../db/transaction';
+import { recordEvent } from '../events/record-event';
+import type { CaseStatus } from './case.entity';
+import { insertDecision, updateCaseStatus } from './case-work.repository';
+import { readFullParitySwitches } from './cases.repository';
+import type { DecisionOutcome, DecisionReason } from './decision.entity';
+import { buildFullParity } from './full-parity';
+import { advanceOnboardingStage } from './onboarding-progress';
+
+/** The automatic decision's name in events and rows (analystEmail, changedBy). */
+export const POLICY_ENGINE = 'policy_engine';
+
+export interface DecisionToRecord {
+  orgId: string;
+  /** The case, locked by the caller in this transaction, as it stands before the decision. */
+  case: { pk: number; status: CaseStatus; companyName: string | null };
+  outcome: DecisionOutcome;
+  notes: string;
+  /** The analyst's audit name, or policy_engine on an automatic decision. */
+  decidedBy: string;
+  /** Present on an automatic decision: why (the decision policy, or the age gate). */
+  auto?: { reason: DecisionReason };
+}
+
+/**
+ * Records a decision on a case in the caller's transaction; the one path for analyst and automatic
+ * decisions (the caller checks the transition). In order: the decisions row (auto and reason on an
+ * automatic one); case.decision.made (analystEmail, decidedAt the stored time; `auto: true` and
+ * `reason` only on automatic decisions, as the contract says); the status change and
+ * case.status.changed (changedBy the decider); the journey stage decision_made
+ * (case.onboarding_progress.changed when it moves); and, when the tenant has full-parity egress
+ * (entitled and enabled), case.data_package.delivered once with the same decidedAt and the case's
+ * projection after the decision: its stored bytes are what every (re)delivery sends.
+ */
+export async function recordDecision(tx: Tx, d: DecisionToRecord): Promise<{ decisionId: number; decidedAt: Date }> {
+  const { orgId } = d;
+  const casePk = d.case.pk;
+  const decidedAt = tx.services.clock.now();
+  const decisionId = await insertDecision(tx.manager, orgId, casePk, {
+    outcome: d.outcome, notes: d.notes, analystEmail: d.decidedBy, decidedAt, auto: Boolean(d.auto), reason: d.auto?.reason ?? null,
+  });
+  await updateCaseStatus(tx.manager, orgId, casePk, d.outcome, decidedAt);
+  await recordEvent(tx, {
+    orgId,
+    type: 'case.decision.made',
+    case: { pk: casePk },
+    fields: {
+      outcome: d.outcome, notes: d.notes, analystEmail: d.decidedBy, decidedAt: decidedAt.toISOString(), companyName: d.case.companyName,
+      ...(d.auto ? { auto: true as const, reason: d.auto.reason } : {}),
+    },
+  });
+  await recordEvent(tx, {
+    orgId,
+    type: 'case.status.changed',
+    case: { pk: casePk },
+    fields: { companyName: d.case.companyName, status: d.outcome, previousStatus: d.case.status, changedBy: d.decidedBy },
+  });
+  await advanceOnboardingStage(tx, { orgId, casePk, stage: 'decision_made' });
+  const egress = await readFullParitySwitches(tx.manager, orgId);
+  if (egress.entitled && egress.enabled) {
+    const fullParity = await buildFullParity(tx.manager, orgId, casePk);
+    const decision = { outcome: d.outcome, notes: d.notes, analystEmail: d.decidedBy, decidedAt: decidedAt.toISOString() };
+    await recordEvent(tx, {
+      orgId,
+      type: 'case.data_package.delivered',
+      case: { pk: casePk },
+      fields: { decidedAt: decision.decidedAt, outcome: d.outcome, fullParity: { ...fullParity, decision } },
+    });
+  }
+  return { decisionId, decidedAt };
+}

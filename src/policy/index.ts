@@ -1,0 +1,13 @@
+export {
+  ROUTING_OUTCOMES, REVIEW_LEVELS, POLICY_OPERATORS, DEFAULT_DECISION_POLICY,
+  type RoutingOutcome, type ReviewLevel, type DecisionPolicyDefinition, type PolicyRule, type PolicyConditions, type PolicyNode, type PolicyCondition,
+} from './decision-policy';
+export { POLICY_FACTS, policyFacts, ageOn, applicantDateOfBirth, type PolicyFacts } from './policy-facts';
+export { validatePolicy } from './validate-policy';
+export { evaluatePolicy, type PolicyEvaluation } from './evaluate-policy';
+export { routeCase, type RouteResult } from './route-case';
+export { dryRunPolicy, type PolicyDryRunView } from './dry-run-policy';
+export { getDecisionPolicy } from './get-decision-policy';
+export { updateDecisionPolicy } from './update-decision-policy';
+export { latestRoutings } from './list-routings';
+export type { DecisionPolicyView, RoutingView } from './policy-views';

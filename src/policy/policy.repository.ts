@@ -1,0 +1,144 @@
+import { isCaseId } from '../cases/case-id';
+import type { Queryable } from '../db/queryable';
+import { DEFAULT_DECISION_POLICY, type DecisionPolicyDefinition, type PolicyRule, type RoutingOutcome } from './decision-policy';
+import type { PolicyFacts } from './policy-facts';
+
+/**
+ * The SQL of decision policies and routing evaluations. Every function takes the database first (a
+ * transaction's manager or the pool) and the tenant second.
+ */
+
+export interface DecisionPolicyRow {
+  id: number;
+  version: number;
+  definition: DecisionPolicyDefinition;
+  createdBy: string;
+  createdAt: Date;
+}
+
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+type RawPolicy = {
+  id: number | string; version: number | string; name: string; rules: PolicyRule[] | string; default_outcome: RoutingOutcome;
+  minimum_age: number | string; individual_entity_types: string[] | string; created_by: string; created_at: Date;
+};
+const policyOf = (r: RawPolicy): DecisionPolicyRow => ({
+  id: Number(r.id),
+  version: Number(r.version),
+  definition: {
+    name: r.name, rules: json(r.rules), defaultOutcome: r.default_outcome, minimumAge: Number(r.minimum_age), individualEntityTypes: json(r.individual_entity_types),
+  },
+  createdBy: r.created_by,
+  createdAt: r.created_at,
+});
+
+export async function findActiveDecisionPolicy(db: Queryable, orgId: string): Promise<DecisionPolicyRow | null> {
+  const [row]: RawPolicy[] = await db.query(
+    `SELECT id, version, name, rules, default_outcome, minimum_age, individual_entity_types, created_by, created_at
+     FROM decision_policies WHERE org_id = ? ORDER BY version DESC LIMIT 1`,
+    [orgId],
+  );
+  return row ? policyOf(row) : null;
+}
+
+async function insertPolicy(db: Queryable, orgId: string, version: number, p: DecisionPolicyDefinition, createdBy: string, now: Date, ignore: boolean): Promise<void> {
+  await db.query(
+    `INSERT ${ignore ? 'IGNORE ' : ''}INTO decision_policies (org_id, name, version, rules, default_outcome, minimum_age, individual_entity_types, created_by, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [orgId, p.name, version, JSON.stringify(p.rules), p.defaultOutcome, p.minimumAge, JSON.stringify(p.individualEntityTypes), createdBy, now],
+  );
+}
+
+/**
+ * The tenant's active policy; on first use the default policy is stored as its version 1 (so a
+ * policyId always names a real row). INSERT IGNORE on (org_id, version): two first uses store one.
+ */
+export async function activeDecisionPolicy(db: Queryable, orgId: string, now: Date): Promise<DecisionPolicyRow> {
+  const found = await findActiveDecisionPolicy(db, orgId);
+  if (found) return found;
+  await insertPolicy(db, orgId, 1, DEFAULT_DECISION_POLICY, 'system', now, true);
+  return (await findActiveDecisionPolicy(db, orgId))!;
+}
+
+/** Stores a new version (the caller holds the tenant row lock, so versions do not race). Returns it. */
+export async function insertDecisionPolicyVersion(db: Queryable, orgId: string, p: DecisionPolicyDefinition, createdBy: string, now: Date): Promise<DecisionPolicyRow> {
+  const [{ v }]: { v: number | string | null }[] = await db.query('SELECT MAX(version) AS v FROM decision_policies WHERE org_id = ?', [orgId]);
+  await insertPolicy(db, orgId, Number(v ?? 0) + 1, p, createdBy, now, false);
+  return (await findActiveDecisionPolicy(db, orgId))!;
+}
+
+/** The latest AI case review's recommendation of a case, or null (none yet, or no AI review table in this schema). */
+export async function latestAiRecommendation(db: Queryable, orgId: string, casePk: number): Promise<string | null> {
+  try {
+    const [row]: { recommendation: string }[] = await db.query(
+      'SELECT recommendation FROM ai_reviews WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1', [orgId, casePk],
+    );
+    return row?.recommendation ?? null;
+  } catch (err) {
+    // ai_reviews comes with the AI case review (issue 15 step 4); until it is migrated there is no recommendation.
+    if ((err as { code?: string }).code === 'ER_NO_SUCH_TABLE' || (err as { driverError?: { code?: string } }).driverError?.code === 'ER_NO_SUCH_TABLE') return null;
+    throw err;
+  }
+}
+
+/** Locks a case row of the tenant until the caller's transaction ends; or null when the tenant has no such case. */
+export async function lockRoutedCase(db: Queryable, orgId: string, casePk: number): Promise<{ status: string; companyName: string | null } | null> {
+  const [row]: { status: string; company_name: string | null }[] = await db.query(
+    'SELECT status, company_name FROM cases WHERE org_id = ? AND pk = ? FOR UPDATE', [orgId, casePk],
+  );
+  return row ? { status: row.status, companyName: row.company_name } : null;
+}
+
+/** The tenant's case pk of a public case id, or null. */
+export async function findCasePk(db: Queryable, orgId: string, caseId: string): Promise<number | null> {
+  if (!isCaseId(caseId)) return null;
+  const [row]: { pk: number | string }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
+  return row ? Number(row.pk) : null;
+}
+
+export async function insertRoutingEvaluation(
+  db: Queryable, orgId: string, casePk: number,
+  e: {
+    policyId: number; policyName: string; policyVersion: number; matchedRuleIndex: number | null; gate: string | null; outcome: RoutingOutcome;
+    decided: boolean; facts: PolicyFacts; evaluatedAt: Date;
+  },
+): Promise<number> {
+  const res = await db.query(
+    `INSERT INTO routing_evaluations (org_id, case_pk, policy_id, policy_name, policy_version, matched_rule_index, gate, outcome, decided, facts, evaluated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [orgId, casePk, e.policyId, e.policyName, e.policyVersion, e.matchedRuleIndex, e.gate, e.outcome, e.decided ? 1 : 0, JSON.stringify(e.facts), e.evaluatedAt],
+  );
+  return Number((res as { insertId: number }).insertId);
+}
+
+/** The review level the latest routing sent the case to (null when it was decided or not routed to review). */
+export async function updateReviewLevel(db: Queryable, orgId: string, casePk: number, level: string | null, now: Date): Promise<void> {
+  await db.query('UPDATE cases SET review_level = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [level, now, orgId, casePk]);
+}
+
+export interface RoutingRow {
+  case_id: string;
+  id: number | string;
+  policy_id: number | string;
+  policy_name: string;
+  policy_version: number | string;
+  matched_rule_index: number | null;
+  gate: string | null;
+  outcome: RoutingOutcome;
+  decided: number;
+  facts: PolicyFacts | string;
+  evaluated_at: Date;
+}
+
+/** The latest routing evaluation of each of the tenant's cases named; cases never routed are absent. */
+export function latestRoutingsOf(db: Queryable, orgId: string, caseIds: string[]): Promise<RoutingRow[]> {
+  const ids = caseIds.filter(isCaseId);
+  if (!ids.length) return Promise.resolve([]);
+  return db.query(
+    `SELECT c.case_id, e.id, e.policy_id, e.policy_name, e.policy_version, e.matched_rule_index, e.gate, e.outcome, e.decided, e.facts, e.evaluated_at
+     FROM cases c FORCE INDEX (uq_cases_org_case_id)
+     JOIN routing_evaluations e ON e.id = (SELECT MAX(e2.id) FROM routing_evaluations e2 WHERE e2.org_id = c.org_id AND e2.case_pk = c.pk)
+     WHERE c.org_id = ? AND c.case_id IN (?)`,
+    [orgId, ids],
+  );
+}

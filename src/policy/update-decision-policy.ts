@@ -1,0 +1,33 @@
+import { auditName, authorize, type Actor } from '../access/index';
+import { recordAudit } from '../audit/record-audit';
+import { inTransaction } from '../db/transaction';
+import type { Services } from '../services';
+import { lockTenant } from '../tenants/find-tenant';
+import { activeDecisionPolicy, insertDecisionPolicyVersion } from './policy.repository';
+import { decisionPolicyView, type DecisionPolicyView } from './policy-views';
+import { validatePolicy } from './validate-policy';
+
+/**
+ * A compliance admin edits the decision policy (rules, default outcome, the age gate's minimum age and
+ * individual entity types): validated with every problem's path, stored as a new version (the new
+ * active policyId), and written to the configuration audit log with the previous and new versions.
+ */
+export async function updateDecisionPolicy(svc: Services, actor: Actor, input: unknown): Promise<DecisionPolicyView> {
+  authorize(actor, 'policy:configure');
+  const valid = validatePolicy(input);
+  return inTransaction(svc, async (tx) => {
+    await lockTenant(tx.manager, actor.orgId);
+    const now = svc.clock.now();
+    const previous = await activeDecisionPolicy(tx.manager, actor.orgId, now);
+    const created = await insertDecisionPolicyVersion(tx.manager, actor.orgId, valid, auditName(actor), now);
+    await recordAudit(tx, {
+      orgId: actor.orgId, actor: auditName(actor), action: 'decision_policy.updated',
+      details: {
+        policyId: created.id, version: created.version, name: valid.name, previousPolicyId: previous.id, previousVersion: previous.version,
+        ruleCount: valid.rules.length, minimumAge: valid.minimumAge,
+      },
+      at: now,
+    });
+    return decisionPolicyView(created);
+  });
+}

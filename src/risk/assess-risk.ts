@@ -1,0 +1,36 @@
+import type { Tx } from '../db/transaction';
+import { recordEvent } from '../events/record-event';
+import { loadCaseFacts } from './case-facts.repository';
+import { activeRiskModel, insertRiskAssessment, updateCaseRisk } from './risk.repository';
+import type { RiskAssessmentView } from './risk-views';
+import { scoreRisk } from './score-risk';
+
+/**
+ * The risk engine's work inside the caller's transaction, the case row already locked: scores the
+ * case under the tenant's active model (stored as version 1 on first use), stores the assessment with
+ * its breakdown, keeps the band and score on the case, and records risk.assessed.
+ */
+export async function assessRiskInTx(tx: Tx, orgId: string, casePk: number, assessedBy: string): Promise<RiskAssessmentView> {
+  const now = tx.services.clock.now();
+  const model = await activeRiskModel(tx.manager, orgId, now);
+  const facts = await loadCaseFacts(tx.manager, orgId, casePk);
+  if (!facts) throw new Error(`assessRiskInTx: case ${casePk} is not in tenant ${orgId}`);
+  const result = scoreRisk(model.definition, facts);
+  const assessmentId = await insertRiskAssessment(tx.manager, orgId, casePk, {
+    configId: model.id, compositeScore: result.compositeScore, band: result.band, bandLabel: result.bandLabel, factors: result.factors, assessedBy, assessedAt: now,
+  });
+  await updateCaseRisk(tx.manager, orgId, casePk, result.compositeScore, result.band, now);
+  await recordEvent(tx, {
+    orgId,
+    type: 'risk.assessed',
+    case: { pk: casePk },
+    fields: {
+      assessmentId, configId: model.id, compositeScore: result.compositeScore, bandId: result.band, bandLabel: result.bandLabel,
+      assessedBy, assessedAt: now.toISOString(),
+    },
+  });
+  return {
+    assessmentId, configId: model.id, compositeScore: result.compositeScore, band: result.band, bandLabel: result.bandLabel, factors: result.factors,
+    assessedBy, assessedAt: now.toISOString(),
+  };
+}

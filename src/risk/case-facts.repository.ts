@@ -1,0 +1,107 @@
+import { findApplicationProfile, listApplicationParties } from '../cases/application.repository';
+import type { Queryable } from '../db/queryable';
+import { countryCodeOf } from '../portal/countries';
+
+/**
+ * What the risk engine and the decision policy know of a case, read from its rows: the submitted
+ * application (company profile, directors and UBOs), the screening hits with their triage and human
+ * disposition, and the documents' extraction results. Reads only; any manager or the pool.
+ */
+
+/** A hit's outcome: the analyst's disposition, else the AI triage's, else not triaged yet. */
+export type HitOutcome = 'true_match' | 'escalate' | 'false_positive' | 'untriaged';
+
+export interface CaseFactsHit {
+  hitId: string;
+  isPep: boolean;
+  isSanctioned: boolean;
+  /** `am:<id>` hits are adverse-media articles. */
+  isAdverseMedia: boolean;
+  outcome: HitOutcome;
+}
+
+export interface CaseFactsParty {
+  kind: 'director' | 'ubo';
+  name: string;
+  email: string | null;
+  ownershipPercent: number | null;
+  /** As stored; ISO codes when the portal wrote them. */
+  nationality: string | null;
+  countryOfResidence: string | null;
+  idCountry: string | null;
+  dateOfBirth: string | null;
+}
+
+export interface CaseFacts {
+  casePk: number;
+  caseId: string;
+  status: string;
+  companyName: string | null;
+  customerEmail: string | null;
+  /** ISO code of the company's country when recognised, else as stored, else null. */
+  country: string | null;
+  entityType: string | null;
+  industrySector: string | null;
+  businessActivity: string | null;
+  transactsInternationally: boolean;
+  internationalCountries: string[];
+  hasUbos: boolean | null;
+  parties: CaseFactsParty[];
+  hits: CaseFactsHit[];
+  documents: { status: string; confidence: 'High' | 'Medium' | 'Low' | null }[];
+  /** The stored risk band and score (null before the first assessment). */
+  riskBand: string | null;
+  riskScore: number | null;
+}
+
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+const dateOnly = (v: Date | string | null): string | null => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
+
+export function hitOutcome(h: { disposition: string | null; triage_disposition: string | null }): HitOutcome {
+  const d = h.disposition ?? h.triage_disposition;
+  return d === 'true_match' || d === 'escalate' || d === 'false_positive' ? d : 'untriaged';
+}
+
+/** The facts of one case of the tenant, or null when the tenant has no such case. */
+export async function loadCaseFacts(db: Queryable, orgId: string, casePk: number): Promise<CaseFacts | null> {
+  const [c]: {
+    pk: number | string; case_id: string; status: string; company_name: string | null; customer_email: string | null; country: string | null;
+    risk_band: string | null; risk_score: string | number | null;
+  }[] = await db.query(
+    'SELECT pk, case_id, status, company_name, customer_email, country, risk_band, risk_score FROM cases WHERE org_id = ? AND pk = ?', [orgId, casePk],
+  );
+  if (!c) return null;
+  const p = await findApplicationProfile(db, orgId, casePk);
+  const parties = await listApplicationParties(db, orgId, casePk);
+  const hits: { hit_id: string; is_pep: number; is_sanctioned: number; disposition: string | null; triage_disposition: string | null }[] = await db.query(
+    'SELECT hit_id, is_pep, is_sanctioned, disposition, triage_disposition FROM screening_hits WHERE org_id = ? AND case_pk = ? ORDER BY id', [orgId, casePk],
+  );
+  const documents: { status: string; confidence: 'High' | 'Medium' | 'Low' | null }[] = await db.query(
+    'SELECT status, confidence FROM documents WHERE org_id = ? AND case_pk = ? ORDER BY id', [orgId, casePk],
+  );
+  return {
+    casePk: Number(c.pk),
+    caseId: c.case_id,
+    status: c.status,
+    companyName: p?.company_name ?? c.company_name,
+    customerEmail: c.customer_email,
+    country: countryCodeOf(p?.country ?? c.country),
+    entityType: p?.entity_type ?? null,
+    industrySector: p?.industry_sector ?? null,
+    businessActivity: p?.business_activity ?? null,
+    transactsInternationally: p ? Number(p.transacts_internationally) === 1 : false,
+    internationalCountries: p ? json<string[]>(p.international_countries) : [],
+    hasUbos: p?.has_ubos === null || p?.has_ubos === undefined ? null : Number(p.has_ubos) === 1,
+    parties: parties.map((x) => ({
+      kind: x.kind, name: x.name, email: x.email, ownershipPercent: x.ownership_percent === null ? null : Number(x.ownership_percent),
+      nationality: x.nationality, countryOfResidence: x.country_of_residence, idCountry: x.id_country, dateOfBirth: dateOnly(x.date_of_birth),
+    })),
+    hits: hits.map((h) => ({
+      hitId: h.hit_id, isPep: Number(h.is_pep) === 1, isSanctioned: Number(h.is_sanctioned) === 1, isAdverseMedia: h.hit_id.startsWith('am:'),
+      outcome: hitOutcome(h),
+    })),
+    documents,
+    riskBand: c.risk_band,
+    riskScore: c.risk_score === null ? null : Number(c.risk_score),
+  };
+}

@@ -1,0 +1,20 @@
+import { auditName, authorize, type Actor } from '../access/index';
+import { findConsoleCaseRow, lockConsoleCase } from '../cases/case-work.repository';
+import { consoleCaseView, type ConsoleCaseView } from '../cases/console-case-views';
+import { inTransaction } from '../db/transaction';
+import type { Services } from '../services';
+import { assessRiskInTx } from './assess-risk';
+
+/**
+ * An analyst re-scores a case under the tenant's current risk model (after a model edit, a disposition
+ * or new documents): a new assessment and risk.assessed with assessedBy the analyst's email. Any status.
+ */
+export async function recomputeRisk(svc: Services, actor: Actor, input: { caseId: string }): Promise<ConsoleCaseView> {
+  authorize(actor, 'cases:work');
+  const orgId = actor.orgId;
+  return inTransaction(svc, async (tx) => {
+    const c = await lockConsoleCase(tx.manager, orgId, input.caseId);
+    await assessRiskInTx(tx, orgId, c.pk, auditName(actor));
+    return consoleCaseView((await findConsoleCaseRow(tx.manager, orgId, c.case_id))!, svc.config.appUrl);
+  });
+}

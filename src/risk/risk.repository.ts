@@ -1,0 +1,107 @@
+import { isCaseId } from '../cases/case-id';
+import type { Queryable } from '../db/queryable';
+import { DEFAULT_RISK_MODEL, type Band, type RiskModelDefinition } from './risk-model';
+import type { RiskFactorResult } from './score-risk';
+
+/**
+ * The SQL of risk models and assessments. Every function takes the database first (a transaction's
+ * manager or the pool) and the tenant second.
+ */
+
+export interface RiskModelRow {
+  id: number;
+  version: number;
+  definition: RiskModelDefinition;
+  createdBy: string;
+  createdAt: Date;
+}
+
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+type RawModel = { id: number | string; version: number | string; definition: RiskModelDefinition | string; created_by: string; created_at: Date };
+const modelOf = (r: RawModel): RiskModelRow => ({
+  id: Number(r.id), version: Number(r.version), definition: json(r.definition), createdBy: r.created_by, createdAt: r.created_at,
+});
+
+/** Locks a case row of the tenant until the caller's transaction ends; its status, or null when the tenant has no such case. */
+export async function lockCaseRow(db: Queryable, orgId: string, casePk: number): Promise<{ status: string; caseId: string; companyName: string | null } | null> {
+  const [row]: { status: string; case_id: string; company_name: string | null }[] = await db.query(
+    'SELECT status, case_id, company_name FROM cases WHERE org_id = ? AND pk = ? FOR UPDATE', [orgId, casePk],
+  );
+  return row ? { status: row.status, caseId: row.case_id, companyName: row.company_name } : null;
+}
+
+/** The tenant's newest risk model version, or null when it has none yet. */
+export async function findActiveRiskModel(db: Queryable, orgId: string): Promise<RiskModelRow | null> {
+  const [row]: RawModel[] = await db.query(
+    'SELECT id, version, definition, created_by, created_at FROM risk_models WHERE org_id = ? ORDER BY version DESC LIMIT 1', [orgId],
+  );
+  return row ? modelOf(row) : null;
+}
+
+/**
+ * The tenant's active risk model; on first use the default model is stored as its version 1 (so a
+ * configId always names a real row). INSERT IGNORE on (org_id, version): two first uses racing store one.
+ */
+export async function activeRiskModel(db: Queryable, orgId: string, now: Date): Promise<RiskModelRow> {
+  const found = await findActiveRiskModel(db, orgId);
+  if (found) return found;
+  await db.query(
+    `INSERT IGNORE INTO risk_models (org_id, version, definition, created_by, created_at) VALUES (?, 1, ?, 'system', ?)`,
+    [orgId, JSON.stringify(DEFAULT_RISK_MODEL), now],
+  );
+  return (await findActiveRiskModel(db, orgId))!;
+}
+
+/** Stores a new version (the caller holds the tenant row lock, so versions do not race). Returns it. */
+export async function insertRiskModelVersion(db: Queryable, orgId: string, definition: RiskModelDefinition, createdBy: string, now: Date): Promise<RiskModelRow> {
+  const [{ v }]: { v: number | string | null }[] = await db.query('SELECT MAX(version) AS v FROM risk_models WHERE org_id = ?', [orgId]);
+  await db.query(
+    'INSERT INTO risk_models (org_id, version, definition, created_by, created_at) VALUES (?, ?, ?, ?, ?)',
+    [orgId, Number(v ?? 0) + 1, JSON.stringify(definition), createdBy, now],
+  );
+  return (await findActiveRiskModel(db, orgId))!;
+}
+
+/** Inserts an assessment with its factor breakdown. Returns its id (the event's assessmentId). */
+export async function insertRiskAssessment(
+  db: Queryable, orgId: string, casePk: number,
+  a: { configId: number; compositeScore: number; band: Band; bandLabel: string; factors: RiskFactorResult[]; assessedBy: string; assessedAt: Date },
+): Promise<number> {
+  const res = await db.query(
+    `INSERT INTO risk_assessments (org_id, case_pk, config_id, composite_score, band_id, band_label, factors, assessed_by, assessed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [orgId, casePk, a.configId, a.compositeScore, a.band, a.bandLabel, JSON.stringify(a.factors), a.assessedBy, a.assessedAt],
+  );
+  return Number((res as { insertId: number }).insertId);
+}
+
+/** Keeps the case's current band and score (what lists filter on and the pull API shows). */
+export async function updateCaseRisk(db: Queryable, orgId: string, casePk: number, score: number, band: Band, now: Date): Promise<void> {
+  await db.query('UPDATE cases SET risk_score = ?, risk_band = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [score, band, now, orgId, casePk]);
+}
+
+export interface RiskAssessmentRow {
+  case_id: string;
+  id: number | string;
+  config_id: number | string;
+  composite_score: string | number;
+  band_id: Band;
+  band_label: string;
+  factors: RiskFactorResult[] | string | null;
+  assessed_by: string;
+  assessed_at: Date;
+}
+
+/** The latest assessment of each of the tenant's cases named; cases without one are absent. */
+export function latestRiskAssessmentsOf(db: Queryable, orgId: string, caseIds: string[]): Promise<RiskAssessmentRow[]> {
+  const ids = caseIds.filter(isCaseId);
+  if (!ids.length) return Promise.resolve([]);
+  return db.query(
+    `SELECT c.case_id, r.id, r.config_id, r.composite_score, r.band_id, r.band_label, r.factors, r.assessed_by, r.assessed_at
+     FROM cases c FORCE INDEX (uq_cases_org_case_id)
+     JOIN risk_assessments r ON r.id = (SELECT MAX(r2.id) FROM risk_assessments r2 WHERE r2.org_id = c.org_id AND r2.case_pk = c.pk)
+     WHERE c.org_id = ? AND c.case_id IN (?)`,
+    [orgId, ids],
+  );
+}
