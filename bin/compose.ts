@@ -7,6 +7,8 @@ import { keepMailLocally } from '../src/mail/index';
 import { AccessTokenCache } from '../src/oauth/index';
 import { createLogger, systemClock, type Config, type HostResolver, type Logger, type Services } from '../src/platform/index';
 import { WebhookFanout } from '../src/webhooks/index';
+import { LocalHitTriager, LocalScreeningProvider, type ScreeningProvider } from '../src/screening/index';
+import { YenteScreeningProvider } from '../worker/vendors/yente';
 import { createNodemailerMailer } from '../worker/mail/nodemailer-mailer';
 import { createBlobStore } from '../worker/blob/index';
 import { createApp } from '../rest/app';
@@ -76,6 +78,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     accessTokenCache: new AccessTokenCache(revocations),
     blobs,
     mailer: undefined as unknown as Services['mailer'],
+    screening: createScreeningProvider(config),
+    triager: new LocalHitTriager(),
   };
   // Mail: SMTP when SMTP_URL is set, otherwise the local mail outbox (which needs svc itself).
   const mailer = createNodemailerMailer({
@@ -94,6 +98,12 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       await db.destroy();
     },
   };
+}
+
+/** SCREENING_PROVIDER: yente at YENTE_URL, or the local matcher over WATCHLIST_PATH (loaded on first use). */
+export function createScreeningProvider(config: Config): ScreeningProvider {
+  if (config.screeningProvider === 'yente' && config.yente) return new YenteScreeningProvider(config.yente, config.screeningMatchThreshold);
+  return new LocalScreeningProvider({ path: config.watchlistPath, threshold: config.screeningMatchThreshold });
 }
 
 export interface HttpApp {

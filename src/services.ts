@@ -6,6 +6,8 @@ import type { Mailer } from './mail/mailer';
 import type { AccessTokenCache } from './oauth/access-token-cache';
 import type { BlobStore, Clock, HostResolver, JobQueue, RevocationFeed, RunnerStatus } from './ports';
 import type { WebhookSender } from './webhooks/webhook-sender';
+import type { ScreeningProvider } from './screening/screening-provider';
+import type { HitTriager } from './screening/hit-triager';
 
 /**
  * Everything a use case needs, wired once by the composition root (bin/). Use cases are plain
@@ -31,6 +33,10 @@ export interface Services {
   revocations: RevocationFeed;
   /** This process's caches of the bearer check (verified signatures, live checks). */
   accessTokenCache: AccessTokenCache;
+  /** Sanctions and PEP screening of a case's parties: the local watchlist matcher, or yente (SCREENING_PROVIDER). */
+  screening: ScreeningProvider;
+  /** A first opinion on each screening hit: the local deterministic rules (svc-rules), or an LLM adapter. */
+  triager: HitTriager;
   /** The job runner, when this process runs the worker (set by bin/start); absent in an API-only process. */
   runner?: RunnerStatus;
 }
