@@ -8,6 +8,7 @@ import { OrganisationResolver } from './organisation.resolver';
 import { WebhooksResolver } from './webhooks.resolver';
 import { MembersResolver } from './members.resolver';
 import { SessionResolver } from './session.resolver';
+import { ScreeningResolver } from './screening.resolver';
 
 /** Every resolver class of the console schema. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -21,4 +22,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CasesResolver,
   CaseWorkResolver,
   IntakeResolver,
+  ScreeningResolver,
 ];

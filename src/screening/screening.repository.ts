@@ -4,7 +4,7 @@ import type { Disposition } from './screening-hit.entity';
 /** The SQL of screening hits and a case's screening summary. Every function takes the database first and the tenant second. */
 
 const HIT_COLUMNS =
-  'id, hit_id, subject_id, subject_name, subject_role, caption, entity_schema, score, topics, positions, nationality, is_pep, is_sanctioned, source, detected_at, triage_status, triage_confidence, triage_disposition, triage_reason, disposition, disposition_note, disposition_by, dispositioned_at';
+  'id, hit_id, subject_id, subject_name, subject_role, caption, entity_schema, score, topics, positions, nationality, is_pep, is_sanctioned, source, detected_at, triage_status, triage_confidence, triage_disposition, triage_reason, triage_provider, triage_model, triage_prompt_version, triaged_at, disposition, disposition_note, disposition_by, dispositioned_at';
 
 /** A screening hit row (HIT_COLUMNS, snake_case; JSON columns may come back as text). */
 export type ScreeningHitRow = Record<string, never>;
