@@ -35,7 +35,9 @@ describe('screening: the local watchlist matcher', () => {
     expect((await top(company('ООО "Железный Металлургический Холдинг"')))?.entityId).to.equal('fict-c-001');
   });
 
-  it('survives transliteration variants (Dmitry/Dmitri, Orlovsky/Orlovskiy, Ahmed/Ahmad, Alqamari/Al-Qamari)', async () => {
+  it('survives transliteration variants (Dmitry/Dmitri, Orlovsky/Orlovskiy, Ahmed/Ahmad, Alqamari/Al-Qamari, Джон/John)', async () => {
+    // An English name written in Cyrillic comes back as "Dzhon Smiterton".
+    expect(ids(await provider.screen(person('Джон Смитертон', { birthDate: '1985-07-19' })))).to.deep.equal(['fict-p-022']);
     const orlovsky = await top(person('Dmitry Orlovskiy'));
     expect(orlovsky?.entityId).to.equal('fict-p-006');
     expect(orlovsky!.score).to.be.greaterThan(0.9);

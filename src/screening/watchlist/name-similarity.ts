@@ -16,8 +16,9 @@ export function editSimilarity(a: string, b: string): number {
 
 /**
  * How alike two tokens are, 0..1: equal 1; an initial against a word with that first letter 0.9; otherwise
- * the edit similarity, raised when both sound alike (equal Double Metaphone codes: transliteration
- * variants) and the spelling is at least half the same. Under 0.7 it is 0.
+ * the better of the edit similarities of the spellings and of their skeletons (romanisation variants
+ * folded), raised when both sound alike (equal Double Metaphone codes) and the spelling is at least half
+ * the same. Under 0.7 it is 0.
  */
 export function tokenSimilarity(a: NameToken, b: NameToken): number {
   if (a.text === b.text) return 1;
@@ -25,7 +26,7 @@ export function tokenSimilarity(a: NameToken, b: NameToken): number {
     const [short, long] = a.text.length === 1 ? [a.text, b.text] : [b.text, a.text];
     return long.length > 1 && long.startsWith(short) ? INITIAL_SIMILARITY : 0;
   }
-  let sim = editSimilarity(a.text, b.text);
+  let sim = Math.max(editSimilarity(a.text, b.text), a.skeleton === b.skeleton ? 0.97 : 0.97 * editSimilarity(a.skeleton, b.skeleton));
   if (sim >= 0.5 && a.phonetic !== '' && a.phonetic === b.phonetic) sim = Math.max(sim, 0.85 + 0.15 * sim);
   return sim >= MIN_TOKEN_SIMILARITY ? sim : 0;
 }

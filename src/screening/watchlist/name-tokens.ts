@@ -11,7 +11,9 @@ import { transliterate } from 'transliteration';
  */
 export interface NameToken {
   text: string;
-  /** Double Metaphone primary code ('' for an initial). */
+  /** The spelling with transliteration variants folded (skeletonOf). */
+  skeleton: string;
+  /** Double Metaphone primary code of the skeleton ('' for an initial or a number). */
   phonetic: string;
   weight: number;
 }
@@ -66,9 +68,25 @@ function joinInitialRuns(words: string[]): string[] {
   return out;
 }
 
+// Spellings that differ between romanisation systems (Cyrillic, Arabic, Greek into English, French, German ...):
+// Dzhon / John, Zhelezny / Jelezny, Khalid / Halid, Smitherton / Smiterton, Tsvetkov / Cvetkov, Aleksei / Alexei,
+// Yuriy / Iurii, Orlovskiy / Orlovsky. Applied to both sides before comparing, in this order.
+const SKELETON_RULES: [RegExp, string][] = [
+  [/shch/g, 'sc'], [/dzh/g, 'j'], [/zh/g, 'j'], [/kh/g, 'h'], [/th/g, 't'], [/ph/g, 'f'], [/(ts|tz|cz)/g, 'c'], [/c?ks/g, 'x'],
+  [/ck/g, 'k'], [/q/g, 'k'], [/w/g, 'v'], [/y/g, 'i'], [/ou/g, 'u'], [/(.)\1+/g, '$1'],
+];
+
+/** A token with romanisation variants folded (both sides of a comparison get the same treatment). */
+export function skeletonOf(text: string): string {
+  let s = text;
+  for (const [re, to] of SKELETON_RULES) s = s.replace(re, to);
+  return s;
+}
+
 function token(text: string, weightFactor: number): NameToken {
-  const phonetic = text.length > 1 && !/^\d+$/.test(text) ? doubleMetaphone(text)[0] : '';
-  return { text, phonetic, weight: text.length * weightFactor };
+  const skeleton = skeletonOf(text);
+  const phonetic = text.length > 1 && !/^\d+$/.test(text) ? doubleMetaphone(skeleton)[0] : '';
+  return { text, skeleton, phonetic, weight: text.length * weightFactor };
 }
 
 /** The tokens of a person's or a company's name. */
