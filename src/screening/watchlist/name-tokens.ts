@@ -44,7 +44,8 @@ const CJK_LIMITED = ['you', 'xian', 'gong', 'si'];
 
 /** Lower-case ASCII words of any-script text. */
 export function asciiWords(text: string): string[] {
-  return transliterate(text)
+  // Plain ASCII needs no transliteration (the common case, and the costly step when loading a large list).
+  return (/^[\x20-\x7e]*$/.test(text) ? text : transliterate(text))
     .toLowerCase()
     .replace(/['’`ʼ]/g, '')
     .split(/[^a-z0-9]+/)
@@ -83,10 +84,19 @@ export function skeletonOf(text: string): string {
   return s;
 }
 
+// Words repeat across a list (given names, legal words): their skeleton and code are computed once.
+const WORD_CACHE_MAX = 200_000;
+const wordCache = new Map<string, { skeleton: string; phonetic: string }>();
+
 function token(text: string, weightFactor: number): NameToken {
-  const skeleton = skeletonOf(text);
-  const phonetic = text.length > 1 && !/^\d+$/.test(text) ? doubleMetaphone(skeleton)[0] : '';
-  return { text, skeleton, phonetic, weight: text.length * weightFactor };
+  let w = wordCache.get(text);
+  if (!w) {
+    const skeleton = skeletonOf(text);
+    w = { skeleton, phonetic: text.length > 1 && !/^\d+$/.test(text) ? doubleMetaphone(skeleton)[0] : '' };
+    if (wordCache.size >= WORD_CACHE_MAX) wordCache.clear();
+    wordCache.set(text, w);
+  }
+  return { text, skeleton: w.skeleton, phonetic: w.phonetic, weight: text.length * weightFactor };
 }
 
 /** The tokens of a person's or a company's name. */

@@ -1,11 +1,11 @@
 import { ftmValues, matchOfFtmEntity, type FtmEntity } from '../ftm';
 import type { ScreeningMatch, ScreeningSubject } from '../screening-provider';
 import { birthDateAdjustment, countryAdjustment, DOB_EXACT, COUNTRY_AGREES } from './corroboration';
-import { nameSimilarity } from './name-similarity';
+import { QueryName } from './name-similarity';
 import { nameTokens, type NameTokens } from './name-tokens';
 
 /** Names fully scored per query, at most: the ones sharing the most (and rarest) tokens with it. */
-const MAX_CANDIDATES = 200;
+const MAX_CANDIDATES = 100;
 /**
  * Postings read per query, at most, beyond the two rarest keys: a very common key ("mohammed", "john") is
  * left out when rarer keys of the query already narrow the search, so that a query never walks a large
@@ -38,47 +38,80 @@ class Partition {
 
   /**
    * The names worth scoring against `q`: those sharing a token key with it, ranked by the summed rarity
-   * (inverse document frequency) of the keys they share, best MAX_CANDIDATES.
+   * (inverse document frequency) of the keys they share, best MAX_CANDIDATES (a bounded heap, no sort).
    */
   candidates(q: NameTokens): number[] {
     const n = this.names.length;
     if (n === 0) return [];
     if (this.scratch.length < n) this.scratch = new Float64Array(n);
     const acc = this.scratch;
-    const keyed = [...keysOf(q)].map((k) => ({ k, list: this.postings.get(k) })).filter((e) => e.list !== undefined) as { k: string; list: number[] }[];
+    const keyed = [...keysOf(q)].map((k) => this.postings.get(k)).filter((l): l is number[] => l !== undefined);
     if (keyed.length === 0) return [];
-    keyed.sort((a, b) => a.list.length - b.list.length);
+    keyed.sort((a, b) => a.length - b.length);
     let read = 0;
-    const rare = keyed.filter((e, i) => {
-      read += e.list.length;
-      return i < 2 || read <= POSTINGS_BUDGET;
-    });
     const touched: number[] = [];
-    for (const { list } of rare) {
+    for (let k = 0; k < keyed.length; k++) {
+      const list = keyed[k]!;
+      read += list.length;
+      if (k >= 2 && read > POSTINGS_BUDGET) break;
       const idf = Math.log(1 + n / list.length);
       for (const nameIndex of list) {
         if (acc[nameIndex] === 0) touched.push(nameIndex);
         acc[nameIndex] += idf;
       }
     }
-    let chosen = touched;
-    if (touched.length > MAX_CANDIDATES) {
-      const values = Float64Array.from(touched, (i) => acc[i]!).sort();
-      const cutoff = values[values.length - MAX_CANDIDATES]!;
-      chosen = touched.filter((i) => acc[i]! >= cutoff).slice(0, MAX_CANDIDATES * 2);
-    }
+    const chosen = touched.length <= MAX_CANDIDATES ? touched.slice() : topByScore(touched, acc, MAX_CANDIDATES);
     for (const i of touched) acc[i] = 0;
     return chosen;
   }
 }
 
+/** The `k` items of `items` with the highest `score[item]` (a min-heap of size k). */
+function topByScore(items: number[], score: Float64Array, k: number): number[] {
+  const heap: number[] = [];
+  const less = (a: number, b: number) => score[a]! < score[b]!;
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && less(heap[l]!, heap[m]!)) m = l;
+      if (r < heap.length && less(heap[r]!, heap[m]!)) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+      i = m;
+    }
+  };
+  for (const x of items) {
+    if (heap.length < k) {
+      heap.push(x);
+      for (let i = heap.length - 1; i > 0;) {
+        const p = (i - 1) >> 1;
+        if (!less(heap[i]!, heap[p]!)) break;
+        [heap[i], heap[p]] = [heap[p]!, heap[i]!];
+        i = p;
+      }
+    } else if (less(heap[0]!, x)) {
+      heap[0] = x;
+      down(0);
+    }
+  }
+  return heap;
+}
+
+/**
+ * A name's blocking keys: each token's Double Metaphone code (the digits of a number), and for longer
+ * words also the first four letters of its skeleton, so that a typo that changes how a word sounds still
+ * shares a key with the listed spelling.
+ */
 function* keysOf(t: NameTokens): Iterable<string> {
   const seen = new Set<string>();
   for (const tok of t.tokens) {
-    const key = tok.phonetic || (tok.text.length > 1 ? tok.text : '');
-    if (key && !seen.has(key)) {
-      seen.add(key);
-      yield key;
+    for (const key of [tok.phonetic || (tok.text.length > 1 ? tok.text : ''), tok.skeleton.length >= 5 ? `^${tok.skeleton.slice(0, 4)}` : '']) {
+      if (key && !seen.has(key)) {
+        seen.add(key);
+        yield key;
+      }
     }
   }
 }
@@ -136,8 +169,9 @@ export class WatchlistIndex {
     if (q.tokens.length === 0) return [];
     const part = this.partitions[subject.schema];
     const best = new Map<number, number>();
+    const query = new QueryName(q);
     for (const nameIndex of part.candidates(q)) {
-      const sim = nameSimilarity(q, part.names[nameIndex]!);
+      const sim = query.similarity(part.names[nameIndex]!);
       if (sim + MAX_BOOST < threshold) continue;
       const e = part.nameEntity[nameIndex]!;
       if (sim > (best.get(e) ?? -1)) best.set(e, sim);
