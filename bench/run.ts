@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { consoleBench } from './console';
 import { createBench } from './create';
 import { pullBench } from './pull';
+import { screeningBench } from './screening';
 import { run as token } from './token';
 import { uploadBench } from './upload';
 import * as webhooks from './webhooks';
@@ -14,6 +15,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   console: consoleBench,
   webhooks: (args) => webhooks.run(args),
   upload: uploadBench,
+  screening: screeningBench,
 };
 
 async function main(): Promise<void> {

@@ -9,6 +9,8 @@ import { AccessTokenCache } from '../src/oauth/index';
 import { createLogger, systemClock, type Config, type HostResolver, type Logger, type Services } from '../src/platform/index';
 import { LocalCaseReviewer } from '../src/review/index';
 import { WebhookFanout } from '../src/webhooks/index';
+import { LocalHitTriager, LocalScreeningProvider, type ScreeningProvider } from '../src/screening/index';
+import { YenteScreeningProvider } from '../worker/vendors/yente';
 import { createNodemailerMailer } from '../worker/mail/nodemailer-mailer';
 import { createBlobStore } from '../worker/blob/index';
 import { createApp } from '../rest/app';
@@ -19,7 +21,7 @@ import { GraphileJobQueue } from '../worker/job-queue';
 import { ensurePgDatabase } from '../worker/pg-database';
 import { PgRevocationFeed } from '../worker/revocation-feed';
 import { UndiciWebhookSender, systemResolver } from '../worker/webhook-sender';
-import { createLlmCaseReviewer, createLlmDocumentExtractor } from '../worker/vendors/index';
+import { createLlmCaseReviewer, createLlmDocumentExtractor, createLlmHitTriager } from '../worker/vendors/index';
 
 export interface Runtime {
   svc: Services;
@@ -81,6 +83,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     reviewer: createLlmCaseReviewer(config) ?? new LocalCaseReviewer(systemClock),
     mailer: undefined as unknown as Services['mailer'],
     extractor: undefined as unknown as Services['extractor'],
+    screening: createScreeningProvider(config),
+    triager: createLlmHitTriager(config) ?? new LocalHitTriager(),
   };
   // Document extraction: the LLM when EXTRACTION_PROVIDER=llm, else the local default, reading the clock
   // through svc (tests may replace it). The local one holds an OCR thread, closed with the runtime.
@@ -105,6 +109,12 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       await db.destroy();
     },
   };
+}
+
+/** SCREENING_PROVIDER: yente at YENTE_URL, or the local matcher over WATCHLIST_PATH (loaded on first use). */
+export function createScreeningProvider(config: Config): ScreeningProvider {
+  if (config.screeningProvider === 'yente' && config.yente) return new YenteScreeningProvider(config.yente, config.screeningMatchThreshold);
+  return new LocalScreeningProvider({ path: config.watchlistPath, threshold: config.screeningMatchThreshold });
 }
 
 export interface HttpApp {

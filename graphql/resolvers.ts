@@ -10,6 +10,7 @@ import { WebhooksResolver } from './webhooks.resolver';
 import { MembersResolver } from './members.resolver';
 import { SessionResolver } from './session.resolver';
 import { RiskPolicyResolver } from './risk-policy.resolver';
+import { ScreeningResolver } from './screening.resolver';
 
 /** Every resolver class of the console schema. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -25,4 +26,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   IntakeResolver,
   AiReviewResolver,
   RiskPolicyResolver,
+  ScreeningResolver,
 ];

@@ -94,6 +94,27 @@ export interface Config {
   triageProvider: LlmProviderChoice;
   /** REVIEW_PROVIDER: AI case review engine, `local` (deterministic rules) or `llm`. Default local. */
   reviewProvider: LlmProviderChoice;
+  // --- screening (sanctions and PEP lists) ---
+  /** SCREENING_PROVIDER: who matches parties against the lists, `local` (WATCHLIST_PATH, in process) or `yente` (YENTE_URL). Default local. */
+  screeningProvider: 'local' | 'yente';
+  /** WATCHLIST_PATH: the local provider's FollowTheMoney JSON-lines watchlist (an OpenSanctions export). Default the bundled fictional sample, data/watchlist/sample.ftm.jsonl. */
+  watchlistPath: string;
+  /** SCREENING_MATCH_THRESHOLD: score (0 to 1) a watchlist entity needs to be a hit, for either provider. Default 0.7. */
+  screeningMatchThreshold: number;
+  /** The yente matching API when SCREENING_PROVIDER=yente; null otherwise. */
+  yente: YenteConfig | null;
+}
+
+/** SCREENING_PROVIDER=yente: OpenSanctions' self-hosted matching API. */
+export interface YenteConfig {
+  /** YENTE_URL: the yente server's base URL. Required with SCREENING_PROVIDER=yente. */
+  url: string;
+  /** YENTE_DATASET: the dataset (or collection) matched against, `/match/{dataset}`. Default `default`. */
+  dataset: string;
+  /** YENTE_API_KEY: sent as `Authorization: ApiKey <key>` (the hosted OpenSanctions API needs one; a self-hosted yente does not). Default unset. */
+  apiKey: string | null;
+  /** YENTE_TIMEOUT_MS: budget for one yente request, ms. Default 10000. */
+  timeoutMs: number;
 }
 
 /** Which engine a pipeline step uses: the local default, or the OpenAI-compatible LLM at LLM_URL. */
@@ -132,6 +153,9 @@ export interface LoadConfigOptions {
 /** The local development databases (and the ones the tests use). */
 export const DEFAULT_MYSQL_URL = 'mysql://root@127.0.0.1:3306/svc';
 export const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/svc';
+
+/** The fictional sample watchlist shipped with the service (data/watchlist/ at the package root, beside dist/). */
+export const BUNDLED_WATCHLIST = resolve(__dirname, '..', '..', 'data', 'watchlist', 'sample.ftm.jsonl');
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -247,6 +271,26 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   if (extractionSweepAfterMs <= 0) problems.push(`EXTRACTION_SWEEP_AFTER must be a duration such as 5m (units ms, s, m, h) (got "${extractionSweepRaw}")`);
   const extractionOcr = bool('EXTRACTION_OCR', true);
   const llm = loadLlmConfig(env, production, int, problems);
+  const screeningProvider = (env.SCREENING_PROVIDER || 'local') as Config['screeningProvider'];
+  if (screeningProvider !== 'local' && screeningProvider !== 'yente') problems.push(`SCREENING_PROVIDER must be local or yente (got "${env.SCREENING_PROVIDER}")`);
+  const watchlistPath = resolve(env.WATCHLIST_PATH || BUNDLED_WATCHLIST);
+  const thresholdRaw = env.SCREENING_MATCH_THRESHOLD;
+  let screeningMatchThreshold = 0.7;
+  if (thresholdRaw !== undefined && thresholdRaw.trim() !== '') {
+    const n = Number(thresholdRaw);
+    if (Number.isFinite(n) && n >= 0 && n <= 1) screeningMatchThreshold = n;
+    else problems.push(`SCREENING_MATCH_THRESHOLD must be a number from 0 to 1 (got "${thresholdRaw}")`);
+  }
+  let yente: YenteConfig | null = null;
+  if (screeningProvider === 'yente') {
+    if (!env.YENTE_URL) problems.push('YENTE_URL is required when SCREENING_PROVIDER=yente');
+    const dataset = env.YENTE_DATASET || 'default';
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(dataset)) problems.push(`YENTE_DATASET must be a dataset name (letters, digits, _ and -) (got "${dataset}")`);
+    yente = {
+      url: env.YENTE_URL ? url('YENTE_URL', env.YENTE_URL, ['http:', 'https:']) : '', dataset,
+      apiKey: env.YENTE_API_KEY || null, timeoutMs: int('YENTE_TIMEOUT_MS', 10_000, 1, 600_000),
+    };
+  }
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
   // Secrets: required in production; generated once into a git-ignored file elsewhere.
@@ -287,6 +331,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     dataDir, blobStore, s3,
     extractionSweepAfterMs, extractionOcr,
     ...llm,
+    screeningProvider, watchlistPath, screeningMatchThreshold, yente,
   };
 }
 

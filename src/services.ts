@@ -8,6 +8,8 @@ import type { AccessTokenCache } from './oauth/access-token-cache';
 import type { CaseReviewer } from './review/case-reviewer';
 import type { BlobStore, Clock, HostResolver, JobQueue, RevocationFeed, RunnerStatus } from './ports';
 import type { WebhookSender } from './webhooks/webhook-sender';
+import type { ScreeningProvider } from './screening/screening-provider';
+import type { HitTriager } from './screening/hit-triager';
 
 /**
  * Everything a use case needs, wired once by the composition root (bin/). Use cases are plain
@@ -37,6 +39,10 @@ export interface Services {
   accessTokenCache: AccessTokenCache;
   /** The AI case review (REVIEW_PROVIDER): the local rules, or the OpenAI-compatible LLM at LLM_URL. */
   reviewer: CaseReviewer;
+  /** Sanctions and PEP screening of a case's parties: the local watchlist matcher, or yente (SCREENING_PROVIDER). */
+  screening: ScreeningProvider;
+  /** A first opinion on each screening hit: the local deterministic rules (svc-rules), or an LLM adapter. */
+  triager: HitTriager;
   /** The job runner, when this process runs the worker (set by bin/start); absent in an API-only process. */
   runner?: RunnerStatus;
 }

@@ -4,6 +4,7 @@ import {
   CASE_SOURCES, CASE_STATUSES, DECISION_OUTCOMES, ONBOARDING_STAGES, PARTY_KINDS, RECOMMENDATIONS, RISK_BANDS, ROSTER_STATUSES,
   type CaseSource, type CaseStatus, type ConsoleCaseView, type DecisionOutcome, type OnboardingStage, type Recommendation, type RiskBand,
 } from '../../src/cases/index';
+import { DISPOSITIONS, type Disposition } from '../../src/screening/index';
 import { DOCUMENT_OVERRIDE_STATUSES, DOCUMENT_STATUSES, type DocumentOverrideStatus, type DocumentStatus } from '../../src/documents/index';
 import { ConnectionOf } from '../connection';
 
@@ -29,6 +30,8 @@ export const DocumentStatusEnum = enumOf(DOCUMENT_STATUSES);
 registerEnumType(DocumentStatusEnum, { name: 'DocumentStatus' });
 export const DocumentOverrideStatusEnum = enumOf(DOCUMENT_OVERRIDE_STATUSES);
 registerEnumType(DocumentOverrideStatusEnum, { name: 'DocumentOverrideStatus', description: 'What an analyst may set a document in error to.' });
+export const DispositionEnum = enumOf(DISPOSITIONS);
+registerEnumType(DispositionEnum, { name: 'Disposition', description: 'A verdict on a screening hit: true_match, false_positive or escalate.' });
 const PartyKindEnum = enumOf(PARTY_KINDS);
 registerEnumType(PartyKindEnum, { name: 'PartyKind' });
 const RosterStatusEnum = enumOf(ROSTER_STATUSES);
@@ -79,6 +82,10 @@ export class HitTriage {
   @Field(() => Int, { nullable: true }) confidence!: number | null;
   @Field(() => String, { nullable: true }) disposition!: string | null;
   @Field(() => String, { nullable: true }) shortReason!: string | null;
+  @Field(() => String, { nullable: true, description: 'The triage engine: svc-rules (the local deterministic rules) or an LLM adapter\'s identifier.' }) provider!: string | null;
+  @Field(() => String, { nullable: true, description: 'The model or rule set, e.g. rules-v1.' }) model!: string | null;
+  @Field(() => String, { nullable: true, description: 'Version of the prompt or rule set, currently 1.' }) promptVersion!: string | null;
+  @Field(() => GraphQLISODateTime, { nullable: true }) triagedAt!: string | null;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'A screening hit of a case with its triage and human disposition (the pull API\'s screening record).' })
@@ -188,4 +195,4 @@ export class CreateCaseInput {
   sendInvite?: boolean | null;
 }
 
-export type { DecisionOutcome, Recommendation, DocumentOverrideStatus };
+export type { DecisionOutcome, Recommendation, DocumentOverrideStatus, Disposition };

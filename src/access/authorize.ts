@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'decisions:read': { scope: 'read:decisions', role: 'analyst' },
   'screening:read': { scope: 'read:screening', role: 'analyst' },
   'screening:disposition': { scope: 'screening:write', role: 'analyst' },
+  /** Screening a case's parties and triaging its hits (pipeline steps, run by the system; an analyst may rerun them). */
+  'screening:run': { role: 'analyst' },
   'documents:read': { scope: 'read:documents', role: 'analyst' },
   'events:read': { scope: 'read:events', role: 'analyst' },
   'webhooks:read': { role: 'analyst' },

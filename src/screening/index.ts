@@ -1,8 +1,14 @@
 export { DISPOSITIONS, HIT_SOURCES, HIT_ENTITY_SCHEMAS, TRIAGE_STATUSES, type Disposition } from './screening-hit.entity';
 export { listScreeningHits } from './list-screening-hits';
 export { dispositionScreeningHit } from './disposition-screening-hit';
+export { screenCase, subjectStatus, type CaseRef, type ScreenCaseResult, type SubjectStatus } from './screen-case';
+export { triageCaseHits, type TriageCaseHitsResult } from './triage-case-hits';
+export type { ScreeningProvider, ScreeningSubject, ScreeningMatch } from './screening-provider';
+export type { HitTriager, TriageInput, TriageResult } from './hit-triager';
+export { matchOfFtmEntity, flagsOfTopics, screeningSchemaOf, type FtmEntity } from './ftm';
+export { LocalScreeningProvider, loadWatchlist, MAX_MATCHES_PER_SUBJECT, type WatchlistStats } from './watchlist/local-screening-provider';
+export { LocalHitTriager } from './local-triager';
+export { countryCodeOf, subjectsOfApplication } from './screening-subjects';
 export {
   DispositionSchema, HitSourceSchema, ScreeningHitSchema, ScreeningHitListSchema, DispositionRequestSchema, type ScreeningHitView, type DispositionBody,
 } from './screening.wire';
-export type { HitTriager, TriageInput, TriageResult } from './hit-triager';
-export type { ScreeningMatch, ScreeningSubject } from './screening-provider';

@@ -24,12 +24,20 @@ export class ScreeningHit {
   @Column({ type: 'varchar', nullable: true }) subjectId!: string | null;
   @Column({ type: 'varchar', nullable: true }) subjectName!: string | null;
   @Column({ type: 'varchar', nullable: true }) subjectRole!: string | null;
+  /** The screened subject's date of birth (YYYY-MM-DD), nationality and country (ISO alpha-2), for triage. */
+  @Column({ type: 'varchar', nullable: true }) subjectBirthDate!: string | null;
+  @Column({ type: 'varchar', nullable: true }) subjectNationality!: string | null;
+  @Column({ type: 'varchar', nullable: true }) subjectCountry!: string | null;
   @Column({ type: 'varchar', nullable: true }) caption!: string | null;
   @Column({ type: 'varchar', nullable: true }) entitySchema!: HitEntitySchema | null;
   @Column({ type: 'double', nullable: true }) score!: number | null;
   @Column(jsonColumn) topics!: string[];
   @Column(jsonColumn) positions!: string[];
   @Column(jsonColumn) nationality!: string[];
+  /** The watchlist entity's dates of birth, countries and datasets (null on hits recorded before they were kept). */
+  @Column({ ...jsonColumn, nullable: true }) birthDates!: string[] | null;
+  @Column({ ...jsonColumn, nullable: true }) countries!: string[] | null;
+  @Column({ ...jsonColumn, nullable: true }) datasets!: string[] | null;
   @Column(boolColumn) isPep!: boolean;
   @Column(boolColumn) isSanctioned!: boolean;
   @Column() source!: HitSource;
@@ -38,6 +46,11 @@ export class ScreeningHit {
   @Column({ type: 'int', nullable: true }) triageConfidence!: number | null;
   @Column({ type: 'varchar', nullable: true }) triageDisposition!: Disposition | null;
   @Column({ type: 'text', nullable: true }) triageReason!: string | null;
+  /** Who triaged (screening.hit.triaged's provider, model, promptVersion) and when. */
+  @Column({ type: 'varchar', nullable: true }) triageProvider!: string | null;
+  @Column({ type: 'varchar', nullable: true }) triageModel!: string | null;
+  @Column({ type: 'varchar', nullable: true }) triagePromptVersion!: string | null;
+  @Column(nullableTimestampColumn) triagedAt!: Date | null;
   @Column({ type: 'varchar', nullable: true }) disposition!: Disposition | null;
   @Column({ type: 'text', nullable: true }) dispositionNote!: string | null;
   @Column({ type: 'varchar', nullable: true }) dispositionBy!: string | null;

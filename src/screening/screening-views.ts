@@ -22,7 +22,11 @@ export function screeningHitView(r: ScreeningHitRow, caseId: string): ScreeningH
     source: r.source,
     detectedAt: (r.detected_at as Date).toISOString(),
     triage: r.triage_status
-      ? { status: r.triage_status, confidence: r.triage_confidence === null ? null : Number(r.triage_confidence), disposition: r.triage_disposition, shortReason: r.triage_reason }
+      ? {
+        status: r.triage_status, confidence: r.triage_confidence === null ? null : Number(r.triage_confidence), disposition: r.triage_disposition,
+        shortReason: r.triage_reason, provider: r.triage_provider ?? null, model: r.triage_model ?? null, promptVersion: r.triage_prompt_version ?? null,
+        triagedAt: iso(r.triaged_at ?? null),
+      }
       : null,
     disposition: r.disposition,
     dispositionNote: r.disposition_note,

@@ -4,7 +4,7 @@ import type { Disposition } from './screening-hit.entity';
 /** The SQL of screening hits and a case's screening summary. Every function takes the database first and the tenant second. */
 
 const HIT_COLUMNS =
-  'id, hit_id, subject_id, subject_name, subject_role, caption, entity_schema, score, topics, positions, nationality, is_pep, is_sanctioned, source, detected_at, triage_status, triage_confidence, triage_disposition, triage_reason, disposition, disposition_note, disposition_by, dispositioned_at';
+  'id, hit_id, subject_id, subject_name, subject_role, caption, entity_schema, score, topics, positions, nationality, is_pep, is_sanctioned, source, detected_at, triage_status, triage_confidence, triage_disposition, triage_reason, triage_provider, triage_model, triage_prompt_version, triaged_at, disposition, disposition_note, disposition_by, dispositioned_at';
 
 /** A screening hit row (HIT_COLUMNS, snake_case; JSON columns may come back as text). */
 export type ScreeningHitRow = Record<string, never>;
@@ -58,4 +58,102 @@ export async function recountScreeningSummary(db: Queryable, orgId: string, case
      WHERE c.org_id = ? AND c.pk = ?`,
     [orgId, casePk, now, orgId, casePk],
   );
+}
+
+/** A hit as screenCase persists it: the contract's fields plus what triage compares later. */
+export interface NewScreeningHit {
+  hitId: string;
+  subjectId: string;
+  subjectName: string;
+  subjectRole: string;
+  subjectBirthDate: string | null;
+  subjectNationality: string | null;
+  subjectCountry: string | null;
+  caption: string;
+  entitySchema: 'Person' | 'Company';
+  score: number;
+  topics: string[];
+  positions: string[];
+  nationality: string[];
+  birthDates: string[];
+  countries: string[];
+  datasets: string[];
+  isPep: boolean;
+  isSanctioned: boolean;
+  detectedAt: Date;
+}
+
+/**
+ * Inserts a screening hit unless the case already has one with that hitId (uq_hits_case_hit). Returns
+ * whether it was new (with mysql2's FOUND_ROWS flag, ON DUPLICATE KEY UPDATE would count a duplicate as
+ * one row too, so INSERT IGNORE; the caller keeps values within the column sizes). Nothing for another
+ * tenant's case.
+ */
+export async function insertHitIfNew(db: Queryable, orgId: string, casePk: number, h: NewScreeningHit): Promise<boolean> {
+  const res = await db.query(
+    `INSERT IGNORE INTO screening_hits (org_id, case_pk, hit_id, subject_id, subject_name, subject_role, subject_birth_date, subject_nationality, subject_country,
+       caption, entity_schema, score, topics, positions, nationality, birth_dates, countries, datasets, is_pep, is_sanctioned, source, detected_at)
+     SELECT org_id, pk, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'screening', ? FROM cases WHERE org_id = ? AND pk = ?`,
+    [
+      h.hitId, h.subjectId, h.subjectName, h.subjectRole, h.subjectBirthDate, h.subjectNationality, h.subjectCountry, h.caption, h.entitySchema, h.score,
+      JSON.stringify(h.topics), JSON.stringify(h.positions), JSON.stringify(h.nationality), JSON.stringify(h.birthDates), JSON.stringify(h.countries),
+      JSON.stringify(h.datasets), h.isPep ? 1 : 0, h.isSanctioned ? 1 : 0, h.detectedAt, orgId, casePk,
+    ],
+  );
+  return Number((res as { affectedRows: number }).affectedRows) === 1;
+}
+
+/** A hit awaiting triage, with what the triager compares (JSON columns may come back as text). */
+export interface UntriagedHitRow {
+  hit_id: string;
+  subject_id: string | null;
+  subject_name: string | null;
+  subject_role: string | null;
+  subject_birth_date: string | null;
+  subject_nationality: string | null;
+  subject_country: string | null;
+  caption: string | null;
+  entity_schema: 'Person' | 'Company' | null;
+  score: number | string | null;
+  topics: string[] | string;
+  positions: string[] | string;
+  nationality: string[] | string;
+  birth_dates: string[] | string | null;
+  countries: string[] | string | null;
+  datasets: string[] | string | null;
+  is_pep: number;
+  is_sanctioned: number;
+}
+
+/** The case's onboarding-screening hits that have no triage yet, oldest first. */
+export function listUntriagedHits(db: Queryable, orgId: string, casePk: number): Promise<UntriagedHitRow[]> {
+  return db.query(
+    `SELECT hit_id, subject_id, subject_name, subject_role, subject_birth_date, subject_nationality, subject_country, caption, entity_schema, score,
+       topics, positions, nationality, birth_dates, countries, datasets, is_pep, is_sanctioned
+     FROM screening_hits WHERE org_id = ? AND case_pk = ? AND source = 'screening' AND triage_status IS NULL ORDER BY id`,
+    [orgId, casePk],
+  );
+}
+
+/** A triage as stored on its hit. */
+export interface StoredTriage {
+  status: 'complete' | 'failed';
+  confidence: number;
+  disposition: Disposition;
+  shortReason: string;
+  provider: string;
+  model: string;
+  promptVersion: string;
+  at: Date;
+}
+
+/** Stores a hit's triage unless it already has one (a concurrent run stored it first). Returns whether it stored. */
+export async function storeHitTriage(db: Queryable, orgId: string, casePk: number, hitId: string, t: StoredTriage): Promise<boolean> {
+  const res = await db.query(
+    `UPDATE screening_hits SET triage_status = ?, triage_confidence = ?, triage_disposition = ?, triage_reason = ?, triage_provider = ?, triage_model = ?,
+       triage_prompt_version = ?, triaged_at = ?
+     WHERE org_id = ? AND case_pk = ? AND hit_id = ? AND triage_status IS NULL`,
+    [t.status, t.confidence, t.disposition, t.shortReason, t.provider, t.model, t.promptVersion, t.at, orgId, casePk, hitId],
+  );
+  return Number((res as { affectedRows: number }).affectedRows) === 1;
 }

@@ -225,7 +225,10 @@ describe('/v1 pull endpoints', () => {
       expect(hits[1]).to.deep.include({
         caseId: c.caseId, subjectName: 'John Doe', subjectRole: 'director', schema: 'Person', score: 0.91, topics: ['sanction'], position: ['Minister'],
         nationality: ['gb'], isPep: false, isSanctioned: true, source: 'screening', disposition: null, dispositionBy: null,
-        triage: { status: 'complete', confidence: 87, disposition: 'false_positive', shortReason: 'Different date of birth.' },
+        triage: {
+          status: 'complete', confidence: 87, disposition: 'false_positive', shortReason: 'Different date of birth.', provider: null, model: null, promptVersion: null,
+          triagedAt: null,
+        },
       });
       const { token: writer, clientId } = await api.client(tenant.id, 'read:cases screening:write');
       const res = await api.post(`/v1/cases/${c.caseId}/screening/disposition`, writer, { hitId: 'ofac-1', disposition: 'false_positive', note: 'DOB differs' });

@@ -1,0 +1,105 @@
+import { authorize, type Actor } from '../access/index';
+import { findCaseRowByPk } from '../cases/cases.repository';
+import { inTransaction } from '../db/transaction';
+import { DomainError } from '../errors';
+import { recordEvent } from '../events/record-event';
+import type { StepGuard } from '../pipeline/step-guard';
+import type { Services } from '../services';
+import type { TriageInput, TriageResult } from './hit-triager';
+import { assertOwnCase, type CaseRef } from './screen-case';
+import { DISPOSITIONS, TRIAGE_STATUSES } from './screening-hit.entity';
+import { listUntriagedHits, storeHitTriage, type UntriagedHitRow } from './screening.repository';
+
+export interface TriageCaseHitsResult {
+  /** False when the guard said the step was already done: nothing was written. */
+  done: boolean;
+  /** The hits triaged by this run (each one screening.hit.triaged), with their outcome. */
+  triaged: { hitId: string; status: TriageResult['status']; disposition: TriageResult['disposition'] }[];
+}
+
+const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+/** What the triager is shown: the subject as screened and the watchlist entity as matched (stored on the hit). */
+function triageInputOf(r: UntriagedHitRow): TriageInput {
+  const schema = r.entity_schema ?? (r.subject_role === 'company' ? 'Company' : 'Person');
+  return {
+    hitId: r.hit_id,
+    subject: {
+      subjectId: r.subject_id ?? '', name: r.subject_name ?? '', role: (r.subject_role ?? 'director') as TriageInput['subject']['role'], schema,
+      birthDate: r.subject_birth_date, nationality: r.subject_nationality, country: r.subject_country,
+    },
+    match: {
+      entityId: r.hit_id, caption: r.caption ?? '', schema, score: r.score === null ? 0 : Number(r.score),
+      topics: json<string[]>(r.topics) ?? [], positions: json<string[]>(r.positions) ?? [], nationality: json<string[]>(r.nationality) ?? [],
+      birthDates: json<string[]>(r.birth_dates) ?? [], countries: json<string[]>(r.countries) ?? [], datasets: json<string[]>(r.datasets) ?? [],
+      isPep: Number(r.is_pep) === 1, isSanctioned: Number(r.is_sanctioned) === 1,
+    },
+  };
+}
+
+/** A triager's answer if it has the port's shape (an LLM adapter's answer is untrusted input); null otherwise. */
+function wellFormed(t: unknown): TriageResult | null {
+  if (!t || typeof t !== 'object') return null;
+  const r = t as Record<string, unknown>;
+  if (!(TRIAGE_STATUSES as readonly unknown[]).includes(r.status) || !(DISPOSITIONS as readonly unknown[]).includes(r.disposition)) return null;
+  if (typeof r.confidence !== 'number' || !Number.isFinite(r.confidence) || r.confidence < 0 || r.confidence > 100) return null;
+  if (typeof r.shortReason !== 'string') return null;
+  return { status: r.status as TriageResult['status'], disposition: r.disposition as TriageResult['disposition'], confidence: Math.round(r.confidence), shortReason: r.shortReason.slice(0, 280) };
+}
+
+const FAILED: TriageResult = { status: 'failed', confidence: 0, disposition: 'escalate', shortReason: 'Triage failed; an analyst should review this hit.' };
+
+/**
+ * Triages each of the case's screening hits that has no triage yet with the HitTriager, outside any
+ * transaction (the triager may be a network call), then in one transaction stores each triage on its hit
+ * (status, confidence, disposition, reason, and the engine's provider, model and promptVersion) and records
+ * screening.hit.triaged for it. A triager that throws or answers out of shape stores status `failed`
+ * (disposition `escalate`, confidence 0) and still records the event with status failed: the analyst sees
+ * the hit needs a human. A hit triaged meanwhile by another run is left as it is, with no second event.
+ */
+export async function triageCaseHits(svc: Services, actor: Actor, ref: CaseRef, guard?: StepGuard): Promise<TriageCaseHitsResult> {
+  authorize(actor, 'screening:run');
+  assertOwnCase(actor, ref);
+  const { orgId, casePk } = ref;
+  if (!(await findCaseRowByPk(svc.db, orgId, casePk))) throw DomainError.notFound('Case');
+  const hits = await listUntriagedHits(svc.db, orgId, casePk);
+  const triager = svc.triager;
+  const outcomes: { row: UntriagedHitRow; result: TriageResult }[] = [];
+  for (const row of hits) {
+    let result: TriageResult | null;
+    try {
+      result = wellFormed(await triager.triage(triageInputOf(row)));
+      if (!result) svc.log.warn({ hitId: row.hit_id, provider: triager.provider }, 'hit triage answered out of shape; stored as failed');
+    } catch (err) {
+      // The adapter's message says what failed; it never carries a key (adapters keep secrets out of errors).
+      svc.log.warn({ hitId: row.hit_id, provider: triager.provider, error: (err as Error)?.message }, 'hit triage failed; stored as failed');
+      result = null;
+    }
+    outcomes.push({ row, result: result ?? FAILED });
+  }
+
+  return inTransaction(svc, async (tx) => {
+    if (guard && !(await guard.claim(tx))) return { done: false, triaged: [] };
+    const at = svc.clock.now();
+    const triaged: TriageCaseHitsResult['triaged'] = [];
+    for (const { row, result } of outcomes) {
+      const stored = await storeHitTriage(tx.manager, orgId, casePk, row.hit_id, {
+        ...result, provider: triager.provider, model: triager.model, promptVersion: triager.promptVersion, at,
+      });
+      if (!stored) continue;
+      triaged.push({ hitId: row.hit_id, status: result.status, disposition: result.disposition });
+      await recordEvent(tx, {
+        orgId,
+        type: 'screening.hit.triaged',
+        case: { pk: casePk },
+        fields: {
+          hitId: row.hit_id, subjectName: row.subject_name ?? row.caption ?? '', status: result.status, confidence: result.confidence,
+          disposition: result.disposition, shortReason: result.shortReason, provider: triager.provider, model: triager.model,
+          promptVersion: triager.promptVersion,
+        },
+      });
+    }
+    await guard?.done(tx);
+    return { done: true, triaged };
+  });
+}
