@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { run, type Runner, type WorkerEvents } from 'graphile-worker';
 import { sweepOutbox } from '../src/events/index';
+import { sweepCasePipelines } from '../src/pipeline/index';
 import { purgeExpiredIdempotencyKeys } from '../src/idempotency/index';
 import { sweepIntakeCodes } from '../src/intake/index';
 import { sweepInvites } from '../src/invites/index';
@@ -175,6 +176,8 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     sweeping = sweeping.then(() => (draining ? undefined : sweepMemberMail(svc))).catch((err) => log.error({ err }, 'member mail sweep failed'));
     // Public intake: code emails whose send job was lost, and codes past their 24 hours.
     sweeping = sweeping.then(() => (draining ? undefined : sweepIntakeCodes(svc))).catch((err) => log.error({ err }, 'intake code sweep failed'));
+    // Decisioning pipelines whose step job was lost, or that wait for a document whose nudge was lost.
+    sweeping = sweeping.then(() => (draining ? undefined : sweepCasePipelines(svc))).catch((err) => log.error({ err }, 'pipeline sweep failed'));
   }, svc.config.outboxSweepIntervalMs);
 
   // The stall watchdog: a runner can stop making progress without any error reaching us (its workers
