@@ -46,6 +46,8 @@ export interface Config {
    * long while a due job waits that no worker holds is stuck (no error told us) and is restarted, ms. Default 2m.
    */
   workerStallTimeoutMs: number;
+  /** PIPELINE_SWEEP_AFTER: an unfinished decisioning pipeline untouched this long gets its step job again, ms. Default 2m. */
+  pipelineSweepAfterMs: number;
   /** HEALTH_PORT: a worker-only process (`--worker`) serves /healthz and /readyz on this port. Default unset (none). */
   healthPort: number | null;
   /** LOG_LEVEL: pino level. Default info (silent under test). */
@@ -234,6 +236,9 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   if (readyMaxJobDelayMs <= 0) problems.push(`READY_MAX_JOB_DELAY must be a duration such as 1m (units ms, s, m, h) (got "${readyDelayRaw}")`);
   const stallRaw = env.WORKER_STALL_TIMEOUT || '2m';
   const workerStallTimeoutMs = parseDuration(stallRaw) ?? 0;
+  const pipelineSweepRaw = env.PIPELINE_SWEEP_AFTER || '2m';
+  const pipelineSweepAfterMs = parseDuration(pipelineSweepRaw) ?? 0;
+  if (pipelineSweepAfterMs <= 0) problems.push(`PIPELINE_SWEEP_AFTER must be a duration such as 2m (units ms, s, m, h) (got "${pipelineSweepRaw}")`);
   if (workerStallTimeoutMs < 1000) problems.push(`WORKER_STALL_TIMEOUT must be a duration of at least 1s such as 2m (units ms, s, m, h) (got "${stallRaw}")`);
   const healthPort = env.HEALTH_PORT ? int('HEALTH_PORT', 0, 0, 65535) : null;
   const pullRateLimitPerMinute = int('PULL_RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000);
@@ -325,7 +330,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   return {
     nodeEnv, port, baseUrl, appUrl, mysqlUrl, pgUrl, secretsKeys, jwtSigningKeyPem, smtpUrl,
     webhookRetryScheduleMs: webhookRetryScheduleMs as number[], webhookTimeoutMs, webhookAllowPrivateTargets,
-    outboxSweepIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, workerStallTimeoutMs, healthPort, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute,
+    outboxSweepIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, workerStallTimeoutMs, pipelineSweepAfterMs, healthPort, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute,
     trustProxy,
     inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],
     dataDir, blobStore, s3,

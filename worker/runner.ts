@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { run, type Runner, type WorkerEvents } from 'graphile-worker';
 import { sweepDocumentExtraction } from '../src/documents/index';
 import { sweepOutbox } from '../src/events/index';
+import { sweepCasePipelines } from '../src/pipeline/index';
 import { purgeExpiredIdempotencyKeys } from '../src/idempotency/index';
 import { sweepIntakeCodes } from '../src/intake/index';
 import { sweepInvites } from '../src/invites/index';
@@ -181,6 +182,8 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     sweeping = sweeping.then(() => (draining ? undefined : sweepDocumentExtraction(svc))).catch((err) => log.error({ err }, 'document extraction sweep failed'));
     // Zero retention: purge checks whose job was lost, and purged documents whose blobs are still there.
     sweeping = sweeping.then(() => (draining ? undefined : sweepPurges(svc))).catch((err) => log.error({ err }, 'retention sweep failed'));
+    // Decisioning pipelines whose step job was lost, or that wait for a document whose nudge was lost.
+    sweeping = sweeping.then(() => (draining ? undefined : sweepCasePipelines(svc))).catch((err) => log.error({ err }, 'pipeline sweep failed'));
   }, svc.config.outboxSweepIntervalMs);
 
   // The stall watchdog: a runner can stop making progress without any error reaching us (its workers

@@ -7,7 +7,6 @@ export { requestNewLink, NEW_LINK_LIMITS, NEW_LINK_ANSWER } from './request-new-
 export { getApplication } from './get-application';
 export { saveApplication } from './save-application';
 export { submitApplication } from './submit-application';
-export { CASE_SUBMITTED_TASK } from './submit-case';
 export { getReview } from './get-review';
 export { confirmReview, type ConfirmedReview } from './confirm-review';
 export { COUNTRY_CODES } from './countries';

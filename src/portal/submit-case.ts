@@ -5,22 +5,17 @@ import { advanceOnboardingStage } from '../cases/onboarding-progress';
 import type { Tx } from '../db/transaction';
 import { countCaseDocuments } from '../documents/sql/case-document-counts';
 import { recordEvent } from '../events/record-event';
+import { startCasePipeline } from '../pipeline/start-case-pipeline';
 import { incompleteApplication, loadApplication, missingForSubmission, refuseUnlessEditable } from './application';
 import type { SubmittedView } from './application.wire';
-
-/**
- * The job that starts the decisioning pipeline of a submitted case; payload {orgId, casePk}. Enqueued
- * after the submission commits (jobKey per case, so a duplicate is debounced).
- */
-export const CASE_SUBMITTED_TASK = 'pipeline.case-submitted';
 
 /**
  * Submits a case in the caller's transaction: the customer's part is done. Locks the case; refuses
  * (conflict) unless it is in_progress, and (validation_failed, every item with its path) while anything
  * is missing. Then copies the company's name, registration number and country onto the case, moves it
  * to in_review, and records case.submitted (with `source`), case.status.changed (changedBy: the actor's
- * audit name, the customer's email) and the stage application_submitted (only forward). The pipeline's
- * first job is enqueued after commit.
+ * audit name, the customer's email) and the stage application_submitted (only forward), and starts the
+ * decisioning pipeline (its first job enqueued after commit).
  */
 export async function submitCase(tx: Tx, actor: Actor, c: CaseRow, source: 'application_form' | 'doc_upload'): Promise<SubmittedView> {
   const svc = tx.services;
@@ -46,6 +41,7 @@ export async function submitCase(tx: Tx, actor: Actor, c: CaseRow, source: 'appl
     fields: { companyName: row.company_name, status: 'in_review', previousStatus: 'in_progress', changedBy: auditName(actor) },
   });
   const moved = await advanceOnboardingStage(tx, { orgId, casePk, stage: 'application_submitted' });
-  tx.afterCommit(() => svc.jobs.enqueue(CASE_SUBMITTED_TASK, { orgId, casePk }, { jobKey: `${CASE_SUBMITTED_TASK}:${casePk}` }));
+  const trigger = source === 'application_form' ? 'form-submission' : 'confirm-review';
+  await startCasePipeline(tx, { orgId, casePk, triggeredBy: `system:${trigger}:${row.customer_email ?? auditName(actor)}` });
   return { caseId: row.case_id, status: 'in_review', stage: moved ? 'application_submitted' : row.onboarding_stage, submittedAt: now.toISOString() };
 }

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { ValidateFunction } from 'ajv/dist/2020';
-import { CASE_SUBMITTED_TASK } from '../../src/portal/index';
+import { PIPELINE_STEP_TASK } from '../../src/pipeline/index';
 import { compileEventSchemas } from '../events/support';
 import { ConsoleHarness } from '../graphql/harness';
-import { drainJobs, runtime } from '../support/runtime';
+import { runtime } from '../support/runtime';
 import { completeApplication, failure, feed, pullToken, seedDocument, signedInCustomer } from './support';
 
 describe('portal submission: application.submit from the magic link to application_submitted', () => {
@@ -56,15 +56,15 @@ describe('portal submission: application.submit from the magic link to applicati
     expect(submitted).to.deep.include({ caseId: c.caseId, status: 'in_review', stage: 'application_submitted' });
     expect(submitted.submittedAt).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
-    // The pipeline's first job, enqueued after commit with ids only.
+    // The decisioning pipeline starts in the same transaction; its first job is enqueued after commit with ids only.
     const rt = await runtime();
     const { rows: jobs } = await rt.queue.pool.query(
       `SELECT t.identifier AS task_identifier, j.payload FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE j.key = $1`,
-      [`${CASE_SUBMITTED_TASK}:${c.pk}`],
+      [`${PIPELINE_STEP_TASK}:${tenant.id}:${c.pk}`],
     );
-    expect(jobs).to.deep.equal([{ task_identifier: 'pipeline.case-submitted', payload: { orgId: tenant.id, casePk: c.pk } }]);
-    await drainJobs(rt);
-    expect((await rt.queue.pool.query('SELECT 1 FROM graphile_worker.jobs WHERE key = $1', [`${CASE_SUBMITTED_TASK}:${c.pk}`])).rows, 'the no-op task ran').to.deep.equal([]);
+    expect(jobs).to.deep.equal([{ task_identifier: 'pipeline.step', payload: { orgId: tenant.id, casePk: c.pk } }]);
+    expect(await h.svc.db.query('SELECT run_no, step, triggered_by FROM case_pipelines WHERE org_id = ? AND case_pk = ?', [tenant.id, c.pk]))
+      .to.deep.equal([{ run_no: 1, step: 'screen', triggered_by: `system:form-submission:${c.customerEmail}` }]);
 
     const stored = await storedEvents(c.pk);
     expect(stored.map((e) => e.type)).to.deep.equal(['case.created', 'case.submitted', 'case.status.changed', 'case.onboarding_progress.changed']);
@@ -146,7 +146,8 @@ describe('portal submission: application.submit from the magic link to applicati
     expect(row).to.deep.equal({ status: 'in_progress', onboarding_stage: 'created', company_name: c.companyName });
     expect((await storedEvents(c.pk)).map((e) => e.type)).to.deep.equal(['case.created']);
     const rt = await runtime();
-    expect((await rt.queue.pool.query('SELECT 1 FROM graphile_worker.jobs WHERE key = $1', [`${CASE_SUBMITTED_TASK}:${c.pk}`])).rows).to.deep.equal([]);
+    expect((await rt.queue.pool.query('SELECT 1 FROM graphile_worker.jobs WHERE key = $1', [`${PIPELINE_STEP_TASK}:${tenant.id}:${c.pk}`])).rows).to.deep.equal([]);
+    expect(await h.svc.db.query('SELECT 1 FROM case_pipelines WHERE org_id = ? AND case_pk = ?', [tenant.id, c.pk]), 'no pipeline either').to.deep.equal([]);
     expect((await client.application.submit.mutate()).status, 'and it can be submitted afterwards').to.equal('in_review');
   });
 

@@ -3,15 +3,15 @@ import { DOCUMENT_UPLOADED_TASK } from '../../src/documents/index';
 import { RELAY_TASK } from '../../src/events/index';
 import { SEND_INTAKE_CODE_TASK } from '../../src/intake/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
+import { PIPELINE_STEP_TASK } from '../../src/pipeline/index';
 import { type Services } from '../../src/platform/index';
-import { CASE_SUBMITTED_TASK } from '../../src/portal/index';
 import { PURGE_CHECK_TASK } from '../../src/retention/index';
 import { SEND_MEMBER_MAIL_TASK } from '../../src/tenants/index';
 import { DELIVER_WEBHOOK_TASK } from '../../src/webhooks/index';
 import { casePurgeCheckTask } from './case-purge-check.task';
-import { caseSubmittedTask } from './case-submitted.task';
 import { deliverWebhookTask } from './deliver-webhook.task';
 import { documentUploadedTask } from './document-uploaded.task';
+import { pipelineStepTask } from './pipeline-step.task';
 import { relayEventsTask } from './relay-events.task';
 import { sendIntakeCodeTask } from './send-intake-code.task';
 import { sendInviteTask } from './send-invite.task';
@@ -23,7 +23,7 @@ export function createTaskList(svc: Services): TaskList {
     [RELAY_TASK]: relayEventsTask(svc),
     [SEND_INVITE_TASK]: sendInviteTask(svc),
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(svc),
-    [CASE_SUBMITTED_TASK]: caseSubmittedTask(svc),
+    [PIPELINE_STEP_TASK]: pipelineStepTask(svc),
     [SEND_MEMBER_MAIL_TASK]: sendMemberMailTask(svc),
     [DOCUMENT_UPLOADED_TASK]: documentUploadedTask(svc),
     [SEND_INTAKE_CODE_TASK]: sendIntakeCodeTask(svc),

@@ -1,0 +1,12 @@
+import type { Services } from '../services';
+import { enqueuePipelineStep } from './pipeline-jobs';
+import { findPipeline } from './pipeline.repository';
+
+/**
+ * Nudges a case's pipeline after something it may be waiting for happened (a document's extraction
+ * finished). Nothing when the case has no unfinished pipeline. System work: the caller names the tenant.
+ */
+export async function resumeCasePipeline(svc: Services, ref: { orgId: string; casePk: number }): Promise<void> {
+  const run = await findPipeline(svc.db.manager, ref.orgId, ref.casePk);
+  if (run && run.step !== 'done') await enqueuePipelineStep(svc, ref.orgId, ref.casePk);
+}

@@ -1,0 +1,69 @@
+import { systemActor } from '../access/index';
+import { advanceOnboardingStage } from '../cases/onboarding-progress';
+import type { Tx } from '../db/transaction';
+import { assessCaseRisk } from '../risk/index';
+import { routeCase } from '../policy/index';
+import { reviewCase } from '../review/index';
+import { screenCase, triageCaseHits } from '../screening/index';
+import type { Services } from '../services';
+import { enqueuePipelineStep } from './pipeline-jobs';
+import { countProcessingDocuments, findPipeline, movePipeline, nextStep, type PipelineRow, type PipelineStep } from './pipeline.repository';
+import type { StepGuard } from './step-guard';
+
+/** What a step job found: the step it ran (or that another job had already run), or why it ran none. */
+export type StepOutcome = PipelineStep | 'idle' | 'waiting_for_documents';
+
+/**
+ * The guard of one step of one run: the step's transaction locks the pipeline row and goes on only while
+ * the pipeline is still at this step of this run; once the step's writes are in, it moves the pipeline on
+ * and enqueues the next step after commit. Screening is where the journey stage becomes in_screening.
+ */
+function stepGuard(svc: Services, ref: { orgId: string; casePk: number }, run: PipelineRow): StepGuard {
+  return {
+    async claim(tx: Tx) {
+      const now = await findPipeline(tx.manager, ref.orgId, ref.casePk, true);
+      if (!now || now.run_no !== run.run_no || now.step !== run.step) return false;
+      if (run.step === 'screen') await advanceOnboardingStage(tx, { ...ref, stage: 'in_screening' });
+      return true;
+    },
+    async done(tx: Tx) {
+      const next = nextStep(run.step);
+      await movePipeline(tx.manager, ref.orgId, ref.casePk, run.run_no, run.step, next, svc.clock.now());
+      if (next !== 'done') tx.afterCommit(() => enqueuePipelineStep(svc, ref.orgId, ref.casePk));
+    },
+  };
+}
+
+/**
+ * Runs the current step of a case's decisioning pipeline (the `pipeline.step` job): screening, AI triage
+ * of the hits, risk (once no document is still being extracted: its confidence counts), the AI case
+ * review, then the decision policy, which may decide the case. Each step is its own use case and
+ * transaction; a duplicate job finds the step done and writes nothing. System work across the tenant's
+ * case; the job names the tenant.
+ */
+export async function runPipelineStep(svc: Services, ref: { orgId: string; casePk: number }): Promise<StepOutcome> {
+  const run = await findPipeline(svc.db.manager, ref.orgId, ref.casePk);
+  if (!run || run.step === 'done') return 'idle';
+  const actor = systemActor(ref.orgId);
+  const guard = stepGuard(svc, ref, run);
+  switch (run.step) {
+    case 'screen':
+      await screenCase(svc, actor, ref, guard);
+      break;
+    case 'triage':
+      await triageCaseHits(svc, actor, ref, guard);
+      break;
+    case 'risk':
+      // Extraction ends with a nudge (resumeCasePipeline), and the sweep retries meanwhile.
+      if (await countProcessingDocuments(svc.db.manager, ref.orgId, ref.casePk) > 0) return 'waiting_for_documents';
+      await assessCaseRisk(svc, actor, ref, guard);
+      break;
+    case 'review':
+      await reviewCase(svc, actor, ref, { triggeredBy: run.triggered_by }, guard);
+      break;
+    case 'route':
+      await routeCase(svc, systemActor(ref.orgId, 'policy_engine'), ref, guard);
+      break;
+  }
+  return run.step;
+}
