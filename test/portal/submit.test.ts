@@ -3,7 +3,7 @@ import type { ValidateFunction } from 'ajv/dist/2020';
 import { PIPELINE_STEP_TASK } from '../../src/pipeline/index';
 import { compileEventSchemas } from '../events/support';
 import { ConsoleHarness } from '../graphql/harness';
-import { runtime } from '../support/runtime';
+import { drainJobs, runtime } from '../support/runtime';
 import { completeApplication, failure, feed, pullToken, seedDocument, signedInCustomer } from './support';
 
 describe('portal submission: application.submit from the magic link to application_submitted', () => {
@@ -66,7 +66,10 @@ describe('portal submission: application.submit from the magic link to applicati
     expect(await h.svc.db.query('SELECT run_no, step, triggered_by FROM case_pipelines WHERE org_id = ? AND case_pk = ?', [tenant.id, c.pk]))
       .to.deep.equal([{ run_no: 1, step: 'screen', triggered_by: `system:form-submission:${c.customerEmail}` }]);
 
-    const stored = await storedEvents(c.pk);
+    // The relay makes the events visible in the feed; the pipeline screens the case, then waits for the
+    // seeded document's extraction (it has no file, so it never ends): the case stays in_review.
+    await drainJobs(rt);
+    const stored = (await storedEvents(c.pk)).slice(0, 4);
     expect(stored.map((e) => e.type)).to.deep.equal(['case.created', 'case.submitted', 'case.status.changed', 'case.onboarding_progress.changed']);
     const payloads = stored.map((e) => JSON.parse(e.data) as Record<string, unknown>);
     for (const p of payloads) expect(schemas.get(p.event as string)!(p), `${String(p.event)}: ${JSON.stringify(schemas.get(p.event as string)!.errors)}`).to.equal(true);
@@ -83,14 +86,14 @@ describe('portal submission: application.submit from the magic link to applicati
     });
 
     const items = (await feed(h, token)).filter((i) => i.data.caseId === c.caseId);
-    expect(items.map((i) => i.eventId)).to.deep.equal(stored.map((e) => e.event_id));
-    expect(items.map((i) => i.data)).to.deep.equal(payloads);
+    expect(items.slice(0, 4).map((i) => i.eventId)).to.deep.equal(stored.map((e) => e.event_id));
+    expect(items.slice(0, 4).map((i) => i.data)).to.deep.equal(payloads);
 
     // Submitted: nothing changes any more, and the case shows it.
     const session = await client.portal.session.query();
     expect(session).to.deep.include({ editable: false });
     expect(session.case).to.deep.equal({ caseId: c.caseId, companyName: 'Globex Trading Ltd', status: 'in_review' });
-    expect(session.stage).to.deep.equal({ value: 'application_submitted', label: 'Application submitted: we are reviewing it' });
+    expect(session.stage).to.deep.equal({ value: 'in_screening', label: 'Under review' });
     expect(session.steps.map((s) => s.state)).to.deep.equal(['complete', 'complete', 'complete', 'complete']);
     expect((await client.application.get.query()).editable).to.equal(false);
     const save = await failure(client.application.save.mutate({ companyProfile: { taxId: 'late' } }));

@@ -1,0 +1,109 @@
+import { expect } from 'chai';
+import type { ValidateFunction } from 'ajv/dist/2020';
+import { compileEventSchemas } from '../events/support';
+import { ConsoleHarness } from '../graphql/harness';
+import { clientToken, newApiClient } from '../oauth/harness';
+import { upload } from '../portal/documents-support';
+import { completeApplication, feed, portalClient, redeem } from '../portal/support';
+import { CERTIFICATE_LINES, passportPdf, textPdf } from '../documents/support';
+import { runtime } from '../support/runtime';
+import { drain, newEndpoint, receiversPerTest } from '../webhooks/support';
+
+/** The director's passport (its MRZ as the test support writes it). */
+const GRACE = { surname: 'HOPPER', givenNames: 'GRACE', nationality: 'GBR', documentNumber: 'K81726354', birth: '661209', sex: 'F', expiry: '330730' } as const;
+
+/** The application of a plain low-risk company: one director who owns it all, nothing offshore. */
+const lowRiskApplication = {
+  companyProfile: { ...completeApplication.companyProfile, transactsInternationally: false, internationalCountries: [] },
+  ownership: {
+    hasUbos: true,
+    directors: [{ name: 'Grace Hopper', email: 'grace@globex.example', roles: ['director'], nationality: 'GB', dateOfBirth: '1966-12-09', countryOfResidence: 'GB' }],
+    ubos: [{ name: 'Grace Hopper', email: 'grace@globex.example', ownershipPercent: 100, nationality: 'GB', dateOfBirth: '1966-12-09', countryOfResidence: 'GB' }],
+  },
+};
+
+describe('decisioning pipeline: the whole journey from POST /v1/cases to an automatic decision', function () {
+  this.timeout(60_000);
+  let h: ConsoleHarness;
+  let schemas: Map<string, ValidateFunction>;
+  const receiver = receiversPerTest();
+  before(async () => {
+    h = await ConsoleHarness.start();
+    schemas = compileEventSchemas();
+  });
+  after(() => h.close());
+
+  it('extracts, screens, triages, scores, reviews and routes a submitted case without anyone touching it; every event valid, equal to the feed and delivered in causal order', async () => {
+    const rt = await runtime();
+    const tenant = await h.tenant();
+    const r = await receiver();
+    await newEndpoint(h.svc, { orgId: tenant.id, url: r.url() });
+    const token = await clientToken({ url: h.url } as Parameters<typeof clientToken>[0], await newApiClient(h.svc, tenant.id));
+
+    // The CRM opens the case.
+    const created = await fetch(`${h.url}/v1/cases`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ customerEmail: 'grace@globex.example', companyName: 'Globex Trading Ltd', crmRecordId: 'crm-7', crmSource: 'salesforce', sendInvite: false }),
+    });
+    expect(created.status).to.equal(201);
+    const { caseId, customerPortalUrl } = (await created.json()) as { caseId: string; customerPortalUrl: string };
+
+    // The customer follows the link, fills in the application, uploads the certificate and submits.
+    const session = await redeem(h.url, new URL(customerPortalUrl).searchParams.get('token')!);
+    expect(session.status).to.equal(200);
+    const portal = portalClient(h.url, session.sessionToken!);
+    await portal.application.save.mutate(lowRiskApplication);
+    const uploaded = await upload(h, { session: session.sessionToken! } as Parameters<typeof upload>[1], [
+      { filename: 'certificate.pdf', type: 'application/pdf', bytes: await textPdf(CERTIFICATE_LINES) },
+      { filename: 'passport.pdf', type: 'application/pdf', bytes: await passportPdf(GRACE) },
+    ]);
+    expect(uploaded.status).to.equal(201);
+    expect((await portal.application.submit.mutate()).status).to.equal('in_review');
+
+    // Nobody touches it: the worker's jobs run to the end.
+    await drain(rt, h.svc);
+
+    const [row] = await h.svc.db.query('SELECT pk, status, onboarding_stage, risk_band FROM cases WHERE org_id = ? AND case_id = ?', [tenant.id, caseId]);
+    expect(row).to.deep.include({ status: 'approved', onboarding_stage: 'decision_made', risk_band: 'low' });
+    expect(await h.svc.db.query('SELECT step FROM case_pipelines WHERE org_id = ? AND case_pk = ?', [tenant.id, row.pk])).to.deep.equal([{ step: 'done' }]);
+
+    const stored: { event_id: string; type: string; data: string; case_sequence: number }[] = await h.svc.db.query(
+      'SELECT event_id, type, data, case_sequence FROM events WHERE org_id = ? AND case_pk = ? ORDER BY case_sequence', [tenant.id, row.pk],
+    );
+    const types = stored.map((e) => e.type);
+    expect(types).to.deep.equal([
+      'case.created',
+      'document.uploaded', 'case.onboarding_progress.changed',
+      'case.submitted', 'case.status.changed', 'case.onboarding_progress.changed',
+      'document.processed', 'document.processed',
+      'case.onboarding_progress.changed', 'screening.completed',
+      'risk.assessed',
+      'ai_review.completed',
+      'routing.evaluated', 'case.decision.made', 'case.status.changed', 'case.onboarding_progress.changed',
+    ]);
+    const payloads = stored.map((e) => JSON.parse(e.data) as Record<string, unknown>);
+    for (const p of payloads) expect(schemas.get(p.event as string)!(p), `${String(p.event)}: ${JSON.stringify(schemas.get(p.event as string)!.errors)}`).to.equal(true);
+    const by = (type: string, n = 0) => payloads.filter((p) => p.event === type)[n]!;
+    expect(by('case.onboarding_progress.changed', 2)).to.deep.include({ stage: 'in_screening' });
+    expect(by('screening.completed')).to.deep.include({ screened: 3 });
+    expect(by('ai_review.completed'), JSON.stringify(by('ai_review.completed').riskFactors)).to.deep.include({ triggeredBy: 'system:form-submission:grace@globex.example', recommendation: 'Approve' });
+    expect(by('routing.evaluated')).to.deep.include({ outcome: 'AUTO_APPROVE' });
+    expect(by('case.decision.made')).to.deep.include({ outcome: 'approved', auto: true, analystEmail: 'policy_engine', reason: 'policy_engine' });
+    expect(by('case.status.changed', 1)).to.deep.include({ status: 'approved', previousStatus: 'in_review', changedBy: 'policy_engine' });
+    expect(by('case.onboarding_progress.changed', 3)).to.deep.include({ stage: 'decision_made' });
+    expect(by('document.processed')).to.deep.include({ status: 'complete', documentType: 'certificate_of_incorporation' });
+    expect(by('document.processed', 1)).to.deep.include({ status: 'complete', documentType: 'passport', confidence: 'High', warningCount: 0 });
+
+    // The feed holds the same payloads, under the same ids.
+    const items = (await feed(h, token)).filter((i) => i.data.caseId === caseId);
+    expect(items.map((i) => [i.eventId, i.eventType, i.data])).to.deep.equal(stored.map((e, i) => [e.event_id, e.type, payloads[i]]));
+
+    // The receiver got every event once; by caseSequence they read in the order they happened.
+    await r.waitForRequests(stored.length, 10_000);
+    const received = r.requests.map((q) => JSON.parse(q.body.toString()) as { eventId: string; event: string; caseSequence: number; caseId?: string })
+      .filter((p) => p.caseId === caseId);
+    expect(received.map((p) => p.eventId).sort()).to.deep.equal(stored.map((e) => e.event_id).sort());
+    expect([...received].sort((a, b) => a.caseSequence - b.caseSequence).map((p) => p.event)).to.deep.equal(types);
+    expect(received.map((p) => p.caseSequence).sort((a, b) => a - b)).to.deep.equal(stored.map((_, i) => i + 1));
+  });
+});

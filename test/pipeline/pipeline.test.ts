@@ -1,0 +1,89 @@
+import { expect } from 'chai';
+import { resumeCasePipeline, runPipelineStep, sweepCasePipelines } from '../../src/pipeline/index';
+import { ConsoleHarness } from '../graphql/harness';
+import { completeApplication, signedInCustomer } from '../portal/support';
+import { seedDocument } from '../rest/factories';
+import { runtime } from '../support/runtime';
+import { drain, withConfig } from '../webhooks/support';
+
+describe('decisioning pipeline: one step at a time, exactly once, resumable', function () {
+  this.timeout(60_000);
+  let h: ConsoleHarness;
+  before(async () => {
+    h = await ConsoleHarness.start();
+  });
+  after(() => h.close());
+
+  /** A submitted case whose only document is still being extracted (a seeded row with no file: its extraction never ends by itself). */
+  async function submitted() {
+    const { tenant, case: c, client } = await signedInCustomer(h);
+    await client.application.save.mutate(completeApplication);
+    const documentId = await seedDocument(h.svc, tenant.id, c.pk, { status: 'processing', extractedData: {} });
+    await client.application.submit.mutate();
+    return { orgId: tenant.id, casePk: c.pk, documentId };
+  }
+  const types = async (ref: { orgId: string; casePk: number }) =>
+    ((await h.svc.db.query('SELECT type FROM events WHERE org_id = ? AND case_pk = ? ORDER BY case_sequence', [ref.orgId, ref.casePk])) as { type: string }[]).map((e) => e.type);
+  const pipeline = async (ref: { orgId: string; casePk: number }) =>
+    ((await h.svc.db.query('SELECT step, run_no FROM case_pipelines WHERE org_id = ? AND case_pk = ?', [ref.orgId, ref.casePk])) as { step: string; run_no: number }[])[0];
+
+  it('waits at the risk step while a document is being extracted, and goes on when extraction is done and the case is nudged', async () => {
+    const rt = await runtime();
+    const ref = await submitted();
+    await drain(rt, h.svc);
+    expect(await pipeline(ref)).to.deep.equal({ step: 'risk', run_no: 1 });
+    expect(await runPipelineStep(h.svc, ref)).to.equal('waiting_for_documents');
+    const before = await types(ref);
+    expect(before).to.include('screening.completed').and.not.include('risk.assessed');
+
+    await h.svc.db.query(`UPDATE documents SET status = 'complete', confidence = 'High' WHERE id = ?`, [ref.documentId]);
+    await resumeCasePipeline(h.svc, ref);
+    await drain(rt, h.svc);
+    expect(await pipeline(ref)).to.deep.equal({ step: 'done', run_no: 1 });
+    expect((await types(ref)).slice(before.length)).to.deep.equal([
+      'risk.assessed', 'ai_review.completed', 'routing.evaluated', 'case.decision.made', 'case.status.changed', 'case.onboarding_progress.changed',
+    ]);
+    // Nothing more to do: another job finds the pipeline done.
+    expect(await runPipelineStep(h.svc, ref)).to.equal('idle');
+  });
+
+  it('records each step once when two jobs run the same step at the same time', async () => {
+    const ref = await submitted();
+    expect(await pipeline(ref)).to.deep.equal({ step: 'screen', run_no: 1 });
+    const outcomes = await Promise.all([runPipelineStep(h.svc, ref), runPipelineStep(h.svc, ref), runPipelineStep(h.svc, ref)]);
+    expect(outcomes).to.deep.equal(['screen', 'screen', 'screen']);
+    expect(await pipeline(ref)).to.deep.equal({ step: 'triage', run_no: 1 });
+    const events = await types(ref);
+    expect(events.filter((t) => t === 'screening.completed')).to.have.length(1);
+    expect(events.filter((t) => t === 'case.onboarding_progress.changed')).to.have.length(2); // application_submitted, in_screening
+  });
+
+  it('resumes after a step failed half-way (its transaction rolled back): the sweep hands the step out again and nothing is recorded twice', async () => {
+    const rt = await runtime();
+    const ref = await submitted();
+    await h.svc.db.query(`UPDATE documents SET status = 'complete', confidence = 'High' WHERE id = ?`, [ref.documentId]);
+    // The risk step's transaction fails as if the worker died in the middle of it.
+    const trigger = `fail_risk_${ref.casePk}`;
+    await h.svc.db.query(
+      `CREATE TRIGGER ${trigger} BEFORE INSERT ON events FOR EACH ROW BEGIN
+         IF NEW.case_pk = ${ref.casePk} AND NEW.type = 'risk.assessed' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'injected'; END IF;
+       END`,
+    );
+    try {
+      await drain(rt, h.svc);
+      expect(await pipeline(ref)).to.deep.equal({ step: 'risk', run_no: 1 });
+      expect(await h.svc.db.query('SELECT COUNT(*) AS n FROM risk_assessments WHERE org_id = ? AND case_pk = ?', [ref.orgId, ref.casePk]))
+        .to.deep.equal([{ n: 0 }]);
+    } finally {
+      await h.svc.db.query(`DROP TRIGGER ${trigger}`);
+    }
+    // The failed job waits for graphile's back-off; the sweep does not wait that long.
+    const svc = withConfig(rt, { pipelineSweepAfterMs: 1 }, { clock: h.svc.clock });
+    await h.svc.db.query('UPDATE case_pipelines SET updated_at = ? WHERE org_id = ? AND case_pk = ?', [new Date(Date.now() - 60_000), ref.orgId, ref.casePk]);
+    expect(await sweepCasePipelines(svc)).to.be.at.least(1);
+    await drain(rt, h.svc);
+    expect(await pipeline(ref)).to.deep.equal({ step: 'done', run_no: 1 });
+    const events = await types(ref);
+    for (const t of ['screening.completed', 'risk.assessed', 'ai_review.completed', 'routing.evaluated']) expect(events.filter((e) => e === t), t).to.have.length(1);
+  });
+});
