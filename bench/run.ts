@@ -2,6 +2,7 @@
 import 'reflect-metadata';
 import { consoleBench } from './console';
 import { createBench } from './create';
+import { pipelineBench } from './pipeline';
 import { pullBench } from './pull';
 import { screeningBench } from './screening';
 import { run as token } from './token';
@@ -15,6 +16,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   console: consoleBench,
   webhooks: (args) => webhooks.run(args),
   upload: uploadBench,
+  pipeline: pipelineBench,
   screening: screeningBench,
 };
 
