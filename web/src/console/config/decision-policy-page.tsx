@@ -7,7 +7,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { graphql } from '../../gql';
 import type { ConsolePolicyDryRunMutation, DecisionPolicyQuery, RoutingOutcome } from '../../gql/graphql';
-import { execute, RequestError } from '../../lib/graphql';
+import { execute } from '../../lib/graphql';
 import { useAction, useRequest } from '../../lib/use-request';
 import { Field } from '../../ui/field';
 import { Page } from '../../ui/page';
@@ -19,6 +19,7 @@ import { ROUTING_LABELS, routingClass } from '../cases/labels';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { hasRole } from '../session';
+import { problemsToFix } from './problems';
 import { Success, useLastData, When } from './ui';
 import { useSettings } from './viewer';
 
@@ -182,21 +183,6 @@ function Conditions({ node }: { node: unknown }) {
 
 const POLICY_FIELDS = ['name', 'rules', 'defaultOutcome', 'minimumAge', 'individualEntityTypes'];
 
-/**
- * A validation error with the nested paths said in words ("rules.0.conditions.all" -> "Rule 0 › conditions › all"),
- * so a rule's `name` problem is not taken for the policy's Name field: nested problems are listed above the form.
- */
-function withNestedPaths(error: RequestError | undefined): RequestError | undefined {
-  if (!error?.details.some((d) => d.path.includes('.'))) return error;
-  const details = error.details.map((d) => {
-    if (!d.path.includes('.')) return d;
-    const [head, index, ...rest] = d.path.split('.');
-    const start = head === 'rules' && index !== undefined && /^\d+$/.test(index) ? [`Rule ${index}`] : [head, index].filter((s): s is string => s !== undefined);
-    return { path: [...start, ...rest].join(' › '), message: d.message };
-  });
-  return new RequestError(error.message, error.code, error.reason, details);
-}
-
 function EditPolicy({ policy, onCancel, onSaved }: { policy: Policy; onCancel: () => void; onSaved: (version: number) => void }) {
   const [name, setName] = useState(policy.name);
   const [rules, setRules] = useState(() => JSON.stringify(policy.rules, null, 2));
@@ -212,7 +198,7 @@ function EditPolicy({ policy, onCancel, onSaved }: { policy: Policy; onCancel: (
     }),
     useSignInOnUnauthenticated(),
   );
-  const error = useMemo(() => withNestedPaths(action.error), [action.error]);
+  const error = useMemo(() => problemsToFix(action.error, 'The decision policy was not saved'), [action.error]);
   const { fieldErrors, rest, edited } = useFieldErrors(error, POLICY_FIELDS);
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -273,7 +259,7 @@ function DryRunPanel({ policy }: { policy: Policy }) {
     (input: { caseId: string; draft: string }) => execute(DryRun, { caseId: input.caseId.trim(), rules: input.draft.trim() ? input.draft : null }),
     useSignInOnUnauthenticated(),
   );
-  const error = useMemo(() => withNestedPaths(action.error), [action.error]);
+  const error = useMemo(() => problemsToFix(action.error, 'The dry run did not run'), [action.error]);
   const { fieldErrors, rest, edited } = useFieldErrors(error, DRY_RUN_FIELDS);
   async function run(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

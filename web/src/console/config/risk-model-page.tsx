@@ -2,7 +2,7 @@
 // factor weights, the country list, industries, entity types, ownership, screening scores), and for compliance
 // admins `Edit definition`: the whole definition as JSON, saved as a new version (updateRiskModel). The server
 // validates it field by field; a problem with the JSON text itself goes next to the field, the others above it.
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { graphql } from '../../gql';
 import { execute } from '../../lib/graphql';
@@ -14,6 +14,7 @@ import { DataList } from '../cases/case-documents';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { hasRole } from '../session';
+import { problemsToFix } from './problems';
 import { Success, useLastData, When } from './ui';
 import { useSettings } from './viewer';
 
@@ -228,7 +229,8 @@ const DEFINITION_FIELDS = ['definition'];
 function EditDefinition({ definition, onCancel, onSaved }: { definition: Record<string, unknown>; onCancel: () => void; onSaved: (version: number) => void }) {
   const [json, setJson] = useState(() => JSON.stringify(definition, null, 2));
   const action = useAction((text: string) => execute(UpdateRiskModel, { input: { definition: text } }), useSignInOnUnauthenticated());
-  const { fieldErrors, rest, edited } = useFieldErrors(action.error, DEFINITION_FIELDS);
+  const error = useMemo(() => problemsToFix(action.error, 'The risk model was not saved'), [action.error]);
+  const { fieldErrors, rest, edited } = useFieldErrors(error, DEFINITION_FIELDS);
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const done = await action.run(json);
