@@ -73,7 +73,7 @@ export function AiReviewSection({ caseId, review, role, onDone }: {
         </>
       ) : <p className="empty">No AI review yet.</p>}
       {hasRole(role, 'analyst') ? (
-        <div className="actions">
+        <div className="section-actions">
           <Button className="button" onPress={run} isPending={action.pending}>Run AI review</Button>
         </div>
       ) : null}

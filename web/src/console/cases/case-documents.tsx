@@ -1,49 +1,13 @@
 // The case page's Documents: each document with what extraction found (type, confidence, warnings, the
-// fields it expected and did not find) and its extracted data as a definition list, nested values as
-// nested lists rather than JSON.
+// fields it expected and did not find) and its extracted data as a definition list (ui/data-list.tsx).
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
 import type { ConsoleCaseQuery } from '../../gql/graphql';
+import { DataList } from '../../ui/data-list';
 import { DisclosureArrow } from '../../ui/disclosure';
 import { DocumentOverride } from './document-override';
 import { when, words } from './labels';
 
 type CaseDocument = NonNullable<ConsoleCaseQuery['case']>['documents'][number];
-
-/** Nesting beyond this shows the rest as JSON (extraction data is shallow; this only stops a runaway value). */
-const MAX_DEPTH = 4;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A value as people read it: text bare, yes/no, lists of plain values joined, objects as nested definition lists. */
-export function DataValue({ value, depth = 0 }: { value: unknown; depth?: number }) {
-  if (value === null || value === undefined || value === '') return <>—</>;
-  if (typeof value === 'boolean') return <>{value ? 'Yes' : 'No'}</>;
-  if (typeof value !== 'object') return <>{String(value)}</>;
-  if (depth >= MAX_DEPTH) return <pre className="json">{JSON.stringify(value, null, 2)}</pre>;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return <>—</>;
-    if (value.every((v) => typeof v !== 'object' || v === null)) return <>{value.map((v) => (v === null ? '—' : String(v))).join(', ')}</>;
-    return (
-      <ol className="data-list">
-        {value.map((v, i) => <li key={i}><DataValue value={v} depth={depth + 1} /></li>)}
-      </ol>
-    );
-  }
-  return <DataList data={value as Record<string, unknown>} depth={depth + 1} />;
-}
-
-/** An object's fields as a definition list (keys as the extraction names them). */
-export function DataList({ data, depth = 0 }: { data: Record<string, unknown>; depth?: number }) {
-  return (
-    <dl className={depth ? 'facts facts-nested' : 'facts'}>
-      {Object.entries(data).map(([k, v]) => (
-        <div key={k} className="facts-row"><dt>{k}</dt><dd><DataValue value={v} depth={depth} /></dd></div>
-      ))}
-    </dl>
-  );
-}
 
 /** A warning as a sentence (the contract stores plain sentences; anything else is shown as it came). */
 const warningText = (w: unknown) => (typeof w === 'string' ? w : JSON.stringify(w));

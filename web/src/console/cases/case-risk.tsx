@@ -65,7 +65,7 @@ export function RiskSection({ caseId, assessment, model, role, onDone }: {
         </>
       ) : <p className="empty">Not assessed yet.</p>}
       {hasRole(role, 'analyst') ? (
-        <div className="actions">
+        <div className="section-actions">
           <Button className="button" onPress={recompute} isPending={action.pending}>Recompute risk</Button>
         </div>
       ) : null}

@@ -3,8 +3,8 @@
 // decisions' notes number them) or the default branch or the age gate, when, and the facts the rules saw.
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
 import type { ConsoleCaseQuery } from '../../gql/graphql';
+import { DataList } from '../../ui/data-list';
 import { DisclosureArrow } from '../../ui/disclosure';
-import { DataList } from './case-documents';
 import { ROUTING_LABELS, routingClass, when } from './labels';
 
 type Routing = NonNullable<NonNullable<ConsoleCaseQuery['case']>['routing']>;

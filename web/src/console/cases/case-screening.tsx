@@ -71,7 +71,7 @@ function RecordDisposition({ caseId, hit, onDone }: { caseId: string; hit: Hit; 
   const [open, setOpen] = useState(false);
   const who = hit.subjectName ?? hit.caption ?? hit.hitId;
   return (
-    <div className="actions">
+    <div className="section-actions">
       <DialogButton label="Record disposition" title={`Disposition of the hit on ${who}`} isOpen={open} onOpenChange={setOpen}>
         <DispositionForm
           caseId={caseId}
