@@ -452,7 +452,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     expect(await v.page.getByRole('columnheader').allInnerTexts()).to.deep.equal(['Name', 'Email', 'Role', 'Member since']);
     // The audit log is a compliance admin's: no link for an analyst.
     expect(await v.page.getByRole('navigation', { name: 'Compliance configuration' }).getByRole('link').allInnerTexts()).to.deep.equal([
-      'Webhooks', 'Recent deliveries', 'API credentials', 'Connected apps', 'Organisation', 'Members',
+      'Webhooks', 'Recent deliveries', 'API credentials', 'Connected apps', 'Organisation', 'Risk model', 'Decision policy', 'Members',
     ]);
     await expectNoSidewaysScroll(v.page);
     await checkPage(v.page, 'console-members-dark-360');
@@ -503,6 +503,8 @@ describe('web console: Compliance Configuration in Chromium', function () {
         ['API credentials', 'API credentials', 'No credentials yet.'],
         ['Connected apps', 'Connected apps', 'No app is connected.'],
         ['Organisation', 'Organisation settings', 'When on, a monitoring-review verdict needs a second person to approve it.'],
+        ['Risk model', 'Risk model', 'Factor weights'],
+        ['Decision policy', 'Decision policy', 'Rules, in order'],
         ['Members', 'Members', admin.member.email],
         ['Audit log', 'Audit log', 'Nothing recorded yet.'],
         ['Webhooks', 'Webhooks', 'No endpoints yet. Add one to receive events as they happen.'],

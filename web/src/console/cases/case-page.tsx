@@ -11,8 +11,12 @@ import { SelectField } from '../../ui/select-field';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { useViewer } from '../session';
 import { CaseActions } from './case-actions';
+import { AiReviewSection } from './case-ai-review';
+import { Documents } from './case-documents';
+import { RiskSection } from './case-risk';
+import { RoutingSection } from './case-routing';
+import { ScreeningHits } from './case-screening';
 import { AssignOwnerMutation, CaseQuery, CaseTimelineQuery } from './case-query';
-import { DocumentOverride } from './document-override';
 import { RISK_LABELS, riskClass, sourceBadge, STAGE_LABELS, STATUS_LABELS, statusClass, day, when, words } from './labels';
 
 type CaseData = NonNullable<ConsoleCaseQuery['case']>;
@@ -99,7 +103,10 @@ export function CasePage() {
       </section>
 
       <Documents documents={c.documents} onDone={done} />
-      <ScreeningHits hits={c.screeningHits} />
+      <ScreeningHits caseId={c.caseId} hits={c.screeningHits} role={viewer?.role} onDone={done} />
+      <RiskSection caseId={c.caseId} assessment={c.riskAssessment} model={current.riskModel} role={viewer?.role} onDone={done} />
+      <AiReviewSection caseId={c.caseId} review={c.aiReview} role={viewer?.role} onDone={done} />
+      <RoutingSection routing={c.routing} policy={current.decisionPolicy} />
       <Parties parties={c.parties} />
       <Decisions decisions={c.decisions} />
       <Timeline caseId={c.caseId} first={c.timeline} />
@@ -123,85 +130,6 @@ function AssignOwner({ caseId, ownerId, members, onDone }: { caseId: string; own
       <Button className="button" onPress={assign} isPending={action.pending} isDisabled={choice === (ownerId ?? 'none')}>Assign</Button>
       {action.error ? <ErrorNotice error={action.error} /> : null}
     </div>
-  );
-}
-
-/** A JSON value as people read it: strings bare, everything else as indented JSON. */
-function JsonValue({ value }: { value: unknown }) {
-  if (typeof value === 'string') return <>{value}</>;
-  if (value === null || value === undefined) return <>—</>;
-  if (typeof value !== 'object') return <>{String(value)}</>;
-  return <pre className="json">{JSON.stringify(value, null, 2)}</pre>;
-}
-
-function Documents({ documents, onDone }: { documents: CaseData['documents']; onDone: (message: string) => void }) {
-  return (
-    <section className="case-section" aria-labelledby="documents-title">
-      <h2 id="documents-title">Documents</h2>
-      {documents.length === 0 ? <p className="empty">No documents uploaded yet.</p> : null}
-      <ul className="cards">
-        {documents.map((d) => {
-          const extracted = Object.entries(d.extractedData ?? {});
-          return (
-            <li key={d.id} className="card">
-              <h3 className="card-title">{d.filename ?? (d.purgedAt ? `Document ${d.id} (file purged)` : `Document ${d.id}`)}</h3>
-              <p className="card-meta">
-                <span className={d.status === 'error' ? 'badge badge-bad' : d.status === 'approved' || d.status === 'complete' ? 'badge badge-ok' : 'badge badge-neutral'}>{words(d.status)}</span>
-                {' '}{d.documentType ?? 'Type not recognised'}{d.confidence ? ` · ${d.confidence} confidence` : ''} · uploaded {when(d.uploadedAt)}
-              </p>
-              {d.notes ? <p>{d.notes}</p> : null}
-              <Disclosure className="disclosure">
-                <Heading level={4} className="disclosure-heading">
-                  <Button slot="trigger" className="disclosure-trigger"><DisclosureArrow />Extracted data ({extracted.length} {extracted.length === 1 ? 'field' : 'fields'})</Button>
-                </Heading>
-                <DisclosurePanel className="disclosure-panel">
-                  {extracted.length ? (
-                    <dl className="facts">
-                      {extracted.map(([k, v]) => (
-                        <div key={k} className="facts-row"><dt>{k}</dt><dd><JsonValue value={v} /></dd></div>
-                      ))}
-                    </dl>
-                  ) : <p className="empty">Nothing was extracted from this document.</p>}
-                </DisclosurePanel>
-              </Disclosure>
-              {d.status === 'error' ? <DocumentOverride documentId={d.id} filename={d.filename ?? `document ${d.id}`} onDone={onDone} /> : null}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
-function ScreeningHits({ hits }: { hits: CaseData['screeningHits'] }) {
-  return (
-    <section className="case-section" aria-labelledby="hits-title">
-      <h2 id="hits-title">Screening hits</h2>
-      {hits.length === 0 ? <p className="empty">No screening hits.</p> : null}
-      <ul className="cards">
-        {hits.map((h) => (
-          <li key={h.hitId} className="card">
-            <h3 className="card-title">{h.subjectName ?? h.caption ?? h.hitId}</h3>
-            <p className="card-meta">
-              {h.isSanctioned ? <span className="badge badge-bad">Sanctions</span> : null}{' '}
-              {h.isPep ? <span className="badge badge-warn">PEP</span> : null}{' '}
-              {[h.subjectRole && words(h.subjectRole), h.caption && `matched ${h.caption}`, h.score != null && `score ${h.score}`].filter(Boolean).join(' · ')}
-            </p>
-            {h.topics.length ? <p>Topics: {h.topics.join(', ')}</p> : null}
-            <p>
-              <strong>Triage:</strong>{' '}
-              {h.triage
-                ? `${words(h.triage.status)}${h.triage.disposition ? ` · ${words(h.triage.disposition)}` : ''}${h.triage.confidence != null ? ` (${h.triage.confidence}% confident)` : ''}${h.triage.shortReason ? ` — ${h.triage.shortReason}` : ''}`
-                : 'Not triaged yet'}
-            </p>
-            <p>
-              <strong>Disposition:</strong>{' '}
-              {h.disposition ? `${words(h.disposition)}${h.dispositionBy ? ` by ${h.dispositionBy}` : ''}${h.dispositionNote ? ` — ${h.dispositionNote}` : ''}` : 'None yet'}
-            </p>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 

@@ -1,6 +1,9 @@
 import { graphql } from '../../gql';
 
-/** Everything the case page shows, in one request (the timeline's first page; Load more asks CaseTimeline). */
+/**
+ * Everything the case page shows, in one request (the timeline's first page; Load more asks CaseTimeline). The
+ * active risk model's and decision policy's versions name the model of an assessment and the rule of a routing.
+ */
 export const CaseQuery = graphql(`
   query ConsoleCase($caseId: String!, $timelineFirst: Int) {
     case(caseId: $caseId) {
@@ -42,6 +45,8 @@ export const CaseQuery = graphql(`
         sizeBytes
         status
         confidence
+        warnings
+        missingFields
         notes
         uploadedAt
         extractedData
@@ -62,12 +67,56 @@ export const CaseQuery = graphql(`
         disposition
         dispositionBy
         dispositionNote
+        dispositionedAt
         triage {
           status
           disposition
           confidence
           shortReason
+          provider
+          model
+          triagedAt
         }
+      }
+      riskAssessment {
+        assessmentId
+        compositeScore
+        band
+        bandLabel
+        configId
+        assessedAt
+        assessedBy
+        factors {
+          factor
+          label
+          weight
+          score
+          points
+          detail
+        }
+      }
+      aiReview {
+        reviewId
+        recommendation
+        confidence
+        riskFactors {
+          text
+          severity
+        }
+        triggeredBy
+        reviewer
+        completedAt
+      }
+      routing {
+        outcome
+        policyId
+        policyName
+        policyVersion
+        matchedRuleIndex
+        gate
+        decided
+        evaluatedAt
+        facts
       }
       parties {
         kind
@@ -97,6 +146,15 @@ export const CaseQuery = graphql(`
       id
       name
       email
+    }
+    riskModel {
+      configId
+      version
+    }
+    decisionPolicy {
+      policyId
+      version
+      rules
     }
   }
 `);
@@ -178,6 +236,38 @@ export const OverrideDocumentStatusMutation = graphql(`
     overrideDocumentStatus(documentId: $documentId, status: $status, note: $note, reason: $reason) {
       id
       status
+    }
+  }
+`);
+
+export const DispositionHitMutation = graphql(`
+  mutation DispositionScreeningHit($caseId: ID!, $hitId: String!, $disposition: Disposition!, $note: String) {
+    dispositionScreeningHit(caseId: $caseId, hitId: $hitId, disposition: $disposition, note: $note) {
+      hitId
+      disposition
+    }
+  }
+`);
+
+export const RecomputeRiskMutation = graphql(`
+  mutation RecomputeRisk($caseId: ID!) {
+    recomputeRisk(caseId: $caseId) {
+      caseId
+      riskAssessment {
+        band
+        bandLabel
+        compositeScore
+      }
+    }
+  }
+`);
+
+export const RunAiReviewMutation = graphql(`
+  mutation RunAiReview($caseId: ID!) {
+    runAiReview(caseId: $caseId) {
+      reviewId
+      recommendation
+      confidence
     }
   }
 `);

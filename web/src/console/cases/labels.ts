@@ -1,5 +1,5 @@
 // Words for the case enums and small formatting helpers of the case pages.
-import type { CaseSource, CaseStatus, OnboardingStage, RiskBand } from '../../gql/graphql';
+import type { AiRecommendation, AiRiskFactorSeverity, CaseSource, CaseStatus, Disposition, OnboardingStage, RiskBand, RoutingOutcome } from '../../gql/graphql';
 
 export const STATUS_LABELS: Record<CaseStatus, string> = {
   in_progress: 'In progress',
@@ -33,6 +33,45 @@ export const RISK_LABELS: Record<RiskBand, string> = {
   high: 'High',
   prohibited: 'Prohibited',
 };
+
+/** What the decision policy said, in words (routing.evaluated's outcome). */
+export const ROUTING_LABELS: Record<RoutingOutcome, string> = {
+  AUTO_APPROVE: 'Approve automatically',
+  REVIEW_LEVEL_1: 'Analyst review (level 1)',
+  REVIEW_LEVEL_2: 'Senior review (level 2)',
+  DECLINE: 'Decline automatically',
+};
+
+export const DISPOSITION_LABELS: Record<Disposition, string> = {
+  true_match: 'True match',
+  false_positive: 'False positive',
+  escalate: 'Escalate',
+};
+
+export const RECOMMENDATION_LABELS: Record<AiRecommendation, string> = {
+  Approve: 'Approve',
+  Refer: 'Refer to an analyst',
+  Decline: 'Decline',
+};
+
+export const SEVERITY_LABELS: Record<AiRiskFactorSeverity, string> = {
+  HIGH: 'High',
+  MEDIUM: 'Medium',
+  LOW: 'Low',
+};
+
+/** Badge colour class of a severity, a recommendation or a routing outcome (green good, amber look, red stop). */
+export function severityClass(severity: AiRiskFactorSeverity): string {
+  return severity === 'HIGH' ? 'badge badge-bad' : severity === 'MEDIUM' ? 'badge badge-warn' : 'badge badge-neutral';
+}
+
+export function recommendationClass(r: AiRecommendation): string {
+  return r === 'Approve' ? 'badge badge-ok' : r === 'Decline' ? 'badge badge-bad' : 'badge badge-warn';
+}
+
+export function routingClass(o: RoutingOutcome): string {
+  return o === 'AUTO_APPROVE' ? 'badge badge-ok' : o === 'DECLINE' ? 'badge badge-bad' : 'badge badge-warn';
+}
 
 /** How CRMs spell themselves; any other crmSource is shown as the integrator sent it. */
 const CRM_NAMES: Record<string, string> = {

@@ -8,9 +8,11 @@ import { hasRole, setViewerOrg, useViewer, type Viewer } from '../session';
 import { AuditLogPage } from './audit-log-page';
 import { ConnectedAppsPage } from './connected-apps-page';
 import { CredentialsPage } from './credentials-page';
+import { DecisionPolicyPage } from './decision-policy-page';
 import { DeliveriesPage } from './deliveries-page';
 import { MembersPage } from './members-page';
 import { OrganisationPage } from './organisation-page';
+import { RiskModelPage } from './risk-model-page';
 import type { SettingsContext } from './viewer';
 import { WebhooksPage } from './webhooks-page';
 
@@ -20,6 +22,8 @@ const SECTIONS = [
   { path: 'credentials', label: 'API credentials' },
   { path: 'connected-apps', label: 'Connected apps' },
   { path: 'organisation', label: 'Organisation' },
+  { path: 'risk-model', label: 'Risk model' },
+  { path: 'decision-policy', label: 'Decision policy' },
   { path: 'members', label: 'Members' },
   { path: 'audit-log', label: 'Audit log', role: 'compliance_admin' as const },
 ];
@@ -65,6 +69,8 @@ export function SettingsRoutes() {
         <Route path="credentials" element={<CredentialsPage />} />
         <Route path="connected-apps" element={<ConnectedAppsPage />} />
         <Route path="organisation" element={<OrganisationPage />} />
+        <Route path="risk-model" element={<RiskModelPage />} />
+        <Route path="decision-policy" element={<DecisionPolicyPage />} />
         <Route path="members" element={<MembersPage />} />
         <Route path="audit-log" element={<AuditLogPage />} />
         <Route path="*" element={<NotFoundPage area="Compliance configuration" home="/console/settings" />} />

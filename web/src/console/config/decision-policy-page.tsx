@@ -1,0 +1,310 @@
+// Compliance Configuration › Decision policy: the active version (name, ordered rules with their conditions
+// and outcomes in words, default outcome, the age gate), `Edit policy` for compliance admins (a new version,
+// updateDecisionPolicy; the rules as JSON), and a Dry run for every member (dryRunDecisionPolicy: the active
+// policy or draft rules against an existing case; records nothing). Rules are numbered from 0, as
+// routing.evaluated's matchedRuleIndex and the automatic decisions' notes number them.
+import { useMemo, useState, type FormEvent } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { graphql } from '../../gql';
+import type { ConsolePolicyDryRunMutation, DecisionPolicyQuery, RoutingOutcome } from '../../gql/graphql';
+import { execute } from '../../lib/graphql';
+import { useAction, useRequest } from '../../lib/use-request';
+import { DataList } from '../../ui/data-list';
+import { Field } from '../../ui/field';
+import { Page } from '../../ui/page';
+import { SelectField } from '../../ui/select-field';
+import { ErrorNotice, Loading } from '../../ui/status';
+import { branchText } from '../cases/case-routing';
+import { ROUTING_LABELS, routingClass } from '../cases/labels';
+import { useFieldErrors } from '../form-errors';
+import { useSignInOnUnauthenticated } from '../require-member';
+import { hasRole } from '../session';
+import { problemsToFix } from './problems';
+import { Success, useLastData, When } from './ui';
+import { useSettings } from './viewer';
+
+const DecisionPolicyQueryDoc = graphql(`
+  query DecisionPolicy {
+    decisionPolicy {
+      policyId
+      name
+      version
+      rules
+      defaultOutcome
+      minimumAge
+      individualEntityTypes
+      createdBy
+      createdAt
+    }
+  }
+`);
+
+const UpdateDecisionPolicy = graphql(`
+  mutation UpdateDecisionPolicy($input: DecisionPolicyInput!) {
+    updateDecisionPolicy(input: $input) {
+      policyId
+      version
+    }
+  }
+`);
+
+const DryRun = graphql(`
+  mutation ConsolePolicyDryRun($caseId: ID!, $rules: String) {
+    dryRunDecisionPolicy(caseId: $caseId, rules: $rules) {
+      policyId
+      policyName
+      outcome
+      matchedRuleIndex
+      gate
+      facts
+    }
+  }
+`);
+
+type Policy = DecisionPolicyQuery['decisionPolicy'];
+type DryRunResult = ConsolePolicyDryRunMutation['dryRunDecisionPolicy'];
+
+const AREA = 'Compliance configuration';
+const OUTCOME_OPTIONS = (Object.keys(ROUTING_LABELS) as RoutingOutcome[]).map((id) => ({ id, label: `${ROUTING_LABELS[id]} (${id})` }));
+
+const OPERATOR_WORDS: Record<string, string> = {
+  equal: 'is', notEqual: 'is not', in: 'is one of', notIn: 'is not one of', contains: 'contains', doesNotContain: 'does not contain',
+  lessThan: 'is less than', lessThanInclusive: 'is at most', greaterThan: 'is more than', greaterThanInclusive: 'is at least',
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const load = () => execute(DecisionPolicyQueryDoc);
+
+export function DecisionPolicyPage() {
+  const { viewer } = useSettings();
+  const onError = useSignInOnUnauthenticated();
+  const request = useRequest(load, 'decision-policy', onError);
+  const data = useLastData(request);
+  const mayEdit = hasRole(viewer.role, 'compliance_admin');
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const policy = data?.decisionPolicy;
+
+  return (
+    <Page title="Decision policy" area={AREA} lead="How a scored case is routed: the first rule that matches decides; no match takes the default outcome.">
+      {!data && request.status === 'loading' ? <Loading label="Loading the decision policy…" /> : null}
+      {request.status === 'error' ? <ErrorNotice error={request.error} onRetry={request.reload} /> : null}
+      {saved ? <Success><p>{saved}</p></Success> : null}
+      {policy ? (
+        <>
+          <dl className="facts">
+            <dt>Name</dt>
+            <dd>{policy.name}</dd>
+            <dt>Version</dt>
+            <dd>{policy.version}, saved <When at={policy.createdAt} /> by {policy.createdBy === 'system' ? 'the system (the default policy)' : policy.createdBy}</dd>
+            <dt>Default outcome</dt>
+            <dd><span className={routingClass(policy.defaultOutcome)}>{ROUTING_LABELS[policy.defaultOutcome]}</span></dd>
+            <dt>Age gate</dt>
+            <dd>An individual customer under {policy.minimumAge} is declined automatically, before the rules.</dd>
+            <dt>Individual entity types</dt>
+            <dd>{policy.individualEntityTypes.length ? policy.individualEntityTypes.join(', ') : 'None'}</dd>
+          </dl>
+          {mayEdit ? (
+            editing ? (
+              <EditPolicy
+                policy={policy}
+                onCancel={() => setEditing(false)}
+                onSaved={(version) => {
+                  setEditing(false);
+                  setSaved(`The decision policy is saved as version ${version}. Cases routed from now on use it.`);
+                  request.reload();
+                }}
+              />
+            ) : (
+              <p className="toolbar"><Button className="button button-primary" onPress={() => { setSaved(null); setEditing(true); }}>Edit policy</Button></p>
+            )
+          ) : <p className="muted">A compliance admin can edit the decision policy.</p>}
+          <section className="panel" aria-labelledby="rules-title">
+            <h2 id="rules-title">Rules, in order</h2>
+            {policy.rules.length === 0 ? <p className="empty">No rules: every case takes the default outcome.</p> : (
+              <ul className="cards" aria-labelledby="rules-title">
+                {policy.rules.map((rule, i) => <RuleCard key={i} index={i} rule={rule} />)}
+              </ul>
+            )}
+          </section>
+          <DryRunPanel policy={policy} />
+        </>
+      ) : null}
+    </Page>
+  );
+}
+
+function RuleCard({ index, rule }: { index: number; rule: Record<string, unknown> }) {
+  const outcome = typeof rule.outcome === 'string' && rule.outcome in ROUTING_LABELS ? (rule.outcome as RoutingOutcome) : null;
+  return (
+    <li className="card">
+      <h3 className="card-title">Rule {index}: {typeof rule.name === 'string' ? rule.name : 'unnamed'}</h3>
+      <p className="card-meta">Then: {outcome ? <span className={routingClass(outcome)}>{ROUTING_LABELS[outcome]}</span> : JSON.stringify(rule.outcome)}</p>
+      <p className="small">When:</p>
+      <Conditions node={rule.conditions} />
+    </li>
+  );
+}
+
+/** A value of a condition: text in quotes, null as "empty", lists joined. */
+function valueText(v: unknown): string {
+  if (v === null) return 'empty';
+  if (Array.isArray(v)) return v.map(valueText).join(', ');
+  return typeof v === 'string' ? `“${v}”` : String(v);
+}
+
+/** json-rules-engine conditions in words: all/any/not groups as nested lists, each leaf "fact operator value". */
+function Conditions({ node }: { node: unknown }) {
+  if (!isRecord(node)) return <pre className="code">{JSON.stringify(node, null, 2)}</pre>;
+  if (Array.isArray(node.all) || Array.isArray(node.any)) {
+    const all = Array.isArray(node.all);
+    const items = (all ? node.all : node.any) as unknown[];
+    return (
+      <>
+        <span>{all ? 'all of:' : 'any of:'}</span>
+        <ul className="rule-conditions">{items.map((n, i) => <li key={i}><Conditions node={n} /></li>)}</ul>
+      </>
+    );
+  }
+  if ('not' in node) {
+    return (
+      <>
+        <span>not:</span>
+        <ul className="rule-conditions"><li><Conditions node={node.not} /></li></ul>
+      </>
+    );
+  }
+  if (typeof node.fact === 'string' && typeof node.operator === 'string') {
+    return <span><code>{node.fact}</code> {OPERATOR_WORDS[node.operator] ?? node.operator} {valueText(node.value)}</span>;
+  }
+  return <pre className="code">{JSON.stringify(node, null, 2)}</pre>;
+}
+
+const POLICY_FIELDS = ['name', 'rules', 'defaultOutcome', 'minimumAge', 'individualEntityTypes'];
+
+function EditPolicy({ policy, onCancel, onSaved }: { policy: Policy; onCancel: () => void; onSaved: (version: number) => void }) {
+  const [name, setName] = useState(policy.name);
+  const [rules, setRules] = useState(() => JSON.stringify(policy.rules, null, 2));
+  const [defaultOutcome, setDefaultOutcome] = useState<RoutingOutcome>(policy.defaultOutcome);
+  const [minimumAge, setMinimumAge] = useState(String(policy.minimumAge));
+  const [types, setTypes] = useState(policy.individualEntityTypes.join('\n'));
+  const action = useAction(
+    () => execute(UpdateDecisionPolicy, {
+      input: {
+        name, rules, defaultOutcome, minimumAge: Number(minimumAge),
+        individualEntityTypes: types.split('\n').map((t) => t.trim()).filter(Boolean),
+      },
+    }),
+    useSignInOnUnauthenticated(),
+  );
+  const error = useMemo(() => problemsToFix(action.error, 'The decision policy was not saved'), [action.error]);
+  const { fieldErrors, rest, edited } = useFieldErrors(error, POLICY_FIELDS);
+  async function save(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const done = await action.run(undefined);
+    if (done) onSaved(done.updateDecisionPolicy.version);
+  }
+  return (
+    <section className="panel" aria-labelledby="edit-policy-title">
+      <h2 id="edit-policy-title">Edit the decision policy</h2>
+      <Form className="form" onSubmit={save} validationErrors={fieldErrors}>
+        {rest ? <ErrorNotice error={rest} /> : null}
+        <Field label="Name" name="name" value={name} isRequired maxLength={200} onChange={(v) => { setName(v); edited('name'); }} />
+        <Field
+          multiline className="field json-editor" label="Rules (JSON)" name="rules" value={rules} isRequired
+          onChange={(v) => { setRules(v); edited('rules'); }}
+          hint="An ordered list of {name, conditions, outcome}; conditions are all / any / not of {fact, operator, value} (json-rules-engine). The first rule that matches decides."
+        />
+        <SelectField label="Default outcome" name="defaultOutcome" isRequired value={defaultOutcome} options={OUTCOME_OPTIONS} onChange={(v) => { setDefaultOutcome(v as RoutingOutcome); edited('defaultOutcome'); }} />
+        <Field
+          label="Minimum age" name="minimumAge" value={minimumAge} isRequired inputMode="numeric"
+          validate={(v) => (/^\d{1,3}$/.test(v.trim()) ? null : 'Enter a whole number of years.')}
+          onChange={(v) => { setMinimumAge(v); edited('minimumAge'); }}
+          hint="Individual customers younger than this are declined automatically (0 to 150)."
+        />
+        <Field
+          multiline label="Individual entity types" name="individualEntityTypes" value={types}
+          onChange={(v) => { setTypes(v); edited('individualEntityTypes'); }}
+          hint="One per line: entity types that make the customer an individual (for the age gate)."
+        />
+        <div className="dialog-buttons">
+          <Button className="button" onPress={onCancel}>Cancel</Button>
+          <Button className="button button-primary" type="submit" isDisabled={action.pending}>Save as a new version</Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+const DRY_RUN_FIELDS = ['caseId', 'rules'];
+
+/** The rules a dry run evaluated: the draft's when it parses as a list (or a policy with rules), else the active policy's. */
+function rulesOf(draft: string, policy: Policy): readonly Record<string, unknown>[] {
+  if (!draft.trim()) return policy.rules;
+  try {
+    const parsed: unknown = JSON.parse(draft);
+    const list = Array.isArray(parsed) ? parsed : isRecord(parsed) && Array.isArray(parsed.rules) ? parsed.rules : null;
+    return (list ?? policy.rules).filter(isRecord);
+  } catch {
+    return policy.rules;
+  }
+}
+
+function DryRunPanel({ policy }: { policy: Policy }) {
+  const [caseId, setCaseId] = useState('');
+  const [draft, setDraft] = useState('');
+  const [shown, setShown] = useState<{ result: DryRunResult; rules: readonly Record<string, unknown>[] } | null>(null);
+  const action = useAction(
+    (input: { caseId: string; draft: string }) => execute(DryRun, { caseId: input.caseId.trim(), rules: input.draft.trim() ? input.draft : null }),
+    useSignInOnUnauthenticated(),
+  );
+  const error = useMemo(() => problemsToFix(action.error, 'The dry run did not run'), [action.error]);
+  const { fieldErrors, rest, edited } = useFieldErrors(error, DRY_RUN_FIELDS);
+  async function run(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setShown(null);
+    const done = await action.run({ caseId, draft });
+    if (done) setShown({ result: done.dryRunDecisionPolicy, rules: rulesOf(draft, policy) });
+  }
+  const r = shown?.result;
+  return (
+    <section className="panel" aria-labelledby="dry-run-title">
+      <h2 id="dry-run-title">Dry run</h2>
+      <p>Evaluates the policy against an existing case as it stands now. Nothing is recorded and the case is not decided.</p>
+      <Form className="form" onSubmit={run} validationErrors={fieldErrors}>
+        <Field label="Case id" name="caseId" value={caseId} isRequired onChange={(v) => { setCaseId(v); edited('caseId'); }} hint="CS-2026-00042 or the case's UUID." />
+        <Field
+          multiline className="field json-editor-short" label="Draft rules (optional)" name="rules" value={draft}
+          onChange={(v) => { setDraft(v); edited('rules'); }}
+          hint="Leave empty to use the active policy. JSON: a list of rules, or a policy object whose fields replace the active policy's."
+        />
+        {rest ? <ErrorNotice error={rest} /> : null}
+        <div className="actions">
+          <Button className="button button-primary" type="submit" isDisabled={action.pending}>Dry run</Button>
+        </div>
+      </Form>
+      <div role="status" aria-live="polite">
+        {r ? (
+          <div className="dry-run-result">
+            <h3 className="section-subtitle">Result</h3>
+            <dl className="facts">
+              <dt>Outcome</dt>
+              <dd><span className={routingClass(r.outcome)}>{ROUTING_LABELS[r.outcome]}</span></dd>
+              <dt>Policy</dt>
+              <dd>{r.policyId === null ? `Draft of “${r.policyName}”` : `${r.policyName} (version ${policy.version}, active)`}</dd>
+              <dt>Matched</dt>
+              <dd>{branchText(r, shown.rules)}</dd>
+            </dl>
+          </div>
+        ) : null}
+      </div>
+      {r ? (
+        <>
+          <h3 className="section-subtitle">Facts the rules saw</h3>
+          <DataList data={r.facts} />
+        </>
+      ) : null}
+    </section>
+  );
+}
