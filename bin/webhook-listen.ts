@@ -22,8 +22,8 @@ export interface ListenOptions {
 }
 
 export interface ReceivedWebhook {
-  event: string | null;
-  eventId: string | null;
+  event: string;
+  eventId: string;
   deliveryId: string | null;
   attempt: string | null;
   duplicate: boolean;
@@ -57,13 +57,9 @@ export async function listenForWebhooks(options: ListenOptions): Promise<{ serve
         res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: check.reason }));
         return;
       }
-      const duplicate = check.eventId !== null && seen.has(check.eventId);
-      let payload: unknown;
-      try {
-        payload = JSON.parse(raw.toString('utf8'));
-      } catch {
-        payload = raw.toString('utf8');
-      }
+      // The event id is the signed body's (verifyWebhook): a replay with a fresh X-SVC-Event-Id is still a duplicate.
+      const duplicate = seen.has(check.eventId);
+      const payload: unknown = JSON.parse(raw.toString('utf8'));
       const deliveryId = (req.headers['x-svc-delivery-id'] as string | undefined) ?? null;
       const attempt = (req.headers['x-svc-attempt'] as string | undefined) ?? null;
       out.write(`${JSON.stringify({
@@ -73,7 +69,7 @@ export async function listenForWebhooks(options: ListenOptions): Promise<{ serve
       // only once it was answered 2xx, so that `--status 500` keeps failing through every retry.
       const chosen = typeof options.status === 'function' ? options.status() : options.status ?? 200;
       const status = duplicate ? 200 : chosen;
-      if (check.eventId && status >= 200 && status < 300) seen.add(check.eventId);
+      if (status >= 200 && status < 300) seen.add(check.eventId);
       options.onDelivery?.({ event: check.event, eventId: check.eventId, deliveryId, attempt, duplicate, status, raw, payload });
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ received: true, duplicate }));
     });

@@ -15,8 +15,11 @@ export interface VerifyWebhookOptions {
 }
 
 export type VerifyWebhookResult =
-  | { ok: true; eventId: string | null; event: string | null; timestamp: Date }
-  | { ok: false; reason: 'missing_signature' | 'malformed_signature' | 'bad_signature' | 'missing_timestamp' | 'stale_timestamp' };
+  | { ok: true; eventId: string; event: string; timestamp: Date }
+  | {
+    ok: false;
+    reason: 'missing_signature' | 'malformed_signature' | 'bad_signature' | 'malformed_body' | 'missing_timestamp' | 'timestamp_mismatch' | 'stale_timestamp';
+  };
 
 type HeaderBag = Record<string, string | string[] | undefined> | { get(name: string): string | null };
 
@@ -30,9 +33,16 @@ function header(headers: HeaderBag, name: string): string | undefined {
 
 /**
  * The receiver's check (contract, "Webhook signature verification"): HMAC-SHA256 over the raw request
- * bytes (never re-serialised JSON) compared in constant time with X-SVC-Signature, then the
- * X-SVC-Timestamp window (default 5 minutes) against replays. Headers may be Node's (lower-case keys)
- * or a fetch Headers. Answer 401 unless `ok`; deduplicate on `eventId`.
+ * bytes (never re-serialised JSON) compared in constant time with X-SVC-Signature; then everything else
+ * is read from the bytes the signature covers, never from a header alone. X-SVC-Timestamp is not signed:
+ * it must equal the signed body's `timestamp` exactly (a replay with a rewritten header is refused), and
+ * the window (default 5 minutes) is checked against that. The event id and type are the body's `eventId`
+ * and `event`, not the unsigned X-SVC-Event-Id / X-SVC-Event headers. Headers may be Node's (lower-case
+ * keys) or a fetch Headers. Answer 401 unless `ok`; deduplicate on `eventId`.
+ *
+ * The timestamp is the event's emission time on every attempt (the contract), so a 5-minute window
+ * refuses the later retries (after 5 and 30 minutes) and late manual redeliveries: receivers that want
+ * those give a wider `toleranceSeconds` and rely on deduplicating `eventId`.
  */
 export function verifyWebhook(rawBody: string | Buffer | Uint8Array, headers: HeaderBag, secret: string, options: VerifyWebhookOptions = {}): VerifyWebhookResult {
   const signature = header(headers, 'x-svc-signature');
@@ -41,12 +51,22 @@ export function verifyWebhook(rawBody: string | Buffer | Uint8Array, headers: He
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
   const expected = Buffer.from(signWebhookBody(secret, body));
   if (!timingSafeEqual(expected, Buffer.from(signature))) return { ok: false, reason: 'bad_signature' };
+  let signed: { event?: unknown; eventId?: unknown; timestamp?: unknown };
+  try {
+    signed = JSON.parse(body.toString('utf8')) as typeof signed;
+  } catch {
+    return { ok: false, reason: 'malformed_body' };
+  }
+  if (!signed || typeof signed !== 'object' || typeof signed.event !== 'string' || typeof signed.eventId !== 'string') {
+    return { ok: false, reason: 'malformed_body' };
+  }
   const stamp = header(headers, 'x-svc-timestamp');
-  const at = stamp ? new Date(stamp) : null;
-  if (!at || Number.isNaN(at.getTime())) return { ok: false, reason: 'missing_timestamp' };
+  const at = typeof signed.timestamp === 'string' ? new Date(signed.timestamp) : null;
+  if (!stamp || !at || Number.isNaN(at.getTime())) return { ok: false, reason: 'missing_timestamp' };
+  if (stamp !== signed.timestamp) return { ok: false, reason: 'timestamp_mismatch' };
   const tolerance = (options.toleranceSeconds ?? 300) * 1000;
   if (Math.abs((options.now ?? new Date()).getTime() - at.getTime()) > tolerance) return { ok: false, reason: 'stale_timestamp' };
-  return { ok: true, eventId: header(headers, 'x-svc-event-id') ?? null, event: header(headers, 'x-svc-event') ?? null, timestamp: at };
+  return { ok: true, eventId: signed.eventId, event: signed.event, timestamp: at };
 }
 
 export interface WebhookHeaderInput {

@@ -25,14 +25,24 @@ describe('webhooks: the local receiver (listenForWebhooks)', () => {
     const { server, url, caFile } = await listenForWebhooks({ port: 0, secret, status: () => status, out: sink, err: sink, onDelivery: (d) => received.push(d) });
     try {
       const ca = readFileSync(caFile!, 'utf8');
-      const body = '{"event":"ping","eventId":"e-1"}';
-      const send = (attempt: number) => post(url, ca, webhookHeaders({ secret, body, event: 'ping', eventId: 'e-1', eventVersion: 1, timestamp: new Date().toISOString(), deliveryId: 7, attempt }), body);
+      const timestamp = new Date().toISOString();
+      const body = JSON.stringify({ event: 'ping', eventId: 'e-1', timestamp });
+      const send = (attempt: number) => post(url, ca, webhookHeaders({ secret, body, event: 'ping', eventId: 'e-1', eventVersion: 1, timestamp, deliveryId: 7, attempt }), body);
       expect([await send(1), await send(2)]).to.deep.equal([500, 500]);
       status = 200;
       expect([await send(3), await send(4)]).to.deep.equal([200, 200]);
       expect(received.map((d) => [d.attempt, d.status, d.duplicate])).to.deep.equal([['1', 500, false], ['2', 500, false], ['3', 200, false], ['4', 200, true]]);
       expect(received[0]!.raw.toString('utf8')).to.equal(body);
       expect(received[0]).to.deep.include({ event: 'ping', eventId: 'e-1', deliveryId: '7' });
+
+      // A replay of the delivered event with a fresh X-SVC-Event-Id header is still that event: a duplicate.
+      const replay = { ...webhookHeaders({ secret, body, event: 'ping', eventId: 'e-1', eventVersion: 1, timestamp, deliveryId: 7, attempt: 5 }), 'x-svc-event-id': 'e-fresh' };
+      expect(await post(url, ca, replay, body)).to.equal(200);
+      expect(received[4]).to.deep.include({ eventId: 'e-1', duplicate: true });
+      // A replay with X-SVC-Timestamp rewritten to now is refused.
+      const restamped = { ...replay, 'x-svc-timestamp': new Date(Date.now() + 1000).toISOString() };
+      expect(await post(url, ca, restamped, body)).to.equal(401);
+      expect(received).to.have.length(5);
     } finally {
       server.closeAllConnections();
       server.close();

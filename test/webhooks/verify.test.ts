@@ -34,6 +34,29 @@ describe('webhooks: verifyWebhook (receiver kit)', () => {
     expect(verifyWebhook(body, headers(), secret, { now: later(301) })).to.deep.equal({ ok: false, reason: 'stale_timestamp' });
     expect(verifyWebhook(body, headers(), secret, { now: later(-301) })).to.deep.equal({ ok: false, reason: 'stale_timestamp' });
     expect(verifyWebhook(body, headers(), secret, { now: later(600), toleranceSeconds: 900 }).ok).to.equal(true);
-    expect(verifyWebhook(body, headers({ 'x-svc-timestamp': 'yesterday' }), secret, { now })).to.deep.equal({ ok: false, reason: 'missing_timestamp' });
+    expect(verifyWebhook(body, headers({ 'x-svc-timestamp': 'yesterday' }), secret, { now })).to.deep.equal({ ok: false, reason: 'timestamp_mismatch' });
+    const { 'x-svc-timestamp': _drop, ...stampless } = headers();
+    expect(verifyWebhook(body, stampless, secret, { now })).to.deep.equal({ ok: false, reason: 'missing_timestamp' });
+  });
+
+  it('refuses a captured delivery replayed later with X-SVC-Timestamp rewritten: the header must equal the signed body timestamp', () => {
+    const dayLater = new Date(now.getTime() + 86_400_000);
+    const replay = headers({ 'x-svc-timestamp': dayLater.toISOString() });
+    expect(verifyWebhook(body, replay, secret, { now: dayLater })).to.deep.equal({ ok: false, reason: 'timestamp_mismatch' });
+    // The same instant written another way is still not the signed text.
+    expect(verifyWebhook(body, headers({ 'x-svc-timestamp': '2026-11-21T12:00:00Z' }), secret, { now })).to.deep.equal({ ok: false, reason: 'timestamp_mismatch' });
+    // Unrewritten, the replay is stale.
+    expect(verifyWebhook(body, headers(), secret, { now: dayLater })).to.deep.equal({ ok: false, reason: 'stale_timestamp' });
+  });
+
+  it('takes the event id and type from the signed body, never from the unsigned headers', () => {
+    const forged = headers({ 'x-svc-event-id': '00000000-0000-4000-8000-000000000000', 'x-svc-event': 'case.decision.made' });
+    expect(verifyWebhook(body, forged, secret, { now })).to.deep.equal({ ok: true, eventId: '9b2f0c1e-4b7a-4d2e-9c1a-1f2e3d4c5b6a', event: 'case.created', timestamp: now });
+  });
+
+  it('refuses signed bytes that are not an event (no JSON object with event, eventId and timestamp)', () => {
+    for (const raw of ['not json', '[]', '{"event":"case.created","timestamp":"2026-11-21T12:00:00.000Z"}']) {
+      expect(verifyWebhook(raw, headers({ 'x-svc-signature': signWebhookBody(secret, raw) }), secret, { now }), raw).to.deep.equal({ ok: false, reason: 'malformed_body' });
+    }
   });
 });
