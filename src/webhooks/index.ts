@@ -27,5 +27,5 @@ export { testWebhookEndpoint } from './test-webhook-endpoint';
 export { TEST_BODY_PREVIEW_BYTES, type WebhookTestResult } from './ping-webhook';
 export { listWebhookDeliveries, getWebhookDelivery, type ListWebhookDeliveriesInput, type WebhookDeliveryPage } from './list-webhook-deliveries';
 export {
-  verifyWebhook, signWebhookBody, webhookHeaders, WEBHOOK_USER_AGENT, type VerifyWebhookOptions, type VerifyWebhookResult,
+  verifyWebhook, signWebhookBody, signStandardWebhook, standardWebhooksSecret, webhookHeaders, WEBHOOK_USER_AGENT, type VerifyWebhookOptions, type VerifyWebhookResult,
 } from './signature';
