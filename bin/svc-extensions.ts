@@ -3,7 +3,7 @@
 import { Option, type Command } from 'commander';
 import {
   DELIVERY_STATES, createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint,
-  redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, type DeliveryState,
+  RECOVERABLE_STATES, recoverWebhookDeliveries, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, type DeliveryState,
 } from '../src/webhooks/index';
 import { operatorOf, runs, serviceCommand, wholeNumber } from './cli-kit';
 import { listenForWebhooks } from './webhook-listen';
@@ -59,6 +59,13 @@ export function addWebhookCommands(program: Command): void {
     .requiredOption('--org <orgId>', 'the organisation')
     .requiredOption('--delivery <deliveryId>', 'the delivery, from webhook:deliveries', wholeNumber)
     .action(runs(async (svc, o: { org: string; delivery: number }) => redeliverWebhook(svc, await operatorOf(svc, o.org), { deliveryId: o.delivery })));
+
+  endpointCommand('webhook:recover', 'Recover since: send again every failed or skipped delivery of an endpoint since a time, in event order, 20 per second. Prints {"recovered","remaining","lastDueAt"}.')
+    .requiredOption('--since <time>', 'ISO 8601 date-time: deliveries of events from then on')
+    .option('--states <states>', `comma-separated, of ${RECOVERABLE_STATES.join(', ')} (default both)`)
+    .action(runs(async (svc, o: { org: string; endpoint: string; since: string; states?: string }) => recoverWebhookDeliveries(svc, await operatorOf(svc, o.org), {
+      endpointId: o.endpoint, since: o.since, states: o.states?.split(',').map((x) => x.trim()).filter(Boolean),
+    })));
 
   // A local tool: no database; it prints one JSON line per verified delivery until SIGINT or SIGTERM.
   program.command('webhook:listen')

@@ -1,13 +1,13 @@
-import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, GraphQLISODateTime, ID, Mutation, Query, Resolver } from 'type-graphql';
 import {
   createWebhookEndpoint, deleteWebhookEndpoint, getWebhookDelivery, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint,
-  pingWebhookUrl, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
+  pingWebhookUrl, recoverWebhookDeliveries, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
 } from '../src/webhooks/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
 import {
-  CreatedWebhookEndpoint, CreateWebhookEndpointInput, PingWebhookUrlInput, UpdateWebhookEndpointInput, WebhookDelivery, WebhookDeliveryConnection,
-  WebhookDeliveryFilter, webhookDeliveryOf, WebhookEndpoint, webhookEndpointOf, WebhookRedelivery, WebhookTestResult, webhookTestResultOf,
+  CreatedWebhookEndpoint, DeliveryStateEnum, CreateWebhookEndpointInput, PingWebhookUrlInput, UpdateWebhookEndpointInput, WebhookDelivery, WebhookDeliveryConnection,
+  WebhookDeliveryFilter, webhookDeliveryOf, WebhookEndpoint, webhookEndpointOf, WebhookRecovery, WebhookRedelivery, WebhookTestResult, webhookTestResultOf,
 } from './types/webhook.type';
 
 /** A delivery id as the domain takes it: the integer an ID carries; anything else matches no delivery (NOT_FOUND). */
@@ -95,5 +95,18 @@ export class WebhooksResolver {
     const actor = actorOf(ctx);
     const queued = await redeliverWebhook(ctx.svc, actor, { deliveryId: deliveryIdOf(id) });
     return { delivery: webhookDeliveryOf(await getWebhookDelivery(ctx.svc, actor, { deliveryId: queued.deliveryId })), notice: queued.notice };
+  }
+
+  @Mutation(() => WebhookRecovery, {
+    description: 'Recover since: sends again every failed (and/or skipped_paused) delivery of an endpoint whose event came at or after `since`, '
+      + 'in event order, 20 per second. CONFLICT while the endpoint is paused (resume it first). Audited.',
+  })
+  async recoverWebhookDeliveries(
+    @Ctx() ctx: GraphqlContext,
+    @Arg('endpointId', () => ID) endpointId: string,
+    @Arg('since', () => GraphQLISODateTime) since: Date,
+    @Arg('states', () => [DeliveryStateEnum], { nullable: true, description: 'failed, skipped_paused or both (default both).' }) states?: string[] | null,
+  ): Promise<WebhookRecovery> {
+    return recoverWebhookDeliveries(ctx.svc, actorOf(ctx), { endpointId, since, states });
   }
 }

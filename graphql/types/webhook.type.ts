@@ -1,5 +1,5 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import {
   DELIVERY_STATES, type DeliveryState, type WebhookAttemptView, type WebhookDeliveryView, type WebhookEndpointView, type WebhookTestResult as TestResultView,
 } from '../../src/webhooks/index';
@@ -100,6 +100,13 @@ export const WebhookDeliveryConnection = ConnectionOf(WebhookDelivery, 'WebhookD
 export class WebhookRedelivery {
   @Field(() => WebhookDelivery) delivery!: WebhookDelivery;
   @Field(() => String, { nullable: true }) notice!: string | null;
+}
+
+@ObjectType({ description: 'What recover-since queued: one new manual attempt per failed or skipped delivery, due in event order at a steady rate.' })
+export class WebhookRecovery {
+  @Field(() => Int, { description: 'Deliveries queued again now.' }) recovered!: number;
+  @Field(() => Int, { description: 'Matching deliveries beyond this batch (5,000 at a time): call again for them.' }) remaining!: number;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'When the last of them falls due.' }) lastDueAt!: string | null;
 }
 
 @InputType({ description: 'Only deliveries matching every given field.' })

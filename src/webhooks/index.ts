@@ -29,3 +29,4 @@ export { listWebhookDeliveries, getWebhookDelivery, type ListWebhookDeliveriesIn
 export {
   verifyWebhook, signWebhookBody, signStandardWebhook, standardWebhooksSecret, webhookHeaders, WEBHOOK_USER_AGENT, type VerifyWebhookOptions, type VerifyWebhookResult,
 } from './signature';
+export { recoverWebhookDeliveries, RECOVERABLE_STATES, MAX_RECOVERED, RECOVER_PER_SECOND, type RecoverableState, type RecoveryView } from './recover-webhook-deliveries';

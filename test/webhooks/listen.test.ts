@@ -36,12 +36,12 @@ describe('webhooks: the local receiver (listenForWebhooks)', () => {
       expect(received[0]).to.deep.include({ event: 'ping', eventId: 'e-1', deliveryId: '7' });
 
       // A replay of the delivered event with a fresh X-SVC-Event-Id header is still that event: a duplicate.
-      const replay = { ...webhookHeaders({ secret, body, event: 'ping', eventId: 'e-1', eventVersion: 1, timestamp, deliveryId: 7, attempt: 5 }), 'x-svc-event-id': 'e-fresh' };
+      const replay: Record<string, string> = { ...webhookHeaders({ secret, body, event: 'ping', eventId: 'e-1', eventVersion: 1, timestamp, deliveryId: 7, attempt: 5 }), 'x-svc-event-id': 'e-fresh' };
       expect(await post(url, ca, replay, body)).to.equal(200);
       expect(received[4]).to.deep.include({ eventId: 'e-1', duplicate: true });
       // A replay with its timestamps rewritten is refused, through either scheme.
       const later = new Date(Date.now() + 1000);
-      const restamped = { ...replay, 'x-svc-timestamp': later.toISOString(), 'webhook-timestamp': String(Math.floor(later.getTime() / 1000) + 60) };
+      const restamped: Record<string, string> = { ...replay, 'x-svc-timestamp': later.toISOString(), 'webhook-timestamp': String(Math.floor(later.getTime() / 1000) + 60) };
       expect(await post(url, ca, restamped, body)).to.equal(401);
       const { 'webhook-id': _i, 'webhook-timestamp': _t, 'webhook-signature': _s, ...svcOnly } = restamped;
       expect(await post(url, ca, svcOnly, body)).to.equal(401);
