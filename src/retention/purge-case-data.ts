@@ -27,7 +27,7 @@ export type PurgeResult =
   | { outcome: 'held'; caseId: string; reason: PurgeHold; eventId: string | null; delivered: number; deliveries: number };
 
 /** The categories of personal data a purge removes, as its audit line lists them. */
-export const PURGED_CATEGORIES = ['customer_contact', 'company_profile_personal_fields', 'parties', 'documents', 'document_files', 'screening_hit_subjects'] as const;
+export const PURGED_CATEGORIES = ['customer_contact', 'company_profile_personal_fields', 'parties', 'documents', 'document_files', 'screening_hit_subjects', 'event_payloads'] as const;
 
 /**
  * Zero retention: purges the personal data of one case once every endpoint subscribed to its latest

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/queryable';
+import { redactEventPayload } from './redact-event';
 
 /**
  * The SQL of zero retention: the purge gate, the purge itself and the sweep's lookups. Every function
@@ -89,6 +90,8 @@ export interface PurgedCounts {
   parties: number;
   screeningHits: number;
   companyProfile: number;
+  /** The case's events whose stored bytes were rewritten without personal data. */
+  events: number;
 }
 
 /**
@@ -125,7 +128,23 @@ export async function purgePersonalData(db: Queryable, orgId: string, casePk: nu
      WHERE org_id = ? AND case_pk = ?`,
     [orgId, casePk],
   ));
-  return { documents, parties, screeningHits, companyProfile };
+  const events = await redactCaseEvents(db, orgId, casePk);
+  return { documents, parties, screeningHits, companyProfile, events };
+}
+
+/** Rewrites the stored bytes of the case's events without their personal data (redactEventPayload). */
+async function redactCaseEvents(db: Queryable, orgId: string, casePk: number): Promise<number> {
+  const rows: { seq: number | string; type: string; data: string }[] = await db.query(
+    'SELECT seq, type, data FROM events WHERE org_id = ? AND case_pk = ? FOR UPDATE', [orgId, casePk],
+  );
+  let changed = 0;
+  for (const row of rows) {
+    const redacted = redactEventPayload(row.type, JSON.parse(row.data) as Record<string, unknown>);
+    if (!redacted) continue;
+    await db.query('UPDATE events SET data = ? WHERE org_id = ? AND seq = ?', [JSON.stringify(redacted), orgId, Number(row.seq)]);
+    changed++;
+  }
+  return changed;
 }
 
 /**

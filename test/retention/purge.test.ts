@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { operatorActor, systemActor } from '../../src/access/index';
+import { payloadViolations } from '../../src/events/index';
 import type { JobQueue } from '../../src/platform/index';
 import { PURGE_CHECK_TASK, purgeCaseData, sweepPurges } from '../../src/retention/index';
 import { setFullParity, setZeroRetention, type Tenant } from '../../src/tenants/index';
@@ -81,9 +82,22 @@ describe('zero retention: the purge after the full-parity data package', functio
     expect(audit[0]!.actor).to.equal('system');
     expect(audit[0]!.details).to.deep.include({
       caseId: c.caseId, purgedAt: purgedAt.toISOString(),
-      categories: ['customer_contact', 'company_profile_personal_fields', 'parties', 'documents', 'document_files', 'screening_hit_subjects'],
-      counts: { documents: 1, parties: 1, screeningHits: 1, companyProfile: 1 },
+      categories: ['customer_contact', 'company_profile_personal_fields', 'parties', 'documents', 'document_files', 'screening_hit_subjects', 'event_payloads'],
     });
+    expect(audit[0]!.details.counts).to.deep.include({ documents: 1, parties: 1, screeningHits: 1, companyProfile: 1 });
+
+    // The event log (what the feed serves and a redelivery sends) keeps the history without the personal data,
+    // and every payload still matches its event's schema.
+    const logged = (await rt.svc.db.query('SELECT type, data FROM events WHERE org_id = ? AND case_pk = ? ORDER BY seq', [tenant.id, c.pk])) as { type: string; data: string }[];
+    expect((audit[0]!.details.counts as { events: number }).events).to.be.at.least(2);
+    const text = logged.map((e) => e.data).join('\n');
+    for (const personal of ['Jane Doe', 'jane.doe@retained.example', 'X1234567', 'Inheritance from her aunt', 'TX-1']) {
+      expect(text, personal).to.not.include(personal);
+    }
+    for (const e of logged) expect(payloadViolations(e.type, JSON.parse(e.data)), e.type).to.deep.equal([]);
+    const pkgLogged = JSON.parse(logged.find((e) => e.type === PACKAGE)!.data) as { fullParity: Record<string, unknown>; outcome: string };
+    expect(pkgLogged.outcome).to.equal('approved');
+    expect(pkgLogged.fullParity.ownership).to.deep.equal({ ...(pkgLogged.fullParity.ownership as object), directors: [], ubos: [] });
     expect(audit[0]!.details.event).to.deep.include({ type: PACKAGE, eventId: event!.event_id, deliveredTo: 2 });
 
     // The pull API (validated against the OpenAPI document) says so.
