@@ -24,6 +24,7 @@ import {
 import type { Services } from '../../src/platform/index';
 import { confirmReview, getApplication, getPortalSession, getReview, saveApplication, submitApplication } from '../../src/portal/index';
 import { loadLatestAiReviews, reviewCase, runAiReview } from '../../src/review/index';
+import { screenCase, triageCaseHits } from '../../src/screening/index';
 import { newTenant, runtime } from '../support/runtime';
 
 /**
@@ -169,6 +170,21 @@ describe('access: role and scope matrix over every use case that takes an Actor'
       },
     },
     { name: 'loadLatestAiReviews', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: false, call: (s, a) => loadLatestAiReviews(s, a, [caseId]) },
+    // Screening and triage of a case: case work (an analyst may rerun them); no token scope.
+    {
+      name: 'screenCase', need: { scope: null, role: 'analyst' }, ownsResource: true,
+      call: async (s, a) => {
+        const [row] = await s.db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [tenant.id, caseId]);
+        return screenCase(s, a, { orgId: tenant.id, casePk: Number(row.pk) });
+      },
+    },
+    {
+      name: 'triageCaseHits', need: { scope: null, role: 'analyst' }, ownsResource: true,
+      call: async (s, a) => {
+        const [row] = await s.db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [tenant.id, caseId]);
+        return triageCaseHits(s, a, { orgId: tenant.id, casePk: Number(row.pk) });
+      },
+    },
   ];
 
   const refusalOf = async (p: Promise<unknown>) => p.then(() => null, (err: { code?: string; extra?: unknown; message?: string }) => err);
