@@ -7,6 +7,7 @@ import { createInvite } from '../../src/invites/invites';
 import { compileEventSchemas } from '../events/support';
 import { ConsoleHarness } from '../graphql/harness';
 import { completeApplication, failure, portalClient, redeem, seedDocument, signedInCustomer } from './support';
+import { drainJobs, runtime } from '../support/runtime';
 
 describe('portal review: review.get and review.confirm', () => {
   let h: ConsoleHarness;
@@ -123,6 +124,13 @@ describe('portal review: review.get and review.confirm', () => {
     expect(recorded[2]).to.deep.include({ source: 'doc_upload', companyName: 'Initech', country: 'GB', customerEmail: c.email });
     expect(recorded[3]).to.deep.include({ status: 'in_review', previousStatus: 'in_progress', changedBy: c.email });
     expect((await failure(c.client.review.confirm.mutate({ amendments: [] }))).code, 'once submitted').to.equal('CONFLICT');
+
+    // Confirming was the submission: the decisioning pipeline runs to its end, its AI review tagged as a review confirmation.
+    await drainJobs(await runtime());
+    expect(await h.svc.db.query('SELECT step FROM case_pipelines WHERE org_id = ? AND case_pk = ?', [c.tenant.id, c.pk])).to.deep.equal([{ step: 'done' }]);
+    const after = await events(c.pk);
+    expect(after.map((e) => e.event)).to.include.members(['screening.completed', 'risk.assessed', 'ai_review.completed', 'routing.evaluated']);
+    expect(after.find((e) => e.event === 'ai_review.completed')).to.deep.include({ triggeredBy: `system:confirm-review:${c.email}` });
   });
 
   it('an application-form case: confirming applies corrections and marks the review done; submitting stays application.submit', async () => {
