@@ -72,6 +72,10 @@ describe('web console: Compliance Configuration in Chromium', function () {
   /** The `index`th delivery of Recent deliveries (newest first). */
   const delivery = (page: Page, index: number): Locator => page.getByRole('list', { name: 'Deliveries' }).locator(':scope > li').nth(index);
   const deliveryCount = (page: Page) => page.getByRole('list', { name: 'Deliveries' }).locator(':scope > li').count();
+  /** Waits (bounded) until the list shows exactly `n` deliveries: a filter's answer replaces the list a moment after the URL changes. */
+  const deliveriesShown = (page: Page, n: number) => page.waitForFunction(
+    `document.querySelectorAll('ul[aria-label="Deliveries"] > li').length === ${n}`, null, WAIT,
+  );
 
   it('webhooks: add an endpoint after a test ping, secret once; Send test; a case.created delivery appears, fails while the receiver is broken, redelivers when mended', async () => {
     const c = await h.signedIn('analyst');
@@ -155,6 +159,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     await selectOption(page, 'State', 'Failed');
     await page.waitForURL(/state=failed/, WAIT);
     await delivery(page, 0).filter({ hasText: 'Failed' }).waitFor(WAIT);
+    await deliveriesShown(page, 1);
     expect(await deliveryCount(page)).to.equal(1);
     const failed = delivery(page, 0);
     expect(await failed.getByRole('button').first().innerText()).to.match(/^▸\s*case\.created\s*Failed\s*2 attempts\s*CRM hooks/);
