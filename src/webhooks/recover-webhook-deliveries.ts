@@ -59,14 +59,15 @@ export async function recoverWebhookDeliveries(
     const rows = found.slice(0, MAX_RECOVERED);
     const remaining = found.length > MAX_RECOVERED ? (await tx.manager.count(WebhookDelivery, { where })) - MAX_RECOVERED : 0;
     const due: { id: number; runAt: Date }[] = rows.map((r, i) => ({ id: Number(r.id), runAt: new Date(now.getTime() + Math.floor((i * 1000) / RECOVER_PER_SECOND)) }));
-    // One UPDATE per second of schedule: rows due at the same time together.
-    for (let i = 0; i < due.length; i += RECOVER_PER_SECOND) {
-      const slice = due.slice(i, i + RECOVER_PER_SECOND);
-      for (const at of [...new Set(slice.map((d) => d.runAt.getTime()))]) {
-        await tx.manager.update(WebhookDelivery, { orgId: actor.orgId, id: In(slice.filter((d) => d.runAt.getTime() === at).map((d) => d.id)) }, {
-          state: 'pending', manual: true, nextAttemptAt: new Date(at), leaseUntil: null, completedAt: null, updatedAt: now,
-        });
-      }
+    // Each row has its own due time: one UPDATE per 500 rows, the times given by a CASE on the id.
+    for (let i = 0; i < due.length; i += 500) {
+      const batch = due.slice(i, i + 500);
+      await tx.manager.query(
+        `UPDATE webhook_deliveries SET state = 'pending', manual = 1, lease_until = NULL, lease_token = NULL, completed_at = NULL, updated_at = ?,
+           next_attempt_at = CASE id ${batch.map(() => 'WHEN ? THEN ?').join(' ')} END
+         WHERE org_id = ? AND id IN (${batch.map(() => '?').join(', ')})`,
+        [now, ...batch.flatMap((d) => [d.id, d.runAt]), actor.orgId, ...batch.map((d) => d.id)],
+      );
     }
     await recordAudit(tx, {
       orgId: actor.orgId, actor: auditName(actor), action: 'webhook_deliveries.recovered',
