@@ -86,3 +86,16 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const { scroll, width } = await page.evaluate<{ scroll: number; width: number }>('({ scroll: document.documentElement.scrollWidth, width: window.innerWidth })');
   expect(scroll, 'page wider than the viewport').to.be.at.most(width);
 }
+
+/**
+ * Waits (bounded, 10 s) until `read()` answers `want`, checking again after each animation frame. The check
+ * runs from the test through page.evaluate: a string predicate given to page.waitForFunction is evaluated
+ * inside the page with eval, which the pages' Content-Security-Policy blocks (and reports).
+ */
+export async function untilFrame<T>(page: Page, read: () => Promise<T>, want: T): Promise<T> {
+  let now = await read();
+  for (const end = Date.now() + 10_000; now !== want && Date.now() < end; now = await read()) {
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => resolve(null)))');
+  }
+  return now;
+}

@@ -14,7 +14,7 @@ import { ConsoleHarness, type TestMember } from '../graphql/harness';
 import { newApiClient } from '../oauth/harness';
 import { seedDocument, seedHit } from '../rest/factories';
 import { decodeQp, startSmtp } from '../rest/smtp';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, watchedPage, type Look, type WatchedPage } from '../support/browser';
+import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, untilFrame, watchedPage, type Look, type WatchedPage } from '../support/browser';
 import { runtime } from '../support/runtime';
 
 const WAIT = { timeout: 10_000 };
@@ -485,12 +485,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
     const w = await watchedPage(browser);
     const focused = () => w.page.evaluate<string | null | undefined>("document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent");
     // React Aria moves focus a frame after a dialog opens or leaves: wait (bounded) for `want`, then say where focus is.
-    const focusedAfterAFrame = async (want: string) => {
-      await w.page.waitForFunction(
-        `(document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent) === ${JSON.stringify(want)}`, null, WAIT,
-      ).catch(() => undefined);
-      return focused();
-    };
+    const focusedAfterAFrame = (want: string) => untilFrame(w.page, focused, want);
     await w.page.goto(`${h.url}/console/sign-in?next=%2Fconsole%2Fcases`);
     await heading(w.page, 'Sign in');
     expect(await focusedAfterAFrame('email')).to.equal('email');

@@ -8,7 +8,7 @@ import { connectApp, pull, tokenFor } from '../graphql/configuration-support';
 import { ConsoleHarness, type ConsoleClient } from '../graphql/harness';
 import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
 import { runtime } from '../support/runtime';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, watchedPage, type Look, type WatchedPage } from '../support/browser';
+import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, untilFrame, watchedPage, type Look, type WatchedPage } from '../support/browser';
 
 const WAIT = { timeout: 10_000 };
 const PAUSED_NOTICE = 'The endpoint is paused: this redelivery is sent anyway, because you asked for it. New events stay skipped until you resume the endpoint.';
@@ -73,9 +73,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
   const delivery = (page: Page, index: number): Locator => page.getByRole('list', { name: 'Deliveries' }).locator(':scope > li').nth(index);
   const deliveryCount = (page: Page) => page.getByRole('list', { name: 'Deliveries' }).locator(':scope > li').count();
   /** Waits (bounded) until the list shows exactly `n` deliveries: a filter's answer replaces the list a moment after the URL changes. */
-  const deliveriesShown = (page: Page, n: number) => page.waitForFunction(
-    `document.querySelectorAll('ul[aria-label="Deliveries"] > li').length === ${n}`, null, WAIT,
-  );
+  const deliveriesShown = (page: Page, n: number) => untilFrame(page, () => deliveryCount(page), n);
 
   it('webhooks: add an endpoint after a test ping, secret once; Send test; a case.created delivery appears, fails while the receiver is broken, redelivers when mended', async () => {
     const c = await h.signedIn('analyst');

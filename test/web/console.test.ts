@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, watchedPage, type Look } from '../support/browser';
+import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, untilFrame, watchedPage, type Look } from '../support/browser';
 import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
 import { ConsoleHarness } from '../graphql/harness';
 
@@ -76,8 +76,8 @@ describe('web console shell in Chromium', function () {
       expect(await w.page.getByLabel('Password').getAttribute('type')).to.equal('password');
       expect(await w.page.getByRole('button', { name: 'Sign in' }).isVisible()).to.equal(true);
       // Autofocus lands a frame after the form renders: wait for it (bounded), then check.
-      await w.page.waitForFunction("document.activeElement?.getAttribute('name') === 'email'", null, { timeout: 10_000 }).catch(() => undefined);
-      expect(await w.page.evaluate<string | null | undefined>("document.activeElement?.getAttribute('name')")).to.equal('email');
+      const focused = () => w.page.evaluate<string | null | undefined>("document.activeElement?.getAttribute('name')");
+      expect(await untilFrame(w.page, focused, 'email')).to.equal('email');
       await expectNoSidewaysScroll(w.page);
       await checkPage(w.page, `console-sign-in-${look}`);
       expect(await w.problems()).to.deep.equal([]);
