@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { operatorActor, systemActor } from '../../src/access/index';
+import { inTransaction } from '../../src/db/index';
 import { payloadViolations } from '../../src/events/index';
+import { queueCustomerEmail } from '../../src/outreach/index';
 import type { JobQueue } from '../../src/platform/index';
 import { PURGE_CHECK_TASK, purgeCaseData, sweepPurges } from '../../src/retention/index';
 import { setFullParity, setZeroRetention, type Tenant } from '../../src/tenants/index';
@@ -51,6 +53,12 @@ describe('zero retention: the purge after the full-parity data package', functio
     await newEndpoint(rt.svc, { orgId: tenant.id, url: crm.url('/crm'), eventTypes: [PACKAGE] });
     await newEndpoint(rt.svc, { orgId: tenant.id, url: archive.url('/archive') }); // every event type
     const c = await personalCase(rt.svc, tenant);
+    // A customer email still waiting for a retry when the purge comes: cancelled, and emptied.
+    await inTransaction(rt.svc, (tx) => queueCustomerEmail(tx, {
+      orgId: tenant.id, casePk: c.pk, kind: 'document_request', recipientEmail: 'jane.doe@retained.example', recipientName: 'Jane Doe',
+      subject: 'Documents for Retained Ltd', paragraphs: ['Please upload your passport.'], action: { label: 'Upload', url: 'https://app.example/portal?token=secret' }, events: [],
+    }));
+    await rt.svc.db.query(`UPDATE customer_emails SET next_attempt_at = NOW(3) + INTERVAL 1 HOUR, attempts = 1 WHERE org_id = ?`, [tenant.id]);
     await decide(rt.svc, tenant, c.caseId);
     await drain(rt);
 
@@ -75,6 +83,10 @@ describe('zero retention: the purge after the full-parity data package', functio
     expect(stored.documents).to.deep.equal([{ filename: '', extracted_data: {}, warnings: [], notes: null, blob_key: null, purged_at: purgedAt, status: 'complete' }]);
     expect(stored.hits).to.deep.equal([{ subject_name: null, caption: null, nationality: [], triage_reason: null, disposition_note: null, is_pep: 1, triage_disposition: 'false_positive' }]);
     expect(await blobExists(rt.svc, c.blobKey), 'the file is deleted').to.equal(false);
+    const emails = await rt.svc.db.query('SELECT recipient_email, recipient_name, subject, action_sealed, state FROM customer_emails WHERE org_id = ?', [tenant.id]);
+    expect(emails).to.have.length(1);
+    expect(emails[0]).to.deep.include({ recipient_email: '', recipient_name: null, subject: '', action_sealed: null });
+    expect(['failed', 'sent']).to.include(emails[0].state);
 
     const [event] = (await rt.svc.db.query('SELECT event_id FROM events WHERE org_id = ? AND case_pk = ? AND type = ?', [tenant.id, c.pk, PACKAGE])) as { event_id: string }[];
     const audit = await purgeAudit(rt.svc, tenant.id);
