@@ -41,9 +41,9 @@ export async function sweepWebhookDeliveries(svc: Services): Promise<number> {
     `SELECT d.id FROM webhook_deliveries d
      JOIN webhook_deliveries p ON p.event_id = d.after_event_id AND p.endpoint_id = d.endpoint_id
      WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND d.after_event_id IS NOT NULL AND d.attempts = 0 AND d.lease_token IS NULL
-       AND (p.state <> 'pending' OR p.first_done_at < ?)
+       AND (p.first_done_at < ? OR (p.first_done_at IS NULL AND p.state <> 'pending' AND p.updated_at < ?))
      ORDER BY d.id LIMIT ${BATCH}`,
-    [now, new Date(now.getTime() - RELEASE_GRACE_MS)],
+    [now, new Date(now.getTime() - RELEASE_GRACE_MS), new Date(now.getTime() - RELEASE_GRACE_MS)],
   );
   if (released.length) await enqueueDeliveries(svc, released.map((r) => ({ id: Number(r.id), runAt: null })));
   return rows.length + released.length;
