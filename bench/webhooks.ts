@@ -5,6 +5,8 @@
 // Then the service: N events to one endpoint on a local HTTPS receiver that verifies every signature,
 // deliveries per second from the first commit to the last 2xx; and p50/p99 latency from commit to
 // receipt at a steady 100 events per second. The receiver's ledger must equal the producer's.
+// First attempts are made by the worker's own sender right after the relay's commit (no job each); the
+// queue carries the relay's nudges and retries only.
 // Diagnostics: BENCH_CONCURRENCY (worker concurrency, default 16), BENCH_WORKERS (worker processes,
 // default 1; (b) then runs as many runners), BENCH_WARMUP (events delivered before the ledger, default 1),
 // BENCH_DIAG=1 (relay and queue lag,
@@ -199,8 +201,8 @@ export async function run(args: string[]): Promise<void> {
       out(`    producer: all ${f(n)} events committed in ${f(lastCommit - firstCommit)} ms`);
       const lost = [...commits.keys()].filter((e) => !receiver.received.has(e)).length;
       out(`(c) service: deliveries/s, first commit to last 2xx:  ${f(rate)} deliveries/s`);
-      out(`    ratio to (b) graphile no-op:                      ${f(rate / noop, 2)}  (target >= 0.80)`);
-      out(`    ratio to (a) bare sender loop:                    ${f(rate / bare, 2)}`);
+      out(`    ratio to (b) graphile no-op:                      ${f(rate / noop, 2)}  (target >= 1.00)`);
+      out(`    ratio to (a) bare sender loop:                    ${f(rate / bare, 2)}  (target >= 0.50)`);
       if (process.env.BENCH_DIAG) {
         const [diag] = await rt.svc.db.query(
           `SELECT AVG(TIMESTAMPDIFF(MICROSECOND, e.occurred_at, e.relayed_at))/1000 AS relay_ms,
@@ -237,7 +239,7 @@ export async function run(args: string[]): Promise<void> {
       await until('every steady delivery', () => receiver.received.size >= steady, 120_000);
       const lat = [...latCommits.entries()].map(([e, c]) => receiver.received.get(e)! - c).sort((x, y) => x - y);
       const latLost = [...latCommits.keys()].filter((e) => !receiver.received.has(e)).length;
-      out(`(d) service at a steady 100 events/s (${f(steady)} events): commit to receipt p50 ${f(pct(lat, 50), 1)} ms, p99 ${f(pct(lat, 99), 1)} ms  (target p50 <= 50 ms)`);
+      out(`(d) service at a steady 100 events/s (${f(steady)} events): commit to receipt p50 ${f(pct(lat, 50), 1)} ms, p99 ${f(pct(lat, 99), 1)} ms  (target p50 < 20 ms)`);
       out(`    ledger: produced ${f(latCommits.size)}, received ${f(receiver.received.size)}, lost ${latLost}`);
     } finally {
       await Promise.all(workers.map((w) => {

@@ -45,6 +45,11 @@ export interface Services {
   triager: HitTriager;
   /** The job runner, when this process runs the worker (set by bin/start); absent in an API-only process. */
   runner?: RunnerStatus;
+  /**
+   * Webhook first attempts made in this process right after the relay's commit (set by the worker while
+   * it runs); absent elsewhere, where each delivery gets a queued job.
+   */
+  webhookFirstAttempts?: { add(deliveryIds: number[]): Promise<void> };
 }
 
 /**

@@ -9,6 +9,7 @@ import { sweepInvites } from '../src/invites/index';
 import { sweepCustomerEmails } from '../src/outreach/index';
 import { sweepPurges } from '../src/retention/index';
 import { sweepMemberMail } from '../src/tenants/index';
+import { FirstAttempts } from '../src/webhooks/index';
 import { type RunnerState, type RunnerStatus, type Services } from '../src/platform/index';
 import { graphileLogger, type GraphileJobQueue } from './job-queue';
 import { createTaskList } from './tasks/index';
@@ -56,6 +57,9 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
   let progressAt = Date.now();
   // The worker pool id of the current runner: the jobs it holds are locked in its name.
   let poolId: string | null = null;
+  // Webhook first attempts go straight from the relay's commit to the wire in this process (no job each).
+  const firstAttempts = new FirstAttempts(svc, svc.config.workerConcurrency);
+  svc.webhookFirstAttempts = firstAttempts;
   const startRunner = async () => {
     // Per runner: graphile's own log lines are the only place a failed fetch shows (caught inside graphile).
     let failures = 0;
@@ -222,14 +226,18 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
       const r = runner;
       runner = null;
       state = 'stopped';
-      if (!r) return;
-      try {
-        await r.stop();
-      } catch (err) {
-        // It stopped on its own a moment ago (its promise has not told us yet): nothing left to drain.
-        if ((err as Error).message !== 'Runner is already stopped') throw err;
+      if (r) {
+        try {
+          await r.stop();
+        } catch (err) {
+          // It stopped on its own a moment ago (its promise has not told us yet): nothing left to drain.
+          if ((err as Error).message !== 'Runner is already stopped') throw err;
+        }
+        await r.promise;
       }
-      await r.promise;
+      // Attempts in flight are finished and recorded; those not started yet are queued as jobs.
+      await firstAttempts.stop();
+      if (svc.webhookFirstAttempts === firstAttempts) delete svc.webhookFirstAttempts;
     },
   };
 }

@@ -18,6 +18,11 @@ export class EventRecord {
   @Column({ ...bigintColumn, nullable: true }) casePk!: number | null;
   @Column({ type: 'varchar', nullable: true }) caseId!: string | null;
   @Column({ type: 'int', unsigned: true, nullable: true }) caseSequence!: number | null;
+  /**
+   * recordEvent's orderedAfter: the eventId of an earlier event of the tenant. For every endpoint, this
+   * event's delivery makes no attempt before that event's delivery has had its first one.
+   */
+  @Column({ ...uuidColumn, nullable: true }) orderedAfter!: string | null;
   @Column({ type: 'longtext' }) data!: string;
   @Column(nullableTimestampColumn) relayedAt!: Date | null;
   @Column({ ...bigintColumn, nullable: true }) feedPosition!: number | null;

@@ -23,6 +23,13 @@ export type RecordEventInput<T extends EventType = EventType> = {
   type: T;
   /** Event-specific fields, merged after the envelope. */
   fields: EventFields<T>;
+  /**
+   * The eventId of an event of the same tenant recorded earlier (normally in the same transaction):
+   * for every endpoint, this event's webhook delivery makes its first attempt only once that event's
+   * delivery to the endpoint has had its first attempt (delivered, failed or skipped while paused; no
+   * wait when the endpoint has no delivery of it). The feed lists that event first too.
+   */
+  orderedAfter?: string;
 } & (T extends CaseEventType
   ? {
       /** The case the event is about; adds caseId, crmRecordId, caseSequence (and crmSource where carried). */
@@ -65,6 +72,7 @@ export async function recordEvent<T extends EventType>(tx: Tx, input: RecordEven
   if (entry.carriesCase !== Boolean(caseRef)) {
     throw new Error(`recordEvent: ${input.type} ${entry.carriesCase ? 'needs' : 'takes no'} case`);
   }
+  if (input.orderedAfter !== undefined) await checkOrderedAfter(tx, input.orgId, input.orderedAfter);
   // A case's row is locked first, so that the clock is read in caseSequence order too.
   if (caseRef) {
     await tx.manager.query('UPDATE cases SET event_sequence = event_sequence + 1 WHERE pk = ? AND org_id = ?', [caseRef.pk, input.orgId]);
@@ -109,12 +117,23 @@ export async function recordEvent<T extends EventType>(tx: Tx, input: RecordEven
     casePk: caseRef?.pk ?? null,
     caseId,
     caseSequence,
+    orderedAfter: input.orderedAfter ?? null,
     data,
     relayedAt: null,
     feedPosition: null,
   });
   tx.afterCommitOnce(RELAY_TASK, () => tx.services.jobs.enqueue(RELAY_TASK, {}, { jobKey: RELAY_TASK }));
   return { seq: Number(inserted.identifiers[0]!.seq), eventId: payload.eventId as string, payload: payload as unknown as EventPayload<T>, data };
+}
+
+/**
+ * orderedAfter must name an event this transaction can see (committed, or recorded earlier in it) of
+ * the same tenant: then it was inserted before this one, so the relay hands it to the fan-out and the
+ * feed first. Anything else is a programming error.
+ */
+async function checkOrderedAfter(tx: Tx, orgId: string, eventId: string): Promise<void> {
+  const found: unknown[] = await tx.manager.query('SELECT seq FROM events WHERE event_id = ? AND org_id = ?', [eventId, orgId]);
+  if (found.length === 0) throw new Error(`recordEvent: orderedAfter ${eventId} is not an event of tenant ${orgId} visible to this transaction`);
 }
 
 function checkPayload(tx: Tx, type: string, payload: Record<string, unknown>): void {

@@ -8,6 +8,7 @@ import { Coalescer } from './coalescer';
 import { ENDPOINT_DELETED_MESSAGE } from './delete-webhook-endpoint';
 import { openEndpointSecret } from './endpoint-secret';
 import { enqueueDeliveries } from './enqueue-deliveries';
+import { handOffDeliveries } from './hand-off-deliveries';
 import { attemptLeaseMs, nextRetryWaitMs } from './retry-schedule';
 import { sendSigned, type SendOutcome } from './send-signed';
 import type { DeliveryState } from './webhook-delivery.entity';
@@ -17,8 +18,9 @@ export const RETRY_CANCELLED_PAUSED = 'Retry cancelled: the endpoint is paused.'
 
 export type AttemptOutcome =
   | 'delivered' | 'retry_scheduled' | 'failed' | 'cancelled' | 'skipped_paused'
-  // Nothing to do (duplicate or early jobs are expected):
-  | 'missing' | 'not_pending' | 'leased' | 'not_due' | 'lease_lost';
+  // Nothing to do (duplicate or early jobs are expected; 'waiting': its orderedAfter predecessor's
+  // delivery has not had its first attempt yet, and will hand this one off when it has):
+  | 'missing' | 'not_pending' | 'leased' | 'not_due' | 'waiting' | 'lease_lost';
 
 interface Claimed {
   id: number;
@@ -36,12 +38,14 @@ interface Claimed {
   token: string;
   /** The event's case (internal pk), or null for events without one. */
   casePk: number | null;
+  /** Some delivery to this endpoint waits for this one's first attempt (an event recorded orderedAfter this one). */
+  hasDependents: boolean;
 }
 
 interface ClaimRow {
   id: number | string; org_id: string; endpoint_id: string; event_id: string; event_type: string; attempts: number; manual: number;
   url: string; secret_ciphertext: string; secret_key_id: string; status: 'active' | 'paused'; deleted_at: Date | null;
-  data: string; occurred_at: Date; case_pk: number | string | null;
+  data: string; occurred_at: Date; case_pk: number | string | null; has_dependents: number | string;
 }
 
 interface Finished {
@@ -55,6 +59,11 @@ interface Finished {
   nextAttemptAt: Date | null;
 }
 
+/** Joins `p`, the same endpoint's delivery of the event `d` is ordered after (none for most deliveries). */
+const PREDECESSOR = 'd.after_event_id IS NOT NULL AND p.event_id = d.after_event_id AND p.endpoint_id = d.endpoint_id';
+/** `d` waits: its predecessor's delivery exists and has not had its first attempt. */
+const WAITING = `(p.id IS NOT NULL AND p.state = 'pending' AND p.first_done_at IS NULL)`;
+
 // Jobs may start a little before their runAt by the clocks of two machines; that much early is on time.
 const EARLY_MS = 20;
 const ids = (n: number) => Array.from({ length: n }, () => '?').join(', ');
@@ -65,6 +74,11 @@ const ids = (n: number) => Array.from({ length: n }, () => '?').join(', ');
  * takes the attempt number (attempts + 1, committed with the lease): a request sent after a lease ran
  * out and another worker took the delivery over is a new attempt, never a second attempt 1, even when
  * the first worker's result was never recorded.
+ *
+ * A delivery whose event was recorded orderedAfter another is not claimed while the same endpoint's
+ * delivery of that other event has not had its first attempt (pending, first_done_at unset). That
+ * condition only ever turns from waiting to released, so checking it in the claim's own UPDATE is
+ * enough; the join finds nothing to read for the usual delivery, which has no predecessor.
  */
 async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claimed | AttemptOutcome)[]> {
   const now = svc.clock.now();
@@ -72,13 +86,16 @@ async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claime
   const token = randomBytes(16).toString('base64url');
   const unique = [...new Set(deliveryIds)];
   await svc.db.query(
-    `UPDATE webhook_deliveries SET lease_until = ?, lease_token = ?, attempts = attempts + 1, updated_at = ?
-     WHERE id IN (${ids(unique.length)}) AND state = 'pending' AND (lease_until IS NULL OR lease_until <= ?) AND next_attempt_at <= ?`,
+    `UPDATE webhook_deliveries d LEFT JOIN webhook_deliveries p ON ${PREDECESSOR}
+     SET d.lease_until = ?, d.lease_token = ?, d.attempts = d.attempts + 1, d.updated_at = ?
+     WHERE d.id IN (${ids(unique.length)}) AND d.state = 'pending' AND (d.lease_until IS NULL OR d.lease_until <= ?) AND d.next_attempt_at <= ?
+       AND NOT ${WAITING}`,
     [lease, token, now, ...unique, now, new Date(now.getTime() + EARLY_MS)],
   );
   const rows: ClaimRow[] = await svc.db.query(
     `SELECT d.id, d.org_id, d.endpoint_id, d.event_id, d.event_type, d.attempts, d.manual,
-            e.url, e.secret_ciphertext, e.secret_key_id, e.status, e.deleted_at, ev.data, ev.occurred_at, ev.case_pk
+            e.url, e.secret_ciphertext, e.secret_key_id, e.status, e.deleted_at, ev.data, ev.occurred_at, ev.case_pk,
+            EXISTS (SELECT 1 FROM webhook_deliveries x WHERE x.after_event_id = d.event_id AND x.endpoint_id = d.endpoint_id) AS has_dependents
      FROM webhook_deliveries d
      JOIN webhook_endpoints e ON e.org_id = d.org_id AND e.id = d.endpoint_id
      JOIN events ev ON ev.org_id = d.org_id AND ev.seq = d.event_seq
@@ -101,20 +118,23 @@ async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claime
     claimed.set(Number(row.id), {
       id: Number(row.id), orgId: row.org_id, eventId: row.event_id, eventType: row.event_type, attemptNo: Number(row.attempts),
       manual: Number(row.manual) === 1, endpoint: ep.endpoint, secret: ep.secret, data: row.data, occurredAt: new Date(row.occurred_at).toISOString(), token,
-      casePk: row.case_pk === null ? null : Number(row.case_pk),
+      casePk: row.case_pk === null ? null : Number(row.case_pk), hasDependents: Number(row.has_dependents) === 1,
     });
   }
   const others = unique.filter((id) => !claimed.has(id));
   const why = new Map<number, AttemptOutcome>();
   if (others.length) {
-    const states: { id: number | string; state: DeliveryState; lease_until: Date | null; next_attempt_at: Date | null }[] = await svc.db.query(
-      `SELECT id, state, lease_until, next_attempt_at FROM webhook_deliveries WHERE id IN (${ids(others.length)})`, others,
+    const states: { id: number | string; state: DeliveryState; lease_until: Date | null; next_attempt_at: Date | null; waiting: number | string }[] = await svc.db.query(
+      `SELECT d.id, d.state, d.lease_until, d.next_attempt_at, ${WAITING} AS waiting
+       FROM webhook_deliveries d LEFT JOIN webhook_deliveries p ON ${PREDECESSOR} WHERE d.id IN (${ids(others.length)})`, others,
     );
     const due: { id: number; runAt: Date }[] = [];
     for (const s of states) {
       const id = Number(s.id);
       if (s.state !== 'pending') why.set(id, 'not_pending');
       else if (s.lease_until && new Date(s.lease_until) > now) why.set(id, 'leased');
+      // Its predecessor's delivery hands it off once that has had its first attempt (the sweep if that is lost).
+      else if (Number(s.waiting) === 1) why.set(id, 'waiting');
       else {
         why.set(id, 'not_due');
         // An early or stale job: make sure one is queued for the due time, and leave the row.
@@ -193,12 +213,12 @@ const FINISH_COLUMNS: [string, (i: Finished, now: Date) => unknown][] = [
 function updateSql(items: Finished[]): string {
   const cases = `CASE id ${items.map(() => 'WHEN ? THEN ?').join(' ')} END`;
   return `UPDATE webhook_deliveries SET ${FINISH_COLUMNS.map(([c]) => `${c} = ${cases}`).join(', ')},
-            lease_until = NULL, lease_token = NULL, updated_at = ?
+            lease_until = NULL, lease_token = NULL, updated_at = ?, first_done_at = COALESCE(first_done_at, ?)
           WHERE id IN (${ids(items.length)}) AND state = 'pending'`;
 }
 
 function updateParams(items: Finished[], now: Date): unknown[] {
-  return [...FINISH_COLUMNS.flatMap(([, col]) => items.flatMap((i) => [i.id, col(i, now)])), now, ...items.map((i) => i.id)];
+  return [...FINISH_COLUMNS.flatMap(([, col]) => items.flatMap((i) => [i.id, col(i, now)])), now, now, ...items.map((i) => i.id)];
 }
 
 function insertAttempts(manager: EntityManager, items: Finished[]): Promise<unknown> {
@@ -245,11 +265,14 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
     const now = svc.clock.now();
     // No request is sent: the attempt number the claim took is given back.
     const res: { affectedRows: number } = await svc.db.query(
-      `UPDATE webhook_deliveries SET state = ?, last_error = ?, attempts = attempts - 1, lease_until = NULL, lease_token = NULL, next_attempt_at = NULL, completed_at = ?, updated_at = ?
+      `UPDATE webhook_deliveries SET state = ?, last_error = ?, attempts = attempts - 1, lease_until = NULL, lease_token = NULL, next_attempt_at = NULL, completed_at = ?, updated_at = ?,
+         first_done_at = COALESCE(first_done_at, ?)
        WHERE org_id = ? AND id = ? AND state = 'pending' AND lease_token = ?`,
-      [state, lastError, now, now, orgId, deliveryId, token],
+      [state, lastError, now, now, now, orgId, deliveryId, token],
     );
-    return res.affectedRows === 1 ? outcome : 'lease_lost';
+    if (res.affectedRows !== 1) return 'lease_lost';
+    if (claimed.hasDependents) await releaseDependents(svc, claimed);
+    return outcome;
   }
 
   const { attemptNo } = claimed;
@@ -285,10 +308,23 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
     return 'lease_lost';
   }
   if (nextAttemptAt) await enqueueDeliveries(svc, [{ id: deliveryId, runAt: nextAttemptAt }]);
+  if (claimed.hasDependents) await releaseDependents(svc, claimed);
   // Zero retention: a 2xx of a data package may release the case's purge (the check decides; the sweep
   // re-queues it should this enqueue be lost). Committed above, so the check sees this delivery.
   if (state === 'delivered' && claimed.eventType === DATA_PACKAGE_EVENT && claimed.casePk !== null) {
     await enqueuePurgeChecks(svc, [{ orgId, casePk: claimed.casePk }]);
   }
   return state === 'delivered' ? 'delivered' : state === 'failed' ? 'failed' : 'retry_scheduled';
+}
+
+/**
+ * After a delivery's attempt is recorded: the same endpoint's deliveries of events recorded orderedAfter
+ * its event, not attempted yet, are handed off now (their claim checks again that they may go).
+ */
+async function releaseDependents(svc: Services, d: Claimed): Promise<void> {
+  const rows: { id: number | string }[] = await svc.db.query(
+    `SELECT id FROM webhook_deliveries WHERE after_event_id = ? AND endpoint_id = ? AND org_id = ? AND state = 'pending' AND attempts = 0 ORDER BY id`,
+    [d.eventId, d.endpoint.id, d.orgId],
+  );
+  await handOffDeliveries(svc, rows.map((r) => Number(r.id)));
 }

@@ -19,6 +19,7 @@ export { MAX_RESPONSE_BYTES, type WebhookSender, type WebhookRequest, type Webho
 export { WebhookFanout } from './webhook-fanout';
 export { DELIVER_WEBHOOK_TASK, deliveryJobKey } from './enqueue-deliveries';
 export { attemptDelivery, RETRY_CANCELLED_PAUSED, type AttemptOutcome } from './attempt-delivery';
+export { FirstAttempts, MAX_WAITING_FIRST_ATTEMPTS } from './first-attempts';
 export { nextRetryWaitMs, attemptLeaseMs } from './retry-schedule';
 export { sweepWebhookDeliveries } from './sweep-webhook-deliveries';
 export { redeliverWebhook, REDELIVER_WHILE_PAUSED_NOTICE } from './redeliver-webhook';

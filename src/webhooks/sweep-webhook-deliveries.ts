@@ -4,6 +4,8 @@ import { enqueueDeliveries } from './enqueue-deliveries';
 import { attemptLeaseMs } from './retry-schedule';
 
 const BATCH = 500;
+// A predecessor's own worker normally hands its dependents off right after recording its attempt.
+const RELEASE_GRACE_MS = 1000;
 
 /**
  * Re-hands-off pending deliveries that no live job is working on: a worker died holding the row (its
@@ -11,6 +13,11 @@ const BATCH = 500;
  * between commit and enqueue. Rows due and untouched for one lease are resubmitted; the job key replaces a
  * job still queued, so a healthy but busy queue only sees its jobs rewritten, never doubled in effect
  * (attemptDelivery ignores a row that is not pending, leased or not due). Cross-tenant: system work.
+ *
+ * Then deliveries ordered after another whose wake-up was lost: not attempted yet although the
+ * predecessor's delivery to their endpoint has had its first attempt (it finished in a process that
+ * died before handing them off, or it was claimed before they were fanned out). Those still waiting
+ * are left alone: their claim would refuse them anyway, and their predecessor hands them off.
  */
 export async function sweepWebhookDeliveries(svc: Services): Promise<number> {
   const now = svc.clock.now();
@@ -30,5 +37,14 @@ export async function sweepWebhookDeliveries(svc: Services): Promise<number> {
     return found.map((r) => ({ id: Number(r.id), runAt: null }));
   });
   if (rows.length) await enqueueDeliveries(svc, rows);
-  return rows.length;
+  const released: { id: number | string }[] = await svc.db.query(
+    `SELECT d.id FROM webhook_deliveries d
+     JOIN webhook_deliveries p ON p.event_id = d.after_event_id AND p.endpoint_id = d.endpoint_id
+     WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND d.after_event_id IS NOT NULL AND d.attempts = 0 AND d.lease_token IS NULL
+       AND (p.first_done_at < ? OR (p.first_done_at IS NULL AND p.state <> 'pending' AND p.updated_at < ?))
+     ORDER BY d.id LIMIT ${BATCH}`,
+    [now, new Date(now.getTime() - RELEASE_GRACE_MS), new Date(now.getTime() - RELEASE_GRACE_MS)],
+  );
+  if (released.length) await enqueueDeliveries(svc, released.map((r) => ({ id: Number(r.id), runAt: null })));
+  return rows.length + released.length;
 }

@@ -13,6 +13,8 @@ export class WebhookDelivery {
   @Column(bigintColumn) eventSeq!: number;
   @Column(uuidColumn) eventId!: string;
   @Column() eventType!: string;
+  /** The event's orderedAfter (copied): this delivery's first attempt waits for that event's delivery to this endpoint. */
+  @Column({ ...uuidColumn, nullable: true }) afterEventId!: string | null;
   @Column({ type: 'varchar' }) state!: DeliveryState;
   /**
    * Attempts started so far; the next is attempts + 1. A worker takes the number when it claims the
@@ -31,4 +33,6 @@ export class WebhookDelivery {
   @Column(timestampColumn) createdAt!: Date;
   @Column(timestampColumn) updatedAt!: Date;
   @Column(nullableTimestampColumn) completedAt!: Date | null;
+  /** When the first attempt was completed (whatever its outcome) or skipped; set once, never cleared. */
+  @Column(nullableTimestampColumn) firstDoneAt!: Date | null;
 }

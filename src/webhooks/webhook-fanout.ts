@@ -3,7 +3,7 @@ import type { Tx } from '../db/transaction';
 import type { EventRecord } from '../events/event.entity';
 import type { EventSubscriber } from '../services';
 import type { Services } from '../services';
-import { enqueueDeliveries } from './enqueue-deliveries';
+import { handOffDeliveries } from './hand-off-deliveries';
 import { sweepWebhookDeliveries } from './sweep-webhook-deliveries';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { subscribes } from './webhook-endpoints.repository';
@@ -11,7 +11,9 @@ import { subscribes } from './webhook-endpoints.repository';
 /**
  * The outbox subscriber of webhooks: inside the relay's transaction, one delivery row per event and
  * subscribed endpoint (pending, or skipped_paused with no attempt when the endpoint is paused); after
- * commit, one job per pending delivery carrying its id alone. Idempotent (unique event+endpoint).
+ * commit, the pending ones are handed off for their first attempt (to the worker's own first-attempt
+ * sender, or one job each, carrying the id alone). Idempotent (unique event+endpoint). An event recorded
+ * orderedAfter another gives its deliveries that event's id, which their claim waits on.
  */
 export class WebhookFanout implements EventSubscriber {
   readonly name = 'webhooks';
@@ -27,14 +29,15 @@ export class WebhookFanout implements EventSubscriber {
       for (const ep of endpoints) {
         if (ep.orgId !== event.orgId || !subscribes(ep, event.type)) continue;
         const state = ep.status === 'active' ? 'pending' : 'skipped_paused';
-        rows.push([event.orgId, ep.id, event.seq, event.eventId, event.type, state, state === 'pending' ? now : null, now, now, state === 'pending' ? null : now]);
+        const done = state === 'pending' ? null : now;
+        rows.push([event.orgId, ep.id, event.seq, event.eventId, event.type, event.orderedAfter, state, state === 'pending' ? now : null, now, now, done, done]);
       }
     }
     if (rows.length === 0) return;
     await tx.manager.query(
       `INSERT IGNORE INTO webhook_deliveries
-         (org_id, endpoint_id, event_seq, event_id, event_type, state, attempts, manual, next_attempt_at, created_at, updated_at, completed_at)
-       VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)').join(', ')}`,
+         (org_id, endpoint_id, event_seq, event_id, event_type, after_event_id, state, attempts, manual, next_attempt_at, created_at, updated_at, completed_at, first_done_at)
+       VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?)').join(', ')}`,
       rows.flat(),
     );
     const pending: { id: number | string }[] = await tx.manager.query(
@@ -44,7 +47,7 @@ export class WebhookFanout implements EventSubscriber {
       [...orgIds, ...events.map((e) => e.seq)],
     );
     const ids = pending.map((r) => Number(r.id));
-    if (ids.length) tx.afterCommit(() => enqueueDeliveries(tx.services, ids.map((id) => ({ id, runAt: null }))));
+    if (ids.length) tx.afterCommit(() => handOffDeliveries(tx.services, ids));
   }
 
   /** Called by the outbox sweep: re-hands-off deliveries whose job was lost or whose worker died. */

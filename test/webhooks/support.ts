@@ -66,6 +66,8 @@ export interface ReceivedRequest {
   body: Buffer;
   /** Date.now() when the request's body had arrived. */
   at: number;
+  /** Date.now() once the answer had been written (unset while it is held). */
+  answeredAt?: number;
 }
 
 export interface Reply {
@@ -102,7 +104,7 @@ export class TestReceiver {
         r.requests.push(got);
         const reply = r.respond(got, r.requests.length);
         r.events.emit('request', got);
-        void r.answer(res, reply);
+        void r.answer(res, reply, got);
       });
     });
     await new Promise<void>((resolve) => r.server.listen(0, '127.0.0.1', resolve));
@@ -110,11 +112,12 @@ export class TestReceiver {
     return r;
   }
 
-  private async answer(res: ServerResponse, reply: Reply): Promise<void> {
+  private async answer(res: ServerResponse, reply: Reply, got: ReceivedRequest): Promise<void> {
     if (reply.hold) await reply.hold.catch(() => undefined);
     if (res.destroyed) return;
     res.writeHead(reply.status ?? 200, { 'content-type': 'text/plain', ...reply.headers });
     res.end(reply.body ?? '');
+    got.answeredAt = Date.now();
   }
 
   url(path = '/hook'): string {

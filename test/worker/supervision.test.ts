@@ -95,7 +95,10 @@ describe('worker: the job runner is supervised', function () {
       const r = await receiver();
       await newEndpoint(svc, { orgId: tenant.id, url: r.url() });
       await recordTestEvent(svc, tenant.id, 'despite a failed task lookup');
+      // The first attempt needs no job (the sweep's relay hands it to the worker's own sender), so it may
+      // arrive while the runner is still stuck; the restart is waited for on its own.
       await r.waitForRequests(1, 30_000);
+      await waitFor('the runner to be restarted', async () => lines.some((l) => l.msg === 'job runner restarted'), 30_000, 50);
     } finally {
       await worker?.stop();
       await pool.query('DROP TRIGGER fail_first_task_lookup ON graphile_worker._private_tasks; DROP FUNCTION public.fail_first_task_lookup(); DROP SEQUENCE public.task_lookup_calls');
