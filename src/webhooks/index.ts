@@ -30,3 +30,8 @@ export {
   verifyWebhook, signWebhookBody, signStandardWebhook, standardWebhooksSecret, webhookHeaders, WEBHOOK_USER_AGENT, type VerifyWebhookOptions, type VerifyWebhookResult,
 } from './signature';
 export { recoverWebhookDeliveries, RECOVERABLE_STATES, MAX_RECOVERED, RECOVER_PER_SECOND, type RecoverableState, type RecoveryView } from './recover-webhook-deliveries';
+export {
+  CreateWebhookEndpointRequestSchema, UpdateWebhookEndpointRequestSchema, CreatedWebhookEndpointSchema, WebhookEndpointListSchema, WebhookDeliveryListSchema,
+  WebhookTestResultSchema, WebhookRedeliverySchema,
+  type CreateWebhookEndpointRequest, type UpdateWebhookEndpointRequest, type CreatedWebhookEndpointView, type WebhookTestResultView, type WebhookRedeliveryView,
+} from './webhook-api.wire';

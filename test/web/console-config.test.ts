@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { operatorActor } from '../../src/access/index';
-import { SCOPES } from '../../src/oauth/index';
+import { OPT_IN_SCOPES, SCOPES } from '../../src/oauth/index';
 import { setFullParity } from '../../src/tenants/index';
 import { deliveriesOf, drain, octokitVerify, receiversPerTest } from '../webhooks/support';
 import { connectApp, pull, tokenFor } from '../graphql/configuration-support';
@@ -291,7 +291,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     expect(await group.locator('.check-label').allInnerTexts()).to.deep.equal([...SCOPES]);
     const checked = [];
     for (const s of SCOPES) checked.push(await group.getByRole('checkbox', { name: s, exact: true }).isChecked());
-    expect(checked).to.deep.equal(SCOPES.map((s) => s !== 'read:full_case'));
+    expect(checked).to.deep.equal(SCOPES.map((s) => !OPT_IN_SCOPES.includes(s)));
     await page.getByLabel('Name').fill('HubSpot');
     for (const s of ['read:documents', 'read:events', 'read:decisions', 'read:screening', 'screening:write']) await page.getByRole('checkbox', { name: s, exact: true }).press('Space');
     await checkPage(page, 'console-credentials-create');
