@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   'connected_apps:disconnect_any': { role: 'admin' },
   'full_parity:toggle': { role: 'compliance_admin' },
   'four_eyes:toggle': { role: 'compliance_admin' },
+  /** How long an endpoint's deliveries may fail before the failure alert (src/tenants/set-webhook-alert-threshold.ts). */
+  'webhook_alerts:configure': { role: 'compliance_admin' },
   /** Zero retention of personal data after the full-parity data package (src/tenants/set-zero-retention.ts). */
   'zero_retention:toggle': { role: 'compliance_admin' },
   /** The public intake link `{APP_URL}/apply/<slug>`: seeing it, and switching it on or off or renaming it. */

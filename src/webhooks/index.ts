@@ -35,3 +35,9 @@ export {
   WebhookTestResultSchema, WebhookRedeliverySchema,
   type CreateWebhookEndpointRequest, type UpdateWebhookEndpointRequest, type CreatedWebhookEndpointView, type WebhookTestResultView, type WebhookRedeliveryView,
 } from './webhook-api.wire';
+export { WebhookEndpointHealthSchema, type WebhookEndpointHealthView } from './webhook-health.wire';
+export { listWebhookEndpointHealth } from './list-webhook-endpoint-health';
+export { checkWebhookHealth, type HealthCheckResult } from './check-webhook-health';
+export {
+  SEND_WEBHOOK_ALERT_MAIL_TASK, ALERT_RECIPIENT_ROLES, deliverWebhookAlertMail, sweepWebhookAlertMails, renderWebhookAlertMail, type WebhookAlertKind,
+} from './webhook-alert-mail';
