@@ -55,7 +55,7 @@ export function webhookManagementPaths(p: OpenApiParts): Record<string, unknown>
       parameters: [endpointId],
       get: {
         operationId: 'getWebhookEndpoint', summary: 'One webhook endpoint', tags: ['webhook endpoints'], security: p.bearer('webhooks:read'),
-        responses: { 200: p.response('The endpoint (never its secret).', 'WebhookEndpoint'), ...p.errors('401', '403', '404', '429') },
+        responses: { 200: p.response('The endpoint (never its secret).', 'WebhookEndpoint'), ...p.errors('400', '401', '403', '404', '429') },
       },
       patch: {
         operationId: 'updateWebhookEndpoint', summary: 'Change a webhook endpoint', tags: ['webhook endpoints'], security: p.bearer('webhooks:write'),
@@ -67,7 +67,7 @@ export function webhookManagementPaths(p: OpenApiParts): Record<string, unknown>
       delete: {
         operationId: 'deleteWebhookEndpoint', summary: 'Delete a webhook endpoint', tags: ['webhook endpoints'], security: p.bearer('webhooks:write'),
         description: 'Its secret is destroyed and its pending deliveries fail (`Cancelled: the endpoint was deleted.`); the delivery log stays. Audited.',
-        responses: { 204: { description: 'Deleted. No body.', headers: p.rateLimited }, ...p.errors('401', '403', '404', '429') },
+        responses: { 204: { description: 'Deleted. No body.', headers: p.rateLimited }, ...p.errors('400', '401', '403', '404', '429') },
       },
     },
     '/v1/webhook_endpoints/{endpointId}/test': {
@@ -76,7 +76,7 @@ export function webhookManagementPaths(p: OpenApiParts): Record<string, unknown>
         operationId: 'testWebhookEndpoint', summary: 'Send a signed test ping', tags: ['webhook endpoints'], security: p.bearer('webhooks:write'),
         description: 'Sends a `ping` event signed with the stored secret to the endpoint\'s URL (also while paused) and answers with the receiver\'s status and the first 500 bytes of its body. '
           + 'A receiver that fails is still a 200 here, with ok false and the problem in words. No body is needed; no delivery is recorded.',
-        responses: { 200: p.response('What the receiver answered.', 'WebhookTestResult'), ...p.errors('401', '403', '404', '429') },
+        responses: { 200: p.response('What the receiver answered.', 'WebhookTestResult'), ...p.errors('400', '401', '403', '404', '429') },
       },
     },
     '/v1/webhook_deliveries': {
@@ -98,7 +98,7 @@ export function webhookManagementPaths(p: OpenApiParts): Record<string, unknown>
         operationId: 'redeliverWebhookDelivery', summary: 'Redeliver a delivery', tags: ['webhook endpoints'], security: p.bearer('webhooks:write'),
         description: 'One new attempt of the delivery (from failed, delivered or skipped_paused): the same bytes, eventId and X-SVC-Delivery-Id; the attempt counter continues; '
           + 'no automatic retries after it. Sent also while the endpoint is paused (the notice says so). A deleted endpoint\'s delivery is not_found. Audited.',
-        responses: { 202: p.response('Queued: the delivery, pending again.', 'WebhookRedelivery'), 409: conflict, ...p.errors('401', '403', '404', '429') },
+        responses: { 202: p.response('Queued: the delivery, pending again.', 'WebhookRedelivery'), 409: conflict, ...p.errors('400', '401', '403', '404', '429') },
       },
     },
   };
