@@ -1,7 +1,7 @@
-import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { listAuditLog } from '../src/audit/index';
 import { EVENT_CATALOGUE } from '../src/events/index';
-import { setFourEyes, setFullParity, setZeroRetention, type OrganisationSettings } from '../src/tenants/index';
+import { setFourEyes, setFullParity, setWebhookAlertThreshold, setZeroRetention, type OrganisationSettings } from '../src/tenants/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
 import { AuditLogEntry, AuditLogEntryConnection, auditLogEntryOf, EventCatalogueEntry, eventCatalogueEntryOf } from './types/configuration.type';
@@ -10,6 +10,7 @@ import { Organisation, organisationOf } from './types/organisation.type';
 const organisationOfSettings = (s: OrganisationSettings): Organisation =>
   organisationOf({
     id: s.orgId, name: s.name, fourEyes: s.fourEyes, fullParityEntitled: s.fullParityEntitled, fullParityEnabled: s.fullParityEnabled, zeroRetention: s.zeroRetention,
+    webhookAlertAfterMinutes: s.webhookAlertAfterMinutes,
   });
 
 /** Compliance Configuration: the event catalogue, the audit log and the organisation's compliance switches. */
@@ -51,5 +52,13 @@ export class OrganisationResolver {
   @Mutation(() => Organisation, { description: 'Switches four-eyes approval of monitoring-review verdicts on or off (compliance_admin). Audited.' })
   async setFourEyes(@Ctx() ctx: GraphqlContext, @Arg('enabled') enabled: boolean): Promise<Organisation> {
     return organisationOfSettings(await setFourEyes(ctx.svc, actorOf(ctx), { enabled }));
+  }
+
+  @Mutation(() => Organisation, {
+    description: "Sets how long an endpoint's webhook deliveries may fail with no success before the compliance admins and admins are emailed "
+      + '(compliance_admin; 5 to 10080 minutes). Audited.',
+  })
+  async setWebhookAlertThreshold(@Ctx() ctx: GraphqlContext, @Arg('minutes', () => Int) minutes: number): Promise<Organisation> {
+    return organisationOfSettings(await setWebhookAlertThreshold(ctx.svc, actorOf(ctx), { minutes }));
   }
 }

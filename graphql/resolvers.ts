@@ -6,7 +6,7 @@ import { CasesResolver } from './cases.resolver';
 import { HealthResolver } from './health.resolver';
 import { IntakeResolver } from './intake.resolver';
 import { OrganisationResolver } from './organisation.resolver';
-import { WebhooksResolver } from './webhooks.resolver';
+import { WebhookEndpointHealthResolver, WebhooksResolver } from './webhooks.resolver';
 import { MembersResolver } from './members.resolver';
 import { SessionResolver } from './session.resolver';
 import { RiskPolicyResolver } from './risk-policy.resolver';
@@ -17,6 +17,7 @@ import { ScreeningResolver } from './screening.resolver';
 export const RESOLVERS: NonEmptyArray<Function> = [
   HealthResolver,
   WebhooksResolver,
+  WebhookEndpointHealthResolver,
   CredentialsResolver,
   OrganisationResolver,
   SessionResolver,

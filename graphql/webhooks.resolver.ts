@@ -1,13 +1,13 @@
-import { Arg, Args, Ctx, GraphQLISODateTime, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, GraphQLISODateTime, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import {
-  createWebhookEndpoint, deleteWebhookEndpoint, getWebhookDelivery, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint,
+  createWebhookEndpoint, deleteWebhookEndpoint, getWebhookDelivery, listWebhookDeliveries, listWebhookEndpointHealth, listWebhookEndpoints, pauseWebhookEndpoint,
   pingWebhookUrl, recoverWebhookDeliveries, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
 } from '../src/webhooks/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
 import {
   CreatedWebhookEndpoint, DeliveryStateEnum, CreateWebhookEndpointInput, PingWebhookUrlInput, UpdateWebhookEndpointInput, WebhookDelivery, WebhookDeliveryConnection,
-  WebhookDeliveryFilter, webhookDeliveryOf, WebhookEndpoint, webhookEndpointOf, WebhookRecovery, WebhookRedelivery, WebhookTestResult, webhookTestResultOf,
+  WebhookDeliveryFilter, webhookDeliveryOf, WebhookEndpoint, WebhookEndpointHealth, webhookEndpointHealthOf, webhookEndpointOf, WebhookRecovery, WebhookRedelivery, WebhookTestResult, webhookTestResultOf,
 } from './types/webhook.type';
 
 /** A delivery id as the domain takes it: the integer an ID carries; anything else matches no delivery (NOT_FOUND). */
@@ -20,7 +20,10 @@ const given = <T>(v: T | null | undefined): T | undefined => (v === null ? undef
 export class WebhooksResolver {
   @Query(() => [WebhookEndpoint], { description: "The organisation's webhook endpoints, oldest first (never their secrets)." })
   async webhookEndpoints(@Ctx() ctx: GraphqlContext): Promise<WebhookEndpoint[]> {
-    return (await listWebhookEndpoints(ctx.svc, actorOf(ctx))).map(webhookEndpointOf);
+    const actor = actorOf(ctx);
+    const [endpoints, health] = await Promise.all([listWebhookEndpoints(ctx.svc, actor), listWebhookEndpointHealth(ctx.svc, actor)]);
+    const byId = new Map(health.map((h) => [h.endpointId, h]));
+    return endpoints.map((e) => webhookEndpointOf(e, byId.get(e.endpointId) ?? null));
   }
 
   @Query(() => WebhookDeliveryConnection, {
@@ -108,5 +111,16 @@ export class WebhooksResolver {
     @Arg('states', () => [DeliveryStateEnum], { nullable: true, description: 'failed, skipped_paused or both (default both).' }) states?: string[] | null,
   ): Promise<WebhookRecovery> {
     return recoverWebhookDeliveries(ctx.svc, actorOf(ctx), { endpointId, since, states });
+  }
+}
+
+/** An endpoint's health where it was not loaded with the endpoint (the answers of the endpoint mutations). */
+@Resolver(() => WebhookEndpoint)
+export class WebhookEndpointHealthResolver {
+  @FieldResolver(() => WebhookEndpointHealth)
+  async health(@Root() endpoint: WebhookEndpoint, @Ctx() ctx: GraphqlContext): Promise<WebhookEndpointHealth> {
+    if (endpoint.health) return endpoint.health;
+    const all = await listWebhookEndpointHealth(ctx.svc, actorOf(ctx));
+    return webhookEndpointHealthOf(all.find((h) => h.endpointId === endpoint.id));
   }
 }

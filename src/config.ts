@@ -31,6 +31,8 @@ export interface Config {
   webhookAllowPrivateTargets: boolean;
   /** OUTBOX_SWEEP_INTERVAL_MS: how often a worker re-hands-off work that a crash left behind, ms. Default 5000. */
   outboxSweepIntervalMs: number;
+  /** WEBHOOK_HEALTH_CHECK_INTERVAL_MS: how often a worker reads new webhook attempts for failure alerts, ms. Default 60000. */
+  webhookHealthCheckIntervalMs: number;
   /** WORKER_CONCURRENCY: jobs a worker process runs at once. Default 16. */
   workerConcurrency: number;
   /**
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     problems.push('WEBHOOK_ALLOW_PRIVATE_TARGETS must not be true when NODE_ENV=production');
   }
   const outboxSweepIntervalMs = int('OUTBOX_SWEEP_INTERVAL_MS', 5000, 50, 3_600_000);
+  const webhookHealthCheckIntervalMs = int('WEBHOOK_HEALTH_CHECK_INTERVAL_MS', 60_000, 50, 3_600_000);
   const workerConcurrency = int('WORKER_CONCURRENCY', 16, 1, 256);
   const restartRaw = env.WORKER_RESTART_SCHEDULE || '1s,2s,5s,10s,30s,1m';
   const workerRestartScheduleMs = restartRaw.split(',').map(parseDuration);
@@ -330,7 +333,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   return {
     nodeEnv, port, baseUrl, appUrl, mysqlUrl, pgUrl, secretsKeys, jwtSigningKeyPem, smtpUrl,
     webhookRetryScheduleMs: webhookRetryScheduleMs as number[], webhookTimeoutMs, webhookAllowPrivateTargets,
-    outboxSweepIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, workerStallTimeoutMs, pipelineSweepAfterMs, healthPort, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute,
+    outboxSweepIntervalMs, webhookHealthCheckIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, workerStallTimeoutMs, pipelineSweepAfterMs, healthPort, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute,
     trustProxy,
     inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],
     dataDir, blobStore, s3,

@@ -9,7 +9,7 @@ import { sweepInvites } from '../src/invites/index';
 import { sweepCustomerEmails } from '../src/outreach/index';
 import { sweepPurges } from '../src/retention/index';
 import { sweepMemberMail } from '../src/tenants/index';
-import { FirstAttempts } from '../src/webhooks/index';
+import { checkWebhookHealth, FirstAttempts } from '../src/webhooks/index';
 import { type RunnerState, type RunnerStatus, type Services } from '../src/platform/index';
 import { graphileLogger, type GraphileJobQueue } from './job-queue';
 import { createTaskList } from './tasks/index';
@@ -192,6 +192,10 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     // Decisioning pipelines whose step job was lost, or that wait for a document whose nudge was lost.
     sweeping = sweeping.then(() => (draining ? undefined : sweepCasePipelines(svc))).catch((err) => log.error({ err }, 'pipeline sweep failed'));
   }, svc.config.outboxSweepIntervalMs);
+  // Webhook failure alerts: reads the attempts recorded since the last check (one worker at a time, by a row lock).
+  const healthTimer = setInterval(() => {
+    sweeping = sweeping.then(() => (draining ? undefined : checkWebhookHealth(svc))).catch((err) => log.error({ err }, 'webhook health check failed'));
+  }, svc.config.webhookHealthCheckIntervalMs);
 
   // The stall watchdog: a runner can stop making progress without any error reaching us (its workers
   // waiting on a lost connection, its local queue stuck after failing to return jobs). When it has shown no
@@ -219,6 +223,7 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     async stop() {
       draining = true;
       clearInterval(timer);
+      clearInterval(healthTimer);
       clearInterval(stallTimer);
       if (restartTimer) clearTimeout(restartTimer);
       await starting;

@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 
 @ObjectType({ description: "The signed-in member's organisation (tenant) and its compliance switches." })
 export class Organisation {
@@ -10,13 +10,17 @@ export class Organisation {
   @Field({
     description: "Zero retention: a case's personal data is purged once every endpoint subscribed to its case.data_package.delivered answered with a 2xx. Needs full-parity egress.",
   }) zeroRetention!: boolean;
+  @Field(() => Int, {
+    description: "Webhook failure alerts: minutes an endpoint's deliveries may fail with no success before the compliance admins and admins are emailed (default 60).",
+  }) webhookAlertAfterMinutes!: number;
 }
 
 /** The GraphQL shape of a tenant row (any object with its fields). */
 export function organisationOf(
-  t: { id: string; name: string; fourEyes: boolean; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean },
+  t: { id: string; name: string; fourEyes: boolean; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean; webhookAlertAfterMinutes: number },
 ): Organisation {
   return {
     id: t.id, name: t.name, fourEyes: t.fourEyes, fullParityEntitled: t.fullParityEntitled, fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
+    webhookAlertAfterMinutes: t.webhookAlertAfterMinutes,
   };
 }

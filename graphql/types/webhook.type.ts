@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import {
-  DELIVERY_STATES, type DeliveryState, type WebhookAttemptView, type WebhookDeliveryView, type WebhookEndpointView, type WebhookTestResult as TestResultView,
+  DELIVERY_STATES, type DeliveryState, type WebhookAttemptView, type WebhookEndpointHealthView, type WebhookDeliveryView, type WebhookEndpointView, type WebhookTestResult as TestResultView,
 } from '../../src/webhooks/index';
 import { ConnectionOf } from '../connection';
 
@@ -10,6 +10,30 @@ registerEnumType(DeliveryStateEnum, {
   name: 'WebhookDeliveryState',
   description: 'pending (an attempt is due), delivered (2xx), failed (no automatic attempt left), skipped_paused (the event came while the endpoint was paused: no attempt; redeliver by hand).',
 });
+
+@ObjectType({ description: 'What the failure-alert check knows of an endpoint: the console shows a banner while incidentSince is set.' })
+export class WebhookEndpointHealth {
+  @Field(() => Date, {
+    nullable: true,
+    description: "Set while an incident is open: every attempt since then failed, for longer than the organisation's webhookAlertAfterMinutes; the compliance admins were emailed.",
+  }) incidentSince!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'The first failed attempt after the last success (the current failing streak).' }) failingSince!: Date | null;
+  @Field(() => Date, { nullable: true }) lastSuccessAt!: Date | null;
+  @Field(() => Date, { nullable: true }) lastFailureAt!: Date | null;
+  @Field(() => String, { nullable: true, description: 'The last failed attempt in words.' }) lastError!: string | null;
+  @Field(() => Date, { nullable: true, description: "When the health check last read this endpoint's attempts." }) checkedAt!: Date | null;
+}
+
+const dateOf = (iso: string | null) => (iso ? new Date(iso) : null);
+const NO_HEALTH: WebhookEndpointHealth = { incidentSince: null, failingSince: null, lastSuccessAt: null, lastFailureAt: null, lastError: null, checkedAt: null };
+
+export function webhookEndpointHealthOf(h: WebhookEndpointHealthView | undefined | null): WebhookEndpointHealth {
+  if (!h) return NO_HEALTH;
+  return {
+    incidentSince: dateOf(h.incidentSince), failingSince: dateOf(h.failingSince), lastSuccessAt: dateOf(h.lastSuccessAt),
+    lastFailureAt: dateOf(h.lastFailureAt), lastError: h.lastError ?? null, checkedAt: dateOf(h.checkedAt),
+  };
+}
 
 @ObjectType({ description: 'A webhook receiver of the organisation. Its signing secret is never shown again after creation.' })
 export class WebhookEndpoint {
@@ -21,12 +45,15 @@ export class WebhookEndpoint {
   @Field({ description: 'False while paused: events that occur meanwhile are recorded as skipped_paused and not sent.' }) active!: boolean;
   @Field() createdAt!: Date;
   @Field() updatedAt!: Date;
+  @Field(() => WebhookEndpointHealth, { description: 'Failure alerts: an open incident, the last success and the last error (all null before the first attempt).' })
+  health!: WebhookEndpointHealth | undefined;
 }
 
-export function webhookEndpointOf(e: WebhookEndpointView): WebhookEndpoint {
+export function webhookEndpointOf(e: WebhookEndpointView, health?: WebhookEndpointHealthView | null): WebhookEndpoint {
   return {
     id: e.endpointId, url: e.url, label: e.label, eventTypes: e.eventTypes, active: e.status === 'active',
-    createdAt: new Date(e.createdAt), updatedAt: new Date(e.updatedAt),
+    // Absent (not loaded with the endpoint): the field resolver reads it.
+    createdAt: new Date(e.createdAt), updatedAt: new Date(e.updatedAt), health: health === undefined ? undefined : webhookEndpointHealthOf(health),
   };
 }
 

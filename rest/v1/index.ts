@@ -5,6 +5,7 @@ import { crmRecordIdRoutes } from './crm-record-id.routes';
 import { documentsRoutes } from './documents.routes';
 import { eventsRoutes } from './events.routes';
 import { buildOpenApi } from './openapi';
+import { webhooksRoutes } from './webhooks.routes';
 
 /** Request bodies on /v1: JSON only, at most 64 KiB (413 payload_too_large above). */
 export const BODY_LIMIT = '64kb';
@@ -34,6 +35,7 @@ export function v1Routes(svc: Services, options: V1Options): Router {
   router.use(casesRoutes(svc, doc, options.authenticate, json));
   router.use(documentsRoutes(svc, doc, options.authenticate));
   router.use(eventsRoutes(svc, doc, options.authenticate));
+  router.use(webhooksRoutes(svc, doc, options.authenticate, json));
   router.use(crmRecordIdRoutes(svc, options.authenticate, json));
   return router;
 }

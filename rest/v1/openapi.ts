@@ -12,7 +12,11 @@ import {
 } from '../../src/oauth/index';
 import { ValidationDetailSchema, type Config, type JsonSchema } from '../../src/platform/index';
 import { DispositionRequestSchema, DispositionSchema, HitSourceSchema, ScreeningHitListSchema, ScreeningHitSchema } from '../../src/screening/index';
-import { WEBHOOK_USER_AGENT } from '../../src/webhooks/index';
+import {
+  CreatedWebhookEndpointSchema, CreateWebhookEndpointRequestSchema, DeliveryStateSchema, EndpointStatusSchema, UpdateWebhookEndpointRequestSchema, WEBHOOK_USER_AGENT,
+  WebhookAttemptSchema, WebhookDeliveryListSchema, WebhookDeliverySchema, WebhookEndpointListSchema, WebhookEndpointSchema, WebhookRedeliverySchema, WebhookTestResultSchema,
+} from '../../src/webhooks/index';
+import { webhookManagementPaths } from './openapi-webhooks';
 
 /**
  * The OpenAPI 3.1 document of the service's HTTP surface: /v1 (pull API, case creation, the OAuth 2.0
@@ -47,6 +51,11 @@ const DuplicateOpenCaseErrorSchema = Type.Object({
   existing: ExistingOpenCaseSchema,
 });
 const IdempotencyKeyInUseErrorSchema = Type.Object({ error: Type.Literal('idempotency_key_in_use'), message: Type.String() });
+const UnsafeWebhookUrlErrorSchema = Type.Object({
+  error: Type.Literal('unsafe_webhook_url'),
+  message: Type.Literal('Webhook URL must not target a private or loopback address.'),
+  details: Type.Array(ValidationDetailSchema, { minItems: 1 }),
+});
 
 /** Named schemas of the document; wherever one of them occurs inside another, the document says $ref. */
 const COMPONENT_SCHEMAS: Record<string, TSchema> = {
@@ -54,6 +63,7 @@ const COMPONENT_SCHEMAS: Record<string, TSchema> = {
   ValidationError: ValidationErrorSchema,
   DuplicateOpenCaseError: DuplicateOpenCaseErrorSchema,
   IdempotencyKeyInUseError: IdempotencyKeyInUseErrorSchema,
+  UnsafeWebhookUrlError: UnsafeWebhookUrlErrorSchema,
   OAuthError: OAuthErrorBodySchema,
   CaseStatus: CaseStatusSchema,
   CaseSource: CaseSourceSchema,
@@ -93,6 +103,18 @@ const COMPONENT_SCHEMAS: Record<string, TSchema> = {
   TokenRequest: TokenRequestSchema,
   TokenResponse: TokenResponseSchema,
   RevokeRequest: RevokeRequestSchema,
+  WebhookEndpointStatus: EndpointStatusSchema,
+  WebhookDeliveryState: DeliveryStateSchema,
+  WebhookEndpoint: WebhookEndpointSchema,
+  WebhookEndpointList: WebhookEndpointListSchema,
+  CreateWebhookEndpointRequest: CreateWebhookEndpointRequestSchema,
+  CreatedWebhookEndpoint: CreatedWebhookEndpointSchema,
+  UpdateWebhookEndpointRequest: UpdateWebhookEndpointRequestSchema,
+  WebhookTestResult: WebhookTestResultSchema,
+  WebhookAttempt: WebhookAttemptSchema,
+  WebhookDelivery: WebhookDeliverySchema,
+  WebhookDeliveryList: WebhookDeliveryListSchema,
+  WebhookRedelivery: WebhookRedeliverySchema,
 };
 
 /**
@@ -272,7 +294,8 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
     tags: [
       { name: 'cases' }, { name: 'screening' }, { name: 'documents' }, { name: 'events' }, { name: 'oauth', description: 'OAuth 2.0 (RFC 6749, 7009, 7636).' },
       { name: 'catalogue', description: 'The webhook event catalogue: JSON Schemas and TypeScript types.' },
-      { name: 'webhooks', description: 'What the service POSTs to a tenant\'s endpoints.' }, { name: 'meta' },
+      { name: 'webhooks', description: 'What the service POSTs to a tenant\'s endpoints.' },
+      { name: 'webhook endpoints', description: 'Managing the tenant\'s webhook endpoints and their delivery log (scopes webhooks:read and webhooks:write).' }, { name: 'meta' },
     ],
     paths: {
       '/v1/oauth/token': {
@@ -451,6 +474,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
           responses: { 200: ok('EventList', 'A page of events.'), ...errors('400', '401', '403', '429') },
         },
       },
+      ...webhookManagementPaths({ ref, header, response, errors, bearer, rateLimited, pageParams, jsonContent }),
       '/v1/openapi.json': {
         get: { operationId: 'openapi', summary: 'This document', tags: ['meta'], security: [], responses: { 200: { description: 'OpenAPI 3.1', content: jsonContent({ type: 'object' }) } } },
       },

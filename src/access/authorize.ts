@@ -27,8 +27,8 @@ export const PERMISSIONS = {
   'screening:run': { role: 'analyst' },
   'documents:read': { scope: 'read:documents', role: 'analyst' },
   'events:read': { scope: 'read:events', role: 'analyst' },
-  'webhooks:read': { role: 'analyst' },
-  'webhooks:manage': { role: 'analyst' },
+  'webhooks:read': { scope: 'webhooks:read', role: 'analyst' },
+  'webhooks:manage': { scope: 'webhooks:write', role: 'analyst' },
   'credentials:read': { role: 'analyst' },
   'credentials:manage': { role: 'analyst' },
   'connected_apps:read': { role: 'analyst' },
@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   'connected_apps:disconnect_any': { role: 'admin' },
   'full_parity:toggle': { role: 'compliance_admin' },
   'four_eyes:toggle': { role: 'compliance_admin' },
+  /** How long an endpoint's deliveries may fail before the failure alert (src/tenants/set-webhook-alert-threshold.ts). */
+  'webhook_alerts:configure': { role: 'compliance_admin' },
   /** Zero retention of personal data after the full-parity data package (src/tenants/set-zero-retention.ts). */
   'zero_retention:toggle': { role: 'compliance_admin' },
   /** The public intake link `{APP_URL}/apply/<slug>`: seeing it, and switching it on or off or renaming it. */

@@ -1,4 +1,4 @@
-export { SCOPES, DEFAULT_CLIENT_SCOPES, type Scope } from './oauth-client.entity';
+export { SCOPES, DEFAULT_CLIENT_SCOPES, OPT_IN_SCOPES, type Scope } from './oauth-client.entity';
 export { createApiClient, type CreatedClient } from './create-api-client';
 export { listApiClients } from './list-api-clients';
 export { revokeClient } from './revoke-client';

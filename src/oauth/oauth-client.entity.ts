@@ -3,10 +3,16 @@ import { jsonColumn, nullableTimestampColumn, timestampColumn, uuidColumn } from
 
 export const SCOPES = [
   'read:cases', 'read:documents', 'read:events', 'read:decisions', 'read:screening', 'read:full_case', 'cases:write', 'screening:write',
+  'webhooks:read', 'webhooks:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
-/** What a pull-API client gets when created without --scopes: everything but full-parity egress. */
-export const DEFAULT_CLIENT_SCOPES: Scope[] = SCOPES.filter((s) => s !== 'read:full_case');
+/**
+ * Additive scopes: never granted unless asked for by name. Full-parity egress, and webhook endpoint
+ * management (whoever holds webhooks:write can send every future event to a URL of their choosing).
+ */
+export const OPT_IN_SCOPES: readonly Scope[] = ['read:full_case', 'webhooks:read', 'webhooks:write'];
+/** What a pull-API client gets when created without --scopes: everything but the opt-in scopes. */
+export const DEFAULT_CLIENT_SCOPES: Scope[] = SCOPES.filter((s) => !OPT_IN_SCOPES.includes(s));
 
 /**
  * An OAuth client. `api`: a tenant's pull-API credentials (client credentials grant).

@@ -11,6 +11,8 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'read:full_case': 'Read the complete case file (full-parity egress), when your organisation has enabled it.',
   'cases:write': 'Create new cases and send onboarding invitations to customers.',
   'screening:write': 'Record dispositions on screening hits.',
+  'webhooks:read': 'Read your webhook endpoints (never their secrets) and their delivery log.',
+  'webhooks:write': 'Add, change, test and delete webhook endpoints, and redeliver webhook deliveries.',
 };
 
 /** What a connector gets when its authorization request names no scope: read access, no full-parity egress. */

@@ -12,12 +12,15 @@ export interface OrganisationSettings {
   fullParityEnabled: boolean;
   /** Zero retention: personal data is purged once the case's data package was delivered (needs full parity). */
   zeroRetention: boolean;
+  /** Webhook failure alerts: minutes of failures with no success before the compliance admins are emailed. */
+  webhookAlertAfterMinutes: number;
 }
 
 export function toOrganisationSettings(
-  t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'fullParityEntitled' | 'fullParityEnabled' | 'zeroRetention'>,
+  t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'fullParityEntitled' | 'fullParityEnabled' | 'zeroRetention' | 'webhookAlertAfterMinutes'>,
 ): OrganisationSettings {
   return {
     orgId: t.id, name: t.name, fourEyes: t.fourEyes, fullParityEntitled: t.fullParityEntitled, fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
+    webhookAlertAfterMinutes: t.webhookAlertAfterMinutes,
   };
 }

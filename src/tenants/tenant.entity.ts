@@ -21,6 +21,8 @@ export class Tenant {
   @Column(nullableTimestampColumn) zeroRetentionSince!: Date | null;
   /** Four-eyes: a second person approves monitoring-review verdicts. */
   @Column(boolColumn) fourEyes!: boolean;
+  /** Webhook failure alerts: minutes an endpoint's attempts may fail with no success before the admins are emailed (default 60). */
+  @Column({ type: 'int' }) webhookAlertAfterMinutes!: number;
   /** The public intake link answers (Compliance Configuration; off by default). */
   @Column(boolColumn) publicIntakeEnabled!: boolean;
   @Column(timestampColumn) createdAt!: Date;

@@ -31,3 +31,14 @@ export {
   verifyWebhook, signWebhookBody, signStandardWebhook, standardWebhooksSecret, webhookHeaders, WEBHOOK_USER_AGENT, type VerifyWebhookOptions, type VerifyWebhookResult,
 } from './signature';
 export { recoverWebhookDeliveries, RECOVERABLE_STATES, MAX_RECOVERED, RECOVER_PER_SECOND, type RecoverableState, type RecoveryView } from './recover-webhook-deliveries';
+export {
+  CreateWebhookEndpointRequestSchema, UpdateWebhookEndpointRequestSchema, CreatedWebhookEndpointSchema, WebhookEndpointListSchema, WebhookDeliveryListSchema,
+  WebhookTestResultSchema, WebhookRedeliverySchema,
+  type CreateWebhookEndpointRequest, type UpdateWebhookEndpointRequest, type CreatedWebhookEndpointView, type WebhookTestResultView, type WebhookRedeliveryView,
+} from './webhook-api.wire';
+export { WebhookEndpointHealthSchema, type WebhookEndpointHealthView } from './webhook-health.wire';
+export { listWebhookEndpointHealth } from './list-webhook-endpoint-health';
+export { checkWebhookHealth, type HealthCheckResult } from './check-webhook-health';
+export {
+  SEND_WEBHOOK_ALERT_MAIL_TASK, ALERT_RECIPIENT_ROLES, deliverWebhookAlertMail, sweepWebhookAlertMails, renderWebhookAlertMail, type WebhookAlertKind,
+} from './webhook-alert-mail';

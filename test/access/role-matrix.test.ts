@@ -12,13 +12,13 @@ import { dispositionScreeningHit, listScreeningHits } from '../../src/screening/
 import { listAuditLog } from '../../src/audit/index';
 import { endMySession, getMe, listMySessions, signOutEverywhere } from '../../src/sessions/index';
 import {
-  changeMemberRole, createMember, inviteMember, listMembers, removeMember, setFourEyes, setFullParity, type MemberRole, type Tenant,
+  changeMemberRole, createMember, inviteMember, listMembers, removeMember, setFourEyes, setFullParity, setWebhookAlertThreshold, type MemberRole, type Tenant,
 } from '../../src/tenants/index';
 import { setZeroRetention } from '../../src/tenants/index';
 import { purgeCaseData } from '../../src/retention/index';
 import { getPublicIntake, setPublicIntake } from '../../src/intake/index';
 import {
-  createWebhookEndpoint, deleteWebhookEndpoint, getWebhookDelivery, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint,
+  createWebhookEndpoint, deleteWebhookEndpoint, getWebhookDelivery, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpointHealth, listWebhookEndpoints, pauseWebhookEndpoint,
   pingWebhookUrl, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
 } from '../../src/webhooks/index';
 import type { Services } from '../../src/platform/index';
@@ -117,18 +117,19 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'listDocuments', need: { scope: 'read:documents', role: 'analyst' }, ownsResource: false, call: (s, a) => listDocuments(s, a, {}) },
     { name: 'getDocument', need: { scope: 'read:documents', role: 'analyst' }, ownsResource: true, call: (s, a) => getDocument(s, a, '999999999') },
     { name: 'listEventFeed', need: { scope: 'read:events', role: 'analyst' }, ownsResource: false, call: (s, a) => listEventFeed(s, a, {}) },
-    { name: 'listWebhookEndpoints', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listWebhookEndpoints(s, a) },
-    { name: 'getWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => getWebhookEndpoint(s, a, { endpointId }) },
-    { name: 'getWebhookDelivery', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => getWebhookDelivery(s, a, { deliveryId: 999999999 }) },
-    { name: 'listWebhookDeliveries', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listWebhookDeliveries(s, a, {}) },
-    { name: 'createWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => createWebhookEndpoint(s, a, { url: 'https://127.0.0.1:9/other' }) },
-    { name: 'updateWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => updateWebhookEndpoint(s, a, { endpointId, label: 'renamed' }) },
-    { name: 'pauseWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => pauseWebhookEndpoint(s, a, { endpointId }) },
-    { name: 'resumeWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => resumeWebhookEndpoint(s, a, { endpointId }) },
-    { name: 'testWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => testWebhookEndpoint(s, a, { endpointId }) },
-    { name: 'pingWebhookUrl', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => pingWebhookUrl(s, a, { url: 'https://127.0.0.1:9/ping' }) },
-    { name: 'redeliverWebhook', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => redeliverWebhook(s, a, { deliveryId: 999999999 }) },
-    { name: 'deleteWebhookEndpoint', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => deleteWebhookEndpoint(s, a, { endpointId: randomUUID() }) },
+    { name: 'listWebhookEndpoints', need: { scope: 'webhooks:read', role: 'analyst' }, ownsResource: false, call: (s, a) => listWebhookEndpoints(s, a) },
+    { name: 'getWebhookEndpoint', need: { scope: 'webhooks:read', role: 'analyst' }, ownsResource: true, call: (s, a) => getWebhookEndpoint(s, a, { endpointId }) },
+    { name: 'getWebhookDelivery', need: { scope: 'webhooks:read', role: 'analyst' }, ownsResource: true, call: (s, a) => getWebhookDelivery(s, a, { deliveryId: 999999999 }) },
+    { name: 'listWebhookEndpointHealth', need: { scope: 'webhooks:read', role: 'analyst' }, ownsResource: false, call: (s, a) => listWebhookEndpointHealth(s, a) },
+    { name: 'listWebhookDeliveries', need: { scope: 'webhooks:read', role: 'analyst' }, ownsResource: false, call: (s, a) => listWebhookDeliveries(s, a, {}) },
+    { name: 'createWebhookEndpoint', need: { scope: 'webhooks:write', role: 'analyst' }, ownsResource: false, call: (s, a) => createWebhookEndpoint(s, a, { url: 'https://127.0.0.1:9/other' }) },
+    { name: 'updateWebhookEndpoint', need: { scope: 'webhooks:write', role: 'analyst' }, ownsResource: true, call: (s, a) => updateWebhookEndpoint(s, a, { endpointId, label: 'renamed' }) },
+    { name: 'pauseWebhookEndpoint', need: { scope: 'webhooks:write', role: 'analyst' }, ownsResource: true, call: (s, a) => pauseWebhookEndpoint(s, a, { endpointId }) },
+    { name: 'resumeWebhookEndpoint', need: { scope: 'webhooks:write', role: 'analyst' }, ownsResource: true, call: (s, a) => resumeWebhookEndpoint(s, a, { endpointId }) },
+    { name: 'testWebhookEndpoint', need: { scope: 'webhooks:write', role: 'analyst' }, ownsResource: true, call: (s, a) => testWebhookEndpoint(s, a, { endpointId }) },
+    { name: 'pingWebhookUrl', need: { scope: 'webhooks:write', role: 'analyst' }, ownsResource: false, call: (s, a) => pingWebhookUrl(s, a, { url: 'https://127.0.0.1:9/ping' }) },
+    { name: 'redeliverWebhook', need: { scope: 'webhooks:write', role: 'analyst' }, ownsResource: true, call: (s, a) => redeliverWebhook(s, a, { deliveryId: 999999999 }) },
+    { name: 'deleteWebhookEndpoint', need: { scope: 'webhooks:write', role: 'analyst' }, ownsResource: true, call: (s, a) => deleteWebhookEndpoint(s, a, { endpointId: randomUUID() }) },
     { name: 'listApiClients', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listApiClients(s, a) },
     { name: 'createApiClient', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => createApiClient(s, a, { name: 'Matrix CRM' }) },
     { name: 'revokeClient', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => revokeClient(s, a, { clientId }) },
@@ -137,6 +138,7 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'setFullParity (toggle)', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setFullParity(s, a, { enabled: false }) },
     { name: 'setFullParity (entitlement)', need: { scope: null, role: null }, ownsResource: false, call: (s, a) => setFullParity(s, a, { entitled: false }) },
     { name: 'setFourEyes', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setFourEyes(s, a, { enabled: true }) },
+    { name: 'setWebhookAlertThreshold', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setWebhookAlertThreshold(s, a, { minutes: 60 }) },
     // Zero retention (issue 15, step 7): the switch, and the purge, which only the service (and the operator) runs.
     { name: 'setZeroRetention', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setZeroRetention(s, a, { enabled: false }) },
     { name: 'purgeCaseData', need: { scope: null, role: null }, ownsResource: true, call: (s, a) => purgeCaseData(s, a, { caseId: portalCaseId }) },

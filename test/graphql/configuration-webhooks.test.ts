@@ -59,7 +59,7 @@ describe('console GraphQL: webhook configuration (Compliance Configuration)', fu
     expect(JSON.stringify(listed.body)).to.not.contain(secret).and.not.contain('my-own-secret');
     // The schema has no field that could carry it.
     const fields = await c.data<{ __type: { fields: { name: string }[] } }>('{ __type(name: "WebhookEndpoint") { fields { name } } }');
-    expect(fields.__type.fields.map((f) => f.name).sort()).to.deep.equal(['active', 'createdAt', 'eventTypes', 'id', 'label', 'updatedAt', 'url']);
+    expect(fields.__type.fields.map((f) => f.name).sort()).to.deep.equal(['active', 'createdAt', 'eventTypes', 'health', 'id', 'label', 'updatedAt', 'url']);
 
     // The secret shown is the one that signs: the post-save Test verifies with it.
     await c.data(TEST, { id: endpoint.id });

@@ -64,6 +64,36 @@ describe('/v1 fuzzing: no input gives a 5xx', () => {
     ), { numRuns: 120 });
   });
 
+  it('the webhook management routes: queries, ids and bodies', async () => {
+    const t = await api.tenant('webhooks:read webhooks:write');
+    const created = await api.post('/v1/webhook_endpoints', t.token, { url: 'https://127.0.0.1:9/fuzz' });
+    expect(created.status, created.text).to.equal(201);
+    const id = (created.body.endpoint as { endpointId: string }).endpointId;
+    const webhookQuery = fc.array(fc.tuple(fc.constantFrom('limit', 'cursor', 'endpoint_id', 'state', 'event_type', 'x'), fc.oneof(value, fc.constant(id))), { maxLength: 5 })
+      .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'));
+    await fc.assert(fc.asyncProperty(webhookQuery, async (q) => {
+      const res = await api.get(`/v1/webhook_deliveries?${q}`, t.token);
+      expect(ok(res.status), `?${q} -> ${res.status} ${res.text}`).to.equal(true);
+    }), runs);
+    await fc.assert(fc.asyncProperty(fc.constantFrom('GET', 'PATCH', 'DELETE', 'POST test', 'POST redeliver'), segment, async (what, seg) => {
+      const [method, tail] = what.split(' ') as [string, string | undefined];
+      const path = tail === 'redeliver' ? `/v1/webhook_deliveries/${seg}/redeliver` : `/v1/webhook_endpoints/${seg}${tail ? `/${tail}` : ''}`;
+      const res = await api.call(method, path, { token: t.token, json: method === 'PATCH' ? { label: 'x' } : undefined });
+      expect(ok(res.status), `${method} ${path} -> ${res.status} ${res.text}`).to.equal(true);
+    }), runs);
+    const endpointBody = fc.oneof(
+      fc.jsonValue(),
+      fc.dictionary(fc.constantFrom('url', 'label', 'secret', 'eventTypes', 'status', 'x'), fc.oneof(
+        fc.jsonValue(), fc.constantFrom('https://127.0.0.1:9/x', 'http://example.com', 'paused', 'active', null, ['case.created'], ['nope'], 'a-secret-of-sixteen-plus'),
+      )),
+    );
+    await fc.assert(fc.asyncProperty(fc.constantFrom('POST', 'PATCH'), endpointBody, async (method, payload) => {
+      const path = method === 'POST' ? '/v1/webhook_endpoints' : `/v1/webhook_endpoints/${id}`;
+      const res = await api.call(method, path, { token: t.token, json: payload });
+      expect(ok(res.status), `${method} ${JSON.stringify(payload)} -> ${res.status} ${res.text}`).to.equal(true);
+    }), { numRuns: 80 });
+  });
+
   it('raw bodies that are not JSON', async () => {
     await fc.assert(fc.asyncProperty(fc.string({ maxLength: 200 }), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'), async (raw, type) => {
       const res = await api.call('POST', '/v1/cases', { token, body: raw, headers: { 'content-type': type } });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { operatorActor } from '../../src/access/index';
-import { SCOPES } from '../../src/oauth/index';
+import { OPT_IN_SCOPES, SCOPES } from '../../src/oauth/index';
 import { setFullParity } from '../../src/tenants/index';
 import { deliveriesOf, drain, octokitVerify, receiversPerTest } from '../webhooks/support';
 import { connectApp, pull, tokenFor } from '../graphql/configuration-support';
@@ -116,7 +116,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     // The card; Send test signs with that secret and shows the status and the body.
     const card = page.getByRole('article', { name: 'CRM hooks' });
     await card.waitFor(WAIT);
-    expect(await card.locator('dl.facts').innerText()).to.equal(`URL\n${r.url()}\nEvents\nEvery event type`);
+    expect(await card.locator('dl.facts').innerText()).to.equal(`URL\n${r.url()}\nEvents\nEvery event type\nLast success\nNone yet`);
     expect(await card.locator('.badge').textContent()).to.equal('Active');
     await card.getByRole('button', { name: 'Send test' }).click();
     const test = card.getByRole('status').filter({ hasText: 'Test' });
@@ -241,7 +241,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     expect(await page.getByTestId('secret').textContent()).to.equal('my-own-secret-0123456789');
     await page.getByRole('button', { name: 'I have copied it' }).click();
     const card = page.getByRole('article', { name: r.url() });
-    expect(await card.locator('dl.facts').innerText()).to.equal(`URL\n${r.url()}\nEvents\ncase.created`);
+    expect(await card.locator('dl.facts').innerText()).to.equal(`URL\n${r.url()}\nEvents\ncase.created\nLast success\nNone yet`);
 
     // Edit: label and events in a dialog.
     await card.getByRole('button', { name: 'Edit' }).click();
@@ -252,7 +252,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     await edit.getByRole('button', { name: 'Save changes' }).click();
     const renamed = page.getByRole('article', { name: 'Renamed' });
     await renamed.getByText('Endpoint saved.').waitFor(WAIT);
-    expect(await renamed.locator('dl.facts').innerText()).to.equal(`URL\n${r.url()}\nEvents\ncase.created, case.decision.made`);
+    expect(await renamed.locator('dl.facts').innerText()).to.equal(`URL\n${r.url()}\nEvents\ncase.created, case.decision.made\nLast success\nNone yet`);
 
     // Rotate: a generated secret, shown once, signs the next request.
     await renamed.getByRole('button', { name: 'Rotate secret' }).click();
@@ -291,7 +291,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     expect(await group.locator('.check-label').allInnerTexts()).to.deep.equal([...SCOPES]);
     const checked = [];
     for (const s of SCOPES) checked.push(await group.getByRole('checkbox', { name: s, exact: true }).isChecked());
-    expect(checked).to.deep.equal(SCOPES.map((s) => s !== 'read:full_case'));
+    expect(checked).to.deep.equal(SCOPES.map((s) => !OPT_IN_SCOPES.includes(s)));
     await page.getByLabel('Name').fill('HubSpot');
     for (const s of ['read:documents', 'read:events', 'read:decisions', 'read:screening', 'screening:write']) await page.getByRole('checkbox', { name: s, exact: true }).press('Space');
     await checkPage(page, 'console-credentials-create');
@@ -399,7 +399,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     const v = await open(analyst, '/console/settings/organisation', 'dark-360');
     await heading(v.page, 'Organisation settings');
     expect(await v.page.getByRole('switch').count()).to.equal(0);
-    expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal(['Off.', 'On.', 'Off.']);
+    expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal(['Off.', 'After 60 minutes.', 'On.', 'Off.']);
     await checkPage(v.page, 'console-organisation-dark-360');
     await v.close();
   });

@@ -8,7 +8,7 @@ import { PIPELINE_STEP_TASK } from '../../src/pipeline/index';
 import { type Services } from '../../src/platform/index';
 import { PURGE_CHECK_TASK } from '../../src/retention/index';
 import { SEND_MEMBER_MAIL_TASK } from '../../src/tenants/index';
-import { DELIVER_WEBHOOK_TASK } from '../../src/webhooks/index';
+import { DELIVER_WEBHOOK_TASK, SEND_WEBHOOK_ALERT_MAIL_TASK } from '../../src/webhooks/index';
 import { casePurgeCheckTask } from './case-purge-check.task';
 import { deliverWebhookTask } from './deliver-webhook.task';
 import { documentUploadedTask } from './document-uploaded.task';
@@ -18,6 +18,7 @@ import { sendCustomerEmailTask } from './send-customer-email.task';
 import { sendIntakeCodeTask } from './send-intake-code.task';
 import { sendInviteTask } from './send-invite.task';
 import { sendMemberMailTask } from './send-member-mail.task';
+import { sendWebhookAlertMailTask } from './send-webhook-alert-mail.task';
 
 /** Every task the worker runs, by identifier. Tasks are thin: check the payload, call one use case. */
 export function createTaskList(svc: Services): TaskList {
@@ -27,6 +28,8 @@ export function createTaskList(svc: Services): TaskList {
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(svc),
     [PIPELINE_STEP_TASK]: pipelineStepTask(svc),
     [SEND_MEMBER_MAIL_TASK]: sendMemberMailTask(svc),
+    // Webhook failure alerts (src/webhooks/check-webhook-health.ts): one email per admin and incident.
+    [SEND_WEBHOOK_ALERT_MAIL_TASK]: sendWebhookAlertMailTask(svc),
     [DOCUMENT_UPLOADED_TASK]: documentUploadedTask(svc),
     [SEND_INTAKE_CODE_TASK]: sendIntakeCodeTask(svc),
     // Customer-facing emails other than the invite (src/outreach): IDV links, EDD requests, outreach, reminders.

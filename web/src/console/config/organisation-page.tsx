@@ -1,15 +1,16 @@
 // Compliance Configuration › Organisation: the compliance switches. Four-eyes approval and, when the
 // operator has granted the entitlement, full-parity egress and zero retention (which needs full parity on);
 // compliance admins change them, others see them.
-import { useState } from 'react';
-import { Switch } from 'react-aria-components';
+import { useState, type FormEvent } from 'react';
+import { Button, Form, Switch } from 'react-aria-components';
 import { graphql } from '../../gql';
 import { execute } from '../../lib/graphql';
 import { useAction } from '../../lib/use-request';
 import { Page } from '../../ui/page';
 import { ErrorNotice } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { Success } from './ui';
+import { Field } from '../../ui/field';
+import { Success, useFieldErrors } from './ui';
 import { hasRole } from '../session';
 import { useSettings } from './viewer';
 
@@ -22,6 +23,7 @@ const SetFourEyes = graphql(`
       fullParityEntitled
       fullParityEnabled
       zeroRetention
+      webhookAlertAfterMinutes
     }
   }
 `);
@@ -35,6 +37,7 @@ const SetFullParity = graphql(`
       fullParityEntitled
       fullParityEnabled
       zeroRetention
+      webhookAlertAfterMinutes
     }
   }
 `);
@@ -48,6 +51,21 @@ const SetZeroRetention = graphql(`
       fullParityEntitled
       fullParityEnabled
       zeroRetention
+      webhookAlertAfterMinutes
+    }
+  }
+`);
+
+const SetWebhookAlertThreshold = graphql(`
+  mutation SetWebhookAlertThreshold($minutes: Int!) {
+    setWebhookAlertThreshold(minutes: $minutes) {
+      id
+      name
+      fourEyes
+      fullParityEntitled
+      fullParityEnabled
+      zeroRetention
+      webhookAlertAfterMinutes
     }
   }
 `);
@@ -95,6 +113,7 @@ export function OrganisationPage() {
           <p><strong>{org.fourEyes ? 'On' : 'Off'}.</strong> A compliance admin can change this.</p>
         )}
       </section>
+      <WebhookAlertSection mayChange={mayChange} onSaved={(m) => setMessage(m)} onChange={() => setMessage(null)} />
       {org.fullParityEntitled ? (
         <section className="panel" aria-labelledby="full-parity-title">
           <h2 id="full-parity-title">Full-parity egress</h2>
@@ -159,5 +178,55 @@ export function OrganisationPage() {
         </section>
       ) : null}
     </Page>
+  );
+}
+
+/** Webhook failure alerts: after how many minutes of failures with no success the compliance admins and admins are emailed. */
+function WebhookAlertSection({ mayChange, onSaved, onChange }: { mayChange: boolean; onSaved: (message: string) => void; onChange: () => void }) {
+  const { viewer, setOrg } = useSettings();
+  const onError = useSignInOnUnauthenticated();
+  const current = viewer.org.webhookAlertAfterMinutes;
+  const [minutes, setMinutes] = useState(String(current));
+  const save = useAction((value: number) => execute(SetWebhookAlertThreshold, { minutes: value }), onError);
+  const { fieldErrors, notice } = useFieldErrors(save.error, ['minutes']);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    onChange();
+    const value = /^[0-9]{1,6}$/.test(minutes.trim()) ? Number(minutes.trim()) : -1;
+    const done = await save.run(value);
+    if (done) {
+      setOrg(done.setWebhookAlertThreshold);
+      onSaved(`Webhook failure alerts are sent after ${done.setWebhookAlertThreshold.webhookAlertAfterMinutes} minutes without a successful delivery.`);
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="webhook-alerts-title">
+      <h2 id="webhook-alerts-title">Webhook failure alerts</h2>
+      <p>
+        When every delivery to an endpoint has failed for this long, with no success, the compliance admins and admins are emailed once, and
+        once more when it works again. The endpoint is never paused for it.
+      </p>
+      {mayChange ? (
+        <Form className="form" onSubmit={submit} validationErrors={fieldErrors}>
+          <Field
+            label="Alert after (minutes)"
+            name="minutes"
+            inputMode="numeric"
+            isRequired
+            value={minutes}
+            onChange={setMinutes}
+            hint="5 to 10080 (7 days). The default is 60."
+          />
+          {notice ? <ErrorNotice error={notice} /> : null}
+          <div className="actions">
+            <Button className="button button-primary" type="submit" isDisabled={save.pending}>Save alert threshold</Button>
+          </div>
+        </Form>
+      ) : (
+        <p><strong>After {current} minutes.</strong> A compliance admin can change this.</p>
+      )}
+    </section>
   );
 }

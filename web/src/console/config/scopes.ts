@@ -10,7 +10,11 @@ export const SCOPES: { scope: string; description: string }[] = [
   { scope: 'read:full_case', description: 'Read the complete case file (full-parity egress), when your organisation has enabled it.' },
   { scope: 'cases:write', description: 'Create new cases and send onboarding invitations to customers.' },
   { scope: 'screening:write', description: 'Record dispositions on screening hits.' },
+  { scope: 'webhooks:read', description: 'Read your webhook endpoints (never their secrets) and their delivery log.' },
+  { scope: 'webhooks:write', description: 'Add, change, test and delete webhook endpoints, and redeliver webhook deliveries.' },
 ];
 
-/** What new credentials get unless changed: every scope but full-parity egress (the server's default too). */
-export const DEFAULT_SCOPES = SCOPES.map((s) => s.scope).filter((s) => s !== 'read:full_case');
+/** Scopes new credentials get only when ticked: full-parity egress and webhook management (the server's OPT_IN_SCOPES). */
+const OPT_IN = ['read:full_case', 'webhooks:read', 'webhooks:write'];
+/** What new credentials get unless changed: every scope but the opt-in ones (the server's default too). */
+export const DEFAULT_SCOPES = SCOPES.map((s) => s.scope).filter((s) => !OPT_IN.includes(s));

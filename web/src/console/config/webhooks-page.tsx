@@ -12,7 +12,7 @@ import { useSignInOnUnauthenticated } from '../require-member';
 import { Check, CheckGroup } from '../../ui/check';
 import { ConfirmButton, DialogButton } from '../../ui/dialog';
 import { Field } from '../../ui/field';
-import { randomSecret, SecretOnce, Success, useFieldErrors, useLastData } from './ui';
+import { randomSecret, SecretOnce, Success, useFieldErrors, useLastData, When } from './ui';
 
 const EndpointsQuery = graphql(`
   query WebhookEndpoints {
@@ -24,6 +24,11 @@ const EndpointsQuery = graphql(`
       active
       createdAt
       updatedAt
+      health {
+        incidentSince
+        lastSuccessAt
+        lastError
+      }
     }
     eventTypes {
       type
@@ -143,6 +148,7 @@ export function WebhooksPage() {
               <Link href="/console/settings/deliveries">Recent deliveries</Link>
             </p>
           )}
+          <IncidentBanners endpoints={data.webhookEndpoints} />
           <h2>Endpoints</h2>
           {data.webhookEndpoints.length === 0 ? (
             <p className="empty">No endpoints yet. Add one to receive events as they happen.</p>
@@ -158,6 +164,32 @@ export function WebhooksPage() {
         </>
       ) : null}
     </Page>
+  );
+}
+
+/**
+ * Failure alerts: one banner per endpoint with an open incident (every attempt failing for longer than the
+ * organisation's threshold; the compliance admins were emailed). The endpoint is never paused for it.
+ */
+function IncidentBanners({ endpoints }: { endpoints: Endpoint[] }) {
+  const failing = endpoints.filter((e) => e.health.incidentSince);
+  if (failing.length === 0) return null;
+  return (
+    <>
+      {failing.map((e) => (
+        <div key={e.id} className="notice notice-error" role="alert" aria-labelledby={`incident-${e.id}`}>
+          <p className="notice-title" id={`incident-${e.id}`}>Deliveries to {e.label || e.url} are failing</p>
+          <p>
+            Every attempt since <When at={e.health.incidentSince} /> has failed. Last success: <When at={e.health.lastSuccessAt} never="none yet" />.
+          </p>
+          {e.health.lastError ? <p>Last error: {e.health.lastError}</p> : null}
+          <p>
+            The endpoint stays active and each delivery is retried on its schedule. Once the receiver works again, recover what failed
+            from <Link href="/console/settings/deliveries">Recent deliveries</Link>.
+          </p>
+        </div>
+      ))}
+    </>
   );
 }
 
@@ -284,6 +316,8 @@ function EndpointCard({ endpoint, eventTypes, onChanged }: { endpoint: Endpoint;
         <dd><code>{endpoint.url}</code></dd>
         <dt>Events</dt>
         <dd>{endpoint.eventTypes == null ? 'Every event type' : endpoint.eventTypes.length ? endpoint.eventTypes.join(', ') : 'None'}</dd>
+        <dt>Last success</dt>
+        <dd><When at={endpoint.health.lastSuccessAt} never="None yet" /></dd>
       </dl>
       {rotated ? <SecretOnce title="New signing secret" items={[{ label: 'Signing secret', value: rotated, secret: true }]} onDone={() => setRotated(null)} /> : null}
       {message ? <Success><p>{message}</p></Success> : null}
