@@ -20,6 +20,10 @@ const plain = (schema: object) => JSON.parse(JSON.stringify(schema)) as Record<s
  * HTTP request, so any API process can answer any request). Tools are the pull API's read use cases;
  * each call is recorded (recordAssistantCall) whether it succeeds or not. A refusal (not found, a
  * missing scope, bad arguments) is a tool error the model can read, never a stack trace.
+ *
+ * The SDK's low-level Server (its docs steer simple servers to McpServer, whose tools take zod schemas):
+ * here the input and output schemas are JSON Schemas, and the output schemas are the pull API's own wire
+ * shapes (TypeBox, src/<feature>/*.wire.ts), written once for the OpenAPI document, /v1 and these tools.
  */
 export function createMcpServer(svc: Services, actor: ConnectorActor): Server {
   const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
