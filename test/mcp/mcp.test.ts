@@ -210,6 +210,8 @@ describe('MCP server: an AI assistant connects with OAuth and reads the tenant t
     await call(client, 'get_case', { caseId: c1.caseId });
     await call(client, 'search_cases', { text: 'Audit' });
     await call(client, 'get_case', { caseId: 'CS-2000-99999' });
+    const junk = await call(client, 'list_documents', { access_token: 'never kept', note: 'x'.repeat(600), extra: { nested: 'y'.repeat(600) } });
+    expect(junk.isError).to.equal(true);
     await client.close();
 
     const analyst = memberActor({ orgId: tenant.id, id: m.id, email: m.email, role: 'analyst' });
@@ -223,9 +225,12 @@ describe('MCP server: an AI assistant connects with OAuth and reads the tenant t
     const [app] = await listConnectedApps(h.svc, analyst);
     const counts = await countAssistantCalls(h.svc, analyst, [app!.grantId]);
     // The failed get_case (not_found) is on the record too, with no case read.
-    expect(counts.get(app!.grantId)).to.deep.include({ calls: 3 });
-    const rows = (await h.svc.db.query('SELECT tool, outcome, case_ids FROM assistant_reads WHERE org_id = ? ORDER BY id', [tenant.id])) as { tool: string; outcome: string; case_ids: string }[];
-    expect(rows.map((r) => [r.tool, r.outcome])).to.deep.equal([['get_case', 'ok'], ['search_cases', 'ok'], ['get_case', 'not_found']]);
+    expect(counts.get(app!.grantId)).to.deep.include({ calls: 4 });
+    const rows = (await h.svc.db.query('SELECT tool, outcome, arguments FROM assistant_reads WHERE org_id = ? ORDER BY id', [tenant.id])) as { tool: string; outcome: string; arguments: string | object }[];
+    expect(rows.map((r) => [r.tool, r.outcome])).to.deep.equal([['get_case', 'ok'], ['search_cases', 'ok'], ['get_case', 'not_found'], ['list_documents', 'validation_failed']]);
+    // Secret-looking names are never kept; long values are cut.
+    const kept = rows[3]!.arguments;
+    expect(typeof kept === 'string' ? JSON.parse(kept) : kept).to.deep.equal({ note: `${'x'.repeat(512)}…`, extra: '[omitted: too long]' });
   });
 
   it('stops at once when the member disconnects the app mid-conversation', async () => {
