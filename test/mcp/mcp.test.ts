@@ -178,6 +178,25 @@ describe('MCP server: an AI assistant connects with OAuth and reads the tenant t
     expect(new URL(res.headers.get('location')!).searchParams.get('error')).to.equal('invalid_target');
   });
 
+  it('holds each tool to its scope: a grant of read:cases alone reads cases but gets insufficient_scope for documents', async () => {
+    const { verifier, challenge } = pkce();
+    const q = new URLSearchParams({
+      response_type: 'code', client_id: connectorId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256', state: 's2', scope: 'read:cases', resource: `${h.url}/mcp`,
+    });
+    const { code, consent } = await consentInBrowser(h, new URL(`${h.url}/v1/oauth/authorize?${q}`), a.member);
+    expect(consent).to.contain('Read your organisation’s cases').and.not.contain('Read documents');
+    const tokens = await post(h.url, '/v1/oauth/token', { form: { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: connectorId, resource: `${h.url}/mcp` } });
+    expect(tokens.status, tokens.text).to.equal(200);
+    const rpc = (name: string, args: Record<string, unknown>) => post(h.url, '/mcp', { json: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } } }, {
+      authorization: `Bearer ${tokens.body.access_token as string}`, accept: 'application/json, text/event-stream',
+    });
+    const cases = await rpc('search_cases', { limit: 1 });
+    expect(cases.status).to.equal(200);
+    expect((cases.body.result as ToolResult).isError).to.not.equal(true);
+    const document = await rpc('get_document', { documentId: a.documentId });
+    expect(document.body.result).to.deep.equal({ content: [{ type: 'text', text: 'insufficient_scope: This request requires the scope read:documents.' }], isError: true });
+  });
+
   it('keeps tenants apart: a member of tenant B never sees tenant A\'s cases through any tool', async () => {
     const { client } = await connectAssistant(h, new TestProvider({ client: { client_id: connectorId } }), b.member);
     // Case numbers are per tenant: B's first case has the id of A's first; A's third has no twin in B.
