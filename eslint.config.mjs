@@ -8,10 +8,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const transports = [
   'express', 'express-*', '@apollo/*', '@as-integrations/*', 'type-graphql', 'graphql', 'graphql-*',
   '@trpc/*', 'oauth2orize', 'passport', 'passport-*', 'graphile-worker', 'pg', 'undici', 'nodemailer', 'pino-http',
+  '@modelcontextprotocol/*',
 ];
-const adapters = ['rest', 'graphql', 'trpc', 'worker'];
+const adapters = ['rest', 'graphql', 'trpc', 'worker', 'mcp'];
 // Features whose persistence is raw SQL behind a tenant-first repository (the rule below keeps it so).
-const sqlFeatures = ['cases', 'documents', 'screening', 'risk', 'policy'];
+const sqlFeatures = ['cases', 'documents', 'screening', 'risk', 'policy', 'assistant'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/events/generated/**', 'web/src/gql/**', 'test-output/**'] },
@@ -28,9 +29,9 @@ export default tseslint.config(
       'import/no-restricted-paths': ['error', {
         zones: [
           // The domain imports only itself.
-          { target: './src', from: ['./rest', './graphql', './trpc', './worker', './bin', './migrations', './test', './bench'] },
+          { target: './src', from: ['./rest', './graphql', './trpc', './worker', './mcp', './bin', './migrations', './test', './bench'] },
           // Migrations keep their meaning when entities change.
-          { target: './migrations', from: ['./src', './rest', './graphql', './trpc', './worker', './bin'] },
+          { target: './migrations', from: ['./src', './rest', './graphql', './trpc', './worker', './mcp', './bin'] },
           // Adapters use the domain's public index and never each other.
           ...adapterZones(),
         ],
@@ -80,7 +81,7 @@ export default tseslint.config(
       'import/no-restricted-paths': ['error', {
         zones: [{
           target: './web',
-          from: ['./src', './rest', './graphql', './worker', './bin', './migrations', './test', './bench', './scripts'],
+          from: ['./src', './rest', './graphql', './worker', './mcp', './bin', './migrations', './test', './bench', './scripts'],
           message: 'web/ is a client: it reaches the server over HTTP (/graphql, /trpc), never by importing it.',
         }],
       }],

@@ -17,6 +17,7 @@ import { createApp } from '../rest/app';
 import { webRoutes } from '../rest/web.routes';
 import { createGraphqlServer } from '../graphql/server';
 import { createTrpcRouter } from '../trpc/server';
+import { mcpRoutes } from '../mcp/index';
 import { GraphileJobQueue } from '../worker/job-queue';
 import { ensurePgDatabase } from '../worker/pg-database';
 import { PgRevocationFeed } from '../worker/revocation-feed';
@@ -129,6 +130,7 @@ export async function buildHttpApp(svc: Services): Promise<HttpApp> {
   const app = createApp(svc, (a) => {
     a.use(graphql.router);
     a.use(createTrpcRouter(svc));
+    a.use(mcpRoutes(svc)); // the MCP server for AI assistants at /mcp
     a.use(webRoutes());
   });
   return { app, stop: () => graphql.stop() };

@@ -1,11 +1,12 @@
 import DataLoader from 'dataloader';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, Info, Query, Resolver, Root } from 'type-graphql';
+import { listCaseAssistantReads } from '../src/assistant/index';
 import { findConsoleCase, listCaseTimeline, listConsoleCases, loadCaseParts, type CasePart, type CaseParts } from '../src/cases/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, loaderOf, type GraphqlContext } from './context';
 import {
-  CaseConnection, CaseDocument, CaseFilter, CaseNode, caseNodeOf, Decision, Party, ScreeningHit, TimelineEvent, TimelineEventConnection,
+  AssistantRead, AssistantReadConnection, CaseConnection, CaseDocument, CaseFilter, CaseNode, caseNodeOf, Decision, Party, ScreeningHit, TimelineEvent, TimelineEventConnection,
 } from './types/case.type';
 
 /**
@@ -102,6 +103,17 @@ export class CasesResolver {
     const result = await listCaseTimeline(ctx.svc, actorOf(ctx), c.caseId, pageInput(page));
     return toConnection(result, (e) => ({
       eventId: e.eventId, eventType: e.eventType, eventVersion: e.eventVersion, occurredAt: e.occurredAt, caseSequence: e.caseSequence, payload: e.data,
+    }));
+  }
+
+  @FieldResolver(() => AssistantReadConnection, {
+    complexity: connectionComplexity,
+    description: 'Every read of the case by an AI assistant (MCP tool calls of connected apps), newest first: the timeline\'s "Accessed by AI assistant" entries.',
+  })
+  async assistantReads(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext, @Args() page: PageArgs): Promise<Connection<AssistantRead>> {
+    const result = await listCaseAssistantReads(ctx.svc, actorOf(ctx), c.caseId, pageInput(page));
+    return toConnection(result, (r) => ({
+      readId: String(r.readId), tool: r.tool, arguments: r.arguments, outcome: r.outcome, calledAt: r.calledAt, appName: r.appName, clientId: r.clientId, memberEmail: r.memberEmail,
     }));
   }
 }

@@ -1,4 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { countAssistantCalls } from '../src/assistant/index';
 import { createApiClient, disconnectApp, listApiClients, listConnectedApps, revokeClient } from '../src/oauth/index';
 import { actorOf, type GraphqlContext } from './context';
 import {
@@ -15,7 +16,9 @@ export class CredentialsResolver {
 
   @Query(() => [ConnectedApp], { description: 'Every live connected app of the organisation, whichever member connected it, newest first.' })
   async connectedApps(@Ctx() ctx: GraphqlContext): Promise<ConnectedApp[]> {
-    return (await listConnectedApps(ctx.svc, actorOf(ctx))).map(connectedAppOf);
+    const apps = await listConnectedApps(ctx.svc, actorOf(ctx));
+    const calls = await countAssistantCalls(ctx.svc, actorOf(ctx), apps.map((a) => a.grantId));
+    return apps.map((a) => connectedAppOf(a, calls.get(a.grantId)));
   }
 
   @Mutation(() => CreatedApiClient, { description: 'Mints pull-API credentials; the answer carries the client secret, shown this once.' })

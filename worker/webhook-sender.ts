@@ -51,10 +51,10 @@ export class UndiciWebhookSender implements WebhookSender {
     const pool = this.pool(req.url, req.address);
     try {
       const res = await pool.request({
-        method: 'POST',
+        method: req.method ?? 'POST',
         path: `${req.url.pathname}${req.url.search}`,
         headers: { ...req.headers, host: req.url.host },
-        body: req.body,
+        ...(req.body !== undefined ? { body: req.body } : {}),
         signal: AbortSignal.timeout(req.timeoutMs),
         headersTimeout: req.timeoutMs,
         bodyTimeout: req.timeoutMs,

@@ -138,6 +138,18 @@ export class TimelineEvent {
   @Field(() => GraphQLJSONObject, { description: 'The payload: the same JSON as the feed item\'s data and the webhook body.' }) payload!: Record<string, unknown>;
 }
 
+@ObjectType({ simpleResolvers: true, description: 'An "Accessed by AI assistant" entry: one MCP tool call of a connected app that read the case.' })
+export class AssistantRead {
+  @Field(() => ID) readId!: string;
+  @Field({ description: 'The MCP tool, e.g. get_case, search_cases, list_documents.' }) tool!: string;
+  @Field(() => GraphQLJSONObject, { description: 'The arguments of the call, as recorded (never a secret).' }) arguments!: Record<string, unknown>;
+  @Field({ description: '`ok`, or the error code the call ended with.' }) outcome!: string;
+  @Field(() => GraphQLISODateTime) calledAt!: string;
+  @Field({ description: 'The connector (the AI assistant).' }) appName!: string;
+  @Field() clientId!: string;
+  @Field({ description: 'The member the assistant acted for.' }) memberEmail!: string;
+}
+
 @ObjectType('Case', { simpleResolvers: true, description: "One customer's onboarding file. Nested lists (decisions, documents, screening hits, parties) are read for a whole page at once." })
 export class CaseNode {
   @Field({ description: 'UUID (POST /v1/cases) or CS-<year>-<00000>; the same id on every surface.' }) caseId!: string;
@@ -168,6 +180,7 @@ export const caseNodeOf = (c: ConsoleCaseView): CaseNode => c;
 
 export const CaseConnection = ConnectionOf(CaseNode, 'Case');
 export const TimelineEventConnection = ConnectionOf(TimelineEvent, 'TimelineEvent');
+export const AssistantReadConnection = ConnectionOf(AssistantRead, 'AssistantRead');
 
 @InputType({ description: 'Filters of the case list; each narrows it (AND).' })
 export class CaseFilter {

@@ -1,4 +1,4 @@
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import type { ApiClientView, ConnectedApp as ConnectedAppView, CreatedClient } from '../../src/oauth/index';
 
 @ObjectType({ description: 'Pull-API credentials of the organisation (client credentials grant). Never its secret.' })
@@ -46,12 +46,14 @@ export class ConnectedApp {
   @Field(() => ConnectedAppMember) connectedBy!: ConnectedAppMember;
   @Field(() => [String]) scopes!: string[];
   @Field() createdAt!: Date;
-  @Field(() => Date, { nullable: true }) lastUsedAt!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'When it last used a token (pull API or MCP server); null when never.' }) lastUsedAt!: Date | null;
+  @Field(() => Int, { description: 'Its AI-assistant tool calls (MCP) in the last 30 days.' }) callsLast30Days!: number;
+  @Field(() => Date, { nullable: true, description: 'When it last called a tool of the MCP server; null when never.' }) lastCallAt!: Date | null;
 }
 
-export function connectedAppOf(a: ConnectedAppView): ConnectedApp {
+export function connectedAppOf(a: ConnectedAppView, calls: { calls: number; lastCallAt: Date | null } | undefined): ConnectedApp {
   return {
     grantId: a.grantId, clientId: a.clientId, appName: a.appName, connectedBy: { id: a.memberId, email: a.memberEmail, name: a.memberName },
-    scopes: a.scopes, createdAt: a.createdAt, lastUsedAt: a.lastUsedAt,
+    scopes: a.scopes, createdAt: a.createdAt, lastUsedAt: a.lastUsedAt, callsLast30Days: calls?.calls ?? 0, lastCallAt: calls?.lastCallAt ?? null,
   };
 }

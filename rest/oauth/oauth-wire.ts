@@ -13,6 +13,7 @@ export const OAUTH_STATUS: Record<OAuthErrorCode, number> = {
   access_denied: 400,
   unsupported_response_type: 400,
   unsupported_token_type: 400,
+  invalid_target: 400,
   server_error: 500,
   temporarily_unavailable: 503,
 };

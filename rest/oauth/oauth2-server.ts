@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import oauth2orize, { type ExchangeDoneFunction, type OAuth2Req } from 'oauth2orize';
 import {
-  checkAuthorizationRequest, checkAuthorizationTarget, createAuthorizationCode, exchangeAuthorizationCode, isOAuthError, issueClientCredentialsToken, issuerOf, OAUTH_ERROR_CODES, openAuthorizationTransaction, OAuthError, refreshAccessToken, sealAuthorizationTransaction, AUTHORIZATION_TRANSACTION_TTL_MS, type OAuthClientInfo, type OAuthErrorCode, type Scope, type SignedInMember, type TokenResponse,
+  checkAuthorizationRequest, checkAuthorizationTarget, createAuthorizationCode, exchangeAuthorizationCode, isOAuthError, issueClientCredentialsToken, issuerOf, OAUTH_ERROR_CODES, openAuthorizationTransaction, OAuthError, refreshAccessToken, resourceOf, sealAuthorizationTransaction, AUTHORIZATION_TRANSACTION_TTL_MS, type OAuthClientInfo, type OAuthErrorCode, type Scope, type SignedInMember, type TokenResponse,
 } from '../../src/oauth/index';
 import { type Services } from '../../src/platform/index';
 
@@ -10,8 +10,12 @@ export interface AuthorizeRequest extends OAuth2Req {
   rawScope?: unknown;
   codeChallenge?: unknown;
   codeChallengeMethod?: unknown;
+  /** RFC 8707 resource indicator(s), as sent. */
+  rawResource?: unknown;
   /** Set by validate: the checked scopes. */
   scopes?: Scope[];
+  /** Set by validate: the checked resources. */
+  resources?: string[];
 }
 
 /** Hands a use case's token response to oauth2orize's `issued` callback (which writes it with no-store). */
@@ -57,16 +61,17 @@ export function createOAuth2Server(svc: Services, store: TransactionStore): oaut
       { modes: { query } } as never,
       (client, redirectUri, member, _ares, areq, _locals, done) => {
         const a = areq as AuthorizeRequest;
-        createAuthorizationCode(svc, { client, member, redirectUri, scopes: a.scopes!, codeChallenge: a.codeChallenge as string }).then(
+        createAuthorizationCode(svc, { client, member, redirectUri, scopes: a.scopes!, codeChallenge: a.codeChallenge as string, resources: a.resources! }).then(
           (code) => done(null, code),
           (err: unknown) => done(forRedirect(svc, err)),
         );
       },
     ),
   );
-  // PKCE parameters and the raw scope, for validate (oauth2orize's code grant knows neither).
+  // PKCE parameters, the raw scope and the resource indicators, for validate (oauth2orize's code grant knows none).
   server.grant('*', ((req: Request) => ({
     rawScope: req.query.scope,
+    rawResource: req.query.resource,
     codeChallenge: req.query.code_challenge,
     codeChallengeMethod: req.query.code_challenge_method,
   })) as never);
@@ -78,12 +83,12 @@ export function createOAuth2Server(svc: Services, store: TransactionStore): oaut
   );
   server.exchange(
     oauth2orize.exchange.authorizationCode<OAuthClientInfo>((client, code, redirectUri, body, done) =>
-      deliver(done, exchangeAuthorizationCode(svc, { client, code, redirectUri, codeVerifier: body.code_verifier })),
+      deliver(done, exchangeAuthorizationCode(svc, { client, code, redirectUri, codeVerifier: body.code_verifier, resource: body.resource })),
     ),
   );
   server.exchange(
     oauth2orize.exchange.refreshToken<OAuthClientInfo>({}, (client, refreshToken, _scope, body: Record<string, unknown>, _authInfo: unknown, done) =>
-      deliver(done, refreshAccessToken(svc, { client, refreshToken, scope: body.scope })),
+      deliver(done, refreshAccessToken(svc, { client, refreshToken, scope: body.scope, resource: body.resource })),
     ),
   );
   return server;
@@ -99,10 +104,11 @@ export function validateAuthorization(svc: Services) {
     checkAuthorizationTarget(svc, { clientId: a.clientID, redirectUri: a.redirectURI }).then(
       (client) => {
         try {
-          const checked = checkAuthorizationRequest(client, {
-            responseType: a.type, scope: a.rawScope, codeChallenge: a.codeChallenge, codeChallengeMethod: a.codeChallengeMethod,
+          const checked = checkAuthorizationRequest(svc, client, {
+            responseType: a.type, scope: a.rawScope, codeChallenge: a.codeChallenge, codeChallengeMethod: a.codeChallengeMethod, resource: a.rawResource,
           });
           a.scopes = checked.scopes;
+          a.resources = checked.resources;
           a.codeChallenge = checked.codeChallenge;
           done(null, client, a.redirectURI);
         } catch (err) {
@@ -140,7 +146,7 @@ export function transactionStore(svc: Services) {
           transactionID: tid as string, client, redirectURI: t.redirectUri,
           req: {
             type: 'code', clientID: t.clientId, redirectURI: t.redirectUri, scope: t.scopes, scopes: t.scopes,
-            state: t.state ?? undefined, codeChallenge: t.codeChallenge,
+            state: t.state ?? undefined, codeChallenge: t.codeChallenge, resources: t.resources ?? [resourceOf(svc.config)],
           } as AuthorizeRequest,
         }),
         (err: Error) => cb(err),
@@ -150,7 +156,7 @@ export function transactionStore(svc: Services) {
       const a = txn.req;
       cb(null, sealAuthorizationTransaction(svc.config, {
         sid: req.oauthSession!.sid, clientId: txn.client.id, redirectUri: txn.redirectURI, scopes: a.scopes!,
-        state: typeof a.state === 'string' ? a.state : null, codeChallenge: a.codeChallenge as string,
+        state: typeof a.state === 'string' ? a.state : null, codeChallenge: a.codeChallenge as string, resources: a.resources!,
         exp: svc.clock.now().getTime() + AUTHORIZATION_TRANSACTION_TTL_MS,
       }));
     },

@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   /** Disconnecting one's own app; another member's needs connected_apps:disconnect_any. */
   'connected_apps:disconnect': { role: 'analyst' },
   'connected_apps:disconnect_any': { role: 'admin' },
+  /** The record of AI-assistant reads (MCP tool calls): a case's "Accessed by AI assistant" entries. */
+  'assistant_reads:read': { role: 'analyst' },
   'full_parity:toggle': { role: 'compliance_admin' },
   'four_eyes:toggle': { role: 'compliance_admin' },
   /** How long an endpoint's deliveries may fail before the failure alert (src/tenants/set-webhook-alert-threshold.ts). */

@@ -105,6 +105,11 @@ export interface CasePageQuery {
   statuses?: string[];
   /** Only cases whose updated_at is at or after this instant. */
   updatedSince?: Date;
+  /**
+   * Prefix search (as the console's): company name (any letter case), the customer email's normalized key,
+   * the caseId, or the crmRecordId.
+   */
+  search?: { companyName: string; emailKey: string; caseId: string; crmRecordId: string };
   /** The pk of the last case already seen (from a cursor); null for the first page. */
   after: number | null;
   /** Rows to read: the page size plus one, to know whether more follow. */
@@ -139,6 +144,12 @@ export function listCasesQuery(orgId: string, q: CasePageQuery): { sql: string; 
     where.push('updated_at >= ?');
     params.push(q.updatedSince);
     if (!q.statuses?.length) hint = '';
+  }
+  if (q.search) {
+    const prefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push('(company_name LIKE ? OR customer_email_key LIKE ? OR case_id LIKE ? OR crm_record_id LIKE ?)');
+    params.push(prefix(q.search.companyName), prefix(q.search.emailKey), prefix(q.search.caseId), prefix(q.search.crmRecordId));
+    hint = '';
   }
   if (q.after !== null) {
     where.push('pk < ?');

@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import type { Config } from '../config';
 import type { Scope } from './oauth-client.entity';
 import type { TokenResponse } from './oauth.wire';
+import { resourceOf } from './resources';
 import { ACCESS_TOKEN_ALG, signingKey } from './signing-key';
 
 /** Access-token lifetime, seconds (contract: 3600). */
@@ -15,10 +16,6 @@ export function issuerOf(config: Pick<Config, 'baseUrl'>): string {
   return config.baseUrl;
 }
 
-/** The protected resource (RFC 9728) and access-token audience: the pull API, BASE_URL + /v1. */
-export function resourceOf(config: Pick<Config, 'baseUrl'>): string {
-  return `${config.baseUrl}/v1`;
-}
 
 /** Claims of an access token beyond the registered ones (RFC 9068 names where it has them). */
 export interface AccessTokenClaims {
@@ -38,10 +35,13 @@ export interface SignedAccessToken {
   expiresAt: Date;
 }
 
-/** Signs a 3600-second ES256 access token with a fresh jti. */
+/**
+ * Signs a 3600-second ES256 access token with a fresh jti. Its audience (aud) is the resources it was
+ * issued for (RFC 8707): one as a string, several as an array; none given means the pull API.
+ */
 export async function signAccessToken(
   config: Pick<Config, 'baseUrl' | 'jwtSigningKeyPem'>,
-  input: { subject: string; clientId: string; orgId: string; scopes: Scope[]; grantId: string | null; now: Date },
+  input: { subject: string; clientId: string; orgId: string; scopes: Scope[]; grantId: string | null; now: Date; resources?: string[] },
 ): Promise<SignedAccessToken> {
   const key = await signingKey(config);
   const jti = randomUUID();
@@ -51,7 +51,7 @@ export async function signAccessToken(
   const token = await new SignJWT({ ...claims })
     .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, typ: ACCESS_TOKEN_TYP, kid: key.kid })
     .setIssuer(issuerOf(config))
-    .setAudience(resourceOf(config))
+    .setAudience(input.resources?.length ? (input.resources.length === 1 ? input.resources[0]! : input.resources) : resourceOf(config))
     .setIssuedAt(iat)
     .setNotBefore(iat)
     .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)

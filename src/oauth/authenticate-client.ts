@@ -1,6 +1,7 @@
 import { safeEqual, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { toClientInfo, type OAuthClientInfo } from './client-info';
+import { findMetadataDocumentClient, isMetadataDocumentClientId } from './client-metadata-document';
 import { OAuthClient } from './oauth-client.entity';
 import { OAuthError } from './oauth.errors';
 
@@ -9,6 +10,7 @@ const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /**
  * Authenticates a client at the token and revocation endpoints. A confidential client proves its
  * 256-bit secret (compared by hash in constant time); a public connector presents client_id alone.
+ * A metadata-document client (client_id an https URL) is a public connector known since its authorization.
  * Unknown, revoked and wrong-secret clients fail alike: invalid_client.
  */
 export async function authenticateClient(
@@ -16,7 +18,9 @@ export async function authenticateClient(
   input: { clientId: string; clientSecret: string | null },
 ): Promise<OAuthClientInfo> {
   const fail = () => new OAuthError('invalid_client', 'Client authentication failed.');
-  const client = CLIENT_ID.test(input.clientId) ? await svc.db.manager.findOneBy(OAuthClient, { id: input.clientId }) : null;
+  const client = isMetadataDocumentClientId(input.clientId)
+    ? await findMetadataDocumentClient(svc, input.clientId)
+    : CLIENT_ID.test(input.clientId) ? await svc.db.manager.findOneBy(OAuthClient, { id: input.clientId }) : null;
   // Hash even when the client is unknown, so the answer takes the same time either way.
   const presented = sha256Hex(input.clientSecret ?? '');
   if (!client || client.revokedAt) throw fail();

@@ -38,6 +38,8 @@ export interface AuthorizationTransaction {
   scopes: Scope[];
   state: string | null;
   codeChallenge: string;
+  /** RFC 8707 resources of the request (absent in transactions sealed before them: the pull API). */
+  resources?: string[];
   exp: number;
 }
 

@@ -10,6 +10,7 @@ import type { OAuthClientInfo } from './client-info';
 import { createGrant, issueRefreshToken, revokeGrant } from './grants';
 import { OAuthCode } from './oauth-code.entity';
 import { OAuthError } from './oauth.errors';
+import { requestedResources, storedResources } from './resources';
 
 // RFC 7636 section 4.1: 43 to 128 unreserved characters.
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -18,11 +19,12 @@ const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
  * grant_type=authorization_code. The code must be this client's, unexpired, unused, presented with the
  * same redirect_uri, and with the PKCE verifier of its S256 challenge. The exchange creates the
  * connected app (grant) and returns an access token and a refresh token. A second use of a code fails
- * and revokes the grant of the first, with every token issued from it (RFC 6749 section 4.1.2).
+ * and revokes the grant of the first, with every token issued from it (RFC 6749 section 4.1.2). A
+ * `resource` (RFC 8707) narrows the access token to one of the code's resources; the grant keeps them all.
  */
 export async function exchangeAuthorizationCode(
   svc: Services,
-  input: { client: OAuthClientInfo; code: unknown; redirectUri: unknown; codeVerifier: unknown },
+  input: { client: OAuthClientInfo; code: unknown; redirectUri: unknown; codeVerifier: unknown; resource?: unknown },
 ): Promise<TokenResponse> {
   const { client } = input;
   if (client.kind !== 'connector') throw new OAuthError('unauthorized_client', 'This client may not use the authorization_code grant.');
@@ -53,10 +55,18 @@ export async function exchangeAuthorizationCode(
     }
     const member = await tx.manager.findOneBy(Member, { orgId: code.orgId, id: code.memberId, removedAt: IsNull() });
     if (!member) return invalidCode;
-    const grantId = await createGrant(tx, { orgId: code.orgId, memberId: code.memberId, clientId: client.id, scopes: code.scopes, now });
+    const granted = storedResources(svc.config, code.resources);
+    let resources: string[];
+    try {
+      resources = requestedResources(input.resource, granted, granted);
+    } catch (err) {
+      if (err instanceof OAuthError) return err;
+      throw err;
+    }
+    const grantId = await createGrant(tx, { orgId: code.orgId, memberId: code.memberId, clientId: client.id, scopes: code.scopes, resources: granted, now });
     await tx.manager.update(OAuthCode, { codeHash }, { grantId });
     const refreshToken = await issueRefreshToken(tx, { grantId, orgId: code.orgId, now });
-    const signed = await signAccessToken(svc.config, { subject: code.memberId, clientId: client.id, orgId: code.orgId, scopes: code.scopes, grantId, now });
+    const signed = await signAccessToken(svc.config, { subject: code.memberId, clientId: client.id, orgId: code.orgId, scopes: code.scopes, grantId, now, resources });
     return tokenResponse(signed, code.scopes, refreshToken);
   });
   if (outcome instanceof OAuthError) throw outcome;

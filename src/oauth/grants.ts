@@ -11,10 +11,12 @@ import { OAuthRefreshToken } from './oauth-refresh-token.entity';
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 
 /** Creates a connected app (grant) for one member's consent to one connector. */
-export async function createGrant(tx: Tx, input: { orgId: string; memberId: string; clientId: string; scopes: Scope[]; now: Date }): Promise<string> {
+export async function createGrant(
+  tx: Tx, input: { orgId: string; memberId: string; clientId: string; scopes: Scope[]; resources: string[]; now: Date },
+): Promise<string> {
   const id = randomUUID();
   await tx.manager.insert(OAuthGrant, {
-    id, orgId: input.orgId, memberId: input.memberId, clientId: input.clientId, scopes: input.scopes,
+    id, orgId: input.orgId, memberId: input.memberId, clientId: input.clientId, scopes: input.scopes, resources: input.resources,
     createdAt: input.now, lastUsedAt: input.now, revokedAt: null,
   });
   return id;

@@ -5,7 +5,8 @@ export { revokeClient } from './revoke-client';
 export { registerConnector } from './register-connector';
 export { OAuthError, isOAuthError, OAUTH_ERROR_CODES, type OAuthErrorCode } from './oauth.errors';
 export { type OAuthClientInfo } from './client-info';
-export { ACCESS_TOKEN_TTL_SECONDS, issuerOf, resourceOf } from './access-token';
+export { ACCESS_TOKEN_TTL_SECONDS, issuerOf } from './access-token';
+export { resourceOf, mcpResourceOf, knownResources } from './resources';
 export {
   ScopeSchema, GRANT_TYPES, TOKEN_TYPE_HINTS, TokenResponseSchema, TokenRequestSchema, RevokeRequestSchema, OAuthErrorBodySchema, ApiClientSchema,
   type TokenResponse, type GrantType, type ApiClientView,

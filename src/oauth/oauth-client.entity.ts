@@ -31,4 +31,8 @@ export class OAuthClient {
   @Column(timestampColumn) createdAt!: Date;
   @Column(nullableTimestampColumn) lastUsedAt!: Date | null;
   @Column(nullableTimestampColumn) revokedAt!: Date | null;
+  /** A connector known by its Client ID Metadata Document: the document's URL (its public client_id). */
+  @Column({ type: 'varchar', nullable: true }) metadataUrl!: string | null;
+  /** When that document was last fetched. */
+  @Column(nullableTimestampColumn) metadataFetchedAt!: Date | null;
 }

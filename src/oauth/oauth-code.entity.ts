@@ -15,6 +15,8 @@ export class OAuthCode {
   @Column() codeChallenge!: string;
   /** The grant its exchange created; revoked if the code is presented again. */
   @Column({ ...uuidColumn, nullable: true }) grantId!: string | null;
+  /** The resources (RFC 8707) its tokens are for; null on codes from before them (the pull API). */
+  @Column({ ...jsonColumn, nullable: true }) resources!: string[] | null;
   @Column(timestampColumn) expiresAt!: Date;
   @Column(nullableTimestampColumn) usedAt!: Date | null;
   @Column(timestampColumn) createdAt!: Date;

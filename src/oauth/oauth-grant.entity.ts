@@ -10,6 +10,8 @@ export class OAuthGrant {
   @Column(uuidColumn) memberId!: string;
   @Column({ type: 'varchar', length: 64 }) clientId!: string;
   @Column(jsonColumn) scopes!: Scope[];
+  /** The resources (RFC 8707) its tokens may be for; null on grants from before them (the pull API). */
+  @Column({ ...jsonColumn, nullable: true }) resources!: string[] | null;
   @Column(timestampColumn) createdAt!: Date;
   @Column(nullableTimestampColumn) lastUsedAt!: Date | null;
   @Column(nullableTimestampColumn) revokedAt!: Date | null;

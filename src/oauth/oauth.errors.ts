@@ -13,6 +13,8 @@ export const OAUTH_ERROR_CODES = [
   'access_denied',
   'unsupported_response_type',
   'unsupported_token_type',
+  /** RFC 8707: a resource indicator that is not one of ours, or not one the grant was issued for. */
+  'invalid_target',
   'server_error',
   'temporarily_unavailable',
 ] as const;

@@ -183,11 +183,15 @@ export async function flushPullApiRateLimits(svc: Services): Promise<void> {
 }
 
 /**
- * The pull API's limit, PULL_RATE_LIMIT_PER_MINUTE (default 120) per client. A connector serves many
- * tenants under one client_id, so its budget is per client and tenant: one tenant cannot starve another.
+ * The pull API's limit, PULL_RATE_LIMIT_PER_MINUTE (default 120) per client, on /v1 and /mcp alike. A
+ * connector serves many tenants and members under one client_id, so its budget is per connector and
+ * member (and so per tenant): one member's assistant cannot starve another's.
  */
-export function consumePullApiRateLimit(svc: Services, actor: Pick<TokenActor, 'clientId' | 'orgId'>): Promise<RateLimitState> {
-  return countersOf(svc).consume(svc, `pull:${actor.clientId}:${actor.orgId}`, {
+export function consumePullApiRateLimit(
+  svc: Services, actor: Pick<TokenActor, 'clientId' | 'orgId'> & { memberId?: string },
+): Promise<RateLimitState> {
+  const bucket = actor.memberId ? `pull:${actor.clientId}:${actor.orgId}:${actor.memberId}` : `pull:${actor.clientId}:${actor.orgId}`;
+  return countersOf(svc).consume(svc, bucket, {
     name: 'pull-api', limit: svc.config.pullRateLimitPerMinute, windowMs: 60_000,
   });
 }

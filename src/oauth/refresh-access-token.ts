@@ -8,17 +8,19 @@ import { issueRefreshToken, revokeGrant } from './grants';
 import { OAuthGrant } from './oauth-grant.entity';
 import { OAuthRefreshToken } from './oauth-refresh-token.entity';
 import { OAuthError } from './oauth.errors';
+import { requestedResources, storedResources } from './resources';
 import { requestedScopes } from './scopes';
 
 /**
  * grant_type=refresh_token with rotation: each use returns a new refresh token and retires the old one.
  * A retired token presented again means it leaked (or two copies raced): the whole grant is revoked,
  * so of two concurrent refreshes with one token at most one ever yields working tokens. An optional
- * scope narrows the new access token within the grant (RFC 6749 section 6).
+ * scope narrows the new access token within the grant (RFC 6749 section 6), an optional resource
+ * (RFC 8707) to one of the grant's resources.
  */
 export async function refreshAccessToken(
   svc: Services,
-  input: { client: OAuthClientInfo; refreshToken: unknown; scope?: unknown },
+  input: { client: OAuthClientInfo; refreshToken: unknown; scope?: unknown; resource?: unknown },
 ): Promise<TokenResponse> {
   const { client } = input;
   if (typeof input.refreshToken !== 'string' || !input.refreshToken) throw new OAuthError('invalid_request', 'Missing required parameter: refresh_token.');
@@ -39,10 +41,12 @@ export async function refreshAccessToken(
     if (row.revokedAt || grant.revokedAt || row.expiresAt.getTime() <= now.getTime()) return invalid;
     let scopes = grant.scopes;
     if (input.scope !== undefined && input.scope !== '') scopes = requestedScopes(input.scope, grant.scopes, grant.scopes);
+    const granted = storedResources(svc.config, grant.resources);
+    const resources = requestedResources(input.resource, granted, granted);
     await tx.manager.update(OAuthRefreshToken, { tokenHash }, { rotatedAt: now });
     await tx.manager.update(OAuthGrant, { orgId: grant.orgId, id: grant.id }, { lastUsedAt: now });
     const refreshToken = await issueRefreshToken(tx, { grantId: grant.id, orgId: grant.orgId, now });
-    const signed = await signAccessToken(svc.config, { subject: grant.memberId, clientId: client.id, orgId: grant.orgId, scopes, grantId: grant.id, now });
+    const signed = await signAccessToken(svc.config, { subject: grant.memberId, clientId: client.id, orgId: grant.orgId, scopes, grantId: grant.id, now, resources });
     return tokenResponse(signed, scopes, refreshToken);
   });
   if (outcome instanceof OAuthError) throw outcome;

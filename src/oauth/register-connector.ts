@@ -34,7 +34,8 @@ export async function registerConnector(
   return { clientId, clientSecret };
 }
 
-function redirectUriProblem(uri: string): string | null {
+/** Why a redirect URI may not be registered, in words; null when it may. */
+export function redirectUriProblem(uri: string): string | null {
   let u: URL;
   try {
     u = new URL(uri);

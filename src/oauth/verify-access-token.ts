@@ -2,7 +2,8 @@ import { createLocalJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { DomainError } from '../errors';
 import type { AccessTokenCache } from './access-token-cache';
 import type { Services } from '../services';
-import { ACCESS_TOKEN_TYP, issuerOf, resourceOf } from './access-token';
+import { ACCESS_TOKEN_TYP, issuerOf } from './access-token';
+import { resourceOf } from './resources';
 import { SCOPES, type Scope } from './oauth-client.entity';
 import type { TokenActor } from '../access/actor';
 import { ACCESS_TOKEN_ALG, publicJwks } from './signing-key';
@@ -40,15 +41,19 @@ interface LiveRow {
 }
 
 /**
- * The bearer check behind every /v1 call. First the token itself: ES256 only (the allow-list: `none`,
- * HS256 and the rest are refused), a kid of our JWKS, typ at+jwt, iss, aud, exp and nbf. Then that the
+ * The bearer check behind every /v1 and /mcp call. First the token itself: ES256 only (the allow-list:
+ * `none`, HS256 and the rest are refused), a kid of our JWKS, typ at+jwt, iss, exp and nbf, and that its
+ * audience names `resource` (RFC 8707: a token for the pull API is refused at /mcp and the other way round). Then that the
  * client is not revoked, the connected app is not disconnected, the member is still there and the jti
  * is not revoked, read live in MySQL or from this process's cache of that read, which every revocation
  * flushes in every process (AccessTokenCache). Throws invalid_token; returns the Actor the /v1 use
  * cases scope their queries with.
  */
-export async function verifyAccessToken(svc: Services, token: string): Promise<TokenActor> {
-  const claims = readClaims(await verifiedPayload(svc, token));
+export async function verifyAccessToken(svc: Services, token: string, resource: string = resourceOf(svc.config)): Promise<TokenActor> {
+  const payload = await verifiedPayload(svc, token);
+  // The audience is checked on every call (not only once per token): a token is for the resources it names.
+  if (!audienceOf(payload).includes(resource)) throw invalid('The access token was not issued for this resource.');
+  const claims = readClaims(payload);
   const row = await liveRow(svc, claims);
   if (!row || row.client_revoked) throw invalid('The access token has been revoked.');
   if (row.jti_revoked) throw invalid('The access token has been revoked.');
@@ -88,7 +93,6 @@ async function verifiedPayload(svc: Services, token: string): Promise<JWTPayload
     ({ payload } = await jwtVerify(token, await resolverFor(svc), {
       algorithms: [ACCESS_TOKEN_ALG],
       issuer: issuerOf(svc.config),
-      audience: resourceOf(svc.config),
       typ: ACCESS_TOKEN_TYP,
       requiredClaims: ['exp', 'iat', 'jti', 'sub'],
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
@@ -124,6 +128,12 @@ async function liveRow(svc: Services, claims: Claims): Promise<LiveRow | undefin
   const row = rows[0];
   if (row) cache.rememberLive(key, row, generation, nowMs);
   return row;
+}
+
+/** The token's audiences (aud is a string or an array of them). */
+function audienceOf(p: JWTPayload): string[] {
+  if (typeof p.aud === 'string') return [p.aud];
+  return Array.isArray(p.aud) ? p.aud.filter((a): a is string => typeof a === 'string') : [];
 }
 
 interface Claims {

@@ -12,8 +12,10 @@ export interface WebhookRequest {
   /** The checked IP address to connect to; never looked up again. */
   address: string;
   headers: Record<string, string>;
-  /** The exact bytes that were signed. */
-  body: string;
+  /** POST (webhooks, the default) or GET (a client metadata document of an AI-assistant connector). */
+  method?: 'POST' | 'GET';
+  /** The exact bytes that were signed; none on a GET. */
+  body?: string;
   /** Budget for the whole response (connect, headers and body), ms. */
   timeoutMs: number;
 }

@@ -10,6 +10,7 @@ import { listEventFeed } from '../../src/events/index';
 import { createApiClient, disconnectApp, listApiClients, listConnectedApps, revokeClient, SCOPES, type Scope } from '../../src/oauth/index';
 import { dispositionScreeningHit, listScreeningHits } from '../../src/screening/index';
 import { listAuditLog } from '../../src/audit/index';
+import { countAssistantCalls, listCaseAssistantReads } from '../../src/assistant/index';
 import { endMySession, getMe, listMySessions, signOutEverywhere } from '../../src/sessions/index';
 import {
   changeMemberRole, createMember, inviteMember, listMembers, removeMember, setFourEyes, setFullParity, setWebhookAlertThreshold, type MemberRole, type Tenant,
@@ -99,6 +100,8 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'findConsoleCase', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: false, call: (s, a) => findConsoleCase(s, a, caseId) },
     { name: 'loadCaseParts', need: { scope: 'read:decisions', role: 'analyst' }, ownsResource: false, call: (s, a) => loadCaseParts(s, a, 'decision', [caseId]) },
     { name: 'listCaseTimeline', need: { scope: 'read:events', role: 'analyst' }, ownsResource: true, call: (s, a) => listCaseTimeline(s, a, caseId, {}) },
+    // A case's record of AI-assistant reads (issue 18): the console only, never a token.
+    { name: 'listCaseAssistantReads', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => listCaseAssistantReads(s, a, caseId, {}) },
     { name: 'assignCaseOwner', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => assignCaseOwner(s, a, { caseId, memberId: null }) },
     // The case stays in_progress: an allowed caller gets invalid_transition, after the role check.
     { name: 'decideCase', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => decideCase(s, a, { caseId, outcome: 'approved', notes: 'n' }) },
@@ -135,6 +138,8 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'revokeClient', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => revokeClient(s, a, { clientId }) },
     { name: 'listConnectedApps', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listConnectedApps(s, a) },
     { name: 'disconnectApp', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => disconnectApp(s, a, { grantId: randomUUID() }) },
+    // The AI-assistant calls per connected app (issue 18): the console only, never a token.
+    { name: 'countAssistantCalls', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => countAssistantCalls(s, a, [randomUUID()]) },
     { name: 'setFullParity (toggle)', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setFullParity(s, a, { enabled: false }) },
     { name: 'setFullParity (entitlement)', need: { scope: null, role: null }, ownsResource: false, call: (s, a) => setFullParity(s, a, { entitled: false }) },
     { name: 'setFourEyes', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setFourEyes(s, a, { enabled: true }) },

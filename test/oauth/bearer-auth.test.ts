@@ -114,7 +114,7 @@ describe('/v1 bearer check', () => {
 
     it('refuses a wrong issuer, a wrong audience and another token type', async () => {
       expectInvalid(await probe(await forge({ iss: 'https://evil.example' })), 'The access token is invalid.');
-      expectInvalid(await probe(await forge({ aud: 'https://other-api.example' })), 'The access token is invalid.');
+      expectInvalid(await probe(await forge({ aud: 'https://other-api.example' })), 'The access token was not issued for this resource.');
       expectInvalid(await probe(await forge({}, { typ: 'JWT' })), 'The access token is invalid.');
     });
 

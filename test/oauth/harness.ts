@@ -21,9 +21,11 @@ export interface Harness {
 /**
  * The real Express app on an ephemeral loopback port, with BASE_URL set to that address so the issuer
  * and audience are what a client sees. `/v1/probe` stands in for a pull-API route: bearer check, then
- * authorize(cases:read) in the "use case", echoing the actor.
+ * authorize(cases:read) in the "use case", echoing the actor. `mount` adds other adapters (the MCP server).
  */
-export async function startServer(options: { config?: Partial<Services['config']>; clock?: Clock } = {}): Promise<Harness> {
+export async function startServer(
+  options: { config?: Partial<Services['config']>; clock?: Clock; mount?: (app: Express, svc: Services) => void } = {},
+): Promise<Harness> {
   const rt = await runtime();
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -35,6 +37,7 @@ export async function startServer(options: { config?: Partial<Services['config']
       authorize(actor, 'cases:read');
       res.json(actor);
     });
+    options.mount?.(a, svc);
   });
   server.on('request', app);
   return {

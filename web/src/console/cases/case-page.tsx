@@ -22,6 +22,7 @@ import { RISK_LABELS, riskClass, sourceBadge, STAGE_LABELS, STATUS_LABELS, statu
 type CaseData = NonNullable<ConsoleCaseQuery['case']>;
 type Members = ConsoleCaseQuery['members'];
 type TimelinePage = CaseData['timeline'];
+type AssistantReads = CaseData['assistantReads'];
 
 const TIMELINE_PAGE = 50;
 const AREA = 'Compliance console';
@@ -109,7 +110,7 @@ export function CasePage() {
       <RoutingSection routing={c.routing} policy={current.decisionPolicy} />
       <Parties parties={c.parties} />
       <Decisions decisions={c.decisions} />
-      <Timeline caseId={c.caseId} first={c.timeline} />
+      <Timeline caseId={c.caseId} first={c.timeline} reads={c.assistantReads} />
     </Page>
   );
 }
@@ -170,14 +171,24 @@ function Decisions({ decisions }: { decisions: CaseData['decisions'] }) {
   );
 }
 
-/** The case's events, newest first, each expandable to its payload; `Load more` reads the next page. */
-function Timeline({ caseId, first }: { caseId: string; first: TimelinePage }) {
+/**
+ * The case's events, newest first, each expandable to its payload, with the "Accessed by AI assistant"
+ * entries (MCP tool calls that read the case) in time order among them; `Load more` reads the next page.
+ */
+function Timeline({ caseId, first, reads }: { caseId: string; first: TimelinePage; reads: AssistantReads }) {
   // The pages read with Load more, after `first`; a new first page (the case read again) starts over.
   const [later, setLater] = useState<{ after: TimelinePage; pages: TimelinePage[] }>({ after: first, pages: [] });
   const pages = [first, ...(later.after === first ? later.pages : [])];
   const more = useAction((after: string) => execute(CaseTimelineQuery, { caseId, first: TIMELINE_PAGE, after }), useSignInOnUnauthenticated());
   const last = pages.at(-1)!;
   const events = pages.flatMap((p) => p.edges.map((e) => e.node));
+  // A read older than the oldest event shown waits for Load more, so the order stays true.
+  const oldest = last.pageInfo.hasNextPage ? events.at(-1)?.occurredAt : undefined;
+  const accesses = reads.edges.map((e) => e.node).filter((r) => !oldest || r.calledAt >= oldest);
+  const items = [
+    ...events.map((e) => ({ at: e.occurredAt, event: e, read: null })),
+    ...accesses.map((r) => ({ at: r.calledAt, event: null, read: r })),
+  ].sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0));
   const loadMore = async () => {
     const next = await more.run(last.pageInfo.endCursor!);
     if (next?.case) setLater({ after: first, pages: [...pages.slice(1), next.case.timeline] });
@@ -185,9 +196,24 @@ function Timeline({ caseId, first }: { caseId: string; first: TimelinePage }) {
   return (
     <section className="case-section" aria-labelledby="timeline-title">
       <h2 id="timeline-title">Timeline</h2>
-      {events.length === 0 ? <p className="empty">No events yet.</p> : null}
+      {items.length === 0 ? <p className="empty">No events yet.</p> : null}
       <ol className="timeline">
-        {events.map((e) => (
+        {items.map(({ event: e, read: r }) => r ? (
+          <li key={`read-${r.readId}`} className="timeline-item timeline-access">
+            <Disclosure className="disclosure">
+              <Heading level={3} className="disclosure-heading">
+                <Button slot="trigger" className="disclosure-trigger">
+                  <DisclosureArrow />
+                  <span className="event-type">Accessed by AI assistant</span>{' '}
+                  <span className="event-when">{when(r.calledAt)} · {r.appName} for {r.memberEmail || 'a removed member'} · {r.tool}{r.outcome === 'ok' ? '' : ` (${r.outcome})`}</span>
+                </Button>
+              </Heading>
+              <DisclosurePanel className="disclosure-panel">
+                <pre className="json" aria-label={`Arguments of ${r.tool}`}>{JSON.stringify(r.arguments, null, 2)}</pre>
+              </DisclosurePanel>
+            </Disclosure>
+          </li>
+        ) : e ? (
           <li key={e.eventId} className="timeline-item">
             <Disclosure className="disclosure">
               <Heading level={3} className="disclosure-heading">
@@ -202,7 +228,7 @@ function Timeline({ caseId, first }: { caseId: string; first: TimelinePage }) {
               </DisclosurePanel>
             </Disclosure>
           </li>
-        ))}
+        ) : null)}
       </ol>
       {more.error ? <ErrorNotice error={more.error} /> : null}
       {last.pageInfo.hasNextPage ? <Button className="button" onPress={loadMore} isPending={more.pending}>Load more events</Button> : null}

@@ -141,6 +141,19 @@ export const CaseQuery = graphql(`
           endCursor
         }
       }
+      assistantReads(first: $timelineFirst) {
+        edges {
+          node {
+            readId
+            tool
+            arguments
+            outcome
+            calledAt
+            appName
+            memberEmail
+          }
+        }
+      }
     }
     members {
       id

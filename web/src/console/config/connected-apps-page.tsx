@@ -1,5 +1,5 @@
 // Compliance Configuration › Connected apps: every app any member connected (AI assistants over OAuth),
-// who connected it, its scopes and last use; Disconnect for your own apps, or anyone's as an admin.
+// who connected it, its scopes, last use and AI-assistant (MCP) calls in the last 30 days; Disconnect for your own apps, or anyone's as an admin.
 import { useState } from 'react';
 import { graphql } from '../../gql';
 import type { ConnectedAppsQuery } from '../../gql/graphql';
@@ -27,6 +27,8 @@ const AppsQuery = graphql(`
       scopes
       createdAt
       lastUsedAt
+      callsLast30Days
+      lastCallAt
     }
   }
 `);
@@ -89,6 +91,10 @@ function AppCard({ app, mayDisconnect, mine, onDisconnected }: { app: App; mayDi
         <dd><When at={app.createdAt} /></dd>
         <dt>Last used</dt>
         <dd><When at={app.lastUsedAt} /></dd>
+        <dt>AI-assistant calls in the last 30 days</dt>
+        <dd>{app.callsLast30Days}</dd>
+        <dt>Last AI-assistant call</dt>
+        <dd><When at={app.lastCallAt} /></dd>
       </dl>
       {mayDisconnect ? (
         <div className="actions">

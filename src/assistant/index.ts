@@ -1,0 +1,3 @@
+export { recordAssistantCall, type AssistantCall } from './record-assistant-call';
+export { listCaseAssistantReads, type AssistantReadView } from './list-case-assistant-reads';
+export { countAssistantCalls, ASSISTANT_CALL_WINDOW_DAYS } from './count-assistant-calls';
