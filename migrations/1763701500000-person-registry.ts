@@ -31,8 +31,8 @@ export class PersonRegistry1763701500000 implements MigrationInterface {
       KEY ix_persons_org_dob (org_id, date_of_birth),
       CONSTRAINT fk_persons_org FOREIGN KEY (org_id) REFERENCES tenants (id)
     ) ${TABLE}`);
-    // active_person_key is the person key while the link is active and NULL once unlinked, so the unique
-    // key allows at most one active link per (case, personKey) and any number of unlinked ones.
+    // active is 1 while the link is active and NULL once unlinked, so the unique key allows at most one
+    // active link per (case, personKey) and any number of unlinked ones.
     await q.query(`CREATE TABLE person_links (
       id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,
       org_id ${ID} NOT NULL,
@@ -44,8 +44,8 @@ export class PersonRegistry1763701500000 implements MigrationInterface {
       unlinked_by VARCHAR(400) NULL,
       unlinked_at ${TS} NULL,
       unlink_reason VARCHAR(500) NULL,
-      active_person_key ${ID} AS (IF(unlinked_at IS NULL, person_key, NULL)) STORED,
-      UNIQUE KEY uq_person_links_active (org_id, case_pk, active_person_key),
+      active TINYINT AS (IF(unlinked_at IS NULL, 1, NULL)) STORED,
+      UNIQUE KEY uq_person_links_active (org_id, case_pk, person_key, active),
       KEY ix_person_links_person (org_id, person_id),
       CONSTRAINT fk_person_links_case FOREIGN KEY (case_pk) REFERENCES cases (pk),
       CONSTRAINT fk_person_links_person FOREIGN KEY (person_id) REFERENCES persons (id)

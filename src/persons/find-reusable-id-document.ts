@@ -2,7 +2,7 @@ import type { Tx } from '../db/transaction';
 import { normalizedName, sameEmail, sameIdDocument } from './person-matching';
 import { ACCEPTED_DOCUMENT_STATUSES, humansOf, personEmails, type CaseHuman } from './person-views';
 import {
-  findActiveLink, findPerson, findReusableDocument, findReuseWindowDays, listActiveLinksOfCase, listCaseParties, listPersonsByNameAndBirth, type PersonRow,
+  findActiveLink, findPerson, findReusableDocument, findReuseWindowDays, listActiveLinksOfCase, listCaseParties, listPersonsByNameAndBirth, listUnlinkedPersonIds, type PersonRow,
 } from './persons.repository';
 import { recordLink } from './record-link';
 
@@ -17,7 +17,8 @@ const DAY_MS = 86_400_000;
  *
  * Runs in the caller's transaction (its events commit with the caller's). A strong match is linked even
  * when the person has no reusable document (it is the same human either way); two or more strong matches
- * are ambiguous and link nothing. A person already linked to another party of the case is never matched.
+ * are ambiguous and link nothing. A person already linked to another party of the case, or one an analyst
+ * unlinked from this party, is never matched (an unlink is not undone behind the analyst's back).
  */
 export async function findReusableIdDocument(tx: Tx, input: { orgId: string; casePk: number; personKey: string }): Promise<{ documentId: number; personId: number } | null> {
   const { orgId, casePk, personKey } = input;
@@ -44,7 +45,10 @@ export async function findReusableIdDocument(tx: Tx, input: { orgId: string; cas
 /** The one person that is certainly this human (see findReusableIdDocument), or null (none, or more than one). */
 async function strongMatch(tx: Tx, orgId: string, casePk: number, human: CaseHuman): Promise<PersonRow | null> {
   if (!human.dateOfBirth || !human.name.trim()) return null;
-  const taken = new Set((await listActiveLinksOfCase(tx.manager, orgId, casePk)).map((l) => Number(l.person_id)));
+  const taken = new Set([
+    ...(await listActiveLinksOfCase(tx.manager, orgId, casePk)).map((l) => Number(l.person_id)),
+    ...(await listUnlinkedPersonIds(tx.manager, orgId, casePk, human.personKey)),
+  ]);
   const strong = (await listPersonsByNameAndBirth(tx.manager, orgId, normalizedName(human.name), human.dateOfBirth)).filter(
     (p) => !taken.has(Number(p.id)) && (personEmails(p).some((e) => sameEmail(e, human.email))
       || sameIdDocument({ idNumber: p.id_number, idCountry: p.id_country }, human)),

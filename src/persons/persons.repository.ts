@@ -157,7 +157,7 @@ const LINK_COLUMNS =
 export async function findActiveLink(db: Queryable, orgId: string, casePk: number, personKey: string, lock = false): Promise<LinkRow | null> {
   const [row]: LinkRow[] = await db.query(
     `SELECT ${LINK_COLUMNS} FROM person_links l JOIN cases c ON c.pk = l.case_pk
-     WHERE l.org_id = ? AND l.case_pk = ? AND l.active_person_key = ?${lock ? ' FOR UPDATE' : ''}`,
+     WHERE l.org_id = ? AND l.case_pk = ? AND l.person_key = ? AND l.active = 1${lock ? ' FOR UPDATE' : ''}`,
     [orgId, casePk, personKey],
   );
   return row ?? null;
@@ -167,7 +167,7 @@ export async function findActiveLink(db: Queryable, orgId: string, casePk: numbe
 export function listActiveLinksOfCase(db: Queryable, orgId: string, casePk: number): Promise<LinkRow[]> {
   return db.query(
     `SELECT ${LINK_COLUMNS} FROM person_links l JOIN cases c ON c.pk = l.case_pk
-     WHERE l.org_id = ? AND l.case_pk = ? AND l.active_person_key IS NOT NULL ORDER BY l.id`,
+     WHERE l.org_id = ? AND l.case_pk = ? AND l.active = 1 ORDER BY l.id`,
     [orgId, casePk],
   );
 }
@@ -178,6 +178,14 @@ export function listLinksOfPerson(db: Queryable, orgId: string, personId: number
     `SELECT ${LINK_COLUMNS} FROM person_links l JOIN cases c ON c.pk = l.case_pk WHERE l.org_id = ? AND l.person_id = ? ORDER BY l.id DESC`,
     [orgId, personId],
   );
+}
+
+/** Persons an analyst unlinked from this case party (never linked to it again automatically). */
+export async function listUnlinkedPersonIds(db: Queryable, orgId: string, casePk: number, personKey: string): Promise<number[]> {
+  const rows: { person_id: number | string }[] = await db.query(
+    'SELECT DISTINCT person_id FROM person_links WHERE org_id = ? AND case_pk = ? AND person_key = ? AND unlinked_at IS NOT NULL', [orgId, casePk, personKey],
+  );
+  return rows.map((r) => Number(r.person_id));
 }
 
 export async function insertLink(
