@@ -9,6 +9,7 @@ import { useAction } from '../../lib/use-request';
 import { Page } from '../../ui/page';
 import { ErrorNotice } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
+import { PersonReuseWindowSection } from './person-reuse-window';
 import { Success } from './ui';
 import { hasRole } from '../session';
 import { useSettings } from './viewer';
@@ -95,6 +96,7 @@ export function OrganisationPage() {
           <p><strong>{org.fourEyes ? 'On' : 'Off'}.</strong> A compliance admin can change this.</p>
         )}
       </section>
+      <PersonReuseWindowSection mayChange={mayChange} onSaved={(m) => setMessage(m)} />
       {org.fullParityEntitled ? (
         <section className="panel" aria-labelledby="full-parity-title">
           <h2 id="full-parity-title">Full-parity egress</h2>
