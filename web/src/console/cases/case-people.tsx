@@ -156,7 +156,7 @@ function Person({ caseId, human, idDocuments, onDone }: { caseId: string; human:
           )}
           <Button
             className="button"
-            aria-label={`Mark ${human.name} as a new person`}
+            aria-label={`Mark as new: ${human.name}`}
             isDisabled={markNew.pending}
             onPress={async () => {
               if (await markNew.run(undefined)) onDone(`${human.name} is registered as a new person.`);
