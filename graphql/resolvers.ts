@@ -11,6 +11,7 @@ import { MembersResolver } from './members.resolver';
 import { SessionResolver } from './session.resolver';
 import { RiskPolicyResolver } from './risk-policy.resolver';
 import { ScreeningResolver } from './screening.resolver';
+import { PersonsResolver } from './persons.resolver';
 
 /** Every resolver class of the console schema. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -28,4 +29,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   AiReviewResolver,
   RiskPolicyResolver,
   ScreeningResolver,
+  PersonsResolver,
 ];

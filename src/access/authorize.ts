@@ -70,6 +70,12 @@ export const PERMISSIONS = {
   'policy:read': { role: 'analyst' },
   /** Editing the decision policy (each edit a new version, audited). */
   'policy:configure': { role: 'compliance_admin' },
+  /** The person registry: persons, a case's people with their links and match proposals. */
+  'persons:read': { role: 'analyst' },
+  /** Linking, unlinking and marking new a case's people, and attaching their ID documents to persons. */
+  'persons:link': { role: 'analyst' },
+  /** The tenant's reuse window of persons' ID documents (audited). */
+  'persons:configure': { role: 'compliance_admin' },
   /** The customer portal: a customer works on their own case (application, documents, review, submit). */
   'portal:case': { customer: true },
 } as const satisfies Record<string, { scope?: Scope; role?: MemberRole; customer?: true }>;

@@ -26,6 +26,9 @@ import type { Services } from '../../src/platform/index';
 import { confirmReview, getApplication, getPortalSession, getReview, saveApplication, submitApplication } from '../../src/portal/index';
 import { loadLatestAiReviews, reviewCase, runAiReview } from '../../src/review/index';
 import { screenCase, triageCaseHits } from '../../src/screening/index';
+import {
+  attachPersonDocument, getPerson, getPersonReuseWindow, linkPerson, listCasePeople, listPersons, markPersonNew, setPersonReuseWindow, unlinkPerson,
+} from '../../src/persons/index';
 import { newTenant, runtime } from '../support/runtime';
 
 /**
@@ -192,6 +195,17 @@ describe('access: role and scope matrix over every use case that takes an Actor'
         return triageCaseHits(s, a, { orgId: tenant.id, casePk: Number(row.pk) });
       },
     },
+    // The person registry: case work (analyst); the reuse window is configuration (compliance_admin). No token scope.
+    // On the UUID case: earlier rows' other-tenant calls open CS-… cases there that repeat this tenant's ids.
+    { name: 'listPersons', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listPersons(s, a, {}) },
+    { name: 'getPerson', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getPerson(s, a, 1) },
+    { name: 'listCasePeople', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => listCasePeople(s, a, portalCaseId) },
+    { name: 'linkPerson', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => linkPerson(s, a, { caseId: portalCaseId, personKey: randomUUID(), personId: 1 }) },
+    { name: 'unlinkPerson', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => unlinkPerson(s, a, { caseId: portalCaseId, personKey: randomUUID(), reason: 'matrix' }) },
+    { name: 'markPersonNew', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => markPersonNew(s, a, { caseId: portalCaseId, personKey: randomUUID() }) },
+    { name: 'attachPersonDocument', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => attachPersonDocument(s, a, { personId: 1, documentId: 999_999_999 }) },
+    { name: 'getPersonReuseWindow', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getPersonReuseWindow(s, a) },
+    { name: 'setPersonReuseWindow', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setPersonReuseWindow(s, a, { days: 365 }) },
   ];
 
   const refusalOf = async (p: Promise<unknown>) => p.then(() => null, (err: { code?: string; extra?: unknown; message?: string }) => err);

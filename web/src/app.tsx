@@ -8,6 +8,8 @@ import { AcceptInvitationPage, ForgotPasswordPage, ResetPasswordPage } from './c
 import { RequireMember } from './console/require-member';
 import { SignInPage } from './console/sign-in-page';
 import { StatusPage } from './console/status-page';
+import { PersonPage } from './console/persons/person-page';
+import { PersonsPage } from './console/persons/persons-page';
 import { NotFoundPage } from './ui/not-found';
 import { Loading } from './ui/status';
 
@@ -46,6 +48,8 @@ export function App() {
               <Route index element={<Navigate to="/console/cases" replace />} />
               <Route path="cases" element={<CasesPage />} />
               <Route path="cases/:caseId" element={<CasePage />} />
+              <Route path="persons" element={<PersonsPage />} />
+              <Route path="persons/:personId" element={<PersonPage />} />
               <Route path="settings/*" element={<SettingsRoutes />} />
               <Route path="*" element={<NotFoundPage area="Compliance console" home="/console" />} />
             </Route>

@@ -14,6 +14,7 @@ import { CaseActions } from './case-actions';
 import { AiReviewSection } from './case-ai-review';
 import { Documents } from './case-documents';
 import { RiskSection } from './case-risk';
+import { PeopleSection } from './case-people';
 import { RoutingSection } from './case-routing';
 import { ScreeningHits } from './case-screening';
 import { AssignOwnerMutation, CaseQuery, CaseTimelineQuery } from './case-query';
@@ -109,6 +110,7 @@ export function CasePage() {
       <AiReviewSection caseId={c.caseId} review={c.aiReview} role={viewer?.role} onDone={done} />
       <RoutingSection routing={c.routing} policy={current.decisionPolicy} />
       <Parties parties={c.parties} />
+      <PeopleSection caseId={c.caseId} version={version} onDone={done} />
       <Decisions decisions={c.decisions} />
       <Timeline caseId={c.caseId} first={c.timeline} reads={c.assistantReads} />
     </Page>

@@ -10,6 +10,7 @@ import { Page } from '../../ui/page';
 import { ErrorNotice } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { Field } from '../../ui/field';
+import { PersonReuseWindowSection } from './person-reuse-window';
 import { Success, useFieldErrors } from './ui';
 import { hasRole } from '../session';
 import { useSettings } from './viewer';
@@ -114,6 +115,7 @@ export function OrganisationPage() {
         )}
       </section>
       <WebhookAlertSection mayChange={mayChange} onSaved={(m) => setMessage(m)} onChange={() => setMessage(null)} />
+      <PersonReuseWindowSection mayChange={mayChange} onSaved={(m) => setMessage(m)} />
       {org.fullParityEntitled ? (
         <section className="panel" aria-labelledby="full-parity-title">
           <h2 id="full-parity-title">Full-parity egress</h2>
