@@ -11,7 +11,7 @@ const transports = [
 ];
 const adapters = ['rest', 'graphql', 'trpc', 'worker'];
 // Features whose persistence is raw SQL behind a tenant-first repository (the rule below keeps it so).
-const sqlFeatures = ['cases', 'documents', 'screening', 'risk', 'policy'];
+const sqlFeatures = ['cases', 'documents', 'screening', 'risk', 'policy', 'edd'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/events/generated/**', 'web/src/gql/**', 'test-output/**'] },
