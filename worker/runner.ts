@@ -6,6 +6,7 @@ import { sweepCasePipelines } from '../src/pipeline/index';
 import { purgeExpiredIdempotencyKeys } from '../src/idempotency/index';
 import { sweepIntakeCodes } from '../src/intake/index';
 import { sweepInvites } from '../src/invites/index';
+import { sweepReminders } from '../src/outreach/index';
 import { sweepPurges } from '../src/retention/index';
 import { sweepMemberMail } from '../src/tenants/index';
 import { type RunnerState, type RunnerStatus, type Services } from '../src/platform/index';
@@ -184,6 +185,7 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     sweeping = sweeping.then(() => (draining ? undefined : sweepPurges(svc))).catch((err) => log.error({ err }, 'retention sweep failed'));
     // Decisioning pipelines whose step job was lost, or that wait for a document whose nudge was lost.
     sweeping = sweeping.then(() => (draining ? undefined : sweepCasePipelines(svc))).catch((err) => log.error({ err }, 'pipeline sweep failed'));
+    sweeping = sweeping.then(() => (draining ? undefined : sweepReminders(svc))).catch((err) => log.error({ err }, 'reminder sweep failed'));
   }, svc.config.outboxSweepIntervalMs);
 
   // The stall watchdog: a runner can stop making progress without any error reaching us (its workers

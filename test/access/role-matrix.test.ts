@@ -25,6 +25,8 @@ import type { Services } from '../../src/platform/index';
 import { confirmReview, getApplication, getPortalSession, getReview, saveApplication, submitApplication } from '../../src/portal/index';
 import { loadLatestAiReviews, reviewCase, runAiReview } from '../../src/review/index';
 import { screenCase, triageCaseHits } from '../../src/screening/index';
+import { getCaseEdd, setEddRequirement } from '../../src/edd/index';
+import { getCaseRequests, getReminderSchedule, listPortalRequestedItems, requestEddEvidence, sendOutreach, setReminderSchedule } from '../../src/outreach/index';
 import { newTenant, runtime } from '../support/runtime';
 
 /**
@@ -185,6 +187,23 @@ describe('access: role and scope matrix over every use case that takes an Actor'
         return triageCaseHits(s, a, { orgId: tenant.id, casePk: Number(row.pk) });
       },
     },
+    // EDD and outreach (issue 16): case work on the portal case (a UUID id: the other tenant's CS numbers repeat this one's).
+    { name: 'getCaseEdd', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => getCaseEdd(s, a, { caseId: portalCaseId }) },
+    {
+      name: 'setEddRequirement', need: { scope: null, role: 'analyst' }, ownsResource: true,
+      call: (s, a) => setEddRequirement(s, a, { caseId: portalCaseId, reqKey: 'matrix_item', status: 'outstanding', label: 'Matrix item' }),
+    },
+    { name: 'requestEddEvidence', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => requestEddEvidence(s, a, { caseId: portalCaseId, items: ['matrix_item'] }) },
+    {
+      name: 'sendOutreach', need: { scope: null, role: 'analyst' }, ownsResource: true,
+      call: (s, a) => sendOutreach(s, a, { caseId: portalCaseId, kind: 'document_request', items: [{ key: 'bank_statement', label: 'Bank statement' }] }),
+    },
+    { name: 'getCaseRequests', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => getCaseRequests(s, a, { caseId: portalCaseId }) },
+    { name: 'getReminderSchedule', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getReminderSchedule(s, a) },
+    {
+      name: 'setReminderSchedule', need: { scope: null, role: 'compliance_admin' }, ownsResource: false,
+      call: (s, a) => setReminderSchedule(s, a, { enabled: true, firstAfterDays: 3, everyDays: 7, maxReminders: 3 }),
+    },
   ];
 
   const refusalOf = async (p: Promise<unknown>) => p.then(() => null, (err: { code?: string; extra?: unknown; message?: string }) => err);
@@ -261,6 +280,7 @@ describe('access: the customer portal\'s use cases (customer only)', () => {
     { name: 'listPortalDocuments', call: (s, a) => listPortalDocuments(s, a), outsiderCode: null },
     { name: 'uploadDocuments', call: (s, a) => uploadDocuments(s, a, noFiles), outsiderCode: 'validation_failed' },
     { name: 'removeDocument', call: (s, a) => removeDocument(s, a, { id: 999_999_999 }), outsiderCode: 'not_found' },
+    { name: 'listPortalRequestedItems', call: (s, a) => listPortalRequestedItems(s, a), outsiderCode: null },
   ];
   const refusalOf = async (p: Promise<unknown>) => p.then(() => null, (err: { code?: string }) => err);
 

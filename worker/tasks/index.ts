@@ -4,6 +4,7 @@ import { RELAY_TASK } from '../../src/events/index';
 import { SEND_INTAKE_CODE_TASK } from '../../src/intake/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
 import { PIPELINE_STEP_TASK } from '../../src/pipeline/index';
+import { REMINDER_TASK } from '../../src/outreach/index';
 import { type Services } from '../../src/platform/index';
 import { PURGE_CHECK_TASK } from '../../src/retention/index';
 import { SEND_MEMBER_MAIL_TASK } from '../../src/tenants/index';
@@ -11,6 +12,7 @@ import { DELIVER_WEBHOOK_TASK } from '../../src/webhooks/index';
 import { casePurgeCheckTask } from './case-purge-check.task';
 import { deliverWebhookTask } from './deliver-webhook.task';
 import { documentUploadedTask } from './document-uploaded.task';
+import { outreachReminderTask } from './outreach-reminder.task';
 import { pipelineStepTask } from './pipeline-step.task';
 import { relayEventsTask } from './relay-events.task';
 import { sendIntakeCodeTask } from './send-intake-code.task';
@@ -29,5 +31,7 @@ export function createTaskList(svc: Services): TaskList {
     [SEND_INTAKE_CODE_TASK]: sendIntakeCodeTask(svc),
     // Zero retention (src/retention): the purge check after a data package's delivery reached delivered.
     [PURGE_CHECK_TASK]: casePurgeCheckTask(svc),
+    // EDD and outreach (src/outreach): a case's due reminder for the items asked of its customer.
+    [REMINDER_TASK]: outreachReminderTask(svc),
   };
 }
