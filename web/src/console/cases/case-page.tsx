@@ -13,6 +13,7 @@ import { useViewer } from '../session';
 import { CaseActions } from './case-actions';
 import { AiReviewSection } from './case-ai-review';
 import { Documents } from './case-documents';
+import { EddOutreachSections } from './case-edd';
 import { RiskSection } from './case-risk';
 import { RoutingSection } from './case-routing';
 import { ScreeningHits } from './case-screening';
@@ -107,6 +108,7 @@ export function CasePage() {
       <RiskSection caseId={c.caseId} assessment={c.riskAssessment} model={current.riskModel} role={viewer?.role} onDone={done} />
       <AiReviewSection caseId={c.caseId} review={c.aiReview} role={viewer?.role} onDone={done} />
       <RoutingSection routing={c.routing} policy={current.decisionPolicy} />
+      <EddOutreachSections caseId={c.caseId} role={viewer?.role} version={version} />
       <Parties parties={c.parties} />
       <Decisions decisions={c.decisions} />
       <Timeline caseId={c.caseId} first={c.timeline} />

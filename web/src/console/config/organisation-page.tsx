@@ -9,6 +9,7 @@ import { useAction } from '../../lib/use-request';
 import { Page } from '../../ui/page';
 import { ErrorNotice } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
+import { ReminderSchedulePanel } from './reminder-schedule-panel';
 import { Success } from './ui';
 import { hasRole } from '../session';
 import { useSettings } from './viewer';
@@ -158,6 +159,7 @@ export function OrganisationPage() {
           )}
         </section>
       ) : null}
+      <ReminderSchedulePanel mayChange={mayChange} />
     </Page>
   );
 }
