@@ -4,6 +4,7 @@ import { listEddRequirements, markEddRequested } from '../edd/index';
 import { DomainError, type ValidationDetail } from '../errors';
 import type { Services } from '../services';
 import { lockOutreachCase } from './outreach-case';
+import { SENT_AT } from './queue-customer-email';
 import { queueOutreachEmail, restartRemindersInTx } from './request-email';
 
 export interface OutreachSentView {
@@ -43,7 +44,7 @@ export async function requestEddEvidence(svc: Services, actor: Actor, input: { c
     await markEddRequested(tx.manager, c.orgId, c.casePk, keys, svc.clock.now());
     await restartRemindersInTx(tx, c);
     const { emailId, subject } = await queueOutreachEmail(tx, c, 'edd_request', items, (subj) => [
-      { type: 'edd.requested', fields: { recipientEmail: c.customerEmail, itemCount: items.length, items, sentBy, sentAt: '$sentAt' } },
+      { type: 'edd.requested', fields: { recipientEmail: c.customerEmail, itemCount: items.length, items, sentBy, sentAt: SENT_AT } },
       { type: 'outreach.email.sent', fields: { kind: 'edd_request', recipientEmail: c.customerEmail, subject: subj, itemCount: items.length, items, sentBy } },
     ]);
     return { emailId, kind: 'edd_request', recipientEmail: c.customerEmail, subject, items };

@@ -1,7 +1,6 @@
 import type { Tx } from '../db/transaction';
-import type { EventType } from '../events/catalogue';
 import { createInvite } from '../invites/invites';
-import { queueCustomerEmail } from './customer-email';
+import { queueCustomerEmail, type CustomerEmailEvent } from './queue-customer-email';
 import type { OutreachCase } from './outreach-case';
 import { daysMs, reminderScheduleOf } from './reminder-schedule';
 import { REMINDER_TASK } from './reminder-jobs';
@@ -38,16 +37,15 @@ const TEXTS: Record<OutreachKind, (company: string) => { subject: string; intro:
  * system accepts it. Returns the email's id and subject.
  */
 export async function queueOutreachEmail(
-  tx: Tx, c: OutreachCase, kind: OutreachKind, items: RequestedItem[], events: (subject: string) => { type: EventType; fields: Record<string, unknown> }[],
+  tx: Tx, c: OutreachCase, kind: OutreachKind, items: RequestedItem[], events: (subject: string) => CustomerEmailEvent[],
   unsubscribeUrl?: string,
 ): Promise<{ emailId: number; subject: string }> {
   const { subject, intro } = TEXTS[kind](c.companyName ?? 'your application');
   const link = await createInvite(tx, { orgId: c.orgId, casePk: c.casePk, email: c.customerEmail, send: false, purpose: 'evidence' });
-  const paragraphs = [c.customerName ? `Hello ${c.customerName},` : 'Hello,', intro, 'The link works once; if it has expired, the page it opens lets you ask for a new one.'];
-  if (unsubscribeUrl) paragraphs.push('You receive this reminder because these items are still outstanding. To stop these reminders, use the unsubscribe link of your email program.');
   const { emailId } = await queueCustomerEmail(tx, {
-    orgId: c.orgId, casePk: c.casePk, kind, recipientEmail: c.customerEmail, recipientName: c.customerName, subject, paragraphs, items,
-    action: { label: 'Upload the requested items', url: link.link }, unsubscribeUrl, events: events(subject),
+    orgId: c.orgId, casePk: c.casePk, kind, recipientEmail: c.customerEmail, recipientName: c.customerName, subject, paragraphs: [intro], items,
+    action: { label: 'Upload the requested items', url: link.link, note: 'This personal link signs you in once; if it has expired, the page it opens lets you ask for a new one.' },
+    ...(unsubscribeUrl ? { unsubscribeUrl } : {}), events: events(subject),
   });
   return { emailId, subject };
 }

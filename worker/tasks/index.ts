@@ -3,8 +3,8 @@ import { DOCUMENT_UPLOADED_TASK } from '../../src/documents/index';
 import { RELAY_TASK } from '../../src/events/index';
 import { SEND_INTAKE_CODE_TASK } from '../../src/intake/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
+import { REMINDER_TASK, SEND_CUSTOMER_EMAIL_TASK } from '../../src/outreach/index';
 import { PIPELINE_STEP_TASK } from '../../src/pipeline/index';
-import { REMINDER_TASK } from '../../src/outreach/index';
 import { type Services } from '../../src/platform/index';
 import { PURGE_CHECK_TASK } from '../../src/retention/index';
 import { SEND_MEMBER_MAIL_TASK } from '../../src/tenants/index';
@@ -15,6 +15,7 @@ import { documentUploadedTask } from './document-uploaded.task';
 import { outreachReminderTask } from './outreach-reminder.task';
 import { pipelineStepTask } from './pipeline-step.task';
 import { relayEventsTask } from './relay-events.task';
+import { sendCustomerEmailTask } from './send-customer-email.task';
 import { sendIntakeCodeTask } from './send-intake-code.task';
 import { sendInviteTask } from './send-invite.task';
 import { sendMemberMailTask } from './send-member-mail.task';
@@ -29,6 +30,8 @@ export function createTaskList(svc: Services): TaskList {
     [SEND_MEMBER_MAIL_TASK]: sendMemberMailTask(svc),
     [DOCUMENT_UPLOADED_TASK]: documentUploadedTask(svc),
     [SEND_INTAKE_CODE_TASK]: sendIntakeCodeTask(svc),
+    // Customer-facing emails other than the invite (src/outreach): IDV links, EDD requests, outreach, reminders.
+    [SEND_CUSTOMER_EMAIL_TASK]: sendCustomerEmailTask(svc),
     // Zero retention (src/retention): the purge check after a data package's delivery reached delivered.
     [PURGE_CHECK_TASK]: casePurgeCheckTask(svc),
     // EDD and outreach (src/outreach): a case's due reminder for the items asked of its customer.
