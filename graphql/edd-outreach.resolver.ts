@@ -1,12 +1,12 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { getCaseEdd, setEddRequirement } from '../src/edd/index';
 import {
-  getCaseRequests, getReminderSchedule, requestEddEvidence, sendOutreach, setReminderSchedule,
+  getCaseRequests, getReminderSchedule, listCaseCustomerEmails, requestEddEvidence, sendOutreach, setReminderSchedule,
 } from '../src/outreach/index';
 import { actorOf, type GraphqlContext } from './context';
 import { CaseNode } from './types/case.type';
 import {
-  CaseEdd, caseEddOf, CaseRequests, caseRequestsOf, EddStatusEnum, OutreachItemInput, OutreachSent, outreachSentOf, ReminderSchedule, ReminderScheduleInput,
+  CaseEdd, caseEddOf, CaseRequests, caseRequestsOf, CustomerEmail, customerEmailOf, EddStatusEnum, OutreachItemInput, OutreachSent, outreachSentOf, ReminderSchedule, ReminderScheduleInput,
   reminderScheduleOf,
 } from './types/edd-outreach.type';
 
@@ -25,6 +25,11 @@ export class EddOutreachResolver {
   @FieldResolver(() => CaseRequests, { description: 'The items asked of the customer by email, with their status, and the reminder state.' })
   async requests(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<CaseRequests> {
     return caseRequestsOf(await getCaseRequests(ctx.svc, actorOf(ctx), { caseId: c.caseId }));
+  }
+
+  @FieldResolver(() => [CustomerEmail], { description: 'The customer emails of the case (EDD requests, document requests, reminders, identity verification), newest first.' })
+  async customerEmails(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<CustomerEmail[]> {
+    return (await listCaseCustomerEmails(ctx.svc, actorOf(ctx), c.caseId)).map(customerEmailOf);
   }
 
   @Mutation(() => CaseEdd, {

@@ -1,6 +1,6 @@
 import { Field, GraphQLISODateTime, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { EDD_STATUSES, type CaseEddView } from '../../src/edd/index';
-import type { CaseRequestsView, OutreachSentView, ReminderScheduleView } from '../../src/outreach/index';
+import type { CaseRequestsView, CustomerEmailView, OutreachSentView, ReminderScheduleView } from '../../src/outreach/index';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as { [K in T]: K };
 export const EddStatusEnum = enumOf(EDD_STATUSES);
@@ -103,3 +103,19 @@ export const caseEddOf = (v: CaseEddView): CaseEdd => v;
 export const caseRequestsOf = (v: CaseRequestsView): CaseRequests => v;
 export const outreachSentOf = (v: OutreachSentView): OutreachSent => v;
 export const reminderScheduleOf = (v: ReminderScheduleView): ReminderSchedule => v;
+
+@ObjectType({ simpleResolvers: true, description: 'A customer email of the case (never its link or body).' })
+export class CustomerEmail {
+  @Field(() => Int) id!: number;
+  @Field({ description: 'e.g. edd_request, document_request, reminder, identity_verification.' }) kind!: string;
+  @Field() recipientEmail!: string;
+  @Field() subject!: string;
+  @Field(() => [RequestedItemInfo]) items!: RequestedItemInfo[];
+  @Field({ description: 'pending (queued or retrying), sent, or failed.' }) state!: string;
+  @Field(() => Int) attempts!: number;
+  @Field(() => String, { nullable: true }) lastError!: string | null;
+  @Field(() => GraphQLISODateTime, { nullable: true }) sentAt!: string | null;
+  @Field(() => GraphQLISODateTime) createdAt!: string;
+}
+
+export const customerEmailOf = (v: CustomerEmailView): CustomerEmail => v;

@@ -28,6 +28,17 @@ export const CaseEddQuery = graphql(`
           changedAt
         }
       }
+      customerEmails {
+        id
+        kind
+        recipientEmail
+        subject
+        state
+        attempts
+        lastError
+        sentAt
+        createdAt
+      }
       requests {
         items {
           ref

@@ -83,6 +83,19 @@ export function EddOutreachSections({ caseId, role, version }: { caseId: string;
           </ul>
         )}
         {c.requests.reminders ? <Reminders r={c.requests.reminders} /> : null}
+        <h3 className="section-subtitle" id="emails-title">Emails to the customer</h3>
+        {c.customerEmails.length === 0 ? <p className="empty">No emails sent to the customer yet.</p> : (
+          <ul className="plain-list" aria-labelledby="emails-title">
+            {c.customerEmails.map((m) => (
+              <li key={m.id}>
+                <strong>{m.subject}</strong> · {words(m.kind)} to {m.recipientEmail} ·{' '}
+                <span className={m.state === 'sent' ? 'badge badge-ok' : m.state === 'failed' ? 'badge badge-bad' : 'badge badge-warn'}>{words(m.state)}</span>{' '}
+                {m.sentAt ? when(m.sentAt) : `queued ${when(m.createdAt)}`}
+                {m.lastError && m.state !== 'sent' ? <span className="muted"> · {m.lastError}</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
         {analyst && open && c.customerEmail ? <RequestDocuments caseId={caseId} email={c.customerEmail} onDone={done} /> : null}
       </section>
     </>
