@@ -1,6 +1,8 @@
 // The case page's EDD and Outreach sections (issue 16): the EDD requirements (derived from the risk band and
 // the policy, plus the analysts' own) with a status and note control each and their history; emailing the
-// customer for evidence or documents; what was asked, what arrived, and the reminders.
+// customer for evidence or documents; what was asked, what arrived, and the reminders. Buttons are disabled
+// while their request runs rather than given React Aria's `isPending` (see ui/dialog.tsx: a pending button that
+// then goes away, as a requirement's Save does when the list reloads, leaves an unnamed live-region node).
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import type { ConsoleCaseEddQuery, EddStatus } from '../../gql/graphql';
@@ -132,7 +134,7 @@ function RequirementItem({ caseId, r, analyst, onDone }: { caseId: string; r: Re
         <Form className="form form-inline" onSubmit={save} validationErrors={fieldErrors} aria-label={`Update ${r.label}`}>
           <SelectField label={`Status of ${r.label}`} name="status" value={status} onChange={(v) => { setStatus(v as EddStatus); edited('status'); }} options={STATUS_OPTIONS} />
           <Field label={`Note on ${r.label}`} name="note" value={note} onChange={(v) => { setNote(v); edited('note'); }} />
-          <Button type="submit" className="button" isPending={action.pending} isDisabled={status === r.status && note === r.note}>Save</Button>
+          <Button type="submit" className="button" isDisabled={action.pending || (status === r.status && note === r.note)}>Save</Button>
           {rest ? <ErrorNotice error={rest} /> : null}
         </Form>
       ) : null}
@@ -157,7 +159,7 @@ function AddRequirement({ caseId, onDone }: { caseId: string; onDone: (m: string
   return (
     <Form className="form form-inline" onSubmit={add} validationErrors={fieldErrors} aria-label="Add an EDD requirement">
       <Field label="New requirement" name="label" value={label} onChange={(v) => { setLabel(v); edited('label'); edited('reqKey'); }} hint="Its key is made from the label." isRequired />
-      <Button type="submit" className="button" isPending={action.pending}>Add requirement</Button>
+      <Button type="submit" className="button" isDisabled={action.pending}>Add requirement</Button>
       {fieldErrors.reqKey ? <p className="field-error">{fieldErrors.reqKey}</p> : null}
       {rest ? <ErrorNotice error={rest} /> : null}
     </Form>
@@ -182,7 +184,7 @@ function RequestEvidence({ caseId, requirements, email, onDone }: { caseId: stri
       <CheckGroup label="Request evidence by email" name="items" value={chosen} onChange={setChosen} description={`The customer (${email}) gets a link to upload against each item.`}>
         {outstanding.map((r) => <Check key={r.reqKey} value={r.reqKey}>{r.label}</Check>)}
       </CheckGroup>
-      <Button type="submit" className="button button-primary" isPending={action.pending} isDisabled={chosen.length === 0}>Email the request</Button>
+      <Button type="submit" className="button button-primary" isDisabled={action.pending || chosen.length === 0}>Email the request</Button>
       {action.error ? <ErrorNotice error={action.error} /> : null}
     </Form>
   );
@@ -204,9 +206,9 @@ function RequestDocuments({ caseId, email, onDone }: { caseId: string; email: st
     }
   };
   return (
-    <Form className="form" onSubmit={send} aria-label="Request documents by email">
+    <Form className="form" onSubmit={send} aria-label="Document request">
       <Field multiline label="Request documents by email" name="items" value={text} onChange={setText} hint={`One document per line; ${email} gets a link to upload each.`} />
-      <Button type="submit" className="button" isPending={action.pending} isDisabled={labels.length === 0}>Email the document request</Button>
+      <Button type="submit" className="button" isDisabled={action.pending || labels.length === 0}>Email the document request</Button>
       {action.error ? <ErrorNotice error={action.error} /> : null}
     </Form>
   );

@@ -58,8 +58,15 @@ export function ReminderSchedulePanel({ mayChange }: { mayChange: boolean }) {
 }
 
 function ScheduleText({ s }: { s: Schedule }) {
-  if (!s.enabled) return <p><strong>Off.</strong> A compliance admin can change this.</p>;
-  return <p><strong>First after {s.firstAfterDays} days, then every {s.everyDays} days, at most {s.maxReminders}.</strong> A compliance admin can change this.</p>;
+  return (
+    <>
+      <dl className="facts">
+        <dt>Schedule</dt>
+        <dd data-testid="reminder-schedule">{s.enabled ? `First after ${s.firstAfterDays} days, then every ${s.everyDays} days, at most ${s.maxReminders}` : 'Off'}</dd>
+      </dl>
+      <p>A compliance admin can change this.</p>
+    </>
+  );
 }
 
 function ScheduleForm({ schedule }: { schedule: Schedule }) {
@@ -94,7 +101,7 @@ function ScheduleForm({ schedule }: { schedule: Schedule }) {
       <Field label="At most (reminders)" name="maxReminders" inputMode="numeric" value={max} onChange={whole(setMax, 'maxReminders')} isDisabled={!enabled} hint="1 to 10." />
       <div role="status" aria-live="polite">{saved ? <p className="notice notice-ok">{saved}</p> : null}</div>
       {rest ? <ErrorNotice error={rest} /> : null}
-      <Button type="submit" className="button button-primary" isPending={action.pending}>Save reminder schedule</Button>
+      <Button type="submit" className="button button-primary" isDisabled={action.pending}>Save reminder schedule</Button>
     </Form>
   );
 }
