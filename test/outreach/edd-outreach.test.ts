@@ -225,6 +225,36 @@ describe('EDD and outreach: request emails, the portal upload against an item, r
     expect(view.requests.reminders).to.deep.equal({ remindersSent: 2, nextDueAt: null, stoppedReason: null, unsubscribed: false });
   });
 
+  it('a reminder slot is queued once: a failure half-way leaves nothing and the slot free, two jobs at once queue one email', async () => {
+    const { analyst, caseId, pk } = await setUp();
+    await analyst.data(OUTREACH, { caseId, kind: 'document_request', items: [{ key: 'certificate', label: 'Certificate of incorporation' }] });
+    const ref = { orgId: analyst.member.tenant.id, casePk: pk };
+    const reminderRows = async () => (await h.svc.db.query(
+      `SELECT COUNT(*) AS n FROM customer_emails WHERE org_id = ? AND case_pk = ? AND kind = 'reminder'`, [ref.orgId, pk],
+    ))[0].n;
+    clock.advance(3 * DAY);
+    // The transaction fails after the email row is written, as if the worker died in the middle of it.
+    const trigger = `fail_reminder_${pk}`;
+    await h.svc.db.query(
+      `CREATE TRIGGER ${trigger} BEFORE UPDATE ON outreach_reminders FOR EACH ROW BEGIN
+         IF NEW.case_pk = ${pk} AND NEW.sent_count > OLD.sent_count THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'injected'; END IF;
+       END`,
+    );
+    try {
+      let failed: unknown = null;
+      await sendDueReminder(svc, ref).catch((err: unknown) => {
+        failed = err;
+      });
+      expect(String(failed)).to.include('injected');
+      expect(Number(await reminderRows()), 'nothing of the failed attempt is left').to.equal(0);
+    } finally {
+      await h.svc.db.query(`DROP TRIGGER ${trigger}`);
+    }
+    const outcomes = await Promise.all([sendDueReminder(svc, ref), sendDueReminder(svc, ref)]);
+    expect(outcomes.sort()).to.deep.equal(['not_due', 'sent']);
+    expect(Number(await reminderRows())).to.equal(1);
+  });
+
   it('reminders stop when every item has arrived, when the case closes, when the recipient unsubscribes (RFC 8058 one-click), or when off', async () => {
     const advanceToDue = () => clock.advance(3 * DAY);
     const items = [{ key: 'certificate', label: 'Certificate of incorporation' }];
