@@ -12,7 +12,7 @@ const transports = [
 ];
 const adapters = ['rest', 'graphql', 'trpc', 'worker', 'mcp'];
 // Features whose persistence is raw SQL behind a tenant-first repository (the rule below keeps it so).
-const sqlFeatures = ['cases', 'documents', 'screening', 'risk', 'policy', 'assistant', 'persons'];
+const sqlFeatures = ['cases', 'documents', 'screening', 'risk', 'policy', 'assistant', 'persons', 'edd'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/events/generated/**', 'web/src/gql/**', 'test-output/**'] },

@@ -3,6 +3,7 @@ import { AiReviewResolver } from './ai-review.resolver';
 import { CredentialsResolver } from './credentials.resolver';
 import { CaseWorkResolver } from './case-work.resolver';
 import { CasesResolver } from './cases.resolver';
+import { EddOutreachResolver } from './edd-outreach.resolver';
 import { HealthResolver } from './health.resolver';
 import { IntakeResolver } from './intake.resolver';
 import { OrganisationResolver } from './organisation.resolver';
@@ -30,4 +31,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   RiskPolicyResolver,
   ScreeningResolver,
   PersonsResolver,
+  EddOutreachResolver,
 ];

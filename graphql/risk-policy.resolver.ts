@@ -53,6 +53,7 @@ export class RiskPolicyResolver {
     return decisionPolicyOf(await updateDecisionPolicy(ctx.svc, actor, {
       name: input.name, rules: parseJson('rules', input.rules), defaultOutcome: input.defaultOutcome, minimumAge: input.minimumAge,
       individualEntityTypes: input.individualEntityTypes,
+      ...(input.eddItems == null ? {} : { eddItems: parseJson('eddItems', input.eddItems) }),
     }));
   }
 

@@ -10,6 +10,7 @@ import { schemaRoutes } from './schemas.routes';
 import { portalApplyRoutes } from './portal/apply.routes';
 import { portalInviteRoutes } from './portal/invite.routes';
 import { portalDocumentRoutes } from './portal/documents.routes';
+import { portalUnsubscribeRoutes } from './portal/unsubscribe.routes';
 import { bearerAuth } from './v1/bearer-auth';
 import { v1Routes } from './v1/index';
 
@@ -49,6 +50,7 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
   app.use(v1Routes(svc, { authenticate: bearerAuth(svc) }));
   app.use(portalInviteRoutes(svc));
   app.use(portalDocumentRoutes(svc)); // the portal's streamed document upload (beside tRPC)
+  app.use(portalUnsubscribeRoutes(svc)); // List-Unsubscribe (RFC 8058) of reminder emails
   app.use(portalApplyRoutes(svc)); // the public intake link /apply/<slug>
   mount(app);
   app.use(notFoundHandler);

@@ -2,6 +2,7 @@ import { applicationRouter } from './application.router';
 import { documentsRouter } from './documents.router';
 import { intakeRouter } from './intake.router';
 import { portalRouter } from './portal.router';
+import { requestsRouter } from './requests.router';
 import { reviewRouter } from './review.router';
 import { router } from './trpc';
 
@@ -12,6 +13,7 @@ export const appRouter = router({
   review: reviewRouter,
   documents: documentsRouter,
   intake: intakeRouter,
+  requests: requestsRouter,
 });
 
 /** The router's type: the web app's tRPC client is typed by it. */

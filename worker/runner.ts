@@ -6,7 +6,7 @@ import { sweepCasePipelines } from '../src/pipeline/index';
 import { purgeExpiredIdempotencyKeys } from '../src/idempotency/index';
 import { sweepIntakeCodes } from '../src/intake/index';
 import { sweepInvites } from '../src/invites/index';
-import { sweepCustomerEmails } from '../src/outreach/index';
+import { sweepCustomerEmails, sweepReminders } from '../src/outreach/index';
 import { sweepPurges } from '../src/retention/index';
 import { sweepMemberMail } from '../src/tenants/index';
 import { checkWebhookHealth, FirstAttempts } from '../src/webhooks/index';
@@ -191,6 +191,8 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     sweeping = sweeping.then(() => (draining ? undefined : sweepPurges(svc))).catch((err) => log.error({ err }, 'retention sweep failed'));
     // Decisioning pipelines whose step job was lost, or that wait for a document whose nudge was lost.
     sweeping = sweeping.then(() => (draining ? undefined : sweepCasePipelines(svc))).catch((err) => log.error({ err }, 'pipeline sweep failed'));
+    // Reminders (src/outreach) that are due but whose scheduled job was lost.
+    sweeping = sweeping.then(() => (draining ? undefined : sweepReminders(svc))).catch((err) => log.error({ err }, 'reminder sweep failed'));
   }, svc.config.outboxSweepIntervalMs);
   // Webhook failure alerts: reads the attempts recorded since the last check (one worker at a time, by a row lock).
   const healthTimer = setInterval(() => {

@@ -67,6 +67,8 @@ export class DecisionPolicy {
   @Field(() => RoutingOutcomeEnum, { description: 'The default branch (no rule matched).' }) defaultOutcome!: RoutingOutcome;
   @Field(() => Int, { description: 'The age gate: individual customers younger than this are declined (reason age_gate).' }) minimumAge!: number;
   @Field(() => [String], { description: 'Entity types that make a customer an individual (for the age gate).' }) individualEntityTypes!: string[];
+  @Field(() => GraphQLJSONObject, { description: 'The EDD items each risk band asks for: {low, medium, high, prohibited}, each a list of {key, label}.' })
+  eddItems!: Record<string, unknown>;
   @Field() createdBy!: string;
   @Field(() => GraphQLISODateTime) createdAt!: string;
 }
@@ -93,10 +95,14 @@ export class DecisionPolicyInput {
   @Field(() => RoutingOutcomeEnum) defaultOutcome!: RoutingOutcome;
   @Field(() => Int, { description: '0 to 150.' }) minimumAge!: number;
   @Field(() => [String]) individualEntityTypes!: string[];
+  @Field(() => String, { nullable: true, description: 'The EDD items per band as JSON text ({low, medium, high, prohibited}: [{key, label}]); left out: kept as they are.' })
+  eddItems?: string | null;
 }
 
 export const riskModelOf = (m: RiskModelView): RiskModel => ({ ...m, definition: m.definition as unknown as Record<string, unknown> });
 export const riskAssessmentOf = (a: RiskAssessmentView): RiskAssessment => a;
 export const routingOf = (r: RoutingView): Routing => ({ ...r, facts: r.facts as unknown as Record<string, unknown> });
-export const decisionPolicyOf = (p: DecisionPolicyView): DecisionPolicy => ({ ...p, rules: p.rules as unknown as Record<string, unknown>[] });
+export const decisionPolicyOf = (p: DecisionPolicyView): DecisionPolicy => ({
+  ...p, rules: p.rules as unknown as Record<string, unknown>[], eddItems: p.eddItems as unknown as Record<string, unknown>,
+});
 export const policyDryRunOf = (d: PolicyDryRunView): PolicyDryRun => ({ ...d, facts: d.facts as unknown as Record<string, unknown> });

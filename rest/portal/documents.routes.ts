@@ -10,6 +10,7 @@ import { cookieValue } from '../../src/sessions/index';
  * because an upload must stream. The multipart body is parsed as it arrives (busboy) and each file is
  * handed to the domain as a stream (sniffed, limited to 20 MiB, hashed and written to the BlobStore on
  * the fly), so memory stays bounded whatever the files' size and however many uploads run at once.
+ * `?item=<ref>` uploads evidence against a requested item and marks it received.
  * Answers 201 `{documents}` or the /v1 error shape `{error, message, details?}`.
  */
 export function portalDocumentRoutes(svc: Services): Router {
@@ -24,7 +25,9 @@ export function portalDocumentRoutes(svc: Services): Router {
       if (!customer) throw new DomainError('unauthenticated', 'Your session has ended. Open your invitation link again, or ask for a new one.');
       if (!fromPortalPage(req, appOrigin)) throw new DomainError('forbidden', 'Uploads are accepted only from the customer portal\'s own pages.');
       bb = multipartParser(req);
-      const documents = await uploadDocuments(svc, customer, { files: filesOf(req, bb) });
+      // ?item=edd:<key> or document:<key>: evidence for an item the tenant asked for (the portal's requested-items page).
+      const item = typeof req.query.item === 'string' ? req.query.item : undefined;
+      const documents = await uploadDocuments(svc, customer, { files: filesOf(req, bb), item });
       res.status(201).json(documents);
     } catch (err) {
       // The rest of what the client sends is read and dropped (never stored), so that the answer reaches it.

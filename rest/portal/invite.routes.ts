@@ -72,6 +72,13 @@ export function portalInviteRoutes(svc: Services): Router {
       return;
     }
     const company = invite.companyName ? ` for <strong>${e(invite.companyName)}</strong>` : '';
+    if (invite.purpose === 'evidence') {
+      page(res, 200, invite.branding, 'Information requested', `<h1 data-testid="invite-state">Welcome back${who}</h1>
+<p>${e(invite.branding.name)} has asked you for some information${company}.</p>
+<form method="post" action="/portal/invite"><input type="hidden" name="token" value="${e(token)}"><button type="submit">Upload the requested items</button></form>
+<p class="muted">This personal link works once and expires on ${e(invite.expiresAt.toISOString().replace('T', ' ').slice(0, 16))} UTC.</p>`);
+      return;
+    }
     page(res, 200, invite.branding, 'Your invitation', `<h1 data-testid="invite-state">Welcome${who}</h1>
 <p>${e(invite.branding.name)} has invited you to complete your onboarding${company}.</p>
 <form method="post" action="/portal/invite"><input type="hidden" name="token" value="${e(token)}"><button type="submit">Start your onboarding</button></form>
@@ -92,7 +99,14 @@ export function portalInviteRoutes(svc: Services): Router {
     res.cookie(PORTAL_SESSION_COOKIE, session.sessionToken, portalSessionCookieOptions(svc.config.appUrl));
     // The (now used) link's token rides in the fragment, which the browser never sends to a server: the
     // portal keeps it so that, once the session ends, it can ask for a new link (portal.requestNewLink).
-    const app = `${svc.config.appUrl}${PORTAL_APP_PATH}#link=${encodeURIComponent(token)}`;
+    // An EDD or document request's link lands on the page where the customer uploads against each item.
+    const evidence = before.purpose === 'evidence';
+    const app = `${svc.config.appUrl}${PORTAL_APP_PATH}${evidence ? '/evidence' : ''}#link=${encodeURIComponent(token)}`;
+    if (evidence) {
+      page(res, 200, before.branding, 'Signed in', `<h1 data-testid="invite-state">You're signed in</h1><p>${e(before.branding.name)} is waiting for the items it asked you for.</p>
+<p><a data-testid="portal-app-link" href="${e(app)}">Continue to the requested items</a></p>`);
+      return;
+    }
     page(res, 200, before.branding, 'Onboarding started', `<h1 data-testid="invite-state">You're in</h1><p>Your onboarding with ${e(before.branding.name)} has started.</p>
 <p><a data-testid="portal-app-link" href="${e(app)}">Continue to your application</a></p>`);
   });

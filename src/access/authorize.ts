@@ -76,6 +76,16 @@ export const PERMISSIONS = {
   'persons:link': { role: 'analyst' },
   /** The tenant's reuse window of persons' ID documents (audited). */
   'persons:configure': { role: 'compliance_admin' },
+  /** A case's EDD requirements and their history. */
+  'edd:read': { role: 'analyst' },
+  /** Marking EDD requirements outstanding, received or waived, their notes, and adding one's own (the system derives the policy's). */
+  'edd:manage': { role: 'analyst' },
+  /** Emailing the customer of a case: EDD evidence requests and document requests; seeing a case's customer emails. */
+  'outreach:send': { role: 'analyst' },
+  /** The tenant's reminder schedule for requested items: seeing it. */
+  'outreach:read_settings': { role: 'analyst' },
+  /** Changing the reminder schedule (audited). */
+  'outreach:configure': { role: 'compliance_admin' },
   /** The customer portal: a customer works on their own case (application, documents, review, submit). */
   'portal:case': { customer: true },
 } as const satisfies Record<string, { scope?: Scope; role?: MemberRole; customer?: true }>;

@@ -4,7 +4,9 @@ import { advanceOnboardingStage } from '../cases/onboarding-progress';
 import { inTransaction } from '../db/transaction';
 import { DomainError, isDomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
+import { assertItemOpen, receiveRequestedItemInTx } from '../outreach/requested-items';
 import type { StoredBlob } from '../ports';
+import { CLOSED_STATUSES, type CaseStatus } from '../cases/case.entity';
 import type { Services } from '../services';
 import { limitBytes, peek } from './byte-streams';
 import { countDocumentsOfCase, insertUploadedDocument, referencedBlobKeys } from './documents.repository';
@@ -40,13 +42,26 @@ const tooMany = (path: string, shown: string) =>
  *
  * `files` is consumed in order, one file at a time; an error stops the consumption at once (the caller
  * discards whatever the client still sends).
+ *
+ * With `item` (`edd:<key>` or `document:<key>`, an item the tenant asked for by email) the upload is
+ * evidence for that item: accepted while the case is open, even after submission, and it marks the item
+ * received in the same transaction (src/outreach/requested-items.ts); the stage is left as it is.
  */
-export async function uploadDocuments(svc: Services, actor: Actor, input: { files: AsyncIterable<UploadedFile> }): Promise<UploadedDocumentsView> {
-  const { orgId, casePk } = portalCustomer(actor);
+export async function uploadDocuments(
+  svc: Services, actor: Actor, input: { files: AsyncIterable<UploadedFile>; item?: string },
+): Promise<UploadedDocumentsView> {
+  const customer = portalCustomer(actor);
+  const { orgId, casePk } = customer;
+  const item = input.item;
+  const assertOpen = (status: CaseStatus) => {
+    if (item === undefined) assertDocumentsOpen(status, 'added');
+    else if (CLOSED_STATUSES.includes(status)) throw new DomainError('conflict', 'This application is closed, so documents can no longer be added.');
+  };
   // Checked early so that nothing is stored in vain; checked again under the case's lock below.
   const c = await findCaseRowByPk(svc.db, orgId, casePk);
   if (!c) throw DomainError.notFound('Case');
-  assertDocumentsOpen(c.status, 'added');
+  assertOpen(c.status);
+  if (item !== undefined) await assertItemOpen(svc, customer, item);
   const held = await countDocumentsOfCase(svc.db, orgId, casePk);
 
   const staged: StagedFile[] = [];
@@ -63,7 +78,7 @@ export async function uploadDocuments(svc: Services, actor: Actor, input: { file
       await lockCase(tx.manager, orgId, casePk);
       const locked = await findCaseRowByPk(tx.manager, orgId, casePk);
       if (!locked) throw DomainError.notFound('Case');
-      assertDocumentsOpen(locked.status, 'added');
+      assertOpen(locked.status);
       const count = await countDocumentsOfCase(tx.manager, orgId, casePk);
       if (count + staged.length > MAX_CASE_DOCUMENTS) {
         const first = Math.max(0, MAX_CASE_DOCUMENTS - count);
@@ -79,7 +94,8 @@ export async function uploadDocuments(svc: Services, actor: Actor, input: { file
         orgId, type: 'document.uploaded', case: { pk: casePk },
         fields: { documentIds: views.map((d) => d.id), fileCount: views.length, filenames: views.map((d) => d.filename) },
       });
-      await advanceOnboardingStage(tx, { orgId, casePk, stage: 'collecting_documents' });
+      if (item === undefined) await advanceOnboardingStage(tx, { orgId, casePk, stage: 'collecting_documents' });
+      else await receiveRequestedItemInTx(tx, { orgId, casePk, customerEmail: customer.email }, item);
       tx.afterCommit(() => enqueueExtraction(svc, orgId, views.map((d) => d.id)));
       return views;
     });

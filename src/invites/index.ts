@@ -1,6 +1,6 @@
 export {
-  SEND_INVITE_TASK, deliverInvite, sweepInvites, inspectInvite, redeemInvite, inviteLink,
-  type InviteLanding,
+  SEND_INVITE_TASK, deliverInvite, sweepInvites, inspectInvite, redeemInvite, inviteLink, createInvite,
+  type InviteLanding, type InvitePurpose,
 } from './invites';
 export { INVITE_STATES, InviteStatusSchema, type InviteStatusView, type InviteState } from './invite.wire';
 export { renderInviteEmail, escapeHtml, safeColor, safeLogoUrl, type Branding } from './invite-email';

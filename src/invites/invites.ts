@@ -8,6 +8,12 @@ import type { Services } from '../services';
 import { renderInviteEmail, type Branding } from './invite-email';
 import type { InviteState, InviteStatusView } from './invite.wire';
 
+/**
+ * What a magic link is for: `invite` (the case's invitation, shown as its invite status) or `evidence`
+ * (a link in an EDD or document request email or a reminder, which lands on the portal's upload page).
+ */
+export type InvitePurpose = 'invite' | 'evidence';
+
 /** The worker task that sends one invite email; payload {inviteId}. */
 export const SEND_INVITE_TASK = 'send-invite';
 const LEASE_MS = 60_000;
@@ -28,7 +34,7 @@ const aad = (orgId: string, inviteHash: string) => `invite:${orgId}:${inviteHash
  */
 export async function createInvite(
   tx: Tx,
-  input: { orgId: string; casePk: number; email: string; send: boolean },
+  input: { orgId: string; casePk: number; email: string; send: boolean; purpose?: InvitePurpose },
 ): Promise<{ inviteId: number; link: string; expiresAt: Date }> {
   const svc = tx.services;
   const now = svc.clock.now();
@@ -37,10 +43,10 @@ export async function createInvite(
   const expiresAt = new Date(now.getTime() + svc.config.inviteTtlMs);
   const sealed = input.send ? sealSecret(svc.config.secretsKeys, token, aad(input.orgId, hash)) : null;
   const res = await tx.manager.query(
-    `INSERT INTO invites (org_id, case_pk, email, token_hash, token_sealed, token_key_id, state, attempts, next_attempt_at, expires_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+    `INSERT INTO invites (org_id, case_pk, email, token_hash, token_sealed, token_key_id, state, attempts, next_attempt_at, expires_at, created_at, purpose)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
     [input.orgId, input.casePk, input.email, hash, sealed?.ciphertext ?? null, sealed?.keyId ?? null,
-      input.send ? 'pending' : 'not_sent', input.send ? now : null, expiresAt, now],
+      input.send ? 'pending' : 'not_sent', input.send ? now : null, expiresAt, now, input.purpose ?? 'invite'],
   );
   const inviteId = Number((res as { insertId: number }).insertId);
   if (input.send) {
@@ -66,9 +72,10 @@ interface InviteRow {
   tenant_name: string;
   brand_color: string;
   logo_url: string | null;
+  purpose: InvitePurpose;
 }
 
-const INVITE_SELECT = `SELECT i.id, i.org_id, i.case_pk, i.email, i.token_hash, i.token_sealed, i.token_key_id, i.state, i.attempts,
+const INVITE_SELECT = `SELECT i.id, i.org_id, i.case_pk, i.email, i.token_hash, i.token_sealed, i.token_key_id, i.state, i.attempts, i.purpose,
   i.expires_at, i.used_at, c.customer_name, c.company_name, t.name AS tenant_name, t.brand_color, t.logo_url
   FROM invites i JOIN cases c ON c.pk = i.case_pk AND c.org_id = i.org_id JOIN tenants t ON t.id = i.org_id`;
 
@@ -135,7 +142,7 @@ export async function sweepInvites(svc: Services): Promise<number> {
 export async function latestInviteStatus(svc: Services, orgId: string, casePk: number): Promise<InviteStatusView | null> {
   const [row]: { state: InviteState; accepted_at: Date | null; attempts: number; last_error: string | null; expires_at: Date; used_at: Date | null }[] =
     await svc.db.query(
-      'SELECT state, accepted_at, attempts, last_error, expires_at, used_at FROM invites WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1',
+      `SELECT state, accepted_at, attempts, last_error, expires_at, used_at FROM invites WHERE org_id = ? AND case_pk = ? AND purpose = 'invite' ORDER BY id DESC LIMIT 1`,
       [orgId, casePk],
     );
   if (!row) return null;
@@ -152,7 +159,7 @@ export async function latestInviteStatus(svc: Services, orgId: string, casePk: n
 /** What the landing page of a magic link shows. */
 export type InviteLanding =
   | { state: 'unknown' }
-  | { state: 'valid' | 'used' | 'expired'; branding: Branding; customerName: string | null; companyName: string | null; expiresAt: Date };
+  | { state: 'valid' | 'used' | 'expired'; branding: Branding; customerName: string | null; companyName: string | null; expiresAt: Date; purpose: InvitePurpose };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
@@ -168,6 +175,7 @@ export async function inspectInvite(svc: Services, token: string): Promise<Invit
     customerName: row.customer_name,
     companyName: row.company_name,
     expiresAt: row.expires_at,
+    purpose: row.purpose,
   };
 }
 

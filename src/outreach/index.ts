@@ -3,3 +3,16 @@ export {
 } from './queue-customer-email';
 export { deliverCustomerEmail, sweepCustomerEmails } from './deliver-customer-email';
 export { listCaseCustomerEmails, type CustomerEmailView } from './list-case-customer-emails';
+export { requestEddEvidence, type OutreachSentView } from './request-edd-evidence';
+export { sendOutreach, ANALYST_OUTREACH_KINDS } from './send-outreach';
+export { OUTREACH_KINDS, type OutreachKind } from './request-email';
+export { REMINDER_TASK } from './reminder-jobs';
+export { sendDueReminder, type ReminderOutcome } from './send-due-reminder';
+export { sweepReminders } from './sweep-reminders';
+export { unsubscribeFromReminders, unsubscribeUrl } from './unsubscribe';
+export {
+  getReminderSchedule, setReminderSchedule, DEFAULT_REMINDER_SCHEDULE, type ReminderSchedule, type ReminderScheduleView,
+} from './reminder-schedule';
+export {
+  getCaseRequests, listPortalRequestedItems, type RequestedItemView, type ReminderStateView, type CaseRequestsView,
+} from './requested-items';

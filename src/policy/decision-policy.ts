@@ -33,6 +33,22 @@ export interface PolicyRule {
   outcome: RoutingOutcome;
 }
 
+/** One EDD item a band asks for: a stable slug key and the label the customer and analysts see. */
+export interface EddItem {
+  key: string;
+  label: string;
+}
+/** The EDD items each risk band asks for (src/edd derives a case's requirements from them when risk is assessed). */
+export type EddItemsByBand = Record<'low' | 'medium' | 'high' | 'prohibited', EddItem[]>;
+
+const HIGH_RISK_EDD: EddItem[] = [
+  { key: 'source_of_funds', label: 'Source of funds' },
+  { key: 'source_of_wealth', label: 'Source of wealth' },
+  { key: 'ownership_structure', label: 'Ownership structure chart' },
+];
+/** The default EDD items: none for low and medium, the same three for high and prohibited. */
+export const DEFAULT_EDD_ITEMS: EddItemsByBand = { low: [], medium: [], high: HIGH_RISK_EDD, prohibited: HIGH_RISK_EDD };
+
 export interface DecisionPolicyDefinition {
   name: string;
   rules: PolicyRule[];
@@ -42,6 +58,8 @@ export interface DecisionPolicyDefinition {
   minimumAge: number;
   /** Entity types (any letter case) that make the customer an individual, for the age gate and the isIndividual fact. */
   individualEntityTypes: string[];
+  /** The EDD items per risk band (a version stored before EDD existed carries the defaults). */
+  eddItems: EddItemsByBand;
 }
 
 /**
@@ -75,4 +93,5 @@ export const DEFAULT_DECISION_POLICY: DecisionPolicyDefinition = {
   defaultOutcome: 'REVIEW_LEVEL_1',
   minimumAge: 18,
   individualEntityTypes: ['individual', 'sole trader', 'sole proprietor', 'natural person'],
+  eddItems: DEFAULT_EDD_ITEMS,
 };

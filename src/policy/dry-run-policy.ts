@@ -36,7 +36,7 @@ export async function dryRunPolicy(svc: Services, actor: Actor, input: { caseId:
   if (input.rules !== undefined && input.rules !== null) {
     const draft = Array.isArray(input.rules) ? { rules: input.rules } : input.rules;
     if (typeof draft !== 'object') throw DomainError.validation([{ path: 'rules', message: 'must be a list of rules or a policy object' }]);
-    policy = validatePolicy({ ...active.definition, ...draft });
+    policy = validatePolicy({ ...active.definition, ...draft }, active.definition.eddItems);
     policyId = null;
   }
   const facts = (await loadPolicyFacts(svc.db, orgId, casePk, policy, now))!;

@@ -1,9 +1,10 @@
 export {
-  ROUTING_OUTCOMES, REVIEW_LEVELS, POLICY_OPERATORS, DEFAULT_DECISION_POLICY,
+  ROUTING_OUTCOMES, REVIEW_LEVELS, POLICY_OPERATORS, DEFAULT_DECISION_POLICY, DEFAULT_EDD_ITEMS,
+  type EddItem, type EddItemsByBand,
   type RoutingOutcome, type ReviewLevel, type DecisionPolicyDefinition, type PolicyRule, type PolicyConditions, type PolicyNode, type PolicyCondition,
 } from './decision-policy';
 export { POLICY_FACTS, policyFacts, ageOn, applicantDateOfBirth, type PolicyFacts } from './policy-facts';
-export { validatePolicy } from './validate-policy';
+export { validatePolicy, EDD_KEY_PATTERN } from './validate-policy';
 export { evaluatePolicy, type PolicyEvaluation } from './evaluate-policy';
 export { routeCase, type RouteResult } from './route-case';
 export { dryRunPolicy, type PolicyDryRunView } from './dry-run-policy';

@@ -1,4 +1,4 @@
-import type { CaseFacts } from '../risk/index';
+import type { CaseFacts } from '../risk/case-facts.repository';
 
 /**
  * The facts a decision policy's rules see, computed from a case's facts (pure). Flat names so that a

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { bigintColumn, boolColumn, jsonColumn, timestampColumn, uuidColumn } from '../db/columns';
-import type { PolicyRule, RoutingOutcome } from './decision-policy';
+import type { EddItemsByBand, PolicyRule, RoutingOutcome } from './decision-policy';
 import type { PolicyFacts } from './policy-facts';
 
 /** One version of a tenant's decision policy; the newest is active. `id` is routing.evaluated's policyId. */
@@ -14,6 +14,8 @@ export class DecisionPolicy {
   @Column({ type: 'varchar' }) defaultOutcome!: RoutingOutcome;
   @Column({ type: 'int', unsigned: true }) minimumAge!: number;
   @Column(jsonColumn) individualEntityTypes!: string[];
+  /** Null on versions stored before EDD: the defaults apply. */
+  @Column({ ...jsonColumn, nullable: true }) eddItems!: EddItemsByBand | null;
   @Column() createdBy!: string;
   @Column(timestampColumn) createdAt!: Date;
 }

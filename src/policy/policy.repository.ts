@@ -1,6 +1,6 @@
 import { isCaseId } from '../cases/case-id';
 import type { Queryable } from '../db/queryable';
-import { DEFAULT_DECISION_POLICY, type DecisionPolicyDefinition, type PolicyRule, type RoutingOutcome } from './decision-policy';
+import { DEFAULT_DECISION_POLICY, DEFAULT_EDD_ITEMS, type DecisionPolicyDefinition, type EddItemsByBand, type PolicyRule, type RoutingOutcome } from './decision-policy';
 import type { PolicyFacts } from './policy-facts';
 
 /**
@@ -20,13 +20,14 @@ const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as
 
 type RawPolicy = {
   id: number | string; version: number | string; name: string; rules: PolicyRule[] | string; default_outcome: RoutingOutcome;
-  minimum_age: number | string; individual_entity_types: string[] | string; created_by: string; created_at: Date;
+  minimum_age: number | string; individual_entity_types: string[] | string; edd_items: EddItemsByBand | string | null; created_by: string; created_at: Date;
 };
 const policyOf = (r: RawPolicy): DecisionPolicyRow => ({
   id: Number(r.id),
   version: Number(r.version),
   definition: {
     name: r.name, rules: json(r.rules), defaultOutcome: r.default_outcome, minimumAge: Number(r.minimum_age), individualEntityTypes: json(r.individual_entity_types),
+    eddItems: r.edd_items === null ? DEFAULT_EDD_ITEMS : json(r.edd_items),
   },
   createdBy: r.created_by,
   createdAt: r.created_at,
@@ -34,7 +35,7 @@ const policyOf = (r: RawPolicy): DecisionPolicyRow => ({
 
 export async function findActiveDecisionPolicy(db: Queryable, orgId: string): Promise<DecisionPolicyRow | null> {
   const [row]: RawPolicy[] = await db.query(
-    `SELECT id, version, name, rules, default_outcome, minimum_age, individual_entity_types, created_by, created_at
+    `SELECT id, version, name, rules, default_outcome, minimum_age, individual_entity_types, edd_items, created_by, created_at
      FROM decision_policies WHERE org_id = ? ORDER BY version DESC LIMIT 1`,
     [orgId],
   );
@@ -43,9 +44,9 @@ export async function findActiveDecisionPolicy(db: Queryable, orgId: string): Pr
 
 async function insertPolicy(db: Queryable, orgId: string, version: number, p: DecisionPolicyDefinition, createdBy: string, now: Date, ignore: boolean): Promise<void> {
   await db.query(
-    `INSERT ${ignore ? 'IGNORE ' : ''}INTO decision_policies (org_id, name, version, rules, default_outcome, minimum_age, individual_entity_types, created_by, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [orgId, p.name, version, JSON.stringify(p.rules), p.defaultOutcome, p.minimumAge, JSON.stringify(p.individualEntityTypes), createdBy, now],
+    `INSERT ${ignore ? 'IGNORE ' : ''}INTO decision_policies (org_id, name, version, rules, default_outcome, minimum_age, individual_entity_types, edd_items, created_by, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [orgId, p.name, version, JSON.stringify(p.rules), p.defaultOutcome, p.minimumAge, JSON.stringify(p.individualEntityTypes), JSON.stringify(p.eddItems), createdBy, now],
   );
 }
 

@@ -9,16 +9,18 @@ import { validatePolicy } from './validate-policy';
 
 /**
  * A compliance admin edits the decision policy (rules, default outcome, the age gate's minimum age and
- * individual entity types): validated with every problem's path, stored as a new version (the new
+ * individual entity types, the EDD items per band): validated with every problem's path, stored as a new version (the new
  * active policyId), and written to the configuration audit log with the previous and new versions.
  */
 export async function updateDecisionPolicy(svc: Services, actor: Actor, input: unknown): Promise<DecisionPolicyView> {
   authorize(actor, 'policy:configure');
-  const valid = validatePolicy(input);
+  validatePolicy(input); // every problem reported before anything is locked
   return inTransaction(svc, async (tx) => {
     await lockTenant(tx.manager, actor.orgId);
     const now = svc.clock.now();
     const previous = await activeDecisionPolicy(tx.manager, actor.orgId, now);
+    // An edit that leaves out the EDD items keeps the active version's.
+    const valid = validatePolicy(input, previous.definition.eddItems);
     const created = await insertDecisionPolicyVersion(tx.manager, actor.orgId, valid, auditName(actor), now);
     await recordAudit(tx, {
       orgId: actor.orgId, actor: auditName(actor), action: 'decision_policy.updated',

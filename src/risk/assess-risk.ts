@@ -1,4 +1,5 @@
 import type { Tx } from '../db/transaction';
+import { deriveEddRequirementsInTx } from '../edd/derive-edd-requirements';
 import { recordEvent } from '../events/record-event';
 import { loadCaseFacts } from './case-facts.repository';
 import { activeRiskModel, insertRiskAssessment, updateCaseRisk } from './risk.repository';
@@ -8,7 +9,8 @@ import { scoreRisk } from './score-risk';
 /**
  * The risk engine's work inside the caller's transaction, the case row already locked: scores the
  * case under the tenant's active model (stored as version 1 on first use), stores the assessment with
- * its breakdown, keeps the band and score on the case, and records risk.assessed.
+ * its breakdown, keeps the band and score on the case, records risk.assessed, and adds the EDD
+ * requirements the decision policy asks for at that band (src/edd).
  */
 export async function assessRiskInTx(tx: Tx, orgId: string, casePk: number, assessedBy: string): Promise<RiskAssessmentView> {
   const now = tx.services.clock.now();
@@ -29,6 +31,7 @@ export async function assessRiskInTx(tx: Tx, orgId: string, casePk: number, asse
       assessedBy, assessedAt: now.toISOString(),
     },
   });
+  await deriveEddRequirementsInTx(tx, orgId, casePk, result.band);
   return {
     assessmentId, configId: model.id, compositeScore: result.compositeScore, band: result.band, bandLabel: result.bandLabel, factors: result.factors,
     assessedBy, assessedAt: now.toISOString(),

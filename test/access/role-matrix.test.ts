@@ -29,6 +29,8 @@ import { screenCase, triageCaseHits } from '../../src/screening/index';
 import {
   attachPersonDocument, getPerson, getPersonReuseWindow, linkPerson, listCasePeople, listPersons, markPersonNew, setPersonReuseWindow, unlinkPerson,
 } from '../../src/persons/index';
+import { getCaseEdd, setEddRequirement } from '../../src/edd/index';
+import { getCaseRequests, getReminderSchedule, listPortalRequestedItems, requestEddEvidence, sendOutreach, setReminderSchedule } from '../../src/outreach/index';
 import { newTenant, runtime } from '../support/runtime';
 
 /**
@@ -206,6 +208,23 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'attachPersonDocument', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => attachPersonDocument(s, a, { personId: 1, documentId: 999_999_999 }) },
     { name: 'getPersonReuseWindow', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getPersonReuseWindow(s, a) },
     { name: 'setPersonReuseWindow', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setPersonReuseWindow(s, a, { days: 365 }) },
+    // EDD and outreach (issue 16): case work on the portal case (a UUID id: the other tenant's CS numbers repeat this one's).
+    { name: 'getCaseEdd', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => getCaseEdd(s, a, { caseId: portalCaseId }) },
+    {
+      name: 'setEddRequirement', need: { scope: null, role: 'analyst' }, ownsResource: true,
+      call: (s, a) => setEddRequirement(s, a, { caseId: portalCaseId, reqKey: 'matrix_item', status: 'outstanding', label: 'Matrix item' }),
+    },
+    { name: 'requestEddEvidence', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => requestEddEvidence(s, a, { caseId: portalCaseId, items: ['matrix_item'] }) },
+    {
+      name: 'sendOutreach', need: { scope: null, role: 'analyst' }, ownsResource: true,
+      call: (s, a) => sendOutreach(s, a, { caseId: portalCaseId, kind: 'document_request', items: [{ key: 'bank_statement', label: 'Bank statement' }] }),
+    },
+    { name: 'getCaseRequests', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => getCaseRequests(s, a, { caseId: portalCaseId }) },
+    { name: 'getReminderSchedule', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getReminderSchedule(s, a) },
+    {
+      name: 'setReminderSchedule', need: { scope: null, role: 'compliance_admin' }, ownsResource: false,
+      call: (s, a) => setReminderSchedule(s, a, { enabled: true, firstAfterDays: 3, everyDays: 7, maxReminders: 3 }),
+    },
   ];
 
   const refusalOf = async (p: Promise<unknown>) => p.then(() => null, (err: { code?: string; extra?: unknown; message?: string }) => err);
@@ -282,6 +301,7 @@ describe('access: the customer portal\'s use cases (customer only)', () => {
     { name: 'listPortalDocuments', call: (s, a) => listPortalDocuments(s, a), outsiderCode: null },
     { name: 'uploadDocuments', call: (s, a) => uploadDocuments(s, a, noFiles), outsiderCode: 'validation_failed' },
     { name: 'removeDocument', call: (s, a) => removeDocument(s, a, { id: 999_999_999 }), outsiderCode: 'not_found' },
+    { name: 'listPortalRequestedItems', call: (s, a) => listPortalRequestedItems(s, a), outsiderCode: null },
   ];
   const refusalOf = async (p: Promise<unknown>) => p.then(() => null, (err: { code?: string }) => err);
 

@@ -3,7 +3,7 @@ import { DOCUMENT_UPLOADED_TASK } from '../../src/documents/index';
 import { RELAY_TASK } from '../../src/events/index';
 import { SEND_INTAKE_CODE_TASK } from '../../src/intake/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
-import { SEND_CUSTOMER_EMAIL_TASK } from '../../src/outreach/index';
+import { REMINDER_TASK, SEND_CUSTOMER_EMAIL_TASK } from '../../src/outreach/index';
 import { PIPELINE_STEP_TASK } from '../../src/pipeline/index';
 import { type Services } from '../../src/platform/index';
 import { PURGE_CHECK_TASK } from '../../src/retention/index';
@@ -12,6 +12,7 @@ import { DELIVER_WEBHOOK_TASK, SEND_WEBHOOK_ALERT_MAIL_TASK } from '../../src/we
 import { casePurgeCheckTask } from './case-purge-check.task';
 import { deliverWebhookTask } from './deliver-webhook.task';
 import { documentUploadedTask } from './document-uploaded.task';
+import { outreachReminderTask } from './outreach-reminder.task';
 import { pipelineStepTask } from './pipeline-step.task';
 import { relayEventsTask } from './relay-events.task';
 import { sendCustomerEmailTask } from './send-customer-email.task';
@@ -36,5 +37,7 @@ export function createTaskList(svc: Services): TaskList {
     [SEND_CUSTOMER_EMAIL_TASK]: sendCustomerEmailTask(svc),
     // Zero retention (src/retention): the purge check after a data package's delivery reached delivered.
     [PURGE_CHECK_TASK]: casePurgeCheckTask(svc),
+    // EDD and outreach (src/outreach): a case's due reminder for the items asked of its customer.
+    [REMINDER_TASK]: outreachReminderTask(svc),
   };
 }

@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../ui/not-found';
 import { CompanyPage } from './company-page';
 import { DocumentsPage } from './documents-page';
+import { EvidencePage } from './evidence-page';
 import { PortalHomePage } from './home-page';
 import { IntakePage } from './intake-page';
 import { PortalFrame, PortalLayout } from './layout';
@@ -26,6 +27,7 @@ export function PortalApp() {
         <Route path="review" element={<ReviewPage />} />
         <Route path="submit" element={<SubmitPage />} />
         <Route path="status" element={<StatusPage />} />
+        <Route path="evidence" element={<EvidencePage />} />
         <Route path="*" element={<NotFoundPage area={AREA} home="/portal/app" />} />
       </Route>
     </Routes>

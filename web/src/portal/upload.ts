@@ -60,12 +60,13 @@ export interface UploadedDocument {
  * leave, from the upload's overall progress and the files' sizes. Rejects with a RequestError carrying the
  * server's message and details (`files.<index>`).
  */
-export function uploadBatch(files: File[], onProgress: (perFile: number[]) => void, signal?: AbortSignal): Promise<UploadedDocument[]> {
+export function uploadBatch(files: File[], onProgress: (perFile: number[]) => void, signal?: AbortSignal, item?: string): Promise<UploadedDocument[]> {
   return new Promise((resolve, reject) => {
     const body = new FormData();
     files.forEach((f) => body.append('file', f, f.name));
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/portal/api/documents');
+    // With an item (edd:<key> or document:<key>): evidence for something the tenant asked for, marked received.
+    xhr.open('POST', item ? `/portal/api/documents?item=${encodeURIComponent(item)}` : '/portal/api/documents');
     xhr.withCredentials = true;
     xhr.responseType = 'json';
     xhr.setRequestHeader('accept', 'application/json');

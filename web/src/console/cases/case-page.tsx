@@ -13,6 +13,7 @@ import { useViewer } from '../session';
 import { CaseActions } from './case-actions';
 import { AiReviewSection } from './case-ai-review';
 import { Documents } from './case-documents';
+import { EddOutreachSections } from './case-edd';
 import { RiskSection } from './case-risk';
 import { PeopleSection } from './case-people';
 import { RoutingSection } from './case-routing';
@@ -109,6 +110,7 @@ export function CasePage() {
       <RiskSection caseId={c.caseId} assessment={c.riskAssessment} model={current.riskModel} role={viewer?.role} onDone={done} />
       <AiReviewSection caseId={c.caseId} review={c.aiReview} role={viewer?.role} onDone={done} />
       <RoutingSection routing={c.routing} policy={current.decisionPolicy} />
+      <EddOutreachSections caseId={c.caseId} role={viewer?.role} version={version} />
       <Parties parties={c.parties} />
       <PeopleSection caseId={c.caseId} version={version} onDone={done} />
       <Decisions decisions={c.decisions} />

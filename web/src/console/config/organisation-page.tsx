@@ -12,6 +12,7 @@ import { useSignInOnUnauthenticated } from '../require-member';
 import { Field } from '../../ui/field';
 import { PersonReuseWindowSection } from './person-reuse-window';
 import { Success, useFieldErrors } from './ui';
+import { ReminderSchedulePanel } from './reminder-schedule-panel';
 import { hasRole } from '../session';
 import { useSettings } from './viewer';
 
@@ -179,6 +180,7 @@ export function OrganisationPage() {
           )}
         </section>
       ) : null}
+      <ReminderSchedulePanel mayChange={mayChange} />
     </Page>
   );
 }
