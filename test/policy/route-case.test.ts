@@ -39,7 +39,7 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
     expect(policy).to.include({ version: 1, name: 'Default policy', createdBy: 'system' });
 
     const [d] = await decisionsOf(tenant, c.pk);
-    const notes = 'Approved automatically by the decision policy "Default policy" (version 1), rule 5 "Low risk, no hits, clean documents".';
+    const notes = 'Approved automatically by the decision policy "Default policy" (version 1), rule 5 "Low risk, no hits, clean documents, everyone verified".';
     expect({ ...d, decided_at: undefined }).to.deep.equal({ outcome: 'approved', notes, analyst_email: 'policy_engine', auto: 1, reason: 'policy_engine', decided_at: undefined });
     expect(await caseRow(c.pk)).to.deep.equal({ status: 'approved', onboarding_stage: 'decision_made', review_level: null });
 
