@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { listAuditLog } from '../src/audit/index';
 import { EVENT_CATALOGUE } from '../src/events/index';
-import { setFourEyes, setFullParity, setZeroRetention, type OrganisationSettings } from '../src/tenants/index';
+import { setFourEyes, setFullParity, setIdvSelfieRequired, setZeroRetention, type OrganisationSettings } from '../src/tenants/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
 import { AuditLogEntry, AuditLogEntryConnection, auditLogEntryOf, EventCatalogueEntry, eventCatalogueEntryOf } from './types/configuration.type';
@@ -9,7 +9,7 @@ import { Organisation, organisationOf } from './types/organisation.type';
 
 const organisationOfSettings = (s: OrganisationSettings): Organisation =>
   organisationOf({
-    id: s.orgId, name: s.name, fourEyes: s.fourEyes, fullParityEntitled: s.fullParityEntitled, fullParityEnabled: s.fullParityEnabled, zeroRetention: s.zeroRetention,
+    id: s.orgId, name: s.name, fourEyes: s.fourEyes, fullParityEntitled: s.fullParityEntitled, fullParityEnabled: s.fullParityEnabled, zeroRetention: s.zeroRetention, idvRequireSelfie: s.idvRequireSelfie,
   });
 
 /** Compliance Configuration: the event catalogue, the audit log and the organisation's compliance switches. */
@@ -51,5 +51,10 @@ export class OrganisationResolver {
   @Mutation(() => Organisation, { description: 'Switches four-eyes approval of monitoring-review verdicts on or off (compliance_admin). Audited.' })
   async setFourEyes(@Ctx() ctx: GraphqlContext, @Arg('enabled') enabled: boolean): Promise<Organisation> {
     return organisationOfSettings(await setFourEyes(ctx.svc, actorOf(ctx), { enabled }));
+  }
+
+  @Mutation(() => Organisation, { description: 'Makes identity verification ask for a selfie with the ID document, or not (compliance_admin). Audited.' })
+  async setIdvSelfieRequired(@Ctx() ctx: GraphqlContext, @Arg('required') required: boolean): Promise<Organisation> {
+    return organisationOfSettings(await setIdvSelfieRequired(ctx.svc, actorOf(ctx), { required }));
   }
 }

@@ -4,6 +4,7 @@ import { CredentialsResolver } from './credentials.resolver';
 import { CaseWorkResolver } from './case-work.resolver';
 import { CasesResolver } from './cases.resolver';
 import { HealthResolver } from './health.resolver';
+import { IdentityVerificationResolver } from './identity-verification.resolver';
 import { IntakeResolver } from './intake.resolver';
 import { OrganisationResolver } from './organisation.resolver';
 import { WebhooksResolver } from './webhooks.resolver';
@@ -27,4 +28,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   AiReviewResolver,
   RiskPolicyResolver,
   ScreeningResolver,
+  IdentityVerificationResolver,
 ];

@@ -9,6 +9,7 @@ import { oauthRoutes } from './oauth/index';
 import { schemaRoutes } from './schemas.routes';
 import { portalApplyRoutes } from './portal/apply.routes';
 import { portalInviteRoutes } from './portal/invite.routes';
+import { verificationRoutes } from './portal/verify.routes';
 import { portalDocumentRoutes } from './portal/documents.routes';
 import { bearerAuth } from './v1/bearer-auth';
 import { v1Routes } from './v1/index';
@@ -49,6 +50,7 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
   app.use(v1Routes(svc, { authenticate: bearerAuth(svc) }));
   app.use(portalInviteRoutes(svc));
   app.use(portalDocumentRoutes(svc)); // the portal's streamed document upload (beside tRPC)
+  app.use(verificationRoutes(svc)); // identity verification: the hosted page's upload, the vendor's callback
   app.use(portalApplyRoutes(svc)); // the public intake link /apply/<slug>
   mount(app);
   app.use(notFoundHandler);

@@ -4,6 +4,7 @@ import { intakeRouter } from './intake.router';
 import { portalRouter } from './portal.router';
 import { reviewRouter } from './review.router';
 import { router } from './trpc';
+import { verificationRouter } from './verification.router';
 
 /** The customer portal's API (`{APP_URL}/trpc`): one sub-router per area, each in its own file. */
 export const appRouter = router({
@@ -12,6 +13,7 @@ export const appRouter = router({
   review: reviewRouter,
   documents: documentsRouter,
   intake: intakeRouter,
+  verification: verificationRouter,
 });
 
 /** The router's type: the web app's tRPC client is typed by it. */

@@ -10,13 +10,15 @@ export class Organisation {
   @Field({
     description: "Zero retention: a case's personal data is purged once every endpoint subscribed to its case.data_package.delivered answered with a 2xx. Needs full-parity egress.",
   }) zeroRetention!: boolean;
+  @Field({ description: 'Identity verification asks each person for a selfie with their ID document (the local verifier then answers manual_review: it cannot compare faces).' })
+  idvRequireSelfie!: boolean;
 }
 
 /** The GraphQL shape of a tenant row (any object with its fields). */
 export function organisationOf(
-  t: { id: string; name: string; fourEyes: boolean; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean },
+  t: { id: string; name: string; fourEyes: boolean; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean; idvRequireSelfie: boolean },
 ): Organisation {
   return {
-    id: t.id, name: t.name, fourEyes: t.fourEyes, fullParityEntitled: t.fullParityEntitled, fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
+    id: t.id, name: t.name, fourEyes: t.fourEyes, fullParityEntitled: t.fullParityEntitled, fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention, idvRequireSelfie: t.idvRequireSelfie,
   };
 }

@@ -15,12 +15,17 @@ export async function startVendorVerification(svc: Services, input: { token: str
   if (verifier.flow !== 'hosted_flow') throw new DomainError('conflict', 'This verification is done on this page: upload your ID document here.');
   const v = await openVerificationByToken(svc.db, input.token, svc.clock.now());
   const person = (await listCasePersons(svc.db, v.orgId, v.casePk)).find((p) => p.personKey === v.personKey);
-  const session = await verifier.createSession({
-    reference: `idv_${v.id}`,
-    person: { name: person?.name ?? '', dateOfBirth: person?.dateOfBirth ?? null },
-    selfieRequired: await tenantRequiresSelfie(svc.db, v.orgId),
-    returnUrl: `${svc.config.appUrl}/portal/verify?returned=1`,
-  });
+  const selfieRequired = await tenantRequiresSelfie(svc.db, v.orgId);
+  let session: { sessionId: string; redirectUrl: string };
+  try {
+    session = await verifier.createSession({
+      reference: `idv_${v.id}`, person: { name: person?.name ?? '', dateOfBirth: person?.dateOfBirth ?? null }, selfieRequired,
+      returnUrl: `${svc.config.appUrl}/portal/verify?returned=1`,
+    });
+  } catch (err) {
+    svc.log.warn({ orgId: v.orgId, err: (err as Error).message }, 'identity vendor session not opened');
+    throw new DomainError('service_unavailable', 'The verification provider could not be reached. Try again in a few minutes.');
+  }
   await inTransaction(svc, async (tx) => {
     const locked = await openVerificationByToken(tx.manager, input.token, svc.clock.now(), true);
     await markVerificationStarted(tx, locked, { vendorName: verifier.name, vendorSessionId: session.sessionId });

@@ -12,12 +12,15 @@ export interface OrganisationSettings {
   fullParityEnabled: boolean;
   /** Zero retention: personal data is purged once the case's data package was delivered (needs full parity). */
   zeroRetention: boolean;
+  /** Identity verification asks for a selfie with the ID document. */
+  idvRequireSelfie: boolean;
 }
 
 export function toOrganisationSettings(
-  t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'fullParityEntitled' | 'fullParityEnabled' | 'zeroRetention'>,
+  t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'fullParityEntitled' | 'fullParityEnabled' | 'zeroRetention' | 'idvRequireSelfie'>,
 ): OrganisationSettings {
   return {
     orgId: t.id, name: t.name, fourEyes: t.fourEyes, fullParityEntitled: t.fullParityEntitled, fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
+    idvRequireSelfie: t.idvRequireSelfie,
   };
 }

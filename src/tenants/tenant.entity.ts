@@ -21,6 +21,8 @@ export class Tenant {
   @Column(nullableTimestampColumn) zeroRetentionSince!: Date | null;
   /** Four-eyes: a second person approves monitoring-review verdicts. */
   @Column(boolColumn) fourEyes!: boolean;
+  /** Identity verification asks for a selfie with the ID document (Compliance Configuration; off by default). */
+  @Column(boolColumn) idvRequireSelfie!: boolean;
   /** The public intake link answers (Compliance Configuration; off by default). */
   @Column(boolColumn) publicIntakeEnabled!: boolean;
   @Column(timestampColumn) createdAt!: Date;
