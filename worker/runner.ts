@@ -6,6 +6,7 @@ import { sweepCasePipelines } from '../src/pipeline/index';
 import { purgeExpiredIdempotencyKeys } from '../src/idempotency/index';
 import { sweepIntakeCodes } from '../src/intake/index';
 import { sweepInvites } from '../src/invites/index';
+import { sweepCustomerEmails } from '../src/outreach/index';
 import { sweepPurges } from '../src/retention/index';
 import { sweepMemberMail } from '../src/tenants/index';
 import { type RunnerState, type RunnerStatus, type Services } from '../src/platform/index';
@@ -176,6 +177,8 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
       .catch((err) => log.error({ err }, 'invite sweep failed'));
     // Console emails (password resets, invitations) whose send job was lost.
     sweeping = sweeping.then(() => (draining ? undefined : sweepMemberMail(svc))).catch((err) => log.error({ err }, 'member mail sweep failed'));
+    // Customer emails (src/outreach) whose send job was lost.
+    sweeping = sweeping.then(() => (draining ? undefined : sweepCustomerEmails(svc))).catch((err) => log.error({ err }, 'customer email sweep failed'));
     // Public intake: code emails whose send job was lost, and codes past their 24 hours.
     sweeping = sweeping.then(() => (draining ? undefined : sweepIntakeCodes(svc))).catch((err) => log.error({ err }, 'intake code sweep failed'));
     // Document extraction: documents still processing whose job was lost or whose worker died.

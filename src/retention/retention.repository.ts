@@ -128,6 +128,16 @@ export async function purgePersonalData(db: Queryable, orgId: string, casePk: nu
      WHERE org_id = ? AND case_pk = ?`,
     [orgId, casePk],
   ));
+  // The case's emails: addresses, names and bodies go; one still unsent is cancelled (its link erased).
+  await db.query(
+    `UPDATE customer_emails SET last_error = IF(state = 'pending', ?, last_error),
+       state = IF(state = 'pending', 'failed', state), recipient_email = '', recipient_name = NULL, subject = '',
+       body = JSON_OBJECT('paragraphs', JSON_ARRAY(), 'items', JSON_ARRAY(), 'actionLabel', NULL, 'actionNote', NULL),
+       action_sealed = NULL, action_key_id = NULL, unsubscribe_url = NULL, events = JSON_ARRAY(), next_attempt_at = NULL
+     WHERE org_id = ? AND case_pk = ?`,
+    ["Cancelled: the case's personal data was purged.", orgId, casePk],
+  );
+  await db.query(`UPDATE invites SET email = '', token_sealed = NULL, token_key_id = NULL WHERE org_id = ? AND case_pk = ?`, [orgId, casePk]);
   const events = await redactCaseEvents(db, orgId, casePk);
   return { documents, parties, screeningHits, companyProfile, events };
 }

@@ -29,6 +29,7 @@ export function createNodemailerMailer(options: NodemailerMailerOptions): Mailer
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       if (options.smtpUrl) {
         const rejected = (info.rejected ?? []) as unknown[];

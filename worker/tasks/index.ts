@@ -3,6 +3,7 @@ import { DOCUMENT_UPLOADED_TASK } from '../../src/documents/index';
 import { RELAY_TASK } from '../../src/events/index';
 import { SEND_INTAKE_CODE_TASK } from '../../src/intake/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
+import { SEND_CUSTOMER_EMAIL_TASK } from '../../src/outreach/index';
 import { PIPELINE_STEP_TASK } from '../../src/pipeline/index';
 import { type Services } from '../../src/platform/index';
 import { PURGE_CHECK_TASK } from '../../src/retention/index';
@@ -13,6 +14,7 @@ import { deliverWebhookTask } from './deliver-webhook.task';
 import { documentUploadedTask } from './document-uploaded.task';
 import { pipelineStepTask } from './pipeline-step.task';
 import { relayEventsTask } from './relay-events.task';
+import { sendCustomerEmailTask } from './send-customer-email.task';
 import { sendIntakeCodeTask } from './send-intake-code.task';
 import { sendInviteTask } from './send-invite.task';
 import { sendMemberMailTask } from './send-member-mail.task';
@@ -27,6 +29,8 @@ export function createTaskList(svc: Services): TaskList {
     [SEND_MEMBER_MAIL_TASK]: sendMemberMailTask(svc),
     [DOCUMENT_UPLOADED_TASK]: documentUploadedTask(svc),
     [SEND_INTAKE_CODE_TASK]: sendIntakeCodeTask(svc),
+    // Customer-facing emails other than the invite (src/outreach): IDV links, EDD requests, outreach, reminders.
+    [SEND_CUSTOMER_EMAIL_TASK]: sendCustomerEmailTask(svc),
     // Zero retention (src/retention): the purge check after a data package's delivery reached delivered.
     [PURGE_CHECK_TASK]: casePurgeCheckTask(svc),
   };

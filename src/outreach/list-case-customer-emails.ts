@@ -1,0 +1,46 @@
+import { authorize, type Actor } from '../access/index';
+import { findCasePk } from '../cases/cases.repository';
+import { DomainError } from '../errors';
+import type { Services } from '../services';
+
+/** A customer email of a case as the console lists it (never its link or body). */
+export interface CustomerEmailView {
+  id: number;
+  kind: string;
+  recipientEmail: string;
+  subject: string;
+  items: Array<{ key: string; label: string }>;
+  /** `pending` (queued or retrying), `sent`, or `failed` (MAIL_RETRY_SCHEDULE used up). */
+  state: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+/** The customer emails of a case (identity-verification links, EDD requests, outreach, reminders), newest first, at most 200. */
+export async function listCaseCustomerEmails(svc: Services, actor: Actor, caseId: string): Promise<CustomerEmailView[]> {
+  authorize(actor, 'cases:read');
+  const pk = await findCasePk(svc.db, actor.orgId, caseId);
+  if (pk === null) throw DomainError.notFound('Case');
+  const rows: {
+    id: number; kind: string; recipient_email: string; subject: string; body: string | { items: { key: string; label: string }[] };
+    state: CustomerEmailView['state']; attempts: number; last_error: string | null; sent_at: Date | null; created_at: Date;
+  }[] = await svc.db.query(
+    `SELECT id, kind, recipient_email, subject, body, state, attempts, last_error, sent_at, created_at
+     FROM customer_emails WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 200`,
+    [actor.orgId, pk],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind,
+    recipientEmail: r.recipient_email,
+    subject: r.subject,
+    items: (typeof r.body === 'string' ? (JSON.parse(r.body) as { items: { key: string; label: string }[] }) : r.body).items,
+    state: r.state,
+    attempts: Number(r.attempts),
+    lastError: r.last_error,
+    sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}

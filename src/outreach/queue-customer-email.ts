@@ -1,0 +1,58 @@
+import type { Tx } from '../db/transaction';
+import type { CaseEventType, EventFields } from '../events/catalogue';
+import { sealSecret } from '../security/secret-box';
+
+/** The worker task that sends one customer email; payload {emailId}. */
+export const SEND_CUSTOMER_EMAIL_TASK = 'send-customer-email';
+
+/** Marks a field whose value becomes the send time (ISO 8601) when the events are recorded. */
+export const SENT_AT = '$sentAt';
+
+/** An event to record, on the email's case, once the email was handed to the mail system. */
+export type CustomerEmailEvent = { [T in CaseEventType]: { type: T; fields: EventFields<T> } }[CaseEventType];
+
+export interface CustomerEmailInput {
+  orgId: string;
+  casePk: number;
+  /** What the email is, e.g. `identity_verification`, `edd_request`, `document_request`, `reminder`. */
+  kind: string;
+  recipientEmail: string;
+  recipientName: string | null;
+  subject: string;
+  /** Plain body paragraphs, rendered in the tenant-branded layout (HTML and a plain-text part). */
+  paragraphs: string[];
+  /** What is asked for, rendered as a list. */
+  items?: Array<{ key: string; label: string }>;
+  /** The button and its plain link. The URL may carry a token: it is sealed at rest and erased once sent. */
+  action?: { label: string; url: string; note?: string };
+  /** Adds `List-Unsubscribe` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 2369, RFC 8058). */
+  unsubscribeUrl?: string;
+  /** Recorded in this order, in the transaction that marks the email sent (so only for an email really sent, once). */
+  events: CustomerEmailEvent[];
+}
+
+export const actionAad = (orgId: string, emailId: number) => `customer-email:${orgId}:${emailId}`;
+
+/**
+ * Queues a customer-facing email in the caller's transaction: the row is written with the work that asks
+ * for it, and the send job is enqueued after commit (the sweep re-enqueues a lost one). Nothing is
+ * recorded until the mail system accepts the message (src/outreach/deliver-customer-email.ts).
+ */
+export async function queueCustomerEmail(tx: Tx, input: CustomerEmailInput): Promise<{ emailId: number }> {
+  const svc = tx.services;
+  const now = svc.clock.now();
+  const body = { paragraphs: input.paragraphs, items: input.items ?? [], actionLabel: input.action?.label ?? null, actionNote: input.action?.note ?? null };
+  const res = await tx.manager.query(
+    `INSERT INTO customer_emails (org_id, case_pk, kind, recipient_email, recipient_name, subject, body, unsubscribe_url, events, state, next_attempt_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+    [input.orgId, input.casePk, input.kind, input.recipientEmail, input.recipientName, input.subject.slice(0, 500), JSON.stringify(body),
+      input.unsubscribeUrl ?? null, JSON.stringify(input.events), now, now],
+  );
+  const emailId = Number((res as { insertId: number }).insertId);
+  if (input.action) {
+    const sealed = sealSecret(svc.config.secretsKeys, input.action.url, actionAad(input.orgId, emailId));
+    await tx.manager.query('UPDATE customer_emails SET action_sealed = ?, action_key_id = ? WHERE id = ?', [sealed.ciphertext, sealed.keyId, emailId]);
+  }
+  tx.afterCommit(() => svc.jobs.enqueue(SEND_CUSTOMER_EMAIL_TASK, { emailId }, { jobKey: `${SEND_CUSTOMER_EMAIL_TASK}:${emailId}` }));
+  return { emailId };
+}

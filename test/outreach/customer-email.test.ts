@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { runOnce } from 'graphile-worker';
+import { inTransaction } from '../../src/db/index';
+import { listCaseCustomerEmails, queueCustomerEmail, SENT_AT } from '../../src/outreach/index';
+import { createLogger, type Services } from '../../src/platform/index';
+import { memberActor } from '../../src/access/index';
+import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
+import { graphileLogger } from '../../worker/job-queue';
+import { createTaskList } from '../../worker/tasks/index';
+import { compileEventSchemas } from '../events/support';
+import { RestHarness, uniqueEmail } from '../rest/harness';
+import { decodeQp, startSmtp } from '../rest/smtp';
+import { runtime } from '../support/runtime';
+
+describe('the customer email outbox: queued with the work, sent by the worker, its events recorded once sent', () => {
+  let api: RestHarness;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let svc: Services;
+  const schemas = compileEventSchemas();
+
+  before(async () => {
+    smtp = await startSmtp();
+    api = await RestHarness.start({ mailRetryScheduleMs: [60_000] });
+    const mailer = createNodemailerMailer({ smtpUrl: smtp.url, from: 'onboarding@svc.example', log: createLogger('silent'), keepLocally: () => Promise.reject(new Error('unused')) });
+    svc = { ...api.svc, mailer };
+  });
+  after(async () => {
+    await api.close();
+    await smtp.close();
+  });
+
+  const drain = async () => {
+    const rt = await runtime();
+    await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
+  };
+
+  async function setUp() {
+    const { tenant, token } = await api.tenant();
+    await api.svc.db.query(`UPDATE tenants SET name = 'Northwind Compliance', brand_color = '#0F766E' WHERE id = ?`, [tenant.id]);
+    const customerEmail = uniqueEmail('customer');
+    const res = await api.post('/v1/cases', token, { customerEmail, companyName: 'Globex Trading', sendInvite: false });
+    expect(res.status, res.text).to.equal(201);
+    const caseId = (res.body as { caseId: string }).caseId;
+    const [row]: { pk: number }[] = await api.svc.db.query('SELECT pk FROM cases WHERE case_id = ?', [caseId]);
+    return { tenant, token, caseId, casePk: Number(row!.pk), customerEmail };
+  }
+
+  const items = [{ key: 'source_of_funds', label: 'Source of funds' }, { key: 'ownership_structure', label: 'Ownership structure chart' }];
+
+  it('sends the branded email with its items, link and List-Unsubscribe, then records its events in order with the send time', async () => {
+    const { tenant, token, caseId, casePk, customerEmail } = await setUp();
+    const secretLink = 'https://app.example/portal/edd?token=sEcReTtOkEn0123456789abcdef';
+    const { emailId } = await inTransaction(api.svc, (tx) => queueCustomerEmail(tx, {
+      orgId: tenant.id, casePk, kind: 'edd_request', recipientEmail: customerEmail, recipientName: 'Grace Hopper',
+      subject: 'Northwind Compliance: documents we need for Globex Trading',
+      paragraphs: ['We need a few more documents to finish your review.'],
+      items, action: { label: 'Upload documents', url: secretLink }, unsubscribeUrl: 'https://app.example/portal/unsubscribe?t=abc',
+      events: [
+        { type: 'edd.requested', fields: { recipientEmail: customerEmail, itemCount: 2, items, sentBy: 'analyst@northwind.example', sentAt: SENT_AT } },
+        { type: 'outreach.email.sent', fields: { kind: 'edd_request', recipientEmail: customerEmail, subject: 'Northwind Compliance: documents we need for Globex Trading', itemCount: 2, items, sentBy: 'analyst@northwind.example' } },
+      ],
+    }));
+    const [queued] = await api.svc.db.query('SELECT state, action_sealed FROM customer_emails WHERE id = ?', [emailId]);
+    expect(queued.state).to.equal('pending');
+    expect(String(queued.action_sealed)).to.not.include('sEcReTtOkEn');
+    const before = await api.get(`/v1/events?limit=200`, token);
+    expect((before.body.data as { eventType: string }[]).filter((e) => e.eventType === 'edd.requested')).to.have.length(0);
+
+    await drain();
+    const mails = smtp.received.filter((m) => m.to.includes(customerEmail));
+    expect(mails).to.have.length(1);
+    const mail = decodeQp(mails[0]!.raw);
+    expect(mail).to.match(/^Subject: Northwind Compliance: documents we need for Globex Trading/m);
+    expect(mail).to.match(/^List-Unsubscribe: <https:\/\/app\.example\/portal\/unsubscribe\?t=abc>/m);
+    expect(mail).to.match(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    expect(mail).to.include('Content-Type: text/plain');
+    expect(mail).to.include('#0F766E');
+    expect(mail).to.include('- Source of funds');
+    expect(mail).to.include('Hello Grace Hopper,');
+    expect(mail).to.include(secretLink);
+    const [sent] = await api.svc.db.query('SELECT state, action_sealed, sent_at FROM customer_emails WHERE id = ?', [emailId]);
+    expect(sent.state).to.equal('sent');
+    expect(sent.action_sealed, 'the sealed link is erased once sent').to.equal(null);
+
+    const feed = await api.get(`/v1/events?limit=200`, token);
+    const mine = (feed.body.data as { eventType: string; data: Record<string, unknown> }[]).filter((e) => e.data.caseId === caseId && e.eventType !== 'case.created');
+    expect(mine.map((e) => e.eventType)).to.deep.equal(['edd.requested', 'outreach.email.sent']);
+    for (const e of mine) expect(schemas.get(e.eventType)!(e.data), JSON.stringify(schemas.get(e.eventType)!.errors)).to.equal(true);
+    expect(mine[0]!.data.sentAt).to.equal(new Date(sent.sent_at).toISOString());
+
+    // A second job for the same email (a duplicate or a sweep) sends nothing and records nothing.
+    await api.svc.jobs.enqueue('send-customer-email', { emailId });
+    await drain();
+    expect(smtp.received.filter((m) => m.to.includes(customerEmail))).to.have.length(1);
+    const again = await api.get(`/v1/events?limit=200`, token);
+    expect((again.body.data as { data: Record<string, unknown> }[]).filter((e) => e.data.caseId === caseId)).to.have.length(3);
+
+    const analyst = memberActor({ orgId: tenant.id, id: randomUUID(), email: 'analyst@northwind.example', role: 'analyst' });
+    const listed = await listCaseCustomerEmails(api.svc, analyst, caseId);
+    expect(listed).to.have.length(1);
+    expect(listed[0]).to.deep.include({ kind: 'edd_request', recipientEmail: customerEmail, state: 'sent', attempts: 1, items });
+    expect(JSON.stringify(listed)).to.not.include('sEcReTtOkEn');
+  });
+
+  it('records nothing while the mail server refuses, keeps the error on the row, and fails after the schedule', async () => {
+    const { tenant, token, caseId, casePk, customerEmail } = await setUp();
+    const { emailId } = await inTransaction(api.svc, (tx) => queueCustomerEmail(tx, {
+      orgId: tenant.id, casePk, kind: 'document_request', recipientEmail: customerEmail, recipientName: null,
+      subject: 'Documents needed', paragraphs: ['Please upload your certificate of incorporation.'],
+      items: [{ key: 'certificate', label: 'Certificate of incorporation' }],
+      events: [{ type: 'outreach.email.sent', fields: { kind: 'document_request', recipientEmail: customerEmail, subject: 'Documents needed', itemCount: 1, items: [{ key: 'certificate', label: 'Certificate of incorporation' }], sentBy: 'system' } }],
+    }));
+    smtp.refuseNext = 2;
+    await drain();
+    const [first] = await api.svc.db.query('SELECT state, attempts, last_error, next_attempt_at FROM customer_emails WHERE id = ?', [emailId]);
+    expect(first).to.deep.include({ state: 'pending', attempts: 1 });
+    expect(first.last_error).to.match(/rejected the recipient|451/);
+    await api.svc.db.query('UPDATE customer_emails SET next_attempt_at = NOW(3) WHERE id = ?', [emailId]);
+    await api.svc.jobs.enqueue('send-customer-email', { emailId });
+    await drain();
+    const [last] = await api.svc.db.query('SELECT state, attempts FROM customer_emails WHERE id = ?', [emailId]);
+    expect(last).to.deep.include({ state: 'failed', attempts: 2 });
+    const feed = await api.get(`/v1/events?limit=200`, token);
+    expect((feed.body.data as { eventType: string; data: Record<string, unknown> }[]).filter((e) => e.data.caseId === caseId && e.eventType === 'outreach.email.sent')).to.have.length(0);
+  });
+});
