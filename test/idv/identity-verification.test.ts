@@ -70,6 +70,15 @@ describe('identity verification: dispatch, roster, the hosted page and the pipel
         { name: 'Ada Lovelace', role: 'Director', status: 'link_sent', statusLabel: 'Link sent' },
       ],
     });
+    // One email per human, sent through the outbox: idv.dispatched once each, Grace's with both roles.
+    const dispatched = events.filter((e) => e.type === 'idv.dispatched');
+    expect(dispatched.map((e) => e.data)).to.have.length(2);
+    expect(dispatched[0]!.data).to.deep.include({
+      caseId: ref.caseId, recipientEmail: 'grace@engines.example', recipientName: 'Grace Hopper', personKey: grace, roles: ['director', 'signatory', 'ubo'], dispatchedBy: 'system',
+    });
+    expect(dispatched[1]!.data).to.deep.include({ recipientEmail: 'ada@engines.example', recipientName: 'Ada Lovelace', personKey: ada, roles: ['director'], dispatchedBy: 'system' });
+    await expectValidAndInFeed(ref.orgId, dispatched);
+
     // The roster never carries email, person key, EDD, risk or screening-adjudication data: no such key anywhere, no such value.
     for (const e of progress) {
       const { stage: _stage, stageLabel: _label, ...rest } = e.data;

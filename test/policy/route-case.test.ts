@@ -189,6 +189,7 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
       band: 'low', compositeScore: 0, hitsTotal: 1, hitsSanctioned: 0, hitsPep: 1, hitsUntriaged: 0, hitsTrueMatch: 0, hitsEscalate: 0, hitsFalsePositive: 1,
       sanctionedUnresolved: 0, sanctionedTrueMatch: 0, documentsTotal: 0, documentsInError: 0, documentsLowConfidence: 0, documentsPending: 0,
       lowestDocumentConfidence: null, country: 'GB', entityType: 'Private limited company', isIndividual: false, customerAge: null, aiRecommendation: null,
+      idvAllPassed: true, idvAnyFailed: false, idvOutstanding: 0,
     });
     const draft = await dryRunPolicy(rt.svc, analyst, {
       caseId: c.caseId, rules: [{ name: 'Only false positives', conditions: { all: [{ fact: 'hitsFalsePositive', operator: 'equal', value: 1 }] }, outcome: 'AUTO_APPROVE' }],
