@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { ConsoleHarness } from '../graphql/harness';
+import { listLocalMail } from '../../src/mail/index';
 import { seedDocument, signedInCustomer } from '../portal/support';
+import { decodeQp } from '../rest/smtp';
 
 export const GRACE_PASSPORT = { surname: 'HOPPER', givenNames: 'GRACE', nationality: 'GBR', documentNumber: 'K81726354', birth: '661209', sex: 'F', expiry: '330730' } as const;
 export const ADA_PASSPORT = { surname: 'LOVELACE', givenNames: 'ADA', nationality: 'GBR', documentNumber: 'L12345678', birth: '801210', sex: 'F', expiry: '340101' } as const;
@@ -81,4 +83,13 @@ export async function caseEvents(h: ConsoleHarness, ref: { orgId: string; casePk
     'SELECT event_id, type, data FROM events WHERE org_id = ? AND case_pk = ? ORDER BY case_sequence', [ref.orgId, ref.casePk],
   );
   return rows.map((r) => ({ eventId: r.event_id, type: r.type, data: JSON.parse(r.data) as Record<string, unknown> }));
+}
+
+/** The verification link (its token) in the newest mail the local mail outbox kept for `to` (SMTP_URL unset). */
+export async function verificationTokenFromLocalMail(h: ConsoleHarness, orgId: string, to: string): Promise<string> {
+  const mail = (await listLocalMail(h.svc, orgId)).find((m) => m.to === to);
+  expect(mail, `a mail to ${to}`).to.not.equal(undefined);
+  const token = /\/portal\/verify\?token=([A-Za-z0-9_-]{43})/.exec(decodeQp(mail!.raw))?.[1];
+  expect(token, 'the verification link').to.be.a('string');
+  return token!;
 }
