@@ -180,7 +180,7 @@ describe('identity verification: dispatch, roster, the hosted page and the pipel
     expect(completed.map((e) => e.data)).to.have.length(2);
     expect(completed[0]!.data).to.deep.include({ caseId: ref.caseId, verificationType: 'identity', vendorName: 'local', position: 1, role: 'Director', outcome: 'pass' });
     expect(completed[1]!.data).to.deep.include({ verificationType: 'identity', vendorName: 'local', position: 0, role: 'Director, UBO', outcome: 'fail' });
-    expect(Date.parse(completed[0]!.data.completedAt as string)).to.be.a('number').and.not.NaN;
+    expect(new Date(completed[0]!.data.completedAt as string).toISOString()).to.equal(completed[0]!.data.completedAt);
     await expectValidAndInFeed(ref.orgId, completed);
 
     const progress = events.filter((e) => e.type === 'case.onboarding_progress.changed');

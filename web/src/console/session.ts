@@ -23,6 +23,7 @@ export const ConsoleSessionQuery = graphql(`
         fullParityEntitled
         fullParityEnabled
         zeroRetention
+        idvRequireSelfie
       }
     }
   }
@@ -42,6 +43,7 @@ const SignInMutation = graphql(`
         fullParityEntitled
         fullParityEnabled
         zeroRetention
+        idvRequireSelfie
       }
     }
   }

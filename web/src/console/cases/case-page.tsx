@@ -15,6 +15,7 @@ import { AiReviewSection } from './case-ai-review';
 import { Documents } from './case-documents';
 import { RiskSection } from './case-risk';
 import { RoutingSection } from './case-routing';
+import { IdentityVerificationSection } from './case-identity';
 import { ScreeningHits } from './case-screening';
 import { AssignOwnerMutation, CaseQuery, CaseTimelineQuery } from './case-query';
 import { RISK_LABELS, riskClass, sourceBadge, STAGE_LABELS, STATUS_LABELS, statusClass, day, when, words } from './labels';
@@ -108,6 +109,7 @@ export function CasePage() {
       <AiReviewSection caseId={c.caseId} review={c.aiReview} role={viewer?.role} onDone={done} />
       <RoutingSection routing={c.routing} policy={current.decisionPolicy} />
       <Parties parties={c.parties} />
+      <IdentityVerificationSection caseId={c.caseId} people={c.identityVerifications} onDone={done} />
       <Decisions decisions={c.decisions} />
       <Timeline caseId={c.caseId} first={c.timeline} />
     </Page>

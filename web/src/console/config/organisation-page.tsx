@@ -22,6 +22,7 @@ const SetFourEyes = graphql(`
       fullParityEntitled
       fullParityEnabled
       zeroRetention
+      idvRequireSelfie
     }
   }
 `);
@@ -35,6 +36,7 @@ const SetFullParity = graphql(`
       fullParityEntitled
       fullParityEnabled
       zeroRetention
+      idvRequireSelfie
     }
   }
 `);
@@ -48,6 +50,21 @@ const SetZeroRetention = graphql(`
       fullParityEntitled
       fullParityEnabled
       zeroRetention
+      idvRequireSelfie
+    }
+  }
+`);
+
+const SetIdvSelfieRequired = graphql(`
+  mutation SetIdvSelfieRequired($required: Boolean!) {
+    setIdvSelfieRequired(required: $required) {
+      id
+      name
+      fourEyes
+      fullParityEntitled
+      fullParityEnabled
+      zeroRetention
+      idvRequireSelfie
     }
   }
 `);
@@ -61,7 +78,8 @@ export function OrganisationPage() {
   const fourEyes = useAction((enabled: boolean) => execute(SetFourEyes, { enabled }), onError);
   const parity = useAction((enabled: boolean) => execute(SetFullParity, { enabled }), onError);
   const retention = useAction((enabled: boolean) => execute(SetZeroRetention, { enabled }), onError);
-  const error = fourEyes.error ?? parity.error ?? retention.error;
+  const selfie = useAction((required: boolean) => execute(SetIdvSelfieRequired, { required }), onError);
+  const error = fourEyes.error ?? parity.error ?? retention.error ?? selfie.error;
 
   return (
     <Page title="Organisation settings" area="Compliance configuration" lead={`The compliance switches of ${org.name}.`}>
@@ -93,6 +111,33 @@ export function OrganisationPage() {
           </Switch>
         ) : (
           <p><strong>{org.fourEyes ? 'On' : 'Off'}.</strong> A compliance admin can change this.</p>
+        )}
+      </section>
+      <section className="panel" aria-labelledby="idv-selfie-title">
+        <h2 id="idv-selfie-title">Identity verification</h2>
+        <p>
+          When on, each director, owner and signatory is asked for a selfie with their ID document. The built-in verifier cannot compare
+          faces, so every such verification then waits for a person to review it.
+        </p>
+        {mayChange ? (
+          <Switch
+            className="switch"
+            isSelected={org.idvRequireSelfie}
+            isDisabled={selfie.pending}
+            onChange={async (on) => {
+              setMessage(null);
+              const done = await selfie.run(on);
+              if (done) {
+                setOrg(done.setIdvSelfieRequired);
+                setMessage(on ? 'Identity verification asks for a selfie.' : 'Identity verification no longer asks for a selfie.');
+              }
+            }}
+          >
+            <span className="switch-track" aria-hidden="true"><span className="switch-thumb" /></span>
+            Ask for a selfie
+          </Switch>
+        ) : (
+          <p><strong>{org.idvRequireSelfie ? 'On' : 'Off'}.</strong> A compliance admin can change this.</p>
         )}
       </section>
       {org.fullParityEntitled ? (
