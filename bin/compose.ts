@@ -11,6 +11,8 @@ import { LocalCaseReviewer } from '../src/review/index';
 import { WebhookFanout } from '../src/webhooks/index';
 import { LocalHitTriager, LocalScreeningProvider, type ScreeningProvider } from '../src/screening/index';
 import { YenteScreeningProvider } from '../worker/vendors/yente';
+import { HostedFlowVendor } from '../worker/vendors/hosted-idv';
+import { LocalIdentityVerifier } from '../src/idv/index';
 import { createNodemailerMailer } from '../worker/mail/nodemailer-mailer';
 import { createBlobStore } from '../worker/blob/index';
 import { createApp } from '../rest/app';
@@ -84,6 +86,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     reviewer: createLlmCaseReviewer(config) ?? new LocalCaseReviewer(systemClock),
     mailer: undefined as unknown as Services['mailer'],
     extractor: undefined as unknown as Services['extractor'],
+    idv: undefined as unknown as Services['idv'],
     screening: createScreeningProvider(config),
     triager: createLlmHitTriager(config) ?? new LocalHitTriager(),
   };
@@ -92,6 +95,10 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const llmExtractor = createLlmDocumentExtractor(config);
   const local = llmExtractor ? null : new LocalDocumentExtractor({ clock: { now: () => svc.clock.now() }, ocr: config.extractionOcr });
   svc.extractor = llmExtractor ?? local!;
+  // Identity verification: a hosted-flow vendor (IDV_PROVIDER=hosted), else the local verifier, which reads
+  // documents with the local extractor (its own when extraction is the LLM's: the MRZ is read offline).
+  const idvReader = config.idvVendor ? null : local ?? new LocalDocumentExtractor({ clock: { now: () => svc.clock.now() }, ocr: config.extractionOcr });
+  svc.idv = config.idvVendor ? new HostedFlowVendor(config.idvVendor, config.baseUrl) : new LocalIdentityVerifier(idvReader!, { now: () => svc.clock.now() });
   // Mail: SMTP when SMTP_URL is set, otherwise the local mail outbox (which needs svc itself).
   const mailer = createNodemailerMailer({
     smtpUrl: config.smtpUrl, from: config.mailFrom, log, keepLocally: (mail) => keepMailLocally(svc, mail),
@@ -104,6 +111,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       mailer.close();
       blobs.close();
       await local?.close();
+      if (idvReader !== local) await idvReader?.close();
       await webhookSender.close();
       await revocations.close();
       await queue.close();

@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { listAuditLog } from '../src/audit/index';
 import { EVENT_CATALOGUE } from '../src/events/index';
-import { setFourEyes, setFullParity, setWebhookAlertThreshold, setZeroRetention, type OrganisationSettings } from '../src/tenants/index';
+import { setFourEyes, setFullParity, setIdvSelfieRequired, setWebhookAlertThreshold, setZeroRetention, type OrganisationSettings } from '../src/tenants/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
 import { AuditLogEntry, AuditLogEntryConnection, auditLogEntryOf, EventCatalogueEntry, eventCatalogueEntryOf } from './types/configuration.type';
@@ -10,7 +10,7 @@ import { Organisation, organisationOf } from './types/organisation.type';
 const organisationOfSettings = (s: OrganisationSettings): Organisation =>
   organisationOf({
     id: s.orgId, name: s.name, fourEyes: s.fourEyes, fullParityEntitled: s.fullParityEntitled, fullParityEnabled: s.fullParityEnabled, zeroRetention: s.zeroRetention,
-    webhookAlertAfterMinutes: s.webhookAlertAfterMinutes,
+    webhookAlertAfterMinutes: s.webhookAlertAfterMinutes, idvRequireSelfie: s.idvRequireSelfie,
   });
 
 /** Compliance Configuration: the event catalogue, the audit log and the organisation's compliance switches. */
@@ -60,5 +60,10 @@ export class OrganisationResolver {
   })
   async setWebhookAlertThreshold(@Ctx() ctx: GraphqlContext, @Arg('minutes', () => Int) minutes: number): Promise<Organisation> {
     return organisationOfSettings(await setWebhookAlertThreshold(ctx.svc, actorOf(ctx), { minutes }));
+  }
+
+  @Mutation(() => Organisation, { description: 'Makes identity verification ask for a selfie with the ID document, or not (compliance_admin). Audited.' })
+  async setIdvSelfieRequired(@Ctx() ctx: GraphqlContext, @Arg('required') required: boolean): Promise<Organisation> {
+    return organisationOfSettings(await setIdvSelfieRequired(ctx.svc, actorOf(ctx), { required }));
   }
 }

@@ -5,6 +5,7 @@ import { CaseWorkResolver } from './case-work.resolver';
 import { CasesResolver } from './cases.resolver';
 import { EddOutreachResolver } from './edd-outreach.resolver';
 import { HealthResolver } from './health.resolver';
+import { IdentityVerificationResolver } from './identity-verification.resolver';
 import { IntakeResolver } from './intake.resolver';
 import { OrganisationResolver } from './organisation.resolver';
 import { WebhookEndpointHealthResolver, WebhooksResolver } from './webhooks.resolver';
@@ -32,4 +33,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   ScreeningResolver,
   PersonsResolver,
   EddOutreachResolver,
+  IdentityVerificationResolver,
 ];

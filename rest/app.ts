@@ -9,6 +9,7 @@ import { oauthRoutes } from './oauth/index';
 import { schemaRoutes } from './schemas.routes';
 import { portalApplyRoutes } from './portal/apply.routes';
 import { portalInviteRoutes } from './portal/invite.routes';
+import { verificationRoutes } from './portal/verify.routes';
 import { portalDocumentRoutes } from './portal/documents.routes';
 import { portalUnsubscribeRoutes } from './portal/unsubscribe.routes';
 import { bearerAuth } from './v1/bearer-auth';
@@ -51,6 +52,7 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
   app.use(portalInviteRoutes(svc));
   app.use(portalDocumentRoutes(svc)); // the portal's streamed document upload (beside tRPC)
   app.use(portalUnsubscribeRoutes(svc)); // List-Unsubscribe (RFC 8058) of reminder emails
+  app.use(verificationRoutes(svc)); // identity verification: the hosted page's upload, the vendor's callback
   app.use(portalApplyRoutes(svc)); // the public intake link /apply/<slug>
   mount(app);
   app.use(notFoundHandler);

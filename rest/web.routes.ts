@@ -32,7 +32,7 @@ export function webCsp(nonce: string): string {
   ].join('; ');
 }
 
-/** Headers of the app's HTML page (every /console and /portal/app address answers it), but its CSP. */
+/** Headers of the app's HTML page (every /console, /portal/app and /portal/verify address answers it), but its CSP. */
 export const WEB_PAGE_HEADERS: Record<string, string> = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
@@ -43,7 +43,7 @@ export const WEB_PAGE_HEADERS: Record<string, string> = {
 };
 
 /** The SPA's routes: the analysts' console and the customer portal pages. */
-const APP_PATHS = ['/console', '/console/*rest', '/portal/app', '/portal/app/*rest'];
+const APP_PATHS = ['/console', '/console/*rest', '/portal/app', '/portal/app/*rest', '/portal/verify'];
 
 /**
  * The web app (web/, built into dist/web): its HTML page for the console and portal routes, its hashed

@@ -107,6 +107,26 @@ export interface Config {
   screeningMatchThreshold: number;
   /** The yente matching API when SCREENING_PROVIDER=yente; null otherwise. */
   yente: YenteConfig | null;
+  /** IDV_LINK_TTL: how long an identity-verification link stays usable, as a duration. Default 168h (7 days). */
+  idvLinkTtlMs: number;
+  /** IDV_PROVIDER: who verifies identities, `local` (the portal's upload page and the MRZ checks) or `hosted` (a hosted-flow vendor at IDV_URL). Default local. */
+  idvProvider: 'local' | 'hosted';
+  /** The hosted-flow vendor when IDV_PROVIDER=hosted; null otherwise. */
+  idvVendor: IdvVendorConfig | null;
+}
+
+/** IDV_PROVIDER=hosted: a verification vendor with its own hosted page that reports results by signed callback. */
+export interface IdvVendorConfig {
+  /** IDV_VENDOR_NAME: the vendor's name in idv.completed (vendorName) and in its callback path `/hooks/idv/<name>`. Default `hosted`. */
+  name: string;
+  /** IDV_URL: the vendor API's base URL (sessions are created with POST {IDV_URL}/sessions). Required with IDV_PROVIDER=hosted. */
+  url: string;
+  /** IDV_API_KEY: sent as `Authorization: Bearer <key>` to the vendor. Required with IDV_PROVIDER=hosted. */
+  apiKey: string;
+  /** IDV_WEBHOOK_SECRET: the HMAC-SHA256 key the vendor signs its callbacks with. Required with IDV_PROVIDER=hosted. */
+  webhookSecret: string;
+  /** IDV_TIMEOUT_MS: budget for one vendor request, ms. Default 10000. */
+  timeoutMs: number;
 }
 
 /** SCREENING_PROVIDER=yente: OpenSanctions' self-hosted matching API. */
@@ -299,6 +319,21 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
       apiKey: env.YENTE_API_KEY || null, timeoutMs: int('YENTE_TIMEOUT_MS', 10_000, 1, 600_000),
     };
   }
+  const idvLinkTtlRaw = env.IDV_LINK_TTL || '168h';
+  const idvLinkTtlMs = parseDuration(idvLinkTtlRaw) ?? 0;
+  if (idvLinkTtlMs <= 0) problems.push(`IDV_LINK_TTL must be a duration such as 168h (units ms, s, m, h) (got "${idvLinkTtlRaw}")`);
+  const idvProvider = (env.IDV_PROVIDER || 'local') as Config['idvProvider'];
+  if (idvProvider !== 'local' && idvProvider !== 'hosted') problems.push(`IDV_PROVIDER must be local or hosted (got "${env.IDV_PROVIDER}")`);
+  let idvVendor: IdvVendorConfig | null = null;
+  if (idvProvider === 'hosted') {
+    for (const key of ['IDV_URL', 'IDV_API_KEY', 'IDV_WEBHOOK_SECRET'] as const) if (!env[key]) problems.push(`${key} is required when IDV_PROVIDER=hosted`);
+    const name = env.IDV_VENDOR_NAME || 'hosted';
+    if (!/^[a-z0-9_-]{1,64}$/.test(name)) problems.push(`IDV_VENDOR_NAME must be lower-case letters, digits, _ and - (got "${name}")`);
+    idvVendor = {
+      name, url: env.IDV_URL ? url('IDV_URL', env.IDV_URL, ['http:', 'https:']) : '', apiKey: env.IDV_API_KEY ?? '',
+      webhookSecret: env.IDV_WEBHOOK_SECRET ?? '', timeoutMs: int('IDV_TIMEOUT_MS', 10_000, 1, 600_000),
+    };
+  }
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
   // Secrets: required in production; generated once into a git-ignored file elsewhere.
@@ -340,6 +375,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     extractionSweepAfterMs, extractionOcr,
     ...llm,
     screeningProvider, watchlistPath, screeningMatchThreshold, yente,
+    idvLinkTtlMs, idvProvider, idvVendor,
   };
 }
 

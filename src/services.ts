@@ -10,6 +10,7 @@ import type { BlobStore, Clock, HostResolver, JobQueue, RevocationFeed, RunnerSt
 import type { WebhookSender } from './webhooks/webhook-sender';
 import type { ScreeningProvider } from './screening/screening-provider';
 import type { HitTriager } from './screening/hit-triager';
+import type { IdentityVerifier } from './idv/identity-verifier';
 
 /**
  * Everything a use case needs, wired once by the composition root (bin/). Use cases are plain
@@ -43,6 +44,8 @@ export interface Services {
   screening: ScreeningProvider;
   /** A first opinion on each screening hit: the local deterministic rules (svc-rules), or an LLM adapter. */
   triager: HitTriager;
+  /** Identity verification of a case's people (IDV_PROVIDER): the portal's upload page with the local MRZ checks, or a hosted-flow vendor. */
+  idv: IdentityVerifier;
   /** The job runner, when this process runs the worker (set by bin/start); absent in an API-only process. */
   runner?: RunnerStatus;
   /**

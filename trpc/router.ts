@@ -5,6 +5,7 @@ import { portalRouter } from './portal.router';
 import { requestsRouter } from './requests.router';
 import { reviewRouter } from './review.router';
 import { router } from './trpc';
+import { verificationRouter } from './verification.router';
 
 /** The customer portal's API (`{APP_URL}/trpc`): one sub-router per area, each in its own file. */
 export const appRouter = router({
@@ -14,6 +15,7 @@ export const appRouter = router({
   documents: documentsRouter,
   intake: intakeRouter,
   requests: requestsRouter,
+  verification: verificationRouter,
 });
 
 /** The router's type: the web app's tRPC client is typed by it. */

@@ -13,14 +13,19 @@ export class Organisation {
   @Field(() => Int, {
     description: "Webhook failure alerts: minutes an endpoint's deliveries may fail with no success before the compliance admins and admins are emailed (default 60).",
   }) webhookAlertAfterMinutes!: number;
+  @Field({ description: 'Identity verification asks each person for a selfie with their ID document (the local verifier then answers manual_review: it cannot compare faces).' })
+  idvRequireSelfie!: boolean;
 }
 
 /** The GraphQL shape of a tenant row (any object with its fields). */
 export function organisationOf(
-  t: { id: string; name: string; fourEyes: boolean; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean; webhookAlertAfterMinutes: number },
+  t: {
+    id: string; name: string; fourEyes: boolean; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean;
+    webhookAlertAfterMinutes: number; idvRequireSelfie: boolean;
+  },
 ): Organisation {
   return {
     id: t.id, name: t.name, fourEyes: t.fourEyes, fullParityEntitled: t.fullParityEntitled, fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
-    webhookAlertAfterMinutes: t.webhookAlertAfterMinutes,
+    webhookAlertAfterMinutes: t.webhookAlertAfterMinutes, idvRequireSelfie: t.idvRequireSelfie,
   };
 }

@@ -48,13 +48,13 @@ export function portalDocumentRoutes(svc: Services): Router {
  * browser's Origin must be the portal's (APP_URL); a browser that sends no Origin must say
  * `Sec-Fetch-Site: same-origin`. A request with neither is refused.
  */
-function fromPortalPage(req: Request, appOrigin: string): boolean {
+export function fromPortalPage(req: Request, appOrigin: string): boolean {
   const origin = req.headers.origin;
   if (origin !== undefined) return origin === appOrigin;
   return req.headers['sec-fetch-site'] === 'same-origin';
 }
 
-function multipartParser(req: Request): Busboy {
+export function multipartParser(req: Request, maxFiles = MAX_CASE_DOCUMENTS): Busboy {
   if (!req.is('multipart/form-data')) {
     throw DomainError.validation([{ path: 'Content-Type', message: 'must be multipart/form-data (one part per file)' }]);
   }
@@ -64,8 +64,8 @@ function multipartParser(req: Request): Busboy {
       // Browsers send UTF-8 filenames in filename="…".
       defParamCharset: 'utf8',
       fileHwm: 64 * 1024,
-      // The domain refuses a 21st document; these bound the parser itself (fields are not used).
-      limits: { files: MAX_CASE_DOCUMENTS + 1, fields: 10, fieldSize: 1024, parts: MAX_CASE_DOCUMENTS + 11, headerPairs: 20 },
+      // The domain refuses a file past its limit; these bound the parser itself (fields are not used).
+      limits: { files: maxFiles + 1, fields: 10, fieldSize: 1024, parts: maxFiles + 11, headerPairs: 20 },
     });
   } catch {
     throw DomainError.validation([{ path: 'Content-Type', message: 'must be multipart/form-data with a boundary' }]);
@@ -78,7 +78,7 @@ function multipartParser(req: Request): Busboy {
  * to the client's socket). The request is piped in on the first ask, so that nothing is parsed for a
  * request the domain refuses first. A malformed body is validation_failed.
  */
-function filesOf(req: Request, bb: Busboy): AsyncIterable<UploadedFile> {
+export function filesOf(req: Request, bb: Busboy): AsyncIterable<UploadedFile> {
   const queue: UploadedFile[] = [];
   let finished = false;
   let failure: Error | null = null;
@@ -89,11 +89,11 @@ function filesOf(req: Request, bb: Busboy): AsyncIterable<UploadedFile> {
     w?.();
   };
   // Listeners go on at once: the route destroys the parser on any failure, which emits 'error'.
-  bb.on('file', (_field, stream, info) => {
+  bb.on('file', (field, stream, info) => {
     // The parser may fail the stream (a cut body) before the consumer starts reading it: the consumer's
     // iterator still sees the stored error, but the emission must not go unheard in the meantime.
     stream.on('error', () => {});
-    queue.push({ filename: info.filename ?? '', content: partBytes(stream) });
+    queue.push({ filename: info.filename ?? '', content: partBytes(stream), field });
     poke();
   });
   bb.on('error', (err: Error) => {

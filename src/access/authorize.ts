@@ -86,6 +86,13 @@ export const PERMISSIONS = {
   'outreach:read_settings': { role: 'analyst' },
   /** Changing the reminder schedule (audited). */
   'outreach:configure': { role: 'compliance_admin' },
+  /** Identity verification's pipeline step (emailing verification links): the system only. */
+  'idv:dispatch': {},
+  /** Seeing a case's identity verifications (console), and sending a person a new link. */
+  'idv:read': { role: 'analyst' },
+  'idv:resend': { role: 'analyst' },
+  /** Whether the tenant asks for a selfie with the ID document (audited). */
+  'idv:configure': { role: 'compliance_admin' },
   /** The customer portal: a customer works on their own case (application, documents, review, submit). */
   'portal:case': { customer: true },
 } as const satisfies Record<string, { scope?: Scope; role?: MemberRole; customer?: true }>;

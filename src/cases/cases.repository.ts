@@ -250,10 +250,11 @@ export function listCaseParties(db: Queryable, orgId: string, casePk: number): P
 /** The parties of a case whose verification has started: kind, name and status only, by kind then position. */
 export function listRosterParties(
   db: Queryable, orgId: string, casePk: number,
-): Promise<{ kind: PartyKind; name: string; verification_status: RosterStatus }[]> {
+): Promise<{ kind: PartyKind; person_key: string; name: string; verification_status: RosterStatus; idv_state: string | null; idv_outcome: string | null }[]> {
   return db.query(
-    `SELECT kind, name, verification_status FROM case_parties
-     WHERE org_id = ? AND case_pk = ? AND verification_status IS NOT NULL ORDER BY kind, position`,
+    `SELECT p.kind, p.person_key, p.name, p.verification_status, v.state AS idv_state, v.outcome AS idv_outcome FROM case_parties p
+     LEFT JOIN identity_verifications v ON v.org_id = p.org_id AND v.case_pk = p.case_pk AND v.person_key = p.person_key
+     WHERE p.org_id = ? AND p.case_pk = ? AND p.verification_status IS NOT NULL ORDER BY p.kind, p.position`,
     [orgId, casePk],
   );
 }

@@ -18,7 +18,7 @@ export { getCase } from './get-case';
 export { listCaseDecisions } from './list-case-decisions';
 export { setCrmRecordId } from './set-crm-record-id';
 export { buildFullParity, pullFullParity, type FullParityParts } from './full-parity';
-export { advanceOnboardingStage, onboardingProgressFields, STAGE_LABELS } from './onboarding-progress';
+export { advanceOnboardingStage, onboardingProgressFields, recordRosterChange, caseRoster, STAGE_LABELS, ROSTER_STATUS_LABELS } from './onboarding-progress';
 export { emailKey, emailAddressProblem, isAcceptedEmail } from '../email-address';
 export { clearOwnerOfRemovedMember } from './clear-owner-of-removed-member';
 export { CASE_TRANSITIONS } from './case-transitions';

@@ -1,9 +1,12 @@
+import type { Queryable } from '../db/queryable';
 import type { Tx } from '../db/transaction';
 import type { EventFields } from '../events/catalogue';
 import { recordEvent } from '../events/record-event';
 import type { PartyKind, RosterStatus } from './case-party.entity';
 import { ONBOARDING_STAGES, type OnboardingStage } from './case.entity';
 import { findCaseRowByPk, listRosterParties, updateOnboardingStage } from './cases.repository';
+
+export { ROSTER_STATUS_LABELS };
 
 /** Human words for each journey stage (the event's `stageLabel`). */
 export const STAGE_LABELS: Readonly<Record<OnboardingStage, string>> = {
@@ -24,16 +27,47 @@ const ROLE_LABELS: Readonly<Record<PartyKind, string>> = { director: 'Director',
 type ProgressFields = EventFields<'case.onboarding_progress.changed'>;
 
 /**
+ * The roster of a case: one entry per human whose verification has started (a director who is also a UBO
+ * once, role `Director, UBO`), directors first, by position. Its index is idv.completed's `position`.
+ */
+export async function caseRoster(
+  db: Queryable, orgId: string, casePk: number,
+): Promise<{ personKey: string; name: string; role: string; status: RosterStatus; statusLabel: string }[]> {
+  const parties = await listRosterParties(db, orgId, casePk);
+  const people = new Map<string, { personKey: string; name: string; kinds: PartyKind[]; status: RosterStatus; statusLabel: string }>();
+  for (const p of parties) {
+    const person = people.get(p.person_key) ?? {
+      personKey: p.person_key, name: p.name, kinds: [], status: p.verification_status, statusLabel: rosterLabel(p.verification_status, p.idv_state, p.idv_outcome),
+    };
+    if (!person.kinds.includes(p.kind)) person.kinds.push(p.kind);
+    people.set(p.person_key, person);
+  }
+  return [...people.values()].map((p) => ({
+    personKey: p.personKey, name: p.name, role: p.kinds.map((k) => ROLE_LABELS[k]).join(', '), status: p.status, statusLabel: p.statusLabel,
+  }));
+}
+
+/** A roster status in words, saying why when the identity verification tells (an email is needed, the check failed …). */
+function rosterLabel(status: RosterStatus, idvState: string | null, idvOutcome: string | null): string {
+  if (status === 'action_needed') {
+    if (idvState === 'no_email') return 'Email address needed to send the link';
+    if (idvOutcome === 'fail') return 'Verification failed';
+    if (idvOutcome === 'manual_review') return 'Needs manual review';
+  }
+  if (status === 'verified' && idvState === 'satisfied') return 'Verified by a document on file';
+  return ROSTER_STATUS_LABELS[status];
+}
+
+/**
  * The fields of case.onboarding_progress.changed for a case as it stands in the transaction. The roster
- * lists the parties (directors, UBOs) whose verification has started, by name, role and status only:
+ * lists the people (directors, UBOs) whose verification has started, by name, role and status only:
  * never email, person key, EDD, risk or screening data (contract). `summary` counts that roster.
  */
 export async function onboardingProgressFields(tx: Tx, orgId: string, casePk: number): Promise<ProgressFields> {
   const c = await findCaseRowByPk(tx.manager, orgId, casePk);
   if (!c) throw new Error(`onboardingProgressFields: case ${casePk} is not in tenant ${orgId}`);
-  const parties = await listRosterParties(tx.manager, orgId, casePk);
-  const roster = parties.map((p) => ({
-    name: p.name, role: ROLE_LABELS[p.kind], status: p.verification_status, statusLabel: ROSTER_STATUS_LABELS[p.verification_status],
+  const roster = (await caseRoster(tx.manager, orgId, casePk)).map((p) => ({
+    name: p.name, role: p.role, status: p.status, statusLabel: p.statusLabel,
   }));
   return {
     companyName: c.company_name,
@@ -62,4 +96,18 @@ export async function advanceOnboardingStage(tx: Tx, input: { orgId: string; cas
     fields: await onboardingProgressFields(tx, input.orgId, input.casePk),
   });
   return true;
+}
+
+/**
+ * Records case.onboarding_progress.changed for a roster status that really changed (the caller knows),
+ * in the caller's transaction. When the same change also moves the stage, advanceOnboardingStage's event
+ * already carries the new roster: call that first and this only when it did not move.
+ */
+export async function recordRosterChange(tx: Tx, input: { orgId: string; casePk: number }): Promise<void> {
+  await recordEvent(tx, {
+    orgId: input.orgId,
+    type: 'case.onboarding_progress.changed',
+    case: { pk: input.casePk },
+    fields: await onboardingProgressFields(tx, input.orgId, input.casePk),
+  });
 }

@@ -1,7 +1,7 @@
 import type { Actor } from '../access/index';
 import { findCaseRowByPk, lockCase } from '../cases/cases.repository';
 import { advanceOnboardingStage } from '../cases/onboarding-progress';
-import { inTransaction } from '../db/transaction';
+import { inTransaction, type Tx } from '../db/transaction';
 import { DomainError, isDomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
 import { assertItemOpen, receiveRequestedItemInTx } from '../outreach/requested-items';
@@ -21,9 +21,12 @@ export const DOCUMENT_UPLOADED_TASK = 'pipeline.document-uploaded';
 export interface UploadedFile {
   filename: string;
   content: AsyncIterable<Uint8Array>;
+  /** The form field it came in (multipart), when the use case tells files apart by it. */
+  field?: string;
 }
 
-interface StagedFile extends StoredBlob {
+/** A file stored in the BlobStore and not yet referenced by a document row. */
+export interface StagedFile extends StoredBlob {
   filename: string;
   mimeType: string;
 }
@@ -84,19 +87,9 @@ export async function uploadDocuments(
         const first = Math.max(0, MAX_CASE_DOCUMENTS - count);
         throw tooMany(`files.${first}`, staged[first]!.filename);
       }
-      const now = svc.clock.now();
-      const views: PortalDocumentView[] = [];
-      for (const s of staged) {
-        const id = await insertUploadedDocument(tx.manager, orgId, casePk, { filename: s.filename, mimeType: s.mimeType, sizeBytes: s.size, blobKey: s.key, sha256: s.sha256 }, now);
-        views.push({ id, filename: s.filename, mimeType: s.mimeType, sizeBytes: s.size, status: 'processing', uploadedAt: now.toISOString() });
-      }
-      await recordEvent(tx, {
-        orgId, type: 'document.uploaded', case: { pk: casePk },
-        fields: { documentIds: views.map((d) => d.id), fileCount: views.length, filenames: views.map((d) => d.filename) },
-      });
+      const views = await insertStagedDocuments(tx, orgId, casePk, staged);
       if (item === undefined) await advanceOnboardingStage(tx, { orgId, casePk, stage: 'collecting_documents' });
       else await receiveRequestedItemInTx(tx, { orgId, casePk, customerEmail: customer.email }, item);
-      tx.afterCommit(() => enqueueExtraction(svc, orgId, views.map((d) => d.id)));
       return views;
     });
     return { documents };
@@ -106,8 +99,28 @@ export async function uploadDocuments(
   }
 }
 
+/**
+ * Inserts the rows of a batch of staged files in the caller's transaction (status `processing`), records
+ * one document.uploaded, and after commit starts their extraction.
+ */
+export async function insertStagedDocuments(tx: Tx, orgId: string, casePk: number, staged: StagedFile[]): Promise<PortalDocumentView[]> {
+  const svc = tx.services;
+  const now = svc.clock.now();
+  const views: PortalDocumentView[] = [];
+  for (const s of staged) {
+    const id = await insertUploadedDocument(tx.manager, orgId, casePk, { filename: s.filename, mimeType: s.mimeType, sizeBytes: s.size, blobKey: s.key, sha256: s.sha256 }, now);
+    views.push({ id, filename: s.filename, mimeType: s.mimeType, sizeBytes: s.size, status: 'processing', uploadedAt: now.toISOString() });
+  }
+  await recordEvent(tx, {
+    orgId, type: 'document.uploaded', case: { pk: casePk },
+    fields: { documentIds: views.map((d) => d.id), fileCount: views.length, filenames: views.map((d) => d.filename) },
+  });
+  tx.afterCommit(() => enqueueExtraction(svc, orgId, views.map((d) => d.id)));
+  return views;
+}
+
 /** Sniffs, limits and stores one file; a refused file leaves nothing behind. */
-async function stageFile(svc: Services, file: UploadedFile, path: string): Promise<StagedFile> {
+export async function stageFile(svc: Services, file: UploadedFile, path: string): Promise<StagedFile> {
   const { head, body, release } = await peek(file.content, SNIFF_BYTES);
   const type = await sniffDocumentType(head);
   if (!type) {
@@ -129,7 +142,7 @@ async function stageFile(svc: Services, file: UploadedFile, path: string): Promi
  * was lost), the blobs that committed rows reference are kept; when even that cannot be told, all are
  * kept: an orphaned blob is harmless, a row without its bytes is not.
  */
-async function discardStaged(svc: Services, orgId: string, staged: StagedFile[], err: unknown): Promise<void> {
+export async function discardStaged(svc: Services, orgId: string, staged: StagedFile[], err: unknown): Promise<void> {
   if (!staged.length) return;
   let keep = new Set<string>();
   if (isDomainError(err) && err.code === 'service_unavailable') {

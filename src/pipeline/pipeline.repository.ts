@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 
 /** The pipeline's steps in order; `done` once routing has run. */
-export const PIPELINE_STEPS = ['screen', 'triage', 'risk', 'review', 'route', 'done'] as const;
+export const PIPELINE_STEPS = ['screen', 'triage', 'verify', 'risk', 'review', 'route', 'done'] as const;
 export type PipelineStep = (typeof PIPELINE_STEPS)[number];
 
 export interface PipelineRow {

@@ -1,6 +1,7 @@
 import { systemActor } from '../access/index';
 import { advanceOnboardingStage } from '../cases/onboarding-progress';
 import type { Tx } from '../db/transaction';
+import { dispatchCaseVerifications, loadVerificationFacts } from '../idv/index';
 import { assessCaseRisk } from '../risk/index';
 import { routeCase } from '../policy/index';
 import { reviewCase } from '../review/index';
@@ -11,7 +12,7 @@ import { countProcessingDocuments, findPipeline, movePipeline, nextStep, type Pi
 import type { StepGuard } from './step-guard';
 
 /** What a step job found: the step it ran (or that another job had already run), or why it ran none. */
-export type StepOutcome = PipelineStep | 'idle' | 'waiting_for_documents';
+export type StepOutcome = PipelineStep | 'idle' | 'waiting_for_documents' | 'waiting_for_verification';
 
 /**
  * The guard of one step of one run: the step's transaction locks the pipeline row and goes on only while
@@ -36,8 +37,8 @@ function stepGuard(svc: Services, ref: { orgId: string; casePk: number }, run: P
 
 /**
  * Runs the current step of a case's decisioning pipeline (the `pipeline.step` job): screening, AI triage
- * of the hits, risk (once no document is still being extracted: its confidence counts), the AI case
- * review, then the decision policy, which may decide the case. Each step is its own use case and
+ * of the hits, identity verification links (once no document is still being extracted), risk (once no document is still being extracted: its confidence counts), the AI case
+ * review, then (once no verification is outstanding) the decision policy, which may decide the case. Each step is its own use case and
  * transaction; a duplicate job finds the step done and writes nothing. System work across the tenant's
  * case; the job names the tenant.
  */
@@ -53,6 +54,11 @@ export async function runPipelineStep(svc: Services, ref: { orgId: string; caseP
     case 'triage':
       await triageCaseHits(svc, actor, ref, guard);
       break;
+    case 'verify':
+      // An ID document still being extracted may make a link unnecessary (the nudge and the sweep as below).
+      if (await countProcessingDocuments(svc.db.manager, ref.orgId, ref.casePk) > 0) return 'waiting_for_documents';
+      await dispatchCaseVerifications(svc, actor, ref, guard);
+      break;
     case 'risk':
       // Extraction ends with a nudge (resumeCasePipeline), and the sweep retries meanwhile.
       if (await countProcessingDocuments(svc.db.manager, ref.orgId, ref.casePk) > 0) return 'waiting_for_documents';
@@ -62,6 +68,8 @@ export async function runPipelineStep(svc: Services, ref: { orgId: string; caseP
       await reviewCase(svc, actor, ref, { triggeredBy: run.triggered_by }, guard);
       break;
     case 'route':
+      // Each verification result nudges the pipeline (resumeCasePipeline), and the sweep retries meanwhile.
+      if ((await loadVerificationFacts(svc.db.manager, ref.orgId, ref.casePk)).outstanding > 0) return 'waiting_for_verification';
       await routeCase(svc, systemActor(ref.orgId, 'policy_engine'), ref, guard);
       break;
   }

@@ -4,7 +4,7 @@ import { upsertPipelineRun } from './pipeline.repository';
 
 /**
  * Starts the decisioning pipeline of a case in the caller's transaction (the customer's submission), so a
- * submitted case always has its pipeline: screening, triage, risk, AI review, then the decision policy.
+ * submitted case always has its pipeline: screening, triage, identity verification links, risk, AI review, then the decision policy.
  * `triggeredBy` is what the AI review reports (`system:form-submission:<email>` or
  * `system:confirm-review:<email>`). The first step's job is enqueued after commit; a run still under way
  * is left alone.

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/queryable';
+import { loadVerificationFacts } from '../idv/index';
 import { loadCaseFacts } from '../risk/index';
 import type { DecisionPolicyDefinition } from './decision-policy';
 import { policyFacts, type PolicyFacts } from './policy-facts';
@@ -9,5 +10,6 @@ export async function loadPolicyFacts(db: Queryable, orgId: string, casePk: numb
   const facts = await loadCaseFacts(db, orgId, casePk);
   if (!facts) return null;
   const aiRecommendation = await latestAiRecommendation(db, orgId, casePk);
-  return policyFacts(facts, { aiRecommendation, individualEntityTypes: policy.individualEntityTypes, at });
+  const idv = await loadVerificationFacts(db, orgId, casePk);
+  return policyFacts(facts, { aiRecommendation, individualEntityTypes: policy.individualEntityTypes, at, idv });
 }

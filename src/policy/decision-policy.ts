@@ -65,7 +65,8 @@ export interface DecisionPolicyDefinition {
 /**
  * The default policy, stored as a tenant's version 1 on first use: a prohibited band or a confirmed
  * sanctions match declines; an unresolved sanctions hit or a high band goes to senior review (level 2);
- * a medium band to level 1; a low band with no hits and every document extracted cleanly is approved;
+ * a medium band to level 1; a low band with no hits, every document extracted cleanly and every person's
+ * identity verified (or an accepted ID on file) is approved;
  * anything else to level 1.
  */
 export const DEFAULT_DECISION_POLICY: DecisionPolicyDefinition = {
@@ -77,7 +78,7 @@ export const DEFAULT_DECISION_POLICY: DecisionPolicyDefinition = {
     { name: 'High risk band', conditions: { all: [{ fact: 'band', operator: 'equal', value: 'high' }] }, outcome: 'REVIEW_LEVEL_2' },
     { name: 'Medium risk band', conditions: { all: [{ fact: 'band', operator: 'equal', value: 'medium' }] }, outcome: 'REVIEW_LEVEL_1' },
     {
-      name: 'Low risk, no hits, clean documents',
+      name: 'Low risk, no hits, clean documents, everyone verified',
       conditions: {
         all: [
           { fact: 'band', operator: 'equal', value: 'low' },
@@ -85,6 +86,7 @@ export const DEFAULT_DECISION_POLICY: DecisionPolicyDefinition = {
           { fact: 'documentsInError', operator: 'equal', value: 0 },
           { fact: 'documentsLowConfidence', operator: 'equal', value: 0 },
           { fact: 'documentsPending', operator: 'equal', value: 0 },
+          { fact: 'idvAllPassed', operator: 'equal', value: true },
         ],
       },
       outcome: 'AUTO_APPROVE',

@@ -1,3 +1,4 @@
+import type { VerificationFacts } from '../idv/index';
 import type { CaseFacts } from '../risk/case-facts.repository';
 
 /**
@@ -37,12 +38,19 @@ export interface PolicyFacts {
   customerAge: number | null;
   /** The latest AI case review's recommendation (Approve, Refer, Decline), or null. */
   aiRecommendation: string | null;
+  /** Every director, UBO and signatory passed identity verification or has an accepted ID on file (true when there is nobody to verify). */
+  idvAllPassed: boolean;
+  /** Some person's identity verification failed. */
+  idvAnyFailed: boolean;
+  /** Identity verifications still outstanding (links not yet answered). */
+  idvOutstanding: number;
 }
 
 export const POLICY_FACTS: readonly (keyof PolicyFacts)[] = [
   'band', 'compositeScore', 'hitsTotal', 'hitsSanctioned', 'hitsPep', 'hitsUntriaged', 'hitsTrueMatch', 'hitsEscalate', 'hitsFalsePositive',
   'sanctionedUnresolved', 'sanctionedTrueMatch', 'documentsTotal', 'documentsInError', 'documentsLowConfidence', 'documentsPending',
   'lowestDocumentConfidence', 'country', 'entityType', 'isIndividual', 'customerAge', 'aiRecommendation',
+  'idvAllPassed', 'idvAnyFailed', 'idvOutstanding',
 ];
 
 const normal = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
@@ -69,7 +77,7 @@ export function applicantDateOfBirth(facts: CaseFacts): string | null {
 const CONFIDENCE_ORDER = ['Low', 'Medium', 'High'];
 
 export function policyFacts(
-  facts: CaseFacts, extra: { aiRecommendation: string | null; individualEntityTypes: string[]; at: Date },
+  facts: CaseFacts, extra: { aiRecommendation: string | null; individualEntityTypes: string[]; at: Date; idv?: VerificationFacts },
 ): PolicyFacts {
   const count = (pred: (h: CaseFacts['hits'][number]) => boolean) => facts.hits.filter(pred).length;
   const extracted = facts.documents.filter((d) => d.confidence !== null && d.status !== 'error' && d.status !== 'processing');
@@ -99,5 +107,8 @@ export function policyFacts(
     isIndividual,
     customerAge: dob ? ageOn(dob, extra.at) : null,
     aiRecommendation: extra.aiRecommendation,
+    idvAllPassed: extra.idv?.allPassed ?? true,
+    idvAnyFailed: extra.idv?.anyFailed ?? false,
+    idvOutstanding: extra.idv?.outstanding ?? 0,
   };
 }

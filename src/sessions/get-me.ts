@@ -10,7 +10,10 @@ import { Tenant } from '../tenants/tenant.entity';
 /** The signed-in member and their organisation's switches, as the console's `me` shows them. */
 export interface Me {
   member: MemberView;
-  org: { id: string; name: string; fourEyes: boolean; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean; webhookAlertAfterMinutes: number };
+  org: {
+    id: string; name: string; fourEyes: boolean; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean;
+    webhookAlertAfterMinutes: number; idvRequireSelfie: boolean;
+  };
 }
 
 /** The calling member and their organisation. Only a member has a profile: anyone else gets not_found. */
@@ -23,6 +26,6 @@ export async function getMe(svc: Services, actor: Actor): Promise<Me> {
   return {
     member: toMemberView(member),
     org: { id: tenant.id, name: tenant.name, fourEyes: tenant.fourEyes, fullParityEntitled: tenant.fullParityEntitled, fullParityEnabled: tenant.fullParityEnabled,
-      zeroRetention: tenant.zeroRetention, webhookAlertAfterMinutes: tenant.webhookAlertAfterMinutes },
+      zeroRetention: tenant.zeroRetention, webhookAlertAfterMinutes: tenant.webhookAlertAfterMinutes, idvRequireSelfie: tenant.idvRequireSelfie },
   };
 }

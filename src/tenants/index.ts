@@ -8,6 +8,7 @@ export { MemberSchema, MemberRoleSchema, type MemberView } from './member.wire';
 export { setFullParity } from './set-full-parity';
 export { setFourEyes } from './set-four-eyes';
 export { setWebhookAlertThreshold, WEBHOOK_ALERT_MINUTES_MIN, WEBHOOK_ALERT_MINUTES_MAX } from './set-webhook-alert-threshold';
+export { setIdvSelfieRequired } from './set-idv-selfie-required';
 export { setZeroRetention, ZERO_RETENTION_NEEDS_FULL_PARITY_MESSAGE } from './set-zero-retention';
 export { FULL_PARITY_NOT_ENTITLED_MESSAGE } from './set-full-parity';
 export { type OrganisationSettings } from './organisation-settings';

@@ -14,13 +14,15 @@ export interface OrganisationSettings {
   zeroRetention: boolean;
   /** Webhook failure alerts: minutes of failures with no success before the compliance admins are emailed. */
   webhookAlertAfterMinutes: number;
+  /** Identity verification asks for a selfie with the ID document. */
+  idvRequireSelfie: boolean;
 }
 
 export function toOrganisationSettings(
-  t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'fullParityEntitled' | 'fullParityEnabled' | 'zeroRetention' | 'webhookAlertAfterMinutes'>,
+  t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'fullParityEntitled' | 'fullParityEnabled' | 'zeroRetention' | 'webhookAlertAfterMinutes' | 'idvRequireSelfie'>,
 ): OrganisationSettings {
   return {
     orgId: t.id, name: t.name, fourEyes: t.fourEyes, fullParityEntitled: t.fullParityEntitled, fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
-    webhookAlertAfterMinutes: t.webhookAlertAfterMinutes,
+    webhookAlertAfterMinutes: t.webhookAlertAfterMinutes, idvRequireSelfie: t.idvRequireSelfie,
   };
 }

@@ -23,6 +23,8 @@ export class Tenant {
   @Column(boolColumn) fourEyes!: boolean;
   /** Webhook failure alerts: minutes an endpoint's attempts may fail with no success before the admins are emailed (default 60). */
   @Column({ type: 'int' }) webhookAlertAfterMinutes!: number;
+  /** Identity verification asks for a selfie with the ID document (Compliance Configuration; off by default). */
+  @Column(boolColumn) idvRequireSelfie!: boolean;
   /** The public intake link answers (Compliance Configuration; off by default). */
   @Column(boolColumn) publicIntakeEnabled!: boolean;
   @Column(timestampColumn) createdAt!: Date;

@@ -8,16 +8,26 @@ import { completeApplication, feed, portalClient, redeem } from '../portal/suppo
 import { CERTIFICATE_LINES, passportPdf, textPdf } from '../documents/support';
 import { runtime } from '../support/runtime';
 import { drain, newEndpoint, receiversPerTest } from '../webhooks/support';
+import { uploadForVerification, verificationTokenFromLocalMail } from '../idv/support';
 
 /** The director's passport (its MRZ as the test support writes it). */
 const GRACE = { surname: 'HOPPER', givenNames: 'GRACE', nationality: 'GBR', documentNumber: 'K81726354', birth: '661209', sex: 'F', expiry: '330730' } as const;
 
-/** The application of a plain low-risk company: one director who owns it all, nothing offshore. */
+/** The second director's passport. */
+const ADA = { surname: 'LOVELACE', givenNames: 'ADA', nationality: 'GBR', documentNumber: 'L12345678', birth: '801210', sex: 'F', expiry: '340101' } as const;
+
+/**
+ * The application of a plain low-risk company, nothing offshore: Grace directs it and owns it all (her passport is
+ * among the uploads, so she needs no link), Ada is a second director who verifies her identity on the hosted page.
+ */
 const lowRiskApplication = {
   companyProfile: { ...completeApplication.companyProfile, transactsInternationally: false, internationalCountries: [] },
   ownership: {
     hasUbos: true,
-    directors: [{ name: 'Grace Hopper', email: 'grace@globex.example', roles: ['director'], nationality: 'GB', dateOfBirth: '1966-12-09', countryOfResidence: 'GB' }],
+    directors: [
+      { name: 'Grace Hopper', email: 'grace@globex.example', roles: ['director'], nationality: 'GB', dateOfBirth: '1966-12-09', countryOfResidence: 'GB' },
+      { name: 'Ada Lovelace', email: 'ada@globex.example', roles: ['director'], nationality: 'GB', dateOfBirth: '1980-12-10', countryOfResidence: 'GB' },
+    ],
     ubos: [{ name: 'Grace Hopper', email: 'grace@globex.example', ownershipPercent: 100, nationality: 'GB', dateOfBirth: '1966-12-09', countryOfResidence: 'GB' }],
   },
 };
@@ -60,7 +70,18 @@ describe('decisioning pipeline: the whole journey from POST /v1/cases to an auto
     expect(uploaded.status).to.equal(201);
     expect((await portal.application.submit.mutate()).status).to.equal('in_review');
 
-    // Nobody touches it: the worker's jobs run to the end.
+    // Nobody at the tenant touches it: the worker's jobs run until the pipeline waits for Ada's verification.
+    await drain(rt, h.svc);
+    const [waiting] = await h.svc.db.query('SELECT c.onboarding_stage, p.step FROM cases c JOIN case_pipelines p ON p.case_pk = c.pk WHERE c.org_id = ? AND c.case_id = ?', [tenant.id, caseId]);
+    expect(waiting).to.deep.equal({ onboarding_stage: 'awaiting_id_verification', step: 'route' });
+
+    // Ada follows the link in her email, sees the page and uploads her passport: pass.
+    const adaToken = await verificationTokenFromLocalMail(h, tenant.id, 'ada@globex.example');
+    const page = await fetch(`${h.url}/trpc/verification.get?input=${encodeURIComponent(JSON.stringify({ token: adaToken }))}`);
+    expect(((await page.json()) as { result: { data: { personName: string } } }).result.data.personName).to.equal('Ada Lovelace');
+    const verified = await uploadForVerification(h, adaToken, [{ field: 'document', filename: 'ada-passport.pdf', bytes: await passportPdf(ADA) }]);
+    expect(verified.status).to.equal(200);
+    expect(verified.body.outcome).to.equal('pass');
     await drain(rt, h.svc);
 
     const [row] = await h.svc.db.query('SELECT pk, status, onboarding_stage, risk_band FROM cases WHERE org_id = ? AND case_id = ?', [tenant.id, caseId]);
@@ -71,26 +92,42 @@ describe('decisioning pipeline: the whole journey from POST /v1/cases to an auto
       'SELECT event_id, type, data, case_sequence FROM events WHERE org_id = ? AND case_pk = ? ORDER BY case_sequence', [tenant.id, row.pk],
     );
     const types = stored.map((e) => e.type);
-    expect(types).to.deep.equal([
+    // idv.dispatched is recorded when the mail system took Ada's email: its send job runs beside the pipeline's next steps.
+    expect(types.filter((t) => t !== 'idv.dispatched'), JSON.stringify(types)).to.deep.equal([
       'case.created',
       'document.uploaded', 'case.onboarding_progress.changed',
       'case.submitted', 'case.status.changed', 'case.onboarding_progress.changed',
       'document.processed', 'document.processed',
       'case.onboarding_progress.changed', 'screening.completed',
+      'idv.satisfied_by_document', 'case.onboarding_progress.changed',
       'risk.assessed',
       'ai_review.completed',
+      'document.uploaded', 'case.onboarding_progress.changed', 'idv.completed', 'case.onboarding_progress.changed', 'document.processed',
       'routing.evaluated', 'case.decision.made', 'case.status.changed', 'case.onboarding_progress.changed',
     ]);
+    expect(types.filter((t) => t === 'idv.dispatched')).to.have.length(1);
+    expect(types.indexOf('idv.dispatched')).to.be.greaterThan(types.indexOf('idv.satisfied_by_document')).and.lessThan(types.indexOf('idv.completed'));
     const payloads = stored.map((e) => JSON.parse(e.data) as Record<string, unknown>);
     for (const p of payloads) expect(schemas.get(p.event as string)!(p), `${String(p.event)}: ${JSON.stringify(schemas.get(p.event as string)!.errors)}`).to.equal(true);
     const by = (type: string, n = 0) => payloads.filter((p) => p.event === type)[n]!;
     expect(by('case.onboarding_progress.changed', 2)).to.deep.include({ stage: 'in_screening' });
-    expect(by('screening.completed')).to.deep.include({ screened: 3 });
+    expect(by('screening.completed')).to.deep.include({ screened: 4 });
     expect(by('ai_review.completed'), JSON.stringify(by('ai_review.completed').riskFactors)).to.deep.include({ triggeredBy: 'system:form-submission:grace@globex.example', recommendation: 'Approve' });
     expect(by('routing.evaluated')).to.deep.include({ outcome: 'AUTO_APPROVE' });
     expect(by('case.decision.made')).to.deep.include({ outcome: 'approved', auto: true, analystEmail: 'policy_engine', reason: 'policy_engine' });
     expect(by('case.status.changed', 1)).to.deep.include({ status: 'approved', previousStatus: 'in_review', changedBy: 'policy_engine' });
-    expect(by('case.onboarding_progress.changed', 3)).to.deep.include({ stage: 'decision_made' });
+    expect(by('case.onboarding_progress.changed', 3)).to.deep.include({
+      stage: 'awaiting_id_verification', summary: { verified: 1, total: 2 },
+      roster: [
+        { name: 'Grace Hopper', role: 'Director, UBO', status: 'verified', statusLabel: 'Verified by a document on file' },
+        { name: 'Ada Lovelace', role: 'Director', status: 'link_sent', statusLabel: 'Link sent' },
+      ],
+    });
+    expect(by('idv.satisfied_by_document')).to.deep.include({ personName: 'Grace Hopper', roles: ['director', 'ubo'], satisfiedByDocId: by('document.processed', 1).documentId });
+    expect(by('idv.dispatched')).to.deep.include({ recipientEmail: 'ada@globex.example', recipientName: 'Ada Lovelace', roles: ['director'], dispatchedBy: 'system' });
+    expect(by('idv.completed')).to.deep.include({ verificationType: 'identity', vendorName: 'local', position: 1, role: 'Director', outcome: 'pass' });
+    expect(by('case.onboarding_progress.changed', 5)).to.deep.include({ summary: { verified: 2, total: 2 } });
+    expect(by('case.onboarding_progress.changed', 6)).to.deep.include({ stage: 'decision_made' });
     expect(by('document.processed')).to.deep.include({ status: 'complete', documentType: 'certificate_of_incorporation' });
     expect(by('document.processed', 1)).to.deep.include({ status: 'complete', documentType: 'passport', confidence: 'High', warningCount: 0 });
 

@@ -5,6 +5,8 @@ import { completeApplication, signedInCustomer } from '../portal/support';
 import { seedDocument } from '../rest/factories';
 import { runtime } from '../support/runtime';
 import { drain, withConfig } from '../webhooks/support';
+import { passportPdf } from '../documents/support';
+import { GRACE_PASSPORT, linkTokenFor, personKeyOf, uploadForVerification } from '../idv/support';
 
 describe('decisioning pipeline: one step at a time, exactly once, resumable', function () {
   this.timeout(60_000);
@@ -27,11 +29,18 @@ describe('decisioning pipeline: one step at a time, exactly once, resumable', fu
   const pipeline = async (ref: { orgId: string; casePk: number }) =>
     ((await h.svc.db.query('SELECT step, run_no FROM case_pipelines WHERE org_id = ? AND case_pk = ?', [ref.orgId, ref.casePk])) as { step: string; run_no: number }[])[0];
 
-  it('waits at the risk step while a document is being extracted, and goes on when extraction is done and the case is nudged', async () => {
+  /** Grace (director and UBO of completeApplication) passes identity verification on the hosted page. */
+  async function verifyGrace(ref: { orgId: string; casePk: number }) {
+    const token = await linkTokenFor(h, ref, await personKeyOf(h, ref, 'Grace Hopper'));
+    const answer = await uploadForVerification(h, token, [{ field: 'document', filename: 'passport.pdf', bytes: await passportPdf(GRACE_PASSPORT) }]);
+    expect(answer.body.outcome, JSON.stringify(answer.body)).to.equal('pass');
+  }
+
+  it('waits at the verify step while a document is being extracted, then at the route step until identity verification answers, and goes on when nudged', async () => {
     const rt = await runtime();
     const ref = await submitted();
     await drain(rt, h.svc);
-    expect(await pipeline(ref)).to.deep.equal({ step: 'risk', run_no: 1 });
+    expect(await pipeline(ref)).to.deep.equal({ step: 'verify', run_no: 1 });
     expect(await runPipelineStep(h.svc, ref)).to.equal('waiting_for_documents');
     const before = await types(ref);
     expect(before).to.include('screening.completed').and.not.include('risk.assessed');
@@ -39,10 +48,21 @@ describe('decisioning pipeline: one step at a time, exactly once, resumable', fu
     await h.svc.db.query(`UPDATE documents SET status = 'complete', confidence = 'High' WHERE id = ?`, [ref.documentId]);
     await resumeCasePipeline(h.svc, ref);
     await drain(rt, h.svc);
+    expect(await pipeline(ref)).to.deep.equal({ step: 'route', run_no: 1 });
+    expect(await runPipelineStep(h.svc, ref)).to.equal('waiting_for_verification');
+    const waiting = await types(ref);
+    // idv.dispatched once the mail system took the email (the send job may run before or after the next steps).
+    expect(waiting.slice(before.length)).to.have.members(['case.onboarding_progress.changed', 'risk.assessed', 'ai_review.completed', 'idv.dispatched']);
+    expect(waiting.slice(before.length).filter((t) => t !== 'idv.dispatched')).to.deep.equal(['case.onboarding_progress.changed', 'risk.assessed', 'ai_review.completed']);
+
+    await verifyGrace(ref);
+    await resumeCasePipeline(h.svc, ref);
+    await drain(rt, h.svc);
     expect(await pipeline(ref)).to.deep.equal({ step: 'done', run_no: 1 });
-    expect((await types(ref)).slice(before.length)).to.deep.equal([
-      'risk.assessed', 'ai_review.completed', 'routing.evaluated', 'case.decision.made', 'case.status.changed', 'case.onboarding_progress.changed',
-    ]);
+    const after = (await types(ref)).slice(waiting.length);
+    const decisionPart = after.slice(after.indexOf('routing.evaluated'));
+    expect(decisionPart).to.deep.equal(['routing.evaluated', 'case.decision.made', 'case.status.changed', 'case.onboarding_progress.changed']);
+    expect(after.slice(0, 4)).to.deep.equal(['document.uploaded', 'case.onboarding_progress.changed', 'idv.completed', 'case.onboarding_progress.changed']);
     // Nothing more to do: another job finds the pipeline done.
     expect(await runPipelineStep(h.svc, ref)).to.equal('idle');
   });
@@ -77,6 +97,7 @@ describe('decisioning pipeline: one step at a time, exactly once, resumable', fu
     } finally {
       await h.svc.db.query(`DROP TRIGGER ${trigger}`);
     }
+    await verifyGrace(ref);
     // The failed job waits for graphile's back-off; the sweep does not wait that long.
     const svc = withConfig(rt, { pipelineSweepAfterMs: 1 }, { clock: h.svc.clock });
     await h.svc.db.query('UPDATE case_pipelines SET updated_at = ? WHERE org_id = ? AND case_pk = ?', [new Date(Date.now() - 60_000), ref.orgId, ref.casePk]);

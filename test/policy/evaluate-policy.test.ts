@@ -9,6 +9,7 @@ const facts = (over: Partial<PolicyFacts> = {}): PolicyFacts => ({
   band: 'low', compositeScore: 5, hitsTotal: 0, hitsSanctioned: 0, hitsPep: 0, hitsUntriaged: 0, hitsTrueMatch: 0, hitsEscalate: 0, hitsFalsePositive: 0,
   sanctionedUnresolved: 0, sanctionedTrueMatch: 0, documentsTotal: 2, documentsInError: 0, documentsLowConfidence: 0, documentsPending: 0,
   lowestDocumentConfidence: 'High', country: 'GB', entityType: 'Private limited company', isIndividual: false, customerAge: null, aiRecommendation: null,
+  idvAllPassed: true, idvAnyFailed: false, idvOutstanding: 0,
   ...over,
 });
 const P = DEFAULT_DECISION_POLICY;
@@ -25,6 +26,7 @@ describe('decision policy: evaluation', () => {
       [{ hitsTotal: 1, hitsPep: 1 }, 'REVIEW_LEVEL_1', null],
       [{ documentsLowConfidence: 1, lowestDocumentConfidence: 'Low' }, 'REVIEW_LEVEL_1', null],
       [{ documentsInError: 1 }, 'REVIEW_LEVEL_1', null],
+      [{ idvAllPassed: false, idvAnyFailed: true }, 'REVIEW_LEVEL_1', null],
       [{ band: null, compositeScore: null }, 'REVIEW_LEVEL_1', null],
     ];
     for (const [over, outcome, index] of cases) {

@@ -39,7 +39,7 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
     expect(policy).to.include({ version: 1, name: 'Default policy', createdBy: 'system' });
 
     const [d] = await decisionsOf(tenant, c.pk);
-    const notes = 'Approved automatically by the decision policy "Default policy" (version 1), rule 5 "Low risk, no hits, clean documents".';
+    const notes = 'Approved automatically by the decision policy "Default policy" (version 1), rule 5 "Low risk, no hits, clean documents, everyone verified".';
     expect({ ...d, decided_at: undefined }).to.deep.equal({ outcome: 'approved', notes, analyst_email: 'policy_engine', auto: 1, reason: 'policy_engine', decided_at: undefined });
     expect(await caseRow(c.pk)).to.deep.equal({ status: 'approved', onboarding_stage: 'decision_made', review_level: null });
 
@@ -189,6 +189,7 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
       band: 'low', compositeScore: 0, hitsTotal: 1, hitsSanctioned: 0, hitsPep: 1, hitsUntriaged: 0, hitsTrueMatch: 0, hitsEscalate: 0, hitsFalsePositive: 1,
       sanctionedUnresolved: 0, sanctionedTrueMatch: 0, documentsTotal: 0, documentsInError: 0, documentsLowConfidence: 0, documentsPending: 0,
       lowestDocumentConfidence: null, country: 'GB', entityType: 'Private limited company', isIndividual: false, customerAge: null, aiRecommendation: null,
+      idvAllPassed: true, idvAnyFailed: false, idvOutstanding: 0,
     });
     const draft = await dryRunPolicy(rt.svc, analyst, {
       caseId: c.caseId, rules: [{ name: 'Only false positives', conditions: { all: [{ fact: 'hitsFalsePositive', operator: 'equal', value: 1 }] }, outcome: 'AUTO_APPROVE' }],

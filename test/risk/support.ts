@@ -21,6 +21,8 @@ export interface CaseSetup {
   profile?: Record<string, unknown>;
   directors?: AppParty[];
   ubos?: AppParty[];
+  /** Each person already passed identity verification (the pipeline's verify step, which these tests skip). Default true. */
+  identityVerified?: boolean;
 }
 
 const party = (p: AppParty): NewParty => ({
@@ -43,6 +45,13 @@ export async function newApplicationCase(svc: Services, tenant: Tenant, s: CaseS
   await replaceParties(svc.db, tenant.id, c.pk, 'director', (s.directors ?? [{ name: 'Dana Director', nationality: 'GB', dateOfBirth: '1970-01-01' }]).map(party));
   await replaceParties(svc.db, tenant.id, c.pk, 'ubo', (s.ubos ?? [{ name: 'Uma Owner', ownershipPercent: 100, nationality: 'GB', countryOfResidence: 'GB' }]).map(party));
   await svc.db.query('UPDATE cases SET status = ? WHERE org_id = ? AND pk = ?', [s.status ?? 'in_review', tenant.id, c.pk]);
+  if (s.identityVerified ?? true) {
+    await svc.db.query(
+      `INSERT INTO identity_verifications (org_id, case_pk, person_key, state, outcome, vendor_name, completed_at, created_at, updated_at)
+       SELECT DISTINCT org_id, case_pk, person_key, 'completed', 'pass', 'local', NOW(3), NOW(3), NOW(3) FROM case_parties WHERE org_id = ? AND case_pk = ?`,
+      [tenant.id, c.pk],
+    );
+  }
   return c;
 }
 

@@ -212,7 +212,7 @@ describe('web console: the decisioning pipeline in Chromium', function () {
     await rules.waitFor(WAIT);
     expect(await rules.locator('.card-title').allInnerTexts()).to.deep.equal([
       'Rule 0: Prohibited risk band', 'Rule 1: Confirmed sanctions match', 'Rule 2: Unresolved sanctions hit', 'Rule 3: High risk band',
-      'Rule 4: Medium risk band', 'Rule 5: Low risk, no hits, clean documents',
+      'Rule 4: Medium risk band', 'Rule 5: Low risk, no hits, clean documents, everyone verified',
     ]);
     expect(await rules.locator('.card').first().innerText()).to.contain('band is “prohibited”');
     expect(await rules.locator('.card').nth(5).innerText()).to.match(/all of:\s*band is “low”\s*hitsTotal is 0/);

@@ -15,6 +15,8 @@ import { Loading } from './ui/status';
 
 /** The customer portal's pages: a chunk of their own, loaded only under /portal/app. */
 const PortalApp = lazy(() => import('./portal/portal-app').then((m) => ({ default: m.PortalApp })));
+/** The hosted identity-verification page ({APP_URL}/portal/verify?token=…), in the portal's chunk. */
+const VerifyPage = lazy(() => import('./portal/portal-app').then((m) => ({ default: m.VerifyPage })));
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -55,6 +57,7 @@ export function App() {
             </Route>
           </Route>
           <Route path="/portal/app/*" element={<Suspense fallback={<Loading />}><PortalApp /></Suspense>} />
+          <Route path="/portal/verify" element={<Suspense fallback={<Loading />}><VerifyPage /></Suspense>} />
           <Route path="*" element={<Navigate to="/console" replace />} />
         </Routes>
       </AriaRouter>

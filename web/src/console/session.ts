@@ -24,6 +24,7 @@ export const ConsoleSessionQuery = graphql(`
         fullParityEnabled
         zeroRetention
         webhookAlertAfterMinutes
+        idvRequireSelfie
       }
     }
   }
@@ -44,6 +45,7 @@ const SignInMutation = graphql(`
         fullParityEnabled
         zeroRetention
         webhookAlertAfterMinutes
+        idvRequireSelfie
       }
     }
   }

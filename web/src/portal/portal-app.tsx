@@ -12,8 +12,11 @@ import { ReviewPage } from './review-page';
 import { AREA } from './session';
 import { StatusPage } from './status-page';
 import { SubmitPage } from './submit-page';
+import { VerifyPage } from './verify-page';
 
 /** The customer portal's pages under /portal/app: the public new-link page, and the signed-in stepper. */
+export { VerifyPage };
+
 export function PortalApp() {
   return (
     <Routes>

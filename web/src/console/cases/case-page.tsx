@@ -17,6 +17,7 @@ import { EddOutreachSections } from './case-edd';
 import { RiskSection } from './case-risk';
 import { PeopleSection } from './case-people';
 import { RoutingSection } from './case-routing';
+import { IdentityVerificationSection } from './case-identity';
 import { ScreeningHits } from './case-screening';
 import { AssignOwnerMutation, CaseQuery, CaseTimelineQuery } from './case-query';
 import { RISK_LABELS, riskClass, sourceBadge, STAGE_LABELS, STATUS_LABELS, statusClass, day, when, words } from './labels';
@@ -113,6 +114,7 @@ export function CasePage() {
       <EddOutreachSections caseId={c.caseId} role={viewer?.role} version={version} />
       <Parties parties={c.parties} />
       <PeopleSection caseId={c.caseId} version={version} onDone={done} />
+      <IdentityVerificationSection caseId={c.caseId} people={c.identityVerifications} onDone={done} />
       <Decisions decisions={c.decisions} />
       <Timeline caseId={c.caseId} first={c.timeline} reads={c.assistantReads} />
     </Page>

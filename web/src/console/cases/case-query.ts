@@ -126,6 +126,26 @@ export const CaseQuery = graphql(`
         ownershipPercent
         verificationStatus
       }
+      identityVerifications {
+        personKey
+        name
+        roles
+        status
+        statusLabel
+        outcome
+        vendorName
+        checks {
+          key
+          label
+          result
+          detail
+        }
+        dispatchedBy
+        dispatchedAt
+        completedAt
+        satisfiedByDocId
+        canResend
+      }
       timeline(first: $timelineFirst) {
         edges {
           node {
@@ -281,6 +301,15 @@ export const RunAiReviewMutation = graphql(`
       reviewId
       recommendation
       confidence
+    }
+  }
+`);
+
+export const ResendVerificationMutation = graphql(`
+  mutation ResendVerification($caseId: ID!, $personKey: ID!) {
+    resendVerification(caseId: $caseId, personKey: $personKey) {
+      personKey
+      status
     }
   }
 `);

@@ -26,6 +26,7 @@ const SetFourEyes = graphql(`
       fullParityEnabled
       zeroRetention
       webhookAlertAfterMinutes
+      idvRequireSelfie
     }
   }
 `);
@@ -40,6 +41,7 @@ const SetFullParity = graphql(`
       fullParityEnabled
       zeroRetention
       webhookAlertAfterMinutes
+      idvRequireSelfie
     }
   }
 `);
@@ -54,6 +56,7 @@ const SetZeroRetention = graphql(`
       fullParityEnabled
       zeroRetention
       webhookAlertAfterMinutes
+      idvRequireSelfie
     }
   }
 `);
@@ -68,6 +71,22 @@ const SetWebhookAlertThreshold = graphql(`
       fullParityEnabled
       zeroRetention
       webhookAlertAfterMinutes
+      idvRequireSelfie
+    }
+  }
+`);
+
+const SetIdvSelfieRequired = graphql(`
+  mutation SetIdvSelfieRequired($required: Boolean!) {
+    setIdvSelfieRequired(required: $required) {
+      id
+      name
+      fourEyes
+      fullParityEntitled
+      fullParityEnabled
+      zeroRetention
+      webhookAlertAfterMinutes
+      idvRequireSelfie
     }
   }
 `);
@@ -81,7 +100,8 @@ export function OrganisationPage() {
   const fourEyes = useAction((enabled: boolean) => execute(SetFourEyes, { enabled }), onError);
   const parity = useAction((enabled: boolean) => execute(SetFullParity, { enabled }), onError);
   const retention = useAction((enabled: boolean) => execute(SetZeroRetention, { enabled }), onError);
-  const error = fourEyes.error ?? parity.error ?? retention.error;
+  const selfie = useAction((required: boolean) => execute(SetIdvSelfieRequired, { required }), onError);
+  const error = fourEyes.error ?? parity.error ?? retention.error ?? selfie.error;
 
   return (
     <Page title="Organisation settings" area="Compliance configuration" lead={`The compliance switches of ${org.name}.`}>
@@ -117,6 +137,33 @@ export function OrganisationPage() {
       </section>
       <WebhookAlertSection mayChange={mayChange} onSaved={(m) => setMessage(m)} onChange={() => setMessage(null)} />
       <PersonReuseWindowSection mayChange={mayChange} onSaved={(m) => setMessage(m)} />
+      <section className="panel" aria-labelledby="idv-selfie-title">
+        <h2 id="idv-selfie-title">Identity verification</h2>
+        <p>
+          When on, each director, owner and signatory is asked for a selfie with their ID document. The built-in verifier cannot compare
+          faces, so every such verification then waits for a person to review it.
+        </p>
+        {mayChange ? (
+          <Switch
+            className="switch"
+            isSelected={org.idvRequireSelfie}
+            isDisabled={selfie.pending}
+            onChange={async (on) => {
+              setMessage(null);
+              const done = await selfie.run(on);
+              if (done) {
+                setOrg(done.setIdvSelfieRequired);
+                setMessage(on ? 'Identity verification asks for a selfie.' : 'Identity verification no longer asks for a selfie.');
+              }
+            }}
+          >
+            <span className="switch-track" aria-hidden="true"><span className="switch-thumb" /></span>
+            Ask for a selfie
+          </Switch>
+        ) : (
+          <p><strong>{org.idvRequireSelfie ? 'On' : 'Off'}.</strong> A compliance admin can change this.</p>
+        )}
+      </section>
       {org.fullParityEntitled ? (
         <section className="panel" aria-labelledby="full-parity-title">
           <h2 id="full-parity-title">Full-parity egress</h2>

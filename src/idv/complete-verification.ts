@@ -1,0 +1,31 @@
+import { caseRoster, recordRosterChange } from '../cases/onboarding-progress';
+import type { Tx } from '../db/transaction';
+import { recordEvent } from '../events/record-event';
+import type { IdvResult } from './identity-verifier';
+import { setPartyRosterStatus, updateVerification, type VerificationRow } from './verifications.repository';
+
+/**
+ * Records a verifier's result for one person in the caller's transaction: the verification completed
+ * (its link spent), idv.completed (position: the person's index in the case roster, role: their roster
+ * role), and the roster status (`verified` on pass, `action_needed` on fail or manual_review) with
+ * case.onboarding_progress.changed when that is a change. The caller locked the verification row and
+ * checked it is not completed already; it nudges the pipeline after commit (its route step waits).
+ */
+export async function completeVerification(tx: Tx, v: VerificationRow, result: IdvResult & { vendorName: string }): Promise<void> {
+  const now = tx.services.clock.now();
+  await updateVerification(tx.manager, v.orgId, v.id, {
+    state: 'completed', outcome: result.outcome, checks: result.checks, vendorName: result.vendorName, tokenHash: null, completedAt: now,
+  }, now);
+  const status = result.outcome === 'pass' ? 'verified' : 'action_needed';
+  const changed = await setPartyRosterStatus(tx.manager, v.orgId, v.casePk, v.personKey, status);
+  const roster = await caseRoster(tx.manager, v.orgId, v.casePk);
+  const position = roster.findIndex((p) => p.personKey === v.personKey);
+  await recordEvent(tx, {
+    orgId: v.orgId, type: 'idv.completed', case: { pk: v.casePk },
+    fields: {
+      verificationType: 'identity', vendorName: result.vendorName, position: Math.max(position, 0), role: roster[position]?.role ?? '',
+      outcome: result.outcome, completedAt: now.toISOString(),
+    },
+  });
+  if (changed) await recordRosterChange(tx, { orgId: v.orgId, casePk: v.casePk });
+}

@@ -1,0 +1,80 @@
+import { authorize, type Actor } from '../access/index';
+import { advanceOnboardingStage, recordRosterChange } from '../cases/onboarding-progress';
+import { findCaseRowByPk, lockCase } from '../cases/cases.repository';
+import { inTransaction, type Tx } from '../db/transaction';
+import { DomainError } from '../errors';
+import { recordEvent } from '../events/record-event';
+import type { StepGuard } from '../pipeline/step-guard';
+import type { Services } from '../services';
+import { findIdDocumentOnFile } from './find-id-document-on-file';
+import { sendVerificationLink } from './send-verification-link';
+import { listCasePersons, listCaseVerifications, setPartyRosterStatus, upsertVerification, type CasePerson } from './verifications.repository';
+
+export interface DispatchSummary {
+  /** Links queued (one per human with an email). */
+  sent: number;
+  /** Suppressed by an accepted ID document on file. */
+  satisfied: number;
+  /** People without an email address: no link can be sent (roster action_needed). */
+  withoutEmail: number;
+}
+
+/**
+ * The pipeline's identity-verification step (after screening): each director, UBO and signatory of the
+ * case, one per human (personKey, roles merged), who has no verification yet is either satisfied by an
+ * accepted passport or ID document on file (idv.satisfied_by_document, roster `verified`), or emailed a
+ * verification link (idv.dispatched when sent, roster `link_sent`), or, without an email address, marked
+ * `action_needed`. While a link is outstanding the case is at stage awaiting_id_verification. People with
+ * a verification from an earlier run keep it (an analyst may resend). One transaction; with a guard that
+ * says the step is done, nothing is written.
+ */
+export async function dispatchCaseVerifications(
+  svc: Services, actor: Actor, ref: { orgId: string; casePk: number }, guard?: StepGuard,
+): Promise<DispatchSummary | null> {
+  authorize(actor, 'idv:dispatch');
+  if (actor.orgId !== ref.orgId) throw DomainError.notFound('Case');
+  return inTransaction(svc, async (tx) => {
+    if (guard && !(await guard.claim(tx))) return null;
+    await lockCase(tx.manager, ref.orgId, ref.casePk);
+    const c = await findCaseRowByPk(tx.manager, ref.orgId, ref.casePk);
+    if (!c) throw DomainError.notFound('Case');
+    const summary = await dispatchInTx(tx, ref, c.company_name);
+    await guard?.done(tx);
+    return summary;
+  });
+}
+
+async function dispatchInTx(tx: Tx, ref: { orgId: string; casePk: number }, companyName: string | null): Promise<DispatchSummary> {
+  const summary: DispatchSummary = { sent: 0, satisfied: 0, withoutEmail: 0 };
+  const done = new Set((await listCaseVerifications(tx.manager, ref.orgId, ref.casePk, true)).map((v) => v.personKey));
+  let rosterChanged = false;
+  for (const person of await listCasePersons(tx.manager, ref.orgId, ref.casePk)) {
+    if (done.has(person.personKey)) continue;
+    const docId = await findIdDocumentOnFile(tx, { ...ref, person });
+    if (docId !== null) {
+      rosterChanged = (await satisfyByDocument(tx, ref, person, docId)) || rosterChanged;
+      summary.satisfied++;
+    } else if (person.email) {
+      rosterChanged = (await sendVerificationLink(tx, { ...ref, person: { ...person, email: person.email }, companyName, dispatchedBy: 'system' })) || rosterChanged;
+      summary.sent++;
+    } else {
+      await upsertVerification(tx.manager, ref.orgId, ref.casePk, person.personKey, { state: 'no_email' }, tx.services.clock.now());
+      rosterChanged = (await setPartyRosterStatus(tx.manager, ref.orgId, ref.casePk, person.personKey, 'action_needed')) || rosterChanged;
+      summary.withoutEmail++;
+    }
+  }
+  const outstanding = (await listCaseVerifications(tx.manager, ref.orgId, ref.casePk)).some((v) => v.state === 'link_sent' || v.state === 'in_progress');
+  const moved = outstanding && (await advanceOnboardingStage(tx, { ...ref, stage: 'awaiting_id_verification' }));
+  if (rosterChanged && !moved) await recordRosterChange(tx, ref);
+  return summary;
+}
+
+async function satisfyByDocument(tx: Tx, ref: { orgId: string; casePk: number }, person: CasePerson, docId: number): Promise<boolean> {
+  const now = tx.services.clock.now();
+  await upsertVerification(tx.manager, ref.orgId, ref.casePk, person.personKey, { state: 'satisfied', satisfiedByDocId: docId, completedAt: now }, now);
+  await recordEvent(tx, {
+    orgId: ref.orgId, type: 'idv.satisfied_by_document', case: { pk: ref.casePk },
+    fields: { personName: person.name, personEmail: person.email, personKey: person.personKey, roles: person.roles, satisfiedByDocId: docId },
+  });
+  return setPartyRosterStatus(tx.manager, ref.orgId, ref.casePk, person.personKey, 'verified');
+}

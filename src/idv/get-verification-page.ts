@@ -1,0 +1,30 @@
+import { findCaseRowByPk } from '../cases/cases.repository';
+import { DomainError } from '../errors';
+import type { Services } from '../services';
+import type { VerificationPageView } from './idv.wire';
+import { openVerificationByToken } from './verification-token';
+import { listCasePersons, tenantRequiresSelfie } from './verifications.repository';
+
+/**
+ * What the hosted verification page ({APP_URL}/portal/verify?token=…) shows: whose verification, for which
+ * company and tenant, whether a selfie is asked for. Reading it changes nothing (mail scanners open links):
+ * the verification is `in_progress` only once the person uploads or goes on to the vendor.
+ */
+export async function getVerificationPage(svc: Services, input: { token: string }): Promise<VerificationPageView> {
+  const v = await openVerificationByToken(svc.db, input.token, svc.clock.now());
+  const c = await findCaseRowByPk(svc.db, v.orgId, v.casePk);
+  const person = (await listCasePersons(svc.db, v.orgId, v.casePk)).find((p) => p.personKey === v.personKey);
+  const [tenant]: { name: string; brand_color: string; logo_url: string | null }[] = await svc.db.query(
+    'SELECT name, brand_color, logo_url FROM tenants WHERE id = ?', [v.orgId],
+  );
+  if (!c || !person || !tenant) throw DomainError.notFound('Verification');
+  return {
+    tenant: { name: tenant.name, brandColor: tenant.brand_color, logoUrl: tenant.logo_url },
+    personName: person.name,
+    companyName: c.company_name,
+    flow: svc.idv.flow,
+    selfieRequired: await tenantRequiresSelfie(svc.db, v.orgId),
+    state: v.state === 'in_progress' ? 'in_progress' : 'link_sent',
+    expiresAt: v.tokenExpiresAt ? v.tokenExpiresAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,35 @@
+import { authorize, type Actor } from '../access/index';
+import { findCasePk } from '../cases/cases.repository';
+import { caseRoster } from '../cases/onboarding-progress';
+import type { Queryable } from '../db/queryable';
+import { DomainError } from '../errors';
+import type { Services } from '../services';
+import type { CaseVerificationView } from './idv.wire';
+import { listCasePersons, listCaseVerifications } from './verifications.repository';
+
+/** The console's Identity verification section: each person of the case with their roles, status, outcome and checks. */
+export async function listCaseVerificationViews(svc: Services, actor: Actor, input: { caseId: string }): Promise<CaseVerificationView[]> {
+  authorize(actor, 'idv:read');
+  const casePk = await findCasePk(svc.db, actor.orgId, input.caseId);
+  if (casePk === null) throw DomainError.notFound('Case');
+  return listVerificationViews(svc.db, actor.orgId, casePk);
+}
+
+export async function listVerificationViews(db: Queryable, orgId: string, casePk: number): Promise<CaseVerificationView[]> {
+  const [persons, verifications, roster] = await Promise.all([listCasePersons(db, orgId, casePk), listCaseVerifications(db, orgId, casePk), caseRoster(db, orgId, casePk)]);
+  const byKey = new Map(verifications.map((v) => [v.personKey, v]));
+  const rosterOf = new Map(roster.map((r) => [r.personKey, r]));
+  return persons.map((p) => {
+    const v = byKey.get(p.personKey);
+    const r = rosterOf.get(p.personKey);
+    const verified = v?.state === 'satisfied' || (v?.state === 'completed' && v.outcome === 'pass');
+    return {
+      personKey: p.personKey, name: p.name, email: p.email, roles: p.roles,
+      status: r?.status ?? null, statusLabel: r?.statusLabel ?? 'Not started',
+      outcome: v?.outcome ?? null, vendorName: v?.vendorName ?? null, checks: v?.checks ?? [],
+      dispatchedBy: v?.dispatchedBy ?? null, dispatchedAt: v?.dispatchedAt?.toISOString() ?? null, completedAt: v?.completedAt?.toISOString() ?? null,
+      satisfiedByDocId: v?.satisfiedByDocId ?? null, documentId: v?.documentId ?? null,
+      canResend: Boolean(p.email) && !verified,
+    };
+  });
+}

@@ -1,0 +1,10 @@
+import { recordRosterChange } from '../cases/onboarding-progress';
+import type { Tx } from '../db/transaction';
+import { setPartyRosterStatus, updateVerification, type VerificationRow, type VerificationWrite } from './verifications.repository';
+
+/** The person started (uploaded, or went on to the vendor): verification and roster `in_progress`, with the roster event when that is a change. */
+export async function markVerificationStarted(tx: Tx, v: VerificationRow, extra: Omit<VerificationWrite, 'state'>): Promise<void> {
+  const now = tx.services.clock.now();
+  await updateVerification(tx.manager, v.orgId, v.id, { ...extra, state: 'in_progress', startedAt: now }, now);
+  if (await setPartyRosterStatus(tx.manager, v.orgId, v.casePk, v.personKey, 'in_progress')) await recordRosterChange(tx, { orgId: v.orgId, casePk: v.casePk });
+}

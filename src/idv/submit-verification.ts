@@ -1,0 +1,81 @@
+import { inTransaction } from '../db/transaction';
+import { discardStaged, insertStagedDocuments, stageFile, type StagedFile, type UploadedFile } from '../documents/index';
+import { DomainError } from '../errors';
+import type { Services } from '../services';
+import { completeVerification } from './complete-verification';
+import type { VerificationResultView } from './idv.wire';
+import { markVerificationStarted } from './mark-verification-started';
+import { openVerificationByToken } from './verification-token';
+import { findVerificationOfPerson, listCasePersons, tenantRequiresSelfie } from './verifications.repository';
+
+const FIELDS = ['document', 'selfie'] as const;
+type Field = (typeof FIELDS)[number];
+
+/**
+ * The person uploads their ID document (field `document`: a PDF or image of a passport or ID card) and,
+ * when the tenant asks for one, a selfie (field `selfie`: an image) on the hosted page. Each file is sniffed
+ * and limited like every upload and becomes a document of the case (document.uploaded; extraction follows);
+ * the verification and the roster become `in_progress`. The verifier (IDV_PROVIDER=local) then checks the
+ * document, and its result completes the verification (idv.completed; roster verified or action_needed) and
+ * spends the link. The caller nudges the case's pipeline afterwards (its route step waits for this).
+ */
+export async function submitVerification(
+  svc: Services, input: { token: string; files: AsyncIterable<UploadedFile> },
+): Promise<VerificationResultView & { orgId: string; casePk: number }> {
+  const verifier = svc.idv;
+  if (verifier.flow !== 'upload') throw new DomainError('conflict', 'Identity verification happens on the verification provider\'s page: use the button on this page to go there.');
+  const opened = await openVerificationByToken(svc.db, input.token, svc.clock.now());
+  const selfieRequired = await tenantRequiresSelfie(svc.db, opened.orgId);
+  const staged: Partial<Record<Field, StagedFile>> = {};
+  // Once the documents' rows committed, the files are the case's: a later failure keeps them.
+  let stored = false;
+  try {
+    for await (const file of input.files) {
+      const field = file.field as Field;
+      if (!FIELDS.includes(field)) throw DomainError.validation([{ path: file.field ?? 'files', message: 'is not a field of this form: send `document` and, if asked, `selfie`' }]);
+      if (staged[field]) throw DomainError.validation([{ path: field, message: 'must be one file' }]);
+      const s = await stageFile(svc, file, field);
+      if (field === 'selfie' && !s.mimeType.startsWith('image/')) {
+        staged[field] = s;
+        throw DomainError.validation([{ path: 'selfie', message: 'must be a photo (JPEG, PNG or HEIC)' }]);
+      }
+      staged[field] = s;
+    }
+    if (!staged.document) throw DomainError.validation([{ path: 'document', message: 'is required: a photo, scan or PDF of your passport or ID card' }]);
+    if (selfieRequired && !staged.selfie) throw DomainError.validation([{ path: 'selfie', message: 'is required: a photo of your face' }]);
+
+    const started = await inTransaction(svc, async (tx) => {
+      const v = await openVerificationByToken(tx.manager, input.token, svc.clock.now(), true);
+      const files = [staged.document!, ...(staged.selfie ? [staged.selfie] : [])];
+      const docs = await insertStagedDocuments(tx, v.orgId, v.casePk, files);
+      await markVerificationStarted(tx, v, { documentId: docs[0]!.id, selfieDocumentId: docs[1]?.id ?? null, vendorName: verifier.name });
+      return { ...v, documentId: docs[0]!.id };
+    });
+    stored = true;
+
+    const person = (await listCasePersons(svc.db, started.orgId, started.casePk)).find((p) => p.personKey === started.personKey);
+    const result = await verifier.verify({
+      person: { name: person?.name ?? '', dateOfBirth: person?.dateOfBirth ?? null },
+      document: await readStaged(svc, staged.document),
+      selfie: staged.selfie ? await readStaged(svc, staged.selfie) : null,
+      selfieRequired,
+    });
+
+    await inTransaction(svc, async (tx) => {
+      const v = await findVerificationOfPerson(tx.manager, started.orgId, started.casePk, started.personKey, true);
+      // Another upload with the same link finished first, or an analyst sent a new link meanwhile: that one stands.
+      if (!v || v.state !== 'in_progress' || v.documentId !== started.documentId) return;
+      await completeVerification(tx, v, { ...result, vendorName: verifier.name });
+    });
+    return { ...result, orgId: started.orgId, casePk: started.casePk };
+  } catch (err) {
+    if (!stored) await discardStaged(svc, opened.orgId, Object.values(staged), err);
+    throw err;
+  }
+}
+
+async function readStaged(svc: Services, s: StagedFile): Promise<{ filename: string; mimeType: string; bytes: Buffer }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await svc.blobs.open(s.key)) chunks.push(Buffer.from(chunk as Uint8Array));
+  return { filename: s.filename, mimeType: s.mimeType, bytes: Buffer.concat(chunks) };
+}

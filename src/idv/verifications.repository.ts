@@ -1,0 +1,184 @@
+import type { Queryable } from '../db/queryable';
+import type { RosterStatus } from '../cases/case-party.entity';
+import type { IdvCheck, IdvOutcome } from './identity-verifier';
+
+/** Where one person's verification stands. `no_email`: no link can be sent (the roster says action_needed). */
+export type VerificationState = 'link_sent' | 'in_progress' | 'completed' | 'satisfied' | 'no_email';
+
+export interface VerificationRow {
+  id: number;
+  orgId: string;
+  casePk: number;
+  personKey: string;
+  state: VerificationState;
+  outcome: IdvOutcome | null;
+  tokenExpiresAt: Date | null;
+  dispatchedBy: string | null;
+  dispatchedAt: Date | null;
+  vendorName: string | null;
+  vendorSessionId: string | null;
+  documentId: number | null;
+  satisfiedByDocId: number | null;
+  checks: IdvCheck[] | null;
+  completedAt: Date | null;
+}
+
+/** One human of a case (its parties with the same personKey, roles merged), in roster order. */
+export interface CasePerson {
+  personKey: string;
+  name: string;
+  email: string | null;
+  dateOfBirth: string | null;
+  /** Kinds (director, ubo) in roster order, then the roles the application gives (signatory …), each once. */
+  roles: string[];
+  kinds: string[];
+}
+
+const COLUMNS = `id, org_id, case_pk, person_key, state, outcome, token_expires_at, dispatched_by, dispatched_at, vendor_name, vendor_session_id,
+  document_id, satisfied_by_doc_id, checks, completed_at`;
+
+function toRow(r: Record<string, unknown>): VerificationRow {
+  const checks = r.checks == null ? null : (typeof r.checks === 'string' ? JSON.parse(r.checks) : r.checks) as IdvCheck[];
+  const num = (v: unknown) => (v == null ? null : Number(v));
+  return {
+    id: Number(r.id), orgId: String(r.org_id), casePk: Number(r.case_pk), personKey: String(r.person_key), state: r.state as VerificationState,
+    outcome: (r.outcome as IdvOutcome | null) ?? null, tokenExpiresAt: (r.token_expires_at as Date | null) ?? null,
+    dispatchedBy: (r.dispatched_by as string | null) ?? null, dispatchedAt: (r.dispatched_at as Date | null) ?? null,
+    vendorName: (r.vendor_name as string | null) ?? null, vendorSessionId: (r.vendor_session_id as string | null) ?? null,
+    documentId: num(r.document_id), satisfiedByDocId: num(r.satisfied_by_doc_id), checks, completedAt: (r.completed_at as Date | null) ?? null,
+  };
+}
+
+/** The humans of a case: its directors and UBOs grouped by personKey, directors first, in position order. */
+export async function listCasePersons(db: Queryable, orgId: string, casePk: number): Promise<CasePerson[]> {
+  const rows: { kind: string; person_key: string; name: string; email: string | null; date_of_birth: string | Date | null; roles: string | string[] | null }[] =
+    await db.query(
+      `SELECT kind, person_key, name, email, date_of_birth, roles FROM case_parties WHERE org_id = ? AND case_pk = ?
+       ORDER BY FIELD(kind, 'director', 'ubo'), position`,
+      [orgId, casePk],
+    );
+  const byKey = new Map<string, CasePerson>();
+  for (const r of rows) {
+    const roles = (typeof r.roles === 'string' ? JSON.parse(r.roles) : r.roles ?? []) as string[];
+    const dob = r.date_of_birth instanceof Date ? r.date_of_birth.toISOString().slice(0, 10) : r.date_of_birth;
+    const p = byKey.get(r.person_key) ?? { personKey: r.person_key, name: r.name, email: null, dateOfBirth: null, roles: [], kinds: [] };
+    p.email ??= r.email?.trim() || null;
+    p.dateOfBirth ??= dob ?? null;
+    for (const role of [r.kind, ...roles]) if (!p.roles.includes(role)) p.roles.push(role);
+    if (!p.kinds.includes(r.kind)) p.kinds.push(r.kind);
+    byKey.set(r.person_key, p);
+  }
+  return [...byKey.values()];
+}
+
+export async function listCaseVerifications(db: Queryable, orgId: string, casePk: number, lock = false): Promise<VerificationRow[]> {
+  const rows: Record<string, unknown>[] = await db.query(
+    `SELECT ${COLUMNS} FROM identity_verifications WHERE org_id = ? AND case_pk = ? ORDER BY id${lock ? ' FOR UPDATE' : ''}`, [orgId, casePk],
+  );
+  return rows.map(toRow);
+}
+
+export async function findVerificationOfPerson(db: Queryable, orgId: string, casePk: number, personKey: string, lock = false): Promise<VerificationRow | null> {
+  const rows: Record<string, unknown>[] = await db.query(
+    `SELECT ${COLUMNS} FROM identity_verifications WHERE org_id = ? AND case_pk = ? AND person_key = ?${lock ? ' FOR UPDATE' : ''}`, [orgId, casePk, personKey],
+  );
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+/** The verification a link's token opens (any tenant: the token is the credential). */
+export async function findVerificationByTokenHash(db: Queryable, tokenHash: string, lock = false): Promise<VerificationRow | null> {
+  const rows: Record<string, unknown>[] = await db.query(`SELECT ${COLUMNS} FROM identity_verifications WHERE token_hash = ?${lock ? ' FOR UPDATE' : ''}`, [tokenHash]);
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+/** The verification of a vendor's session (any tenant: the vendor's signed callback names only its session). */
+export async function findVerificationByVendorSession(db: Queryable, vendorName: string, sessionId: string, lock = false): Promise<VerificationRow | null> {
+  const rows: Record<string, unknown>[] = await db.query(
+    `SELECT ${COLUMNS} FROM identity_verifications WHERE vendor_name = ? AND vendor_session_id = ?${lock ? ' FOR UPDATE' : ''}`, [vendorName, sessionId],
+  );
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+export interface VerificationWrite {
+  state: VerificationState;
+  outcome?: IdvOutcome | null;
+  tokenHash?: string | null;
+  tokenExpiresAt?: Date | null;
+  dispatchedBy?: string | null;
+  dispatchedAt?: Date | null;
+  vendorName?: string | null;
+  vendorSessionId?: string | null;
+  documentId?: number | null;
+  selfieDocumentId?: number | null;
+  satisfiedByDocId?: number | null;
+  checks?: IdvCheck[] | null;
+  startedAt?: Date | null;
+  completedAt?: Date | null;
+}
+
+const COLUMN_OF: Record<keyof VerificationWrite, string> = {
+  state: 'state', outcome: 'outcome', tokenHash: 'token_hash', tokenExpiresAt: 'token_expires_at', dispatchedBy: 'dispatched_by', dispatchedAt: 'dispatched_at',
+  vendorName: 'vendor_name', vendorSessionId: 'vendor_session_id', documentId: 'document_id', selfieDocumentId: 'selfie_document_id',
+  satisfiedByDocId: 'satisfied_by_doc_id', checks: 'checks', startedAt: 'started_at', completedAt: 'completed_at',
+};
+
+function assignments(w: VerificationWrite): { sql: string; params: unknown[] } {
+  const keys = (Object.keys(w) as (keyof VerificationWrite)[]).filter((k) => w[k] !== undefined);
+  return {
+    sql: keys.map((k) => `${COLUMN_OF[k]} = ?`).join(', '),
+    params: keys.map((k) => (k === 'checks' && w.checks ? JSON.stringify(w.checks) : w[k])),
+  };
+}
+
+/** Creates or rewrites the one verification row of a person of a case. */
+export async function upsertVerification(db: Queryable, orgId: string, casePk: number, personKey: string, w: VerificationWrite, now: Date): Promise<void> {
+  const existing = await findVerificationOfPerson(db, orgId, casePk, personKey);
+  if (existing) {
+    await updateVerification(db, orgId, existing.id, w, now);
+    return;
+  }
+  const a = assignments(w);
+  await db.query(
+    `INSERT INTO identity_verifications SET org_id = ?, case_pk = ?, person_key = ?, created_at = ?, updated_at = ?, ${a.sql}`,
+    [orgId, casePk, personKey, now, now, ...a.params],
+  );
+}
+
+export async function updateVerification(db: Queryable, orgId: string, id: number, w: VerificationWrite, now: Date): Promise<void> {
+  const a = assignments(w);
+  await db.query(`UPDATE identity_verifications SET updated_at = ?, ${a.sql} WHERE org_id = ? AND id = ?`, [now, ...a.params, orgId, id]);
+}
+
+/** Sets the roster status of every party row of one human; returns whether any row changed. */
+export async function setPartyRosterStatus(db: Queryable, orgId: string, casePk: number, personKey: string, status: RosterStatus): Promise<boolean> {
+  const res = (await db.query(
+    `UPDATE case_parties SET verification_status = ? WHERE org_id = ? AND case_pk = ? AND person_key = ? AND NOT (verification_status <=> ?)`,
+    [status, orgId, casePk, personKey, status],
+  )) as { affectedRows: number };
+  return Number(res.affectedRows) > 0;
+}
+
+/** Records a vendor's callback event id once; false when it was already recorded (a replay). */
+export async function rememberVendorEvent(db: Queryable, orgId: string, vendorName: string, eventId: string, verificationId: number, now: Date): Promise<boolean> {
+  const res = (await db.query(
+    'INSERT IGNORE INTO idv_vendor_events (vendor_name, event_id, org_id, verification_id, received_at) VALUES (?, ?, ?, ?, ?)',
+    [vendorName, eventId, orgId, verificationId, now],
+  )) as { affectedRows: number };
+  return Number(res.affectedRows) === 1;
+}
+
+/** Whether the tenant asks for a selfie with the ID document. */
+export async function tenantRequiresSelfie(db: Queryable, orgId: string): Promise<boolean> {
+  const rows: { idv_require_selfie: number | boolean }[] = await db.query('SELECT idv_require_selfie FROM tenants WHERE id = ?', [orgId]);
+  return Boolean(Number(rows[0]?.idv_require_selfie ?? 0));
+}
+
+/** Accepted passports and ID cards of the case (extraction complete, or approved by an analyst), newest first. */
+export async function listAcceptedIdDocuments(db: Queryable, orgId: string, casePk: number): Promise<{ id: number; extracted: Record<string, unknown> }[]> {
+  const rows: { id: number | string; extracted_data: string | Record<string, unknown> }[] = await db.query(
+    `SELECT id, extracted_data FROM documents WHERE org_id = ? AND case_pk = ? AND document_type IN ('passport', 'id_card')
+     AND status IN ('complete', 'approved') AND purged_at IS NULL ORDER BY id DESC`,
+    [orgId, casePk],
+  );
+  return rows.map((r) => ({ id: Number(r.id), extracted: typeof r.extracted_data === 'string' ? JSON.parse(r.extracted_data) : r.extracted_data }));
+}
