@@ -3,6 +3,7 @@ import { DOCUMENT_UPLOADED_TASK } from '../../src/documents/index';
 import { RELAY_TASK } from '../../src/events/index';
 import { SEND_INTAKE_CODE_TASK } from '../../src/intake/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
+import { MONITORING_RUN_DUE_TASK, MONITORING_TICK_TASK } from '../../src/monitoring/index';
 import { PIPELINE_STEP_TASK } from '../../src/pipeline/index';
 import { type Services } from '../../src/platform/index';
 import { PURGE_CHECK_TASK } from '../../src/retention/index';
@@ -11,6 +12,7 @@ import { DELIVER_WEBHOOK_TASK } from '../../src/webhooks/index';
 import { casePurgeCheckTask } from './case-purge-check.task';
 import { deliverWebhookTask } from './deliver-webhook.task';
 import { documentUploadedTask } from './document-uploaded.task';
+import { monitoringRunDueTask, monitoringTickTask } from './monitoring.task';
 import { pipelineStepTask } from './pipeline-step.task';
 import { relayEventsTask } from './relay-events.task';
 import { sendIntakeCodeTask } from './send-intake-code.task';
@@ -29,5 +31,8 @@ export function createTaskList(svc: Services): TaskList {
     [SEND_INTAKE_CODE_TASK]: sendIntakeCodeTask(svc),
     // Zero retention (src/retention): the purge check after a data package's delivery reached delivered.
     [PURGE_CHECK_TASK]: casePurgeCheckTask(svc),
+    // Perpetual monitoring (src/monitoring): the scheduler's tick (crontab, worker/runner.ts) and the run jobs it starts.
+    [MONITORING_TICK_TASK]: monitoringTickTask(svc),
+    [MONITORING_RUN_DUE_TASK]: monitoringRunDueTask(svc),
   };
 }
