@@ -58,10 +58,14 @@ export async function runMonitoringBatch(svc: Services, targets: MonitoringTarge
       const c = caseByPk.get(t.casePk);
       return c && isMonitorable(c);
     });
-    const observations = new Map<MonitoringTarget, CaseObservation>();
+    const observations = new Map<MonitoringTarget, CaseObservation & { companyName: string | null }>();
     for (let i = 0; i < runnable.length; i += OBSERVE_CONCURRENCY) {
       await Promise.all(runnable.slice(i, i + OBSERVE_CONCURRENCY).map(async (t) => {
-        observations.set(t, await observeCase(svc, caseByPk.get(t.casePk)!, profileByPk.get(t.casePk) ?? null, partiesByPk.get(t.casePk) ?? []));
+        const c = caseByPk.get(t.casePk)!;
+        const profile = profileByPk.get(t.casePk) ?? null;
+        // The company as the customer's application names it (as screening does), else the case's.
+        const companyName = profile?.company_name?.trim() || c.company_name;
+        observations.set(t, { ...(await observeCase(svc, c, profile, partiesByPk.get(t.casePk) ?? [])), companyName });
       }));
     }
     const written = await inTransaction(svc, (tx) => recordRuns(tx, orgId, group, observations, { startedAt, watchlistVersion }));
@@ -71,7 +75,7 @@ export async function runMonitoringBatch(svc: Services, targets: MonitoringTarge
 }
 
 async function recordRuns(
-  tx: Tx, orgId: string, group: MonitoringTarget[], observations: Map<MonitoringTarget, CaseObservation>,
+  tx: Tx, orgId: string, group: MonitoringTarget[], observations: Map<MonitoringTarget, CaseObservation & { companyName: string | null }>,
   run: { startedAt: Date; watchlistVersion: string | null },
 ): Promise<MonitoringRunOutcome[]> {
   const pks = [...new Set(group.map((t) => t.casePk))];
@@ -117,7 +121,7 @@ async function recordRuns(
       });
       await recordEvent(tx, {
         orgId, type: 'monitoring.alert.created', case: { pk: t.casePk },
-        fields: { companyName: c.company_name, runId, alertType: a.alertType, severity: a.severity, title: a.title, detail: a.detail },
+        fields: { companyName: seen.companyName, runId, alertType: a.alertType, severity: a.severity, title: a.title, detail: a.detail },
       });
       await onMonitoringAlert(tx, {
         orgId, casePk: t.casePk, alertId, runId, alertType: a.alertType, severity: a.severity, factKey: a.factKey, fingerprint: a.fingerprint,
