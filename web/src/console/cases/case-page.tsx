@@ -14,6 +14,7 @@ import { CaseActions } from './case-actions';
 import { AiReviewSection } from './case-ai-review';
 import { Documents } from './case-documents';
 import { RiskSection } from './case-risk';
+import { MonitoringSection } from './case-monitoring';
 import { RoutingSection } from './case-routing';
 import { ScreeningHits } from './case-screening';
 import { AssignOwnerMutation, CaseQuery, CaseTimelineQuery } from './case-query';
@@ -107,6 +108,7 @@ export function CasePage() {
       <RiskSection caseId={c.caseId} assessment={c.riskAssessment} model={current.riskModel} role={viewer?.role} onDone={done} />
       <AiReviewSection caseId={c.caseId} review={c.aiReview} role={viewer?.role} onDone={done} />
       <RoutingSection routing={c.routing} policy={current.decisionPolicy} />
+      <MonitoringSection caseId={c.caseId} version={version} role={viewer?.role} onDone={done} />
       <Parties parties={c.parties} />
       <Decisions decisions={c.decisions} />
       <Timeline caseId={c.caseId} first={c.timeline} />

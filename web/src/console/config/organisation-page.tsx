@@ -12,6 +12,7 @@ import { useSignInOnUnauthenticated } from '../require-member';
 import { Success } from './ui';
 import { hasRole } from '../session';
 import { useSettings } from './viewer';
+import { MonitoringSchedulePanel } from './monitoring-schedule';
 
 const SetFourEyes = graphql(`
   mutation SetFourEyes($enabled: Boolean!) {
@@ -95,6 +96,7 @@ export function OrganisationPage() {
           <p><strong>{org.fourEyes ? 'On' : 'Off'}.</strong> A compliance admin can change this.</p>
         )}
       </section>
+      <MonitoringSchedulePanel mayChange={mayChange} onSaved={setMessage} />
       {org.fullParityEntitled ? (
         <section className="panel" aria-labelledby="full-parity-title">
           <h2 id="full-parity-title">Full-parity egress</h2>
