@@ -25,6 +25,7 @@ import type { Services } from '../../src/platform/index';
 import { confirmReview, getApplication, getPortalSession, getReview, saveApplication, submitApplication } from '../../src/portal/index';
 import { loadLatestAiReviews, reviewCase, runAiReview } from '../../src/review/index';
 import { screenCase, triageCaseHits } from '../../src/screening/index';
+import { getCaseMonitoring, getMonitoringSettings, runMonitoring, setMonitoringSchedule } from '../../src/monitoring/index';
 import { newTenant, runtime } from '../support/runtime';
 
 /**
@@ -185,6 +186,11 @@ describe('access: role and scope matrix over every use case that takes an Actor'
         return triageCaseHits(s, a, { orgId: tenant.id, casePk: Number(row.pk) });
       },
     },
+    // Perpetual monitoring: case work and reading for analysts, the schedule for compliance admins; no token scope.
+    { name: 'runMonitoring', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => runMonitoring(s, a, caseId) },
+    { name: 'getCaseMonitoring', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getCaseMonitoring(s, a, caseId) },
+    { name: 'getMonitoringSettings', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getMonitoringSettings(s, a) },
+    { name: 'setMonitoringSchedule', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setMonitoringSchedule(s, a, { schedule: 'daily' }) },
   ];
 
   const refusalOf = async (p: Promise<unknown>) => p.then(() => null, (err: { code?: string; extra?: unknown; message?: string }) => err);
