@@ -117,7 +117,8 @@ export async function recordEvent<T extends EventType>(tx: Tx, input: RecordEven
   return { seq: Number(inserted.identifiers[0]!.seq), eventId: payload.eventId as string, payload: payload as unknown as EventPayload<T>, data };
 }
 
-function checkPayload(tx: Tx, type: string, payload: Record<string, unknown>): void {
+/** Checks a payload against its JSON Schema outside production (see recordEvent). */
+export function checkPayload(tx: Tx, type: string, payload: Record<string, unknown>): void {
   const env = tx.services.config.nodeEnv;
   if (env === 'production') return;
   const violations = payloadViolations(type, payload);

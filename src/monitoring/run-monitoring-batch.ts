@@ -1,6 +1,7 @@
 import { inTransaction, type Tx } from '../db/transaction';
-import { recordEvent } from '../events/record-event';
-import { onMonitoringAlert } from '../monitoring-reviews/on-monitoring-alert';
+import { recordCaseEvents } from '../events/record-case-events';
+import type { RecordEventInput } from '../events/record-event';
+import { onMonitoringAlert, type MonitoringAlertFact } from '../monitoring-reviews/on-monitoring-alert';
 import type { Services } from '../services';
 import { observeCase, type CaseObservation, type CheckRun } from './monitoring-checks';
 import { CHECK_FAMILIES, diffFacts, pepFingerprint, sanctionsFingerprint, type KnownFact, type ObservedFact } from './monitoring-facts';
@@ -32,8 +33,8 @@ const json = (v: string[] | string | null): string[] => (v === null ? [] : typeo
  * Runs monitoring on many cases of one or more tenants: the checks of every case first (outside any
  * transaction, they call vendors), then one transaction per tenant that locks the cases' rows (runs of one
  * case serialise), compares what the checks saw with each case's facts, and writes each case's run, its
- * new alerts (each one `monitoring.alert.created`, then the reviews hook), its facts, and
- * `monitoring.run.completed`. A case no longer approved (or purged) by then is left out: `not_monitored`.
+ * new alerts (each one `monitoring.alert.created`), its facts, and `monitoring.run.completed` (the events
+ * of the whole batch in three statements, recordCaseEvents), then the reviews hook for each new alert. A case no longer approved (or purged) by then is left out: `not_monitored`.
  */
 export async function runMonitoringBatch(svc: Services, targets: MonitoringTarget[]): Promise<MonitoringRunOutcome[]> {
   const outcomes: MonitoringRunOutcome[] = [];
@@ -94,6 +95,8 @@ async function recordRuns(
   const now = tx.services.clock.now();
   const outcomes: MonitoringRunOutcome[] = [];
   const factWrites: Parameters<typeof saveFacts>[2] = [];
+  const events: (RecordEventInput<'monitoring.alert.created'> | RecordEventInput<'monitoring.run.completed'>)[] = [];
+  const hooks: MonitoringAlertFact[] = [];
   for (const t of group) {
     const c = locked.get(t.casePk);
     const seen = observations.get(t);
@@ -119,22 +122,26 @@ async function recordRuns(
         casePk: t.casePk, runId, alertType: a.alertType, severity: a.severity, title: a.title, detail: a.detail, factKey: a.factKey,
         fingerprint: a.fingerprint, subjectRole: a.subjectRole, subjectRef: a.subjectRef, createdAt: now,
       });
-      await recordEvent(tx, {
+      events.push({
         orgId, type: 'monitoring.alert.created', case: { pk: t.casePk },
         fields: { companyName: seen.companyName, runId, alertType: a.alertType, severity: a.severity, title: a.title, detail: a.detail },
       });
-      await onMonitoringAlert(tx, {
+      hooks.push({
         orgId, casePk: t.casePk, alertId, runId, alertType: a.alertType, severity: a.severity, factKey: a.factKey, fingerprint: a.fingerprint,
         subjectRole: a.subjectRole, subjectRef: a.subjectRef, personId: null, source: t.source,
       });
     }
     for (const w of diff.writes) factWrites.push({ casePk: t.casePk, ...w });
-    await recordEvent(tx, {
+    events.push({
       orgId, type: 'monitoring.run.completed', case: { pk: t.casePk },
       fields: { runId, triggeredBy: t.triggeredBy, alertsGenerated: diff.alerts.length, checksRun: seen.checksRun },
     });
     outcomes.push({ orgId, casePk: t.casePk, status: 'ran', runId, alertsGenerated: diff.alerts.length, checksRun: seen.checksRun });
   }
+  // Each case's events in order (its alerts, then its run), in three statements for the whole batch.
+  await recordCaseEvents(tx, orgId, events);
+  // The reviews hook, for each new alert, once its monitoring.alert.created is recorded, in this transaction.
+  for (const fact of hooks) await onMonitoringAlert(tx, fact);
   await saveFacts(tx.manager, orgId, factWrites, now);
   return outcomes;
 }
