@@ -5,6 +5,7 @@ import { createBench } from './create';
 import { pipelineBench } from './pipeline';
 import { pullBench } from './pull';
 import { screeningBench } from './screening';
+import { monitoringBench } from './monitoring';
 import { run as token } from './token';
 import { uploadBench } from './upload';
 import * as webhooks from './webhooks';
@@ -18,6 +19,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   upload: uploadBench,
   pipeline: pipelineBench,
   screening: screeningBench,
+  monitoring: monitoringBench,
 };
 
 async function main(): Promise<void> {

@@ -13,6 +13,7 @@ import { LocalHitTriager, LocalScreeningProvider, type ScreeningProvider } from 
 import { YenteScreeningProvider } from '../worker/vendors/yente';
 import { HostedFlowVendor } from '../worker/vendors/hosted-idv';
 import { LocalIdentityVerifier } from '../src/idv/index';
+import { LocalAdverseMediaSource, LocalCompanyRegistry, type AdverseMediaSource, type CompanyRegistry } from '../src/monitoring/index';
 import { createNodemailerMailer } from '../worker/mail/nodemailer-mailer';
 import { createBlobStore } from '../worker/blob/index';
 import { createApp } from '../rest/app';
@@ -24,7 +25,9 @@ import { GraphileJobQueue } from '../worker/job-queue';
 import { ensurePgDatabase } from '../worker/pg-database';
 import { PgRevocationFeed } from '../worker/revocation-feed';
 import { UndiciWebhookSender, systemResolver } from '../worker/webhook-sender';
-import { createLlmCaseReviewer, createLlmDocumentExtractor, createLlmHitTriager } from '../worker/vendors/index';
+import {
+  createLlmCaseReviewer, createLlmDocumentExtractor, createLlmHitTriager, HttpAdverseMediaSource, HttpCompanyRegistry,
+} from '../worker/vendors/index';
 
 export interface Runtime {
   svc: Services;
@@ -89,6 +92,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     idv: undefined as unknown as Services['idv'],
     screening: createScreeningProvider(config),
     triager: createLlmHitTriager(config) ?? new LocalHitTriager(),
+    registry: createCompanyRegistry(config),
+    adverseMedia: createAdverseMediaSource(config),
   };
   // Document extraction: the LLM when EXTRACTION_PROVIDER=llm, else the local default, reading the clock
   // through svc (tests may replace it). The local one holds an OCR thread, closed with the runtime.
@@ -124,6 +129,18 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
 export function createScreeningProvider(config: Config): ScreeningProvider {
   if (config.screeningProvider === 'yente' && config.yente) return new YenteScreeningProvider(config.yente, config.screeningMatchThreshold);
   return new LocalScreeningProvider({ path: config.watchlistPath, threshold: config.screeningMatchThreshold });
+}
+
+/** REGISTRY_PROVIDER: a Companies House-like API at REGISTRY_URL, or the local registry file (REGISTRY_PATH). */
+export function createCompanyRegistry(config: Config): CompanyRegistry {
+  if (config.registryProvider === 'http' && config.registryHttp) return new HttpCompanyRegistry(config.registryHttp);
+  return new LocalCompanyRegistry(config.registryPath);
+}
+
+/** ADVERSE_MEDIA_PROVIDER: an HTTP search API at ADVERSE_MEDIA_URL, or the local corpus (ADVERSE_MEDIA_PATH). */
+export function createAdverseMediaSource(config: Config): AdverseMediaSource {
+  if (config.adverseMediaProvider === 'http' && config.adverseMediaHttp) return new HttpAdverseMediaSource(config.adverseMediaHttp);
+  return new LocalAdverseMediaSource(config.adverseMediaPath);
 }
 
 export interface HttpApp {

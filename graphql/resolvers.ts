@@ -14,6 +14,7 @@ import { SessionResolver } from './session.resolver';
 import { RiskPolicyResolver } from './risk-policy.resolver';
 import { ScreeningResolver } from './screening.resolver';
 import { PersonsResolver } from './persons.resolver';
+import { MonitoringResolver } from './monitoring.resolver';
 
 /** Every resolver class of the console schema. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -34,4 +35,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   PersonsResolver,
   EddOutreachResolver,
   IdentityVerificationResolver,
+  MonitoringResolver,
 ];

@@ -113,6 +113,23 @@ export interface Config {
   idvProvider: 'local' | 'hosted';
   /** The hosted-flow vendor when IDV_PROVIDER=hosted; null otherwise. */
   idvVendor: IdvVendorConfig | null;
+  // --- perpetual monitoring (src/monitoring) ---
+  /** MONITORING_BATCH_SIZE: due cases a run job claims and runs in one batch (one transaction per tenant). Default 200. */
+  monitoringBatchSize: number;
+  /** MONITORING_RUN_JOBS: run jobs the scheduler's tick starts when cases are due (they claim batches side by side). Default 2. */
+  monitoringRunJobs: number;
+  /** REGISTRY_PROVIDER: the company registry of the registry refresh, `local` (REGISTRY_PATH) or `http` (REGISTRY_URL). Default local. */
+  registryProvider: 'local' | 'http';
+  /** REGISTRY_PATH: the local registry's JSON-lines file. Default the bundled fictional sample, data/registry/sample.jsonl. */
+  registryPath: string;
+  /** ADVERSE_MEDIA_PROVIDER: the adverse media search, `local` (ADVERSE_MEDIA_PATH) or `http` (ADVERSE_MEDIA_URL). Default local. */
+  adverseMediaProvider: 'local' | 'http';
+  /** ADVERSE_MEDIA_PATH: the local corpus, JSON lines. Default the bundled fictional sample, data/adverse-media/sample.jsonl. */
+  adverseMediaPath: string;
+  /** The registry API when REGISTRY_PROVIDER=http (REGISTRY_URL, REGISTRY_API_KEY, REGISTRY_TIMEOUT_MS); null otherwise. */
+  registryHttp: VendorHttpConfig | null;
+  /** The adverse media API when ADVERSE_MEDIA_PROVIDER=http (ADVERSE_MEDIA_URL, ADVERSE_MEDIA_API_KEY, ADVERSE_MEDIA_TIMEOUT_MS); null otherwise. */
+  adverseMediaHttp: VendorHttpConfig | null;
 }
 
 /** IDV_PROVIDER=hosted: a verification vendor with its own hosted page that reports results by signed callback. */
@@ -126,6 +143,16 @@ export interface IdvVendorConfig {
   /** IDV_WEBHOOK_SECRET: the HMAC-SHA256 key the vendor signs its callbacks with. Required with IDV_PROVIDER=hosted. */
   webhookSecret: string;
   /** IDV_TIMEOUT_MS: budget for one vendor request, ms. Default 10000. */
+  timeoutMs: number;
+}
+
+/** An HTTPS JSON vendor API of monitoring. */
+export interface VendorHttpConfig {
+  /** Base URL (https in production). */
+  url: string;
+  /** The API key (a secret: never logged nor put in errors). Default unset. */
+  apiKey: string | null;
+  /** Budget of one request, ms. Default 10000. */
   timeoutMs: number;
 }
 
@@ -180,6 +207,9 @@ export const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/svc';
 
 /** The fictional sample watchlist shipped with the service (data/watchlist/ at the package root, beside dist/). */
 export const BUNDLED_WATCHLIST = resolve(__dirname, '..', '..', 'data', 'watchlist', 'sample.ftm.jsonl');
+/** The fictional sample company registry and adverse media corpus shipped with the service (data/ beside dist/). */
+export const BUNDLED_REGISTRY = resolve(__dirname, '..', '..', 'data', 'registry', 'sample.jsonl');
+export const BUNDLED_ADVERSE_MEDIA = resolve(__dirname, '..', '..', 'data', 'adverse-media', 'sample.jsonl');
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -334,6 +364,27 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
       webhookSecret: env.IDV_WEBHOOK_SECRET ?? '', timeoutMs: int('IDV_TIMEOUT_MS', 10_000, 1, 600_000),
     };
   }
+  const monitoringBatchSize = int('MONITORING_BATCH_SIZE', 200, 1, 5000);
+  const monitoringRunJobs = int('MONITORING_RUN_JOBS', 2, 1, 64);
+  const vendorChoice = (key: string): 'local' | 'http' => {
+    const raw = env[key] || 'local';
+    if (raw === 'local' || raw === 'http') return raw;
+    problems.push(`${key} must be local or http (got "${raw}")`);
+    return 'local';
+  };
+  const vendorHttp = (prefix: string, provider: string): VendorHttpConfig | null => {
+    if (provider !== 'http') return null;
+    const raw = env[`${prefix}_URL`];
+    if (!raw) problems.push(`${prefix}_URL is required when ${prefix}_PROVIDER=http`);
+    const u = raw ? url(`${prefix}_URL`, raw, production ? ['https:'] : ['http:', 'https:']) : '';
+    return { url: u, apiKey: env[`${prefix}_API_KEY`] || null, timeoutMs: int(`${prefix}_TIMEOUT_MS`, 10_000, 1, 600_000) };
+  };
+  const registryProvider = vendorChoice('REGISTRY_PROVIDER');
+  const adverseMediaProvider = vendorChoice('ADVERSE_MEDIA_PROVIDER');
+  const registryHttp = vendorHttp('REGISTRY', registryProvider);
+  const adverseMediaHttp = vendorHttp('ADVERSE_MEDIA', adverseMediaProvider);
+  const registryPath = resolve(env.REGISTRY_PATH || BUNDLED_REGISTRY);
+  const adverseMediaPath = resolve(env.ADVERSE_MEDIA_PATH || BUNDLED_ADVERSE_MEDIA);
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
   // Secrets: required in production; generated once into a git-ignored file elsewhere.
@@ -376,6 +427,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     ...llm,
     screeningProvider, watchlistPath, screeningMatchThreshold, yente,
     idvLinkTtlMs, idvProvider, idvVendor,
+    monitoringBatchSize, monitoringRunJobs, registryProvider, registryPath, adverseMediaProvider, adverseMediaPath, registryHttp, adverseMediaHttp,
   };
 }
 

@@ -11,6 +11,8 @@ import type { WebhookSender } from './webhooks/webhook-sender';
 import type { ScreeningProvider } from './screening/screening-provider';
 import type { HitTriager } from './screening/hit-triager';
 import type { IdentityVerifier } from './idv/identity-verifier';
+import type { CompanyRegistry } from './monitoring/company-registry';
+import type { AdverseMediaSource } from './monitoring/adverse-media-source';
 
 /**
  * Everything a use case needs, wired once by the composition root (bin/). Use cases are plain
@@ -46,6 +48,10 @@ export interface Services {
   triager: HitTriager;
   /** Identity verification of a case's people (IDV_PROVIDER): the portal's upload page with the local MRZ checks, or a hosted-flow vendor. */
   idv: IdentityVerifier;
+  /** Company registry refresh of monitoring runs: the local registry file, or a Companies House-like API (REGISTRY_PROVIDER). */
+  registry: CompanyRegistry;
+  /** Adverse media search of monitoring runs: the bundled local corpus, or an HTTP search API (ADVERSE_MEDIA_PROVIDER). */
+  adverseMedia: AdverseMediaSource;
   /** The job runner, when this process runs the worker (set by bin/start); absent in an API-only process. */
   runner?: RunnerStatus;
   /**

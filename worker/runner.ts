@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { run, type Runner, type WorkerEvents } from 'graphile-worker';
+import { parseCronItems, run, type Runner, type WorkerEvents } from 'graphile-worker';
+import { MONITORING_TICK_TASK } from '../src/monitoring/index';
 import { sweepDocumentExtraction } from '../src/documents/index';
 import { sweepOutbox } from '../src/events/index';
 import { sweepCasePipelines } from '../src/pipeline/index';
@@ -13,6 +14,12 @@ import { checkWebhookHealth, FirstAttempts } from '../src/webhooks/index';
 import { type RunnerState, type RunnerStatus, type Services } from '../src/platform/index';
 import { graphileLogger, type GraphileJobQueue } from './job-queue';
 import { createTaskList } from './tasks/index';
+
+/**
+ * graphile-worker's crontab: the monitoring tick every minute, one job per minute across every worker
+ * (graphile's cron takes a lock per item and minute); no backfill: a missed minute's work is done by the next tick.
+ */
+const MONITORING_CRON = parseCronItems([{ task: MONITORING_TICK_TASK, match: '* * * * *', identifier: MONITORING_TICK_TASK, options: { backfillPeriod: 0, maxAttempts: 1, queueName: MONITORING_TICK_TASK } }]);
 
 /** A runner that has run this long without stopping is healthy again: its restart schedule starts over. */
 export const RUNNER_STABLE_MS = 60_000;
@@ -82,8 +89,8 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
       noHandleSignals: true,
       pollInterval: 1000,
       taskList: createTaskList(svc),
-      // No cron: without this graphile looks for ./crontab at every start and logs that it found none.
-      parsedCronItems: [],
+      // The crontab is given here (never read from ./crontab): the monitoring scheduler's tick every minute.
+      parsedCronItems: MONITORING_CRON,
       logger: graphileLogger(log, onGraphileLine),
       // Batching (graphile-worker "performance" docs): fetch up to `concurrency` jobs in one query and
       // complete finished jobs together within 1 ms. Jobs a crashed worker had fetched stay locked in

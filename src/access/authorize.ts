@@ -93,6 +93,12 @@ export const PERMISSIONS = {
   'idv:resend': { role: 'analyst' },
   /** Whether the tenant asks for a selfie with the ID document (audited). */
   'idv:configure': { role: 'compliance_admin' },
+  /** Perpetual monitoring (src/monitoring): a case's runs and alerts, and the tenant's schedule. */
+  'monitoring:read': { role: 'analyst' },
+  /** Running monitoring on an approved case now (ad hoc). */
+  'monitoring:run': { role: 'analyst' },
+  /** Setting the tenant's monitoring schedule. */
+  'monitoring:configure': { role: 'compliance_admin' },
   /** The customer portal: a customer works on their own case (application, documents, review, submit). */
   'portal:case': { customer: true },
 } as const satisfies Record<string, { scope?: Scope; role?: MemberRole; customer?: true }>;

@@ -3,6 +3,7 @@ export { EventRecord } from './event.entity';
 export {
   recordEvent, RELAY_TASK, EVENT_VERSION, EventSchemaViolation, type RecordEventInput, type RecordedEvent, type CaseRef,
 } from './record-event';
+export { recordCaseEvents } from './record-case-events';
 export { relayEvents } from './relay';
 export { sweepOutbox } from './sweep';
 export {

@@ -136,7 +136,8 @@ async function checkOrderedAfter(tx: Tx, orgId: string, eventId: string): Promis
   if (found.length === 0) throw new Error(`recordEvent: orderedAfter ${eventId} is not an event of tenant ${orgId} visible to this transaction`);
 }
 
-function checkPayload(tx: Tx, type: string, payload: Record<string, unknown>): void {
+/** Checks a payload against its JSON Schema outside production (see recordEvent). */
+export function checkPayload(tx: Tx, type: string, payload: Record<string, unknown>): void {
   const env = tx.services.config.nodeEnv;
   if (env === 'production') return;
   const violations = payloadViolations(type, payload);

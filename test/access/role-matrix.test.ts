@@ -31,6 +31,7 @@ import {
 } from '../../src/persons/index';
 import { getCaseEdd, setEddRequirement } from '../../src/edd/index';
 import { getCaseRequests, getReminderSchedule, listPortalRequestedItems, requestEddEvidence, sendOutreach, setReminderSchedule } from '../../src/outreach/index';
+import { getCaseMonitoring, getMonitoringSettings, runMonitoring, setMonitoringSchedule } from '../../src/monitoring/index';
 import { newTenant, runtime } from '../support/runtime';
 
 /**
@@ -225,6 +226,11 @@ describe('access: role and scope matrix over every use case that takes an Actor'
       name: 'setReminderSchedule', need: { scope: null, role: 'compliance_admin' }, ownsResource: false,
       call: (s, a) => setReminderSchedule(s, a, { enabled: true, firstAfterDays: 3, everyDays: 7, maxReminders: 3 }),
     },
+    // Perpetual monitoring: case work and reading for analysts, the schedule for compliance admins; no token scope.
+    { name: 'runMonitoring', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => runMonitoring(s, a, caseId) },
+    { name: 'getCaseMonitoring', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getCaseMonitoring(s, a, caseId) },
+    { name: 'getMonitoringSettings', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getMonitoringSettings(s, a) },
+    { name: 'setMonitoringSchedule', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setMonitoringSchedule(s, a, { schedule: 'daily' }) },
   ];
 
   const refusalOf = async (p: Promise<unknown>) => p.then(() => null, (err: { code?: string; extra?: unknown; message?: string }) => err);

@@ -4,6 +4,7 @@ import { RELAY_TASK } from '../../src/events/index';
 import { SEND_INTAKE_CODE_TASK } from '../../src/intake/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
 import { REMINDER_TASK, SEND_CUSTOMER_EMAIL_TASK } from '../../src/outreach/index';
+import { MONITORING_RUN_DUE_TASK, MONITORING_TICK_TASK } from '../../src/monitoring/index';
 import { PIPELINE_STEP_TASK } from '../../src/pipeline/index';
 import { type Services } from '../../src/platform/index';
 import { PURGE_CHECK_TASK } from '../../src/retention/index';
@@ -13,6 +14,7 @@ import { casePurgeCheckTask } from './case-purge-check.task';
 import { deliverWebhookTask } from './deliver-webhook.task';
 import { documentUploadedTask } from './document-uploaded.task';
 import { outreachReminderTask } from './outreach-reminder.task';
+import { monitoringRunDueTask, monitoringTickTask } from './monitoring.task';
 import { pipelineStepTask } from './pipeline-step.task';
 import { relayEventsTask } from './relay-events.task';
 import { sendCustomerEmailTask } from './send-customer-email.task';
@@ -39,5 +41,8 @@ export function createTaskList(svc: Services): TaskList {
     [PURGE_CHECK_TASK]: casePurgeCheckTask(svc),
     // EDD and outreach (src/outreach): a case's due reminder for the items asked of its customer.
     [REMINDER_TASK]: outreachReminderTask(svc),
+    // Perpetual monitoring (src/monitoring): the scheduler's tick (crontab, worker/runner.ts) and the run jobs it starts.
+    [MONITORING_TICK_TASK]: monitoringTickTask(svc),
+    [MONITORING_RUN_DUE_TASK]: monitoringRunDueTask(svc),
   };
 }

@@ -29,3 +29,6 @@ export function createLlmHitTriager(config: Config): LlmHitTriager | null {
 export function createLlmCaseReviewer(config: Config): LlmCaseReviewer | null {
   return config.reviewProvider === 'llm' ? new LlmCaseReviewer(llmClient(config)) : null;
 }
+
+export { HttpCompanyRegistry } from './http-company-registry';
+export { HttpAdverseMediaSource } from './http-adverse-media';

@@ -16,6 +16,7 @@ import { Documents } from './case-documents';
 import { EddOutreachSections } from './case-edd';
 import { RiskSection } from './case-risk';
 import { PeopleSection } from './case-people';
+import { MonitoringSection } from './case-monitoring';
 import { RoutingSection } from './case-routing';
 import { IdentityVerificationSection } from './case-identity';
 import { ScreeningHits } from './case-screening';
@@ -112,6 +113,7 @@ export function CasePage() {
       <AiReviewSection caseId={c.caseId} review={c.aiReview} role={viewer?.role} onDone={done} />
       <RoutingSection routing={c.routing} policy={current.decisionPolicy} />
       <EddOutreachSections caseId={c.caseId} role={viewer?.role} version={version} />
+      <MonitoringSection caseId={c.caseId} version={version} role={viewer?.role} onDone={done} />
       <Parties parties={c.parties} />
       <PeopleSection caseId={c.caseId} version={version} onDone={done} />
       <IdentityVerificationSection caseId={c.caseId} people={c.identityVerifications} onDone={done} />

@@ -15,6 +15,7 @@ import { Success, useFieldErrors } from './ui';
 import { ReminderSchedulePanel } from './reminder-schedule-panel';
 import { hasRole } from '../session';
 import { useSettings } from './viewer';
+import { MonitoringSchedulePanel } from './monitoring-schedule';
 
 const SetFourEyes = graphql(`
   mutation SetFourEyes($enabled: Boolean!) {
@@ -164,6 +165,7 @@ export function OrganisationPage() {
           <p><strong>{org.idvRequireSelfie ? 'On' : 'Off'}.</strong> A compliance admin can change this.</p>
         )}
       </section>
+      <MonitoringSchedulePanel mayChange={mayChange} onSaved={setMessage} />
       {org.fullParityEntitled ? (
         <section className="panel" aria-labelledby="full-parity-title">
           <h2 id="full-parity-title">Full-parity egress</h2>

@@ -1,0 +1,24 @@
+import { authorize, type Actor } from '../access/index';
+import { findCasePk } from '../cases/cases.repository';
+import type { Services } from '../services';
+import { findCasePlan, findCasesForRun, listAlerts, listRuns } from './monitoring.repository';
+import { alertView, runView, type CaseMonitoringView } from './monitoring-views';
+
+/** Runs and alerts the console shows per case (the latest). */
+const SHOWN = 50;
+
+/** A case's monitoring as the console's case page shows it; null for a missing case and another tenant's alike. */
+export async function getCaseMonitoring(svc: Services, actor: Actor, caseId: string): Promise<CaseMonitoringView | null> {
+  authorize(actor, 'monitoring:read');
+  const casePk = await findCasePk(svc.db, actor.orgId, caseId);
+  if (casePk === null) return null;
+  const [[c], plan, runs, alerts] = await Promise.all([
+    findCasesForRun(svc.db, actor.orgId, [casePk]), findCasePlan(svc.db, actor.orgId, casePk),
+    listRuns(svc.db, actor.orgId, casePk, SHOWN), listAlerts(svc.db, actor.orgId, casePk, SHOWN),
+  ]);
+  const monitored = !!c && c.status === 'approved' && c.purged_at === null;
+  return {
+    caseId, monitored, nextRunAt: monitored ? (plan?.nextDueAt ?? null) : null, lastRunAt: plan?.lastRunAt ?? runs[0]?.completed_at ?? null,
+    runs: runs.map(runView), alerts: alerts.map(alertView),
+  };
+}

@@ -1,0 +1,14 @@
+export { MONITORING_SCHEDULES, DEFAULT_MONITORING_SCHEDULE, SCHEDULE_PERIOD_MS, nextDueAfter, spreadOf, type MonitoringSchedule } from './monitoring-schedule';
+export { MONITORING_TICK_TASK, MONITORING_RUN_DUE_TASK } from './monitoring-jobs';
+export { scheduleMonitoring, type ScheduleTickResult } from './schedule-monitoring';
+export { runDueMonitoring, type RunDueResult } from './run-due-monitoring';
+export { runMonitoringBatch, type MonitoringTarget, type MonitoringRunOutcome } from './run-monitoring-batch';
+export { runMonitoring, NOT_MONITORED_MESSAGE } from './run-monitoring';
+export { getCaseMonitoring } from './get-case-monitoring';
+export { getMonitoringSettings, setMonitoringSchedule } from './monitoring-settings';
+export { MONITORING_CHECKS, type CheckRun, type CheckStatus, type MonitoringCheck } from './monitoring-checks';
+export type { CompanyRegistry, RegistryCompany, RegistryLookup, RegistryParty, RegistryQuery } from './company-registry';
+export type { AdverseMediaSource, AdverseMediaArticle, AdverseMediaQuery } from './adverse-media-source';
+export { LocalCompanyRegistry } from './local-company-registry';
+export { LocalAdverseMediaSource } from './local-adverse-media-source';
+export type { CaseMonitoringView, MonitoringRunView, MonitoringAlertView, MonitoringSettingsView } from './monitoring-views';

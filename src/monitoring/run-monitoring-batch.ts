@@ -1,0 +1,147 @@
+import { inTransaction, type Tx } from '../db/transaction';
+import { recordCaseEvents } from '../events/record-case-events';
+import type { RecordEventInput } from '../events/record-event';
+import { onMonitoringAlert, type MonitoringAlertFact } from '../monitoring-reviews/on-monitoring-alert';
+import type { Services } from '../services';
+import { observeCase, type CaseObservation, type CheckRun } from './monitoring-checks';
+import { CHECK_FAMILIES, diffFacts, pepFingerprint, sanctionsFingerprint, type KnownFact, type ObservedFact } from './monitoring-facts';
+import {
+  findBaselineHits, findCasesForRun, findFacts, findPartiesForRun, findProfilesForRun, groupBy, insertAlert, insertRun, saveFacts,
+  type BaselineHitRow, type MonitoredCaseRow,
+} from './monitoring.repository';
+
+/** One case to run: scheduled (triggeredBy `scheduled`) or ad hoc (triggeredBy the analyst's email). */
+export interface MonitoringTarget {
+  orgId: string;
+  casePk: number;
+  source: 'scheduled' | 'ad_hoc';
+  triggeredBy: string;
+}
+
+export type MonitoringRunOutcome =
+  | { orgId: string; casePk: number; status: 'ran'; runId: number; alertsGenerated: number; checksRun: CheckRun[] }
+  /** The case is not (or no longer) approved, or its personal data was purged: nothing to monitor. */
+  | { orgId: string; casePk: number; status: 'not_monitored' };
+
+/** Cases whose checks run at once (vendor calls in flight); the local matcher is CPU-bound anyway. */
+const OBSERVE_CONCURRENCY = 8;
+
+const isMonitorable = (c: MonitoredCaseRow) => c.status === 'approved' && c.purged_at === null;
+const json = (v: string[] | string | null): string[] => (v === null ? [] : typeof v === 'string' ? (JSON.parse(v) as string[]) : v);
+
+/**
+ * Runs monitoring on many cases of one or more tenants: the checks of every case first (outside any
+ * transaction, they call vendors), then one transaction per tenant that locks the cases' rows (runs of one
+ * case serialise), compares what the checks saw with each case's facts, and writes each case's run, its
+ * new alerts (each one `monitoring.alert.created`), its facts, and `monitoring.run.completed` (the events
+ * of the whole batch in three statements, recordCaseEvents), then the reviews hook for each new alert. A case no longer approved (or purged) by then is left out: `not_monitored`.
+ */
+export async function runMonitoringBatch(svc: Services, targets: MonitoringTarget[]): Promise<MonitoringRunOutcome[]> {
+  const outcomes: MonitoringRunOutcome[] = [];
+  let watchlistVersion: string | null = null;
+  try {
+    watchlistVersion = await svc.screening.listVersion();
+  } catch {
+    // the rescreening check reports the provider's failure itself
+  }
+  // One run per case per batch.
+  const unique = [...new Map(targets.map((t) => [`${t.orgId}|${t.casePk}`, t])).values()];
+  for (const [orgId, group] of groupBy(unique, (t) => t.orgId)) {
+    const pks = group.map((t) => t.casePk);
+    const [cases, profiles, parties] = await Promise.all([
+      findCasesForRun(svc.db, orgId, pks), findProfilesForRun(svc.db, orgId, pks), findPartiesForRun(svc.db, orgId, pks),
+    ]);
+    const caseByPk = new Map(cases.map((c) => [Number(c.pk), c]));
+    const profileByPk = new Map(profiles.map((p) => [Number(p.case_pk), p]));
+    const partiesByPk = groupBy(parties, (p) => Number(p.case_pk));
+    const startedAt = svc.clock.now();
+    const runnable = group.filter((t) => {
+      const c = caseByPk.get(t.casePk);
+      return c && isMonitorable(c);
+    });
+    const observations = new Map<MonitoringTarget, CaseObservation & { companyName: string | null }>();
+    for (let i = 0; i < runnable.length; i += OBSERVE_CONCURRENCY) {
+      await Promise.all(runnable.slice(i, i + OBSERVE_CONCURRENCY).map(async (t) => {
+        const c = caseByPk.get(t.casePk)!;
+        const profile = profileByPk.get(t.casePk) ?? null;
+        // The company as the customer's application names it (as screening does), else the case's.
+        const companyName = profile?.company_name?.trim() || c.company_name;
+        observations.set(t, { ...(await observeCase(svc, c, profile, partiesByPk.get(t.casePk) ?? [])), companyName });
+      }));
+    }
+    const written = await inTransaction(svc, (tx) => recordRuns(tx, orgId, group, observations, { startedAt, watchlistVersion }));
+    outcomes.push(...written);
+  }
+  return outcomes;
+}
+
+async function recordRuns(
+  tx: Tx, orgId: string, group: MonitoringTarget[], observations: Map<MonitoringTarget, CaseObservation & { companyName: string | null }>,
+  run: { startedAt: Date; watchlistVersion: string | null },
+): Promise<MonitoringRunOutcome[]> {
+  const pks = [...new Set(group.map((t) => t.casePk))];
+  // Locked in pk order: a concurrent run of the same case waits here, then sees this run's facts.
+  const locked = new Map((await findCasesForRun(tx.manager, orgId, pks, true)).map((c) => [Number(c.pk), c]));
+  const [facts, hits] = await Promise.all([findFacts(tx.manager, orgId, pks), findBaselineHits(tx.manager, orgId, pks)]);
+  const knownByCase = new Map<number, Map<string, KnownFact>>();
+  for (const f of facts) {
+    const pk = Number(f.case_pk);
+    if (!knownByCase.has(pk)) knownByCase.set(pk, new Map());
+    knownByCase.get(pk)!.set(f.fact_key, { fingerprint: f.fingerprint, present: Number(f.present) === 1 });
+  }
+  const baseline = new Map<string, BaselineHitRow>();
+  for (const h of hits) baseline.set(`${Number(h.case_pk)}|${h.subject_id}|${h.hit_id}`, h);
+
+  const now = tx.services.clock.now();
+  const outcomes: MonitoringRunOutcome[] = [];
+  const factWrites: Parameters<typeof saveFacts>[2] = [];
+  const events: (RecordEventInput<'monitoring.alert.created'> | RecordEventInput<'monitoring.run.completed'>)[] = [];
+  const hooks: MonitoringAlertFact[] = [];
+  for (const t of group) {
+    const c = locked.get(t.casePk);
+    const seen = observations.get(t);
+    if (!c || !isMonitorable(c) || !seen) {
+      outcomes.push({ orgId, casePk: t.casePk, status: 'not_monitored' });
+      continue;
+    }
+    const settled = seen.checksRun.filter((r) => r.status === 'ok').flatMap((r) => CHECK_FAMILIES[r.check] ?? []);
+    const baselineOf = (f: ObservedFact) => {
+      if (!f.baseline) return null;
+      const h = baseline.get(`${t.casePk}|${f.baseline.subjectId}|${f.baseline.hitId}`);
+      if (!h) return null;
+      if (f.alertType === 'sanctions_hit') return Number(h.is_sanctioned) === 1 ? sanctionsFingerprint({ topics: json(h.topics), datasets: json(h.datasets) }) : null;
+      return Number(h.is_pep) === 1 && Number(h.is_sanctioned) !== 1 ? pepFingerprint({ topics: json(h.topics), positions: json(h.positions) }) : null;
+    };
+    const diff = diffFacts(seen.facts, knownByCase.get(t.casePk) ?? new Map(), settled, baselineOf);
+    const runId = await insertRun(tx.manager, orgId, {
+      casePk: t.casePk, source: t.source, triggeredBy: t.triggeredBy, watchlistVersion: run.watchlistVersion, alertsGenerated: diff.alerts.length,
+      checksRun: seen.checksRun, startedAt: run.startedAt, completedAt: now,
+    });
+    for (const a of diff.alerts) {
+      const alertId = await insertAlert(tx.manager, orgId, {
+        casePk: t.casePk, runId, alertType: a.alertType, severity: a.severity, title: a.title, detail: a.detail, factKey: a.factKey,
+        fingerprint: a.fingerprint, subjectRole: a.subjectRole, subjectRef: a.subjectRef, createdAt: now,
+      });
+      events.push({
+        orgId, type: 'monitoring.alert.created', case: { pk: t.casePk },
+        fields: { companyName: seen.companyName, runId, alertType: a.alertType, severity: a.severity, title: a.title, detail: a.detail },
+      });
+      hooks.push({
+        orgId, casePk: t.casePk, alertId, runId, alertType: a.alertType, severity: a.severity, factKey: a.factKey, fingerprint: a.fingerprint,
+        subjectRole: a.subjectRole, subjectRef: a.subjectRef, personId: null, source: t.source,
+      });
+    }
+    for (const w of diff.writes) factWrites.push({ casePk: t.casePk, ...w });
+    events.push({
+      orgId, type: 'monitoring.run.completed', case: { pk: t.casePk },
+      fields: { runId, triggeredBy: t.triggeredBy, alertsGenerated: diff.alerts.length, checksRun: seen.checksRun },
+    });
+    outcomes.push({ orgId, casePk: t.casePk, status: 'ran', runId, alertsGenerated: diff.alerts.length, checksRun: seen.checksRun });
+  }
+  // Each case's events in order (its alerts, then its run), in three statements for the whole batch.
+  await recordCaseEvents(tx, orgId, events);
+  // The reviews hook, for each new alert, once its monitoring.alert.created is recorded, in this transaction.
+  for (const fact of hooks) await onMonitoringAlert(tx, fact);
+  await saveFacts(tx.manager, orgId, factWrites, now);
+  return outcomes;
+}
