@@ -37,6 +37,15 @@ export const PERMISSIONS = {
   'connected_apps:disconnect_any': { role: 'admin' },
   'full_parity:toggle': { role: 'compliance_admin' },
   'four_eyes:toggle': { role: 'compliance_admin' },
+  /** Nominating the default MLRO, who monitoring-review hand-offs are assigned to. */
+  'default_mlro:set': { role: 'compliance_admin' },
+  /** Monitoring reviews: seeing the queue and a review, giving the analyst's verdict, approving another's verdict (four-eyes). */
+  'monitoring_reviews:read': { role: 'analyst' },
+  'monitoring_reviews:disposition': { role: 'analyst' },
+  'monitoring_reviews:approve': { role: 'analyst' },
+  /** The MLRO resolves a review handed to them, and reopens a closed one. */
+  'monitoring_reviews:resolve': { role: 'mlro' },
+  'monitoring_reviews:reopen': { role: 'mlro' },
   /** Zero retention of personal data after the full-parity data package (src/tenants/set-zero-retention.ts). */
   'zero_retention:toggle': { role: 'compliance_admin' },
   /** The public intake link `{APP_URL}/apply/<slug>`: seeing it, and switching it on or off or renaming it. */

@@ -23,6 +23,12 @@ export type RecordEventInput<T extends EventType = EventType> = {
   type: T;
   /** Event-specific fields, merged after the envelope. */
   fields: EventFields<T>;
+  /**
+   * The eventId of an earlier event of the same transaction that every endpoint must be sent first
+   * (a verdict before its consequences). Accepted and not yet acted on in this branch: the ordered
+   * delivery itself comes with the webhooks-wire work.
+   */
+  orderedAfter?: string;
 } & (T extends CaseEventType
   ? {
       /** The case the event is about; adds caseId, crmRecordId, caseSequence (and crmSource where carried). */

@@ -7,6 +7,7 @@ export { listMembers } from './list-members';
 export { MemberSchema, MemberRoleSchema, type MemberView } from './member.wire';
 export { setFullParity } from './set-full-parity';
 export { setFourEyes } from './set-four-eyes';
+export { setDefaultMlro, MLRO_ROLES } from './set-default-mlro';
 export { setZeroRetention, ZERO_RETENTION_NEEDS_FULL_PARITY_MESSAGE } from './set-zero-retention';
 export { FULL_PARITY_NOT_ENTITLED_MESSAGE } from './set-full-parity';
 export { type OrganisationSettings } from './organisation-settings';

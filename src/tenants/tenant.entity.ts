@@ -21,6 +21,8 @@ export class Tenant {
   @Column(nullableTimestampColumn) zeroRetentionSince!: Date | null;
   /** Four-eyes: a second person approves monitoring-review verdicts. */
   @Column(boolColumn) fourEyes!: boolean;
+  /** The member monitoring-review hand-offs are assigned to (mlro or above), or null: they wait in the senior queue. */
+  @Column({ ...uuidColumn, nullable: true }) defaultMlroMemberId!: string | null;
   /** The public intake link answers (Compliance Configuration; off by default). */
   @Column(boolColumn) publicIntakeEnabled!: boolean;
   @Column(timestampColumn) createdAt!: Date;
