@@ -1,7 +1,7 @@
-import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { listAuditLog } from '../src/audit/index';
 import { EVENT_CATALOGUE } from '../src/events/index';
-import { setFourEyes, setFullParity, setZeroRetention, type OrganisationSettings } from '../src/tenants/index';
+import { setDefaultMlro, setFourEyes, setFullParity, setZeroRetention, type OrganisationSettings } from '../src/tenants/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
 import { AuditLogEntry, AuditLogEntryConnection, auditLogEntryOf, EventCatalogueEntry, eventCatalogueEntryOf } from './types/configuration.type';
@@ -9,7 +9,7 @@ import { Organisation, organisationOf } from './types/organisation.type';
 
 const organisationOfSettings = (s: OrganisationSettings): Organisation =>
   organisationOf({
-    id: s.orgId, name: s.name, fourEyes: s.fourEyes, fullParityEntitled: s.fullParityEntitled, fullParityEnabled: s.fullParityEnabled, zeroRetention: s.zeroRetention,
+    id: s.orgId, name: s.name, fourEyes: s.fourEyes, defaultMlroMemberId: s.defaultMlroMemberId, fullParityEntitled: s.fullParityEntitled, fullParityEnabled: s.fullParityEnabled, zeroRetention: s.zeroRetention,
   });
 
 /** Compliance Configuration: the event catalogue, the audit log and the organisation's compliance switches. */
@@ -51,5 +51,13 @@ export class OrganisationResolver {
   @Mutation(() => Organisation, { description: 'Switches four-eyes approval of monitoring-review verdicts on or off (compliance_admin). Audited.' })
   async setFourEyes(@Ctx() ctx: GraphqlContext, @Arg('enabled') enabled: boolean): Promise<Organisation> {
     return organisationOfSettings(await setFourEyes(ctx.svc, actorOf(ctx), { enabled }));
+  }
+
+  @Mutation(() => Organisation, {
+    description: 'Nominates the default MLRO, who monitoring-review hand-offs are assigned to (compliance_admin). Audited. The member must be current and '
+      + 'mlro or above (else BAD_USER_INPUT); null clears it, and hand-offs then wait in the senior queue.',
+  })
+  async setDefaultMlro(@Ctx() ctx: GraphqlContext, @Arg('memberId', () => ID, { nullable: true }) memberId: string | null): Promise<Organisation> {
+    return organisationOfSettings(await setDefaultMlro(ctx.svc, actorOf(ctx), { memberId: memberId ?? null }));
   }
 }

@@ -11,6 +11,7 @@ import { MembersResolver } from './members.resolver';
 import { SessionResolver } from './session.resolver';
 import { RiskPolicyResolver } from './risk-policy.resolver';
 import { ScreeningResolver } from './screening.resolver';
+import { MonitoringReviewsResolver } from './monitoring-reviews.resolver';
 
 /** Every resolver class of the console schema. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -27,4 +28,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   AiReviewResolver,
   RiskPolicyResolver,
   ScreeningResolver,
+  MonitoringReviewsResolver,
 ];

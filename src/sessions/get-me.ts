@@ -10,7 +10,7 @@ import { Tenant } from '../tenants/tenant.entity';
 /** The signed-in member and their organisation's switches, as the console's `me` shows them. */
 export interface Me {
   member: MemberView;
-  org: { id: string; name: string; fourEyes: boolean; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean };
+  org: { id: string; name: string; fourEyes: boolean; defaultMlroMemberId: string | null; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean };
 }
 
 /** The calling member and their organisation. Only a member has a profile: anyone else gets not_found. */
@@ -22,7 +22,7 @@ export async function getMe(svc: Services, actor: Actor): Promise<Me> {
   if (!member || !tenant) throw DomainError.notFound('Member');
   return {
     member: toMemberView(member),
-    org: { id: tenant.id, name: tenant.name, fourEyes: tenant.fourEyes, fullParityEntitled: tenant.fullParityEntitled, fullParityEnabled: tenant.fullParityEnabled,
+    org: { id: tenant.id, name: tenant.name, fourEyes: tenant.fourEyes, defaultMlroMemberId: tenant.defaultMlroMemberId, fullParityEntitled: tenant.fullParityEntitled, fullParityEnabled: tenant.fullParityEnabled,
       zeroRetention: tenant.zeroRetention },
   };
 }
