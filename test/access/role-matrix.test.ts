@@ -25,6 +25,10 @@ import type { Services } from '../../src/platform/index';
 import { confirmReview, getApplication, getPortalSession, getReview, saveApplication, submitApplication } from '../../src/portal/index';
 import { loadLatestAiReviews, reviewCase, runAiReview } from '../../src/review/index';
 import { screenCase, triageCaseHits } from '../../src/screening/index';
+import {
+  approveMonitoringReview, dispositionMonitoringReview, getMonitoringReview, listMonitoringReviews, reopenMonitoringReview, resolveMonitoringReview,
+} from '../../src/monitoring-reviews/index';
+import { setDefaultMlro } from '../../src/tenants/index';
 import { newTenant, runtime } from '../support/runtime';
 
 /**
@@ -137,6 +141,20 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'setFullParity (toggle)', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setFullParity(s, a, { enabled: false }) },
     { name: 'setFullParity (entitlement)', need: { scope: null, role: null }, ownsResource: false, call: (s, a) => setFullParity(s, a, { entitled: false }) },
     { name: 'setFourEyes', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setFourEyes(s, a, { enabled: true }) },
+    { name: 'setDefaultMlro', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setDefaultMlro(s, a, { memberId: null }) },
+    // Monitoring reviews (issue 17): a review of nobody here (not_found once allowed).
+    { name: 'listMonitoringReviews', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listMonitoringReviews(s, a, {}) },
+    { name: 'getMonitoringReview', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getMonitoringReview(s, a, { id: randomUUID() }) },
+    {
+      name: 'dispositionMonitoringReview', need: { scope: null, role: 'analyst' }, ownsResource: true,
+      call: (s, a) => dispositionMonitoringReview(s, a, { id: randomUUID(), disposition: 'false_positive', note: 'n' }),
+    },
+    { name: 'approveMonitoringReview', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => approveMonitoringReview(s, a, { id: randomUUID() }) },
+    {
+      name: 'resolveMonitoringReview', need: { scope: null, role: 'mlro' }, ownsResource: true,
+      call: (s, a) => resolveMonitoringReview(s, a, { id: randomUUID(), disposition: 'false_positive', note: 'n' }),
+    },
+    { name: 'reopenMonitoringReview', need: { scope: null, role: 'mlro' }, ownsResource: true, call: (s, a) => reopenMonitoringReview(s, a, { id: randomUUID(), reason: 'r' }) },
     // Zero retention (issue 15, step 7): the switch, and the purge, which only the service (and the operator) runs.
     { name: 'setZeroRetention', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setZeroRetention(s, a, { enabled: false }) },
     { name: 'purgeCaseData', need: { scope: null, role: null }, ownsResource: true, call: (s, a) => purgeCaseData(s, a, { caseId: portalCaseId }) },
