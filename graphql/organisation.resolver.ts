@@ -1,7 +1,9 @@
-import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { listAuditLog } from '../src/audit/index';
 import { EVENT_CATALOGUE } from '../src/events/index';
-import { setFourEyes, setFullParity, setIdvSelfieRequired, setWebhookAlertThreshold, setZeroRetention, type OrganisationSettings } from '../src/tenants/index';
+import {
+  setDefaultMlro, setFourEyes, setFullParity, setIdvSelfieRequired, setWebhookAlertThreshold, setZeroRetention, type OrganisationSettings,
+} from '../src/tenants/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
 import { AuditLogEntry, AuditLogEntryConnection, auditLogEntryOf, EventCatalogueEntry, eventCatalogueEntryOf } from './types/configuration.type';
@@ -9,7 +11,8 @@ import { Organisation, organisationOf } from './types/organisation.type';
 
 const organisationOfSettings = (s: OrganisationSettings): Organisation =>
   organisationOf({
-    id: s.orgId, name: s.name, fourEyes: s.fourEyes, fullParityEntitled: s.fullParityEntitled, fullParityEnabled: s.fullParityEnabled, zeroRetention: s.zeroRetention,
+    id: s.orgId, name: s.name, fourEyes: s.fourEyes, defaultMlroMemberId: s.defaultMlroMemberId, fullParityEntitled: s.fullParityEntitled,
+    fullParityEnabled: s.fullParityEnabled, zeroRetention: s.zeroRetention,
     webhookAlertAfterMinutes: s.webhookAlertAfterMinutes, idvRequireSelfie: s.idvRequireSelfie,
   });
 
@@ -65,5 +68,13 @@ export class OrganisationResolver {
   @Mutation(() => Organisation, { description: 'Makes identity verification ask for a selfie with the ID document, or not (compliance_admin). Audited.' })
   async setIdvSelfieRequired(@Ctx() ctx: GraphqlContext, @Arg('required') required: boolean): Promise<Organisation> {
     return organisationOfSettings(await setIdvSelfieRequired(ctx.svc, actorOf(ctx), { required }));
+  }
+
+  @Mutation(() => Organisation, {
+    description: 'Nominates the default MLRO, who monitoring-review hand-offs are assigned to (compliance_admin). Audited. The member must be current and '
+      + 'mlro or above (else BAD_USER_INPUT); null clears it, and hand-offs then wait in the senior queue.',
+  })
+  async setDefaultMlro(@Ctx() ctx: GraphqlContext, @Arg('memberId', () => ID, { nullable: true }) memberId: string | null): Promise<Organisation> {
+    return organisationOfSettings(await setDefaultMlro(ctx.svc, actorOf(ctx), { memberId: memberId ?? null }));
   }
 }

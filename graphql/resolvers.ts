@@ -15,6 +15,7 @@ import { RiskPolicyResolver } from './risk-policy.resolver';
 import { ScreeningResolver } from './screening.resolver';
 import { PersonsResolver } from './persons.resolver';
 import { MonitoringResolver } from './monitoring.resolver';
+import { MonitoringReviewsResolver } from './monitoring-reviews.resolver';
 
 /** Every resolver class of the console schema. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -36,4 +37,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   EddOutreachResolver,
   IdentityVerificationResolver,
   MonitoringResolver,
+  MonitoringReviewsResolver,
 ];

@@ -5,6 +5,8 @@ export class Organisation {
   @Field(() => ID, { description: 'The orgId on every surface (webhooks, the pull API).' }) id!: string;
   @Field() name!: string;
   @Field({ description: 'Monitoring-review verdicts need a second person to approve them.' }) fourEyes!: boolean;
+  @Field(() => ID, { nullable: true, description: 'The member monitoring-review hand-offs are assigned to (mlro or above); null: the senior queue.' })
+  defaultMlroMemberId!: string | null;
   @Field({ description: 'The operator has unlocked full-parity egress for this organisation.' }) fullParityEntitled!: boolean;
   @Field({ description: 'A compliance admin has switched full-parity egress on (effective only while entitled).' }) fullParityEnabled!: boolean;
   @Field({
@@ -20,12 +22,13 @@ export class Organisation {
 /** The GraphQL shape of a tenant row (any object with its fields). */
 export function organisationOf(
   t: {
-    id: string; name: string; fourEyes: boolean; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean;
+    id: string; name: string; fourEyes: boolean; defaultMlroMemberId?: string | null; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean;
     webhookAlertAfterMinutes: number; idvRequireSelfie: boolean;
   },
 ): Organisation {
   return {
-    id: t.id, name: t.name, fourEyes: t.fourEyes, fullParityEntitled: t.fullParityEntitled, fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
+    id: t.id, name: t.name, fourEyes: t.fourEyes, defaultMlroMemberId: t.defaultMlroMemberId ?? null, fullParityEntitled: t.fullParityEntitled,
+    fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
     webhookAlertAfterMinutes: t.webhookAlertAfterMinutes, idvRequireSelfie: t.idvRequireSelfie,
   };
 }

@@ -41,6 +41,15 @@ export const PERMISSIONS = {
   'four_eyes:toggle': { role: 'compliance_admin' },
   /** How long an endpoint's deliveries may fail before the failure alert (src/tenants/set-webhook-alert-threshold.ts). */
   'webhook_alerts:configure': { role: 'compliance_admin' },
+  /** Nominating the default MLRO, who monitoring-review hand-offs are assigned to. */
+  'default_mlro:set': { role: 'compliance_admin' },
+  /** Monitoring reviews: seeing the queue and a review, giving the analyst's verdict, approving another's verdict (four-eyes). */
+  'monitoring_reviews:read': { role: 'analyst' },
+  'monitoring_reviews:disposition': { role: 'analyst' },
+  'monitoring_reviews:approve': { role: 'analyst' },
+  /** The MLRO resolves a review handed to them, and reopens a closed one. */
+  'monitoring_reviews:resolve': { role: 'mlro' },
+  'monitoring_reviews:reopen': { role: 'mlro' },
   /** Zero retention of personal data after the full-parity data package (src/tenants/set-zero-retention.ts). */
   'zero_retention:toggle': { role: 'compliance_admin' },
   /** The public intake link `{APP_URL}/apply/<slug>`: seeing it, and switching it on or off or renaming it. */

@@ -9,10 +9,13 @@ import { scoreRisk } from './score-risk';
 /**
  * The risk engine's work inside the caller's transaction, the case row already locked: scores the
  * case under the tenant's active model (stored as version 1 on first use), stores the assessment with
- * its breakdown, keeps the band and score on the case, records risk.assessed, and adds the EDD
- * requirements the decision policy asks for at that band (src/edd).
+ * its breakdown, keeps the band and score on the case, records risk.assessed (delivered after
+ * `orderedAfter` when given: a verdict's consequence), and adds the EDD requirements the decision
+ * policy asks for at that band (src/edd).
  */
-export async function assessRiskInTx(tx: Tx, orgId: string, casePk: number, assessedBy: string): Promise<RiskAssessmentView> {
+export async function assessRiskInTx(
+  tx: Tx, orgId: string, casePk: number, assessedBy: string, options: { orderedAfter?: string } = {},
+): Promise<RiskAssessmentView> {
   const now = tx.services.clock.now();
   const model = await activeRiskModel(tx.manager, orgId, now);
   const facts = await loadCaseFacts(tx.manager, orgId, casePk);
@@ -30,6 +33,7 @@ export async function assessRiskInTx(tx: Tx, orgId: string, casePk: number, asse
       assessmentId, configId: model.id, compositeScore: result.compositeScore, bandId: result.band, bandLabel: result.bandLabel,
       assessedBy, assessedAt: now.toISOString(),
     },
+    ...(options.orderedAfter ? { orderedAfter: options.orderedAfter } : {}),
   });
   await deriveEddRequirementsInTx(tx, orgId, casePk, result.band);
   return {

@@ -5,7 +5,8 @@ import { countryCodeOf } from '../portal/countries';
 /**
  * What the risk engine and the decision policy know of a case, read from its rows: the submitted
  * application (company profile, directors and UBOs), the screening hits with their triage and human
- * disposition, and the documents' extraction results. Reads only; any manager or the pool.
+ * disposition, the monitoring facts an analyst confirmed (a true_match verdict on a sanctions or PEP
+ * review, src/monitoring-reviews), and the documents' extraction results. Reads only; any manager or the pool.
  */
 
 /** A hit's outcome: the analyst's disposition, else the AI triage's, else not triaged yet. */
@@ -76,6 +77,14 @@ export async function loadCaseFacts(db: Queryable, orgId: string, casePk: number
   const hits: { hit_id: string; is_pep: number; is_sanctioned: number; disposition: string | null; triage_disposition: string | null }[] = await db.query(
     'SELECT hit_id, is_pep, is_sanctioned, disposition, triage_disposition FROM screening_hits WHERE org_id = ? AND case_pk = ? ORDER BY id', [orgId, casePk],
   );
+  // A confirmed monitoring fact counts once (its latest review), as a true-match hit `mr:<factKey>`.
+  const confirmed: { fact_key: string; risk_input: string }[] = await db.query(
+    `SELECT r.fact_key, r.risk_input FROM monitoring_reviews r
+      WHERE r.org_id = ? AND r.case_pk = ? AND r.risk_input IS NOT NULL
+        AND r.id = (SELECT MAX(l.id) FROM monitoring_reviews l WHERE l.org_id = r.org_id AND l.case_pk = r.case_pk AND l.fact_key = r.fact_key)
+      ORDER BY r.id`,
+    [orgId, casePk],
+  );
   const documents: { status: string; confidence: 'High' | 'Medium' | 'Low' | null }[] = await db.query(
     'SELECT status, confidence FROM documents WHERE org_id = ? AND case_pk = ? ORDER BY id', [orgId, casePk],
   );
@@ -99,7 +108,9 @@ export async function loadCaseFacts(db: Queryable, orgId: string, casePk: number
     hits: hits.map((h) => ({
       hitId: h.hit_id, isPep: Number(h.is_pep) === 1, isSanctioned: Number(h.is_sanctioned) === 1, isAdverseMedia: h.hit_id.startsWith('am:'),
       outcome: hitOutcome(h),
-    })),
+    })).concat(confirmed.map((m) => ({
+      hitId: `mr:${m.fact_key}`, isPep: m.risk_input === 'pep', isSanctioned: m.risk_input === 'sanctioned', isAdverseMedia: false, outcome: 'true_match' as const,
+    }))),
     documents,
     riskBand: c.risk_band,
     riskScore: c.risk_score === null ? null : Number(c.risk_score),

@@ -7,6 +7,8 @@ export { loadCaseFacts, hitOutcome, type CaseFacts, type CaseFactsHit, type Case
 export { scoreRisk, bandOf, type RiskScore, type RiskFactorResult } from './score-risk';
 export { assessCaseRisk } from './assess-case-risk';
 export { recomputeRisk } from './recompute-risk';
+export { assessRiskInTx } from './assess-risk';
+export { previewCaseBand } from './preview-risk';
 export { getRiskModel } from './get-risk-model';
 export { updateRiskModel } from './update-risk-model';
 export { latestRiskAssessments } from './list-risk-assessments';

@@ -11,7 +11,7 @@ import { Tenant } from '../tenants/tenant.entity';
 export interface Me {
   member: MemberView;
   org: {
-    id: string; name: string; fourEyes: boolean; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean;
+    id: string; name: string; fourEyes: boolean; defaultMlroMemberId: string | null; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean;
     webhookAlertAfterMinutes: number; idvRequireSelfie: boolean;
   };
 }
@@ -25,7 +25,8 @@ export async function getMe(svc: Services, actor: Actor): Promise<Me> {
   if (!member || !tenant) throw DomainError.notFound('Member');
   return {
     member: toMemberView(member),
-    org: { id: tenant.id, name: tenant.name, fourEyes: tenant.fourEyes, fullParityEntitled: tenant.fullParityEntitled, fullParityEnabled: tenant.fullParityEnabled,
-      zeroRetention: tenant.zeroRetention, webhookAlertAfterMinutes: tenant.webhookAlertAfterMinutes, idvRequireSelfie: tenant.idvRequireSelfie },
+    org: { id: tenant.id, name: tenant.name, fourEyes: tenant.fourEyes, defaultMlroMemberId: tenant.defaultMlroMemberId, fullParityEntitled: tenant.fullParityEntitled,
+      fullParityEnabled: tenant.fullParityEnabled, zeroRetention: tenant.zeroRetention, webhookAlertAfterMinutes: tenant.webhookAlertAfterMinutes,
+      idvRequireSelfie: tenant.idvRequireSelfie },
   };
 }

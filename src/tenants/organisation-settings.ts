@@ -6,6 +6,8 @@ export interface OrganisationSettings {
   name: string;
   /** Monitoring-review verdicts need a second person. */
   fourEyes: boolean;
+  /** The member monitoring-review hand-offs go to (mlro or above), or null (the senior queue). */
+  defaultMlroMemberId: string | null;
   /** The operator has unlocked full-parity egress. */
   fullParityEntitled: boolean;
   /** A compliance admin has switched it on (effective only while entitled). */
@@ -19,10 +21,11 @@ export interface OrganisationSettings {
 }
 
 export function toOrganisationSettings(
-  t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'fullParityEntitled' | 'fullParityEnabled' | 'zeroRetention' | 'webhookAlertAfterMinutes' | 'idvRequireSelfie'>,
+  t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'defaultMlroMemberId' | 'fullParityEntitled' | 'fullParityEnabled' | 'zeroRetention' | 'webhookAlertAfterMinutes' | 'idvRequireSelfie'>,
 ): OrganisationSettings {
   return {
-    orgId: t.id, name: t.name, fourEyes: t.fourEyes, fullParityEntitled: t.fullParityEntitled, fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
+    orgId: t.id, name: t.name, fourEyes: t.fourEyes, defaultMlroMemberId: t.defaultMlroMemberId, fullParityEntitled: t.fullParityEntitled,
+    fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
     webhookAlertAfterMinutes: t.webhookAlertAfterMinutes, idvRequireSelfie: t.idvRequireSelfie,
   };
 }

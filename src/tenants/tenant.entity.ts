@@ -25,6 +25,8 @@ export class Tenant {
   @Column({ type: 'int' }) webhookAlertAfterMinutes!: number;
   /** Identity verification asks for a selfie with the ID document (Compliance Configuration; off by default). */
   @Column(boolColumn) idvRequireSelfie!: boolean;
+  /** The member monitoring-review hand-offs are assigned to (mlro or above), or null: they wait in the senior queue. */
+  @Column({ ...uuidColumn, nullable: true }) defaultMlroMemberId!: string | null;
   /** The public intake link answers (Compliance Configuration; off by default). */
   @Column(boolColumn) publicIntakeEnabled!: boolean;
   @Column(timestampColumn) createdAt!: Date;

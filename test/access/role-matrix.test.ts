@@ -32,6 +32,10 @@ import {
 import { getCaseEdd, setEddRequirement } from '../../src/edd/index';
 import { getCaseRequests, getReminderSchedule, listPortalRequestedItems, requestEddEvidence, sendOutreach, setReminderSchedule } from '../../src/outreach/index';
 import { getCaseMonitoring, getMonitoringSettings, runMonitoring, setMonitoringSchedule } from '../../src/monitoring/index';
+import {
+  approveMonitoringReview, dispositionMonitoringReview, getMonitoringReview, listMonitoringReviews, reopenMonitoringReview, resolveMonitoringReview,
+} from '../../src/monitoring-reviews/index';
+import { setDefaultMlro } from '../../src/tenants/index';
 import { newTenant, runtime } from '../support/runtime';
 
 /**
@@ -150,6 +154,20 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'setFullParity (entitlement)', need: { scope: null, role: null }, ownsResource: false, call: (s, a) => setFullParity(s, a, { entitled: false }) },
     { name: 'setFourEyes', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setFourEyes(s, a, { enabled: true }) },
     { name: 'setWebhookAlertThreshold', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setWebhookAlertThreshold(s, a, { minutes: 60 }) },
+    { name: 'setDefaultMlro', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setDefaultMlro(s, a, { memberId: null }) },
+    // Monitoring reviews (issue 17): a review of nobody here (not_found once allowed).
+    { name: 'listMonitoringReviews', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listMonitoringReviews(s, a, {}) },
+    { name: 'getMonitoringReview', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getMonitoringReview(s, a, { id: randomUUID() }) },
+    {
+      name: 'dispositionMonitoringReview', need: { scope: null, role: 'analyst' }, ownsResource: true,
+      call: (s, a) => dispositionMonitoringReview(s, a, { id: randomUUID(), disposition: 'false_positive', note: 'n' }),
+    },
+    { name: 'approveMonitoringReview', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => approveMonitoringReview(s, a, { id: randomUUID() }) },
+    {
+      name: 'resolveMonitoringReview', need: { scope: null, role: 'mlro' }, ownsResource: true,
+      call: (s, a) => resolveMonitoringReview(s, a, { id: randomUUID(), disposition: 'false_positive', note: 'n' }),
+    },
+    { name: 'reopenMonitoringReview', need: { scope: null, role: 'mlro' }, ownsResource: true, call: (s, a) => reopenMonitoringReview(s, a, { id: randomUUID(), reason: 'r' }) },
     // Zero retention (issue 15, step 7): the switch, and the purge, which only the service (and the operator) runs.
     { name: 'setZeroRetention', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setZeroRetention(s, a, { enabled: false }) },
     { name: 'purgeCaseData', need: { scope: null, role: null }, ownsResource: true, call: (s, a) => purgeCaseData(s, a, { caseId: portalCaseId }) },

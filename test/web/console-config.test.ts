@@ -399,7 +399,11 @@ describe('web console: Compliance Configuration in Chromium', function () {
     const v = await open(analyst, '/console/settings/organisation', 'dark-360');
     await heading(v.page, 'Organisation settings');
     expect(await v.page.getByRole('switch').count()).to.equal(0);
-    expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal(['Off.', 'After 60 minutes.', 'On.', 'Off.']);
+    // The monitoring schedule and the reuse window load with their own requests, after the rest of the page.
+    await v.page.locator('.panel p strong').filter({ hasText: '365 days.' }).waitFor(WAIT);
+    await v.page.locator('.panel p strong').filter({ hasText: 'Daily.' }).waitFor(WAIT);
+    // Four-eyes, the default MLRO, the webhook alert threshold, the IDV selfie, full parity, zero retention, monitoring, the reuse window.
+    expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal(['Off.', 'None.', 'After 60 minutes.', 'Off.', 'On.', 'Off.', 'Daily.', '365 days.']);
     await checkPage(v.page, 'console-organisation-dark-360');
     await v.close();
   });

@@ -6,6 +6,8 @@ import { SettingsRoutes } from './console/config/settings';
 import { ConsoleLayout } from './console/layout';
 import { AcceptInvitationPage, ForgotPasswordPage, ResetPasswordPage } from './console/password-pages';
 import { RequireMember } from './console/require-member';
+import { ReviewPage } from './console/reviews/review-page';
+import { ReviewsPage } from './console/reviews/reviews-page';
 import { SignInPage } from './console/sign-in-page';
 import { StatusPage } from './console/status-page';
 import { PersonPage } from './console/persons/person-page';
@@ -52,6 +54,8 @@ export function App() {
               <Route path="cases/:caseId" element={<CasePage />} />
               <Route path="persons" element={<PersonsPage />} />
               <Route path="persons/:personId" element={<PersonPage />} />
+              <Route path="reviews" element={<ReviewsPage />} />
+              <Route path="reviews/:reviewId" element={<ReviewPage />} />
               <Route path="settings/*" element={<SettingsRoutes />} />
               <Route path="*" element={<NotFoundPage area="Compliance console" home="/console" />} />
             </Route>

@@ -20,6 +20,7 @@ export const ConsoleSessionQuery = graphql(`
         id
         name
         fourEyes
+        defaultMlroMemberId
         fullParityEntitled
         fullParityEnabled
         zeroRetention
@@ -41,6 +42,7 @@ const SignInMutation = graphql(`
         id
         name
         fourEyes
+        defaultMlroMemberId
         fullParityEntitled
         fullParityEnabled
         zeroRetention

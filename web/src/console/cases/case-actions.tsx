@@ -82,7 +82,7 @@ interface NoteActionProps {
 }
 
 /** An action with one text (notes, a note, a reason): a button, then a dialog with the text and the server's answer. */
-function NoteAction({ label, title, primary, ...form }: NoteActionProps) {
+export function NoteAction({ label, title, primary, ...form }: NoteActionProps) {
   const [open, setOpen] = useState(false);
   return (
     <DialogButton label={label} className={primary ? 'button button-primary' : 'button'} title={title} isOpen={open} onOpenChange={setOpen}>

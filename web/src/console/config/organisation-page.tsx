@@ -1,11 +1,12 @@
-// Compliance Configuration › Organisation: the compliance switches. Four-eyes approval and, when the
+// Compliance Configuration › Organisation: the compliance switches. Four-eyes approval, the default MLRO and, when the
 // operator has granted the entitlement, full-parity egress and zero retention (which needs full parity on);
 // compliance admins change them, others see them.
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Switch } from 'react-aria-components';
 import { graphql } from '../../gql';
 import { execute } from '../../lib/graphql';
-import { useAction } from '../../lib/use-request';
+import { useAction, useRequest } from '../../lib/use-request';
+import { SelectField, type Option } from '../../ui/select-field';
 import { Page } from '../../ui/page';
 import { ErrorNotice } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
@@ -13,7 +14,7 @@ import { Field } from '../../ui/field';
 import { PersonReuseWindowSection } from './person-reuse-window';
 import { Success, useFieldErrors } from './ui';
 import { ReminderSchedulePanel } from './reminder-schedule-panel';
-import { hasRole } from '../session';
+import { hasRole, type Org } from '../session';
 import { useSettings } from './viewer';
 import { MonitoringSchedulePanel } from './monitoring-schedule';
 
@@ -23,6 +24,7 @@ const SetFourEyes = graphql(`
       id
       name
       fourEyes
+      defaultMlroMemberId
       fullParityEntitled
       fullParityEnabled
       zeroRetention
@@ -38,6 +40,7 @@ const SetFullParity = graphql(`
       id
       name
       fourEyes
+      defaultMlroMemberId
       fullParityEntitled
       fullParityEnabled
       zeroRetention
@@ -53,6 +56,7 @@ const SetZeroRetention = graphql(`
       id
       name
       fourEyes
+      defaultMlroMemberId
       fullParityEntitled
       fullParityEnabled
       zeroRetention
@@ -91,6 +95,62 @@ const SetIdvSelfieRequired = graphql(`
     }
   }
 `);
+
+const SetDefaultMlro = graphql(`
+  mutation SetDefaultMlro($memberId: ID) {
+    setDefaultMlro(memberId: $memberId) {
+      id
+      name
+      fourEyes
+      defaultMlroMemberId
+      fullParityEntitled
+      fullParityEnabled
+      zeroRetention
+    }
+  }
+`);
+
+const MlroCandidates = graphql(`
+  query MlroCandidates {
+    members {
+      id
+      name
+      email
+      role
+    }
+  }
+`);
+
+const NONE = 'none';
+
+/** The default MLRO: who monitoring-review hand-offs are assigned to (mlro or above), or none (the senior queue). */
+function DefaultMlro({ org, mayChange, onChanged, onError }: {
+  org: Org; mayChange: boolean; onChanged: (org: Org, message: string) => void; onError: ReturnType<typeof useSignInOnUnauthenticated>;
+}) {
+  const members = useRequest(() => execute(MlroCandidates), 'mlro-candidates', onError);
+  const change = useAction((memberId: string | null) => execute(SetDefaultMlro, { memberId }), onError);
+  const eligible = (members.data?.members ?? []).filter((m) => hasRole(m.role, 'mlro'));
+  const current = eligible.find((m) => m.id === org.defaultMlroMemberId);
+  const options: Option[] = [{ id: NONE, label: 'None: hand-offs wait in the senior queue' }, ...eligible.map((m) => ({ id: m.id, label: m.name ?? m.email }))];
+  return (
+    <section className="panel" aria-labelledby="default-mlro-title">
+      <h2 id="default-mlro-title">Default MLRO</h2>
+      <p>Monitoring reviews handed to the MLRO are assigned to this member (mlro role or above).</p>
+      {change.error ? <ErrorNotice error={change.error} /> : null}
+      {mayChange ? (
+        <SelectField
+          label="Default MLRO" value={org.defaultMlroMemberId ?? NONE} options={options}
+          onChange={async (v) => {
+            const done = await change.run(v === NONE ? null : v);
+            if (done) onChanged(done.setDefaultMlro, v === NONE ? 'No default MLRO: hand-offs wait in the senior queue.' : 'The default MLRO is saved.');
+          }}
+        />
+      ) : (
+        <p><strong>{current ? current.name ?? current.email : 'None'}.</strong> A compliance admin can change this.</p>
+      )}
+    </section>
+  );
+}
 
 export function OrganisationPage() {
   const { viewer, setOrg } = useSettings();
@@ -136,8 +196,8 @@ export function OrganisationPage() {
           <p><strong>{org.fourEyes ? 'On' : 'Off'}.</strong> A compliance admin can change this.</p>
         )}
       </section>
+      <DefaultMlro org={org} mayChange={mayChange} onError={onError} onChanged={(o, m) => { setOrg(o); setMessage(m); }} />
       <WebhookAlertSection mayChange={mayChange} onSaved={(m) => setMessage(m)} onChange={() => setMessage(null)} />
-      <PersonReuseWindowSection mayChange={mayChange} onSaved={(m) => setMessage(m)} />
       <section className="panel" aria-labelledby="idv-selfie-title">
         <h2 id="idv-selfie-title">Identity verification</h2>
         <p>
@@ -165,7 +225,6 @@ export function OrganisationPage() {
           <p><strong>{org.idvRequireSelfie ? 'On' : 'Off'}.</strong> A compliance admin can change this.</p>
         )}
       </section>
-      <MonitoringSchedulePanel mayChange={mayChange} onSaved={setMessage} />
       {org.fullParityEntitled ? (
         <section className="panel" aria-labelledby="full-parity-title">
           <h2 id="full-parity-title">Full-parity egress</h2>
@@ -229,7 +288,9 @@ export function OrganisationPage() {
           )}
         </section>
       ) : null}
+      <MonitoringSchedulePanel mayChange={mayChange} onSaved={setMessage} />
       <ReminderSchedulePanel mayChange={mayChange} />
+      <PersonReuseWindowSection mayChange={mayChange} onSaved={(m) => setMessage(m)} />
     </Page>
   );
 }

@@ -1,0 +1,40 @@
+import { authorize, type Actor } from '../access/index';
+import { DomainError, type ValidationDetail } from '../errors';
+import { decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
+import type { Services } from '../services';
+import { throwIfAny } from '../validation';
+import { reviewView, type MonitoringReviewView } from './review-views';
+import { casePkOf, listReviewRows, REVIEW_STATES, type ReviewState } from './reviews.repository';
+
+/**
+ * The tenant's monitoring reviews, newest first, optionally of one state (the MLRO's queue is
+ * `with_mlro`) and of one case. Keyset-paged on the review id; the cursor is signed and bound to the
+ * tenant and the filters.
+ */
+export async function listMonitoringReviews(
+  svc: Services, actor: Actor,
+  input: { state?: string | null; caseId?: string | null; limit?: number; cursor?: string | null } = {},
+  options: { edgeCursors?: boolean } = {},
+): Promise<Page<MonitoringReviewView>> {
+  authorize(actor, 'monitoring_reviews:read');
+  const details: ValidationDetail[] = [];
+  const limit = input.limit ?? 50;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) details.push({ path: 'limit', message: 'must be an integer from 1 to 200' });
+  const state = input.state ?? undefined;
+  if (state !== undefined && !(REVIEW_STATES as readonly string[]).includes(state)) {
+    details.push({ path: 'state', message: `must be one of ${REVIEW_STATES.join(', ')}` });
+  }
+  throwIfAny(details);
+  const scope: CursorScope = { orgId: actor.orgId, list: 'monitoring_reviews', filter: { state: state ?? null, caseId: input.caseId ?? null } };
+  let casePk: number | undefined;
+  if (input.caseId) {
+    const pk = await casePkOf(svc.db, actor.orgId, input.caseId);
+    if (pk === null) throw DomainError.notFound('Case');
+    casePk = pk;
+  }
+  const beforeId = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : undefined;
+  const rows = await listReviewRows(svc.db, actor.orgId, {
+    ...(state ? { state: state as ReviewState } : {}), ...(casePk !== undefined ? { casePk } : {}), ...(beforeId !== undefined ? { beforeId } : {}), limit: limit + 1,
+  });
+  return toPage(svc.config, scope, rows, limit, (r) => [r.id], reviewView, options);
+}

@@ -1,0 +1,24 @@
+import type { Tx } from '../db/transaction';
+import { DomainError } from '../errors';
+import { findReview, lockMonitoredCase, reviewCasePk, type ReviewRow } from './reviews.repository';
+
+export interface LockedReview {
+  review: ReviewRow;
+  /** The monitored case as it stands (its stored risk band before any change of this transaction). */
+  monitored: { caseId: string; companyName: string | null; status: string; riskBand: string | null };
+}
+
+/**
+ * Locks a review of the tenant for a state change: the case row first (the order every writer of the
+ * case uses, recordEvent included), then the review row. A review of another tenant, or none, is not_found.
+ */
+export async function lockReview(tx: Tx, orgId: string, id: string): Promise<LockedReview> {
+  const notFound = DomainError.notFound('Monitoring review');
+  if (typeof id !== 'string' || id.length === 0 || id.length > 64) throw notFound;
+  const casePk = await reviewCasePk(tx.manager, orgId, id);
+  if (casePk === null) throw notFound;
+  const monitored = await lockMonitoredCase(tx.manager, orgId, casePk);
+  const review = await findReview(tx.manager, orgId, id, true);
+  if (!monitored || !review) throw notFound;
+  return { review, monitored };
+}

@@ -1,0 +1,272 @@
+import type { Queryable } from '../db/queryable';
+
+/**
+ * The SQL of monitoring reviews, their attached alerts, history and hand-offs. Every function takes
+ * the database first (a transaction's manager or the pool) and the tenant second.
+ */
+
+export const REVIEW_STATES = ['open', 'pending_approval', 'with_mlro', 'closed', 'reopened'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+export const DISPOSITIONS = ['true_match', 'false_positive', 'escalate'] as const;
+export type ReviewDisposition = (typeof DISPOSITIONS)[number];
+export type RiskInput = 'sanctioned' | 'pep';
+
+export interface ReviewRow {
+  id: number;
+  casePk: number;
+  caseId: string;
+  companyName: string | null;
+  reviewCaseId: string;
+  reviewRef: string;
+  factKey: string;
+  fingerprint: string;
+  alertType: string;
+  severity: 'low' | 'medium' | 'high' | 'critical' | null;
+  subjectRole: string | null;
+  subjectRef: string | null;
+  personId: number | null;
+  source: string | null;
+  state: ReviewState;
+  occurrenceNo: number;
+  priorDisposition: ReviewDisposition | null;
+  disposition: ReviewDisposition | null;
+  dispositionBy: string | null;
+  dispositionNote: string | null;
+  dispositionedAt: Date | null;
+  approvedBy: string | null;
+  approvedAt: Date | null;
+  riskInput: RiskInput | null;
+  bandBefore: string | null;
+  bandAfter: string | null;
+  openedAt: Date;
+  updatedAt: Date;
+  closedAt: Date | null;
+}
+
+const COLUMNS = `r.id, r.case_pk, c.case_id, c.company_name, r.review_case_id, r.review_ref, r.fact_key, r.fingerprint, r.alert_type, r.severity,
+  r.subject_role, r.subject_ref, r.person_id, r.source, r.state, r.occurrence_no, r.prior_disposition, r.disposition, r.disposition_by,
+  r.disposition_note, r.dispositioned_at, r.approved_by, r.approved_at, r.risk_input, r.band_before, r.band_after, r.opened_at, r.updated_at, r.closed_at`;
+const FROM = 'FROM monitoring_reviews r JOIN cases c ON c.pk = r.case_pk AND c.org_id = r.org_id';
+
+type Raw = Record<string, unknown>;
+const num = (v: unknown) => Number(v);
+const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+function rowOf(r: Raw): ReviewRow {
+  return {
+    id: num(r.id), casePk: num(r.case_pk), caseId: r.case_id as string, companyName: r.company_name as string | null,
+    reviewCaseId: r.review_case_id as string, reviewRef: r.review_ref as string, factKey: r.fact_key as string, fingerprint: r.fingerprint as string,
+    alertType: r.alert_type as string, severity: r.severity as ReviewRow['severity'], subjectRole: r.subject_role as string | null,
+    subjectRef: r.subject_ref as string | null, personId: numOrNull(r.person_id), source: r.source as string | null, state: r.state as ReviewState,
+    occurrenceNo: num(r.occurrence_no), priorDisposition: r.prior_disposition as ReviewDisposition | null, disposition: r.disposition as ReviewDisposition | null,
+    dispositionBy: r.disposition_by as string | null, dispositionNote: r.disposition_note as string | null, dispositionedAt: r.dispositioned_at as Date | null,
+    approvedBy: r.approved_by as string | null, approvedAt: r.approved_at as Date | null, riskInput: r.risk_input as RiskInput | null,
+    bandBefore: r.band_before as string | null, bandAfter: r.band_after as string | null, openedAt: r.opened_at as Date, updatedAt: r.updated_at as Date,
+    closedAt: r.closed_at as Date | null,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A review of the tenant by its reviewCaseId (or its reviewRef), optionally locked; null when none. */
+export async function findReview(db: Queryable, orgId: string, id: string, lock = false): Promise<ReviewRow | null> {
+  const byUuid = UUID.test(id);
+  const [row]: Raw[] = await db.query(
+    `SELECT ${COLUMNS} ${FROM} WHERE r.org_id = ? AND ${byUuid ? 'r.review_case_id' : 'r.review_ref'} = ?${lock ? ' FOR UPDATE' : ''}`, [orgId, id],
+  );
+  return row ? rowOf(row) : null;
+}
+
+/** The case a review belongs to (its pk), without locks: use cases lock the case first, then the review. */
+export async function reviewCasePk(db: Queryable, orgId: string, id: string): Promise<number | null> {
+  const [row]: { case_pk: number | string }[] = await db.query(
+    `SELECT case_pk FROM monitoring_reviews WHERE org_id = ? AND ${UUID.test(id) ? 'review_case_id' : 'review_ref'} = ?`, [orgId, id],
+  );
+  return row ? Number(row.case_pk) : null;
+}
+
+/** Locks the case row; its public id, company name, status and stored risk band, or null when the tenant has none. */
+export async function lockMonitoredCase(
+  db: Queryable, orgId: string, casePk: number,
+): Promise<{ caseId: string; companyName: string | null; status: string; riskBand: string | null } | null> {
+  const [row]: { case_id: string; company_name: string | null; status: string; risk_band: string | null }[] = await db.query(
+    'SELECT case_id, company_name, status, risk_band FROM cases WHERE org_id = ? AND pk = ? FOR UPDATE', [orgId, casePk],
+  );
+  return row ? { caseId: row.case_id, companyName: row.company_name, status: row.status, riskBand: row.risk_band } : null;
+}
+
+/** The unclosed review of a fact on a case (locked), or null. */
+export async function findUnclosedReviewOfFact(db: Queryable, orgId: string, casePk: number, factKey: string): Promise<ReviewRow | null> {
+  const [row]: Raw[] = await db.query(
+    `SELECT ${COLUMNS} ${FROM} WHERE r.org_id = ? AND r.case_pk = ? AND r.open_fact_key = ? FOR UPDATE`, [orgId, casePk, factKey],
+  );
+  return row ? rowOf(row) : null;
+}
+
+/** How many reviews a fact has opened on a case, and the verdict of the latest. */
+export async function factHistory(db: Queryable, orgId: string, casePk: number, factKey: string): Promise<{ count: number; lastDisposition: ReviewDisposition | null }> {
+  const rows: { disposition: ReviewDisposition | null }[] = await db.query(
+    'SELECT disposition FROM monitoring_reviews WHERE org_id = ? AND case_pk = ? AND fact_key = ? ORDER BY id DESC', [orgId, casePk, factKey],
+  );
+  return { count: rows.length, lastDisposition: rows[0]?.disposition ?? null };
+}
+
+/** Whether an earlier review of the same fact on the case was dismissed as a false positive. */
+export async function earlierFalsePositive(db: Queryable, orgId: string, r: ReviewRow): Promise<boolean> {
+  const [row]: { n: number | string }[] = await db.query(
+    `SELECT COUNT(*) AS n FROM monitoring_reviews WHERE org_id = ? AND case_pk = ? AND fact_key = ? AND id < ? AND disposition = 'false_positive'`,
+    [orgId, r.casePk, r.factKey, r.id],
+  );
+  return Number(row!.n) > 0;
+}
+
+/** The next `MR-<year>-<00000>` of the tenant (the caller's transaction holds the counter row until it ends). */
+export async function nextReviewRef(db: Queryable, orgId: string, year: number): Promise<string> {
+  await db.query('INSERT INTO monitoring_review_counters (org_id, year, value) VALUES (?, ?, 1) ON DUPLICATE KEY UPDATE value = value + 1', [orgId, year]);
+  const [row]: { value: number }[] = await db.query('SELECT value FROM monitoring_review_counters WHERE org_id = ? AND year = ?', [orgId, year]);
+  return `MR-${year}-${String(row!.value).padStart(5, '0')}`;
+}
+
+export interface NewReview {
+  casePk: number; reviewCaseId: string; reviewRef: string; factKey: string; fingerprint: string; alertType: string; severity: string;
+  subjectRole: string | null; subjectRef: string | null; personId: number | null; source: string; occurrenceNo: number;
+  priorDisposition: ReviewDisposition | null; at: Date;
+}
+
+export async function insertReview(db: Queryable, orgId: string, n: NewReview): Promise<number> {
+  const res = await db.query(
+    `INSERT INTO monitoring_reviews (org_id, case_pk, review_case_id, review_ref, fact_key, open_fact_key, fingerprint, alert_type, severity,
+       subject_role, subject_ref, person_id, source, state, occurrence_no, prior_disposition, opened_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?)`,
+    [orgId, n.casePk, n.reviewCaseId, n.reviewRef, n.factKey, n.factKey, n.fingerprint, n.alertType, n.severity, n.subjectRole, n.subjectRef,
+      n.personId, n.source, n.occurrenceNo, n.priorDisposition, n.at, n.at],
+  );
+  return Number((res as { insertId: number }).insertId);
+}
+
+/** Writes the review's state, verdict, sign-off, risk input and bands as `s` holds them. open_fact_key follows the state. */
+export async function saveReview(db: Queryable, orgId: string, s: ReviewRow, at: Date): Promise<void> {
+  await db.query(
+    `UPDATE monitoring_reviews SET state = ?, open_fact_key = IF(? = 'closed', NULL, fact_key), disposition = ?, disposition_by = ?, disposition_note = ?,
+       dispositioned_at = ?, approved_by = ?, approved_at = ?, risk_input = ?, band_before = ?, band_after = ?, updated_at = ?,
+       closed_at = IF(? = 'closed', ?, NULL), band_checked = IF(? = 'closed', band_checked, 0)
+     WHERE org_id = ? AND id = ?`,
+    [s.state, s.state, s.disposition, s.dispositionBy, s.dispositionNote, s.dispositionedAt, s.approvedBy, s.approvedAt, s.riskInput, s.bandBefore,
+      s.bandAfter, at, s.state, at, s.state, orgId, s.id],
+  );
+}
+
+export async function attachAlert(
+  db: Queryable, orgId: string, reviewId: number,
+  a: { alertId: number; runId: number; alertType: string; severity: string; fingerprint: string; source: string; at: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT IGNORE INTO monitoring_review_alerts (review_id, alert_id, org_id, run_id, alert_type, severity, fingerprint, source, attached_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [reviewId, a.alertId, orgId, a.runId, a.alertType, a.severity, a.fingerprint, a.source, a.at],
+  );
+}
+
+export type HistoryAction = 'opened' | 'alert_attached' | 'dispositioned' | 'approved' | 'closed' | 'escalated' | 'resolved' | 'reopened';
+
+export async function addHistory(
+  db: Queryable, orgId: string, reviewId: number, h: { action: HistoryAction; actor: string | null; note?: string | null; details?: Record<string, unknown>; at: Date },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO monitoring_review_history (org_id, review_id, action, actor, note, details, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    [orgId, reviewId, h.action, h.actor, h.note ?? null, h.details ? JSON.stringify(h.details) : null, h.at],
+  );
+}
+
+export async function insertHandOff(
+  db: Queryable, orgId: string, reviewId: number,
+  e: { reason: string; assignedTo: string | null; bandBefore: string | null; bandAfter: string | null; raisedBy: string; at: Date },
+): Promise<number> {
+  const res = await db.query(
+    `INSERT INTO monitoring_review_escalations (org_id, review_id, reason, assigned_to, band_before, band_after, raised_by, raised_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [orgId, reviewId, e.reason, e.assignedTo, e.bandBefore, e.bandAfter, e.raisedBy, e.at],
+  );
+  return Number((res as { insertId: number }).insertId);
+}
+
+/** The case's reviews other than `exceptId` that are not closed. */
+export async function countOtherUnclosed(db: Queryable, orgId: string, casePk: number, exceptId: number): Promise<number> {
+  const [row]: { n: number | string }[] = await db.query(
+    `SELECT COUNT(*) AS n FROM monitoring_reviews WHERE org_id = ? AND case_pk = ? AND id <> ? AND state <> 'closed'`, [orgId, casePk, exceptId],
+  );
+  return Number(row!.n);
+}
+
+/** Verdicts of the case's closed reviews not yet covered by a band re-check (the review being closed included once closed). */
+export async function uncheckedClosedVerdicts(db: Queryable, orgId: string, casePk: number): Promise<(ReviewDisposition | null)[]> {
+  const rows: { disposition: ReviewDisposition | null }[] = await db.query(
+    `SELECT disposition FROM monitoring_reviews WHERE org_id = ? AND case_pk = ? AND state = 'closed' AND band_checked = 0`, [orgId, casePk],
+  );
+  return rows.map((r) => r.disposition);
+}
+
+export async function markBandChecked(db: Queryable, orgId: string, casePk: number): Promise<void> {
+  await db.query(`UPDATE monitoring_reviews SET band_checked = 1 WHERE org_id = ? AND case_pk = ? AND state = 'closed' AND band_checked = 0`, [orgId, casePk]);
+}
+
+/** The email of the tenant's default MLRO while they are a current member with the mlro role or above; else null. */
+export async function defaultMlroEmail(db: Queryable, orgId: string): Promise<string | null> {
+  const [row]: { email: string }[] = await db.query(
+    `SELECT m.email FROM tenants t JOIN members m ON m.id = t.default_mlro_member_id AND m.org_id = t.id
+      WHERE t.id = ? AND m.removed_at IS NULL AND m.role IN ('mlro', 'compliance_admin', 'admin')`, [orgId],
+  );
+  return row?.email ?? null;
+}
+
+export async function fourEyesOn(db: Queryable, orgId: string): Promise<boolean> {
+  const [row]: { four_eyes: number | string }[] = await db.query('SELECT four_eyes FROM tenants WHERE id = ?', [orgId]);
+  return Number(row?.four_eyes ?? 1) === 1;
+}
+
+/** A page of the tenant's reviews, newest first, keyset on id. */
+export async function listReviewRows(
+  db: Queryable, orgId: string, f: { state?: ReviewState; casePk?: number; beforeId?: number; limit: number },
+): Promise<ReviewRow[]> {
+  const where = ['r.org_id = ?'];
+  const args: unknown[] = [orgId];
+  if (f.state) { where.push('r.state = ?'); args.push(f.state); }
+  if (f.casePk !== undefined) { where.push('r.case_pk = ?'); args.push(f.casePk); }
+  if (f.beforeId !== undefined) { where.push('r.id < ?'); args.push(f.beforeId); }
+  const rows: Raw[] = await db.query(`SELECT ${COLUMNS} ${FROM} WHERE ${where.join(' AND ')} ORDER BY r.id DESC LIMIT ?`, [...args, f.limit]);
+  return rows.map(rowOf);
+}
+
+export interface AttachedAlertRow { alertId: number; runId: number; alertType: string; severity: string; source: string; attachedAt: Date }
+export async function listAttachedAlerts(db: Queryable, orgId: string, reviewId: number): Promise<AttachedAlertRow[]> {
+  const rows: Raw[] = await db.query(
+    'SELECT alert_id, run_id, alert_type, severity, source, attached_at FROM monitoring_review_alerts WHERE org_id = ? AND review_id = ? ORDER BY attached_at, alert_id',
+    [orgId, reviewId],
+  );
+  return rows.map((r) => ({
+    alertId: num(r.alert_id), runId: num(r.run_id), alertType: r.alert_type as string, severity: r.severity as string, source: r.source as string,
+    attachedAt: r.attached_at as Date,
+  }));
+}
+
+export interface HistoryRow { action: HistoryAction; actor: string | null; note: string | null; details: Record<string, unknown>; at: Date }
+export async function listHistory(db: Queryable, orgId: string, reviewId: number): Promise<HistoryRow[]> {
+  const rows: Raw[] = await db.query('SELECT action, actor, note, details, at FROM monitoring_review_history WHERE org_id = ? AND review_id = ? ORDER BY id', [orgId, reviewId]);
+  return rows.map((r) => ({
+    action: r.action as HistoryAction, actor: r.actor as string | null, note: r.note as string | null,
+    details: r.details === null ? {} : typeof r.details === 'string' ? (JSON.parse(r.details) as Record<string, unknown>) : (r.details as Record<string, unknown>),
+    at: r.at as Date,
+  }));
+}
+
+/** The pk of a case of the tenant by its public id, or null. */
+export async function casePkOf(db: Queryable, orgId: string, caseId: string): Promise<number | null> {
+  const [row]: { pk: number | string }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
+  return row ? Number(row.pk) : null;
+}
+
+/** The case's stored risk band (null before its first assessment). */
+export async function currentRiskBand(db: Queryable, orgId: string, casePk: number): Promise<string | null> {
+  const [row]: { risk_band: string | null }[] = await db.query('SELECT risk_band FROM cases WHERE org_id = ? AND pk = ?', [orgId, casePk]);
+  return row?.risk_band ?? null;
+}
