@@ -95,7 +95,7 @@ export async function uploadDocuments(
         fields: { documentIds: views.map((d) => d.id), fileCount: views.length, filenames: views.map((d) => d.filename) },
       });
       if (item === undefined) await advanceOnboardingStage(tx, { orgId, casePk, stage: 'collecting_documents' });
-      else await receiveRequestedItemInTx(tx, { orgId, casePk, customerEmail: customer.email }, item);
+      else await receiveRequestedItemInTx(tx, { orgId, casePk }, item);
       tx.afterCommit(() => enqueueExtraction(svc, orgId, views.map((d) => d.id)));
       return views;
     });
