@@ -89,7 +89,7 @@ export async function uploadDocuments(
       }
       const views = await insertStagedDocuments(tx, orgId, casePk, staged);
       if (item === undefined) await advanceOnboardingStage(tx, { orgId, casePk, stage: 'collecting_documents' });
-      else await receiveRequestedItemInTx(tx, { orgId, casePk, customerEmail: customer.email }, item);
+      else await receiveRequestedItemInTx(tx, { orgId, casePk }, item);
       return views;
     });
     return { documents };

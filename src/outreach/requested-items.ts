@@ -72,10 +72,11 @@ export async function assertItemOpen(svc: Services, customer: { orgId: string; c
 
 /**
  * Inside the upload's transaction (the case locked): the customer's upload against an item marks it
- * received. An EDD requirement records edd.requirements.changed with updatedBy the customer's email.
+ * received. An EDD requirement records edd.requirements.changed with updatedBy `customer` (the customer's
+ * address is personal data, which zero retention purges; see docs/edd-and-outreach.md).
  * An item no longer outstanding is refused (conflict), so the upload is not stored either.
  */
-export async function receiveRequestedItemInTx(tx: Tx, c: { orgId: string; casePk: number; customerEmail: string }, ref: string): Promise<void> {
+export async function receiveRequestedItemInTx(tx: Tx, c: { orgId: string; casePk: number }, ref: string): Promise<void> {
   const m = REF.exec(ref);
   if (!m) throw DomainError.validation([{ path: 'item', message: 'is not an item you were asked for' }]);
   const [, source, key] = m as unknown as [string, RequestedItemSource, string];
@@ -84,7 +85,7 @@ export async function receiveRequestedItemInTx(tx: Tx, c: { orgId: string; caseP
   } else {
     const req = await lockEddRequirement(tx.manager, c.orgId, c.casePk, key);
     if (req && req.requestedAt && req.status === 'outstanding') {
-      await changeEddRequirementInTx(tx, { orgId: c.orgId, casePk: c.casePk, reqKey: key, label: req.label, source: req.source, status: 'received', updatedBy: c.customerEmail });
+      await changeEddRequirementInTx(tx, { orgId: c.orgId, casePk: c.casePk, reqKey: key, label: req.label, source: req.source, status: 'received', updatedBy: 'customer' });
       return;
     }
   }

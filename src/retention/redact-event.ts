@@ -58,6 +58,16 @@ const REDACTORS: Record<string, (p: Json) => void> = {
   'case.data_package.delivered': (p) => {
     if (isObject(p.fullParity)) redactFullParity(p.fullParity);
   },
+  // EDD and outreach (src/edd, src/outreach): the customer's address, and analysts' notes (free text).
+  'edd.requested': (p) => {
+    p.recipientEmail = '';
+  },
+  'outreach.email.sent': (p) => {
+    p.recipientEmail = '';
+  },
+  'edd.requirements.changed': (p) => {
+    p.note = '';
+  },
 };
 
 /** The redacted payload (a copy), or null when the event holds nothing personal. */

@@ -138,6 +138,12 @@ export async function purgePersonalData(db: Queryable, orgId: string, casePk: nu
     ["Cancelled: the case's personal data was purged.", orgId, casePk],
   );
   await db.query(`UPDATE invites SET email = '', token_sealed = NULL, token_key_id = NULL WHERE org_id = ? AND case_pk = ?`, [orgId, casePk]);
+  // EDD and outreach: analysts' notes go; the reminder recipient goes, and with it the reminders.
+  await db.query(`UPDATE edd_requirements SET note = '' WHERE org_id = ? AND case_pk = ?`, [orgId, casePk]);
+  await db.query(`UPDATE edd_requirement_changes SET note = '' WHERE org_id = ? AND case_pk = ?`, [orgId, casePk]);
+  await db.query(
+    `UPDATE outreach_reminders SET recipient_email = '', next_due_at = NULL, stopped_reason = 'case_closed' WHERE org_id = ? AND case_pk = ?`, [orgId, casePk],
+  );
   const events = await redactCaseEvents(db, orgId, casePk);
   return { documents, parties, screeningHits, companyProfile, events };
 }

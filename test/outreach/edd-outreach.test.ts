@@ -139,7 +139,7 @@ describe('EDD and outreach: request emails, the portal upload against an item, r
     const after = await caseEventsInFeed(h, analyst.member.tenant, caseId, token);
     const changed = after.filter((e) => e.type === 'edd.requirements.changed').at(-1)!;
     expect(own(changed.payload)).to.deep.equal({
-      reqKey: 'source_of_funds', label: 'Source of funds', status: 'received', previousStatus: 'outstanding', note: '', updatedBy: email,
+      reqKey: 'source_of_funds', label: 'Source of funds', status: 'received', previousStatus: 'outstanding', note: '', updatedBy: 'customer',
     });
     expect(after.filter((e) => e.type === 'document.uploaded')).to.have.length(1);
     const { case: view } = await analyst.data<{ case: { edd: { requirements: { reqKey: string; status: string; requestedAt: string | null }[] }; requests: { items: { ref: string; status: string }[] }; customerEmails: { kind: string; state: string }[] } }>(CASE, { caseId });
