@@ -84,7 +84,7 @@ async function mergeWindow(tx: Tx, from: number, to: number, now: Date, counts: 
        SELECT endpoint_id, MAX(finished_at) AS last_ok FROM w WHERE ok GROUP BY endpoint_id
      )
      SELECT w.org_id, w.endpoint_id, s.last_ok,
-       MIN(IF(NOT w.ok AND w.finished_at > GREATEST(COALESCE(s.last_ok, '1970-01-01'), COALESCE(h.last_success_at, '1970-01-01')), w.finished_at, NULL)) AS first_fail,
+       MIN(IF(NOT w.ok AND w.finished_at > GREATEST(COALESCE(s.last_ok, CAST('1970-01-01' AS DATETIME(3))), COALESCE(h.last_success_at, CAST('1970-01-01' AS DATETIME(3)))), w.finished_at, NULL)) AS first_fail,
        MAX(IF(w.ok, NULL, w.finished_at)) AS last_fail,
        MAX(IF(w.ok, NULL, w.id)) AS last_fail_id
      FROM w LEFT JOIN s ON s.endpoint_id = w.endpoint_id LEFT JOIN webhook_endpoint_health h ON h.endpoint_id = w.endpoint_id

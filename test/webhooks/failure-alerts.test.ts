@@ -65,6 +65,11 @@ describe('webhooks: failure alerts (an endpoint failing with no success for the 
     await r.waitForRequests(1);
 
     expect(await check(svc)).to.deep.equal({ incidentsOpened: 0, incidentsClosed: 0, mailsQueued: 0 });
+    // The scan position stays before an attempt that finished within the grace (a later commit of an
+    // earlier attempt is still read); once the attempt is older, it moves past it.
+    const position = async () => Number(((await svc.db.query('SELECT last_attempt_id FROM webhook_health_scan WHERE id = 1')) as { last_attempt_id: string }[])[0]!.last_attempt_id);
+    const [{ id: attemptId }] = (await svc.db.query('SELECT MAX(id) AS id FROM webhook_attempts WHERE org_id = ?', [tenant.id])) as { id: string }[];
+    expect(await position()).to.be.below(Number(attemptId));
     const failing = await healthOf();
     expect(failing).to.deep.include({ endpointId: endpoint.endpointId, incidentSince: null, lastSuccessAt: null, lastError: 'The receiver answered HTTP 500.' });
     expect(failing.failingSince).to.be.a('string');
@@ -73,6 +78,7 @@ describe('webhooks: failure alerts (an endpoint failing with no success for the 
 
     // Past the hour: one incident, one email to each compliance admin and admin; nothing to the analyst.
     expect(await check(later(61 * MINUTE))).to.deep.equal({ incidentsOpened: 1, incidentsClosed: 0, mailsQueued: 2 });
+    expect(await position()).to.be.at.least(Number(attemptId));
     await drain(rt, svc);
     const [alert] = mailsTo(complianceAdmin);
     expect(mailsTo(complianceAdmin)).to.have.length(1);
