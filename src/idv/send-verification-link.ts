@@ -1,5 +1,5 @@
 import type { Tx } from '../db/transaction';
-import { queueCustomerEmail } from '../outreach/index';
+import { queueCustomerEmail } from '../outreach/queue-customer-email';
 import { randomToken, sha256Hex } from '../security/tokens';
 import { setPartyRosterStatus, upsertVerification, type CasePerson } from './verifications.repository';
 

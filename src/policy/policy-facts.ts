@@ -1,4 +1,4 @@
-import type { VerificationFacts } from '../idv/index';
+import type { VerificationFacts } from '../idv/verification-facts';
 import type { CaseFacts } from '../risk/case-facts.repository';
 
 /**

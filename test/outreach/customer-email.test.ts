@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { runOnce } from 'graphile-worker';
 import { inTransaction } from '../../src/db/index';
 import { listCaseCustomerEmails, queueCustomerEmail, SENT_AT } from '../../src/outreach/index';
 import { createLogger, type Services } from '../../src/platform/index';
 import { memberActor } from '../../src/access/index';
 import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
-import { graphileLogger } from '../../worker/job-queue';
 import { createTaskList } from '../../worker/tasks/index';
 import { compileEventSchemas } from '../events/support';
 import { RestHarness, uniqueEmail } from '../rest/harness';
 import { decodeQp, startSmtp } from '../rest/smtp';
-import { runtime } from '../support/runtime';
 
 describe('the customer email outbox: queued with the work, sent by the worker, its events recorded once sent', () => {
   let api: RestHarness;
@@ -30,10 +27,8 @@ describe('the customer email outbox: queued with the work, sent by the worker, i
     await smtp.close();
   });
 
-  const drain = async () => {
-    const rt = await runtime();
-    await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
-  };
+  /** Runs the send-customer-email task (what the worker runs for its job) on one email, with this test's SMTP mailer. */
+  const send = (emailId: number) => createTaskList(svc)['send-customer-email']!({ emailId }, {} as never);
 
   async function setUp() {
     const { tenant, token } = await api.tenant();
@@ -67,7 +62,7 @@ describe('the customer email outbox: queued with the work, sent by the worker, i
     const before = await api.get(`/v1/events?limit=200`, token);
     expect((before.body.data as { eventType: string }[]).filter((e) => e.eventType === 'edd.requested')).to.have.length(0);
 
-    await drain();
+    await send(emailId);
     const mails = smtp.received.filter((m) => m.to.includes(customerEmail));
     expect(mails).to.have.length(1);
     const mail = decodeQp(mails[0]!.raw);
@@ -90,8 +85,7 @@ describe('the customer email outbox: queued with the work, sent by the worker, i
     expect(mine[0]!.data.sentAt).to.equal(new Date(sent.sent_at).toISOString());
 
     // A second job for the same email (a duplicate or a sweep) sends nothing and records nothing.
-    await api.svc.jobs.enqueue('send-customer-email', { emailId });
-    await drain();
+    await send(emailId);
     expect(smtp.received.filter((m) => m.to.includes(customerEmail))).to.have.length(1);
     const again = await api.get(`/v1/events?limit=200`, token);
     expect((again.body.data as { data: Record<string, unknown> }[]).filter((e) => e.data.caseId === caseId)).to.have.length(3);
@@ -112,13 +106,12 @@ describe('the customer email outbox: queued with the work, sent by the worker, i
       events: [{ type: 'outreach.email.sent', fields: { kind: 'document_request', recipientEmail: customerEmail, subject: 'Documents needed', itemCount: 1, items: [{ key: 'certificate', label: 'Certificate of incorporation' }], sentBy: 'system' } }],
     }));
     smtp.refuseNext = 2;
-    await drain();
+    await send(emailId);
     const [first] = await api.svc.db.query('SELECT state, attempts, last_error, next_attempt_at FROM customer_emails WHERE id = ?', [emailId]);
     expect(first).to.deep.include({ state: 'pending', attempts: 1 });
     expect(first.last_error).to.match(/rejected the recipient|451/);
     await api.svc.db.query('UPDATE customer_emails SET next_attempt_at = NOW(3) WHERE id = ?', [emailId]);
-    await api.svc.jobs.enqueue('send-customer-email', { emailId });
-    await drain();
+    await send(emailId);
     const [last] = await api.svc.db.query('SELECT state, attempts FROM customer_emails WHERE id = ?', [emailId]);
     expect(last).to.deep.include({ state: 'failed', attempts: 2 });
     const feed = await api.get(`/v1/events?limit=200`, token);

@@ -106,6 +106,8 @@ const SetDefaultMlro = graphql(`
       fullParityEntitled
       fullParityEnabled
       zeroRetention
+      webhookAlertAfterMinutes
+      idvRequireSelfie
     }
   }
 `);
