@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { runOnce } from 'graphile-worker';
 import { inTransaction } from '../../src/db/index';
 import { listCaseCustomerEmails, queueCustomerEmail, SENT_AT } from '../../src/outreach/index';
 import { createLogger, type Services } from '../../src/platform/index';
 import { memberActor } from '../../src/access/index';
 import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
+import { RELAY_TASK } from '../../src/events/index';
+import { graphileLogger } from '../../worker/job-queue';
 import { createTaskList } from '../../worker/tasks/index';
+import { runtime } from '../support/runtime';
 import { compileEventSchemas } from '../events/support';
 import { RestHarness, uniqueEmail } from '../rest/harness';
 import { decodeQp, startSmtp } from '../rest/smtp';
@@ -28,7 +32,13 @@ describe('the customer email outbox: queued with the work, sent by the worker, i
   });
 
   /** Runs the send-customer-email task (what the worker runs for its job) on one email, with this test's SMTP mailer. */
-  const send = (emailId: number) => createTaskList(svc)['send-customer-email']!({ emailId }, {} as never);
+  const send = async (emailId: number) => {
+    await createTaskList(svc)['send-customer-email']!({ emailId }, {} as never);
+    // The relay hands the committed events to the feed; only its jobs run (other tests' jobs stay queued).
+    const rt = await runtime();
+    const tasks = createTaskList(svc);
+    await runOnce({ pgPool: rt.queue.pool, taskList: { [RELAY_TASK]: tasks[RELAY_TASK]! }, logger: graphileLogger(svc.log) });
+  };
 
   async function setUp() {
     const { tenant, token } = await api.tenant();
