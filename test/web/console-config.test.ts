@@ -399,7 +399,8 @@ describe('web console: Compliance Configuration in Chromium', function () {
     const v = await open(analyst, '/console/settings/organisation', 'dark-360');
     await heading(v.page, 'Organisation settings');
     expect(await v.page.getByRole('switch').count()).to.equal(0);
-    expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal(['Off.', 'On.', 'Off.']);
+    // Four-eyes, Ask for a selfie (identity verification), full-parity egress, zero retention.
+    expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal(['Off.', 'Off.', 'On.', 'Off.']);
     await checkPage(v.page, 'console-organisation-dark-360');
     await v.close();
   });
