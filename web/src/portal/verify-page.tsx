@@ -36,6 +36,9 @@ async function sendUpload(input: { token: string; document: File; selfie: File |
   return body;
 }
 
+// The buttons are disabled while sending rather than `isPending`: the form goes away with the answer, and a
+// pending button's progress indicator would be left labelled by a button that no longer exists.
+
 /**
  * {APP_URL}/portal/verify?token=…: the hosted identity-verification page a director, UBO or signatory opens from
  * their email. With the local verifier they upload their passport or ID card (and a selfie when the company asks)
@@ -77,7 +80,7 @@ export function VerifyPage() {
               <>
                 <p>Our verification partner will guide you through it on their page.</p>
                 {start.error ? <ErrorNotice error={start.error} /> : null}
-                <div className="actions"><Button className="button button-primary" onPress={() => void goToVendor()} isPending={start.pending}>Start verification</Button></div>
+                <div className="actions"><Button className="button button-primary" onPress={() => void goToVendor()} isDisabled={start.pending}>Start verification</Button></div>
               </>
             ) : (
               <form className="form narrow" onSubmit={(e) => void submit(e)}>
@@ -95,7 +98,7 @@ export function VerifyPage() {
                   </div>
                 ) : null}
                 <div role="alert" className="alert-region">{upload.error ? <ErrorNotice error={upload.error} /> : null}</div>
-                <div className="actions"><Button type="submit" className="button button-primary" isPending={upload.pending}>Send for verification</Button></div>
+                <div className="actions"><Button type="submit" className="button button-primary" isDisabled={upload.pending}>{upload.pending ? 'Checking your document…' : 'Send for verification'}</Button></div>
               </form>
             )}
           </>

@@ -38,7 +38,7 @@ function PersonRow({ caseId, person, onDone }: { caseId: string; person: Person;
         </ul>
       ) : null}
       {person.canResend ? (
-        <Button className="button" onPress={resend} isPending={action.pending} aria-label={`Resend the verification link to ${person.name}`}>Resend link</Button>
+        <Button className="button" onPress={resend} isPending={action.pending} aria-label={`Resend link to ${person.name}`}>Resend link</Button>
       ) : null}
       {action.error ? <ErrorNotice error={action.error} /> : null}
     </li>
