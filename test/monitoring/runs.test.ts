@@ -44,7 +44,7 @@ describe('monitoring: runs, checks and alerts', function () {
 
     await drainJobs(await runtime());
     const events = await caseEventsInFeed(h, tenant, c.caseId, await feedToken(h, tenant));
-    const monitoring = events.filter((e) => e.type.startsWith('monitoring.')).map((e) => e.payload);
+    const monitoring = events.filter((e) => e.type.startsWith('monitoring.') && !e.type.startsWith('monitoring.review.')).map((e) => e.payload);
     expect(monitoring.map((e) => e.event)).to.deep.equal([...Array(6).fill('monitoring.alert.created'), 'monitoring.run.completed']);
     const envelope = { eventVersion: 1, orgId: tenant.id, caseId: c.caseId, runId: run.runId };
     const strip = ({ eventId: _i, timestamp: _t, caseSequence: _s, crmRecordId: _c, ...rest }: Record<string, unknown>) => rest;

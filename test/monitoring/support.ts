@@ -70,7 +70,8 @@ export async function approvedCase(
 /** The case's monitoring events (stored payloads), oldest first. */
 export async function monitoringEvents(svc: Services, orgId: string, pk: number): Promise<Record<string, unknown>[]> {
   const rows: { data: string }[] = await svc.db.query(
-    "SELECT data FROM events WHERE org_id = ? AND case_pk = ? AND type LIKE 'monitoring.%' ORDER BY case_sequence", [orgId, pk],
+    // The runs' own events (alerts, run completed); the reviews they open are test/monitoring-reviews' and reviews-from-runs'.
+    "SELECT data FROM events WHERE org_id = ? AND case_pk = ? AND type LIKE 'monitoring.%' AND type NOT LIKE 'monitoring.review.%' ORDER BY case_sequence", [orgId, pk],
   );
   return rows.map((r) => JSON.parse(r.data) as Record<string, unknown>);
 }
