@@ -2,7 +2,10 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { createAdverseMediaSource, createCompanyRegistry } from '../../bin/compose';
+import { ConfigError } from '../../src/platform/index';
 import { HttpAdverseMediaSource, HttpCompanyRegistry } from '../../worker/vendors/index';
+import { testConfig } from '../support/env';
 import { rogueTls, testTls } from '../support/test-tls';
 
 /**
@@ -135,5 +138,18 @@ describe('monitoring: the vendor adapters (against local HTTPS servers speaking 
       expect(((await source().search({ name: 'Erik Halvorsen', schema: 'Person' }).catch((e: Error) => e)) as Error).message)
         .to.equal('adverse media GET /search answered without articles');
     });
+  });
+});
+
+describe('monitoring: vendor configuration', () => {
+  it('wires the local sources by default and the HTTP adapters when asked; an http provider needs its URL; bad values are refused', () => {
+    expect(createCompanyRegistry(testConfig()).name).to.equal('local');
+    expect(createAdverseMediaSource(testConfig()).name).to.equal('local');
+    const http = testConfig({ REGISTRY_PROVIDER: 'http', REGISTRY_URL: 'https://registry.example', ADVERSE_MEDIA_PROVIDER: 'http', ADVERSE_MEDIA_URL: 'https://media.example' });
+    expect(createCompanyRegistry(http)).to.be.instanceOf(HttpCompanyRegistry);
+    expect(createAdverseMediaSource(http)).to.be.instanceOf(HttpAdverseMediaSource);
+    expect(() => testConfig({ REGISTRY_PROVIDER: 'http' })).to.throw(ConfigError, 'REGISTRY_URL is required when REGISTRY_PROVIDER=http');
+    expect(() => testConfig({ ADVERSE_MEDIA_PROVIDER: 'vendor' })).to.throw(ConfigError, 'ADVERSE_MEDIA_PROVIDER must be local or http (got "vendor")');
+    expect(() => testConfig({ MONITORING_BATCH_SIZE: '0' })).to.throw(ConfigError, 'MONITORING_BATCH_SIZE must be an integer from 1 to 5000');
   });
 });
