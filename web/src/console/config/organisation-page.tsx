@@ -96,7 +96,6 @@ export function OrganisationPage() {
           <p><strong>{org.fourEyes ? 'On' : 'Off'}.</strong> A compliance admin can change this.</p>
         )}
       </section>
-      <PersonReuseWindowSection mayChange={mayChange} onSaved={(m) => setMessage(m)} />
       {org.fullParityEntitled ? (
         <section className="panel" aria-labelledby="full-parity-title">
           <h2 id="full-parity-title">Full-parity egress</h2>
@@ -160,6 +159,7 @@ export function OrganisationPage() {
           )}
         </section>
       ) : null}
+      <PersonReuseWindowSection mayChange={mayChange} onSaved={(m) => setMessage(m)} />
     </Page>
   );
 }
