@@ -26,7 +26,7 @@ import { listenForWebhooks, type ReceivedWebhook } from './webhook-listen';
 import { operatorActor } from '../src/access/index';
 
 /** How long the demo waits for the verified case.created delivery. */
-const DELIVERY_WAIT_MS = 20_000;
+const DELIVERY_WAIT_MS = 40_000;
 const DRAIN_TIMEOUT_MS = 30_000;
 
 const out = (line = '') => process.stdout.write(`${line}\n`);

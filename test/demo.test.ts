@@ -6,7 +6,7 @@ import { runtime } from './support/runtime';
 import { operatorActor } from '../src/access/index';
 
 describe('npm run demo', function () {
-  this.timeout(60_000);
+  this.timeout(90_000);
 
   it('--once: seeds a tenant, shows the verified case.created at its receiver and the same bytes in /v1/events, exits 0', async () => {
     // The demo forces private targets on itself; a free port, BASE_URL and APP_URL are its own.

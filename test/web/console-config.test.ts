@@ -332,7 +332,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     await cards.first().waitFor(WAIT);
     expect(await cards.count()).to.equal(2);
     const mine = cards.filter({ hasText: analyst.member.email });
-    expect(await mine.locator('dl.facts').innerText()).to.match(new RegExp(`^Connected by\\nanalyst \\d+ \\(${re(analyst.member.email)}\\)\\nScopes\\nread:cases read:events\\nConnected\\n.+\\nLast used\\n.+\\nAI-assistant calls in the last 30 days\\n0\\nLast AI-assistant call\\nNever$`));
+    expect(await mine.locator('dl.facts').innerText()).to.match(new RegExp(`^Connected by\\nanalyst \\d+ \\(${re(analyst.member.email)}\\)\\nScopes\\nread:cases read:events\\nConnected\\n.+\\nLast used\\n.+\\nCalls, 30 days\\n0\\nLast call\\nNever$`));
     expect(await mine.getByRole('button', { name: 'Disconnect' }).count()).to.equal(1);
     expect(await cards.filter({ hasText: admin.member.email }).getByRole('button', { name: 'Disconnect' }).count()).to.equal(0);
     await expectNoSidewaysScroll(w.page);

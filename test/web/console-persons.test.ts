@@ -129,10 +129,10 @@ describe('web console: the person registry in Chromium', function () {
     const field = w.page.getByRole('textbox', { name: 'Reuse window (days)' });
     await untilFrame(w.page, () => field.inputValue(), '365');
     await field.fill('0');
-    await w.page.getByRole('button', { name: 'Save' }).click();
+    await w.page.getByRole('button', { name: 'Save reuse window' }).click();
     await w.page.getByText('must be a whole number of days from 1 to 1825').waitFor(WAIT);
     await field.fill('90');
-    await w.page.getByRole('button', { name: 'Save' }).click();
+    await w.page.getByRole('button', { name: 'Save reuse window' }).click();
     await w.page.getByText('ID documents are reusable for 90 days.').waitFor(WAIT);
     await checkPage(w.page, 'console-organisation-reuse-window');
     expect(await w.problems()).to.deep.equal([]);

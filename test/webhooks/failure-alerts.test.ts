@@ -41,17 +41,34 @@ describe('webhooks: failure alerts (an endpoint failing with no success for the 
   };
   /** The messages to one address, quoted-printable decoded and folded header lines unfolded. */
   const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).map((m) => decodeQp(m.raw).replace(/\r?\n[ \t]+/g, ' '));
-  /** Runs the health check until it has read every attempt made so far (another test's may come first). */
+  /** This tenant's endpoints' incident state and alert mails (other tests' endpoints share the database). */
+  const snapshot = async () => {
+    const health: { endpoint_id: string; incident_since: Date | null; recovered_at: Date | null }[] = await svc.db.query(
+      'SELECT endpoint_id, incident_since, recovered_at FROM webhook_endpoint_health WHERE org_id = ?', [tenant.id],
+    );
+    const [{ n }]: { n: number }[] = await svc.db.query('SELECT COUNT(*) AS n FROM webhook_alert_mails WHERE org_id = ?', [tenant.id]);
+    return { health: new Map(health.map((h) => [h.endpoint_id, h])), mails: Number(n) };
+  };
+  const time = (d: Date | null | undefined) => (d ? new Date(d).getTime() : null);
+  /**
+   * Runs the health check until it has read every attempt made so far (another test's may come first), and
+   * says what it did to this tenant: incidents opened and closed, alert mails queued.
+   */
   const check = async (at: Services) => {
-    const total = { incidentsOpened: 0, incidentsClosed: 0, mailsQueued: 0 };
+    const before = await snapshot();
     for (let i = 0; i < 20; i++) {
       const r = await checkWebhookHealth(at);
-      total.incidentsOpened += r.incidentsOpened;
-      total.incidentsClosed += r.incidentsClosed;
-      total.mailsQueued += r.mailsQueued;
       if (r.attemptsRead < 50_000) break;
     }
-    return total;
+    const after = await snapshot();
+    let incidentsOpened = 0;
+    let incidentsClosed = 0;
+    for (const [id, h] of after.health) {
+      const was = before.health.get(id);
+      if (h.incident_since && time(h.incident_since) !== time(was?.incident_since)) incidentsOpened++;
+      if (h.recovered_at && time(h.recovered_at) !== time(was?.recovered_at)) incidentsClosed++;
+    }
+    return { incidentsOpened, incidentsClosed, mailsQueued: after.mails - before.mails };
   };
   const healthOf = async () => (await listWebhookEndpointHealth(svc, operatorActor(tenant.id)))[0]!;
 

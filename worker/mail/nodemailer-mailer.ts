@@ -29,7 +29,8 @@ export function createNodemailerMailer(options: NodemailerMailerOptions): Mailer
         subject: message.subject,
         text: message.text,
         html: message.html,
-        ...(message.headers ? { headers: message.headers } : {}),
+        // Prepared: sent as they are, never folded (a folded List-Unsubscribe URL would break in the middle).
+        ...(message.headers ? { headers: Object.fromEntries(Object.entries(message.headers).map(([k, v]) => [k, { prepared: true, value: v }])) } : {}),
       });
       if (options.smtpUrl) {
         const rejected = (info.rejected ?? []) as unknown[];

@@ -91,9 +91,9 @@ function AppCard({ app, mayDisconnect, mine, onDisconnected }: { app: App; mayDi
         <dd><When at={app.createdAt} /></dd>
         <dt>Last used</dt>
         <dd><When at={app.lastUsedAt} /></dd>
-        <dt>AI-assistant calls in the last 30 days</dt>
+        <dt>Calls, 30 days</dt>
         <dd>{app.callsLast30Days}</dd>
-        <dt>Last AI-assistant call</dt>
+        <dt>Last call</dt>
         <dd><When at={app.lastCallAt} /></dd>
       </dl>
       {mayDisconnect ? (

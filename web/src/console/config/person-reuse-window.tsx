@@ -56,7 +56,7 @@ function ReuseWindowForm({ days, onSaved }: { days: number; onSaved: (message: s
   return (
     <Form className="inline-form" onSubmit={send} validationErrors={fieldErrors}>
       <Field label="Reuse window (days)" name="days" value={value} onChange={(v) => { setValue(v); edited('days'); }} inputMode="numeric" isRequired hint="1 to 1825 days." />
-      <Button className="button" type="submit" isDisabled={action.pending}>Save</Button>
+      <Button className="button" type="submit" isDisabled={action.pending}>Save reuse window</Button>
       {rest ? <ErrorNotice error={rest} /> : null}
     </Form>
   );
