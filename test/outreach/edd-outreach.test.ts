@@ -48,10 +48,10 @@ describe('EDD and outreach: request emails, the portal upload against an item, r
     await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
   };
   /** The messages to `email`, decoded, with their folded header lines unfolded (RFC 5322 2.2.3). */
+  /** Each message to an address: its header unfolded, its body quoted-printable decoded (never the header: `token=12…` is no escape). */
   const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).map((m) => {
-    const raw = decodeQp(m.raw);
-    const end = raw.search(/\r?\n\r?\n/);
-    return raw.slice(0, end).replace(/\r?\n[ \t]+/g, ' ') + raw.slice(end);
+    const end = m.raw.search(/\r?\n\r?\n/);
+    return m.raw.slice(0, end).replace(/\r?\n[ \t]+/g, ' ') + decodeQp(m.raw.slice(end));
   });
 
   /** A tenant with branding, an analyst, and a signed-in customer's case. */
