@@ -95,7 +95,10 @@ describe('webhooks: failure alerts (an endpoint failing with no success for the 
 
     // Past the hour: one incident, one email to each compliance admin and admin; nothing to the analyst.
     expect(await check(later(61 * MINUTE))).to.deep.equal({ incidentsOpened: 1, incidentsClosed: 0, mailsQueued: 2 });
-    expect(await position()).to.be.at.least(Number(attemptId));
+    // Past this tenant's attempt, unless another test's attempt, stamped by a clock moved days ahead, is still
+    // within the grace of this check's "now" (the scan is shared): then just before that one.
+    const [{ held }] = (await svc.db.query('SELECT MIN(id) AS held FROM webhook_attempts WHERE finished_at >= ?', [new Date(Date.now() + 51 * MINUTE)])) as { held: string | null }[];
+    expect(await position()).to.be.at.least(Math.min(Number(attemptId), held === null ? Infinity : Number(held) - 1));
     await drain(rt, svc);
     const [alert] = mailsTo(complianceAdmin);
     expect(mailsTo(complianceAdmin)).to.have.length(1);
