@@ -6,6 +6,7 @@ import { pipelineBench } from './pipeline';
 import { pullBench } from './pull';
 import { screeningBench } from './screening';
 import { monitoringBench } from './monitoring';
+import { passwordFloodBench } from './password-flood';
 import { run as token } from './token';
 import { uploadBench } from './upload';
 import * as webhooks from './webhooks';
@@ -20,6 +21,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   pipeline: pipelineBench,
   screening: screeningBench,
   monitoring: monitoringBench,
+  'password-flood': passwordFloodBench,
 };
 
 async function main(): Promise<void> {

@@ -1,7 +1,8 @@
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { asServiceUnavailable } from '../src/db/index';
 import { isDomainError, type DomainErrorCode } from '../src/platform/index';
+import type { GraphqlContext } from './context';
 
 /** The console's error codes (`extensions.code`): the web console and the docs rely on these names. */
 export const GRAPHQL_ERROR_CODES = [
@@ -31,13 +32,15 @@ export const GRAPHQL_CODE_BY_DOMAIN_CODE: Record<DomainErrorCode, GraphqlErrorCo
 /**
  * Apollo's formatError. A domain error keeps its public message; `extensions.code` is its GraphQL code
  * and `extensions.reason` the domain code, with the error's public extras (`details` with the field
- * paths of a BAD_USER_INPUT, `retryAfterSeconds` of RATE_LIMITED, `existing` of a duplicate...). A lost
+ * paths of a BAD_USER_INPUT, `retryAfterSeconds` of RATE_LIMITED, `existing` of a duplicate...), whether
+ * a resolver threw it or a limit refused the whole operation before it ran (graphql/limits.ts). A lost
  * database connection is SERVICE_UNAVAILABLE (transient: retry), as on REST. Apollo's own request errors
  * (parse, validation, bad variables) pass as they are; anything else is INTERNAL_SERVER_ERROR with no
  * detail. Never a stack trace.
  */
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = asServiceUnavailable(unwrapResolverError(error));
+  const unwrapped = unwrapResolverError(error);
+  const original = asServiceUnavailable(unwrapped instanceof GraphQLError && isDomainError(unwrapped.originalError) ? unwrapped.originalError : unwrapped);
   if (isDomainError(original)) {
     return {
       message: original.message,
@@ -50,4 +53,27 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
   }
   return { message: 'An internal error occurred.', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+// graphql-js's hints name schema fields, arguments, types and enum values: ' Did you mean "me"?',
+// ' Did you mean the enum value "approved"?', ' Did you mean to use an inline fragment on "X"?'.
+const SUGGESTION = / Did you mean [^?]*\?/g;
+
+/**
+ * formatGraphqlError for the server: in production (introspection off) it also drops graphql-js's
+ * "Did you mean …?" hints from messages, which would otherwise name schema fields to a stranger.
+ */
+export function graphqlErrorFormatter(options: { production: boolean }): (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError {
+  if (!options.production) return formatGraphqlError;
+  return (formatted, error) => {
+    const answer = formatGraphqlError(formatted, error);
+    return answer.message.includes(' Did you mean ') ? { ...answer, message: answer.message.replace(SUGGESTION, '') } : answer;
+  };
+}
+
+/** Sends a refusal's wait as a Retry-After header too (the error carries retryAfterSeconds), and rethrows. */
+export function withRetryAfter(ctx: GraphqlContext, err: unknown): never {
+  const seconds = isDomainError(err) && err.code === 'rate_limited' ? err.extra.retryAfterSeconds : undefined;
+  if (typeof seconds === 'number') ctx.res.setHeader('Retry-After', String(seconds));
+  throw err;
 }

@@ -1,6 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { acceptInvitation, changeMemberRole, inviteMember, listMembers, removeMember, type MemberRole } from '../src/tenants/index';
 import { actorOf, type GraphqlContext } from './context';
+import { withRetryAfter } from './errors';
 import { Member, memberOf, Role } from './types/member.type';
 
 /** The organisation's members: listing (every role), invitations, role changes and removal (admins). */
@@ -26,10 +27,11 @@ export class MembersResolver {
 
   @Mutation(() => Boolean, {
     description: 'Sets an invited member\'s first password with the token of their invitation link (once, within 7 days); then they sign in. '
-      + 'BAD_USER_INPUT on `password` (12+ characters, not a breached password) or on `token` (invalid, expired or used).',
+      + 'BAD_USER_INPUT on `password` (12+ characters, not a breached password) or on `token` (invalid, expired or used). '
+      + 'RATE_LIMITED with retryAfterSeconds past 20 failed uses of password links in 15 minutes from one address.',
   })
   async acceptInvitation(@Arg('token') token: string, @Arg('password') password: string, @Ctx() ctx: GraphqlContext): Promise<boolean> {
-    return acceptInvitation(ctx.svc, { token, password });
+    return acceptInvitation(ctx.svc, { token, password, address: ctx.req.ip }).catch((err: unknown) => withRetryAfter(ctx, err));
   }
 
   @Mutation(() => Member, {

@@ -7,8 +7,8 @@ import { asServiceUnavailable } from '../src/db/index';
 import { isDomainError, type Services } from '../src/platform/index';
 import { findConsoleActor } from '../src/sessions/index';
 import type { GraphqlContext } from './context';
-import { formatGraphqlError } from './errors';
-import { complexityLimit, depthLimit, MAX_COMPLEXITY, MAX_DEPTH } from './limits';
+import { graphqlErrorFormatter } from './errors';
+import { complexityLimit, depthLimit, MAX_COMPLEXITY, MAX_DEPTH, mutationLimits } from './limits';
 import { consoleSchema } from './schema';
 import { consoleToken } from './session-cookie';
 
@@ -21,20 +21,22 @@ export interface GraphqlHandle {
  * The analysts' console API at /graphql (type-graphql on Apollo Server). The member is the one the
  * console session cookie signs in; Apollo's CSRF prevention refuses the "simple" requests a foreign
  * page could make (form posts, GETs without a preflighted header), and mutations are refused over GET.
- * Introspection and the landing page are off in production.
+ * Introspection and the landing page are off in production, and so are graphql-js's "Did you mean …?"
+ * hints in error messages. Limits (graphql/limits.ts): depth, complexity, and what one mutation operation may do.
  */
 export async function createGraphqlServer(svc: Services): Promise<GraphqlHandle> {
   const schema = await consoleSchema();
   const production = svc.config.nodeEnv === 'production';
   const apollo = new ApolloServer<GraphqlContext>({
     schema,
-    formatError: formatGraphqlError,
+    formatError: graphqlErrorFormatter({ production }),
     includeStacktraceInErrorResponses: false,
     introspection: !production,
     csrfPrevention: true,
     validationRules: [depthLimit(MAX_DEPTH)],
     plugins: [
       complexityLimit(schema, MAX_COMPLEXITY),
+      mutationLimits(),
       // The console sets no cache hints; Apollo's default cache-control plugin wraps every field resolver
       // to compute them anyway (a fifth of the server's time on a page of 50 cases, profiled).
       ApolloServerPluginCacheControlDisabled(),

@@ -1,9 +1,9 @@
 import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { isDomainError } from '../src/platform/index';
 import {
   endMemberSession, endMySession, getMe, listMySessions, requestPasswordReset, resetPassword, signIn, signOutEverywhere, type Me,
 } from '../src/sessions/index';
 import { actorOf, type GraphqlContext } from './context';
+import { withRetryAfter } from './errors';
 import { consoleToken, writeConsoleCookie } from './session-cookie';
 import { Member, memberOf } from './types/member.type';
 import { Organisation, organisationOf } from './types/organisation.type';
@@ -24,13 +24,6 @@ export class ConsoleSession {
 }
 
 const viewerOf = (me: Me): Viewer => ({ ...memberOf(me.member), org: organisationOf(me.org) });
-
-/** Sends a refusal's wait as a Retry-After header too (the error carries retryAfterSeconds). */
-function withRetryAfter(ctx: GraphqlContext, err: unknown): never {
-  const seconds = isDomainError(err) && err.code === 'rate_limited' ? err.extra.retryAfterSeconds : undefined;
-  if (typeof seconds === 'number') ctx.res.setHeader('Retry-After', String(seconds));
-  throw err;
-}
 
 /** Sign-in, sign-out and the signed-in member's sessions. */
 @Resolver()
@@ -88,9 +81,10 @@ export class SessionResolver {
 
   @Mutation(() => Boolean, {
     description: 'Sets a new password with the token of a reset link (once, within the hour) and ends every session of the member. '
-      + 'BAD_USER_INPUT on `password` (12+ characters, not a breached password) or on `token` (invalid, expired or used).',
+      + 'BAD_USER_INPUT on `password` (12+ characters, not a breached password) or on `token` (invalid, expired or used). '
+      + 'RATE_LIMITED with retryAfterSeconds past 20 failed uses of password links in 15 minutes from one address.',
   })
   async resetPassword(@Arg('token') token: string, @Arg('password') password: string, @Ctx() ctx: GraphqlContext): Promise<boolean> {
-    return resetPassword(ctx.svc, { token, password });
+    return resetPassword(ctx.svc, { token, password, address: ctx.req.ip }).catch((err: unknown) => withRetryAfter(ctx, err));
   }
 }

@@ -17,7 +17,7 @@ export { issueClientCredentialsToken } from './issue-client-credentials-token';
 export { verifyAccessToken } from './verify-access-token';
 export { AccessTokenCache, LIVE_CHECK_TTL_MS } from './access-token-cache';
 export { announceRevocation } from './announce-revocation';
-export { consumePullApiRateLimit, flushPullApiRateLimits, type RateLimitState } from './rate-limit';
+export { consumePullApiRateLimit, flushPullApiRateLimits, spendConsoleOutboundBudget, type RateLimitState } from './rate-limit';
 export { admitTokenRequest, settleFailedTokenRequest, type TokenRequestTicket } from './token-rate-limit';
 export { admitSignIn, recordSignInSuccess, type SignInAdmission, type SignInTicket } from './sign-in-throttle';
 export { SCOPE_DESCRIPTIONS } from './scopes';

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
+import { DomainError } from '../errors';
 import type { Services } from '../services';
-import type { TokenActor } from '../access/actor';
+import type { MemberActor, TokenActor } from '../access/actor';
 
 /** One fixed-window limit: `limit` requests per `windowMs` per bucket. */
 export interface RateLimit {
@@ -43,9 +44,9 @@ export async function readHits(db: DataSource, bucket: string, windowStart: numb
   return Number(rows[0]?.hits ?? 0);
 }
 
-/** Takes back one hit counted earlier in a window (a request that turned out not to count there). */
-export async function refundHit(db: DataSource, bucket: string, windowStart: number): Promise<void> {
-  await db.query('UPDATE rate_limit_counters SET hits = hits - 1 WHERE bucket = ? AND window_start = ? AND hits > 0', [bucket, windowStart]);
+/** Takes back `n` hits (default one) counted earlier in a window (requests that turned out not to count there). */
+export async function refundHit(db: DataSource, bucket: string, windowStart: number, n = 1): Promise<void> {
+  await db.query('UPDATE rate_limit_counters SET hits = hits - ? WHERE bucket = ? AND window_start = ? AND hits >= ?', [n, bucket, windowStart, n]);
 }
 
 /** The start (epoch ms) of the fixed window of `rule` that holds `nowMs`. */
@@ -194,4 +195,26 @@ export function consumePullApiRateLimit(
   return countersOf(svc).consume(svc, bucket, {
     name: 'pull-api', limit: svc.config.pullRateLimitPerMinute, windowMs: 60_000,
   });
+}
+
+/**
+ * The console's budget of mutations that reach outside services (webhook pings and tests, AI reviews,
+ * monitoring runs, verification resends): CONSOLE_OUTBOUND_RATE_LIMIT_PER_MINUTE (default 30) per member
+ * per one-minute window. An operation spends `n` at once; one the budget cannot hold whole is refused
+ * (`rate_limited` with retryAfterSeconds) and spends nothing.
+ */
+export async function spendConsoleOutboundBudget(svc: Services, actor: Pick<MemberActor, 'orgId' | 'memberId'>, n: number): Promise<void> {
+  const rule: RateLimit = { name: 'console-outbound', limit: svc.config.consoleOutboundRateLimitPerMinute, windowMs: 60_000 };
+  const nowMs = svc.clock.now().getTime();
+  const bucket = `console-outbound:${actor.orgId}:${actor.memberId}`;
+  const windowStart = windowStartOf(rule, nowMs);
+  const { total } = await addHits(svc.db, bucket, windowStart, n);
+  const state = stateOf(rule, total, windowStart, nowMs);
+  if (state.allowed) return;
+  await refundHit(svc.db, bucket, windowStart, n);
+  throw new DomainError(
+    'rate_limited',
+    `Too many requests that reach outside services (webhook tests, AI reviews, monitoring runs, verification emails): at most ${rule.limit} a minute. Wait ${state.resetSeconds === 1 ? '1 second' : `${state.resetSeconds} seconds`} and try again.`,
+    { retryAfterSeconds: state.resetSeconds },
+  );
 }

@@ -1,11 +1,14 @@
 import { inTransaction, type Tx } from '../db/transaction';
 import { planMailRetry } from '../mail/mail-retry';
 import { DomainError } from '../errors';
+import { addHits, refundHit, windowStartOf, type RateLimit } from '../oauth/rate-limit';
+import { sourceAddressKey } from '../oauth/source-address';
 import { hashPassword } from '../security/passwords';
 import { openSecret, sealSecret } from '../security/secret-box';
 import { randomToken, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { endSessionsOfMember } from '../sessions/end-sessions-of-member';
+import { waitText } from '../sessions/sign-in';
 import { renderMemberMail, type MemberTokenPurpose } from './member-mail';
 import { checkNewPassword } from './password-rule';
 
@@ -146,23 +149,46 @@ export async function sweepMemberMail(svc: Services): Promise<number> {
 const LINK_UNUSABLE = 'This link is invalid, has expired or has already been used. Ask for a new one.';
 
 /**
+ * Uses of password links (resetPassword, acceptInvitation) that fail, per source address: at most 20 per
+ * 15 minutes (as the sign-in page's limit), then that address waits for the window to end. Every use is
+ * counted when it is admitted and given back when it succeeds, so concurrent uses cannot slip past.
+ */
+export const MEMBER_LINK_ADDRESS_LIMIT: RateLimit = { name: 'member-link-address', limit: 20, windowMs: 15 * 60_000 };
+
+/**
  * Sets a member's password with a link (a password reset or an invitation), all in one transaction:
  * spends the link (once: of two concurrent uses exactly one wins), sets the password (the password
  * rule; scrypt), spends the member's other open links and ends every session of theirs (console and
- * authorization pages). The password is checked before the link is touched, so a refused password
- * leaves the link usable. An unknown, used or expired link, or one of a removed member: validation_failed on `token`.
+ * authorization pages). The password rule is checked before the link is touched, so a refused password
+ * leaves the link usable. The link is looked up (by its SHA-256) and spent before the password is
+ * hashed: only a live link costs a scrypt, and only once. An unknown, used or expired link, or one of a
+ * removed member: validation_failed on `token`. Past MEMBER_LINK_ADDRESS_LIMIT: rate_limited with retryAfterSeconds.
  */
 export async function setPasswordWithToken(
   svc: Services,
-  input: { purpose: MemberTokenPurpose; token: unknown; password: unknown },
+  input: { purpose: MemberTokenPurpose; token: unknown; password: unknown; address: string | undefined },
 ): Promise<{ orgId: string; memberId: string }> {
+  const nowMs = svc.clock.now().getTime();
+  const bucket = `member-link-addr:${sourceAddressKey(input.address)}`;
+  const window = windowStartOf(MEMBER_LINK_ADDRESS_LIMIT, nowMs);
+  const { total } = await addHits(svc.db, bucket, window, 1);
+  if (total > MEMBER_LINK_ADDRESS_LIMIT.limit) {
+    await refundHit(svc.db, bucket, window);
+    const retryAfterSeconds = Math.max(1, Math.ceil((window + MEMBER_LINK_ADDRESS_LIMIT.windowMs - nowMs) / 1000));
+    throw new DomainError('rate_limited', `Too many attempts with password links. Wait ${waitText(retryAfterSeconds)} and try again.`, { retryAfterSeconds });
+  }
+  const done = await spendTokenAndSetPassword(svc, input);
+  await refundHit(svc.db, bucket, window);
+  return done;
+}
+
+async function spendTokenAndSetPassword(svc: Services, input: { purpose: MemberTokenPurpose; token: unknown; password: unknown }): Promise<{ orgId: string; memberId: string }> {
   const details: { path: string; message: string }[] = [];
   checkNewPassword(details, 'password', input.password);
   if (details.length) throw DomainError.validation(details);
   const unusable = DomainError.validation([{ path: 'token', message: LINK_UNUSABLE }]);
   if (typeof input.token !== 'string' || !TOKEN_SHAPE.test(input.token)) throw unusable;
   const hash = sha256Hex(input.token);
-  const passwordHash = await hashPassword(input.password as string);
   return inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
     const spent = (await tx.manager.query(
@@ -174,6 +200,8 @@ export async function setPasswordWithToken(
     if (Number(spent.affectedRows) === 0) throw unusable;
     const [row] = (await tx.manager.query('SELECT org_id, member_id FROM member_tokens WHERE token_hash = ?', [hash])) as { org_id: string; member_id: string }[];
     const { org_id: orgId, member_id: memberId } = row!;
+    // Hashed only now, for a live link this transaction holds (a failure rolls the spending back).
+    const passwordHash = await hashPassword(input.password as string);
     await tx.manager.query('UPDATE members SET password_hash = ? WHERE id = ? AND org_id = ?', [passwordHash, memberId, orgId]);
     await tx.manager.query(
       'UPDATE member_tokens SET used_at = ?, token_sealed = NULL, token_key_id = NULL WHERE org_id = ? AND member_id = ? AND used_at IS NULL',

@@ -24,6 +24,33 @@ describe('console GraphQL in production: no introspection, no landing page', () 
     }
   });
 
+  it('leaves out the "Did you mean …?" hints that would name schema fields, types and enum values', async () => {
+    const typo = '{ mee { id } }';
+    const badEnum = '{ cases(first: 1, filter: { status: [aproved] }) { edges { cursor } } }';
+    const h = await ConsoleHarness.start({ config: { nodeEnv: 'production' } });
+    const dev = await ConsoleHarness.start();
+    try {
+      const [prod, shown] = [await h.browser().gql(typo), await dev.browser().gql(typo)];
+      expect(shown.body.errors![0]!.message).to.equal('Cannot query field "mee" on type "Query". Did you mean "me"?');
+      expect(prod.status).to.equal(400);
+      expect(prod.body.errors).to.deep.equal([{ message: 'Cannot query field "mee" on type "Query".', locations: [{ line: 1, column: 3 }], extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }]);
+      const [prodEnum, shownEnum] = [await h.browser().gql(badEnum), await dev.browser().gql(badEnum)];
+      expect(shownEnum.body.errors![0]!.message).to.equal('Value "aproved" does not exist in "CaseStatus" enum. Did you mean the enum value "approved"?');
+      expect(prodEnum.body.errors!.map((e) => [e.message, e.extensions.code])).to.deep.equal([['Value "aproved" does not exist in "CaseStatus" enum.', 'GRAPHQL_VALIDATION_FAILED']]);
+      // The same in a variable's value (refused with 400 BAD_USER_INPUT before the operation runs).
+      const byVariable = 'query($s: [CaseStatus!]) { cases(first: 1, filter: { status: $s }) { edges { cursor } } }';
+      const [prodVar, shownVar] = [await h.browser().gql(byVariable, { s: ['aproved'] }), await dev.browser().gql(byVariable, { s: ['aproved'] })];
+      expect(shownVar.body.errors![0]!.message).to.contain('Did you mean the enum value "approved"?');
+      expect(prodVar.status).to.equal(400);
+      expect(prodVar.body.errors!.map((e) => [e.message, e.extensions.code])).to.deep.equal([
+        ['Variable "$s" got invalid value "aproved" at "s[0]"; Value "aproved" does not exist in "CaseStatus" enum.', 'BAD_USER_INPUT'],
+      ]);
+    } finally {
+      await h.close();
+      await dev.close();
+    }
+  });
+
   it('answers introspection outside production (the web build generates its types from the same schema)', async () => {
     const h = await ConsoleHarness.start();
     try {
