@@ -12,6 +12,7 @@ export { resendVerification } from './resend-verification';
 export { listCaseVerificationViews } from './list-case-verifications';
 export { loadVerificationFacts, type VerificationFacts } from './verification-facts';
 export { verificationLink } from './send-verification-link';
+export { DOCUMENT_ON_FILE_CODES, type DocumentOnFile, type DocumentOnFileCode } from './document-on-file';
 export {
   CaseVerificationSchema, IdvCheckSchema, VerificationPageSchema, VerificationResultSchema, VerificationTokenSchema, VendorRedirectSchema,
   type CaseVerificationView, type VerificationPageView, type VerificationResultView,
