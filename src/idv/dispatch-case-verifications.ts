@@ -3,13 +3,13 @@ import { advanceOnboardingStage, recordRosterChange } from '../cases/onboarding-
 import { findCaseRowByPk, lockCase } from '../cases/cases.repository';
 import { inTransaction, type Tx } from '../db/transaction';
 import { DomainError } from '../errors';
-import { recordEvent } from '../events/record-event';
 import type { StepGuard } from '../pipeline/step-guard';
 import type { Services } from '../services';
 import { assessDocumentOnFile } from './assess-document-on-file';
+import { satisfyByDocument } from './satisfy-by-document';
 import { sendVerificationLink } from './send-verification-link';
 import {
-  listCasePersons, listCaseVerifications, setDocumentOnFile, setPartyRosterStatus, upsertVerification, type CasePerson,
+  listCasePersons, listCaseVerifications, setDocumentOnFile, setPartyRosterStatus, upsertVerification,
 } from './verifications.repository';
 
 export interface DispatchSummary {
@@ -56,7 +56,7 @@ async function dispatchInTx(tx: Tx, ref: { orgId: string; casePk: number }, comp
     if (done.has(person.personKey)) continue;
     const onFile = await assessDocumentOnFile(tx, { ...ref, person });
     if (onFile.satisfied && onFile.documentId !== null) {
-      rosterChanged = (await satisfyByDocument(tx, ref, person, onFile.documentId)) || rosterChanged;
+      rosterChanged = (await satisfyByDocument(tx, ref, person, { ...onFile, documentId: onFile.documentId })) || rosterChanged;
       summary.satisfied++;
     } else if (person.email) {
       rosterChanged = (await sendVerificationLink(tx, { ...ref, person: { ...person, email: person.email }, companyName, dispatchedBy: 'system' })) || rosterChanged;
@@ -72,14 +72,4 @@ async function dispatchInTx(tx: Tx, ref: { orgId: string; casePk: number }, comp
   const moved = outstanding && (await advanceOnboardingStage(tx, { ...ref, stage: 'awaiting_id_verification' }));
   if (rosterChanged && !moved) await recordRosterChange(tx, ref);
   return summary;
-}
-
-async function satisfyByDocument(tx: Tx, ref: { orgId: string; casePk: number }, person: CasePerson, docId: number): Promise<boolean> {
-  const now = tx.services.clock.now();
-  await upsertVerification(tx.manager, ref.orgId, ref.casePk, person.personKey, { state: 'satisfied', satisfiedByDocId: docId, completedAt: now }, now);
-  await recordEvent(tx, {
-    orgId: ref.orgId, type: 'idv.satisfied_by_document', case: { pk: ref.casePk },
-    fields: { personName: person.name, personEmail: person.email, personKey: person.personKey, roles: person.roles, satisfiedByDocId: docId },
-  });
-  return setPartyRosterStatus(tx.manager, ref.orgId, ref.casePk, person.personKey, 'verified');
 }

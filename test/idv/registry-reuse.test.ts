@@ -80,17 +80,23 @@ describe('identity verification reuses a passport of the person registry only th
     expect(proposedB.link).to.equal(null);
     expect(proposedB.proposals.map((p) => p.personId)).to.deep.equal([personId]);
 
-    // Case C: an analyst links its Grace to the person before the verify step: satisfied by case A's passport, no link for her.
-    const c = await laterCase(tenant, async (ref) => {
-      await linkPerson(h.svc, analyst, { caseId: ref.caseId, personKey: await personKeyOf(h, ref, 'Grace Hopper'), personId });
-    });
+    // Case C, the same: Grace gets a link; then an analyst, having checked, links her to the person in the console. Case A's passport
+    // now satisfies her (her link is spent), and the pipeline goes on.
+    const c = await laterCase(tenant);
     const graceC = await personKeyOf(h, c, 'Grace Hopper');
+    expect((await caseEvents(h, c)).filter((e) => e.type === 'idv.dispatched').map((e) => e.data.recipientName)).to.have.members(['Grace Hopper', 'Ada Lovelace']);
+    const analystConsole = await h.signedIn('analyst', tenant);
+    await analystConsole.data('mutation($c: ID!, $k: String!, $p: Int!) { linkPerson(caseId: $c, personKey: $k, personId: $p) { caseId } }', { c: c.caseId, k: graceC, p: personId });
     const eventsC = await caseEvents(h, c);
     const satisfied = eventsC.filter((e) => e.type === 'idv.satisfied_by_document');
     expect(satisfied.map((e) => e.data)).to.have.length(1);
     expect(satisfied[0]!.data).to.deep.include({ caseId: c.caseId, personName: 'Grace Hopper', personKey: graceC, satisfiedByDocId: Number(passportId) });
-    expect(eventsC.filter((e) => e.type === 'idv.dispatched').map((e) => e.data.recipientName)).to.deep.equal(['Ada Lovelace']);
+    expect(eventsC.filter((e) => e.type === 'person.linked').map((e) => e.data.linkedBy)).to.deep.equal([analystConsole.member.email]);
+    expect(await h.svc.db.query('SELECT state, token_hash FROM identity_verifications WHERE org_id = ? AND case_pk = ? AND person_key = ?', [c.orgId, c.casePk, graceC]))
+      .to.deep.equal([{ state: 'satisfied', token_hash: null }]);
     expect(await reasonCodes(c, graceC)).to.deep.equal(['satisfied']);
+    const roster = eventsC.filter((e) => e.type === 'case.onboarding_progress.changed').at(-1)!.data.roster as { name: string; status: string }[];
+    expect(roster.find((r) => r.name === 'Grace Hopper')!.status).to.equal('verified');
 
     // The window (365 days by default) has passed since the passport was attached: even an analyst's link sends Grace a link.
     await h.svc.db.query('UPDATE person_documents SET attached_at = attached_at - INTERVAL 400 DAY WHERE org_id = ? AND person_id = ?', [tenant.id, personId]);
