@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { memberActor } from '../../src/access/index';
 import { attachPersonDocument, linkPerson, markPersonNew } from '../../src/persons/index';
-import type { Tenant } from '../../src/tenants/index';
+import type { HostedFlowIdentityVerifier } from '../../src/idv/index';
+import { setIdvAcceptDocumentOnFile, type Tenant } from '../../src/tenants/index';
 import { passportPdf } from '../documents/support';
 import { ConsoleHarness } from '../graphql/harness';
 import { upload } from '../portal/documents-support';
@@ -196,5 +197,24 @@ describe('identity verification: a document on file satisfies a person only when
     const events = await idvEvents(accepted);
     expect(events.satisfied.map((e) => e.satisfiedByDocId)).to.deep.equal([passportId]);
     expect(events.dispatchedTo).to.deep.equal(['Ada Lovelace']);
+  });
+
+  it('with a hosted verification vendor a valid accepted passport does not stand in for the link, until a compliance admin lets it', async () => {
+    const { tenant, personId, passportId } = await graceInRegistry(await passportPdf(GRACE_PASSPORT));
+    const local = h.svc.idv;
+    // The verify step only emails links; the vendor is called when a person opens theirs.
+    const hosted: HostedFlowIdentityVerifier = { flow: 'hosted_flow', name: 'acme', createSession: () => Promise.reject(new Error('not called')) };
+    h.svc.idv = hosted;
+    try {
+      const viaVendor = await laterCaseLinked(tenant, personId);
+      expect((await idvEvents(viaVendor)).satisfied).to.deep.equal([]);
+      expect(codes((await onFile(viaVendor))['Grace Hopper']!)).to.deep.equal(['hosted_vendor']);
+      const admin = memberActor({ orgId: tenant.id, id: '00000000-0000-4000-8000-00000000ad01', email: 'ca@example.com', role: 'compliance_admin' });
+      expect((await setIdvAcceptDocumentOnFile(h.svc, admin, { accept: true })).idvAcceptDocumentOnFile).to.equal(true);
+      const accepted = await laterCaseLinked(tenant, personId);
+      expect((await idvEvents(accepted)).satisfied.map((e) => e.satisfiedByDocId)).to.deep.equal([passportId]);
+    } finally {
+      h.svc.idv = local;
+    }
   });
 });
