@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql
 import { listAuditLog } from '../src/audit/index';
 import { EVENT_CATALOGUE } from '../src/events/index';
 import {
-  setDefaultMlro, setFourEyes, setFullParity, setIdvSelfieRequired, setWebhookAlertThreshold, setZeroRetention, type OrganisationSettings,
+  setDefaultMlro, setFourEyes, setFullParity, setIdvAcceptDocumentOnFile, setIdvSelfieRequired, setWebhookAlertThreshold, setZeroRetention, type OrganisationSettings,
 } from '../src/tenants/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
@@ -14,6 +14,7 @@ const organisationOfSettings = (s: OrganisationSettings): Organisation =>
     id: s.orgId, name: s.name, fourEyes: s.fourEyes, defaultMlroMemberId: s.defaultMlroMemberId, fullParityEntitled: s.fullParityEntitled,
     fullParityEnabled: s.fullParityEnabled, zeroRetention: s.zeroRetention,
     webhookAlertAfterMinutes: s.webhookAlertAfterMinutes, idvRequireSelfie: s.idvRequireSelfie,
+    idvAcceptDocumentOnFile: s.idvAcceptDocumentOnFile,
   });
 
 /** Compliance Configuration: the event catalogue, the audit log and the organisation's compliance switches. */
@@ -68,6 +69,14 @@ export class OrganisationResolver {
   @Mutation(() => Organisation, { description: 'Makes identity verification ask for a selfie with the ID document, or not (compliance_admin). Audited.' })
   async setIdvSelfieRequired(@Ctx() ctx: GraphqlContext, @Arg('required') required: boolean): Promise<Organisation> {
     return organisationOfSettings(await setIdvSelfieRequired(ctx.svc, actorOf(ctx), { required }));
+  }
+
+  @Mutation(() => Organisation, {
+    description: 'Lets a valid, accepted passport or ID card on file satisfy a person even when a selfie is required or a hosted vendor verifies, or not '
+      + '(compliance_admin). Audited.',
+  })
+  async setIdvAcceptDocumentOnFile(@Ctx() ctx: GraphqlContext, @Arg('accept') accept: boolean): Promise<Organisation> {
+    return organisationOfSettings(await setIdvAcceptDocumentOnFile(ctx.svc, actorOf(ctx), { accept }));
   }
 
   @Mutation(() => Organisation, {

@@ -2,6 +2,8 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import {
   attachPersonDocument, getPerson, getPersonReuseWindow, linkPerson, listCasePeople, listPersons, markPersonNew, setPersonReuseWindow, unlinkPerson,
 } from '../src/persons/index';
+import { recheckDocumentOnFile } from '../src/idv/index';
+import { resumeCasePipeline } from '../src/pipeline/index';
 import { actorOf, type GraphqlContext } from './context';
 import { CaseNode } from './types/case.type';
 import { CasePeople, casePeopleOf, PersonDetail, personDetailOf, PersonList, personOf } from './types/person.type';
@@ -35,12 +37,17 @@ export class PersonsResolver {
     return casePeopleOf(c.caseId, await listCasePeople(ctx.svc, actorOf(ctx), c.caseId));
   }
 
-  @Mutation(() => CasePeople, { description: 'Links a case party (personKey) to a person (person.linked). CONFLICT when it is linked already.' })
+  @Mutation(() => CasePeople, {
+    description: 'Links a case party (personKey) to a person (person.linked). CONFLICT when it is linked already. When the party\'s verification '
+      + 'link is still open, a valid accepted document of the person may now satisfy them (idv.satisfied_by_document; the link is spent).',
+  })
   async linkPerson(
     @Ctx() ctx: GraphqlContext, @Arg('caseId', () => ID) caseId: string, @Arg('personKey') personKey: string, @Arg('personId', () => Int) personId: number,
   ): Promise<CasePeople> {
     const actor = actorOf(ctx);
     await linkPerson(ctx.svc, actor, { caseId, personKey, personId });
+    const recheck = await recheckDocumentOnFile(ctx.svc, actor, { caseId, personKey });
+    if (recheck.satisfied) await resumeCasePipeline(ctx.svc, recheck);
     return casePeopleOf(caseId, await listCasePeople(ctx.svc, actor, caseId));
   }
 

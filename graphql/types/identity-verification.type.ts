@@ -1,6 +1,6 @@
 import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { ROSTER_STATUSES } from '../../src/cases/index';
-import { IDV_OUTCOMES, type CaseVerificationView } from '../../src/idv/index';
+import { DOCUMENT_ON_FILE_CODES, IDV_OUTCOMES, type CaseVerificationView } from '../../src/idv/index';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as { [K in T]: K };
 
@@ -19,6 +19,25 @@ export class IdvCheck {
   @Field(() => String, { nullable: true }) detail!: string | null;
 }
 
+export const DocumentOnFileCodeEnum = enumOf(DOCUMENT_ON_FILE_CODES);
+registerEnumType(DocumentOnFileCodeEnum, {
+  name: 'DocumentOnFileCode',
+  description: 'Why a document on file did or did not satisfy a person: satisfied, or the rule it broke (expired, check_digit_failed, not_accepted …).',
+});
+
+@ObjectType({ simpleResolvers: true, description: 'One reason a document on file did or did not satisfy a person.' })
+export class DocumentOnFileReason {
+  @Field(() => DocumentOnFileCodeEnum) code!: string;
+  @Field({ description: 'The reason in words, naming the document when it is about one.' }) text!: string;
+}
+
+@ObjectType({ simpleResolvers: true, description: 'Whether a passport or ID card on file satisfied a person instead of a verification link, and why or why not.' })
+export class DocumentOnFile {
+  @Field() satisfied!: boolean;
+  @Field(() => Int, { nullable: true, description: 'The document that satisfied the person.' }) documentId!: number | null;
+  @Field(() => [DocumentOnFileReason]) reasons!: DocumentOnFileReason[];
+}
+
 @ObjectType({ simpleResolvers: true, description: 'One person of a case (a director, UBO or signatory; one per personKey) and their identity verification.' })
 export class IdentityVerification {
   @Field({ description: 'UUID v4 shared by the same human across roles within the case.' }) personKey!: string;
@@ -35,6 +54,8 @@ export class IdentityVerification {
   @Field(() => GraphQLISODateTime, { nullable: true }) completedAt!: string | null;
   @Field(() => Int, { nullable: true, description: 'The accepted passport or ID on file that made a link unnecessary.' }) satisfiedByDocId!: number | null;
   @Field(() => Int, { nullable: true, description: 'The document the person uploaded on the verification page.' }) documentId!: number | null;
+  @Field(() => DocumentOnFile, { nullable: true, description: 'What the verify step found about a document on file for the person; null before it ran for them.' })
+  documentOnFile!: DocumentOnFile | null;
   @Field({ description: 'Whether a new link can be sent (the person has an email and is not verified).' }) canResend!: boolean;
 }
 

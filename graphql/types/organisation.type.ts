@@ -17,18 +17,24 @@ export class Organisation {
   }) webhookAlertAfterMinutes!: number;
   @Field({ description: 'Identity verification asks each person for a selfie with their ID document (the local verifier then answers manual_review: it cannot compare faces).' })
   idvRequireSelfie!: boolean;
+  @Field({
+    description: 'A valid, accepted passport or ID card on file satisfies a person even when a selfie is required or a hosted vendor verifies. Off: such an '
+      + 'organisation always sends the verification link.',
+  })
+  idvAcceptDocumentOnFile!: boolean;
 }
 
 /** The GraphQL shape of a tenant row (any object with its fields). */
 export function organisationOf(
   t: {
     id: string; name: string; fourEyes: boolean; defaultMlroMemberId?: string | null; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean;
-    webhookAlertAfterMinutes: number; idvRequireSelfie: boolean;
+    webhookAlertAfterMinutes: number; idvRequireSelfie: boolean; idvAcceptDocumentOnFile: boolean;
   },
 ): Organisation {
   return {
     id: t.id, name: t.name, fourEyes: t.fourEyes, defaultMlroMemberId: t.defaultMlroMemberId ?? null, fullParityEntitled: t.fullParityEntitled,
     fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
     webhookAlertAfterMinutes: t.webhookAlertAfterMinutes, idvRequireSelfie: t.idvRequireSelfie,
+    idvAcceptDocumentOnFile: t.idvAcceptDocumentOnFile,
   };
 }

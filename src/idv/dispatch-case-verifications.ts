@@ -3,17 +3,19 @@ import { advanceOnboardingStage, recordRosterChange } from '../cases/onboarding-
 import { findCaseRowByPk, lockCase } from '../cases/cases.repository';
 import { inTransaction, type Tx } from '../db/transaction';
 import { DomainError } from '../errors';
-import { recordEvent } from '../events/record-event';
 import type { StepGuard } from '../pipeline/step-guard';
 import type { Services } from '../services';
-import { findIdDocumentOnFile } from './find-id-document-on-file';
+import { assessDocumentOnFile } from './assess-document-on-file';
+import { satisfyByDocument } from './satisfy-by-document';
 import { sendVerificationLink } from './send-verification-link';
-import { listCasePersons, listCaseVerifications, setPartyRosterStatus, upsertVerification, type CasePerson } from './verifications.repository';
+import {
+  listCasePersons, listCaseVerifications, setDocumentOnFile, setPartyRosterStatus, upsertVerification,
+} from './verifications.repository';
 
 export interface DispatchSummary {
   /** Links queued (one per human with an email). */
   sent: number;
-  /** Suppressed by an accepted ID document on file. */
+  /** Suppressed by a valid, accepted ID document on file. */
   satisfied: number;
   /** People without an email address: no link can be sent (roster action_needed). */
   withoutEmail: number;
@@ -21,10 +23,12 @@ export interface DispatchSummary {
 
 /**
  * The pipeline's identity-verification step (after screening): each director, UBO and signatory of the
- * case, one per human (personKey, roles merged), who has no verification yet is either satisfied by an
- * accepted passport or ID document on file (idv.satisfied_by_document, roster `verified`), or emailed a
+ * case, one per human (personKey, roles merged), who has no verification yet is either satisfied by a
+ * valid, accepted passport or ID document on file (assessDocumentOnFile; idv.satisfied_by_document, roster
+ * `verified`), or emailed a
  * verification link (idv.dispatched when sent, roster `link_sent`), or, without an email address, marked
- * `action_needed`. While a link is outstanding the case is at stage awaiting_id_verification. People with
+ * `action_needed`. What the document check found (satisfied or not, and why) is kept with the person's
+ * verification for the case page. While a link is outstanding the case is at stage awaiting_id_verification. People with
  * a verification from an earlier run keep it (an analyst may resend). One transaction; with a guard that
  * says the step is done, nothing is written.
  */
@@ -50,9 +54,9 @@ async function dispatchInTx(tx: Tx, ref: { orgId: string; casePk: number }, comp
   let rosterChanged = false;
   for (const person of await listCasePersons(tx.manager, ref.orgId, ref.casePk)) {
     if (done.has(person.personKey)) continue;
-    const docId = await findIdDocumentOnFile(tx, { ...ref, person });
-    if (docId !== null) {
-      rosterChanged = (await satisfyByDocument(tx, ref, person, docId)) || rosterChanged;
+    const onFile = await assessDocumentOnFile(tx, { ...ref, person });
+    if (onFile.satisfied && onFile.documentId !== null) {
+      rosterChanged = (await satisfyByDocument(tx, ref, person, { ...onFile, documentId: onFile.documentId })) || rosterChanged;
       summary.satisfied++;
     } else if (person.email) {
       rosterChanged = (await sendVerificationLink(tx, { ...ref, person: { ...person, email: person.email }, companyName, dispatchedBy: 'system' })) || rosterChanged;
@@ -62,19 +66,10 @@ async function dispatchInTx(tx: Tx, ref: { orgId: string; casePk: number }, comp
       rosterChanged = (await setPartyRosterStatus(tx.manager, ref.orgId, ref.casePk, person.personKey, 'action_needed')) || rosterChanged;
       summary.withoutEmail++;
     }
+    await setDocumentOnFile(tx.manager, ref.orgId, ref.casePk, person.personKey, onFile);
   }
   const outstanding = (await listCaseVerifications(tx.manager, ref.orgId, ref.casePk)).some((v) => v.state === 'link_sent' || v.state === 'in_progress');
   const moved = outstanding && (await advanceOnboardingStage(tx, { ...ref, stage: 'awaiting_id_verification' }));
   if (rosterChanged && !moved) await recordRosterChange(tx, ref);
   return summary;
-}
-
-async function satisfyByDocument(tx: Tx, ref: { orgId: string; casePk: number }, person: CasePerson, docId: number): Promise<boolean> {
-  const now = tx.services.clock.now();
-  await upsertVerification(tx.manager, ref.orgId, ref.casePk, person.personKey, { state: 'satisfied', satisfiedByDocId: docId, completedAt: now }, now);
-  await recordEvent(tx, {
-    orgId: ref.orgId, type: 'idv.satisfied_by_document', case: { pk: ref.casePk },
-    fields: { personName: person.name, personEmail: person.email, personKey: person.personKey, roles: person.roles, satisfiedByDocId: docId },
-  });
-  return setPartyRosterStatus(tx.manager, ref.orgId, ref.casePk, person.personKey, 'verified');
 }

@@ -1,5 +1,6 @@
 import { ROSTER_STATUSES } from '../cases/case-party.entity';
 import { DateTime, Nullable, StringEnum, Type, type Static } from '../wire';
+import { DOCUMENT_ON_FILE_CODES } from './document-on-file';
 import { IDV_OUTCOMES } from './identity-verifier';
 
 /** Identity verification's wire shapes: the hosted page's tRPC inputs and outputs, and the console's view. */
@@ -37,6 +38,13 @@ export type VerificationResultView = Static<typeof VerificationResultSchema>;
 /** verification.start (hosted_flow): where to send the person. */
 export const VendorRedirectSchema = Type.Object({ redirectUrl: Type.String() });
 
+/** Whether a document on file satisfied a person instead of a link, and why or why not. */
+export const DocumentOnFileSchema = Type.Object({
+  satisfied: Type.Boolean(),
+  documentId: Nullable(Type.Number()),
+  reasons: Type.Array(Type.Object({ code: StringEnum(DOCUMENT_ON_FILE_CODES), text: Type.String() })),
+});
+
 /** One person's identity verification on the console's case page. */
 export const CaseVerificationSchema = Type.Object({
   personKey: Type.String(),
@@ -53,6 +61,8 @@ export const CaseVerificationSchema = Type.Object({
   completedAt: Nullable(DateTime()),
   satisfiedByDocId: Nullable(Type.Number()),
   documentId: Nullable(Type.Number()),
+  /** What the verify step found about a document on file (null before it ran for the person). */
+  documentOnFile: Nullable(DocumentOnFileSchema),
   /** Whether an analyst may send a new link (the person has an email and is not verified). */
   canResend: Type.Boolean(),
 });

@@ -9,9 +9,11 @@ export { submitVerification } from './submit-verification';
 export { startVendorVerification } from './start-vendor-verification';
 export { receiveVendorCallback, signVendorCallback, CALLBACK_TOLERANCE_S, type VendorCallback } from './receive-vendor-callback';
 export { resendVerification } from './resend-verification';
+export { recheckDocumentOnFile } from './recheck-document-on-file';
 export { listCaseVerificationViews } from './list-case-verifications';
 export { loadVerificationFacts, type VerificationFacts } from './verification-facts';
 export { verificationLink } from './send-verification-link';
+export { DOCUMENT_ON_FILE_CODES, type DocumentOnFile, type DocumentOnFileCode } from './document-on-file';
 export {
   CaseVerificationSchema, IdvCheckSchema, VerificationPageSchema, VerificationResultSchema, VerificationTokenSchema, VendorRedirectSchema,
   type CaseVerificationView, type VerificationPageView, type VerificationResultView,

@@ -28,7 +28,7 @@ export async function listVerificationViews(db: Queryable, orgId: string, casePk
       status: r?.status ?? null, statusLabel: r?.statusLabel ?? 'Not started',
       outcome: v?.outcome ?? null, vendorName: v?.vendorName ?? null, checks: v?.checks ?? [],
       dispatchedBy: v?.dispatchedBy ?? null, dispatchedAt: v?.dispatchedAt?.toISOString() ?? null, completedAt: v?.completedAt?.toISOString() ?? null,
-      satisfiedByDocId: v?.satisfiedByDocId ?? null, documentId: v?.documentId ?? null,
+      satisfiedByDocId: v?.satisfiedByDocId ?? null, documentId: v?.documentId ?? null, documentOnFile: v?.documentOnFile ?? null,
       canResend: Boolean(p.email) && !verified,
     };
   });

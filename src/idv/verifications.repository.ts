@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/queryable';
 import type { RosterStatus } from '../cases/case-party.entity';
 import type { IdvCheck, IdvOutcome } from './identity-verifier';
+import type { DocumentOnFile, IdDocumentRow } from './document-on-file';
 
 /** Where one person's verification stands. `no_email`: no link can be sent (the roster says action_needed). */
 export type VerificationState = 'link_sent' | 'in_progress' | 'completed' | 'satisfied' | 'no_email';
@@ -20,6 +21,8 @@ export interface VerificationRow {
   documentId: number | null;
   satisfiedByDocId: number | null;
   checks: IdvCheck[] | null;
+  /** What the verify step found about a document on file for the person (null before it, or for older rows). */
+  documentOnFile: DocumentOnFile | null;
   completedAt: Date | null;
 }
 
@@ -35,17 +38,19 @@ export interface CasePerson {
 }
 
 const COLUMNS = `id, org_id, case_pk, person_key, state, outcome, token_expires_at, dispatched_by, dispatched_at, vendor_name, vendor_session_id,
-  document_id, satisfied_by_doc_id, checks, completed_at`;
+  document_id, satisfied_by_doc_id, checks, document_on_file, completed_at`;
 
 function toRow(r: Record<string, unknown>): VerificationRow {
-  const checks = r.checks == null ? null : (typeof r.checks === 'string' ? JSON.parse(r.checks) : r.checks) as IdvCheck[];
+  const json = (v: unknown) => (v == null ? null : typeof v === 'string' ? JSON.parse(v) : v) as unknown;
+  const checks = json(r.checks) as IdvCheck[] | null;
   const num = (v: unknown) => (v == null ? null : Number(v));
   return {
     id: Number(r.id), orgId: String(r.org_id), casePk: Number(r.case_pk), personKey: String(r.person_key), state: r.state as VerificationState,
     outcome: (r.outcome as IdvOutcome | null) ?? null, tokenExpiresAt: (r.token_expires_at as Date | null) ?? null,
     dispatchedBy: (r.dispatched_by as string | null) ?? null, dispatchedAt: (r.dispatched_at as Date | null) ?? null,
     vendorName: (r.vendor_name as string | null) ?? null, vendorSessionId: (r.vendor_session_id as string | null) ?? null,
-    documentId: num(r.document_id), satisfiedByDocId: num(r.satisfied_by_doc_id), checks, completedAt: (r.completed_at as Date | null) ?? null,
+    documentId: num(r.document_id), satisfiedByDocId: num(r.satisfied_by_doc_id), checks,
+    documentOnFile: json(r.document_on_file) as DocumentOnFile | null, completedAt: (r.completed_at as Date | null) ?? null,
   };
 }
 
@@ -112,6 +117,7 @@ export interface VerificationWrite {
   selfieDocumentId?: number | null;
   satisfiedByDocId?: number | null;
   checks?: IdvCheck[] | null;
+  documentOnFile?: DocumentOnFile | null;
   startedAt?: Date | null;
   completedAt?: Date | null;
 }
@@ -119,14 +125,14 @@ export interface VerificationWrite {
 const COLUMN_OF: Record<keyof VerificationWrite, string> = {
   state: 'state', outcome: 'outcome', tokenHash: 'token_hash', tokenExpiresAt: 'token_expires_at', dispatchedBy: 'dispatched_by', dispatchedAt: 'dispatched_at',
   vendorName: 'vendor_name', vendorSessionId: 'vendor_session_id', documentId: 'document_id', selfieDocumentId: 'selfie_document_id',
-  satisfiedByDocId: 'satisfied_by_doc_id', checks: 'checks', startedAt: 'started_at', completedAt: 'completed_at',
+  satisfiedByDocId: 'satisfied_by_doc_id', checks: 'checks', documentOnFile: 'document_on_file', startedAt: 'started_at', completedAt: 'completed_at',
 };
 
 function assignments(w: VerificationWrite): { sql: string; params: unknown[] } {
   const keys = (Object.keys(w) as (keyof VerificationWrite)[]).filter((k) => w[k] !== undefined);
   return {
     sql: keys.map((k) => `${COLUMN_OF[k]} = ?`).join(', '),
-    params: keys.map((k) => (k === 'checks' && w.checks ? JSON.stringify(w.checks) : w[k])),
+    params: keys.map((k) => ((k === 'checks' || k === 'documentOnFile') && w[k] ? JSON.stringify(w[k]) : w[k])),
   };
 }
 
@@ -147,6 +153,11 @@ export async function upsertVerification(db: Queryable, orgId: string, casePk: n
 export async function updateVerification(db: Queryable, orgId: string, id: number, w: VerificationWrite, now: Date): Promise<void> {
   const a = assignments(w);
   await db.query(`UPDATE identity_verifications SET updated_at = ?, ${a.sql} WHERE org_id = ? AND id = ?`, [now, ...a.params, orgId, id]);
+}
+
+/** Keeps what the verify step found about a document on file for a person (their verification row exists). */
+export async function setDocumentOnFile(db: Queryable, orgId: string, casePk: number, personKey: string, value: DocumentOnFile): Promise<void> {
+  await db.query('UPDATE identity_verifications SET document_on_file = ? WHERE org_id = ? AND case_pk = ? AND person_key = ?', [JSON.stringify(value), orgId, casePk, personKey]);
 }
 
 /** Sets the roster status of every party row of one human; returns whether any row changed. */
@@ -173,12 +184,47 @@ export async function tenantRequiresSelfie(db: Queryable, orgId: string): Promis
   return Boolean(Number(rows[0]?.idv_require_selfie ?? 0));
 }
 
-/** Accepted passports and ID cards of the case (extraction complete, or approved by an analyst), newest first. */
-export async function listAcceptedIdDocuments(db: Queryable, orgId: string, casePk: number): Promise<{ id: number; extracted: Record<string, unknown> }[]> {
-  const rows: { id: number | string; extracted_data: string | Record<string, unknown> }[] = await db.query(
-    `SELECT id, extracted_data FROM documents WHERE org_id = ? AND case_pk = ? AND document_type IN ('passport', 'id_card')
+/** The tenant's settings the verify step reads: selfie required, a document on file accepted anyway, the reuse window in days. */
+export async function findIdvSettings(db: Queryable, orgId: string): Promise<{ requireSelfie: boolean; acceptDocumentOnFile: boolean; reuseWindowDays: number }> {
+  const rows: { idv_require_selfie: number | boolean; idv_accept_document_on_file: number | boolean; person_reuse_days: number | string }[] = await db.query(
+    'SELECT idv_require_selfie, idv_accept_document_on_file, person_reuse_days FROM tenants WHERE id = ?', [orgId],
+  );
+  const r = rows[0];
+  return {
+    requireSelfie: Boolean(Number(r?.idv_require_selfie ?? 0)), acceptDocumentOnFile: Boolean(Number(r?.idv_accept_document_on_file ?? 0)),
+    reuseWindowDays: Number(r?.person_reuse_days ?? 365),
+  };
+}
+
+const ID_DOCUMENT_COLUMNS = 'id, document_type, status, confidence, extracted_data';
+
+function toIdDocument(r: { id: number | string; document_type: string | null; status: string; confidence: string | null; extracted_data: string | Record<string, unknown> | null }): IdDocumentRow {
+  const extracted = (typeof r.extracted_data === 'string' ? JSON.parse(r.extracted_data) : r.extracted_data) as Record<string, unknown> | null;
+  return { id: Number(r.id), documentType: r.document_type, status: r.status, confidence: r.confidence, extracted: extracted ?? {} };
+}
+
+/** The case's passports and ID cards whose extraction completed or that an analyst approved (not purged), newest first. */
+export async function listCaseIdDocuments(db: Queryable, orgId: string, casePk: number): Promise<IdDocumentRow[]> {
+  const rows: Parameters<typeof toIdDocument>[0][] = await db.query(
+    `SELECT ${ID_DOCUMENT_COLUMNS} FROM documents WHERE org_id = ? AND case_pk = ? AND document_type IN ('passport', 'id_card')
      AND status IN ('complete', 'approved') AND purged_at IS NULL ORDER BY id DESC`,
     [orgId, casePk],
   );
-  return rows.map((r) => ({ id: Number(r.id), extracted: typeof r.extracted_data === 'string' ? JSON.parse(r.extracted_data) : r.extracted_data }));
+  return rows.map(toIdDocument);
+}
+
+/** One of the tenant's documents (of any case) by id, not purged, or null. */
+export async function findIdDocument(db: Queryable, orgId: string, id: number): Promise<IdDocumentRow | null> {
+  const rows: Parameters<typeof toIdDocument>[0][] = await db.query(
+    `SELECT ${ID_DOCUMENT_COLUMNS} FROM documents WHERE org_id = ? AND id = ? AND purged_at IS NULL`, [orgId, id],
+  );
+  return rows[0] ? toIdDocument(rows[0]) : null;
+}
+
+/** Whether the verifier passed a verification on this document (it is the document a person uploaded through their link). */
+export async function isPassedByVerifier(db: Queryable, orgId: string, documentId: number): Promise<boolean> {
+  const rows: unknown[] = await db.query(
+    "SELECT 1 FROM identity_verifications WHERE org_id = ? AND document_id = ? AND state = 'completed' AND outcome = 'pass' LIMIT 1", [orgId, documentId],
+  );
+  return rows.length > 0;
 }

@@ -2,48 +2,58 @@ import type { Tx } from '../db/transaction';
 import { normalizedName, sameEmail, sameIdDocument } from './person-matching';
 import { ACCEPTED_DOCUMENT_STATUSES, humansOf, personEmails, type CaseHuman } from './person-views';
 import {
-  findActiveLink, findPerson, findReusableDocument, findReuseWindowDays, listActiveLinksOfCase, listCaseParties, listPersonsByNameAndBirth, listUnlinkedPersonIds, type PersonRow,
+  findActiveLink, findReusableDocument, findReuseWindowDays, listActiveLinksOfCase, listCaseParties, listPersonsByNameAndBirth, listUnlinkedPersonIds,
 } from './persons.repository';
-import { recordLink } from './record-link';
 
 const DAY_MS = 86_400_000;
 
+/** Who linked a party to a person for the system's automatic matching before issue 24 (typed data only). */
+export const SYSTEM_LINKER = 'system';
+
 /**
- * The accepted passport or ID document on file in the registry for a case party (by its personKey), if one is
- * reusable now: the party's active link's person, else a strong automatic match (normalized name AND date of birth
- * equal AND (one of the person's emails equals the party's email OR same id number and id country)) which this
- * function then links (person.linked with linkedBy 'system'), and that person has an attached document still within
- * the tenant's validity window (attached_at + window > now) and not expired (valid_until). Null otherwise.
- *
- * Runs in the caller's transaction (its events commit with the caller's). A strong match is linked even
- * when the person has no reusable document (it is the same human either way); two or more strong matches
- * are ambiguous and link nothing. A person already linked to another party of the case, or one an analyst
- * unlinked from this party, is never matched (an unlink is not undone behind the analyst's back).
+ * What the registry offers a case party (by its personKey) for identity verification:
+ * - `reusable`: the party's link was made by an analyst (linkPerson), and the person has an attached document
+ *   within the tenant's validity window (attached_at + window > now), not expired (valid_until) and still accepted;
+ * - `no_document`: an analyst-confirmed link, but nothing reusable now;
+ * - `unconfirmed_link`: the party's only link was made by the system from typed data: never enough to reuse a document;
+ * - `proposed`: no link, but one person matches strongly on typed data (normalized name AND date of birth equal
+ *   AND (an email or the id number and country equal)): an analyst may confirm it, nothing is linked or reused;
+ * - `none`: nothing.
  */
-export async function findReusableIdDocument(tx: Tx, input: { orgId: string; casePk: number; personKey: string }): Promise<{ documentId: number; personId: number } | null> {
+export type RegistryIdDocument =
+  | { status: 'reusable'; personId: number; documentId: number }
+  | { status: 'no_document' | 'unconfirmed_link' | 'proposed'; personId: number; documentId: null }
+  | { status: 'none'; personId: null; documentId: null };
+
+/**
+ * The registry's answer for a case party (see RegistryIdDocument). Typed data (name, date of birth, email,
+ * passport number: what any applicant can type about anyone) only ever proposes; it never links or reuses,
+ * so customer B naming customer A's verified director does not ride on A's verification. Reads only.
+ */
+export async function findReusableIdDocument(tx: Tx, input: { orgId: string; casePk: number; personKey: string }): Promise<RegistryIdDocument> {
   const { orgId, casePk, personKey } = input;
   const human = humansOf(await listCaseParties(tx.manager, orgId, casePk)).find((h) => h.personKey === personKey);
-  if (!human) return null;
-  let personId: number;
+  if (!human) return { status: 'none', personId: null, documentId: null };
   const link = await findActiveLink(tx.manager, orgId, casePk, personKey);
-  if (link) {
-    personId = Number(link.person_id);
-  } else {
-    const match = await strongMatch(tx, orgId, casePk, human);
-    if (!match) return null;
-    await recordLink(tx, orgId, casePk, human, match, 'system');
-    personId = Number(match.id);
+  if (!link) {
+    const proposed = await strongMatch(tx, orgId, casePk, human);
+    return proposed === null ? { status: 'none', personId: null, documentId: null } : { status: 'proposed', personId: proposed, documentId: null };
   }
+  const personId = Number(link.person_id);
+  if (link.linked_by === SYSTEM_LINKER) return { status: 'unconfirmed_link', personId, documentId: null };
   const now = tx.services.clock.now();
   const days = await findReuseWindowDays(tx.manager, orgId);
   const documentId = await findReusableDocument(tx.manager, orgId, personId, {
     attachedAfter: new Date(now.getTime() - days * DAY_MS), today: now.toISOString().slice(0, 10), statuses: ACCEPTED_DOCUMENT_STATUSES,
   });
-  return documentId === null ? null : { documentId, personId };
+  return documentId === null ? { status: 'no_document', personId, documentId: null } : { status: 'reusable', personId, documentId };
 }
 
-/** The one person that is certainly this human (see findReusableIdDocument), or null (none, or more than one). */
-async function strongMatch(tx: Tx, orgId: string, casePk: number, human: CaseHuman): Promise<PersonRow | null> {
+/**
+ * The one person that typed data says is this human, or null (none, or more than one). A person linked to
+ * another party of the case, or one an analyst unlinked from this party, is left out.
+ */
+async function strongMatch(tx: Tx, orgId: string, casePk: number, human: CaseHuman): Promise<number | null> {
   if (!human.dateOfBirth || !human.name.trim()) return null;
   const taken = new Set([
     ...(await listActiveLinksOfCase(tx.manager, orgId, casePk)).map((l) => Number(l.person_id)),
@@ -53,7 +63,5 @@ async function strongMatch(tx: Tx, orgId: string, casePk: number, human: CaseHum
     (p) => !taken.has(Number(p.id)) && (personEmails(p).some((e) => sameEmail(e, human.email))
       || sameIdDocument({ idNumber: p.id_number, idCountry: p.id_country }, human)),
   );
-  if (strong.length !== 1) return null;
-  // Locked for the link, as linkPerson locks it.
-  return findPerson(tx.manager, orgId, Number(strong[0]!.id), true);
+  return strong.length === 1 ? Number(strong[0]!.id) : null;
 }

@@ -5,7 +5,7 @@ export { attachPersonDocument } from './attach-person-document';
 export { listPersons, MAX_PERSONS_PAGE } from './list-persons';
 export { getPerson } from './get-person';
 export { listCasePeople } from './list-case-people';
-export { findReusableIdDocument } from './find-reusable-id-document';
+export { findReusableIdDocument, type RegistryIdDocument } from './find-reusable-id-document';
 export { getPersonReuseWindow, DEFAULT_REUSE_WINDOW_DAYS } from './get-person-reuse-window';
 export { setPersonReuseWindow, MAX_REUSE_WINDOW_DAYS } from './set-person-reuse-window';
 export type {

@@ -25,7 +25,7 @@ export async function createTenant(svc: Services, _operator: ServiceOperator, in
   const tenant = Object.assign(new Tenant(), {
     id: randomUUID(), name, slug: '', brandColor, logoUrl: input.logoUrl ?? null,
     fullParityEntitled: false, fullParityEnabled: false, zeroRetention: false, zeroRetentionSince: null, fourEyes: true, defaultMlroMemberId: null,
-    idvRequireSelfie: false, publicIntakeEnabled: false, createdAt: now, updatedAt: now,
+    idvRequireSelfie: false, idvAcceptDocumentOnFile: false, publicIntakeEnabled: false, createdAt: now, updatedAt: now,
   });
   // The slug of its name (tenant-slug.ts); a race for the same one loses on the unique key and takes another.
   for (let attempt = 0; ; attempt++) {

@@ -9,6 +9,7 @@ export { setFullParity } from './set-full-parity';
 export { setFourEyes } from './set-four-eyes';
 export { setWebhookAlertThreshold, WEBHOOK_ALERT_MINUTES_MIN, WEBHOOK_ALERT_MINUTES_MAX } from './set-webhook-alert-threshold';
 export { setIdvSelfieRequired } from './set-idv-selfie-required';
+export { setIdvAcceptDocumentOnFile } from './set-idv-accept-document-on-file';
 export { setDefaultMlro, MLRO_ROLES } from './set-default-mlro';
 export { setZeroRetention, ZERO_RETENTION_NEEDS_FULL_PARITY_MESSAGE } from './set-zero-retention';
 export { FULL_PARITY_NOT_ENTITLED_MESSAGE } from './set-full-parity';

@@ -18,14 +18,17 @@ export interface OrganisationSettings {
   webhookAlertAfterMinutes: number;
   /** Identity verification asks for a selfie with the ID document. */
   idvRequireSelfie: boolean;
+  /** A valid, accepted ID document on file satisfies a person even when a selfie is required or a hosted vendor verifies. */
+  idvAcceptDocumentOnFile: boolean;
 }
 
 export function toOrganisationSettings(
-  t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'defaultMlroMemberId' | 'fullParityEntitled' | 'fullParityEnabled' | 'zeroRetention' | 'webhookAlertAfterMinutes' | 'idvRequireSelfie'>,
+  t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'defaultMlroMemberId' | 'fullParityEntitled' | 'fullParityEnabled' | 'zeroRetention' | 'webhookAlertAfterMinutes' | 'idvRequireSelfie' | 'idvAcceptDocumentOnFile'>,
 ): OrganisationSettings {
   return {
     orgId: t.id, name: t.name, fourEyes: t.fourEyes, defaultMlroMemberId: t.defaultMlroMemberId, fullParityEntitled: t.fullParityEntitled,
     fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
     webhookAlertAfterMinutes: t.webhookAlertAfterMinutes, idvRequireSelfie: t.idvRequireSelfie,
+    idvAcceptDocumentOnFile: t.idvAcceptDocumentOnFile,
   };
 }

@@ -25,6 +25,11 @@ export class Tenant {
   @Column({ type: 'int' }) webhookAlertAfterMinutes!: number;
   /** Identity verification asks for a selfie with the ID document (Compliance Configuration; off by default). */
   @Column(boolColumn) idvRequireSelfie!: boolean;
+  /**
+   * A valid, accepted passport or ID card on file may stand in for a verification link even when a selfie is
+   * required or a hosted vendor verifies (a compliance admin's explicit, audited choice; off by default).
+   */
+  @Column(boolColumn) idvAcceptDocumentOnFile!: boolean;
   /** The member monitoring-review hand-offs are assigned to (mlro or above), or null: they wait in the senior queue. */
   @Column({ ...uuidColumn, nullable: true }) defaultMlroMemberId!: string | null;
   /** The public intake link answers (Compliance Configuration; off by default). */

@@ -16,6 +16,8 @@ import {
   changeMemberRole, createMember, inviteMember, listMembers, removeMember, setFourEyes, setFullParity, setWebhookAlertThreshold, type MemberRole, type Tenant,
 } from '../../src/tenants/index';
 import { setZeroRetention } from '../../src/tenants/index';
+import { setIdvAcceptDocumentOnFile } from '../../src/tenants/index';
+import { recheckDocumentOnFile } from '../../src/idv/index';
 import { purgeCaseData } from '../../src/retention/index';
 import { getPublicIntake, setPublicIntake } from '../../src/intake/index';
 import {
@@ -170,6 +172,9 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'reopenMonitoringReview', need: { scope: null, role: 'mlro' }, ownsResource: true, call: (s, a) => reopenMonitoringReview(s, a, { id: randomUUID(), reason: 'r' }) },
     // Zero retention (issue 15, step 7): the switch, and the purge, which only the service (and the operator) runs.
     { name: 'setZeroRetention', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setZeroRetention(s, a, { enabled: false }) },
+    // A document on file (issue 24): the tenant's audited switch, and the check an analyst's link re-runs.
+    { name: 'setIdvAcceptDocumentOnFile', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setIdvAcceptDocumentOnFile(s, a, { accept: false }) },
+    { name: 'recheckDocumentOnFile', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => recheckDocumentOnFile(s, a, { caseId: portalCaseId, personKey: randomUUID() }) },
     { name: 'purgeCaseData', need: { scope: null, role: null }, ownsResource: true, call: (s, a) => purgeCaseData(s, a, { caseId: portalCaseId }) },
     { name: 'listAuditLog', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => listAuditLog(s, a, {}) },
     { name: 'getPublicIntake', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getPublicIntake(s, a) },

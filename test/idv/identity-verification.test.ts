@@ -1,11 +1,13 @@
 import { expect } from 'chai';
 import type { ValidateFunction } from 'ajv/dist/2020';
+import { memberActor } from '../../src/access/index';
+import { attachPersonDocument, linkPerson, markPersonNew } from '../../src/persons/index';
 import { runPipelineStep } from '../../src/pipeline/index';
 import { passportPdf } from '../documents/support';
 import { compileEventSchemas } from '../events/support';
 import { ConsoleHarness } from '../graphql/harness';
 import { upload } from '../portal/documents-support';
-import { feed, pullToken, signedInCustomer } from '../portal/support';
+import { feed, pullToken, seedDocument, signedInCustomer } from '../portal/support';
 import { runtime } from '../support/runtime';
 import { drain } from '../webhooks/support';
 import {
@@ -108,20 +110,32 @@ describe('identity verification: dispatch, roster, the hosted page and the pipel
     expect(events.find((e) => e.type === 'routing.evaluated')!.data.outcome).to.not.equal('AUTO_APPROVE');
   });
 
-  it('an accepted passport already on this case satisfies the person: idv.satisfied_by_document instead of a link, roster verified', async () => {
+  it('a valid passport an analyst accepted (attached to the person, the party linked by an analyst) satisfies the person: idv.satisfied_by_document instead of a link, roster verified', async () => {
     const rt = await runtime();
-    const s = await signedInCustomer(h);
-    await s.client.application.save.mutate(twoPeopleApplication as never);
-    const uploaded = await upload(h, { session: s.sessionToken } as Parameters<typeof upload>[1], [
+    // Case 1: Grace uploads her passport with the application (that alone satisfies nobody); the analyst records her in the registry with it.
+    const first = await signedInCustomer(h);
+    await first.client.application.save.mutate(twoPeopleApplication as never);
+    const uploaded = await upload(h, { session: first.sessionToken } as Parameters<typeof upload>[1], [
       { filename: 'grace-passport.pdf', type: 'application/pdf', bytes: await passportPdf(GRACE_PASSPORT) },
     ]);
     expect(uploaded.status).to.equal(201);
     const docId = (uploaded.body.documents as { id: number }[])[0]!.id;
+    await first.client.application.submit.mutate();
+    await drain(rt, h.svc);
+    const analyst = memberActor({ orgId: first.tenant.id, id: '00000000-0000-4000-8000-00000000a11a', email: 'analyst@example.com', role: 'analyst' });
+    const { personId } = await markPersonNew(h.svc, analyst, { caseId: first.case.caseId, personKey: await personKeyOf(h, { orgId: first.tenant.id, casePk: first.case.pk }, 'Grace Hopper') });
+    await attachPersonDocument(h.svc, analyst, { personId, documentId: docId });
+
+    // Case 2: the analyst links its Grace to the person before the verify step runs.
+    const s = await signedInCustomer(h, first.tenant);
+    await s.client.application.save.mutate(twoPeopleApplication as never);
+    await seedDocument(h.svc, s.tenant.id, s.case.pk, { status: 'complete' });
     await s.client.application.submit.mutate();
     const ref = { orgId: s.tenant.id, casePk: s.case.pk };
+    const grace = await personKeyOf(h, ref, 'Grace Hopper');
+    await linkPerson(h.svc, analyst, { caseId: s.case.caseId, personKey: grace, personId });
     await drain(rt, h.svc);
 
-    const grace = await personKeyOf(h, ref, 'Grace Hopper');
     const events = await caseEvents(h, ref);
     const satisfied = events.filter((e) => e.type === 'idv.satisfied_by_document');
     expect(satisfied.map((e) => e.data)).to.have.length(1);

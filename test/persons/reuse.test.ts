@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Runtime } from '../../bin/compose';
 import { memberActor, operatorActor } from '../../src/access/index';
 import { inTransaction } from '../../src/db/index';
-import { attachPersonDocument, findReusableIdDocument, markPersonNew, setPersonReuseWindow, unlinkPerson } from '../../src/persons/index';
+import { attachPersonDocument, findReusableIdDocument, linkPerson, markPersonNew, setPersonReuseWindow, unlinkPerson } from '../../src/persons/index';
 import type { Tenant } from '../../src/tenants/index';
 import { caseEventsInFeed, feedToken, newCase } from '../graphql/case-support';
 import { ConsoleHarness } from '../graphql/harness';
@@ -12,7 +12,7 @@ import { seedIdDocument, seedParty, TestClock } from './support';
 const T0 = new Date('2026-06-01T10:00:00.000Z');
 const MARIA = { name: 'María García López', email: 'maria@garcia.example', dateOfBirth: '1985-05-05', idNumber: 'ES-123 456', idCountry: 'ES' };
 
-describe('person registry: findReusableIdDocument (the reuse of an attached ID document on a later case)', function () {
+describe('person registry: findReusableIdDocument (the reuse of an attached ID document on a later case, only through an analyst\'s link)', function () {
   this.timeout(90_000);
   let h: ConsoleHarness;
   let rt: Runtime;
@@ -25,8 +25,13 @@ describe('person registry: findReusableIdDocument (the reuse of an attached ID d
   beforeEach(() => clock.set(T0));
 
   const analystOf = (tenant: Tenant) => memberActor({ orgId: tenant.id, id: '00000000-0000-4000-8000-000000000001', email: 'analyst@example.com', role: 'analyst' });
-  const reusable = (tenant: Tenant, casePk: number, personKey: string) =>
+  const registry = (tenant: Tenant, casePk: number, personKey: string) =>
     inTransaction(h.svc, (tx) => findReusableIdDocument(tx, { orgId: tenant.id, casePk, personKey }));
+  /** The reusable document and its person, or null when the registry offers none to reuse. */
+  const reusable = async (tenant: Tenant, casePk: number, personKey: string) => {
+    const r = await registry(tenant, casePk, personKey);
+    return r.status === 'reusable' ? { documentId: r.documentId, personId: r.personId } : null;
+  };
   const personEvents = async (tenant: Tenant, caseId: string) => {
     await drainJobs(rt);
     const events = await caseEventsInFeed(h, tenant, caseId, await feedToken(h, tenant));
@@ -69,26 +74,28 @@ describe('person registry: findReusableIdDocument (the reuse of an attached ID d
     expect(await reusable(tenant, first.pk, party.personKey)).to.equal(null);
   });
 
-  it('links a strong automatic match on a later case (person.linked by system) and reuses its document', async () => {
+  it('a strong match on typed data (name, date of birth and email or id number) only proposes: nothing linked, nothing reused, until an analyst links the party', async () => {
     const { tenant, passport, personId } = await registryWithMaria();
     clock.advanceDays(10);
     const second = await newCase(h.svc, tenant, { companyName: 'Second SL' });
-    // The same normalized name (order, case and accents aside), date of birth and email.
+    // The same normalized name (order, case and accents aside), date of birth and email: what anyone can type about María.
     const again = await seedParty(h.svc, tenant.id, second.pk, { ...MARIA, name: 'GARCIA LOPEZ, Maria', email: 'Maria@Garcia.example', idNumber: null, roles: ['director', 'signatory'] });
-    expect(await reusable(tenant, second.pk, again.personKey)).to.deep.equal({ documentId: passport, personId });
-    expect(await reusable(tenant, second.pk, again.personKey)).to.deep.equal({ documentId: passport, personId });
-    const events = await personEvents(tenant, second.caseId);
-    expect(events).to.have.lengthOf(1);
-    const { eventId: _i, timestamp: _t, caseSequence: _s, ...linked } = events[0]!;
-    expect(linked).to.deep.equal({
-      event: 'person.linked', eventVersion: 1, orgId: tenant.id, caseId: second.caseId, crmRecordId: null,
-      personId, personKey: again.personKey, displayName: 'María García López', email: 'Maria@Garcia.example', roles: ['director', 'signatory'], linkedBy: 'system',
-    });
-
-    // The same id number and country (spacing aside) instead of the email: strong too.
+    expect(await registry(tenant, second.pk, again.personKey)).to.deep.equal({ status: 'proposed', personId, documentId: null });
+    expect(await personEvents(tenant, second.caseId)).to.deep.equal([]);
+    // The same id number and country (spacing aside) instead of the email: a proposal too.
     const third = await newCase(h.svc, tenant, { companyName: 'Third SL' });
     const byId = await seedParty(h.svc, tenant.id, third.pk, { ...MARIA, email: null, idNumber: 'es123456', idCountry: 'es' });
-    expect(await reusable(tenant, third.pk, byId.personKey)).to.deep.equal({ documentId: passport, personId });
+    expect(await registry(tenant, third.pk, byId.personKey)).to.deep.equal({ status: 'proposed', personId, documentId: null });
+
+    // An analyst confirms the link: the document is reused.
+    await linkPerson(h.svc, analystOf(tenant), { caseId: second.caseId, personKey: again.personKey, personId });
+    expect(await registry(tenant, second.pk, again.personKey)).to.deep.equal({ status: 'reusable', personId, documentId: passport });
+    const events = await personEvents(tenant, second.caseId);
+    expect(events.map((e) => [e.event, e.linkedBy])).to.deep.equal([['person.linked', 'analyst@example.com']]);
+
+    // A link the system made before links needed an analyst (linked_by system) is not enough.
+    await h.svc.db.query("UPDATE person_links SET linked_by = 'system' WHERE org_id = ? AND case_pk = ?", [tenant.id, second.pk]);
+    expect(await registry(tenant, second.pk, again.personKey)).to.deep.equal({ status: 'unconfirmed_link', personId, documentId: null });
   });
 
   it('does not link a near match: a similar name, or the same name and birth date without the same email or id', async () => {

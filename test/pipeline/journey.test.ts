@@ -18,7 +18,8 @@ const ADA = { surname: 'LOVELACE', givenNames: 'ADA', nationality: 'GBR', docume
 
 /**
  * The application of a plain low-risk company, nothing offshore: Grace directs it and owns it all (her passport is
- * among the uploads, so she needs no link), Ada is a second director who verifies her identity on the hosted page.
+ * among the uploads, which alone proves nothing: she gets a link too), Ada is a second director; both verify their
+ * identity on the hosted page.
  */
 const lowRiskApplication = {
   companyProfile: { ...completeApplication.companyProfile, transactsInternationally: false, internationalCountries: [] },
@@ -70,7 +71,7 @@ describe('decisioning pipeline: the whole journey from POST /v1/cases to an auto
     expect(uploaded.status).to.equal(201);
     expect((await portal.application.submit.mutate()).status).to.equal('in_review');
 
-    // Nobody at the tenant touches it: the worker's jobs run until the pipeline waits for Ada's verification.
+    // Nobody at the tenant touches it: the worker's jobs run until the pipeline waits for Grace's and Ada's verifications.
     await drain(rt, h.svc);
     const [waiting] = await h.svc.db.query('SELECT c.onboarding_stage, p.step FROM cases c JOIN case_pipelines p ON p.case_pk = c.pk WHERE c.org_id = ? AND c.case_id = ?', [tenant.id, caseId]);
     expect(waiting).to.deep.equal({ onboarding_stage: 'awaiting_id_verification', step: 'route' });
@@ -82,6 +83,11 @@ describe('decisioning pipeline: the whole journey from POST /v1/cases to an auto
     const verified = await uploadForVerification(h, adaToken, [{ field: 'document', filename: 'ada-passport.pdf', bytes: await passportPdf(ADA) }]);
     expect(verified.status).to.equal(200);
     expect(verified.body.outcome).to.equal('pass');
+    await drain(rt, h.svc);
+    // Grace's passport uploaded with the application did not verify her: she follows her link as well.
+    const graceToken = await verificationTokenFromLocalMail(h, tenant.id, 'grace@globex.example');
+    const graceVerified = await uploadForVerification(h, graceToken, [{ field: 'document', filename: 'grace-passport.pdf', bytes: await passportPdf(GRACE) }]);
+    expect(graceVerified.body.outcome).to.equal('pass');
     await drain(rt, h.svc);
 
     const [row] = await h.svc.db.query('SELECT pk, status, onboarding_stage, risk_band FROM cases WHERE org_id = ? AND case_id = ?', [tenant.id, caseId]);
@@ -99,14 +105,16 @@ describe('decisioning pipeline: the whole journey from POST /v1/cases to an auto
       'case.submitted', 'case.status.changed', 'case.onboarding_progress.changed',
       'document.processed', 'document.processed',
       'case.onboarding_progress.changed', 'screening.completed',
-      'idv.satisfied_by_document', 'case.onboarding_progress.changed',
+      'case.onboarding_progress.changed',
       'risk.assessed',
       'ai_review.completed',
       'document.uploaded', 'case.onboarding_progress.changed', 'idv.completed', 'case.onboarding_progress.changed', 'document.processed',
+      'document.uploaded', 'case.onboarding_progress.changed', 'idv.completed', 'case.onboarding_progress.changed', 'document.processed',
       'routing.evaluated', 'case.decision.made', 'case.status.changed', 'case.onboarding_progress.changed',
     ]);
-    expect(types.filter((t) => t === 'idv.dispatched')).to.have.length(1);
-    expect(types.indexOf('idv.dispatched')).to.be.greaterThan(types.indexOf('idv.satisfied_by_document')).and.lessThan(types.indexOf('idv.completed'));
+    expect(types.filter((t) => t === 'idv.dispatched')).to.have.length(2);
+    expect(types.indexOf('idv.dispatched')).to.be.greaterThan(types.indexOf('screening.completed')).and.lessThan(types.indexOf('idv.completed'));
+    expect(types).to.not.include('idv.satisfied_by_document');
     const payloads = stored.map((e) => JSON.parse(e.data) as Record<string, unknown>);
     for (const p of payloads) expect(schemas.get(p.event as string)!(p), `${String(p.event)}: ${JSON.stringify(schemas.get(p.event as string)!.errors)}`).to.equal(true);
     const by = (type: string, n = 0) => payloads.filter((p) => p.event === type)[n]!;
@@ -117,17 +125,20 @@ describe('decisioning pipeline: the whole journey from POST /v1/cases to an auto
     expect(by('case.decision.made')).to.deep.include({ outcome: 'approved', auto: true, analystEmail: 'policy_engine', reason: 'policy_engine' });
     expect(by('case.status.changed', 1)).to.deep.include({ status: 'approved', previousStatus: 'in_review', changedBy: 'policy_engine' });
     expect(by('case.onboarding_progress.changed', 3)).to.deep.include({
-      stage: 'awaiting_id_verification', summary: { verified: 1, total: 2 },
+      stage: 'awaiting_id_verification', summary: { verified: 0, total: 2 },
       roster: [
-        { name: 'Grace Hopper', role: 'Director, UBO', status: 'verified', statusLabel: 'Verified by a document on file' },
+        { name: 'Grace Hopper', role: 'Director, UBO', status: 'link_sent', statusLabel: 'Link sent' },
         { name: 'Ada Lovelace', role: 'Director', status: 'link_sent', statusLabel: 'Link sent' },
       ],
     });
-    expect(by('idv.satisfied_by_document')).to.deep.include({ personName: 'Grace Hopper', roles: ['director', 'ubo'], satisfiedByDocId: by('document.processed', 1).documentId });
-    expect(by('idv.dispatched')).to.deep.include({ recipientEmail: 'ada@globex.example', recipientName: 'Ada Lovelace', roles: ['director'], dispatchedBy: 'system' });
+    const dispatched = payloads.filter((p) => p.event === 'idv.dispatched');
+    expect(dispatched.find((p) => p.recipientName === 'Ada Lovelace')).to.deep.include({ recipientEmail: 'ada@globex.example', roles: ['director'], dispatchedBy: 'system' });
+    expect(dispatched.find((p) => p.recipientName === 'Grace Hopper')).to.deep.include({ recipientEmail: 'grace@globex.example', roles: ['director', 'ubo'], dispatchedBy: 'system' });
     expect(by('idv.completed')).to.deep.include({ verificationType: 'identity', vendorName: 'local', position: 1, role: 'Director', outcome: 'pass' });
-    expect(by('case.onboarding_progress.changed', 5)).to.deep.include({ summary: { verified: 2, total: 2 } });
-    expect(by('case.onboarding_progress.changed', 6)).to.deep.include({ stage: 'decision_made' });
+    expect(by('idv.completed', 1)).to.deep.include({ verificationType: 'identity', vendorName: 'local', position: 0, role: 'Director, UBO', outcome: 'pass' });
+    expect(by('case.onboarding_progress.changed', 5)).to.deep.include({ summary: { verified: 1, total: 2 } });
+    expect(by('case.onboarding_progress.changed', 7)).to.deep.include({ summary: { verified: 2, total: 2 } });
+    expect(by('case.onboarding_progress.changed', 8)).to.deep.include({ stage: 'decision_made' });
     expect(by('document.processed')).to.deep.include({ status: 'complete', documentType: 'certificate_of_incorporation' });
     expect(by('document.processed', 1)).to.deep.include({ status: 'complete', documentType: 'passport', confidence: 'High', warningCount: 0 });
 

@@ -368,6 +368,12 @@ describe('web console: Compliance Configuration in Chromium', function () {
     await page.getByText('Four-eyes approval is off.').waitFor(WAIT);
     expect(await fourEyes.isChecked()).to.equal(false);
     expect((await ca.data<{ me: { org: { fourEyes: boolean } } }>('{ me { org { fourEyes } } }')).me.org.fourEyes).to.equal(false);
+    // Accept a valid document on file (with a selfie required): off by default; switched on here, audited.
+    const onFile = page.getByRole('switch', { name: 'Accept a valid document on file instead of the link' });
+    expect(await onFile.isChecked()).to.equal(false);
+    await onFile.press('Space');
+    await page.getByText('A valid, accepted document on file now stands in for the link even when a selfie is required.').waitFor(WAIT);
+    expect((await ca.data<{ me: { org: { idvAcceptDocumentOnFile: boolean } } }>('{ me { org { idvAcceptDocumentOnFile } } }')).me.org.idvAcceptDocumentOnFile).to.equal(true);
 
     await setFullParity(h.svc, operatorActor(ca.member.tenant.id), { entitled: true });
     await page.reload();
@@ -402,8 +408,9 @@ describe('web console: Compliance Configuration in Chromium', function () {
     // The monitoring schedule and the reuse window load with their own requests, after the rest of the page.
     await v.page.locator('.panel p strong').filter({ hasText: '365 days.' }).waitFor(WAIT);
     await v.page.locator('.panel p strong').filter({ hasText: 'Daily.' }).waitFor(WAIT);
-    // Four-eyes, the default MLRO, the webhook alert threshold, the IDV selfie, full parity, zero retention, monitoring, the reuse window.
-    expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal(['Off.', 'None.', 'After 60 minutes.', 'Off.', 'On.', 'Off.', 'Daily.', '365 days.']);
+    // Four-eyes, the default MLRO, the webhook alert threshold, the IDV selfie, a document on file, full parity, zero retention, monitoring,
+    // the reuse window.
+    expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal(['Off.', 'None.', 'After 60 minutes.', 'Off.', 'On.', 'On.', 'Off.', 'Daily.', '365 days.']);
     await checkPage(v.page, 'console-organisation-dark-360');
     await v.close();
   });

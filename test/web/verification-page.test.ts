@@ -83,6 +83,8 @@ describe('web: the identity verification page in Chromium', function () {
     await people.nth(1).getByText('Verified').first().waitFor(WAIT);
     expect(await people.nth(0).getByTestId('idv-status').textContent()).to.equal('Link sent');
     expect(await people.nth(1).getByTestId('idv-status').textContent()).to.equal('Verified');
+    // Why no document on file stood in for Grace's link.
+    expect(await people.nth(0).getByTestId('idv-document-on-file').innerText()).to.contain('No document on file stood in for the verification link:');
     await p.getByRole('button', { name: 'Resend link to Grace Hopper' }).click();
     await p.getByText('A new verification link is on its way to Grace Hopper.').waitFor(WAIT);
     expect(await p.getByRole('button', { name: 'Resend link to Ada Lovelace' }).count()).to.equal(0);

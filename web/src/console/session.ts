@@ -26,6 +26,7 @@ export const ConsoleSessionQuery = graphql(`
         zeroRetention
         webhookAlertAfterMinutes
         idvRequireSelfie
+        idvAcceptDocumentOnFile
       }
     }
   }
@@ -48,6 +49,7 @@ const SignInMutation = graphql(`
         zeroRetention
         webhookAlertAfterMinutes
         idvRequireSelfie
+        idvAcceptDocumentOnFile
       }
     }
   }

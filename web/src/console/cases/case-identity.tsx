@@ -1,5 +1,6 @@
 // The case page's Identity verification: each director, UBO and signatory (one per human) with their roles,
-// roster status, the verifier's outcome and what it checked and did not, and Resend (a new link, the old one
+// roster status, the verifier's outcome and what it checked and did not, why a document on file did or did not
+// stand in for the link, and Resend (a new link, the old one
 // stops working; idv.dispatched names the analyst).
 import { Button } from 'react-aria-components';
 import type { ConsoleCaseQuery } from '../../gql/graphql';
@@ -36,6 +37,18 @@ function PersonRow({ caseId, person, onDone }: { caseId: string; person: Person;
         <ul className="plain-list checks" aria-label={`Checks for ${person.name}`}>
           {person.checks.map((c) => <li key={c.key}>{c.label}: {CHECK_WORDS[c.result]}{c.detail ? ` (${c.detail})` : ''}</li>)}
         </ul>
+      ) : null}
+      {person.documentOnFile ? (
+        <div className="idv-document-on-file" data-testid="idv-document-on-file">
+          <p className="field-hint">
+            {person.documentOnFile.satisfied
+              ? 'A document on file stood in for the verification link:'
+              : 'No document on file stood in for the verification link:'}
+          </p>
+          <ul className="plain-list checks" aria-label={`Document on file for ${person.name}`}>
+            {person.documentOnFile.reasons.map((r, i) => <li key={`${r.code}-${i}`}>{r.text}</li>)}
+          </ul>
+        </div>
       ) : null}
       {person.canResend ? (
         <Button className="button" onPress={resend} isPending={action.pending} aria-label={`Resend link to ${person.name}`}>Resend link</Button>

@@ -144,6 +144,14 @@ export const CaseQuery = graphql(`
         dispatchedAt
         completedAt
         satisfiedByDocId
+        documentOnFile {
+          satisfied
+          documentId
+          reasons {
+            code
+            text
+          }
+        }
         canResend
       }
       timeline(first: $timelineFirst) {

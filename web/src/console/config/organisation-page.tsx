@@ -30,6 +30,7 @@ const SetFourEyes = graphql(`
       zeroRetention
       webhookAlertAfterMinutes
       idvRequireSelfie
+      idvAcceptDocumentOnFile
     }
   }
 `);
@@ -46,6 +47,7 @@ const SetFullParity = graphql(`
       zeroRetention
       webhookAlertAfterMinutes
       idvRequireSelfie
+      idvAcceptDocumentOnFile
     }
   }
 `);
@@ -62,6 +64,7 @@ const SetZeroRetention = graphql(`
       zeroRetention
       webhookAlertAfterMinutes
       idvRequireSelfie
+      idvAcceptDocumentOnFile
     }
   }
 `);
@@ -77,6 +80,7 @@ const SetWebhookAlertThreshold = graphql(`
       zeroRetention
       webhookAlertAfterMinutes
       idvRequireSelfie
+      idvAcceptDocumentOnFile
     }
   }
 `);
@@ -92,6 +96,23 @@ const SetIdvSelfieRequired = graphql(`
       zeroRetention
       webhookAlertAfterMinutes
       idvRequireSelfie
+      idvAcceptDocumentOnFile
+    }
+  }
+`);
+
+const SetIdvAcceptDocumentOnFile = graphql(`
+  mutation SetIdvAcceptDocumentOnFile($accept: Boolean!) {
+    setIdvAcceptDocumentOnFile(accept: $accept) {
+      id
+      name
+      fourEyes
+      fullParityEntitled
+      fullParityEnabled
+      zeroRetention
+      webhookAlertAfterMinutes
+      idvRequireSelfie
+      idvAcceptDocumentOnFile
     }
   }
 `);
@@ -108,6 +129,7 @@ const SetDefaultMlro = graphql(`
       zeroRetention
       webhookAlertAfterMinutes
       idvRequireSelfie
+      idvAcceptDocumentOnFile
     }
   }
 `);
@@ -164,7 +186,8 @@ export function OrganisationPage() {
   const parity = useAction((enabled: boolean) => execute(SetFullParity, { enabled }), onError);
   const retention = useAction((enabled: boolean) => execute(SetZeroRetention, { enabled }), onError);
   const selfie = useAction((required: boolean) => execute(SetIdvSelfieRequired, { required }), onError);
-  const error = fourEyes.error ?? parity.error ?? retention.error ?? selfie.error;
+  const documentOnFile = useAction((accept: boolean) => execute(SetIdvAcceptDocumentOnFile, { accept }), onError);
+  const error = fourEyes.error ?? parity.error ?? retention.error ?? selfie.error ?? documentOnFile.error;
 
   return (
     <Page title="Organisation settings" area="Compliance configuration" lead={`The compliance switches of ${org.name}.`}>
@@ -225,6 +248,35 @@ export function OrganisationPage() {
           </Switch>
         ) : (
           <p><strong>{org.idvRequireSelfie ? 'On' : 'Off'}.</strong> A compliance admin can change this.</p>
+        )}
+        <h3 id="idv-document-on-file-title">Accept a valid document on file</h3>
+        <p id="idv-document-on-file-hint">
+          A passport or ID card already on file stands in for the verification link only when its check digits, expiry, name and date
+          of birth hold, extraction was confident and the verifier or an analyst accepted it. With a selfie required (or a hosted
+          verification vendor) it never does, unless this is on. Changes are recorded in the audit log.
+        </p>
+        {mayChange ? (
+          <Switch
+            className="switch"
+            aria-describedby="idv-document-on-file-hint"
+            isSelected={org.idvAcceptDocumentOnFile}
+            isDisabled={documentOnFile.pending}
+            onChange={async (on) => {
+              setMessage(null);
+              const done = await documentOnFile.run(on);
+              if (done) {
+                setOrg(done.setIdvAcceptDocumentOnFile);
+                setMessage(on
+                  ? 'A valid, accepted document on file now stands in for the link even when a selfie is required.'
+                  : 'With a selfie required, every person now gets a verification link.');
+              }
+            }}
+          >
+            <span className="switch-track" aria-hidden="true"><span className="switch-thumb" /></span>
+            Accept a valid document on file instead of the link
+          </Switch>
+        ) : (
+          <p><strong>{org.idvAcceptDocumentOnFile ? 'On' : 'Off'}.</strong> A compliance admin can change this.</p>
         )}
       </section>
       {org.fullParityEntitled ? (

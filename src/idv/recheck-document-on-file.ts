@@ -1,0 +1,39 @@
+import { authorize, type Actor } from '../access/index';
+import { lockConsoleCase } from '../cases/case-work.repository';
+import { recordRosterChange } from '../cases/onboarding-progress';
+import { inTransaction } from '../db/transaction';
+import type { Services } from '../services';
+import { assessDocumentOnFile } from './assess-document-on-file';
+import { satisfyByDocument } from './satisfy-by-document';
+import { findVerificationOfPerson, listCasePersons, setDocumentOnFile } from './verifications.repository';
+
+/**
+ * After an analyst linked a case party to a person of the registry (the console's linkPerson): when that
+ * person's verification is still open (a link sent and not yet used, or no email to send one) on a case not
+ * decided, the document-on-file check runs again; a document that now satisfies them spends the link
+ * (idv.satisfied_by_document, roster `verified`), and what the check found is kept either way. Before the
+ * verify step (no verification yet) nothing happens: the step will check. Returns the case's pk and whether
+ * the person was satisfied (the caller then nudges the pipeline, whose route step may be waiting for them).
+ */
+export async function recheckDocumentOnFile(
+  svc: Services, actor: Actor, input: { caseId: string; personKey: string },
+): Promise<{ orgId: string; casePk: number; satisfied: boolean }> {
+  authorize(actor, 'idv:resend');
+  const orgId = actor.orgId;
+  return inTransaction(svc, async (tx) => {
+    const c = await lockConsoleCase(tx.manager, orgId, input.caseId);
+    const ref = { orgId, casePk: c.pk };
+    const unchanged = { ...ref, satisfied: false };
+    if (c.status === 'approved' || c.status === 'declined') return unchanged;
+    const person = (await listCasePersons(tx.manager, orgId, c.pk)).find((p) => p.personKey === input.personKey);
+    const v = person ? await findVerificationOfPerson(tx.manager, orgId, c.pk, person.personKey, true) : null;
+    if (!person || !v || (v.state !== 'link_sent' && v.state !== 'no_email')) return unchanged;
+    const onFile = await assessDocumentOnFile(tx, { ...ref, person });
+    if (!onFile.satisfied || onFile.documentId === null) {
+      await setDocumentOnFile(tx.manager, orgId, c.pk, person.personKey, onFile);
+      return unchanged;
+    }
+    if (await satisfyByDocument(tx, ref, person, { ...onFile, documentId: onFile.documentId })) await recordRosterChange(tx, ref);
+    return { ...ref, satisfied: true };
+  });
+}
