@@ -11,6 +11,7 @@ export { receiveVendorCallback, signVendorCallback, CALLBACK_TOLERANCE_S, type V
 export { resendVerification } from './resend-verification';
 export { listCaseVerificationViews } from './list-case-verifications';
 export { loadVerificationFacts, type VerificationFacts } from './verification-facts';
+export { listUnverifiedPersons, type UnverifiedPerson } from './list-unverified-persons';
 export { verificationLink } from './send-verification-link';
 export {
   CaseVerificationSchema, IdvCheckSchema, VerificationPageSchema, VerificationResultSchema, VerificationTokenSchema, VendorRedirectSchema,
