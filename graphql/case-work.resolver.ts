@@ -1,9 +1,12 @@
-import { Arg, Ctx, ID, Int, Mutation, Resolver } from 'type-graphql';
-import { assignCaseOwner, decideCase, escalateCase, findConsoleCase, openCase, reopenCase, respondToEscalation } from '../src/cases/index';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
+import {
+  approveDecisionOverride, assignCaseOwner, decideCase, escalateCase, findConsoleCase, getPendingDecisionOverride, listDecisionBlockers, openCase,
+  rejectDecisionOverride, reopenCase, respondToEscalation,
+} from '../src/cases/index';
 import { overrideDocumentStatus } from '../src/documents/index';
 import { actorOf, type GraphqlContext } from './context';
 import {
-  CaseDocument, CaseNode, caseNodeOf, CreateCaseInput, DecisionOutcomeEnum, DocumentOverrideStatusEnum, RecommendationEnum,
+  CaseDocument, CaseNode, caseNodeOf, CreateCaseInput, DecisionBlocker, DecisionOutcomeEnum, PendingDecisionOverride, DocumentOverrideStatusEnum, RecommendationEnum,
   type DecisionOutcome, type DocumentOverrideStatus, type Recommendation,
 } from './types/case.type';
 
@@ -12,7 +15,7 @@ import {
  * the case, moves it as decisions.md allows (anything else is CONFLICT naming the current status) and
  * records its events in the same transaction.
  */
-@Resolver()
+@Resolver(() => CaseNode)
 export class CaseWorkResolver {
   @Mutation(() => CaseNode, { description: 'Opens a case by hand: CS-<year>-<00000>, case.created with source manual and createdBy; optionally emails the invite.' })
   async createCase(@Ctx() ctx: GraphqlContext, @Arg('input', () => CreateCaseInput) input: CreateCaseInput): Promise<CaseNode> {
@@ -32,13 +35,42 @@ export class CaseWorkResolver {
   }
 
   @Mutation(() => CaseNode, {
-    description: 'Approves or declines a case in_review or returned: case.decision.made, case.status.changed and, with full-parity egress, case.data_package.delivered.',
+    description: 'Approves or declines a case in_review or returned: case.decision.made, case.status.changed and, with full-parity egress, case.data_package.delivered. '
+      + 'Approving while decisionBlockers is not empty needs overrideReason; with four-eyes on it then waits for another member (pendingDecisionOverride).',
   })
   async decideCase(
     @Ctx() ctx: GraphqlContext, @Arg('caseId') caseId: string, @Arg('outcome', () => DecisionOutcomeEnum) outcome: DecisionOutcome,
     @Arg('notes') notes: string,
+    @Arg('overrideReason', () => String, {
+      nullable: true,
+      description: 'Needed to approve while decisionBlockers is not empty (else CONFLICT, reason decision_blocked); up to 2000 characters. Kept with the decision and in the audit log; with four-eyes on the approval waits for another member (pendingDecisionOverride).',
+    }) overrideReason?: string | null,
   ): Promise<CaseNode> {
-    return caseNodeOf(await decideCase(ctx.svc, actorOf(ctx), { caseId, outcome, notes }));
+    return caseNodeOf(await decideCase(ctx.svc, actorOf(ctx), { caseId, outcome, notes, overrideReason }));
+  }
+
+  @Mutation(() => CaseNode, {
+    description: 'Another member approves the case\'s pending override (four-eyes): the approval takes effect as its requester\'s decision (case.decision.made ...). The requester may not.',
+  })
+  async approveDecisionOverride(@Ctx() ctx: GraphqlContext, @Arg('caseId') caseId: string): Promise<CaseNode> {
+    return caseNodeOf(await approveDecisionOverride(ctx.svc, actorOf(ctx), { caseId }));
+  }
+
+  @Mutation(() => CaseNode, { description: 'Another member rejects the case\'s pending override (four-eyes): the case stays undecided. The requester may not.' })
+  async rejectDecisionOverride(@Ctx() ctx: GraphqlContext, @Arg('caseId') caseId: string): Promise<CaseNode> {
+    return caseNodeOf(await rejectDecisionOverride(ctx.svc, actorOf(ctx), { caseId }));
+  }
+
+  @FieldResolver(() => [DecisionBlocker], {
+    description: 'The open checks that keep the case from being approved without an override reason: people not verified, hits without a disposition, documents in error, outstanding EDD, no routing yet.',
+  })
+  decisionBlockers(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<DecisionBlocker[]> {
+    return listDecisionBlockers(ctx.svc, actorOf(ctx), c.caseId);
+  }
+
+  @FieldResolver(() => PendingDecisionOverride, { nullable: true, description: 'An approval over open checks waiting for a second member (four-eyes); null when none.' })
+  pendingDecisionOverride(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<PendingDecisionOverride | null> {
+    return getPendingDecisionOverride(ctx.svc, actorOf(ctx), c.caseId);
   }
 
   @Mutation(() => CaseNode, { description: 'Escalates a case in_review or returned to senior review: escalation.created and case.status.changed to pending_senior.' })

@@ -21,6 +21,7 @@ export const GRAPHQL_CODE_BY_DOMAIN_CODE: Record<DomainErrorCode, GraphqlErrorCo
   conflict: 'CONFLICT',
   duplicate_open_case: 'CONFLICT',
   invalid_transition: 'CONFLICT',
+  decision_blocked: 'CONFLICT',
   idempotency_key_in_use: 'CONFLICT',
   idempotency_key_reused: 'CONFLICT',
   rate_limited: 'RATE_LIMITED',

@@ -13,6 +13,7 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   conflict: 409,
   duplicate_open_case: 409,
   invalid_transition: 409,
+  decision_blocked: 409,
   idempotency_key_in_use: 409,
   idempotency_key_reused: 422,
   rate_limited: 429,

@@ -18,6 +18,8 @@ export const DOMAIN_ERROR_CODES = [
   'duplicate_open_case',
   /** A case (or document) cannot move from its current status to the one asked for (decisions.md "Case status"). */
   'invalid_transition',
+  /** Approving a case while some of its checks are open (identity, screening, documents, EDD, routing) without an override reason. */
+  'decision_blocked',
   'idempotency_key_in_use',
   'idempotency_key_reused',
   'rate_limited',

@@ -25,6 +25,7 @@ export const TRPC_CODE_BY_DOMAIN_CODE: Record<DomainErrorCode, TRPC_ERROR_CODE_K
   conflict: 'CONFLICT',
   duplicate_open_case: 'CONFLICT',
   invalid_transition: 'CONFLICT',
+  decision_blocked: 'CONFLICT',
   idempotency_key_in_use: 'CONFLICT',
   idempotency_key_reused: 'CONFLICT',
   rate_limited: 'TOO_MANY_REQUESTS',

@@ -1,8 +1,8 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import {
-  CASE_SOURCES, CASE_STATUSES, DECISION_OUTCOMES, ONBOARDING_STAGES, PARTY_KINDS, RECOMMENDATIONS, RISK_BANDS, ROSTER_STATUSES,
-  type CaseSource, type CaseStatus, type ConsoleCaseView, type DecisionOutcome, type OnboardingStage, type Recommendation, type RiskBand,
+  CASE_SOURCES, CASE_STATUSES, DECISION_BLOCKER_CODES, DECISION_OUTCOMES, ONBOARDING_STAGES, PARTY_KINDS, RECOMMENDATIONS, RISK_BANDS, ROSTER_STATUSES,
+  type CaseSource, type DecisionBlockerCode, type CaseStatus, type ConsoleCaseView, type DecisionOutcome, type OnboardingStage, type Recommendation, type RiskBand,
 } from '../../src/cases/index';
 import { DISPOSITIONS, type Disposition } from '../../src/screening/index';
 import { DOCUMENT_OVERRIDE_STATUSES, DOCUMENT_STATUSES, type DocumentOverrideStatus, type DocumentStatus } from '../../src/documents/index';
@@ -52,6 +52,30 @@ export class Decision {
   @Field(() => GraphQLISODateTime) decidedAt!: string;
   @Field({ description: 'True on an automatic decision.' }) auto!: boolean;
   @Field(() => String, { nullable: true, description: 'policy_engine or age_gate, on automatic decisions only.' }) reason!: string | null;
+}
+
+export const DecisionBlockerCodeEnum = enumOf(DECISION_BLOCKER_CODES);
+registerEnumType(DecisionBlockerCodeEnum, {
+  name: 'DecisionBlockerCode',
+  description: 'An open check: identity_not_verified (a person), screening_hit_open (no disposition), document_in_error, edd_outstanding, not_routed (the decision policy has not run).',
+});
+
+@ObjectType({ simpleResolvers: true, description: 'An open check of a case: approving it anyway needs an override reason (decideCase overrideReason).' })
+export class DecisionBlocker {
+  @Field(() => DecisionBlockerCodeEnum) code!: DecisionBlockerCode;
+  @Field() message!: string;
+  @Field(() => String, { nullable: true, description: "What it is about: the person's key, hit id, document id or EDD key; null for the case itself." })
+  subject!: string | null;
+}
+
+@ObjectType({ simpleResolvers: true, description: 'An approval over open checks waiting for a second member (four-eyes): approveDecisionOverride or rejectDecisionOverride.' })
+export class PendingDecisionOverride {
+  @Field(() => DecisionOutcomeEnum) outcome!: DecisionOutcome;
+  @Field() notes!: string;
+  @Field({ description: 'Why the requester approves over the open checks.' }) reason!: string;
+  @Field(() => [DecisionBlocker], { description: 'The open checks when it was asked.' }) blockers!: DecisionBlocker[];
+  @Field({ description: 'The member who asked; the decision is theirs once another member approves it.' }) requestedBy!: string;
+  @Field(() => GraphQLISODateTime) requestedAt!: string;
 }
 
 @ObjectType('Document', { simpleResolvers: true, description: 'A document of a case with what AI extraction found in it.' })

@@ -170,6 +170,17 @@ export async function updateCaseStatus(db: Queryable, orgId: string, casePk: num
   await db.query('UPDATE cases SET status = ?, closed_at = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [status, closed ? now : null, now, orgId, casePk]);
 }
 
+/** Notes that the decision policy routed the case now (the pipeline's route step, any outcome). */
+export async function markCaseRouted(db: Queryable, orgId: string, casePk: number, at: Date): Promise<void> {
+  await db.query('UPDATE cases SET routed_at = ? WHERE org_id = ? AND pk = ?', [at, orgId, casePk]);
+}
+
+/** When the decision policy last routed the case, or null while it never has. */
+export async function findRoutedAt(db: Queryable, orgId: string, casePk: number): Promise<Date | null> {
+  const [row]: { routed_at: Date | null }[] = await db.query('SELECT routed_at FROM cases WHERE org_id = ? AND pk = ?', [orgId, casePk]);
+  return row?.routed_at ?? null;
+}
+
 /** Sets (or with null clears) a case's owner, keeping the owner's name and email as shown in events. */
 export async function updateCaseOwner(
   db: Queryable, orgId: string, casePk: number, owner: { id: string; name: string; email: string } | null, now: Date,
@@ -195,11 +206,18 @@ export async function findCurrentMemberForShare(db: Queryable, orgId: string, me
 /** Inserts a decision on a case (an analyst's, or an automatic one with its reason). Returns its id. */
 export async function insertDecision(
   db: Queryable, orgId: string, casePk: number,
-  d: { outcome: DecisionOutcome; notes: string; analystEmail: string; decidedAt: Date; auto?: boolean; reason?: DecisionReason | null },
+  d: {
+    outcome: DecisionOutcome; notes: string; analystEmail: string; decidedAt: Date; auto?: boolean; reason?: DecisionReason | null;
+    override?: { reason: string; blockers: unknown[]; approvedBy: string | null } | null;
+  },
 ): Promise<number> {
   const res = await db.query(
-    'INSERT INTO decisions (org_id, case_pk, outcome, notes, analyst_email, auto, reason, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    [orgId, casePk, d.outcome, d.notes, d.analystEmail, d.auto ? 1 : 0, d.reason ?? null, d.decidedAt],
+    `INSERT INTO decisions (org_id, case_pk, outcome, notes, analyst_email, auto, reason, decided_at, override_reason, override_blockers, override_approved_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      orgId, casePk, d.outcome, d.notes, d.analystEmail, d.auto ? 1 : 0, d.reason ?? null, d.decidedAt,
+      d.override?.reason ?? null, d.override ? JSON.stringify(d.override.blockers) : null, d.override?.approvedBy ?? null,
+    ],
   );
   return Number((res as { insertId: number }).insertId);
 }

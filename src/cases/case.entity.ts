@@ -44,6 +44,8 @@ export class Case {
   @Column({ ...decimalColumn(5, 2), nullable: true }) riskScore!: number | null;
   /** Where the latest decision-policy routing sent the case for an analyst (REVIEW_LEVEL_1 or 2); null otherwise. */
   @Column({ type: 'varchar', nullable: true }) reviewLevel!: string | null;
+  /** When the decision policy last routed the case (any outcome); null while it never has (a decision blocker). */
+  @Column(nullableTimestampColumn) routedAt!: Date | null;
   @Column({ type: 'int' }) totalHits!: number;
   @Column({ type: 'int' }) sanctionedHits!: number;
   @Column({ type: 'int' }) pepHits!: number;

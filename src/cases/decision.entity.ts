@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { bigintColumn, boolColumn, timestampColumn, uuidColumn } from '../db/columns';
+import { bigintColumn, boolColumn, jsonColumn, timestampColumn, uuidColumn } from '../db/columns';
 
 export const DECISION_OUTCOMES = ['approved', 'declined'] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
@@ -21,4 +21,8 @@ export class Decision {
   /** Only on automatic decisions. */
   @Column({ type: 'varchar', nullable: true }) reason!: DecisionReason | null;
   @Column(timestampColumn) decidedAt!: Date;
+  /** On an approval over open decision blockers: the decider's reason, the blockers as they stood, and the second member (four-eyes) who approved it. */
+  @Column({ type: 'text', nullable: true }) overrideReason!: string | null;
+  @Column({ ...jsonColumn, nullable: true }) overrideBlockers!: unknown[] | null;
+  @Column({ type: 'varchar', nullable: true }) overrideApprovedBy!: string | null;
 }

@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import { assertTransition } from './case-transitions';
 import { findConsoleCaseRow, insertEscalation, lockConsoleCase, updateCaseStatus } from './case-work.repository';
 import { consoleCaseView, type ConsoleCaseView } from './console-case-views';
+import { closePendingOverride } from './decision-overrides.repository';
 
 /** Longest escalation or response note. */
 export const MAX_NOTE = 5000;
@@ -14,7 +15,7 @@ export const MAX_NOTE = 5000;
 /**
  * An analyst escalates a case that is in_review or returned to senior review: in one transaction, with
  * the case row locked, an escalations row, escalation.created (the note, raisedBy the actor) and
- * case.status.changed to pending_senior.
+ * case.status.changed to pending_senior. A pending approval over open checks (four-eyes) is superseded.
  */
 export async function escalateCase(svc: Services, actor: Actor, input: { caseId: string; note: string }): Promise<ConsoleCaseView> {
   authorize(actor, 'cases:work');
@@ -28,6 +29,7 @@ export async function escalateCase(svc: Services, actor: Actor, input: { caseId:
     assertTransition(c.case_id, c.status, 'pending_senior', 'escalated');
     const now = svc.clock.now();
     await insertEscalation(tx.manager, orgId, c.pk, { note, raisedBy: by, at: now });
+    await closePendingOverride(tx.manager, orgId, c.pk, { state: 'superseded', by, at: now });
     await updateCaseStatus(tx.manager, orgId, c.pk, 'pending_senior', now);
     await recordEvent(tx, { orgId, type: 'escalation.created', case: { pk: c.pk }, fields: { companyName: c.company_name, note, raisedBy: by } });
     await recordEvent(tx, {

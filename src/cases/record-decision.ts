@@ -5,6 +5,7 @@ import { insertDecision, updateCaseStatus } from './case-work.repository';
 import { readFullParitySwitches } from './cases.repository';
 import type { DecisionOutcome, DecisionReason } from './decision.entity';
 import { buildFullParity } from './full-parity';
+import type { DecisionBlocker } from './list-decision-blockers';
 import { advanceOnboardingStage } from './onboarding-progress';
 
 /** The automatic decision's name in events and rows (analystEmail, changedBy). */
@@ -20,6 +21,8 @@ export interface DecisionToRecord {
   decidedBy: string;
   /** Present on an automatic decision: why (the decision policy, or the age gate). */
   auto?: { reason: DecisionReason };
+  /** An analyst's approval over open decision blockers: the reason, the blockers, and the second member who approved it (four-eyes) or null. */
+  override?: { reason: string; blockers: DecisionBlocker[]; approvedBy: string | null };
 }
 
 /**
@@ -38,6 +41,7 @@ export async function recordDecision(tx: Tx, d: DecisionToRecord): Promise<{ dec
   const decidedAt = tx.services.clock.now();
   const decisionId = await insertDecision(tx.manager, orgId, casePk, {
     outcome: d.outcome, notes: d.notes, analystEmail: d.decidedBy, decidedAt, auto: Boolean(d.auto), reason: d.auto?.reason ?? null,
+    override: d.override ?? null,
   });
   await updateCaseStatus(tx.manager, orgId, casePk, d.outcome, decidedAt);
   await recordEvent(tx, {

@@ -226,3 +226,11 @@ export async function takeDocumentsDueForExtraction(db: Queryable, cutoff: Date,
   await db.query('UPDATE documents SET extraction_requeued_at = ? WHERE id IN (?)', [now, rows.map((r) => r.id)]);
   return rows.map((r) => ({ orgId: r.org_id, id: Number(r.id) }));
 }
+
+/** A case's documents in error (extraction failed, not overridden), in upload order (the decision blockers). */
+export async function listDocumentsInError(db: Queryable, orgId: string, casePk: number): Promise<{ id: number; filename: string }[]> {
+  const rows: { id: number | string; filename: string }[] = await db.query(
+    `SELECT id, filename FROM documents WHERE org_id = ? AND case_pk = ? AND status = 'error' ORDER BY id`, [orgId, casePk],
+  );
+  return rows.map((r) => ({ id: Number(r.id), filename: r.filename }));
+}

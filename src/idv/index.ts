@@ -12,6 +12,7 @@ export { resendVerification } from './resend-verification';
 export { recheckDocumentOnFile } from './recheck-document-on-file';
 export { listCaseVerificationViews } from './list-case-verifications';
 export { loadVerificationFacts, type VerificationFacts } from './verification-facts';
+export { listUnverifiedPersons, type UnverifiedPerson } from './list-unverified-persons';
 export { verificationLink } from './send-verification-link';
 export { DOCUMENT_ON_FILE_CODES, type DocumentOnFile, type DocumentOnFileCode } from './document-on-file';
 export {

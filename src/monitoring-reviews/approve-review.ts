@@ -7,7 +7,8 @@ import { reviewDetail } from './get-review';
 import { lockReview } from './lock-review';
 import { assertReviewTransition } from './review-fields';
 import type { MonitoringReviewDetail } from './review-views';
-import { addHistory, fourEyesOn } from './reviews.repository';
+import { addHistory } from './reviews.repository';
+import { fourEyesOn } from '../tenants/index';
 
 /**
  * A second member approves the verdict of a review pending approval and closes it

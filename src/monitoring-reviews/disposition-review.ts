@@ -11,7 +11,8 @@ import { handOffNote, handOffToMlro, type EscalationReason } from './hand-off';
 import { lockReview } from './lock-review';
 import { assertReviewTransition, bandRaised, riskInputOf, sharedReviewFields } from './review-fields';
 import type { MonitoringReviewDetail } from './review-views';
-import { addHistory, DISPOSITIONS, earlierFalsePositive, fourEyesOn, saveReview, type ReviewDisposition, type ReviewRow } from './reviews.repository';
+import { addHistory, DISPOSITIONS, earlierFalsePositive, saveReview, type ReviewDisposition, type ReviewRow } from './reviews.repository';
+import { fourEyesOn } from '../tenants/index';
 
 /** Longest verdict, resolution or reopening note. */
 export const MAX_REVIEW_NOTE = 5000;

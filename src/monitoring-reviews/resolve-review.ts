@@ -9,7 +9,8 @@ import { reviewDetail } from './get-review';
 import { lockReview } from './lock-review';
 import { assertReviewTransition, riskInputOf } from './review-fields';
 import type { MonitoringReviewDetail } from './review-views';
-import { addHistory, fourEyesOn, type ReviewRow } from './reviews.repository';
+import { addHistory, type ReviewRow } from './reviews.repository';
+import { fourEyesOn } from '../tenants/index';
 
 const RESOLUTIONS = ['true_match', 'false_positive'] as const;
 

@@ -219,11 +219,6 @@ export async function defaultMlroEmail(db: Queryable, orgId: string): Promise<st
   return row?.email ?? null;
 }
 
-export async function fourEyesOn(db: Queryable, orgId: string): Promise<boolean> {
-  const [row]: { four_eyes: number | string }[] = await db.query('SELECT four_eyes FROM tenants WHERE id = ?', [orgId]);
-  return Number(row?.four_eyes ?? 1) === 1;
-}
-
 /** A page of the tenant's reviews, newest first, keyset on id. */
 export async function listReviewRows(
   db: Queryable, orgId: string, f: { state?: ReviewState; casePk?: number; beforeId?: number; limit: number },

@@ -1,5 +1,5 @@
 import { authorize, type Actor } from '../access/index';
-import { POLICY_ENGINE, recordDecision, type CaseStatus } from '../cases/index';
+import { markCaseRouted, POLICY_ENGINE, recordDecision, type CaseStatus } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
@@ -69,6 +69,7 @@ export async function routeCase(svc: Services, actor: Actor, ref: { orgId: strin
       },
     });
     await updateReviewLevel(tx.manager, orgId, casePk, decisive ? null : evaluation.outcome, now);
+    await markCaseRouted(tx.manager, orgId, casePk, now);
     if (decided) {
       await recordDecision(tx, {
         orgId,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import {
-  assignCaseOwner, createCase, decideCase, escalateCase, findConsoleCase, getCase, listCaseDecisions, listCases, listCaseTimeline, listConsoleCases, loadCaseParts,
-  openCase, reopenCase, respondToEscalation, setCrmRecordId,
+  approveDecisionOverride, assignCaseOwner, createCase, decideCase, escalateCase, findConsoleCase, getCase, getPendingDecisionOverride, listCaseDecisions, listCases,
+  listCaseTimeline, listConsoleCases, listDecisionBlockers, loadCaseParts, openCase, rejectDecisionOverride, reopenCase, respondToEscalation, setCrmRecordId,
 } from '../../src/cases/index';
 import { getDocument, listDocuments, listPortalDocuments, overrideDocumentStatus, removeDocument, uploadDocuments } from '../../src/documents/index';
 import { memberActor, operatorActor, systemActor, type Actor, type CustomerActor } from '../../src/access/index';
@@ -117,6 +117,11 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'assignCaseOwner', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => assignCaseOwner(s, a, { caseId, memberId: null }) },
     // The case stays in_progress: an allowed caller gets invalid_transition, after the role check.
     { name: 'decideCase', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => decideCase(s, a, { caseId, outcome: 'approved', notes: 'n' }) },
+    { name: 'listDecisionBlockers', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: true, call: (s, a) => listDecisionBlockers(s, a, caseId) },
+    { name: 'getPendingDecisionOverride', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: false, call: (s, a) => getPendingDecisionOverride(s, a, caseId) },
+    // Nothing pending: an allowed caller gets not_found, after the role check.
+    { name: 'approveDecisionOverride', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => approveDecisionOverride(s, a, { caseId }) },
+    { name: 'rejectDecisionOverride', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => rejectDecisionOverride(s, a, { caseId }) },
     { name: 'escalateCase', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => escalateCase(s, a, { caseId, note: 'n' }) },
     { name: 'respondToEscalation', need: { scope: null, role: 'mlro' }, ownsResource: true, call: (s, a) => respondToEscalation(s, a, { caseId, recommendation: 'refer', note: 'n' }) },
     { name: 'reopenCase', need: { scope: null, role: 'mlro' }, ownsResource: true, call: (s, a) => reopenCase(s, a, { caseId, reason: 'r' }) },

@@ -7,9 +7,10 @@ import { findLatestDecision, listDecisionPage } from '../../src/cases/decisions.
 import { emailKey } from '../../src/cases/index';
 import {
   countDocumentsOfCase, deleteDocumentOfCase, findDocument, findDocumentOfCase, insertUploadedDocument, listCaseDocuments, listDocumentPage,
-  listDocumentsOfCase, referencedBlobKeys,
+  listDocumentsInError, listDocumentsOfCase, referencedBlobKeys,
 } from '../../src/documents/documents.repository';
-import { findHit, listHitPage, recountScreeningSummary, updateHitDisposition } from '../../src/screening/screening.repository';
+import { listUnverifiedPersons } from '../../src/idv/index';
+import { findHit, listHitPage, listUndispositionedHits, recountScreeningSummary, updateHitDisposition } from '../../src/screening/screening.repository';
 import type { Runtime } from '../../bin/compose';
 import { seedDecision, seedDocument, seedHit, seedParty, seedRisk } from '../rest/factories';
 import { seedCase } from '../rest/harness';
@@ -40,6 +41,7 @@ describe('repositories: every function is scoped to the tenant it is given', () 
     await seedRisk(rt.svc, a, pk);
     await seedHit(rt.svc, a, pk, { hitId: 'a-hit' });
     docId = await seedDocument(rt.svc, a, pk);
+    await seedDocument(rt.svc, a, pk, { status: 'error', filename: 'unreadable.pdf' });
     await insertUploadedDocument(rt.svc.db, a, pk, { filename: 'a.pdf', mimeType: 'application/pdf', sizeBytes: 3, blobKey: 'a'.repeat(32), sha256: 'b'.repeat(64) }, new Date());
     await seedParty(rt.svc, a, pk, { kind: 'director', position: 0, name: 'Ada Director' });
     await rt.svc.db.query(`UPDATE case_parties SET verification_status = 'link_sent' WHERE org_id = ? AND case_pk = ?`, [a, pk]);
@@ -72,6 +74,9 @@ describe('repositories: every function is scoped to the tenant it is given', () 
       ['referencedBlobKeys', async (org) => [...(await referencedBlobKeys(db, org, ['a'.repeat(32)]))]],
       ['listHitPage', (org) => listHitPage(db, org, pk, { after: null, limit: 10 })],
       ['findHit', (org) => findHit(db, org, pk, 'a-hit')],
+      ['listUndispositionedHits', (org) => listUndispositionedHits(db, org, pk)],
+      ['listDocumentsInError', (org) => listDocumentsInError(db, org, pk)],
+      ['listUnverifiedPersons', (org) => listUnverifiedPersons(db, org, pk)],
     ];
     for (const [name, read] of reads) {
       const own = await read(a);

@@ -20,6 +20,11 @@ export async function setStatus(svc: Services, pk: number, status: CaseStatus): 
   await svc.db.query('UPDATE cases SET status = ? WHERE pk = ?', [status, pk]);
 }
 
+/** Marks a case as routed by the decision policy to an analyst (the pipeline's route step is another issue's use case). */
+export async function setRouted(svc: Services, pk: number): Promise<void> {
+  await svc.db.query("UPDATE cases SET routed_at = NOW(3), review_level = 'REVIEW_LEVEL_1' WHERE pk = ?", [pk]);
+}
+
 /** An analyst actor of the tenant (domain calls in test set-up). */
 export const analystOf = (tenant: Tenant) => memberActor({ orgId: tenant.id, id: '00000000-0000-4000-8000-000000000001', email: 'analyst@example.com', role: 'analyst' });
 

@@ -5,7 +5,7 @@ import type { Runtime } from '../../bin/compose';
 import { setFullParity, type MemberRole, type Tenant } from '../../src/tenants/index';
 import { seedDocument, seedParty, seedRisk } from '../rest/factories';
 import { drainJobs, runtime } from '../support/runtime';
-import { caseEventsInFeed, feedToken, newCase, setStatus } from './case-support';
+import { caseEventsInFeed, feedToken, newCase, setRouted, setStatus } from './case-support';
 import { ConsoleHarness, type ConsoleClient, type TestMember } from './harness';
 
 const CASE_FIELDS = 'caseId status onboardingStage owner { id name email } createdBy';
@@ -106,6 +106,7 @@ describe('console GraphQL: case work', function () {
     expect(early.extensions).to.deep.include({ reason: 'invalid_transition', currentStatus: 'in_progress', allowedFrom: ['in_review', 'returned'] });
 
     await setStatus(h.svc, c.pk, 'in_review');
+    await setRouted(h.svc, c.pk);
     const { decideCase: d } = await analyst.data<{ decideCase: Payload & { decision: Payload } }>(DECIDE, { id: c.caseId, outcome: 'approved', notes: 'All checks passed.' });
     expect(d).to.deep.include({ status: 'approved', onboardingStage: 'decision_made' });
     expect(d.decision).to.deep.include({ outcome: 'approved', notes: 'All checks passed.', analystEmail: analyst.member.email });
@@ -171,7 +172,7 @@ describe('console GraphQL: case work', function () {
     await seedDocument(h.svc, tenant.id, c.pk, { extractedData: { companyName: 'Parity Ltd' } });
     await setStatus(h.svc, c.pk, 'in_review');
     await setFullParity(h.svc, operatorActor(tenant.id), { entitled: true, enabled: false });
-    await analyst.data(DECIDE, { id: c.caseId, outcome: 'approved', notes: 'Entitled but not enabled.' });
+    await analyst.data(DECIDE, { id: c.caseId, outcome: 'declined', notes: 'Entitled but not enabled.' });
     await mlro.data(REOPEN, { id: c.caseId, reason: 'Check parity.' });
     await setFullParity(h.svc, operatorActor(tenant.id), { enabled: true });
     await seedRisk(h.svc, tenant.id, c.pk, { score: 22.5, band: 'low' });
@@ -240,7 +241,7 @@ describe('console GraphQL: case work', function () {
     const rows: Row[] = [
       { name: 'createCase', least: 'analyst', from: 'in_progress', call: (cl) => cl.gql(CREATE, { input: { companyName: 'Matrix Ltd' } }) },
       { name: 'assignCaseOwner', least: 'analyst', from: 'in_progress', call: (cl, x) => cl.gql(ASSIGN, { id: x.caseId, member: x.owner.id }) },
-      { name: 'decideCase', least: 'analyst', from: 'in_review', call: (cl, x) => cl.gql(DECIDE, { id: x.caseId, outcome: 'approved', notes: 'ok' }) },
+      { name: 'decideCase', least: 'analyst', from: 'in_review', call: (cl, x) => cl.gql(DECIDE, { id: x.caseId, outcome: 'declined', notes: 'ok' }) },
       { name: 'escalateCase', least: 'analyst', from: 'in_review', call: (cl, x) => cl.gql(ESCALATE, { id: x.caseId, note: 'look' }) },
       { name: 'respondToEscalation', least: 'mlro', from: 'pending_senior', call: (cl, x) => cl.gql(RESPOND, { id: x.caseId, r: 'refer', note: 'n' }) },
       { name: 'reopenCase', least: 'mlro', from: 'approved', call: (cl, x) => cl.gql(REOPEN, { id: x.caseId, reason: 'r' }) },

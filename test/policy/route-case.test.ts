@@ -5,6 +5,7 @@ import { listAuditLog } from '../../src/audit/index';
 import { decideCase } from '../../src/cases/index';
 import { DEFAULT_DECISION_POLICY, dryRunPolicy, getDecisionPolicy, routeCase, updateDecisionPolicy } from '../../src/policy/index';
 import { assessCaseRisk } from '../../src/risk/index';
+import { dispositionScreeningHit } from '../../src/screening/index';
 import { setFullParity, type Tenant } from '../../src/tenants/index';
 import { seedDocument, seedHit } from '../rest/factories';
 import { rejection } from '../support/rejection';
@@ -88,7 +89,8 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
     expect(await route(tenant, unresolved.pk)).to.deep.equal({ outcome: 'REVIEW_LEVEL_2', decided: false });
     expect((await caseRow(unresolved.pk)).review_level).to.equal('REVIEW_LEVEL_2');
 
-    // An analyst then decides as usual.
+    // An analyst clears the hit, then decides as usual.
+    await dispositionScreeningHit(rt.svc, memberOf(tenant, 'analyst'), unresolved.caseId, { hitId: 'sanctioned-2', disposition: 'false_positive', note: 'Other person.' });
     await decideCase(rt.svc, memberOf(tenant, 'analyst'), { caseId: unresolved.caseId, outcome: 'approved', notes: 'Cleared by hand.' });
     expect((await decisionsOf(tenant, unresolved.pk)).map((d: { auto: number; reason: null }) => [d.auto, d.reason])).to.deep.equal([[0, null]]);
   });

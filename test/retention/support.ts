@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { memberActor, operatorActor } from '../../src/access/index';
-import { decideCase, openCase } from '../../src/cases/index';
+import { approveDecisionOverride, decideCase, openCase } from '../../src/cases/index';
 import type { Services } from '../../src/platform/index';
 import { setFullParity, setZeroRetention, type Tenant } from '../../src/tenants/index';
 import { seedDocument, seedHit, seedParty } from '../rest/factories';
@@ -43,10 +43,16 @@ export async function personalCase(svc: Services, tenant: Tenant): Promise<Perso
   return { caseId: c.caseId, pk: c.pk, documentId, blobKey: blob.key };
 }
 
-/** An analyst decides the case (recording case.data_package.delivered when the tenant has full parity). */
+/**
+ * An analyst approves the case over its open checks (Jane Doe not verified, the hit without a disposition,
+ * no routing) and, four-eyes being on, a colleague approves the override: the decision takes effect
+ * (recording case.data_package.delivered when the tenant has full parity).
+ */
 export async function decide(svc: Services, tenant: Tenant, caseId: string): Promise<void> {
   const analyst = memberActor({ orgId: tenant.id, id: '00000000-0000-4000-8000-0000000000a1', email: 'analyst@retained.example', role: 'analyst' });
-  await decideCase(svc, analyst, { caseId, outcome: 'approved', notes: 'All checks passed.' });
+  const colleague = memberActor({ orgId: tenant.id, id: '00000000-0000-4000-8000-0000000000a2', email: 'colleague@retained.example', role: 'analyst' });
+  await decideCase(svc, analyst, { caseId, outcome: 'approved', notes: 'All checks passed.', overrideReason: 'Verified in person at the branch.' });
+  await approveDecisionOverride(svc, colleague, { caseId });
 }
 
 /** Whether the blob is still in the store. */

@@ -9,10 +9,10 @@ import type { Tenant } from '../../src/tenants/index';
 import { graphileLogger } from '../../worker/job-queue';
 import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
 import { createTaskList } from '../../worker/tasks/index';
-import { newCase, setStatus } from '../graphql/case-support';
+import { newCase, setRouted, setStatus } from '../graphql/case-support';
 import { ConsoleHarness, type TestMember } from '../graphql/harness';
 import { newApiClient } from '../oauth/harness';
-import { seedDocument, seedHit } from '../rest/factories';
+import { seedDocument, seedHit, seedParty } from '../rest/factories';
 import { decodeQp, startSmtp } from '../rest/smtp';
 import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, untilFrame, watchedPage, type Look, type WatchedPage } from '../support/browser';
 import { runtime } from '../support/runtime';
@@ -340,6 +340,9 @@ describe('web console: sign-in and case pages in Chromium', function () {
     await seedDocument(h.svc, tenant.id, c.pk, { filename: 'incorporation.pdf', extractedData: { companyName: 'Umbrella Corp', registrationNumber: '01234567' } });
     await seedDocument(h.svc, tenant.id, c.pk, { filename: 'blurry-id.pdf', status: 'error' });
     await seedHit(h.svc, tenant.id, c.pk, { hitId: 'hit-1', isPep: true, triaged: true });
+    // Screened, dispositioned and routed to an analyst; only the errored document is still open.
+    await h.svc.db.query("UPDATE screening_hits SET disposition = 'false_positive', disposition_by = ?, dispositioned_at = NOW(3) WHERE case_pk = ?", [analyst.email, c.pk]);
+    await setRouted(h.svc, c.pk);
 
     for (const look of Object.keys(LOOKS) as Look[]) {
       const w = await pageAs(analyst, look);
@@ -354,9 +357,12 @@ describe('web console: sign-in and case pages in Chromium', function () {
     const w = await pageAs(analyst);
     await openCasePage(w.page, c.caseId, 'Umbrella Corp');
     expect(await statusFact(w.page)).to.equal('In review');
-    // The dialog, looked at before anything is sent (Cancel sends nothing).
+    // The dialog, looked at before anything is sent (Cancel sends nothing): the document in error is an open check.
     await w.page.getByRole('button', { name: 'Approve' }).click();
-    await w.page.getByRole('dialog', { name: `Approve case ${c.caseId}` }).waitFor(WAIT);
+    const blockedDialog = w.page.getByRole('dialog', { name: `Approve case ${c.caseId}` });
+    await blockedDialog.waitFor(WAIT);
+    expect(await blockedDialog.locator('#open-checks li').allTextContents()).to.deep.equal(['Document blurry-id.pdf is in error.']);
+    expect(await blockedDialog.getByLabel('Override reason').count()).to.equal(1);
     await checkPage(w.page, 'console-case-approve-dialog');
     await w.page.getByRole('button', { name: 'Cancel' }).click();
     await w.page.getByRole('dialog').waitFor({ state: 'detached', ...WAIT });
@@ -386,10 +392,11 @@ describe('web console: sign-in and case pages in Chromium', function () {
     expect(await blurry.locator('.badge').first().textContent()).to.equal('Approved');
     expect(await blurry.getByRole('button', { name: 'Override status' }).count()).to.equal(0);
 
-    // Approve.
+    // Approve: nothing open any more, so no override reason is asked.
     await w.page.getByRole('button', { name: 'Approve' }).click();
     const approve = w.page.getByRole('dialog', { name: `Approve case ${c.caseId}` });
     await approve.getByLabel('Notes').fill('All checks passed.');
+    expect(await approve.getByLabel('Override reason').count()).to.equal(0);
     await approve.getByRole('button', { name: 'Approve case' }).click();
     await said(w.page, 'The case is approved.');
     await w.page.locator('dl.case-facts dd .badge-ok', { hasText: 'Approved' }).waitFor(WAIT);
@@ -409,6 +416,47 @@ describe('web console: sign-in and case pages in Chromium', function () {
     expect(types).to.include.members(['data.corrected', 'owner.changed', 'case.created']);
     expect(await w.problems()).to.deep.equal([]);
     await w.close();
+  });
+
+  it('approving over open checks asks for an override reason and, with four-eyes on, waits for another member to approve it', async () => {
+    const tenant = await h.tenant('Override Ltd');
+    const analyst = await h.member('analyst', tenant);
+    const colleague = await h.member('analyst', tenant);
+    const c = await caseInReview(tenant, 'Override Corp');
+    await seedParty(h.svc, tenant.id, c.pk, { kind: 'director', position: 0, name: 'Olive Owner' });
+
+    const w = await pageAs(analyst);
+    await openCasePage(w.page, c.caseId, 'Override Corp');
+    await w.page.getByRole('button', { name: 'Approve' }).click();
+    const approve = w.page.getByRole('dialog', { name: `Approve case ${c.caseId}` });
+    expect(await approve.locator('#open-checks li').allTextContents()).to.deep.equal([
+      'Identity verification of Olive Owner has not passed (no verification sent).', 'The decision policy has not routed the case yet.',
+    ]);
+    await approve.getByLabel('Notes').fill('Approve.');
+    await approve.getByRole('button', { name: 'Approve over open checks' }).click();
+    // The reason is required: the browser says so before anything is sent.
+    expect(await approve.getByLabel('Override reason').evaluate((el) => (el as unknown as { validity: { valueMissing: boolean } }).validity.valueMissing)).to.equal(true);
+    await approve.getByLabel('Override reason').fill('Director met in person; passport seen.');
+    await approve.getByRole('button', { name: 'Approve over open checks' }).click();
+    await said(w.page, 'The approval waits for a second member to approve it.');
+    // Looked at afresh (React Aria's announcer keeps its transient messages of the dialog until a reload).
+    await openCasePage(w.page, c.caseId, 'Override Corp');
+    expect(await statusFact(w.page)).to.equal('In review');
+    const notice = w.page.getByRole('group', { name: 'Approval over open checks awaiting a second approver' });
+    expect(await notice.innerText()).to.contain(`${analyst.email} asked to approve on`).and.contain('Director met in person; passport seen.').and.contain('Another member must approve or reject it.');
+    expect(await notice.getByRole('button').count(), 'the requester may not sign it off').to.equal(0);
+    await checkPage(w.page, 'console-case-pending-override');
+    expect(await w.problems()).to.deep.equal([]);
+    await w.close();
+
+    const other = await pageAs(colleague);
+    await openCasePage(other.page, c.caseId, 'Override Corp');
+    await other.page.getByRole('button', { name: 'Approve override' }).click();
+    await said(other.page, 'The case is approved.');
+    await other.page.locator('dl.case-facts dd .badge-ok', { hasText: 'Approved' }).waitFor(WAIT);
+    expect(await other.page.locator('#decisions-title + ul').innerText()).to.match(new RegExp(`^Approved .+ by ${analyst.email.replace(/\./g, '\\.')}\\n+Approve\\.$`));
+    expect(await other.problems()).to.deep.equal([]);
+    await other.close();
   });
 
   it('an analyst escalates and an MLRO responds (two browsers); only the roles that may act see the buttons', async () => {

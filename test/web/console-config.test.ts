@@ -516,7 +516,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
         ['Recent deliveries', 'Recent deliveries', 'No deliveries yet. They appear here as events are sent to your endpoints.'],
         ['API credentials', 'API credentials', 'No credentials yet.'],
         ['Connected apps', 'Connected apps', 'No app is connected.'],
-        ['Organisation', 'Organisation settings', 'When on, a monitoring-review verdict needs a second person to approve it.'],
+        ['Organisation', 'Organisation settings', 'When on, a monitoring-review verdict, and an approval of a case over its open checks, needs a second person to approve it.'],
         ['Risk model', 'Risk model', 'Factor weights'],
         ['Decision policy', 'Decision policy', 'Rules, in order'],
         ['Members', 'Members', admin.member.email],

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { FieldError, Form, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Button, FieldError, Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import type { CaseStatus, Recommendation } from '../../gql/graphql';
 import { execute } from '../../lib/graphql';
 import { useAction } from '../../lib/use-request';
@@ -9,8 +9,10 @@ import { Field } from '../../ui/field';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { hasRole, type Role } from '../session';
-import { DecideCaseMutation, EscalateCaseMutation, ReopenCaseMutation, RespondToEscalationMutation } from './case-query';
-import { STATUS_LABELS } from './labels';
+import {
+  ApproveDecisionOverrideMutation, DecideCaseMutation, EscalateCaseMutation, RejectDecisionOverrideMutation, ReopenCaseMutation, RespondToEscalationMutation,
+} from './case-query';
+import { STATUS_LABELS, when } from './labels';
 
 // Which action a member sees: the role the server requires (src/access PERMISSIONS: cases:work is analyst,
 // cases:respond_escalation and cases:reopen are mlro) and the statuses the transition allows
@@ -25,21 +27,47 @@ export function availableActions(role: Role | undefined, status: CaseStatus) {
   };
 }
 
+/** An approval over open checks waiting for a second member (four-eyes). */
+export interface PendingOverride {
+  reason: string;
+  notes: string;
+  requestedBy: string;
+  requestedAt: string;
+  blockers: { message: string }[];
+}
+
+interface CaseActionsProps {
+  caseId: string;
+  status: CaseStatus;
+  role: Role | undefined;
+  /** The signed-in member's email: the requester of a pending override may not sign it off. */
+  viewerEmail: string | undefined;
+  /** The open checks (decisionBlockers): approving over them needs an override reason. */
+  blockers: { message: string }[];
+  pending: PendingOverride | null;
+  onDone: (message: string) => void;
+}
+
 /** The buttons of the actions the member may take on the case now; each opens a dialog. */
-export function CaseActions({ caseId, status, role, onDone }: { caseId: string; status: CaseStatus; role: Role | undefined; onDone: (message: string) => void }) {
+export function CaseActions({ caseId, status, role, viewerEmail, blockers, pending, onDone }: CaseActionsProps) {
   const can = availableActions(role, status);
   if (!can.decide && !can.escalate && !can.respond && !can.reopen) {
     return <p className="empty">Nothing to do here for your role while the case is {STATUS_LABELS[status].toLowerCase()}.</p>;
   }
   return (
-    <div className="actions">
-      {can.decide ? (
-        <NoteAction
-          label="Approve" title={`Approve case ${caseId}`} primary field="notes" fieldLabel="Notes" submit="Approve case"
-          run={(notes) => execute(DecideCaseMutation, { caseId, outcome: 'approved', notes })}
-          onDone={() => onDone('The case is approved.')}
-        />
-      ) : null}
+    <>
+      {pending && can.decide ? <PendingOverrideNotice caseId={caseId} pending={pending} mine={pending.requestedBy === viewerEmail} onDone={onDone} /> : null}
+      <div className="actions">
+        {can.decide && !pending ? <ApproveAction caseId={caseId} blockers={blockers} onDone={onDone} /> : null}
+        <OtherActions caseId={caseId} can={can} onDone={onDone} />
+      </div>
+    </>
+  );
+}
+
+function OtherActions({ caseId, can, onDone }: { caseId: string; can: ReturnType<typeof availableActions>; onDone: (message: string) => void }) {
+  return (
+    <>
       {can.decide ? (
         <NoteAction
           label="Decline" title={`Decline case ${caseId}`} field="notes" fieldLabel="Notes" required submit="Decline case"
@@ -64,6 +92,92 @@ export function CaseActions({ caseId, status, role, onDone }: { caseId: string; 
           onDone={() => onDone('The case is reopened and back in review.')}
         />
       ) : null}
+    </>
+  );
+}
+
+/**
+ * Approve: notes, and while checks are open, the list of them and a required override reason (kept with the
+ * decision and in the audit log; with four-eyes on, another member must approve it before it takes effect).
+ */
+function ApproveAction({ caseId, blockers, onDone }: { caseId: string; blockers: { message: string }[]; onDone: (message: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const blocked = blockers.length > 0;
+  return (
+    <DialogButton label="Approve" className="button button-primary" title={`Approve case ${caseId}`} isOpen={open} onOpenChange={setOpen}>
+      <ApproveForm
+        caseId={caseId}
+        blockers={blockers}
+        onCancel={() => setOpen(false)}
+        onDone={(status) => {
+          setOpen(false);
+          onDone(status === 'approved' ? 'The case is approved.' : blocked ? 'The approval waits for a second member to approve it.' : 'The case is approved.');
+        }}
+      />
+    </DialogButton>
+  );
+}
+
+const APPROVE_FIELDS = ['notes', 'overrideReason'];
+
+function ApproveForm({ caseId, blockers, onDone, onCancel }: { caseId: string; blockers: { message: string }[]; onDone: (status: CaseStatus) => void; onCancel: () => void }) {
+  const [notes, setNotes] = useState('');
+  const [reason, setReason] = useState('');
+  const blocked = blockers.length > 0;
+  const action = useAction(
+    (input: { notes: string; overrideReason: string | null }) => execute(DecideCaseMutation, { caseId, outcome: 'approved', ...input }),
+    useSignInOnUnauthenticated(),
+  );
+  const { fieldErrors, rest, edited } = useFieldErrors(action.error, APPROVE_FIELDS);
+  async function send(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const result = await action.run({ notes, overrideReason: blocked ? reason : null });
+    if (result !== undefined) onDone(result.decideCase.status);
+  }
+  return (
+    <Form className="form" onSubmit={send} validationErrors={fieldErrors}>
+      {blocked ? (
+        <div className="notice notice-error" id="open-checks">
+          <p><strong>Checks still open:</strong></p>
+          <ul>{blockers.map((b) => <li key={b.message}>{b.message}</li>)}</ul>
+        </div>
+      ) : null}
+      <Field multiline label="Notes" name="notes" value={notes} onChange={(v) => { setNotes(v); edited('notes'); }} autoFocus />
+      {blocked ? (
+        <Field
+          multiline label="Override reason" name="overrideReason" value={reason} onChange={(v) => { setReason(v); edited('overrideReason'); }} isRequired maxLength={2000}
+          hint="Why you approve despite the open checks; kept with the decision and in the audit log. With four-eyes on, another member must approve it."
+        />
+      ) : null}
+      {rest ? <ErrorNotice error={rest} /> : null}
+      <DialogButtons submit={blocked ? 'Approve over open checks' : 'Approve case'} pending={action.pending} onCancel={onCancel} />
+    </Form>
+  );
+}
+
+/** A pending override: what was asked and why; another member approves or rejects it. */
+function PendingOverrideNotice({ caseId, pending, mine, onDone }: { caseId: string; pending: PendingOverride; mine: boolean; onDone: (message: string) => void }) {
+  const approve = useAction((id: string) => execute(ApproveDecisionOverrideMutation, { caseId: id }), useSignInOnUnauthenticated());
+  const reject = useAction((id: string) => execute(RejectDecisionOverrideMutation, { caseId: id }), useSignInOnUnauthenticated());
+  const error = approve.error ?? reject.error;
+  return (
+    <div className="notice notice-neutral" role="group" aria-labelledby="pending-override-title">
+      <p id="pending-override-title"><strong>Approval over open checks awaiting a second approver</strong></p>
+      <p>{pending.requestedBy} asked to approve on {when(pending.requestedAt)}: {pending.reason}</p>
+      <ul>{pending.blockers.map((b) => <li key={b.message}>{b.message}</li>)}</ul>
+      {mine ? (
+        <p>Another member must approve or reject it.</p>
+      ) : (
+        <div className="actions">
+          <Button className="button button-primary" isPending={approve.pending} onPress={async () => { if (await approve.run(caseId)) onDone('The case is approved.'); }}>
+            Approve override
+          </Button>
+          <Button className="button" isPending={reject.pending} onPress={async () => { if (await reject.run(caseId)) onDone('The override is rejected; the case stays in review.'); }}>
+            Reject override
+          </Button>
+        </div>
+      )}
+      {error ? <ErrorNotice error={error} /> : null}
     </div>
   );
 }

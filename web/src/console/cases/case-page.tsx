@@ -104,7 +104,10 @@ export function CasePage() {
 
       <section className="case-section" aria-labelledby="actions-title">
         <h2 id="actions-title">Actions</h2>
-        <CaseActions caseId={c.caseId} status={c.status} role={viewer?.role} onDone={done} />
+        <CaseActions
+          caseId={c.caseId} status={c.status} role={viewer?.role} viewerEmail={viewer?.email} blockers={c.decisionBlockers} pending={c.pendingDecisionOverride ?? null}
+          onDone={done}
+        />
       </section>
 
       <Documents documents={c.documents} onDone={done} />

@@ -29,6 +29,19 @@ export const CaseQuery = graphql(`
         name
         email
       }
+      decisionBlockers {
+        code
+        message
+      }
+      pendingDecisionOverride {
+        reason
+        notes
+        requestedBy
+        requestedAt
+        blockers {
+          message
+        }
+      }
       decisions {
         outcome
         notes
@@ -237,8 +250,26 @@ export const AssignOwnerMutation = graphql(`
 `);
 
 export const DecideCaseMutation = graphql(`
-  mutation DecideCase($caseId: String!, $outcome: DecisionOutcome!, $notes: String!) {
-    decideCase(caseId: $caseId, outcome: $outcome, notes: $notes) {
+  mutation DecideCase($caseId: String!, $outcome: DecisionOutcome!, $notes: String!, $overrideReason: String) {
+    decideCase(caseId: $caseId, outcome: $outcome, notes: $notes, overrideReason: $overrideReason) {
+      caseId
+      status
+    }
+  }
+`);
+
+export const ApproveDecisionOverrideMutation = graphql(`
+  mutation ApproveDecisionOverride($caseId: String!) {
+    approveDecisionOverride(caseId: $caseId) {
+      caseId
+      status
+    }
+  }
+`);
+
+export const RejectDecisionOverrideMutation = graphql(`
+  mutation RejectDecisionOverride($caseId: String!) {
+    rejectDecisionOverride(caseId: $caseId) {
       caseId
       status
     }

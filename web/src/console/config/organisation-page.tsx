@@ -199,7 +199,7 @@ export function OrganisationPage() {
       {error ? <ErrorNotice error={error} /> : null}
       <section className="panel" aria-labelledby="four-eyes-title">
         <h2 id="four-eyes-title">Four-eyes approval</h2>
-        <p>When on, a monitoring-review verdict needs a second person to approve it.</p>
+        <p>When on, a monitoring-review verdict, and an approval of a case over its open checks, needs a second person to approve it.</p>
         {mayChange ? (
           <Switch
             className="switch"

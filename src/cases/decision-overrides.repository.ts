@@ -1,0 +1,58 @@
+import type { Queryable } from '../db/queryable';
+import type { DecisionOutcome } from './decision.entity';
+import type { DecisionBlocker } from './list-decision-blockers';
+
+/**
+ * The SQL of override approvals waiting for a second member (four-eyes). Every function takes the
+ * database first and the tenant second. A case has at most one pending override (open_case_pk).
+ */
+
+export type DecisionOverrideState = 'pending' | 'approved' | 'rejected' | 'superseded';
+
+export interface DecisionOverrideRow {
+  id: number;
+  outcome: DecisionOutcome;
+  notes: string;
+  reason: string;
+  blockers: DecisionBlocker[];
+  requestedBy: string;
+  requestedAt: Date;
+}
+
+type Raw = { id: number | string; outcome: DecisionOutcome; notes: string; reason: string; blockers: string | DecisionBlocker[]; requested_by: string; requested_at: Date };
+const rowOf = (r: Raw): DecisionOverrideRow => ({
+  id: Number(r.id), outcome: r.outcome, notes: r.notes, reason: r.reason,
+  blockers: typeof r.blockers === 'string' ? JSON.parse(r.blockers) as DecisionBlocker[] : r.blockers,
+  requestedBy: r.requested_by, requestedAt: r.requested_at,
+});
+const COLUMNS = 'id, outcome, notes, reason, blockers, requested_by, requested_at';
+
+/** The case's pending override, or null; with `lock` held until the caller's transaction ends (the caller holds the case row lock). */
+export async function findPendingOverride(db: Queryable, orgId: string, casePk: number, lock = false): Promise<DecisionOverrideRow | null> {
+  const [row]: Raw[] = await db.query(
+    `SELECT ${COLUMNS} FROM decision_overrides WHERE org_id = ? AND open_case_pk = ?${lock ? ' FOR UPDATE' : ''}`, [orgId, casePk],
+  );
+  return row ? rowOf(row) : null;
+}
+
+export async function insertPendingOverride(
+  db: Queryable, orgId: string, casePk: number,
+  o: { outcome: DecisionOutcome; notes: string; reason: string; blockers: DecisionBlocker[]; requestedBy: string; at: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO decision_overrides (org_id, case_pk, open_case_pk, outcome, notes, reason, blockers, requested_by, requested_at, state)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')`,
+    [orgId, casePk, casePk, o.outcome, o.notes, o.reason, JSON.stringify(o.blockers), o.requestedBy, o.at],
+  );
+}
+
+/** Closes the case's pending override (approved, rejected or superseded) by `by`; returns whether there was one. */
+export async function closePendingOverride(
+  db: Queryable, orgId: string, casePk: number, c: { state: Exclude<DecisionOverrideState, 'pending'>; by: string; at: Date },
+): Promise<boolean> {
+  const res = await db.query(
+    `UPDATE decision_overrides SET state = ?, resolved_by = ?, resolved_at = ?, open_case_pk = NULL WHERE org_id = ? AND open_case_pk = ?`,
+    [c.state, c.by, c.at, orgId, casePk],
+  );
+  return Number((res as { affectedRows: number }).affectedRows) !== 0;
+}

@@ -1,0 +1,66 @@
+import { authorize, type Actor } from '../access/index';
+import type { Queryable } from '../db/queryable';
+import { listDocumentsInError } from '../documents/index';
+import { listEddRequirements } from '../edd/index';
+import { DomainError } from '../errors';
+import { listUnverifiedPersons, type UnverifiedPerson } from '../idv/index';
+import { listUndispositionedHits } from '../screening/index';
+import type { Services } from '../services';
+import { findCasePk } from './cases.repository';
+import { findRoutedAt } from './case-work.repository';
+
+/** What keeps a case from being approved without a deliberate override, in the order they are listed. */
+export const DECISION_BLOCKER_CODES = ['identity_not_verified', 'screening_hit_open', 'document_in_error', 'edd_outstanding', 'not_routed'] as const;
+export type DecisionBlockerCode = (typeof DECISION_BLOCKER_CODES)[number];
+
+/** One open check of a case. `subject`: the person's key, hit id, document id or EDD key it is about (null for the case itself). */
+export interface DecisionBlocker {
+  code: DecisionBlockerCode;
+  message: string;
+  subject: string | null;
+}
+
+function idvStanding(p: UnverifiedPerson): string {
+  if (p.state === null) return 'no verification sent';
+  if (p.state === 'no_email') return 'no email address to send the link to';
+  if (p.state === 'link_sent') return 'link sent, not answered';
+  if (p.state === 'in_progress') return 'in progress';
+  if (p.outcome === 'fail') return 'failed';
+  if (p.outcome === 'manual_review') return 'referred for manual review';
+  return p.state;
+}
+
+/**
+ * A case's open decision blockers as they stand (read in the caller's transaction when given one):
+ * each person whose identity verification has not passed, each screening hit no human has
+ * dispositioned, each document in error, each outstanding EDD requirement, and the decision policy not
+ * having routed the case yet. Empty when nothing is open.
+ */
+export async function decisionBlockersOf(db: Queryable, orgId: string, casePk: number): Promise<DecisionBlocker[]> {
+  const [persons, hits, documents, edd, routedAt] = await Promise.all([
+    listUnverifiedPersons(db, orgId, casePk), listUndispositionedHits(db, orgId, casePk), listDocumentsInError(db, orgId, casePk),
+    listEddRequirements(db, orgId, casePk), findRoutedAt(db, orgId, casePk),
+  ]);
+  return [
+    ...persons.map((p): DecisionBlocker => ({
+      code: 'identity_not_verified', subject: p.personKey, message: `Identity verification of ${p.name} has not passed (${idvStanding(p)}).`,
+    })),
+    ...hits.map((h): DecisionBlocker => ({
+      code: 'screening_hit_open', subject: h.hitId,
+      message: `Screening hit ${h.caption ? `"${h.caption}"` : h.hitId}${h.subjectName ? ` on ${h.subjectName}` : ''} has no disposition.`,
+    })),
+    ...documents.map((d): DecisionBlocker => ({ code: 'document_in_error', subject: String(d.id), message: `Document ${d.filename} is in error.` })),
+    ...edd.filter((r) => r.status === 'outstanding').map((r): DecisionBlocker => ({
+      code: 'edd_outstanding', subject: r.reqKey, message: `EDD requirement "${r.label}" is outstanding.`,
+    })),
+    ...(routedAt ? [] : [{ code: 'not_routed' as const, subject: null, message: 'The decision policy has not routed the case yet.' }]),
+  ];
+}
+
+/** The open decision blockers of a tenant's case (cases:read); not_found for a missing or foreign id. */
+export async function listDecisionBlockers(svc: Services, actor: Actor, caseId: string): Promise<DecisionBlocker[]> {
+  authorize(actor, 'cases:read');
+  const casePk = await findCasePk(svc.db, actor.orgId, caseId);
+  if (casePk === null) throw DomainError.notFound('Case');
+  return decisionBlockersOf(svc.db, actor.orgId, casePk);
+}

@@ -1,0 +1,25 @@
+import { authorize, type Actor } from '../access/index';
+import { recordAudit } from '../audit/record-audit';
+import { inTransaction } from '../db/transaction';
+import type { Services } from '../services';
+import { lockOverrideForSignOff, overrideAuditDetails } from './approve-decision-override';
+import { findConsoleCaseRow } from './case-work.repository';
+import { consoleCaseView, type ConsoleCaseView } from './console-case-views';
+import { closePendingOverride } from './decision-overrides.repository';
+
+/**
+ * A second member rejects the pending override of a case (four-eyes): the override is closed, the case
+ * stays undecided where it was, no event is recorded, and the audit log records
+ * `case.decision_override.rejected`.
+ */
+export async function rejectDecisionOverride(svc: Services, actor: Actor, input: { caseId: string }): Promise<ConsoleCaseView> {
+  authorize(actor, 'cases:work');
+  const orgId = actor.orgId;
+  return inTransaction(svc, async (tx) => {
+    const { c, pending, by } = await lockOverrideForSignOff(tx, actor, input.caseId, 'reject');
+    const now = svc.clock.now();
+    await closePendingOverride(tx.manager, orgId, c.pk, { state: 'rejected', by, at: now });
+    await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override.rejected', details: overrideAuditDetails(c.case_id, pending), at: now });
+    return consoleCaseView((await findConsoleCaseRow(tx.manager, orgId, c.case_id))!, svc.config.appUrl);
+  });
+}

@@ -1,0 +1,7 @@
+import type { Queryable } from '../db/queryable';
+
+/** Whether the tenant's four-eyes setting is on: a second member must approve what one member signed off. */
+export async function fourEyesOn(db: Queryable, orgId: string): Promise<boolean> {
+  const [row]: { four_eyes: number | string }[] = await db.query('SELECT four_eyes FROM tenants WHERE id = ?', [orgId]);
+  return Number(row?.four_eyes ?? 1) === 1;
+}
