@@ -57,7 +57,7 @@ export class Decision {
 export const DecisionBlockerCodeEnum = enumOf(DECISION_BLOCKER_CODES);
 registerEnumType(DecisionBlockerCodeEnum, {
   name: 'DecisionBlockerCode',
-  description: 'An open check: identity_not_verified (a person), screening_hit_open (no disposition), document_in_error, edd_outstanding, not_routed (the decision policy has not run).',
+  description: 'An open check: identity_not_verified (a person), screening_hit_open (no disposition, or escalated), document_in_error, document_pending (processing or escalated), edd_outstanding, not_routed (the decision policy has not run).',
 });
 
 @ObjectType({ simpleResolvers: true, description: 'An open check of a case: approving it anyway needs an override reason (decideCase overrideReason).' })

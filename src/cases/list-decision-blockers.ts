@@ -1,16 +1,18 @@
 import { authorize, type Actor } from '../access/index';
 import type { Queryable } from '../db/queryable';
-import { listDocumentsInError } from '../documents/index';
+import { listUnsettledDocuments } from '../documents/index';
 import { listEddRequirements } from '../edd/index';
 import { DomainError } from '../errors';
 import { listUnverifiedPersons, type UnverifiedPerson } from '../idv/index';
-import { listUndispositionedHits } from '../screening/index';
+import { listOpenHits } from '../screening/index';
 import type { Services } from '../services';
 import { findCasePk } from './cases.repository';
 import { findRoutedAt } from './case-work.repository';
 
 /** What keeps a case from being approved without a deliberate override, in the order they are listed. */
-export const DECISION_BLOCKER_CODES = ['identity_not_verified', 'screening_hit_open', 'document_in_error', 'edd_outstanding', 'not_routed'] as const;
+export const DECISION_BLOCKER_CODES = [
+  'identity_not_verified', 'screening_hit_open', 'document_in_error', 'document_pending', 'edd_outstanding', 'not_routed',
+] as const;
 export type DecisionBlockerCode = (typeof DECISION_BLOCKER_CODES)[number];
 
 /** One open check of a case. `subject`: the person's key, hit id, document id or EDD key it is about (null for the case itself). */
@@ -33,12 +35,12 @@ function idvStanding(p: UnverifiedPerson): string {
 /**
  * A case's open decision blockers as they stand (read in the caller's transaction when given one):
  * each person whose identity verification has not passed, each screening hit no human has
- * dispositioned, each document in error, each outstanding EDD requirement, and the decision policy not
- * having routed the case yet. Empty when nothing is open.
+ * dispositioned (or one escalated to a senior), each document in error, processing or escalated, each
+ * outstanding EDD requirement, and the decision policy not having routed the case yet. Empty when nothing is open.
  */
 export async function decisionBlockersOf(db: Queryable, orgId: string, casePk: number): Promise<DecisionBlocker[]> {
   const [persons, hits, documents, edd, routedAt] = await Promise.all([
-    listUnverifiedPersons(db, orgId, casePk), listUndispositionedHits(db, orgId, casePk), listDocumentsInError(db, orgId, casePk),
+    listUnverifiedPersons(db, orgId, casePk), listOpenHits(db, orgId, casePk), listUnsettledDocuments(db, orgId, casePk),
     listEddRequirements(db, orgId, casePk), findRoutedAt(db, orgId, casePk),
   ]);
   return [
@@ -47,9 +49,12 @@ export async function decisionBlockersOf(db: Queryable, orgId: string, casePk: n
     })),
     ...hits.map((h): DecisionBlocker => ({
       code: 'screening_hit_open', subject: h.hitId,
-      message: `Screening hit ${h.caption ? `"${h.caption}"` : h.hitId}${h.subjectName ? ` on ${h.subjectName}` : ''} has no disposition.`,
+      message: `Screening hit ${h.caption ? `"${h.caption}"` : h.hitId}${h.subjectName ? ` on ${h.subjectName}` : ''} ${
+        h.escalated ? 'is escalated and awaits a senior disposition' : 'has no disposition'}.`,
     })),
-    ...documents.map((d): DecisionBlocker => ({ code: 'document_in_error', subject: String(d.id), message: `Document ${d.filename} is in error.` })),
+    ...documents.map((d): DecisionBlocker => (d.status === 'error'
+      ? { code: 'document_in_error', subject: String(d.id), message: `Document ${d.filename} is in error.` }
+      : { code: 'document_pending', subject: String(d.id), message: `Document ${d.filename} ${d.status === 'processing' ? 'is still being processed' : 'is escalated and awaits a senior review'}.` })),
     ...edd.filter((r) => r.status === 'outstanding').map((r): DecisionBlocker => ({
       code: 'edd_outstanding', subject: r.reqKey, message: `EDD requirement "${r.label}" is outstanding.`,
     })),

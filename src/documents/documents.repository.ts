@@ -227,10 +227,13 @@ export async function takeDocumentsDueForExtraction(db: Queryable, cutoff: Date,
   return rows.map((r) => ({ orgId: r.org_id, id: Number(r.id) }));
 }
 
-/** A case's documents in error (extraction failed, not overridden), in upload order (the decision blockers). */
-export async function listDocumentsInError(db: Queryable, orgId: string, casePk: number): Promise<{ id: number; filename: string }[]> {
-  const rows: { id: number | string; filename: string }[] = await db.query(
-    `SELECT id, filename FROM documents WHERE org_id = ? AND case_pk = ? AND status = 'error' ORDER BY id`, [orgId, casePk],
+/** A case's documents not settled: in error (extraction failed, not overridden), still processing, or escalated by an analyst; in upload order (the decision blockers). */
+export async function listUnsettledDocuments(
+  db: Queryable, orgId: string, casePk: number,
+): Promise<{ id: number; filename: string; status: 'error' | 'processing' | 'escalated' }[]> {
+  const rows: { id: number | string; filename: string; status: 'error' | 'processing' | 'escalated' }[] = await db.query(
+    `SELECT id, filename, status FROM documents WHERE org_id = ? AND case_pk = ? AND status IN ('error', 'processing', 'escalated') ORDER BY id`,
+    [orgId, casePk],
   );
-  return rows.map((r) => ({ id: Number(r.id), filename: r.filename }));
+  return rows.map((r) => ({ id: Number(r.id), filename: r.filename, status: r.status }));
 }

@@ -19,4 +19,4 @@ export {
   DOCUMENT_TYPES, ExtractionError, type DocumentType, type DocumentExtractor, type ExtractionInput, type ExtractionResult,
 } from './document-extractor';
 export { LocalDocumentExtractor, type LocalExtractorOptions } from './extraction/local-extractor';
-export { listDocumentsInError } from './documents.repository';
+export { listUnsettledDocuments } from './documents.repository';

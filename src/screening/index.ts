@@ -12,4 +12,4 @@ export { countryCodeOf, subjectsOfApplication } from './screening-subjects';
 export {
   DispositionSchema, HitSourceSchema, ScreeningHitSchema, ScreeningHitListSchema, DispositionRequestSchema, type ScreeningHitView, type DispositionBody,
 } from './screening.wire';
-export { listUndispositionedHits } from './screening.repository';
+export { listOpenHits } from './screening.repository';

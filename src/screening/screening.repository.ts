@@ -158,12 +158,13 @@ export async function storeHitTriage(db: Queryable, orgId: string, casePk: numbe
   return Number((res as { affectedRows: number }).affectedRows) === 1;
 }
 
-/** A case's hits no human has dispositioned yet, oldest first (the decision blockers). */
-export async function listUndispositionedHits(
+/** A case's open hits: none dispositioned by a human yet, or escalated for a senior's verdict; oldest first (the decision blockers). */
+export async function listOpenHits(
   db: Queryable, orgId: string, casePk: number,
-): Promise<{ hitId: string; subjectName: string | null; caption: string | null }[]> {
-  const rows: { hit_id: string; subject_name: string | null; caption: string | null }[] = await db.query(
-    'SELECT hit_id, subject_name, caption FROM screening_hits WHERE org_id = ? AND case_pk = ? AND disposition IS NULL ORDER BY id', [orgId, casePk],
+): Promise<{ hitId: string; subjectName: string | null; caption: string | null; escalated: boolean }[]> {
+  const rows: { hit_id: string; subject_name: string | null; caption: string | null; disposition: string | null }[] = await db.query(
+    `SELECT hit_id, subject_name, caption, disposition FROM screening_hits
+      WHERE org_id = ? AND case_pk = ? AND (disposition IS NULL OR disposition = 'escalate') ORDER BY id`, [orgId, casePk],
   );
-  return rows.map((r) => ({ hitId: r.hit_id, subjectName: r.subject_name, caption: r.caption }));
+  return rows.map((r) => ({ hitId: r.hit_id, subjectName: r.subject_name, caption: r.caption, escalated: r.disposition === 'escalate' }));
 }

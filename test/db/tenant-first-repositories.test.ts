@@ -7,10 +7,10 @@ import { findLatestDecision, listDecisionPage } from '../../src/cases/decisions.
 import { emailKey } from '../../src/cases/index';
 import {
   countDocumentsOfCase, deleteDocumentOfCase, findDocument, findDocumentOfCase, insertUploadedDocument, listCaseDocuments, listDocumentPage,
-  listDocumentsInError, listDocumentsOfCase, referencedBlobKeys,
+  listUnsettledDocuments, listDocumentsOfCase, referencedBlobKeys,
 } from '../../src/documents/documents.repository';
 import { listUnverifiedPersons } from '../../src/idv/index';
-import { findHit, listHitPage, listUndispositionedHits, recountScreeningSummary, updateHitDisposition } from '../../src/screening/screening.repository';
+import { findHit, listHitPage, listOpenHits, recountScreeningSummary, updateHitDisposition } from '../../src/screening/screening.repository';
 import type { Runtime } from '../../bin/compose';
 import { seedDecision, seedDocument, seedHit, seedParty, seedRisk } from '../rest/factories';
 import { seedCase } from '../rest/harness';
@@ -74,8 +74,8 @@ describe('repositories: every function is scoped to the tenant it is given', () 
       ['referencedBlobKeys', async (org) => [...(await referencedBlobKeys(db, org, ['a'.repeat(32)]))]],
       ['listHitPage', (org) => listHitPage(db, org, pk, { after: null, limit: 10 })],
       ['findHit', (org) => findHit(db, org, pk, 'a-hit')],
-      ['listUndispositionedHits', (org) => listUndispositionedHits(db, org, pk)],
-      ['listDocumentsInError', (org) => listDocumentsInError(db, org, pk)],
+      ['listOpenHits', (org) => listOpenHits(db, org, pk)],
+      ['listUnsettledDocuments', (org) => listUnsettledDocuments(db, org, pk)],
       ['listUnverifiedPersons', (org) => listUnverifiedPersons(db, org, pk)],
     ];
     for (const [name, read] of reads) {

@@ -82,6 +82,27 @@ describe('console GraphQL: decision blockers and override approvals', function (
     expect(await audit(tenant)).to.deep.equal([]);
   });
 
+  it('an escalated hit and a document still processing or escalated stay open until settled', async () => {
+    const analyst: Member = await h.signedIn('analyst');
+    const tenant = analyst.member.tenant;
+    const c = await newCase(h.svc, tenant, { companyName: 'Pending Ltd' });
+    await setStatus(h.svc, c.pk, 'in_review');
+    await seedHit(h.svc, tenant.id, c.pk, { hitId: 'os-88', isPep: true });
+    await seedHit(h.svc, tenant.id, c.pk, { hitId: 'os-89', isPep: true });
+    await h.svc.db.query("UPDATE screening_hits SET disposition = 'escalate' WHERE org_id = ? AND case_pk = ? AND hit_id = 'os-88'", [tenant.id, c.pk]);
+    await h.svc.db.query("UPDATE screening_hits SET disposition = 'false_positive' WHERE org_id = ? AND case_pk = ? AND hit_id = 'os-89'", [tenant.id, c.pk]);
+    const processing = await seedDocument(h.svc, tenant.id, c.pk, { status: 'processing', filename: 'new.pdf' });
+    const escalated = await seedDocument(h.svc, tenant.id, c.pk, { status: 'escalated', filename: 'odd.pdf' });
+    await seedDocument(h.svc, tenant.id, c.pk, { status: 'approved', filename: 'fine.pdf' });
+    const { case: found } = await analyst.data<{ case: { decisionBlockers: Row[] } }>(BLOCKERS, { id: c.caseId });
+    expect(found.decisionBlockers).to.deep.equal([
+      { code: 'screening_hit_open', message: 'Screening hit "John DOE" on John Doe is escalated and awaits a senior disposition.', subject: 'os-88' },
+      { code: 'document_pending', message: 'Document new.pdf is still being processed.', subject: String(processing) },
+      { code: 'document_pending', message: 'Document odd.pdf is escalated and awaits a senior review.', subject: String(escalated) },
+      { code: 'not_routed', message: 'The decision policy has not routed the case yet.', subject: null },
+    ]);
+  });
+
   it('four-eyes off: an approval with a reason takes effect at once; the decision keeps the reason and the blockers, the audit log records it, case.decision.made is unchanged', async () => {
     const analyst: Member = await h.signedIn('analyst');
     const tenant = analyst.member.tenant;
