@@ -19,3 +19,4 @@ export {
   DOCUMENT_TYPES, ExtractionError, type DocumentType, type DocumentExtractor, type ExtractionInput, type ExtractionResult,
 } from './document-extractor';
 export { LocalDocumentExtractor, type LocalExtractorOptions } from './extraction/local-extractor';
+export { DEFAULT_PDF_LIMITS, type PdfLimits } from './extraction/pdf-text';
