@@ -175,7 +175,7 @@ describe('documents: the local DocumentExtractor', function () {
     });
   });
 
-  describe('PDFs over a limit (each read in a thread of its own)', () => {
+  describe('PDFs over a limit (read in a worker thread)', () => {
     const limited = (pdfLimits: Partial<PdfLimits>) => new LocalDocumentExtractor({ clock: { now: () => now }, ocr: false, pdf: { ...DEFAULT_PDF_LIMITS, ...pdfLimits } });
     const readWith = (x: LocalDocumentExtractor, bytes: Buffer) => x.extract({ filename: 'doc.pdf', mimeType: 'application/pdf', bytes, declaredType: null });
 

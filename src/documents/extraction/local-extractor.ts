@@ -7,7 +7,7 @@ import { confidenceOf, missingFields } from './confidence';
 import { addMonths, today } from './dates';
 import { ImageOcr } from './image-ocr';
 import { readMrz } from './mrz';
-import { DEFAULT_PDF_LIMITS, readPdfText, type PdfLimits } from './pdf-text';
+import { closePdfReaders, DEFAULT_PDF_LIMITS, readPdfText, type PdfLimits } from './pdf-text';
 
 /** A proof of address older than this many months is stale (the usual KYC rule). */
 export const PROOF_OF_ADDRESS_MAX_AGE_MONTHS = 3;
@@ -101,9 +101,9 @@ export class LocalDocumentExtractor implements DocumentExtractor {
     };
   }
 
-  /** Stops the OCR worker thread, if one was started. */
-  close(): Promise<void> {
-    return this.ocr.close();
+  /** Stops the OCR worker thread, if one was started, and the idle PDF reader threads. */
+  async close(): Promise<void> {
+    await Promise.all([this.ocr.close(), closePdfReaders()]);
   }
 }
 

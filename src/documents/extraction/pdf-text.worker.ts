@@ -1,12 +1,12 @@
 import { constants, createInflate } from 'node:zlib';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { getDocumentProxy } from 'unpdf';
 
 /**
- * The PDF reader's thread (started by pdf-text.ts, one per document): counts what the file's Flate streams
- * inflate to, then reads the text layer through PDF.js (unpdf's serverless build: no worker, no DOM, no
- * network). It answers with one message, a PdfWorkerAnswer; the heap limit and the wall-clock limit are
- * enforced from outside (resourceLimits, terminate).
+ * The PDF reader's thread (started and reused by pdf-text.ts): for each PDF it is sent, counts what the
+ * file's Flate streams inflate to, then reads the text layer through PDF.js (unpdf's serverless build: no
+ * worker, no DOM, no network), and answers with one message, a PdfWorkerAnswer. The heap limit and the
+ * wall-clock limit are enforced from outside (resourceLimits, terminate).
  */
 export interface PdfWorkerInput {
   bytes: Uint8Array;
@@ -94,5 +94,8 @@ function unreadable(err: unknown): PdfWorkerAnswer {
 
 if (parentPort) {
   const port = parentPort;
-  void read(workerData as PdfWorkerInput).then((answer) => port.postMessage(answer));
+  // One PDF per message, one answer each; the thread is kept for the next PDF while it stays within its limits.
+  port.on('message', (input: PdfWorkerInput) => {
+    void read(input).then((answer) => port.postMessage(answer));
+  });
 }
