@@ -98,11 +98,12 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   // Document extraction: the LLM when EXTRACTION_PROVIDER=llm, else the local default, reading the clock
   // through svc (tests may replace it). The local one holds an OCR thread, closed with the runtime.
   const llmExtractor = createLlmDocumentExtractor(config);
-  const local = llmExtractor ? null : new LocalDocumentExtractor({ clock: { now: () => svc.clock.now() }, ocr: config.extractionOcr });
+  const pdf = { heapMb: config.extractionPdfHeapMb, timeoutMs: config.extractionPdfTimeoutMs, maxInflatedBytes: config.extractionPdfMaxInflatedBytes };
+  const local = llmExtractor ? null : new LocalDocumentExtractor({ clock: { now: () => svc.clock.now() }, ocr: config.extractionOcr, pdf });
   svc.extractor = llmExtractor ?? local!;
   // Identity verification: a hosted-flow vendor (IDV_PROVIDER=hosted), else the local verifier, which reads
   // documents with the local extractor (its own when extraction is the LLM's: the MRZ is read offline).
-  const idvReader = config.idvVendor ? null : local ?? new LocalDocumentExtractor({ clock: { now: () => svc.clock.now() }, ocr: config.extractionOcr });
+  const idvReader = config.idvVendor ? null : local ?? new LocalDocumentExtractor({ clock: { now: () => svc.clock.now() }, ocr: config.extractionOcr, pdf });
   svc.idv = config.idvVendor ? new HostedFlowVendor(config.idvVendor, config.baseUrl) : new LocalIdentityVerifier(idvReader!, { now: () => svc.clock.now() });
   // Mail: SMTP when SMTP_URL is set, otherwise the local mail outbox (which needs svc itself).
   const mailer = createNodemailerMailer({

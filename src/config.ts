@@ -85,6 +85,12 @@ export interface Config {
   extractionSweepAfterMs: number;
   /** EXTRACTION_OCR: read PNG and JPEG documents with the bundled offline OCR (tesseract.js); false leaves images Low with a warning. Default true. */
   extractionOcr: boolean;
+  /** EXTRACTION_PDF_HEAP_MB: V8 heap limit of the thread that reads one PDF, MiB; a PDF needing more ends `error`. Default 256. */
+  extractionPdfHeapMb: number;
+  /** EXTRACTION_PDF_TIMEOUT: wall-clock limit of reading one PDF, as a duration; a slower PDF ends `error`. Default 30s. */
+  extractionPdfTimeoutMs: number;
+  /** EXTRACTION_PDF_MAX_INFLATED_MB: what one PDF's Flate streams may inflate to in all, MiB; more (a compression bomb) ends `error`. Default 256. */
+  extractionPdfMaxInflatedBytes: number;
   // --- LLM adapters (OpenAI-compatible Chat Completions; off unless a provider below is `llm`) ---
   /** LLM_URL: base URL of an OpenAI-compatible API (`{LLM_URL}/chat/completions`); https in production unless loopback. Default unset. */
   llmUrl: string | null;
@@ -331,6 +337,11 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const extractionSweepAfterMs = parseDuration(extractionSweepRaw) ?? 0;
   if (extractionSweepAfterMs <= 0) problems.push(`EXTRACTION_SWEEP_AFTER must be a duration such as 5m (units ms, s, m, h) (got "${extractionSweepRaw}")`);
   const extractionOcr = bool('EXTRACTION_OCR', true);
+  const extractionPdfHeapMb = int('EXTRACTION_PDF_HEAP_MB', 256, 16, 16_384);
+  const pdfTimeoutRaw = env.EXTRACTION_PDF_TIMEOUT || '30s';
+  const extractionPdfTimeoutMs = parseDuration(pdfTimeoutRaw) ?? 0;
+  if (extractionPdfTimeoutMs <= 0) problems.push(`EXTRACTION_PDF_TIMEOUT must be a duration such as 30s (units ms, s, m, h) (got "${pdfTimeoutRaw}")`);
+  const extractionPdfMaxInflatedBytes = int('EXTRACTION_PDF_MAX_INFLATED_MB', 256, 1, 16_384) * 1024 * 1024;
   const llm = loadLlmConfig(env, production, int, problems);
   const screeningProvider = (env.SCREENING_PROVIDER || 'local') as Config['screeningProvider'];
   if (screeningProvider !== 'local' && screeningProvider !== 'yente') problems.push(`SCREENING_PROVIDER must be local or yente (got "${env.SCREENING_PROVIDER}")`);
@@ -426,7 +437,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     trustProxy,
     inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],
     dataDir, blobStore, s3,
-    extractionSweepAfterMs, extractionOcr,
+    extractionSweepAfterMs, extractionOcr, extractionPdfHeapMb, extractionPdfTimeoutMs, extractionPdfMaxInflatedBytes,
     ...llm,
     screeningProvider, watchlistPath, screeningMatchThreshold, yente,
     idvLinkTtlMs, idvProvider, idvVendor,

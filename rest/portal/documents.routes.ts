@@ -43,14 +43,16 @@ export function portalDocumentRoutes(svc: Services): Router {
 }
 
 /**
- * CSRF defence for a cookie-authenticated POST that a plain HTML form could send from another site (a
- * multipart POST needs no CORS preflight, and SameSite=Lax does not cover sibling subdomains): the
- * browser's Origin must be the portal's (APP_URL); a browser that sends no Origin must say
- * `Sec-Fetch-Site: same-origin`. A request with neither is refused.
+ * CSRF defence for a POST that a plain HTML form could send from another site (a multipart or urlencoded
+ * POST needs no CORS preflight, and SameSite=Lax does not cover sibling subdomains): the uploads, and the
+ * invite's "Start" (a login CSRF would sign the victim into the attacker's case). The browser's Origin
+ * must be the portal's (APP_URL); a browser that sends no Origin, or `null` (a form on a page with
+ * Referrer-Policy no-referrer, as the invite page, sends `Origin: null`), must say
+ * `Sec-Fetch-Site: same-origin`, which no page can set. A request with neither is refused.
  */
 export function fromPortalPage(req: Request, appOrigin: string): boolean {
   const origin = req.headers.origin;
-  if (origin !== undefined) return origin === appOrigin;
+  if (origin !== undefined && origin !== 'null') return origin === appOrigin;
   return req.headers['sec-fetch-site'] === 'same-origin';
 }
 

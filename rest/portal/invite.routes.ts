@@ -4,6 +4,7 @@ import {
 } from '../../src/invites/index';
 import { type Services } from '../../src/platform/index';
 import { PORTAL_APP_PATH, PORTAL_SESSION_COOKIE, portalSessionCookieOptions } from '../../src/portal/index';
+import { fromPortalPage } from './documents.routes';
 
 
 /** A small branded HTML page of the portal (its own strict CSP; no script). */
@@ -45,7 +46,8 @@ function newLink(svc: Services, token: string): string {
 /**
  * The customer portal's invite landing page. GET shows the invite with the tenant's branding (opening
  * the page does not use the link: mail scanners open links too); "Start" (POST) redeems it once and
- * opens a portal session. A used, expired or unknown link gets a clear page saying so.
+ * opens a portal session, only when the form was sent from the portal's own origin (fromPortalPage: 403
+ * otherwise). A used, expired or unknown link gets a clear page saying so.
  */
 export function portalInviteRoutes(svc: Services): Router {
   const router = Router();
@@ -86,6 +88,11 @@ export function portalInviteRoutes(svc: Services): Router {
   });
 
   router.post('/portal/invite', form, async (req, res) => {
+    // Only the landing page's own form may press "Start": another site's form would sign the visitor into a case of its choosing.
+    if (!fromPortalPage(req, new URL(svc.config.appUrl).origin)) {
+      page(res, 403, null, 'Request refused', '<h1 data-testid="invite-state">This request was refused</h1><p>An invitation link can only be used from its own page. Open the link from your invitation email again.</p>');
+      return;
+    }
     const token = typeof req.body?.token === 'string' ? req.body.token : '';
     const before = await inspectInvite(svc, token);
     const session = await redeemInvite(svc, token);

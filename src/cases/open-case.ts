@@ -3,6 +3,7 @@ import { inTransaction, type Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import type { Services } from '../services';
 import { emailAddressProblem, emailKey } from '../email-address';
+import { isRegistrationNumber, REGISTRATION_NUMBER_MESSAGE } from '../registration-number';
 import { requireText, throwIfAny, isEmail } from '../validation';
 import type { ValidationDetail } from '../errors';
 import { createInvite } from '../invites/invites';
@@ -45,7 +46,10 @@ export async function openCase(svc: Services, actor: Actor, input: OpenCaseInput
   };
   optional('customerName', input.customerName, 200);
   optional('country', input.country, 100);
-  optional('companyNumber', input.companyNumber, 64);
+  // The registration number goes to the registry adapter's URL path (monitoring): only what registers write.
+  if (input.companyNumber != null && (typeof input.companyNumber !== 'string' || (input.companyNumber.trim() !== '' && !isRegistrationNumber(input.companyNumber)))) {
+    details.push({ path: 'companyNumber', message: REGISTRATION_NUMBER_MESSAGE });
+  }
   const sendInvite = input.sendInvite === true;
   if (sendInvite && input.customerEmail == null) details.push({ path: 'customerEmail', message: 'is required to send the invite' });
   throwIfAny(details);

@@ -20,3 +20,4 @@ export {
 } from './document-extractor';
 export { LocalDocumentExtractor, type LocalExtractorOptions } from './extraction/local-extractor';
 export { listUnsettledDocuments } from './documents.repository';
+export { DEFAULT_PDF_LIMITS, type PdfLimits } from './extraction/pdf-text';

@@ -10,6 +10,7 @@ import {
 } from './intake-codes';
 import { addressKey, enforceIntakeLimits, INTAKE_LIMITS, requireIntakeTenant } from './intake-tenant';
 import { IntakeVerifyInputSchema, type IntakeVerifiedView } from './intake.wire';
+import { noteIntakeCodeFailure } from './note-intake-code-failure';
 
 /** Where a code stands when it is refused (`codeState` of the error, for the page to offer the right next step). */
 export type IntakeCodeState = 'wrong' | 'spent' | 'expired' | 'used' | 'none';
@@ -43,7 +44,8 @@ export interface IntakeVerified {
  * tenant's open case for that email is resumed, else a `CS-<year>-<seq>` case opens with case.created source
  * `application_form` or `doc_upload` (`start`). A wrong code counts one try against every live code of the
  * email (5 spend a code) and says how many are left; a code that is used, expired or spent says so
- * (validation_failed with `codeState` and `triesLeft`). Limited per source address, per tenant and per email.
+ * (validation_failed with `codeState` and `triesLeft`). Limited per source address, per tenant and per email;
+ * every refusal also counts towards the tenant's spike alert (20 in 10 minutes: an audit entry).
  */
 export async function verifyIntake(
   svc: Services, input: { slug: unknown; email: unknown; code: unknown; start: unknown; address?: string },
@@ -72,13 +74,18 @@ export async function verifyIntake(
   const now = svc.clock.now().getTime();
   const live = (c: IntakeCodeRow) => c.used_at === null && c.expires_at.getTime() > now && c.tries < INTAKE_CODE_MAX_TRIES;
 
+  // Every refusal counts towards the tenant's spike alert (noteIntakeCodeFailure).
+  const refuse = async (state: IntakeCodeState, triesLeft: number): Promise<never> => {
+    await noteIntakeCodeFailure(svc, orgId);
+    throw refused(state, triesLeft);
+  };
   if (!matched) {
-    if (!codes.some(live)) throw refused('none', 0);
-    throw refused('wrong', await countWrongCode(svc, orgId, emailHash));
+    if (!codes.some(live)) return refuse('none', 0);
+    return refuse('wrong', await countWrongCode(svc, orgId, emailHash));
   }
-  if (matched.used_at !== null) throw refused('used', 0);
-  if (matched.expires_at.getTime() <= now) throw refused('expired', 0);
-  if (matched.tries >= INTAKE_CODE_MAX_TRIES) throw refused('spent', 0);
+  if (matched.used_at !== null) return refuse('used', 0);
+  if (matched.expires_at.getTime() <= now) return refuse('expired', 0);
+  if (matched.tries >= INTAKE_CODE_MAX_TRIES) return refuse('spent', 0);
 
   await prepareCustomerEmailGuard(svc, orgId, email);
   const codeId = matched.id;

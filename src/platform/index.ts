@@ -6,5 +6,6 @@ export * from '../logger';
 export * from '../ports';
 export type { Services } from '../services';
 export { checkReadiness, type Readiness } from '../health';
+export { isRegistrationNumber, REGISTRATION_NUMBER_MAX } from '../registration-number';
 export { assertSchema, toDetails, errorMessage, MESSAGE_KEYWORD, type JsonSchema } from '../schema';
 export { StringEnum, Nullable, PageOf, ValidationDetail as ValidationDetailSchema, type Static, type TSchema } from '../wire';

@@ -1,6 +1,7 @@
 import { DateOnly, DateTime, Nullable, StringEnum, Type, type Static } from '../wire';
 import { ONBOARDING_STAGES } from '../cases/case.entity';
 import { COUNTRY_CODES } from './countries';
+import { REGISTRATION_NUMBER_FIELD_PATTERN, REGISTRATION_NUMBER_MESSAGE } from '../registration-number';
 
 /**
  * The customer portal's wire shapes (tRPC inputs and outputs). Inputs are validated with these very
@@ -22,7 +23,10 @@ const optional = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) => T
 /** The company profile as the customer fills it in (every field optional: drafts are partial). */
 export const CompanyProfileDraftSchema = Type.Object({
   companyName: optional(Text(200)),
-  registrationNumber: optional(Text(64)),
+  registrationNumber: optional(Nullable(Type.String({
+    maxLength: 64, pattern: REGISTRATION_NUMBER_FIELD_PATTERN, 'x-message': REGISTRATION_NUMBER_MESSAGE,
+    description: 'Letters, digits, and spaces, hyphens or dots between them; at most 32 characters.',
+  }))),
   country: optional(NullableCountry()),
   entityType: optional(Text(100)),
   incorporationDate: optional(Nullable(DateOnly({ description: 'YYYY-MM-DD, not in the future.' }))),

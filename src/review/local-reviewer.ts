@@ -61,12 +61,12 @@ export class LocalCaseReviewer implements CaseReviewer {
           add('HIGH', `Confirmed sanctions match: ${who} is the listed party (${ref}).`);
         } else if (h.disposition === 'escalate') add('HIGH', `Sanctions hit on ${who} was escalated by an analyst and is unresolved (${ref}).`);
         else if (h.triageDisposition === 'true_match') add('HIGH', `AI triage judges the sanctions hit on ${who} a true match; no analyst has confirmed it (${ref}).`);
-        else if (h.triageDisposition === 'false_positive') add('LOW', `Sanctions hit on ${who} judged a false positive by AI triage; no analyst has confirmed it (${ref}).`);
+        else if (h.triageDisposition === 'false_positive') add('HIGH', `Sanctions hit on ${who} judged a false positive by AI triage; an analyst must confirm it before it is cleared (${ref}).`);
         else add('HIGH', `Unresolved sanctions hit on ${who} (${ref}).`);
       } else if (h.isPep) {
         if (h.disposition === 'true_match') add('MEDIUM', `${who} is a politically exposed person: enhanced due diligence applies (${ref}).`);
         else if (h.disposition !== 'escalate' && h.triageDisposition === 'false_positive') {
-          add('LOW', `Possible PEP match on ${who} judged a false positive by AI triage; no analyst has confirmed it (${ref}).`);
+          add('MEDIUM', `Possible PEP match on ${who} judged a false positive by AI triage; an analyst must confirm it before it is cleared (${ref}).`);
         } else add('MEDIUM', `Possible PEP match on ${who} is unresolved (${ref}).`);
       } else if (h.disposition === 'true_match') add('MEDIUM', `Adverse screening finding on ${who} confirmed by an analyst (${ref}).`);
       else add('LOW', `Unresolved screening hit on ${who} (${ref}).`);

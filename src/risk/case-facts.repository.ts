@@ -9,7 +9,11 @@ import { countryCodeOf } from '../portal/countries';
  * review, src/monitoring-reviews), and the documents' extraction results. Reads only; any manager or the pool.
  */
 
-/** A hit's outcome: the analyst's disposition, else the AI triage's, else not triaged yet. */
+/**
+ * A hit's outcome: the analyst's disposition, else the AI triage's, else not triaged yet. An AI triage
+ * never clears a sanctions or PEP hit on its own: its `false_positive` there counts as `escalate` until a
+ * member dispositions the hit (a customer could otherwise talk a triager into lowering the review level).
+ */
 export type HitOutcome = 'true_match' | 'escalate' | 'false_positive' | 'untriaged';
 
 export interface CaseFactsHit {
@@ -58,8 +62,9 @@ export interface CaseFacts {
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 const dateOnly = (v: Date | string | null): string | null => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
-export function hitOutcome(h: { disposition: string | null; triage_disposition: string | null }): HitOutcome {
+export function hitOutcome(h: { disposition: string | null; triage_disposition: string | null; is_pep: number | boolean; is_sanctioned: number | boolean }): HitOutcome {
   const d = h.disposition ?? h.triage_disposition;
+  if (d === 'false_positive' && h.disposition === null && (Number(h.is_sanctioned) === 1 || Number(h.is_pep) === 1)) return 'escalate';
   return d === 'true_match' || d === 'escalate' || d === 'false_positive' ? d : 'untriaged';
 }
 

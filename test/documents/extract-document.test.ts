@@ -9,7 +9,7 @@ import { documentUploadedTask } from '../../worker/tasks/document-uploaded.task'
 import { compileEventSchemas } from '../events/support';
 import { RestHarness } from '../rest/harness';
 import { runtime } from '../support/runtime';
-import { CERTIFICATE_LINES, garbagePdf, passportPdf, scan, textPdf } from './support';
+import { bombPdf, CERTIFICATE_LINES, garbagePdf, passportPdf, scan, textPdf } from './support';
 
 /** The extraction step against the real databases and blob store: upload, run the task, look at what a user sees. */
 describe('documents: extractDocument (pipeline step 1)', function () {
@@ -209,6 +209,27 @@ describe('documents: extractDocument (pipeline step 1)', function () {
       await svc.db.query('UPDATE documents SET updated_at = ?, extraction_requeued_at = NULL WHERE org_id = ? AND id = ?', [old, c.orgId, stuck]);
       await sweepDocumentExtraction(svc);
       expect(await jobsOf(stuck)).to.deep.equal([]);
+    });
+
+    it('a PDF compression bomb (300 KB inflating to 300 MiB): status error with the reason, the worker reads the next PDF, and the sweep never takes the bomb again', async () => {
+      const c = await setup();
+      const [bomb, passport] = await uploadFiles(c.customer, [
+        { filename: 'bomb.pdf', bytes: await bombPdf(300) },
+        { filename: 'passport.pdf', bytes: await passportPdf() },
+      ]) as [number, number];
+      await runTask(c.orgId, bomb);
+      expect(await row(c.orgId, bomb)).to.deep.include({
+        status: 'error', confidence: null, document_type: null,
+        notes: 'The PDF was not read: its compressed content expands to more than the largest amount read (a compression bomb, or an unusually heavy file). Upload the document again, saved or scanned normally.',
+      });
+      await runTask(c.orgId, passport);
+      expect(await row(c.orgId, passport)).to.deep.include({ status: 'complete', document_type: 'passport', confidence: 'High' });
+
+      await deleteJob(bomb);
+      const old = new Date(svc.clock.now().getTime() - svc.config.extractionSweepAfterMs - 60_000);
+      await svc.db.query('UPDATE documents SET updated_at = ? WHERE org_id = ? AND id = ?', [old, c.orgId, bomb]);
+      await sweepDocumentExtraction(svc);
+      expect(await jobsOf(bomb)).to.deep.equal([]);
     });
   });
 });

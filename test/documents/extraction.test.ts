@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { ExtractionError, LocalDocumentExtractor, type ExtractionResult } from '../../src/documents/index';
+import { DEFAULT_PDF_LIMITS, ExtractionError, LocalDocumentExtractor, type ExtractionResult, type PdfLimits } from '../../src/documents/index';
 import {
-  CERTIFICATE_LINES, encryptedPdf, garbagePdf, JANE, passportPdf, proofOfAddressLines, REGISTER_EXTRACT_LINES, scan, td1, textPdf,
+  bombPdf, CERTIFICATE_LINES, encryptedPdf, garbagePdf, JANE, passportPdf, proofOfAddressLines, REGISTER_EXTRACT_LINES, scan, td1, textFloodPdf, textPdf,
 } from './support';
 
 /** The local extractor on its own (no database): what it reads from each kind of document. */
@@ -172,6 +172,31 @@ describe('documents: the local DocumentExtractor', function () {
       const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
       const err = await extractionError(extractor.extract({ filename: 'broken.png', mimeType: 'image/png', bytes: png, declaredType: null }));
       expect(err.message).to.match(/^The image could not be read/);
+    });
+  });
+
+  describe('PDFs over a limit (read in a worker thread)', () => {
+    const limited = (pdfLimits: Partial<PdfLimits>) => new LocalDocumentExtractor({ clock: { now: () => now }, ocr: false, pdf: { ...DEFAULT_PDF_LIMITS, ...pdfLimits } });
+    const readWith = (x: LocalDocumentExtractor, bytes: Buffer) => x.extract({ filename: 'doc.pdf', mimeType: 'application/pdf', bytes, declaredType: null });
+
+    it('refuses a Flate bomb (300 KB inflating to 300 MiB, over the default 256 MiB) before PDF.js reads it, then reads a passport', async () => {
+      const bomb = await bombPdf(300);
+      expect(bomb.length).to.be.below(400_000);
+      const err = await extractionError(pdf(bomb));
+      expect(err.message).to.equal('The PDF was not read: its compressed content expands to more than the largest amount read (a compression bomb, or an unusually heavy file). Upload the document again, saved or scanned normally.');
+      expect((await pdf(await passportPdf())).confidence).to.equal('High');
+    });
+
+    it('stops a PDF whose reading needs more heap than EXTRACTION_PDF_HEAP_MB (a flood of text runs), then reads a passport', async () => {
+      const x = limited({ heapMb: 32 });
+      const err = await extractionError(readWith(x, await textFloodPdf(6)));
+      expect(err.message).to.equal('The PDF was not read: reading it needed more than 32 MiB of memory, the most a document may use. Upload the document again, saved or scanned normally.');
+      expect((await readWith(x, await passportPdf())).confidence).to.equal('High');
+    });
+
+    it('stops a PDF whose reading takes longer than EXTRACTION_PDF_TIMEOUT', async () => {
+      const err = await extractionError(readWith(limited({ timeoutMs: 1 }), await passportPdf()));
+      expect(err.message).to.equal('The PDF was not read: reading it took longer than 0.001 s, the longest a document is read. Upload the document again, saved or scanned normally.');
     });
   });
 });

@@ -1,5 +1,7 @@
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createDeflate } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 /** Test documents: PDFs made here with pdf-lib, MRZs with correct (or deliberately wrong) check digits. */
@@ -142,4 +144,55 @@ export function garbagePdf(): Buffer {
 /** A committed scan (PNG or JPEG) of a passport data page: see test/fixtures/documents/README.md. */
 export function scan(ext: 'png' | 'jpg'): Buffer {
   return readFileSync(join(__dirname, '..', '..', '..', 'test', 'fixtures', 'documents', `passport-scan.${ext}`));
+}
+
+/**
+ * A compression bomb: a one-page PDF whose content stream is `inflatedMiB` MiB of zero bytes (PDF
+ * whitespace) deflated at level 9, about 1 KB of file per MiB inflated. Made by streaming one zero MiB
+ * through zlib, so the test never holds the inflated bytes.
+ */
+export function bombPdf(inflatedMiB: number): Promise<Buffer> {
+  return floodPdf(Buffer.alloc(1024 * 1024), inflatedMiB);
+}
+
+/**
+ * A heap flood: a one-page PDF whose content stream shows one-letter text runs, `inflatedMiB` MiB of them
+ * (about 170,000 per MiB), each of which PDF.js turns into an object of its text content.
+ */
+export function textFloodPdf(inflatedMiB: number): Promise<Buffer> {
+  return floodPdf(Buffer.from("(a) ' ".repeat(1024 * 1024 / 8), 'latin1'), inflatedMiB * 8, 'BT /F1 1 Tf 0 0 Td ', ' ET');
+}
+
+async function floodPdf(chunk: Buffer, times: number, head = '', tail = ''): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => chunks.push(c));
+  const done = once(deflate, 'end');
+  deflate.write(Buffer.from(head, 'latin1'));
+  for (let i = 0; i < times; i++) if (!deflate.write(chunk)) await once(deflate, 'drain');
+  deflate.end(Buffer.from(tail, 'latin1'));
+  await done;
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 5 0 R /Resources << /Font << /F1 4 0 R >> >> >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ], Buffer.concat(chunks));
+}
+
+/** A PDF with `objects` (numbered from 1) and a last one, a FlateDecode stream of `flate`, with a correct cross-reference table. */
+function pdfOf(objects: string[], flate: Buffer): Buffer {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
+  const offsets: number[] = [];
+  let length = parts[0]!.length;
+  const bodies = [...objects.map((o) => Buffer.from(o, 'latin1')),
+    Buffer.concat([Buffer.from(`<< /Length ${flate.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'), flate, Buffer.from('\nendstream', 'latin1')])];
+  bodies.forEach((body, i) => {
+    offsets.push(length);
+    const obj = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
+    parts.push(obj);
+    length += obj.length;
+  });
+  parts.push(Buffer.from(`xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
+    + `trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
+  return Buffer.concat(parts);
 }

@@ -67,6 +67,12 @@ describe('console GraphQL: case work', function () {
     expect(second.createCase.caseId).to.equal(`CS-${year}-00002`);
     const bad = await analyst.error(CREATE, { input: { companyName: 'X', sendInvite: true } });
     expect(bad).to.deep.include({ code: 'BAD_USER_INPUT', message: 'customerEmail: is required to send the invite' });
+    // The company number reaches the registry's URL path (monitoring): only a registration number's characters.
+    const traversal = await analyst.error(CREATE, { input: { companyName: 'X', companyNumber: '../../admin' } });
+    expect(traversal).to.deep.include({
+      code: 'BAD_USER_INPUT', message: 'companyNumber: must be a registration number: letters, digits, and spaces, hyphens or dots between them, at most 32 characters',
+    });
+    expect((await analyst.data<{ createCase: Payload }>(CREATE, { input: { companyName: 'Register GmbH', companyNumber: 'HRB 12.345-B' } })).createCase.companyNumber).to.equal('HRB 12.345-B');
   });
 
   it('assignCaseOwner assigns, reassigns and clears with owner.changed; another tenant\'s or a removed member is NOT_FOUND', async () => {

@@ -91,6 +91,18 @@ describe('monitoring: the vendor adapters (against local HTTPS servers speaking 
         .to.equal('registry GET /company/{id} answered with a body that is not JSON');
     });
 
+    it('asks only for registration numbers: "../../admin" and the like never reach the server, and a valid one goes encoded', async () => {
+      vendor.answer = () => ({ status: 404, body: {} });
+      const refused = 'The case\'s registration number is not one a registry uses (letters, digits, and spaces, hyphens or dots between them, at most 32 characters); the registry was not asked.';
+      for (const registrationNumber of ['../../admin', '..', '.', '09000002/../../admin', '0900%2F0002', '09000002?x=1', '0900#2', '09\n0002', 'Ａ123', 'A'.repeat(33), '-0900', '']) {
+        const err = await registry().lookup({ registrationNumber, country: null }).then(() => null, (e: Error) => e);
+        expect(err?.message, JSON.stringify(registrationNumber)).to.equal(refused);
+      }
+      expect(vendor.requests).to.deep.equal([]);
+      expect(await registry().lookup({ registrationNumber: ' hrb 12.34-5 ', country: 'DE' })).to.deep.equal({ status: 'not_found' });
+      expect(vendor.requests.map((r) => r.path)).to.deep.equal(['/company/HRB12.34-5']);
+    });
+
     it('gives up after its budget, and refuses a server whose certificate no trusted CA signed', async () => {
       vendor.answer = () => ({ status: 200, body: {}, delayMs: 1500 });
       const slow = new HttpCompanyRegistry({ url: vendor.url, apiKey: null, timeoutMs: 200 }, { ca: testTls().ca });

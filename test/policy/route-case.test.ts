@@ -188,13 +188,14 @@ describe('decision policy: routeCase, dry runs and policy edits', function () {
     const run = await dryRunPolicy(rt.svc, analyst, { caseId: c.caseId });
     expect(run).to.deep.include({ policyId: policy.policyId, policyName: 'Default policy', matchedRuleIndex: null, gate: null, outcome: 'REVIEW_LEVEL_1' });
     expect(run.facts).to.deep.equal({
-      band: 'low', compositeScore: 0, hitsTotal: 1, hitsSanctioned: 0, hitsPep: 1, hitsUntriaged: 0, hitsTrueMatch: 0, hitsEscalate: 0, hitsFalsePositive: 1,
+      // The PEP hit's AI false_positive does not clear it: it counts as escalate until an analyst dispositions it.
+      band: 'low', compositeScore: 10, hitsTotal: 1, hitsSanctioned: 0, hitsPep: 1, hitsUntriaged: 0, hitsTrueMatch: 0, hitsEscalate: 1, hitsFalsePositive: 0,
       sanctionedUnresolved: 0, sanctionedTrueMatch: 0, documentsTotal: 0, documentsInError: 0, documentsLowConfidence: 0, documentsPending: 0,
       lowestDocumentConfidence: null, country: 'GB', entityType: 'Private limited company', isIndividual: false, customerAge: null, aiRecommendation: null,
       idvAllPassed: true, idvAnyFailed: false, idvOutstanding: 0,
     });
     const draft = await dryRunPolicy(rt.svc, analyst, {
-      caseId: c.caseId, rules: [{ name: 'Only false positives', conditions: { all: [{ fact: 'hitsFalsePositive', operator: 'equal', value: 1 }] }, outcome: 'AUTO_APPROVE' }],
+      caseId: c.caseId, rules: [{ name: 'One PEP hit', conditions: { all: [{ fact: 'hitsPep', operator: 'equal', value: 1 }] }, outcome: 'AUTO_APPROVE' }],
     });
     expect(draft).to.deep.include({ policyId: null, policyName: 'Default policy', matchedRuleIndex: 0, outcome: 'AUTO_APPROVE' });
     const partial = await dryRunPolicy(rt.svc, analyst, { caseId: c.caseId, rules: { name: 'Draft', rules: [], defaultOutcome: 'DECLINE' } });

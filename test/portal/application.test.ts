@@ -92,6 +92,14 @@ describe('portal application: application.get and application.save (partial draf
     { name: 'an owner whose name is blank', input: { ownership: { ubos: [{ name: '   ' }] } }, details: [{ path: 'ownership.ubos.0.name', message: 'must not be empty' }] },
     { name: 'a website that is not http(s)', input: { companyProfile: { website: 'ftp://globex.example' } }, details: [{ path: 'companyProfile.website', message: 'must be a web address starting with http:// or https://' }] },
     { name: 'an unknown field', input: { companyProfile: { companyname: 'x' } }, details: [{ path: 'companyProfile.companyname', message: 'is not a known field' }] },
+    {
+      name: 'a registration number with a path in it (it goes into the registry\'s URL)', input: { companyProfile: { registrationNumber: '../../admin' } },
+      details: [{ path: 'companyProfile.registrationNumber', message: 'must be a registration number: letters, digits, and spaces, hyphens or dots between them, at most 32 characters' }],
+    },
+    {
+      name: 'a registration number longer than 32 characters', input: { companyProfile: { registrationNumber: '1'.repeat(33) } },
+      details: [{ path: 'companyProfile.registrationNumber', message: 'must be a registration number: letters, digits, and spaces, hyphens or dots between them, at most 32 characters' }],
+    },
     { name: 'text too long', input: { companyProfile: { companyName: 'x'.repeat(201) } }, details: [{ path: 'companyProfile.companyName', message: 'must be at most 200 characters long' }] },
     { name: 'a custom answer that is an object', input: { companyProfile: { customAnswers: { q1: { nested: true } } } }, details: [{ path: 'companyProfile.customAnswers.q1', message: 'must be text (at most 5000 characters), a number, true or false, or null' }] },
     {

@@ -4,6 +4,7 @@ import type { ValidateFunction } from 'ajv/dist/2020';
 import { expect } from 'chai';
 import { makeWorkerUtils, runOnce } from 'graphile-worker';
 import { operatorActor } from '../../src/access/index';
+import { listAuditLog } from '../../src/audit/index';
 import { deliverIntakeCode, INTAKE_START_ANSWER, SEND_INTAKE_CODE_TASK, setPublicIntake, sweepIntakeCodes } from '../../src/intake/index';
 import { addHits, windowStartOf } from '../../src/oauth/rate-limit';
 import { createLogger, type Services } from '../../src/platform/index';
@@ -258,6 +259,36 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
     expect(malformed).to.deep.include({ code: 'BAD_REQUEST', details: [{ path: 'code', message: 'must be the 6-digit code from the email' }] });
     const badStart = await failure(anonymous().intake.verify.mutate({ slug: tenant.slug, email, code: '123456', start: 'manual' as never }));
     expect(badStart.details).to.deep.equal([{ path: 'start', message: 'must be one of application_form, doc_upload' }]);
+  });
+
+  it('20 refused codes in a tenant within one 10-minute window raise one audit entry (intake.code_failures_spiked), once per window', async () => {
+    const tenant = await intakeTenant();
+    const other = await intakeTenant();
+    clock.advance(10 * MIN - (clock.now().getTime() % (10 * MIN))); // the start of a window
+    const windowStart = clock.now();
+    const emails = [newEmail(tenant), newEmail(tenant), newEmail(tenant)];
+    const code = await codeFor(tenant, emails[0]!);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const spikes = async (t: Tenant) => (await listAuditLog(h.svc, operatorActor(t.id), { limit: 50 })).data
+      .filter((e) => e.action === 'intake.code_failures_spiked').map((e) => [e.actor, e.details]);
+    const refuse = async (n: number) => {
+      for (let i = 0; i < n; i++) expect((await verify(tenant, emails[i % 3]!, wrong)).status).to.equal(400);
+    };
+    await refuse(19);
+    expect((await verify(other, newEmail(other), wrong)).status, 'another tenant\'s refusals do not count').to.equal(400);
+    expect(await spikes(tenant)).to.deep.equal([]);
+    await refuse(1);
+    const entry = (start: Date) => ['system', {
+      failures: 20, windowMinutes: 10, windowStart: start.toISOString(), windowEnd: new Date(start.getTime() + 10 * MIN).toISOString(),
+    }];
+    expect(await spikes(tenant)).to.deep.equal([entry(windowStart)]);
+    await refuse(5);
+    expect(await spikes(tenant), 'once per window').to.have.length(1);
+    expect(await spikes(other)).to.deep.equal([]);
+
+    clock.advance(10 * MIN);
+    await refuse(20);
+    expect(await spikes(tenant)).to.deep.equal([entry(new Date(windowStart.getTime() + 10 * MIN)), entry(windowStart)]);
   });
 
   it('a code is for its tenant and its email only', async () => {

@@ -55,7 +55,9 @@ export async function invitedCase(svc: Services, tenant: Tenant, body: Record<st
 
 /** Presses "Start" on the landing page of a link (POST /portal/invite) and returns the answer and the portal cookie it set. */
 export async function redeem(url: string, linkToken: string) {
-  const res = await fetch(`${url}/portal/invite`, { method: 'POST', body: new URLSearchParams({ token: linkToken }), redirect: 'manual' });
+  // As a browser sends the landing page's form: that page's Referrer-Policy no-referrer hides its origin (`null`), Sec-Fetch-Site says same-origin.
+  const headers = { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' };
+  const res = await fetch(`${url}/portal/invite`, { method: 'POST', headers, body: new URLSearchParams({ token: linkToken }), redirect: 'manual' });
   const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('portal_session='));
   return { status: res.status, html: await res.text(), setCookie, sessionToken: setCookie?.split(';')[0]!.split('=')[1] };
 }

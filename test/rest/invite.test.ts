@@ -87,7 +87,8 @@ describe('the invite: email through SMTP, the magic link and the portal landing 
     expect((await fetch(c.customerPortalUrl)).status).to.equal(200);
 
     const tokenValue = new URL(c.customerPortalUrl).searchParams.get('token')!;
-    const start = await fetch(`${api.url}/portal/invite`, { method: 'POST', body: new URLSearchParams({ token: tokenValue }), redirect: 'manual' });
+    // The landing page's form, as a browser sends it: its Origin (Referrer-Policy no-referrer makes some send `null`, with Sec-Fetch-Site).
+    const start = await fetch(`${api.url}/portal/invite`, { method: 'POST', headers: { Origin: api.url }, body: new URLSearchParams({ token: tokenValue }), redirect: 'manual' });
     expect(start.status).to.equal(200);
     expect(await start.text()).to.include("You're in");
     expect(start.headers.get('set-cookie')).to.match(/^portal_session=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; Expires=.*; HttpOnly; SameSite=Lax$/);
@@ -98,9 +99,35 @@ describe('the invite: email through SMTP, the magic link and the portal landing 
     expect(usedHtml).to.include('This link has already been used');
     expect(usedHtml).to.include('Northwind Compliance');
     expect(usedHtml).to.include(`<a data-testid="new-link" href="${api.url}/portal/app/new-link?token=${tokenValue}">Get a new link by email</a>`);
-    const again = await fetch(`${api.url}/portal/invite`, { method: 'POST', body: new URLSearchParams({ token: tokenValue }) });
+    const again = await fetch(`${api.url}/portal/invite`, { method: 'POST', headers: { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }, body: new URLSearchParams({ token: tokenValue }) });
     expect(again.status).to.equal(410);
     expect((await api.get(`/v1/cases/${c.caseId}`, token)).body.invite).to.have.property('usedAt').that.is.a('string');
+  });
+
+  it('refuses "Start" sent from another site (login CSRF): 403, no session, and the link still works from its own page', async () => {
+    const c = await createCase({ sendInvite: false });
+    const tokenValue = new URL(c.customerPortalUrl).searchParams.get('token')!;
+    const refusedBody = 'This request was refused</h1><p>An invitation link can only be used from its own page. Open the link from your invitation email again.</p>';
+    const attempts: Record<string, string>[] = [
+      { Origin: 'https://attacker.example' },
+      { Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'same-origin' },
+      { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site' },
+      {},
+    ];
+    for (const headers of attempts) {
+      const res = await fetch(`${api.url}/portal/invite`, { method: 'POST', headers, body: new URLSearchParams({ token: tokenValue }), redirect: 'manual' });
+      expect(res.status, JSON.stringify(headers)).to.equal(403);
+      expect(res.headers.get('set-cookie')).to.equal(null);
+      expect(res.headers.get('content-type')).to.equal('text/html; charset=utf-8');
+      expect(await res.text()).to.include(`<h1 data-testid="invite-state">${refusedBody}`);
+    }
+    expect((await api.get(`/v1/cases/${c.caseId}`, token)).body.invite).to.have.property('usedAt', null);
+
+    const start = await fetch(`${api.url}/portal/invite`, { method: 'POST', headers: { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }, body: new URLSearchParams({ token: tokenValue }), redirect: 'manual' });
+    expect(start.status).to.equal(200);
+    expect(await start.text()).to.include("You're in");
+    expect(start.headers.get('set-cookie')).to.match(/^portal_session=/);
   });
 
   it('shows a clear page for an expired or an unknown link', async () => {

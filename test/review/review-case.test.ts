@@ -81,6 +81,7 @@ describe('AI case review: reviewCase and the local reviewer', function () {
     const review = await reviewCase(svc, system(), { orgId: tenant.id, casePk: c.pk }, TRIGGER);
     const riskFactors = [
       { severity: 'HIGH', text: 'Unresolved sanctions hit on Olaf Berg (ubo) (hit NK-open).' },
+      { severity: 'HIGH', text: 'Sanctions hit on Grace Hopper (director) judged a false positive by AI triage; an analyst must confirm it before it is cleared (hit NK-triaged-fp).' },
       { severity: 'HIGH', text: 'Risk band high (score 71.5).' },
       { severity: 'MEDIUM', text: 'Possible PEP match on Grace Hopper (director) is unresolved (hit PEP-1).' },
       { severity: 'MEDIUM', text: `Document ${errored} could not be read.` },
@@ -90,7 +91,6 @@ describe('AI case review: reviewCase and the local reviewer', function () {
       { severity: 'MEDIUM', text: 'The company is incorporated in the Cayman Islands, an offshore jurisdiction.' },
       { severity: 'MEDIUM', text: 'UBO Olaf Berg is resident in or a national of the British Virgin Islands, an offshore jurisdiction.' },
       { severity: 'MEDIUM', text: 'The company was incorporated less than a year ago (2026-02-01).' },
-      { severity: 'LOW', text: 'Sanctions hit on Grace Hopper (director) judged a false positive by AI triage; no analyst has confirmed it (hit NK-triaged-fp).' },
       { severity: 'LOW', text: `Document ${certificate} (Certificate of Incorporation) has a warning: The seal is hard to read.` },
     ];
     expect(review).to.deep.equal({

@@ -7,7 +7,11 @@ import {
   type HitTriager, type ScreeningMatch, type ScreeningSubject, type TriageInput,
 } from '../../src/screening/index';
 import type { Tenant } from '../../src/tenants/index';
+import { routeCase } from '../../src/policy/index';
+import { assessCaseRisk } from '../../src/risk/index';
+import { LlmHitTriager, OpenAiCompatibleClient } from '../../worker/vendors/index';
 import { compileEventSchemas } from '../events/support';
+import { OpenAiTestServer } from '../support/openai-server';
 import { newTenant, runtime } from '../support/runtime';
 import { caseEvents, caseWithApplication, stable, systemOf } from './support';
 
@@ -185,6 +189,36 @@ describe('screening: triageCaseHits (each untriaged hit of a case, stored and an
     ]);
     const hits = (await listScreeningHits(svc, operatorActor(tenant.id), c.caseId, {})).data;
     expect(hits.find((h) => h.hitId === 'fict-c-001')!.triage).to.deep.include({ status: 'failed', confidence: 0, disposition: 'escalate', provider: 'llm-test' });
+  });
+
+  it('an LLM triage of false_positive on a sanctioned hit does not clear it for routing: senior review (REVIEW_LEVEL_2) until an analyst dispositions it', async () => {
+    const server = await OpenAiTestServer.start({ model: 'triage-model-7' });
+    try {
+      const llm = new LlmHitTriager(new OpenAiCompatibleClient({ url: server.url, apiKey: server.apiKey, model: server.model, timeoutMs: 5000, maxRetries: 0 }));
+      const c = await caseWithApplication(svc, tenant, {
+        companyName: 'Harbour Lane Trading', directors: [{ name: 'Ahmad Yusuf Al-Qamari', dateOfBirth: '1972-08-02', nationality: 'YE' }], ubos: [],
+      });
+      expect((await screenCase(svc, systemOf(tenant.id), c.ref)).newHits).to.deep.equal(['fict-p-002']);
+      server.script({ content: { disposition: 'false_positive', confidence: 95, shortReason: 'The customer says this is a different person.' } });
+      expect((await triageCaseHits({ ...svc, triager: llm }, systemOf(tenant.id), c.ref)).triaged)
+        .to.deep.equal([{ hitId: 'fict-p-002', status: 'complete', disposition: 'false_positive' }]);
+
+      const routed = async () => {
+        await assessCaseRisk(svc, systemOf(tenant.id), c.ref);
+        const outcome = await routeCase(svc, systemOf(tenant.id), c.ref);
+        const [row] = await svc.db.query('SELECT risk_band, review_level FROM cases WHERE org_id = ? AND pk = ?', [tenant.id, c.pk]);
+        const [evaluated] = await svc.db.query('SELECT matched_rule_index FROM routing_evaluations WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1', [tenant.id, c.pk]);
+        return { ...outcome, band: row.risk_band, reviewLevel: row.review_level, matchedRuleIndex: evaluated.matched_rule_index };
+      };
+      // The AI's verdict alone: the hit is still an unresolved sanctions hit (rule 2), as if untriaged.
+      expect(await routed()).to.deep.equal({ outcome: 'REVIEW_LEVEL_2', decided: false, band: 'low', reviewLevel: 'REVIEW_LEVEL_2', matchedRuleIndex: 2 });
+
+      // An analyst's false_positive clears it: the hit no longer counts, level 1 (a case with a hit is never auto-approved).
+      await dispositionScreeningHit(svc, operatorActor(tenant.id), c.caseId, { hitId: 'fict-p-002', disposition: 'false_positive', note: 'Checked the passport: another person.' });
+      expect(await routed()).to.deep.include({ outcome: 'REVIEW_LEVEL_1', reviewLevel: 'REVIEW_LEVEL_1' });
+    } finally {
+      await server.close();
+    }
   });
 
   it('with a guard already claimed: triages nothing into the database', async () => {

@@ -1,5 +1,5 @@
 import type { CompanyRegistry, RegistryLookup, RegistryParty, RegistryQuery } from '../../src/monitoring/index';
-import type { VendorHttpConfig } from '../../src/platform/index';
+import { isRegistrationNumber, REGISTRATION_NUMBER_MAX, type VendorHttpConfig } from '../../src/platform/index';
 import { VendorJson } from './vendor-json';
 
 interface ChItem {
@@ -28,6 +28,10 @@ export class HttpCompanyRegistry implements CompanyRegistry {
   }
 
   async lookup(query: RegistryQuery): Promise<RegistryLookup> {
+    // The number becomes a URL path segment: only a registration number's characters, and encoded all the same.
+    if (!isRegistrationNumber(query.registrationNumber)) {
+      throw new Error(`The case's registration number is not one a registry uses (letters, digits, and spaces, hyphens or dots between them, at most ${REGISTRATION_NUMBER_MAX} characters); the registry was not asked.`);
+    }
     const number = encodeURIComponent(query.registrationNumber.replace(/\s+/g, '').toUpperCase());
     const profile = (await this.client.get(`/company/${number}`, this.auth)) as { company_name?: unknown; company_number?: unknown; company_status?: unknown } | null;
     if (profile === null) return { status: 'not_found' };

@@ -1,6 +1,6 @@
 import type { CaseReviewer, CaseReviewFacts, CaseReviewResult } from '../../src/review/index';
 import { LlmError, type OpenAiCompatibleClient } from './openai-compatible';
-import { CASE_REVIEW_SYSTEM_PROMPT, CaseReviewAnswerSchema, caseReviewInstruction } from './prompts/case-review.v1';
+import { CASE_REVIEW_SYSTEM_PROMPT, CaseReviewAnswerSchema, caseReviewInstruction } from './prompts/case-review.v2';
 
 const MAX_FACTORS = 30;
 const MAX_FACTOR_TEXT = 500;
@@ -9,7 +9,7 @@ const WITHHELD_OWNER_FIELDS = ['email', 'idNumber', 'personKey'];
 
 /**
  * CaseReviewer over an OpenAI-compatible LLM (REVIEW_PROVIDER=llm), named `llm:<model>`: the case's facts
- * go as JSON (owners' emails and ID numbers withheld), the answer is strict JSON (prompts/case-review.v1.ts).
+ * go as JSON (owners' emails and ID numbers withheld), the answer is strict JSON (prompts/case-review.v2.ts).
  * Any failure, a malformed answer included, is an LlmError: nothing is stored.
  */
 export class LlmCaseReviewer implements CaseReviewer {

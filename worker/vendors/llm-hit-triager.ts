@@ -1,14 +1,14 @@
 import type { HitTriager, TriageInput, TriageResult } from '../../src/screening/index';
 import { LlmError, type OpenAiCompatibleClient } from './openai-compatible';
-import { TRIAGE_PROMPT_VERSION, TRIAGE_SYSTEM_PROMPT, TriageAnswerSchema, triageInstruction } from './prompts/triage.v1';
+import { TRIAGE_PROMPT_VERSION, TRIAGE_SYSTEM_PROMPT, TriageAnswerSchema, triageInstruction } from './prompts/triage.v2';
 
 /** The event field `provider` of this triager (a protocol, not a brand). */
 export const LLM_TRIAGE_PROVIDER = 'openai-compatible';
 
 /**
  * HitTriager over an OpenAI-compatible LLM (TRIAGE_PROVIDER=llm): provider `openai-compatible`, model
- * LLM_MODEL, promptVersion `1` (prompts/triage.v1.ts). Any failure, a malformed answer included, is an
- * LlmError: the triage use case records it as a failed triage.
+ * LLM_MODEL, promptVersion `2` (prompts/triage.v2.ts: customer text only inside data blocks). Any failure,
+ * a malformed answer included, is an LlmError: the triage use case records it as a failed triage.
  */
 export class LlmHitTriager implements HitTriager {
   readonly provider = LLM_TRIAGE_PROVIDER;

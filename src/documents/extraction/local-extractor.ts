@@ -7,7 +7,7 @@ import { confidenceOf, missingFields } from './confidence';
 import { addMonths, today } from './dates';
 import { ImageOcr } from './image-ocr';
 import { readMrz } from './mrz';
-import { readPdfText } from './pdf-text';
+import { closePdfReaders, DEFAULT_PDF_LIMITS, readPdfText, type PdfLimits } from './pdf-text';
 
 /** A proof of address older than this many months is stale (the usual KYC rule). */
 export const PROOF_OF_ADDRESS_MAX_AGE_MONTHS = 3;
@@ -20,6 +20,8 @@ export interface LocalExtractorOptions {
   clock: Clock;
   /** Read PNG and JPEG images with the bundled OCR (EXTRACTION_OCR). */
   ocr: boolean;
+  /** The limits a PDF is read within (EXTRACTION_PDF_*). Default DEFAULT_PDF_LIMITS. */
+  pdf?: PdfLimits;
 }
 
 /**
@@ -40,7 +42,7 @@ export class LocalDocumentExtractor implements DocumentExtractor {
     let text: string;
     let source: 'pdf_text' | 'ocr';
     if (input.mimeType === 'application/pdf') {
-      text = (await readPdfText(input.bytes)).text;
+      text = (await readPdfText(input.bytes, this.options.pdf ?? DEFAULT_PDF_LIMITS)).text;
       source = 'pdf_text';
       if (!text.trim()) warnings.push('The PDF has no text layer (it may be a scan), so nothing in it could be read; check it by eye or upload a text PDF.');
     } else if (OCR_TYPES.has(input.mimeType) && this.options.ocr) {
@@ -99,9 +101,9 @@ export class LocalDocumentExtractor implements DocumentExtractor {
     };
   }
 
-  /** Stops the OCR worker thread, if one was started. */
-  close(): Promise<void> {
-    return this.ocr.close();
+  /** Stops the OCR worker thread, if one was started, and the idle PDF reader threads. */
+  async close(): Promise<void> {
+    await Promise.all([this.ocr.close(), closePdfReaders()]);
   }
 }
 
