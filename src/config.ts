@@ -58,6 +58,8 @@ export interface Config {
   pullRateLimitPerMinute: number;
   /** TOKEN_RATE_LIMIT_PER_MINUTE: POST /v1/oauth/token requests per client per minute. Default 30. */
   tokenRateLimitPerMinute: number;
+  /** AUTHORIZE_RATE_LIMIT_PER_MINUTE: GET /v1/oauth/authorize requests per source address per minute. Default 60. */
+  authorizeRateLimitPerMinute: number;
   /**
    * TRUST_PROXY: the proxies whose X-Forwarded-For names the client's address (per-address limits): a
    * hop count, or comma-separated addresses, CIDRs and the names loopback, linklocal, uniquelocal.
@@ -296,6 +298,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const healthPort = env.HEALTH_PORT ? int('HEALTH_PORT', 0, 0, 65535) : null;
   const pullRateLimitPerMinute = int('PULL_RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000);
   const tokenRateLimitPerMinute = int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000);
+  const authorizeRateLimitPerMinute = int('AUTHORIZE_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
   const inviteTtlRaw = env.INVITE_TTL || '168h';
@@ -419,7 +422,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   return {
     nodeEnv, port, baseUrl, appUrl, mysqlUrl, pgUrl, secretsKeys, jwtSigningKeyPem, smtpUrl,
     webhookRetryScheduleMs: webhookRetryScheduleMs as number[], webhookTimeoutMs, webhookAllowPrivateTargets,
-    outboxSweepIntervalMs, webhookHealthCheckIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, workerStallTimeoutMs, pipelineSweepAfterMs, healthPort, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute,
+    outboxSweepIntervalMs, webhookHealthCheckIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, workerStallTimeoutMs, pipelineSweepAfterMs, healthPort, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute, authorizeRateLimitPerMinute,
     trustProxy,
     inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],
     dataDir, blobStore, s3,

@@ -19,6 +19,7 @@ export { AccessTokenCache, LIVE_CHECK_TTL_MS } from './access-token-cache';
 export { announceRevocation } from './announce-revocation';
 export { consumePullApiRateLimit, flushPullApiRateLimits, type RateLimitState } from './rate-limit';
 export { admitTokenRequest, settleFailedTokenRequest, type TokenRequestTicket } from './token-rate-limit';
+export { admitAuthorizationRequest } from './authorize-rate-limit';
 export { admitSignIn, recordSignInSuccess, type SignInAdmission, type SignInTicket } from './sign-in-throttle';
 export { SCOPE_DESCRIPTIONS } from './scopes';
 export { checkAuthorizationTarget, checkAuthorizationRequest, type AuthorizationRequest } from './authorization-request';

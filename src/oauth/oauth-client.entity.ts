@@ -26,11 +26,19 @@ export class OAuthClient {
   @Column() name!: string;
   /** Hash of the 256-bit secret, shown once at creation; null for a public connector. */
   @Column({ type: 'varchar', nullable: true }) secretHash!: string | null;
+  /** An API client's secret before its last rotation: still accepted until retired or until previousSecretExpiresAt. */
+  @Column({ type: 'varchar', nullable: true }) previousSecretHash!: string | null;
+  @Column(nullableTimestampColumn) previousSecretExpiresAt!: Date | null;
+  @Column(nullableTimestampColumn) secretRotatedAt!: Date | null;
   @Column(jsonColumn) scopes!: Scope[];
   @Column(jsonColumn) redirectUris!: string[];
   @Column(timestampColumn) createdAt!: Date;
+  /** The member who minted an API client (null when the operator or the CLI did). */
+  @Column({ ...uuidColumn, nullable: true }) createdByMemberId!: string | null;
   @Column(nullableTimestampColumn) lastUsedAt!: Date | null;
   @Column(nullableTimestampColumn) revokedAt!: Date | null;
+  /** An API client that stops working at this instant (the token endpoint answers invalid_client); null: never. */
+  @Column(nullableTimestampColumn) expiresAt!: Date | null;
   /** A connector known by its Client ID Metadata Document: the document's URL (its public client_id). */
   @Column({ type: 'varchar', nullable: true }) metadataUrl!: string | null;
   /** When that document was last fetched. */
