@@ -2,6 +2,7 @@ export { SCOPES, DEFAULT_CLIENT_SCOPES, OPT_IN_SCOPES, type Scope } from './oaut
 export { createApiClient, type CreatedClient } from './create-api-client';
 export { listApiClients } from './list-api-clients';
 export { revokeClient } from './revoke-client';
+export { revokeMemberGrants } from './revoke-member-grants';
 export { registerConnector } from './register-connector';
 export { OAuthError, isOAuthError, OAUTH_ERROR_CODES, type OAuthErrorCode } from './oauth.errors';
 export { type OAuthClientInfo } from './client-info';

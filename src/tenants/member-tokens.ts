@@ -6,6 +6,7 @@ import { openSecret, sealSecret } from '../security/secret-box';
 import { randomToken, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { endSessionsOfMember } from '../sessions/end-sessions-of-member';
+import { revokeMemberGrants } from '../oauth/index';
 import { renderMemberMail, type MemberTokenPurpose } from './member-mail';
 import { checkNewPassword } from './password-rule';
 
@@ -180,6 +181,7 @@ export async function setPasswordWithToken(
       [now, orgId, memberId],
     );
     await endSessionsOfMember(tx.manager, { memberId, now });
+    await revokeMemberGrants(tx, { orgId, memberId, now });
     return { orgId, memberId };
   });
 }
