@@ -1,8 +1,12 @@
-export { SCOPES, DEFAULT_CLIENT_SCOPES, OPT_IN_SCOPES, type Scope } from './oauth-client.entity';
+export { SCOPES, DEFAULT_CLIENT_SCOPES, OPT_IN_SCOPES, ELEVATED_CLIENT_SCOPES, type Scope } from './oauth-client.entity';
 export { createApiClient, type CreatedClient } from './create-api-client';
 export { listApiClients } from './list-api-clients';
+export { rotateApiClientSecret, retirePreviousApiClientSecret, PREVIOUS_SECRET_GRACE_MS } from './rotate-api-client-secret';
 export { revokeClient } from './revoke-client';
 export { revokeMemberGrants } from './revoke-member-grants';
+export {
+  SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK, queueRemovedMemberCredentialsMail, sendRemovedMemberCredentialsMail, type RemovedMemberCredentialsMailJob,
+} from './removed-member-credentials-mail';
 export { registerConnector } from './register-connector';
 export { OAuthError, isOAuthError, OAUTH_ERROR_CODES, type OAuthErrorCode } from './oauth.errors';
 export { type OAuthClientInfo } from './client-info';

@@ -3,7 +3,7 @@ import { recordAudit } from '../audit/record-audit';
 import { clearOwnerOfRemovedMember } from '../cases/clear-owner-of-removed-member';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
-import { revokeMemberGrants } from '../oauth/index';
+import { queueRemovedMemberCredentialsMail, revokeMemberGrants } from '../oauth/index';
 import type { Services } from '../services';
 import { endSessionsOfMember } from '../sessions/end-sessions-of-member';
 import { getCurrentMember, lockTenantMembers, refuseLastAdmin } from './lock-tenant-members';
@@ -22,6 +22,7 @@ export interface RemovedMember {
  * app they consented to with its refresh tokens (their access tokens fail on the next call: every
  * process's bearer-check cache is flushed after commit), spends their open emailed links, and clears
  * their case ownerships, each with `owner.changed` (reason `member_removed`, changedBy the remover).
+ * The pull-API credentials they created keep working; the admins are emailed the list (and the console marks them).
  * Removing oneself or the last admin is a conflict. Admins only (members:manage); audited.
  */
 export async function removeMember(svc: Services, actor: Actor, input: { memberId: unknown }): Promise<RemovedMember> {
@@ -38,6 +39,8 @@ export async function removeMember(svc: Services, actor: Actor, input: { memberI
     await tx.manager.update(Member, { orgId, id: member.id }, { removedAt: now });
     const sessionsEnded = await endSessionsOfMember(tx.manager, { memberId: member.id, now });
     const appsDisconnected = await revokeMemberGrants(tx, { orgId, memberId: member.id, now });
+    // Their API credentials keep working (integrations must not stop): the admins are emailed the list.
+    const apiClientsLeft = await queueRemovedMemberCredentialsMail(tx, { orgId, memberId: member.id });
     await tx.manager.query(
       'UPDATE member_tokens SET used_at = ?, token_sealed = NULL, token_key_id = NULL WHERE org_id = ? AND member_id = ? AND used_at IS NULL',
       [now, orgId, member.id],
@@ -45,7 +48,7 @@ export async function removeMember(svc: Services, actor: Actor, input: { memberI
     const casesUnassigned = await clearOwnerOfRemovedMember(tx, { orgId, member: { id: member.id, name: member.name, email: member.email }, changedBy: auditName(actor) });
     await recordAudit(tx, {
       orgId, actor: auditName(actor), action: 'member.removed',
-      details: { memberId: member.id, email: member.email, role: member.role, sessionsEnded, appsDisconnected, casesUnassigned }, at: now,
+      details: { memberId: member.id, email: member.email, role: member.role, sessionsEnded, appsDisconnected, apiClientsLeft, casesUnassigned }, at: now,
     });
     return { memberId: member.id, sessionsEnded, appsDisconnected, casesUnassigned };
   });
