@@ -310,6 +310,21 @@ describe('web console: Compliance Configuration in Chromium', function () {
     expect(await page.locator('body').innerText()).to.not.contain(clientSecret);
     await checkPage(page, 'console-credentials-light');
 
+    // Rotation: the new secret is shown once, both work until the previous one is retired.
+    await row.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('alertdialog', { name: 'Rotate the secret of HubSpot?' }).getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('heading', { name: 'New secret: HubSpot' }).waitFor(WAIT);
+    const [, newSecret] = await page.locator('.secret-value').allTextContents();
+    expect(newSecret).to.not.equal(clientSecret);
+    expect((await tokenFor(h, clientId!, clientSecret!)).status).to.equal(200);
+    expect((await tokenFor(h, clientId!, newSecret!)).status).to.equal(200);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await row.getByRole('button', { name: 'Retire previous secret' }).click();
+    await page.getByRole('alertdialog', { name: 'Retire the previous secret of HubSpot?' }).getByRole('button', { name: 'Retire previous secret' }).click();
+    await page.getByText('Retired the previous secret of HubSpot: only the new one works now.').waitFor(WAIT);
+    expect((await tokenFor(h, clientId!, clientSecret!)).body.error).to.equal('invalid_client');
+    expect((await tokenFor(h, clientId!, newSecret!)).status).to.equal(200);
+
     await row.getByRole('button', { name: 'Revoke' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Revoke HubSpot?' });
     await dialog.getByRole('button', { name: 'Revoke credentials' }).click();
