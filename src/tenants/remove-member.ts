@@ -48,7 +48,7 @@ export async function removeMember(svc: Services, actor: Actor, input: { memberI
     const casesUnassigned = await clearOwnerOfRemovedMember(tx, { orgId, member: { id: member.id, name: member.name, email: member.email }, changedBy: auditName(actor) });
     await recordAudit(tx, {
       orgId, actor: auditName(actor), action: 'member.removed',
-      details: { memberId: member.id, email: member.email, role: member.role, sessionsEnded, appsDisconnected, apiClientsLeft, casesUnassigned }, at: now,
+      details: { memberId: member.id, email: member.email, role: member.role, sessionsEnded, appsDisconnected, casesUnassigned, ...(apiClientsLeft ? { apiClientsLeft } : {}) }, at: now,
     });
     return { memberId: member.id, sessionsEnded, appsDisconnected, casesUnassigned };
   });
