@@ -279,6 +279,22 @@ describe('web console: Compliance Configuration in Chromium', function () {
     await w.close();
   });
 
+  it('API credentials created by a member who was since removed are marked, with an expiry column', async () => {
+    const admin = await h.signedIn('admin');
+    const leaver = await h.signedIn('analyst', admin.member.tenant);
+    await leaver.data('mutation { createApiClient(input: { name: "Leaver CRM", scopes: ["read:cases"], expiresAt: "2999-01-31T23:59:59.999Z" }) { clientId } }');
+    await admin.data('mutation ($id: ID!) { removeMember(memberId: $id) }', { id: leaver.member.id });
+    const w = await open(admin, '/console/settings/credentials');
+    const row = w.page.getByRole('row').filter({ hasText: 'Leaver CRM' });
+    await row.waitFor(WAIT);
+    expect(await row.locator('.badge-warn').innerText()).to.equal('Created by a removed member');
+    expect(await w.page.getByRole('columnheader').allInnerTexts()).to.deep.equal(['Name', 'Client ID', 'Scopes', 'Created', 'Last used', 'Expires', 'Actions']);
+    expect(await row.locator('time').last().getAttribute('datetime')).to.equal('2999-01-31T23:59:59.999Z');
+    await checkPage(w.page, 'console-credentials-removed-creator');
+    expect(await w.problems()).to.deep.equal([]);
+    await w.close();
+  });
+
   it('API credentials: a scope checklist, the secret shown once, the token works; Revoke after confirming and it stops', async () => {
     const c = await h.signedIn('analyst');
     const w = await open(c, '/console/settings/credentials');

@@ -126,10 +126,7 @@ export function CredentialsPage() {
                   <Cell>
                     {c.name}
                     {c.createdByRemovedMember ? (
-                      <>
-                        {' '}
-                        <span className="badge badge-warn" title={`Created by ${c.createdBy?.email ?? 'a member'}, who has since been removed`}>Created by a removed member</span>
-                      </>
+                      <span className="badge badge-warn badge-block" title={`Created by ${c.createdBy?.email ?? 'a member'}, who has since been removed`}>Created by a removed member</span>
                     ) : null}
                   </Cell>
                   <Cell><code>{c.clientId}</code></Cell>
@@ -138,11 +135,13 @@ export function CredentialsPage() {
                   <Cell><When at={c.lastUsedAt} /></Cell>
                   <Cell><When at={c.expiresAt} never="Never" /></Cell>
                   <Cell>
-                    <RotateButton client={c} onRotated={(secret) => { setMessage(null); setCreated({ name: c.name, clientId: c.clientId, clientSecret: secret, rotated: true }); list.reload(); }} />
-                    {c.previousSecretExpiresAt ? (
-                      <RetireButton client={c} onRetired={() => { setCreated(null); setMessage(`Retired the previous secret of ${c.name}: only the new one works now.`); list.reload(); }} />
-                    ) : null}
-                    <RevokeButton client={c} onRevoked={() => { setCreated(null); setMessage(`Revoked ${c.name}: its tokens stop working from their next call.`); list.reload(); }} />
+                    <div className="actions actions-tight">
+                      <RotateButton client={c} onRotated={(secret) => { setMessage(null); setCreated({ name: c.name, clientId: c.clientId, clientSecret: secret, rotated: true }); list.reload(); }} />
+                      {c.previousSecretExpiresAt ? (
+                        <RetireButton client={c} onRetired={() => { setCreated(null); setMessage(`Retired the previous secret of ${c.name}: only the new one works now.`); list.reload(); }} />
+                      ) : null}
+                      <RevokeButton client={c} onRevoked={() => { setCreated(null); setMessage(`Revoked ${c.name}: its tokens stop working from their next call.`); list.reload(); }} />
+                    </div>
                   </Cell>
                 </Row>
               )}
