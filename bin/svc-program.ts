@@ -62,7 +62,7 @@ export function buildProgram(): Command {
     .action(runs(async (svc, o: { org: string; name: string; scopes?: string }) =>
       createApiClient(svc, await operatorOf(svc, o.org), { name: o.name, scopes: o.scopes })));
 
-  serviceCommand(program, 'client:list', 'List an organisation\'s pull-API clients that are not revoked, oldest first. Prints {"data":[{"clientId","name","scopes","createdAt","lastUsedAt"}]}.')
+  serviceCommand(program, 'client:list', 'List an organisation\'s pull-API clients that are not revoked, oldest first. Prints {"data":[{"clientId","name","scopes","createdAt","lastUsedAt","expiresAt","previousSecretExpiresAt","createdBy"}]}.')
     .requiredOption('--org <orgId>', 'the organisation')
     .action(runs(async (svc, o: { org: string }) => ({ data: await listApiClients(svc, await operatorOf(svc, o.org)) })));
 

@@ -1,9 +1,11 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { countAssistantCalls } from '../src/assistant/index';
-import { createApiClient, disconnectApp, listApiClients, listConnectedApps, revokeClient } from '../src/oauth/index';
+import {
+  createApiClient, disconnectApp, listApiClients, listConnectedApps, retirePreviousApiClientSecret, revokeClient, rotateApiClientSecret,
+} from '../src/oauth/index';
 import { actorOf, type GraphqlContext } from './context';
 import {
-  ApiClient, apiClientOf, ConnectedApp, connectedAppOf, CreateApiClientInput, CreatedApiClient, createdApiClientOf,
+  ApiClient, apiClientOf, ConnectedApp, connectedAppOf, CreateApiClientInput, CreatedApiClient, createdApiClientOf, RotatedApiClientSecret,
 } from './types/credentials.type';
 
 /** Compliance Configuration: pull-API credentials and connected apps. Roles are checked by the use cases. */
@@ -23,7 +25,20 @@ export class CredentialsResolver {
 
   @Mutation(() => CreatedApiClient, { description: 'Mints pull-API credentials; the answer carries the client secret, shown this once.' })
   async createApiClient(@Ctx() ctx: GraphqlContext, @Arg('input', () => CreateApiClientInput) input: CreateApiClientInput): Promise<CreatedApiClient> {
-    return createdApiClientOf(await createApiClient(ctx.svc, actorOf(ctx), { name: input.name, scopes: input.scopes ?? undefined }));
+    return createdApiClientOf(await createApiClient(ctx.svc, actorOf(ctx), { name: input.name, scopes: input.scopes ?? undefined, expiresAt: input.expiresAt ?? null }));
+  }
+
+  @Mutation(() => RotatedApiClientSecret, {
+    description: 'A new secret for pull-API credentials, shown this once; the previous one still works until retired or for 7 days. '
+      + 'Credentials with an elevated scope need a compliance admin.',
+  })
+  async rotateApiClientSecret(@Ctx() ctx: GraphqlContext, @Arg('clientId', () => ID) clientId: string): Promise<RotatedApiClientSecret> {
+    return rotateApiClientSecret(ctx.svc, actorOf(ctx), { clientId });
+  }
+
+  @Mutation(() => Boolean, { description: 'Stops accepting the previous secret of rotated pull-API credentials, now.' })
+  async retirePreviousApiClientSecret(@Ctx() ctx: GraphqlContext, @Arg('clientId', () => ID) clientId: string): Promise<boolean> {
+    return (await retirePreviousApiClientSecret(ctx.svc, actorOf(ctx), { clientId })).retired;
   }
 
   @Mutation(() => Boolean, { description: 'Revokes pull-API credentials: every token of the client fails from its next call.' })

@@ -57,7 +57,7 @@ export class SessionResolver {
     return true;
   }
 
-  @Mutation(() => Boolean, { description: 'Ends every session of the signed-in member (every browser, and the connector sign-in pages) and clears this cookie.' })
+  @Mutation(() => Boolean, { description: 'Ends every session of the signed-in member (every browser, and the connector sign-in pages), disconnects every AI assistant they connected (connected apps), and clears this cookie.' })
   async signOutEverywhere(@Ctx() ctx: GraphqlContext): Promise<boolean> {
     await signOutEverywhere(ctx.svc, actorOf(ctx));
     writeConsoleCookie(ctx.svc, ctx.res, null);
@@ -80,7 +80,7 @@ export class SessionResolver {
   }
 
   @Mutation(() => Boolean, {
-    description: 'Sets a new password with the token of a reset link (once, within the hour) and ends every session of the member. '
+    description: 'Sets a new password with the token of a reset link (once, within the hour), ends every session of the member and disconnects their AI assistants (connected apps). '
       + 'BAD_USER_INPUT on `password` (12+ characters, not a breached password) or on `token` (invalid, expired or used). '
       + 'RATE_LIMITED with retryAfterSeconds past 20 failed uses of password links in 15 minutes from one address.',
   })

@@ -13,6 +13,7 @@ const body = express.json({ limit: '64kb' });
  * several API processes behind a load balancer answer any request without sticky sessions or a shared
  * session store; the tools need no server state between calls (paging uses the pull API's cursors).
  * GET (a stream) and DELETE (a session) are 405, as the transport specifies for a server without them.
+ * A JSON-RPC batch is refused (400, JSON-RPC -32600): each tool call is its own request, counted and recorded.
  */
 export function mcpRoutes(svc: Services): Router {
   const router = Router();
@@ -22,6 +23,13 @@ export function mcpRoutes(svc: Services): Router {
     next();
   });
   const handle: RequestHandler = async (req, res) => {
+    // JSON-RPC batches (an array of messages) are refused: the SDK would run up to 100 tool calls
+    // behind one bearer check, so one request would count once against the rate limit. MCP 2025-06-18
+    // removed batching; a client sends one message per POST.
+    if (Array.isArray(req.body)) {
+      res.status(400).json({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: JSON-RPC batches are not supported; send one message per request.' }, id: null });
+      return;
+    }
     const server = createMcpServer(svc, mcpActorOf(res));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {

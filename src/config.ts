@@ -60,6 +60,8 @@ export interface Config {
   tokenRateLimitPerMinute: number;
   /** CONSOLE_OUTBOUND_RATE_LIMIT_PER_MINUTE: console mutations that reach outside services (webhook pings and tests, AI reviews, monitoring runs, verification resends), per member per minute. Default 30. */
   consoleOutboundRateLimitPerMinute: number;
+  /** AUTHORIZE_RATE_LIMIT_PER_MINUTE: GET /v1/oauth/authorize requests per source address per minute. Default 60. */
+  authorizeRateLimitPerMinute: number;
   /**
    * TRUST_PROXY: the proxies whose X-Forwarded-For names the client's address (per-address limits): a
    * hop count, or comma-separated addresses, CIDRs and the names loopback, linklocal, uniquelocal.
@@ -305,6 +307,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const pullRateLimitPerMinute = int('PULL_RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000);
   const tokenRateLimitPerMinute = int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000);
   const consoleOutboundRateLimitPerMinute = int('CONSOLE_OUTBOUND_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000);
+  const authorizeRateLimitPerMinute = int('AUTHORIZE_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
   const inviteTtlRaw = env.INVITE_TTL || '168h';
@@ -433,7 +436,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   return {
     nodeEnv, port, baseUrl, appUrl, mysqlUrl, pgUrl, secretsKeys, jwtSigningKeyPem, smtpUrl,
     webhookRetryScheduleMs: webhookRetryScheduleMs as number[], webhookTimeoutMs, webhookAllowPrivateTargets,
-    outboxSweepIntervalMs, webhookHealthCheckIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, workerStallTimeoutMs, pipelineSweepAfterMs, healthPort, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute, consoleOutboundRateLimitPerMinute,
+    outboxSweepIntervalMs, webhookHealthCheckIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, workerStallTimeoutMs, pipelineSweepAfterMs, healthPort, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute, consoleOutboundRateLimitPerMinute, authorizeRateLimitPerMinute,
     trustProxy,
     inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],
     dataDir, blobStore, s3,

@@ -188,7 +188,7 @@ describe('operator CLI (svc)', () => {
     expectListOf(ApiClientSchema, body);
     expect(body.data).to.have.length(1);
     expect(body.data[0]).to.deep.include({ clientId: kept.clientId, name: 'HubSpot', scopes: ['read:cases'], lastUsedAt: null });
-    expect(Object.keys(body.data[0])).to.deep.equal(['clientId', 'name', 'scopes', 'createdAt', 'lastUsedAt']);
+    expect(Object.keys(body.data[0])).to.deep.equal(['clientId', 'name', 'scopes', 'createdAt', 'lastUsedAt', 'expiresAt', 'previousSecretExpiresAt', 'createdBy']);
     expect(clients.stdout).to.not.contain(kept.clientSecret!);
 
     const unknown = await svc('client:list', '--org', '00000000-0000-4000-8000-000000000000');

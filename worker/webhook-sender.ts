@@ -68,7 +68,11 @@ export class UndiciWebhookSender implements WebhookSender {
         // Leaving the loop destroys the stream: the rest is never read.
         if (size >= MAX_RESPONSE_BYTES) break;
       }
-      return { status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), error: null };
+      const cacheControl = res.headers['cache-control'];
+      return {
+        status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), error: null,
+        cacheControl: Array.isArray(cacheControl) ? cacheControl.join(', ') : cacheControl ?? null,
+      };
     } catch (err) {
       return { status: 0, body: null, error: describeFailure(err, req) };
     }

@@ -3,7 +3,7 @@ import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { OAuth2Server } from 'oauth2orize';
 import {
-  admitSignIn, authenticateMember, checkAuthorizationTarget, recordSignInSuccess, findSignedInMember, isOAuthError, issuerOf, SCOPE_DESCRIPTIONS, type OAuthClientInfo, type Scope, type SignedInMember,
+  admitAuthorizationRequest, admitSignIn, authenticateMember, checkAuthorizationTarget, recordSignInSuccess, findSignedInMember, isOAuthError, issuerOf, SCOPE_DESCRIPTIONS, type OAuthClientInfo, type Scope, type SignedInMember,
 } from '../../src/oauth/index';
 import { isDomainError, type Services } from '../../src/platform/index';
 import { transactionLoader, validateAuthorization, type TransactionStore, type Txn } from './oauth2-server';
@@ -73,6 +73,13 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
 
   // An untrusted client or redirect URI stops here with a page; a wrong response_type goes back to the client.
   const checkTarget: RequestHandler = async (req, res, next) => {
+    // Per source address, before any lookup or fetch.
+    const admission = await admitAuthorizationRequest(svc, req.ip);
+    if (!admission.allowed) {
+      res.setHeader('Retry-After', String(admission.resetSeconds));
+      const title = 'Too many connection requests';
+      return sendPage(res, title, errorPage(title, `Too many connection requests from your network. Wait ${waitText(admission.resetSeconds)} and try again.`), { status: 429 });
+    }
     await checkAuthorizationTarget(svc, { clientId: req.query.client_id, redirectUri: req.query.redirect_uri });
     if (req.query.response_type !== 'code') {
       const url = new URL(req.query.redirect_uri as string);

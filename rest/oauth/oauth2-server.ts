@@ -155,7 +155,7 @@ export function transactionStore(svc: Services) {
     store(req: Request, txn: Txn, cb: (err: Error | null, tid?: string) => void) {
       const a = txn.req;
       cb(null, sealAuthorizationTransaction(svc.config, {
-        sid: req.oauthSession!.sid, clientId: txn.client.id, redirectUri: txn.redirectURI, scopes: a.scopes!,
+        sid: req.oauthSession!.sid, clientId: txn.client.metadataUrl ?? txn.client.id, redirectUri: txn.redirectURI, scopes: a.scopes!,
         state: typeof a.state === 'string' ? a.state : null, codeChallenge: a.codeChallenge as string, resources: a.resources!,
         exp: svc.clock.now().getTime() + AUTHORIZATION_TRANSACTION_TTL_MS,
       }));

@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   'webhooks:manage': { scope: 'webhooks:write', role: 'analyst' },
   'credentials:read': { role: 'analyst' },
   'credentials:manage': { role: 'analyst' },
+  /** Pull-API credentials with an elevated scope (ELEVATED_CLIENT_SCOPES): minting them, or rotating their secret. */
+  'credentials:grant_elevated': { role: 'compliance_admin' },
   'connected_apps:read': { role: 'analyst' },
   /** Disconnecting one's own app; another member's needs connected_apps:disconnect_any. */
   'connected_apps:disconnect': { role: 'analyst' },

@@ -11,8 +11,10 @@ export interface OAuthClientInfo {
   redirectUris: string[];
   /** A public client (no secret) authenticates with client_id alone and must use PKCE. */
   isPublic: boolean;
+  /** A connector known by its Client ID Metadata Document: that URL (its client_id on the wire); else null. */
+  metadataUrl: string | null;
 }
 
 export function toClientInfo(c: OAuthClient): OAuthClientInfo {
-  return { id: c.id, kind: c.kind, orgId: c.orgId, name: c.name, scopes: c.scopes, redirectUris: c.redirectUris, isPublic: c.secretHash === null };
+  return { id: c.id, kind: c.kind, orgId: c.orgId, name: c.name, scopes: c.scopes, redirectUris: c.redirectUris, isPublic: c.secretHash === null, metadataUrl: c.metadataUrl };
 }

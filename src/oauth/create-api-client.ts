@@ -1,12 +1,12 @@
-import { auditName, authorize, type Actor } from '../access/index';
+import { auditName, authorize, can, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { recordAudit } from '../audit/record-audit';
-import type { ValidationDetail } from '../errors';
+import { DomainError, type ValidationDetail } from '../errors';
 import { randomToken, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { getTenant } from '../tenants/find-tenant';
 import { requireText, throwIfAny } from '../validation';
-import { DEFAULT_CLIENT_SCOPES, OAuthClient, SCOPES, type Scope } from './oauth-client.entity';
+import { DEFAULT_CLIENT_SCOPES, ELEVATED_CLIENT_SCOPES, OAuthClient, SCOPES, type Scope } from './oauth-client.entity';
 
 export interface CreatedClient {
   clientId: string;
@@ -25,27 +25,49 @@ export function parseScopes(details: ValidationDetail[], raw: string | string[] 
   return [...new Set(list)] as Scope[];
 }
 
-/** Mints pull-API credentials for a tenant (client credentials grant). The secret has 256 bits. */
+/** The refusal of elevated scopes to a caller below compliance admin (null when none is asked for or the caller may). */
+export function elevatedScopeRefusal(actor: Actor, scopes: readonly Scope[]): DomainError | null {
+  const elevated = scopes.filter((s) => ELEVATED_CLIENT_SCOPES.includes(s));
+  if (!elevated.length || can(actor, 'credentials:grant_elevated')) return null;
+  return new DomainError('forbidden', `Only a compliance admin may grant the scopes ${elevated.join(', ')} to API credentials.`);
+}
+
+/**
+ * Mints pull-API credentials for a tenant (client credentials grant). The secret has 256 bits. Any
+ * analyst may mint the contract's scopes; the elevated ones (ELEVATED_CLIENT_SCOPES) need a compliance
+ * admin, and without named scopes an analyst gets the defaults less those. An optional expiry (in the
+ * future) ends them by itself. The creating member is kept, so removing them tells the admins.
+ */
 export async function createApiClient(
   svc: Services,
   actor: Actor,
-  input: { name: string; scopes?: string | string[] },
+  input: { name: string; scopes?: string | string[]; expiresAt?: Date | null },
 ): Promise<CreatedClient> {
   authorize(actor, 'credentials:manage');
+  const now = svc.clock.now();
   const details: ValidationDetail[] = [];
   const name = requireText(details, 'name', input.name, 200);
-  const scopes = parseScopes(details, input.scopes, DEFAULT_CLIENT_SCOPES);
+  const mayElevate = can(actor, 'credentials:grant_elevated');
+  const dflt = mayElevate ? DEFAULT_CLIENT_SCOPES : DEFAULT_CLIENT_SCOPES.filter((s) => !ELEVATED_CLIENT_SCOPES.includes(s));
+  const scopes = parseScopes(details, input.scopes, dflt);
+  const expiresAt = input.expiresAt ?? null;
+  if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= now.getTime())) {
+    details.push({ path: 'expiresAt', message: 'must be in the future' });
+  }
   throwIfAny(details);
+  const refusal = elevatedScopeRefusal(actor, scopes);
+  if (refusal) throw refusal;
   await getTenant(svc, actor.orgId);
   const clientId = `cli_${randomToken(16)}`;
   const clientSecret = randomToken(32);
-  const now = svc.clock.now();
   await inTransaction(svc, async (tx) => {
     await tx.manager.insert(OAuthClient, {
       id: clientId, orgId: actor.orgId, kind: 'api', name, secretHash: sha256Hex(clientSecret), scopes, redirectUris: [],
-      createdAt: now, lastUsedAt: null, revokedAt: null,
+      createdAt: now, createdByMemberId: actor.kind === 'member' ? actor.memberId : null, lastUsedAt: null, revokedAt: null, expiresAt,
     });
-    await recordAudit(tx, { orgId: actor.orgId, actor: auditName(actor), action: 'api_client.created', details: { clientId, name, scopes }, at: now });
+    await recordAudit(tx, {
+      orgId: actor.orgId, actor: auditName(actor), action: 'api_client.created', details: { clientId, name, scopes, ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}) }, at: now,
+    });
   });
   return { clientId, clientSecret, scopes };
 }

@@ -3,6 +3,7 @@ import { randomToken, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import type { SignedInMember } from './authenticate-member';
 import type { OAuthClientInfo } from './client-info';
+import { saveMetadataDocumentClient } from './client-metadata-document';
 import type { Scope } from './oauth-client.entity';
 import { OAuthCode } from './oauth-code.entity';
 
@@ -19,12 +20,14 @@ export async function createAuthorizationCode(
 ): Promise<string> {
   const code = randomToken(32);
   const now = svc.clock.now();
-  await inTransaction(svc, (tx) =>
-    tx.manager.insert(OAuthCode, {
+  await inTransaction(svc, async (tx) => {
+    // A connector known by its metadata document becomes a stored client only now, when a member consents.
+    await saveMetadataDocumentClient(tx, input.client, now);
+    await tx.manager.insert(OAuthCode, {
       codeHash: sha256Hex(code), clientId: input.client.id, orgId: input.member.orgId, memberId: input.member.id,
       redirectUri: input.redirectUri, scopes: input.scopes, codeChallenge: input.codeChallenge, resources: input.resources, grantId: null,
       expiresAt: new Date(now.getTime() + AUTHORIZATION_CODE_TTL_MS), usedAt: null, createdAt: now,
-    }),
-  );
+    });
+  });
   return code;
 }

@@ -1,7 +1,12 @@
-export { SCOPES, DEFAULT_CLIENT_SCOPES, OPT_IN_SCOPES, type Scope } from './oauth-client.entity';
+export { SCOPES, DEFAULT_CLIENT_SCOPES, OPT_IN_SCOPES, ELEVATED_CLIENT_SCOPES, type Scope } from './oauth-client.entity';
 export { createApiClient, type CreatedClient } from './create-api-client';
 export { listApiClients } from './list-api-clients';
+export { rotateApiClientSecret, retirePreviousApiClientSecret, PREVIOUS_SECRET_GRACE_MS } from './rotate-api-client-secret';
 export { revokeClient } from './revoke-client';
+export { revokeMemberGrants } from './revoke-member-grants';
+export {
+  SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK, queueRemovedMemberCredentialsMail, sendRemovedMemberCredentialsMail, type RemovedMemberCredentialsMailJob,
+} from './removed-member-credentials-mail';
 export { registerConnector } from './register-connector';
 export { OAuthError, isOAuthError, OAUTH_ERROR_CODES, type OAuthErrorCode } from './oauth.errors';
 export { type OAuthClientInfo } from './client-info';
@@ -19,6 +24,7 @@ export { AccessTokenCache, LIVE_CHECK_TTL_MS } from './access-token-cache';
 export { announceRevocation } from './announce-revocation';
 export { consumePullApiRateLimit, flushPullApiRateLimits, spendConsoleOutboundBudget, type RateLimitState } from './rate-limit';
 export { admitTokenRequest, settleFailedTokenRequest, type TokenRequestTicket } from './token-rate-limit';
+export { admitAuthorizationRequest } from './authorize-rate-limit';
 export { admitSignIn, recordSignInSuccess, type SignInAdmission, type SignInTicket } from './sign-in-throttle';
 export { SCOPE_DESCRIPTIONS } from './scopes';
 export { checkAuthorizationTarget, checkAuthorizationRequest, type AuthorizationRequest } from './authorization-request';

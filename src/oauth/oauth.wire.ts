@@ -54,6 +54,14 @@ export const ApiClientSchema = Type.Object({
   name: Type.String(),
   scopes: Type.Array(ScopeSchema),
   createdAt: DateTime(),
-  lastUsedAt: Nullable(DateTime(), { description: 'When it last obtained a token; null when never.' }),
+  lastUsedAt: Nullable(DateTime(), { description: 'When it last obtained a token or called the pull API (kept to the minute); null when never.' }),
+  expiresAt: Nullable(DateTime(), { description: 'When it stops working by itself; null when never.' }),
+  previousSecretExpiresAt: Nullable(DateTime(), { description: 'After a rotation: until when the previous secret is still accepted; null when there is none.' }),
+  createdBy: Nullable(Type.Object({
+    memberId: Type.String(),
+    email: Type.String(),
+    name: Nullable(Type.String()),
+    removed: Type.Boolean({ description: 'The member has since been removed from the organisation.' }),
+  }), { description: 'The member who created it; null when the operator did.' }),
 });
 export type ApiClientView = Static<typeof ApiClientSchema>;

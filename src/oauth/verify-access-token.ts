@@ -38,6 +38,7 @@ interface LiveRow {
   grant_last_used: Date | null;
   member_removed: Date | null;
   jti_revoked: number | null;
+  client_expires: Date | null;
 }
 
 /**
@@ -57,6 +58,7 @@ export async function verifyAccessToken(svc: Services, token: string, resource: 
   const row = await liveRow(svc, claims);
   if (!row || row.client_revoked) throw invalid('The access token has been revoked.');
   if (row.jti_revoked) throw invalid('The access token has been revoked.');
+  if (row.client_expires && new Date(row.client_expires).getTime() <= svc.clock.now().getTime()) throw invalid('The client credentials have expired.');
   if (claims.grantId) {
     if (row.client_kind !== 'connector' || row.grant_client !== claims.clientId || row.grant_org !== claims.orgId || row.grant_member !== claims.sub) {
       throw invalid();
@@ -115,7 +117,7 @@ async function liveRow(svc: Services, claims: Claims): Promise<LiveRow | undefin
   if (hit) return hit;
   const generation = cache.beginLiveCheck();
   const rows = (await svc.db.query(
-    `SELECT c.org_id AS client_org, c.kind AS client_kind, c.revoked_at AS client_revoked, c.last_used_at AS client_last_used,
+    `SELECT c.org_id AS client_org, c.kind AS client_kind, c.revoked_at AS client_revoked, c.last_used_at AS client_last_used, c.expires_at AS client_expires,
             g.org_id AS grant_org, g.client_id AS grant_client, g.member_id AS grant_member, g.revoked_at AS grant_revoked,
             g.last_used_at AS grant_last_used, m.removed_at AS member_removed,
             (SELECT 1 FROM oauth_revoked_access_tokens r WHERE r.jti = ?) AS jti_revoked

@@ -2,10 +2,19 @@ import { authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
 import { endSessionsOfMember } from './end-sessions-of-member';
+import { revokeMemberGrants } from '../oauth/index';
 
-/** Ends every session of the calling member: every console session and every authorization-page sign-in. Returns how many. */
+/**
+ * Ends every session of the calling member (every console session and every authorization-page
+ * sign-in) and disconnects every AI assistant they connected (connected apps). Returns how many sessions.
+ */
 export async function signOutEverywhere(svc: Services, actor: Actor): Promise<number> {
   authorize(actor, 'sessions:own');
   if (actor.kind !== 'member') return 0;
-  return inTransaction(svc, (tx) => endSessionsOfMember(tx.manager, { memberId: actor.memberId, now: svc.clock.now() }));
+  return inTransaction(svc, async (tx) => {
+    const now = svc.clock.now();
+    const ended = await endSessionsOfMember(tx.manager, { memberId: actor.memberId, now });
+    await revokeMemberGrants(tx, { orgId: actor.orgId, memberId: actor.memberId, now });
+    return ended;
+  });
 }

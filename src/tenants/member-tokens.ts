@@ -9,6 +9,7 @@ import { randomToken, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { endSessionsOfMember } from '../sessions/end-sessions-of-member';
 import { waitText } from '../sessions/sign-in';
+import { revokeMemberGrants } from '../oauth/index';
 import { renderMemberMail, type MemberTokenPurpose } from './member-mail';
 import { checkNewPassword } from './password-rule';
 
@@ -208,6 +209,7 @@ async function spendTokenAndSetPassword(svc: Services, input: { purpose: MemberT
       [now, orgId, memberId],
     );
     await endSessionsOfMember(tx.manager, { memberId, now });
+    await revokeMemberGrants(tx, { orgId, memberId, now });
     return { orgId, memberId };
   });
 }

@@ -1,11 +1,9 @@
-import { IsNull } from 'typeorm';
 import { auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { clearOwnerOfRemovedMember } from '../cases/clear-owner-of-removed-member';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
-import { revokeGrant } from '../oauth/grants';
-import { OAuthGrant } from '../oauth/oauth-grant.entity';
+import { queueRemovedMemberCredentialsMail, revokeMemberGrants } from '../oauth/index';
 import type { Services } from '../services';
 import { endSessionsOfMember } from '../sessions/end-sessions-of-member';
 import { getCurrentMember, lockTenantMembers, refuseLastAdmin } from './lock-tenant-members';
@@ -24,6 +22,7 @@ export interface RemovedMember {
  * app they consented to with its refresh tokens (their access tokens fail on the next call: every
  * process's bearer-check cache is flushed after commit), spends their open emailed links, and clears
  * their case ownerships, each with `owner.changed` (reason `member_removed`, changedBy the remover).
+ * The pull-API credentials they created keep working; the admins are emailed the list (and the console marks them).
  * Removing oneself or the last admin is a conflict. Admins only (members:manage); audited.
  */
 export async function removeMember(svc: Services, actor: Actor, input: { memberId: unknown }): Promise<RemovedMember> {
@@ -39,8 +38,9 @@ export async function removeMember(svc: Services, actor: Actor, input: { memberI
     const orgId = actor.orgId;
     await tx.manager.update(Member, { orgId, id: member.id }, { removedAt: now });
     const sessionsEnded = await endSessionsOfMember(tx.manager, { memberId: member.id, now });
-    const grants = await tx.manager.find(OAuthGrant, { where: { orgId, memberId: member.id, revokedAt: IsNull() }, order: { id: 'ASC' } });
-    for (const grant of grants) await revokeGrant(tx, { orgId, grantId: grant.id, now });
+    const appsDisconnected = await revokeMemberGrants(tx, { orgId, memberId: member.id, now });
+    // Their API credentials keep working (integrations must not stop): the admins are emailed the list.
+    const apiClientsLeft = await queueRemovedMemberCredentialsMail(tx, { orgId, memberId: member.id });
     await tx.manager.query(
       'UPDATE member_tokens SET used_at = ?, token_sealed = NULL, token_key_id = NULL WHERE org_id = ? AND member_id = ? AND used_at IS NULL',
       [now, orgId, member.id],
@@ -48,8 +48,8 @@ export async function removeMember(svc: Services, actor: Actor, input: { memberI
     const casesUnassigned = await clearOwnerOfRemovedMember(tx, { orgId, member: { id: member.id, name: member.name, email: member.email }, changedBy: auditName(actor) });
     await recordAudit(tx, {
       orgId, actor: auditName(actor), action: 'member.removed',
-      details: { memberId: member.id, email: member.email, role: member.role, sessionsEnded, appsDisconnected: grants.length, casesUnassigned }, at: now,
+      details: { memberId: member.id, email: member.email, role: member.role, sessionsEnded, appsDisconnected, casesUnassigned, ...(apiClientsLeft ? { apiClientsLeft } : {}) }, at: now,
     });
-    return { memberId: member.id, sessionsEnded, appsDisconnected: grants.length, casesUnassigned };
+    return { memberId: member.id, sessionsEnded, appsDisconnected, casesUnassigned };
   });
 }

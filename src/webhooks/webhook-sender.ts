@@ -28,6 +28,8 @@ export interface WebhookResponse {
   body: string | null;
   /** Why there was no response, in words (null when there was one). */
   error: string | null;
+  /** The response's Cache-Control header (read for client metadata documents); null or absent when none. */
+  cacheControl?: string | null;
 }
 
 export interface WebhookSender {

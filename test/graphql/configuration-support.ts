@@ -27,7 +27,10 @@ export async function connectApp(h: ConsoleHarness, member: TestMember, scope = 
   }, { authorization: basic(connector.clientId, connector.clientSecret!) });
   expect(tokens.status, tokens.text).to.equal(200);
   const accessToken = tokens.body.access_token as string;
-  return { clientId: connector.clientId, grantId: decodeJwt(accessToken).payload.grant_id as string, accessToken };
+  return {
+    clientId: connector.clientId, clientSecret: connector.clientSecret!, grantId: decodeJwt(accessToken).payload.grant_id as string, accessToken,
+    refreshToken: tokens.body.refresh_token as string,
+  };
 }
 
 /** A client-credentials token at the real token endpoint, or the endpoint's error answer. */

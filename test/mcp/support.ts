@@ -106,14 +106,24 @@ export async function connectAssistant(h: Harness, provider: TestProvider, membe
   return { client, consent, authorizationUrl, tokens: provider.tokens()! };
 }
 
-/** A local HTTPS server (the run's test CA) answering every GET with `body`; counts its requests. */
-export async function metadataServer(body: (url: string) => unknown): Promise<{ url: string; hits: number; close(): Promise<void> }> {
+/**
+ * A local HTTPS server (the run's test CA) answering every GET with `body`; counts its requests. `respond`
+ * may set the status and headers of an answer (Cache-Control, an error status).
+ */
+export async function metadataServer(
+  body: (url: string) => unknown,
+  respond: (url: string) => { status?: number; headers?: Record<string, string> } = () => ({}),
+): Promise<{ url: string; hits: number; close(): Promise<void> }> {
   const tls = testTls();
   const state = { url: '', hits: 0, close: async () => {} };
   const server: Server = createHttpsServer({ key: tls.key, cert: tls.cert }, (req, res) => {
     state.hits++;
+    const url = `${state.url}${req.url}`;
+    const { status, headers } = respond(url);
+    res.statusCode = status ?? 200;
+    for (const [k, v] of Object.entries(headers ?? {})) res.setHeader(k, v);
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(body(`${state.url}${req.url}`)));
+    res.end(JSON.stringify(body(url)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;

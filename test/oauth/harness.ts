@@ -24,13 +24,15 @@ export interface Harness {
  * authorize(cases:read) in the "use case", echoing the actor. `mount` adds other adapters (the MCP server).
  */
 export async function startServer(
-  options: { config?: Partial<Services['config']>; clock?: Clock; mount?: (app: Express, svc: Services) => void } = {},
+  options: { config?: Partial<Services['config']>; clock?: Clock; resolver?: Services['resolver']; mount?: (app: Express, svc: Services) => void } = {},
 ): Promise<Harness> {
   const rt = await runtime();
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const svc: Services = { ...rt.svc, config: { ...rt.svc.config, baseUrl: url, ...options.config }, clock: options.clock ?? rt.svc.clock };
+  const svc: Services = {
+    ...rt.svc, config: { ...rt.svc.config, baseUrl: url, ...options.config }, clock: options.clock ?? rt.svc.clock, resolver: options.resolver ?? rt.svc.resolver,
+  };
   const app = createApp(svc, (a: Express) => {
     a.get('/v1/probe', bearerAuth(svc), (_req, res) => {
       const actor = actorOf(res);

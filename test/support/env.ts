@@ -25,6 +25,8 @@ export function testEnv(overrides: Env = {}): Env {
     WEBHOOK_RETRY_SCHEDULE: '50ms,100ms,150ms,200ms,250ms',
     WEBHOOK_TIMEOUT_MS: '2000',
     OUTBOX_SWEEP_INTERVAL_MS: '200',
+    // Every test browser comes from 127.0.0.1: the authorize limit is tested on a server of its own.
+    AUTHORIZE_RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PATH: process.env.PATH,
     ...overrides,

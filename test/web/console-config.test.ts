@@ -279,6 +279,22 @@ describe('web console: Compliance Configuration in Chromium', function () {
     await w.close();
   });
 
+  it('API credentials created by a member who was since removed are marked, with an expiry column', async () => {
+    const admin = await h.signedIn('admin');
+    const leaver = await h.signedIn('analyst', admin.member.tenant);
+    await leaver.data('mutation { createApiClient(input: { name: "Leaver CRM", scopes: ["read:cases"], expiresAt: "2999-01-31T23:59:59.999Z" }) { clientId } }');
+    await admin.data('mutation ($id: ID!) { removeMember(memberId: $id) }', { id: leaver.member.id });
+    const w = await open(admin, '/console/settings/credentials');
+    const row = w.page.getByRole('row').filter({ hasText: 'Leaver CRM' });
+    await row.waitFor(WAIT);
+    expect(await row.locator('.badge-warn').innerText()).to.equal('Created by a removed member');
+    expect(await w.page.getByRole('columnheader').allInnerTexts()).to.deep.equal(['Name', 'Client ID', 'Scopes', 'Created', 'Last used', 'Expires', 'Actions']);
+    expect(await row.locator('time').last().getAttribute('datetime')).to.equal('2999-01-31T23:59:59.999Z');
+    await checkPage(w.page, 'console-credentials-removed-creator');
+    expect(await w.problems()).to.deep.equal([]);
+    await w.close();
+  });
+
   it('API credentials: a scope checklist, the secret shown once, the token works; Revoke after confirming and it stops', async () => {
     const c = await h.signedIn('analyst');
     const w = await open(c, '/console/settings/credentials');
@@ -309,6 +325,21 @@ describe('web console: Compliance Configuration in Chromium', function () {
     expect(await row.getByRole('gridcell').allInnerTexts()).to.include.members([clientId, 'read:cases cases:write']);
     expect(await page.locator('body').innerText()).to.not.contain(clientSecret);
     await checkPage(page, 'console-credentials-light');
+
+    // Rotation: the new secret is shown once, both work until the previous one is retired.
+    await row.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('alertdialog', { name: 'Rotate the secret of HubSpot?' }).getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('heading', { name: 'New secret: HubSpot' }).waitFor(WAIT);
+    const [, newSecret] = await page.locator('.secret-value').allTextContents();
+    expect(newSecret).to.not.equal(clientSecret);
+    expect((await tokenFor(h, clientId!, clientSecret!)).status).to.equal(200);
+    expect((await tokenFor(h, clientId!, newSecret!)).status).to.equal(200);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await row.getByRole('button', { name: 'Retire previous secret' }).click();
+    await page.getByRole('alertdialog', { name: 'Retire the previous secret of HubSpot?' }).getByRole('button', { name: 'Retire previous secret' }).click();
+    await page.getByText('Retired the previous secret of HubSpot: only the new one works now.').waitFor(WAIT);
+    expect((await tokenFor(h, clientId!, clientSecret!)).body.error).to.equal('invalid_client');
+    expect((await tokenFor(h, clientId!, newSecret!)).status).to.equal(200);
 
     await row.getByRole('button', { name: 'Revoke' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Revoke HubSpot?' });

@@ -5,6 +5,7 @@ import { SEND_INTAKE_CODE_TASK } from '../../src/intake/index';
 import { SEND_INVITE_TASK } from '../../src/invites/index';
 import { REMINDER_TASK, SEND_CUSTOMER_EMAIL_TASK } from '../../src/outreach/index';
 import { MONITORING_RUN_DUE_TASK, MONITORING_TICK_TASK } from '../../src/monitoring/index';
+import { SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK } from '../../src/oauth/index';
 import { PIPELINE_STEP_TASK } from '../../src/pipeline/index';
 import { type Services } from '../../src/platform/index';
 import { PURGE_CHECK_TASK } from '../../src/retention/index';
@@ -21,6 +22,7 @@ import { sendCustomerEmailTask } from './send-customer-email.task';
 import { sendIntakeCodeTask } from './send-intake-code.task';
 import { sendInviteTask } from './send-invite.task';
 import { sendMemberMailTask } from './send-member-mail.task';
+import { sendRemovedMemberCredentialsMailTask } from './send-removed-member-credentials-mail.task';
 import { sendWebhookAlertMailTask } from './send-webhook-alert-mail.task';
 
 /** Every task the worker runs, by identifier. Tasks are thin: check the payload, call one use case. */
@@ -44,5 +46,7 @@ export function createTaskList(svc: Services): TaskList {
     // Perpetual monitoring (src/monitoring): the scheduler's tick (crontab, worker/runner.ts) and the run jobs it starts.
     [MONITORING_TICK_TASK]: monitoringTickTask(svc),
     [MONITORING_RUN_DUE_TASK]: monitoringRunDueTask(svc),
+    // A removed member's API credentials, listed for each admin (src/oauth/removed-member-credentials-mail.ts).
+    [SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK]: sendRemovedMemberCredentialsMailTask(svc),
   };
 }

@@ -115,7 +115,7 @@ export function ResetPasswordPage() {
   return (
     <SetPasswordForm
       title="Choose a new password"
-      lead="Choosing a new password signs you out everywhere."
+      lead="Choosing a new password signs you out everywhere and disconnects the AI assistants you connected (Connected apps): connect them again afterwards."
       button="Set new password"
       done="Your password is changed. Sign in with it now."
       run={(input) => execute(ResetPasswordMutation, input)}
