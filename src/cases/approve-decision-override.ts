@@ -8,6 +8,7 @@ import { findConsoleCaseRow, lockConsoleCase } from './case-work.repository';
 import { consoleCaseView, type ConsoleCaseView } from './console-case-views';
 import { closePendingOverride, findPendingOverride, type DecisionOverrideRow } from './decision-overrides.repository';
 import { recordDecision } from './record-decision';
+import { auditedBlockers } from './list-decision-blockers';
 
 /**
  * Locks the case and its pending override for a second member's sign-off: not_found without one;
@@ -26,7 +27,7 @@ export async function lockOverrideForSignOff(tx: Tx, actor: Actor, caseId: strin
 
 /** The audit details of a sign-off on an override. */
 export const overrideAuditDetails = (caseId: string, p: DecisionOverrideRow) => ({
-  caseId, outcome: p.outcome, reason: p.reason, blockers: p.blockers, requestedBy: p.requestedBy,
+  caseId, outcome: p.outcome, reason: p.reason, blockers: auditedBlockers(p.blockers), requestedBy: p.requestedBy,
 });
 
 /**

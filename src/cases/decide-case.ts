@@ -9,7 +9,7 @@ import { findConsoleCaseRow, lockConsoleCase } from './case-work.repository';
 import { consoleCaseView, type ConsoleCaseView } from './console-case-views';
 import { closePendingOverride, findPendingOverride, insertPendingOverride } from './decision-overrides.repository';
 import { DECISION_OUTCOMES, type DecisionOutcome } from './decision.entity';
-import { decisionBlockersOf, type DecisionBlocker } from './list-decision-blockers';
+import { auditedBlockers, decisionBlockersOf, type DecisionBlocker } from './list-decision-blockers';
 import { recordDecision } from './record-decision';
 
 /** Longest decision note. */
@@ -82,11 +82,11 @@ export async function decideCase(
     const now = svc.clock.now();
     if (await fourEyesOn(db, orgId)) {
       await insertPendingOverride(db, orgId, c.pk, { outcome: input.outcome, notes: input.notes, reason, blockers, requestedBy: by, at: now });
-      await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override.requested', details: { caseId: c.case_id, outcome: input.outcome, reason, blockers }, at: now });
+      await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override.requested', details: { caseId: c.case_id, outcome: input.outcome, reason, blockers: auditedBlockers(blockers) }, at: now });
       return view();
     }
     const { decisionId } = await recordDecision(tx, { ...decision, override: { reason, blockers, approvedBy: null } });
-    await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override', details: { caseId: c.case_id, outcome: input.outcome, reason, blockers, decisionId }, at: now });
+    await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override', details: { caseId: c.case_id, outcome: input.outcome, reason, blockers: auditedBlockers(blockers), decisionId }, at: now });
     return view();
   });
 }

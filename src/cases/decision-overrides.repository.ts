@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/queryable';
 import type { DecisionOutcome } from './decision.entity';
-import type { DecisionBlocker } from './list-decision-blockers';
+import { PURGED_BLOCKER_MESSAGES, type DecisionBlocker } from './list-decision-blockers';
 
 /**
  * The SQL of override approvals waiting for a second member (four-eyes). Every function takes the
@@ -55,4 +55,27 @@ export async function closePendingOverride(
     [c.state, c.by, c.at, orgId, casePk],
   );
   return Number((res as { affectedRows: number }).affectedRows) !== 0;
+}
+
+const parsed = (v: string | DecisionBlocker[] | null): DecisionBlocker[] => (typeof v === 'string' ? JSON.parse(v) as DecisionBlocker[] : v ?? []);
+const purged = (v: string | DecisionBlocker[] | null) =>
+  JSON.stringify(parsed(v).map((b) => ({ ...b, message: PURGED_BLOCKER_MESSAGES[b.code] ?? '' })));
+
+/**
+ * Zero retention: the blockers kept with a case's override decisions and override requests lose their
+ * messages (they name people, hits and files) for a name-free one per code; codes and subjects stay.
+ */
+export async function redactOverrideBlockers(db: Queryable, orgId: string, casePk: number): Promise<void> {
+  const decisions: { id: number | string; override_blockers: string | DecisionBlocker[] }[] = await db.query(
+    'SELECT id, override_blockers FROM decisions WHERE org_id = ? AND case_pk = ? AND override_blockers IS NOT NULL', [orgId, casePk],
+  );
+  for (const d of decisions) {
+    await db.query('UPDATE decisions SET override_blockers = ? WHERE org_id = ? AND id = ?', [purged(d.override_blockers), orgId, Number(d.id)]);
+  }
+  const overrides: { id: number | string; blockers: string | DecisionBlocker[] }[] = await db.query(
+    'SELECT id, blockers FROM decision_overrides WHERE org_id = ? AND case_pk = ?', [orgId, casePk],
+  );
+  for (const o of overrides) {
+    await db.query('UPDATE decision_overrides SET blockers = ? WHERE org_id = ? AND id = ?', [purged(o.blockers), orgId, Number(o.id)]);
+  }
 }

@@ -29,6 +29,7 @@ export { loadCaseParts, type CaseParts, type CasePart } from './load-case-parts'
 export { listCaseTimeline, type TimelineEventView } from './list-case-timeline';
 export { assignCaseOwner } from './assign-case-owner';
 export { decideCase, MAX_OVERRIDE_REASON } from './decide-case';
+export { redactOverrideBlockers } from './decision-overrides.repository';
 export { listDecisionBlockers, DECISION_BLOCKER_CODES, type DecisionBlocker, type DecisionBlockerCode } from './list-decision-blockers';
 export { approveDecisionOverride } from './approve-decision-override';
 export { rejectDecisionOverride } from './reject-decision-override';

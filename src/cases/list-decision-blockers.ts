@@ -22,6 +22,19 @@ export interface DecisionBlocker {
   subject: string | null;
 }
 
+/** A blocker as the audit log keeps it: its code and subject, never the message (which names people and files). */
+export const auditedBlockers = (blockers: DecisionBlocker[]) => blockers.map(({ code, subject }) => ({ code, subject }));
+
+/** The message of a blocker once the case's personal data is purged: says what was open without naming anyone. */
+export const PURGED_BLOCKER_MESSAGES: Record<DecisionBlockerCode, string> = {
+  identity_not_verified: 'An identity verification had not passed.',
+  screening_hit_open: 'A screening hit had no settled disposition.',
+  document_in_error: 'A document was in error.',
+  document_pending: 'A document was still processing or escalated.',
+  edd_outstanding: 'An EDD requirement was outstanding.',
+  not_routed: 'The decision policy has not routed the case yet.',
+};
+
 function idvStanding(p: UnverifiedPerson): string {
   if (p.state === null) return 'no verification sent';
   if (p.state === 'no_email') return 'no email address to send the link to';

@@ -1,3 +1,4 @@
+import { redactOverrideBlockers } from '../cases/index';
 import type { Queryable } from '../db/queryable';
 import { redactEventPayload } from './redact-event';
 
@@ -144,6 +145,8 @@ export async function purgePersonalData(db: Queryable, orgId: string, casePk: nu
   await db.query(
     `UPDATE outreach_reminders SET recipient_email = '', next_due_at = NULL, stopped_reason = 'case_closed' WHERE org_id = ? AND case_pk = ?`, [orgId, casePk],
   );
+  // Overridden decisions keep their blockers' codes and subjects, not the messages naming people and files.
+  await redactOverrideBlockers(db, orgId, casePk);
   const events = await redactCaseEvents(db, orgId, casePk);
   return { documents, parties, screeningHits, companyProfile, events };
 }

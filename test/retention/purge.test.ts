@@ -87,6 +87,21 @@ describe('zero retention: the purge after the full-parity data package', functio
     expect(emails).to.have.length(1);
     expect(emails[0]).to.deep.include({ recipient_email: '', recipient_name: null, subject: '', action_sealed: null });
     expect(['failed', 'sent']).to.include(emails[0].state);
+    // The override's open checks named Jane Doe: the decision and the request keep codes and subjects with
+    // name-free messages, and the audit log never had the messages.
+    const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as { code: string; message?: string }[];
+    const [decision] = (await rt.svc.db.query('SELECT override_blockers FROM decisions WHERE org_id = ? AND case_pk = ?', [tenant.id, c.pk])) as Record<string, unknown>[];
+    const [request] = (await rt.svc.db.query('SELECT blockers FROM decision_overrides WHERE org_id = ? AND case_pk = ?', [tenant.id, c.pk])) as Record<string, unknown>[];
+    for (const blockers of [json(decision!.override_blockers), json(request!.blockers)]) {
+      expect(blockers.map((b) => b.code)).to.include.members(['identity_not_verified', 'screening_hit_open', 'not_routed']);
+      expect(blockers.find((b) => b.code === 'identity_not_verified')!.message).to.equal('An identity verification had not passed.');
+      expect(JSON.stringify(blockers)).not.to.include('Jane');
+    }
+    const overrideAudit = (await rt.svc.db.query(
+      "SELECT details FROM tenant_config_audit_log WHERE org_id = ? AND action LIKE 'case.decision_override%'", [tenant.id],
+    )) as Record<string, unknown>[];
+    expect(overrideAudit).to.have.length(2);
+    for (const a of overrideAudit) expect(JSON.stringify(a.details)).not.to.match(/Jane|message/);
 
     const [event] = (await rt.svc.db.query('SELECT event_id FROM events WHERE org_id = ? AND case_pk = ? AND type = ?', [tenant.id, c.pk, PACKAGE])) as { event_id: string }[];
     const audit = await purgeAudit(rt.svc, tenant.id);
