@@ -1,6 +1,7 @@
 // The composition root: the one place that wires ports to adapters. Entry points (start.ts, svc.ts)
 // and tests build the service through it.
 import type { Express } from 'express';
+import { takeCaseSequences } from '../src/cases/index';
 import { connectDataSource, createDataSource, ensureMysqlDatabase, runMigrations } from '../src/db/index';
 import { LocalDocumentExtractor } from '../src/documents/index';
 import { type EventSubscriber } from '../src/events/index';
@@ -81,6 +82,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     jobs: queue,
     clock: systemClock,
     subscribers: [new WebhookFanout(), ...(options.subscribers ?? [])],
+    caseSequences: takeCaseSequences,
     resolver: options.resolver ?? systemResolver,
     webhookSender,
     revocations,

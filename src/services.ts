@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from './config';
 import type { DocumentExtractor } from './documents/document-extractor';
 import type { EventRecord } from './events/event.entity';
+import type { TakeCaseSequences } from './events/case-sequences';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { AccessTokenCache } from './oauth/access-token-cache';
@@ -26,6 +27,11 @@ export interface Services {
   clock: Clock;
   /** Who receives committed events from the outbox relay (webhook fan-out, and test recorders). */
   subscribers: EventSubscriber[];
+  /**
+   * How recordEvent takes a case's next caseSequence numbers (bumping and locking the case row):
+   * src/cases' takeCaseSequences, wired here because cases imports events and only cases writes `cases`.
+   */
+  caseSequences: TakeCaseSequences;
   /** Uploaded files' bytes (documents): the DATA_DIR directory, or an S3-compatible bucket (BLOB_STORE=s3). */
   blobs: BlobStore;
   /** Reads uploaded documents (pipeline step 1): the local default (PDF text, OCR, MRZ, field rules), no network. */

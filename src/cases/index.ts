@@ -35,6 +35,7 @@ export { approveDecisionOverride } from './approve-decision-override';
 export { rejectDecisionOverride } from './reject-decision-override';
 export { getPendingDecisionOverride, type PendingDecisionOverrideView } from './get-pending-decision-override';
 export { markCaseRouted } from './case-work.repository';
+export { setCaseRisk, setReviewLevel, recountCaseScreening, purgeCaseCustomerContact, takeCaseSequences } from './case-columns.repository';
 export { recordDecision, POLICY_ENGINE, type DecisionToRecord } from './record-decision';
 export { escalateCase } from './escalate-case';
 export { respondToEscalation, RECOMMENDATIONS, type Recommendation } from './respond-to-escalation';

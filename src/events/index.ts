@@ -1,9 +1,9 @@
 export type { EventSubscriber } from '../services';
 export { EventRecord } from './event.entity';
 export {
-  recordEvent, RELAY_TASK, EVENT_VERSION, EventSchemaViolation, type RecordEventInput, type RecordedEvent, type CaseRef,
+  recordEvent, recordCaseEvents, RELAY_TASK, EVENT_VERSION, EventSchemaViolation, type RecordEventInput, type RecordedEvent, type CaseRef,
 } from './record-event';
-export { recordCaseEvents } from './record-case-events';
+export type { CaseSequenceRow, TakeCaseSequences } from './case-sequences';
 export { relayEvents } from './relay';
 export { sweepOutbox } from './sweep';
 export {

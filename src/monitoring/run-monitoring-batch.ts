@@ -1,6 +1,5 @@
 import { inTransaction, type Tx } from '../db/transaction';
-import { recordCaseEvents } from '../events/record-case-events';
-import type { RecordEventInput } from '../events/record-event';
+import { recordCaseEvents, type RecordEventInput } from '../events/index';
 import { onMonitoringAlert, type MonitoringAlertFact } from '../monitoring-reviews/on-monitoring-alert';
 import type { Services } from '../services';
 import { observeCase, type CaseObservation, type CheckRun } from './monitoring-checks';

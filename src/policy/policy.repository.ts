@@ -112,11 +112,6 @@ export async function insertRoutingEvaluation(
   return Number((res as { insertId: number }).insertId);
 }
 
-/** The review level the latest routing sent the case to (null when it was decided or not routed to review). */
-export async function updateReviewLevel(db: Queryable, orgId: string, casePk: number, level: string | null, now: Date): Promise<void> {
-  await db.query('UPDATE cases SET review_level = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [level, now, orgId, casePk]);
-}
-
 export interface RoutingRow {
   case_id: string;
   id: number | string;

@@ -1,5 +1,5 @@
 import { authorize, type Actor } from '../access/index';
-import { markCaseRouted, POLICY_ENGINE, recordDecision, type CaseStatus } from '../cases/index';
+import { markCaseRouted, POLICY_ENGINE, recordDecision, setReviewLevel, type CaseStatus } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
@@ -8,7 +8,7 @@ import type { Services } from '../services';
 import { loadPolicyFacts } from './case-policy-facts';
 import type { RoutingOutcome } from './decision-policy';
 import { evaluatePolicy, type PolicyEvaluation } from './evaluate-policy';
-import { activeDecisionPolicy, insertRoutingEvaluation, lockRoutedCase, updateReviewLevel, type DecisionPolicyRow } from './policy.repository';
+import { activeDecisionPolicy, insertRoutingEvaluation, lockRoutedCase, type DecisionPolicyRow } from './policy.repository';
 import type { PolicyFacts } from './policy-facts';
 
 export interface RouteResult {
@@ -68,7 +68,7 @@ export async function routeCase(svc: Services, actor: Actor, ref: { orgId: strin
         evaluatedAt: now.toISOString(),
       },
     });
-    await updateReviewLevel(tx.manager, orgId, casePk, decisive ? null : evaluation.outcome, now);
+    await setReviewLevel(tx.manager, orgId, casePk, decisive ? null : evaluation.outcome, now);
     await markCaseRouted(tx.manager, orgId, casePk, now);
     if (decided) {
       await recordDecision(tx, {

@@ -1,4 +1,4 @@
-import { redactOverrideBlockers } from '../cases/index';
+import { purgeCaseCustomerContact, redactOverrideBlockers } from '../cases/index';
 import type { Queryable } from '../db/queryable';
 import { redactEventPayload } from './redact-event';
 
@@ -103,10 +103,7 @@ export interface PurgedCounts {
  */
 export async function purgePersonalData(db: Queryable, orgId: string, casePk: number, now: Date): Promise<PurgedCounts> {
   const affected = (r: unknown) => Number((r as { affectedRows?: number }).affectedRows ?? 0);
-  await db.query(
-    'UPDATE cases SET customer_email = NULL, customer_email_key = NULL, customer_name = NULL, purged_at = ?, updated_at = ? WHERE org_id = ? AND pk = ?',
-    [now, now, orgId, casePk],
-  );
+  await purgeCaseCustomerContact(db, orgId, casePk, now);
   const companyProfile = affected(await db.query(
     `UPDATE company_profiles SET registered_address = NULL, tax_id = NULL, vat_number = NULL, business_activity = NULL, customer_email = NULL,
        source_of_funds = NULL, custom_answers = '{}', updated_at = ?

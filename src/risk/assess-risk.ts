@@ -1,8 +1,9 @@
+import { setCaseRisk } from '../cases/index';
 import type { Tx } from '../db/transaction';
 import { deriveEddRequirementsInTx } from '../edd/derive-edd-requirements';
 import { recordEvent } from '../events/record-event';
 import { loadCaseFacts } from './case-facts.repository';
-import { activeRiskModel, insertRiskAssessment, updateCaseRisk } from './risk.repository';
+import { activeRiskModel, insertRiskAssessment } from './risk.repository';
 import type { RiskAssessmentView } from './risk-views';
 import { scoreRisk } from './score-risk';
 
@@ -24,7 +25,7 @@ export async function assessRiskInTx(
   const assessmentId = await insertRiskAssessment(tx.manager, orgId, casePk, {
     configId: model.id, compositeScore: result.compositeScore, band: result.band, bandLabel: result.bandLabel, factors: result.factors, assessedBy, assessedAt: now,
   });
-  await updateCaseRisk(tx.manager, orgId, casePk, result.compositeScore, result.band, now);
+  await setCaseRisk(tx.manager, orgId, casePk, result.compositeScore, result.band, now);
   await recordEvent(tx, {
     orgId,
     type: 'risk.assessed',

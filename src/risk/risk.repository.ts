@@ -76,11 +76,6 @@ export async function insertRiskAssessment(
   return Number((res as { insertId: number }).insertId);
 }
 
-/** Keeps the case's current band and score (what lists filter on and the pull API shows). */
-export async function updateCaseRisk(db: Queryable, orgId: string, casePk: number, score: number, band: Band, now: Date): Promise<void> {
-  await db.query('UPDATE cases SET risk_score = ?, risk_band = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [score, band, now, orgId, casePk]);
-}
-
 export interface RiskAssessmentRow {
   case_id: string;
   id: number | string;

@@ -1,4 +1,5 @@
 import { findCaseRow, lockCase } from '../cases/cases.repository';
+import { recountCaseScreening } from '../cases/case-columns.repository';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import { auditName, authorize, type Actor } from '../access/index';
@@ -6,7 +7,7 @@ import { assertSchema } from '../schema';
 import type { Services } from '../services';
 import { screeningHitView } from './screening-views';
 import { DispositionRequestSchema, type ScreeningHitView } from './screening.wire';
-import { findHit, recountScreeningSummary, updateHitDisposition } from './screening.repository';
+import { findHit, updateHitDisposition } from './screening.repository';
 
 /**
  * Records a client's disposition on a screening hit (the API client is the actor,
@@ -29,7 +30,7 @@ export async function dispositionScreeningHit(
       disposition: input.disposition, note: input.note ?? null, by: auditName(actor), at: now,
     });
     if (!found) throw DomainError.notFound('Screening hit');
-    await recountScreeningSummary(tx.manager, orgId, casePk, now);
+    await recountCaseScreening(tx.manager, orgId, casePk, now);
     const row = await findHit(tx.manager, orgId, casePk, input.hitId);
     return screeningHitView(row!, c.case_id);
   });

@@ -1,6 +1,7 @@
 import { authorize, type Actor } from '../access/index';
 import { findApplicationProfile, listApplicationParties } from '../cases/application.repository';
 import { findCaseRowByPk, lockCase } from '../cases/cases.repository';
+import { recountCaseScreening } from '../cases/case-columns.repository';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
@@ -8,7 +9,7 @@ import type { StepGuard } from '../pipeline/step-guard';
 import type { Services } from '../services';
 import type { ScreeningMatch, ScreeningSubject } from './screening-provider';
 import { subjectsOfApplication } from './screening-subjects';
-import { insertHitIfNew, recountScreeningSummary } from './screening.repository';
+import { insertHitIfNew } from './screening.repository';
 
 /** A case a pipeline step works on: its tenant and internal key. */
 export interface CaseRef {
@@ -91,7 +92,7 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
       }
     }
     await recordEvent(tx, { orgId, type: 'screening.completed', case: { pk: casePk }, fields: { screened: subjects.length, summary } });
-    await recountScreeningSummary(tx.manager, orgId, casePk, now);
+    await recountCaseScreening(tx.manager, orgId, casePk, now);
     await guard?.done(tx);
     return { done: true, screened: subjects.length, summary, newHits };
   });

@@ -44,22 +44,6 @@ export async function updateHitDisposition(
   return Number((res as { affectedRows: number }).affectedRows) !== 0;
 }
 
-/**
- * Recounts a case's screening summary (total, sanctioned, PEP) from its hits, leaving out the hits
- * dispositioned `false_positive`, and stores it on the case row. Lock the case row first (lockCase) so
- * that recounts of one case run one after the other.
- */
-export async function recountScreeningSummary(db: Queryable, orgId: string, casePk: number, now: Date): Promise<void> {
-  await db.query(
-    `UPDATE cases c JOIN (
-       SELECT COUNT(*) AS total, COALESCE(SUM(is_sanctioned), 0) AS sanctioned, COALESCE(SUM(is_pep), 0) AS pep
-       FROM screening_hits WHERE org_id = ? AND case_pk = ? AND (disposition IS NULL OR disposition <> 'false_positive')
-     ) s SET c.total_hits = s.total, c.sanctioned_hits = s.sanctioned, c.pep_hits = s.pep, c.updated_at = ?
-     WHERE c.org_id = ? AND c.pk = ?`,
-    [orgId, casePk, now, orgId, casePk],
-  );
-}
-
 /** A hit as screenCase persists it: the contract's fields plus what triage compares later. */
 export interface NewScreeningHit {
   hitId: string;

@@ -10,7 +10,8 @@ import {
   listUnsettledDocuments, listDocumentsOfCase, referencedBlobKeys,
 } from '../../src/documents/documents.repository';
 import { listUnverifiedPersons } from '../../src/idv/index';
-import { findHit, listHitPage, listOpenHits, recountScreeningSummary, updateHitDisposition } from '../../src/screening/screening.repository';
+import { recountCaseScreening } from '../../src/cases/case-columns.repository';
+import { findHit, listHitPage, listOpenHits, updateHitDisposition } from '../../src/screening/screening.repository';
 import type { Runtime } from '../../bin/compose';
 import { seedDecision, seedDocument, seedHit, seedParty, seedRisk } from '../rest/factories';
 import { seedCase } from '../rest/harness';
@@ -98,7 +99,7 @@ describe('repositories: every function is scoped to the tenant it is given', () 
     await updateCrmRecordId(db, b, pk, 'stolen', new Date());
     expect(await updateOnboardingStage(db, b, pk, 'invite_sent', ['created'], new Date())).to.equal(false);
     expect(await updateHitDisposition(db, b, pk, 'a-hit', { disposition: 'false_positive', note: null, by: 'x', at: new Date() })).to.equal(false);
-    await recountScreeningSummary(db, b, pk, new Date());
+    await recountCaseScreening(db, b, pk, new Date());
     expect(await deleteDocumentOfCase(db, b, pk, docId)).to.equal(false);
     const inserted = await insertUploadedDocument(db, b, pk, { filename: 'x.pdf', mimeType: 'application/pdf', sizeBytes: 1, blobKey: 'c'.repeat(32), sha256: 'd'.repeat(64) }, new Date())
       .then(() => 'inserted', (err: Error) => err.message);
@@ -109,7 +110,7 @@ describe('repositories: every function is scoped to the tenant it is given', () 
     expect((await findHit(db, a, pk, 'a-hit'))!.disposition).to.equal(null);
 
     // The same calls with the case's own tenant do change it.
-    await recountScreeningSummary(db, a, pk, new Date());
+    await recountCaseScreening(db, a, pk, new Date());
     expect(await updateOnboardingStage(db, a, pk, 'invite_sent', ['created'], new Date())).to.equal(true);
     expect(await row()).to.include({ onboarding_stage: 'invite_sent', total_hits: 1 });
   });

@@ -1,0 +1,18 @@
+import type { Queryable } from '../db/queryable';
+
+/** What an event's envelope carries of its case, read after the case's event counter was bumped. */
+export interface CaseSequenceRow {
+  caseId: string;
+  crmRecordId: string | null;
+  crmSource: string | null;
+  /** The case's event counter after the bump: the caseSequence of the last of the events it was bumped for. */
+  eventSequence: number;
+}
+
+/**
+ * Takes caseSequence numbers: bumps each case's event counter by its count of events (locking the case
+ * rows until the transaction ends) and reads the cases back; a case of another tenant is absent. Only
+ * src/cases writes the cases table, so it supplies this (takeCaseSequences) through svc.caseSequences:
+ * cases imports events, never the other way round.
+ */
+export type TakeCaseSequences = (db: Queryable, orgId: string, counts: ReadonlyMap<number, number>) => Promise<Map<number, CaseSequenceRow>>;
