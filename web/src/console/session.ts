@@ -9,25 +9,60 @@ import { graphql } from '../gql';
 import type { ConsoleSessionQuery as ConsoleSessionResult } from '../gql/graphql';
 import { execute } from '../lib/graphql';
 
+/** The organisation's switches, as every page and every mutation that changes one reads them. */
+export const OrganisationFields = graphql(`
+  fragment OrganisationFields on Organisation {
+    id
+    name
+    fourEyes
+    defaultMlroMemberId
+    fullParityEntitled
+    fullParityEnabled
+    zeroRetention
+    webhookAlertAfterMinutes
+    idvRequireSelfie
+    idvAcceptDocumentOnFile
+  }
+`);
+
+/**
+ * The signed-in member, their organisation and what they may do across its configuration (viewerCan: the
+ * server's own permission table; pages show a control only when its flag is true).
+ */
+export const ViewerFields = graphql(`
+  fragment ViewerFields on Viewer {
+    id
+    email
+    name
+    role
+    org {
+      ...OrganisationFields
+    }
+    viewerCan {
+      manageMembers
+      readAuditLog
+      manageWebhooks
+      manageCredentials
+      disconnectAnyConnectedApp
+      setFourEyes
+      setFullParityEgress
+      setZeroRetention
+      setDefaultMlro
+      setWebhookAlertThreshold
+      configureIdentityVerification
+      configureMonitoring
+      configureReminders
+      configurePersonReuse
+      configureRiskModel
+      configureDecisionPolicy
+    }
+  }
+`);
+
 export const ConsoleSessionQuery = graphql(`
   query ConsoleSession {
     me {
-      id
-      email
-      name
-      role
-      org {
-        id
-        name
-        fourEyes
-        defaultMlroMemberId
-        fullParityEntitled
-        fullParityEnabled
-        zeroRetention
-        webhookAlertAfterMinutes
-        idvRequireSelfie
-        idvAcceptDocumentOnFile
-      }
+      ...ViewerFields
     }
   }
 `);
@@ -35,22 +70,7 @@ export const ConsoleSessionQuery = graphql(`
 const SignInMutation = graphql(`
   mutation SignIn($email: String!, $password: String!) {
     signIn(email: $email, password: $password) {
-      id
-      email
-      name
-      role
-      org {
-        id
-        name
-        fourEyes
-        defaultMlroMemberId
-        fullParityEntitled
-        fullParityEnabled
-        zeroRetention
-        webhookAlertAfterMinutes
-        idvRequireSelfie
-        idvAcceptDocumentOnFile
-      }
+      ...ViewerFields
     }
   }
 `);
