@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { memberActor } from '../../src/access/index';
 import type { CaseStatus } from '../../src/cases/index';
 import { setFourEyes, type MemberRole, type Tenant } from '../../src/tenants/index';
+import { alert, fact, monitoredCase } from '../monitoring-reviews/support';
+import { runtime } from '../support/runtime';
 import { newCase, setStatus } from './case-support';
 import { ConsoleHarness, type ConsoleClient, type TestMember } from './harness';
 
@@ -126,5 +128,40 @@ describe('console GraphQL: viewerCan', function () {
       if (me.viewerCan.readAuditLog) expect(audit.body.errors, role).to.equal(undefined);
       else expect(audit.body.errors?.[0]?.extensions.code, role).to.equal('FORBIDDEN');
     }
+    // Who setDefaultMlro accepts (the organisation page lists only them): mlro and above.
+    const viewer: Member = await h.signedIn('analyst', tenant);
+    const { members } = await viewer.data<{ members: { role: string; eligibleAsDefaultMlro: boolean }[] }>('query { members { role eligibleAsDefaultMlro } }');
+    expect(Object.fromEntries(members.map((m) => [m.role, m.eligibleAsDefaultMlro]))).to.deep.equal({ analyst: false, mlro: true, compliance_admin: true, admin: true });
+  });
+
+  it('a monitoring review: viewerCan follows its states, the roles and four-eyes, and each flagged action succeeds', async () => {
+    const a: Member = await h.signedIn('analyst');
+    const tenant = a.member.tenant;
+    const b: Member = await h.signedIn('analyst', tenant);
+    const mlro: Member = await h.signedIn('mlro', tenant);
+    const rt = await runtime();
+    const c = await monitoredCase(rt, tenant);
+    await alert(rt, fact(tenant, c));
+    const [{ node }] = (await a.data<{ monitoringReviews: { edges: { node: { id: string } }[] } }>('query { monitoringReviews(state: open) { edges { node { id } } } }'))
+      .monitoringReviews.edges as [{ node: { id: string } }];
+    const id = node.id;
+    const flags = async (m: Member) => (await m.data<{ monitoringReview: { viewerCan: Flags } }>(
+      'query($id: ID!) { monitoringReview(id: $id) { viewerCan { dispositionMonitoringReview approveMonitoringReview resolveMonitoringReview reopenMonitoringReview } } }', { id },
+    )).monitoringReview.viewerCan;
+    const none = { dispositionMonitoringReview: false, approveMonitoringReview: false, resolveMonitoringReview: false, reopenMonitoringReview: false };
+    const expectFlags = async (state: string, expected: [Member, Flags][]) => {
+      for (const [m, f] of expected) expect(await flags(m), `${m.member.role} ${m.member.email} on ${state}`).to.deep.equal({ ...none, ...f });
+    };
+
+    await expectFlags('open', [[a, { dispositionMonitoringReview: true }], [mlro, { dispositionMonitoringReview: true }]]);
+    await a.data('mutation($id: ID!) { dispositionMonitoringReview(id: $id, disposition: false_positive, note: "A namesake.") { state } }', { id });
+    await expectFlags('pending_approval (four-eyes on)', [[a, {}], [b, { approveMonitoringReview: true }], [mlro, { approveMonitoringReview: true }]]);
+    await b.data('mutation($id: ID!) { approveMonitoringReview(id: $id) { state } }', { id });
+    await expectFlags('closed', [[a, {}], [b, {}], [mlro, { reopenMonitoringReview: true }]]);
+    await mlro.data('mutation($id: ID!) { reopenMonitoringReview(id: $id, reason: "New facts.") { state } }', { id });
+    await expectFlags('reopened', [[b, { dispositionMonitoringReview: true }]]);
+    await b.data('mutation($id: ID!) { dispositionMonitoringReview(id: $id, disposition: escalate, note: "Cannot tell.") { state } }', { id });
+    await expectFlags('with_mlro', [[a, {}], [b, {}], [mlro, { resolveMonitoringReview: true }]]);
+    await mlro.data('mutation($id: ID!) { resolveMonitoringReview(id: $id, disposition: true_match, note: "Confirmed.") { state } }', { id });
   });
 });

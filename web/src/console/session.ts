@@ -3,7 +3,7 @@
 // sends the member to /console/sign-in?next=<path>.
 //
 // The signed-in member is also kept in a small store here, so the layout's header (outside the signed-in
-// routes) can show their name, role and Sign out, and pages can ask `useViewer()` for the role.
+// routes) can show their name, role and Sign out, and pages can ask `useViewer()` what they may do (viewerCan).
 import { useSyncExternalStore } from 'react';
 import { graphql } from '../gql';
 import type { ConsoleSessionQuery as ConsoleSessionResult } from '../gql/graphql';
@@ -143,13 +143,8 @@ export function forgetViewer(): void {
   if (current) setViewer(null);
 }
 
-/** The roles in order: each includes the ones before it (decisions.md "Roles"). */
+/** The roles in order, for the role pickers: each includes the ones before it (decisions.md "Roles"); what a role may do, the server says (viewerCan). */
 export const ROLE_ORDER: readonly Role[] = ['analyst', 'mlro', 'compliance_admin', 'admin'];
-
-/** Whether `role` is `least` or higher. */
-export function hasRole(role: Role | undefined, least: Role): boolean {
-  return role !== undefined && ROLE_ORDER.indexOf(role) >= ROLE_ORDER.indexOf(least);
-}
 
 /** Each role's name in words. */
 export const ROLE_LABELS: Record<Role, string> = {
