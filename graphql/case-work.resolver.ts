@@ -1,12 +1,12 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
 import {
-  approveDecisionOverride, assignCaseOwner, decideCase, escalateCase, findConsoleCase, getPendingDecisionOverride, listDecisionBlockers, openCase,
+  approveDecisionOverride, assignCaseOwner, decideCase, escalateCase, findConsoleCase, getCaseViewerCan, getPendingDecisionOverride, listDecisionBlockers, openCase,
   rejectDecisionOverride, reopenCase, respondToEscalation,
 } from '../src/cases/index';
 import { overrideDocumentStatus } from '../src/documents/index';
 import { actorOf, type GraphqlContext } from './context';
 import {
-  CaseDocument, CaseNode, caseNodeOf, CreateCaseInput, DecisionBlocker, DecisionOutcomeEnum, PendingDecisionOverride, DocumentOverrideStatusEnum, RecommendationEnum,
+  CaseDocument, CaseNode, caseNodeOf, CaseViewerCan, CreateCaseInput, DecisionBlocker, DecisionOutcomeEnum, PendingDecisionOverride, DocumentOverrideStatusEnum, RecommendationEnum,
   type DecisionOutcome, type DocumentOverrideStatus, type Recommendation,
 } from './types/case.type';
 
@@ -71,6 +71,11 @@ export class CaseWorkResolver {
   @FieldResolver(() => PendingDecisionOverride, { nullable: true, description: 'An approval over open checks waiting for a second member (four-eyes); null when none.' })
   pendingDecisionOverride(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<PendingDecisionOverride | null> {
     return getPendingDecisionOverride(ctx.svc, actorOf(ctx), c.caseId);
+  }
+
+  @FieldResolver(() => CaseViewerCan, { description: 'What the signed-in member may do to the case now (the console shows only these actions).' })
+  viewerCan(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<CaseViewerCan> {
+    return getCaseViewerCan(ctx.svc, actorOf(ctx), c);
   }
 
   @Mutation(() => CaseNode, { description: 'Escalates a case in_review or returned to senior review: escalation.created and case.status.changed to pending_senior.' })

@@ -1,11 +1,12 @@
-import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import {
-  approveMonitoringReview, dispositionMonitoringReview, getMonitoringReview, listMonitoringReviews, reopenMonitoringReview, resolveMonitoringReview,
+  approveMonitoringReview, dispositionMonitoringReview, getMonitoringReview, getReviewViewerCan, listMonitoringReviews, reopenMonitoringReview, resolveMonitoringReview,
+  type ReviewState,
 } from '../src/monitoring-reviews/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
 import {
-  MonitoringReview, MonitoringReviewConnection, monitoringReviewOf, ResolutionEnum, ReviewDispositionEnum, ReviewStateEnum,
+  MonitoringReview, MonitoringReviewConnection, monitoringReviewOf, ResolutionEnum, ReviewDispositionEnum, ReviewStateEnum, ReviewViewerCan,
 } from './types/monitoring-review.type';
 
 /**
@@ -13,7 +14,7 @@ import {
  * machine's actions. Each is one domain use case, which checks the role, four-eyes and the state;
  * a refused transition is INVALID_TRANSITION naming the current state.
  */
-@Resolver()
+@Resolver(() => MonitoringReview)
 export class MonitoringReviewsResolver {
   @Query(() => MonitoringReviewConnection, {
     complexity: connectionComplexity,
@@ -25,6 +26,11 @@ export class MonitoringReviewsResolver {
   ): Promise<Connection<MonitoringReview>> {
     const { limit, cursor } = pageInput(page);
     return toConnection(await listMonitoringReviews(ctx.svc, actorOf(ctx), { state, caseId, limit, cursor }, { edgeCursors: true }), monitoringReviewOf);
+  }
+
+  @FieldResolver(() => ReviewViewerCan, { description: 'What the signed-in member may do to the review now (the console shows only these actions).' })
+  viewerCan(@Root() r: MonitoringReview, @Ctx() ctx: GraphqlContext): Promise<ReviewViewerCan> {
+    return getReviewViewerCan(ctx.svc, actorOf(ctx), { state: r.state as ReviewState, dispositionBy: r.dispositionBy });
   }
 
   @Query(() => MonitoringReview, { nullable: true, description: 'One review by its id (reviewCaseId) or reviewRef, with its alerts and history; null when none.' })

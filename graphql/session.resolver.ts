@@ -2,15 +2,40 @@ import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type
 import {
   endMemberSession, endMySession, getMe, listMySessions, requestPasswordReset, resetPassword, signIn, signOutEverywhere, type Me,
 } from '../src/sessions/index';
+import { viewerCan, type Actor, type ViewerCan as ViewerCanView } from '../src/access/index';
 import { actorOf, type GraphqlContext } from './context';
 import { withRetryAfter } from './errors';
 import { consoleToken, writeConsoleCookie } from './session-cookie';
 import { Member, memberOf } from './types/member.type';
 import { Organisation, organisationOf } from './types/organisation.type';
 
+@ObjectType({
+  simpleResolvers: true,
+  description: "What the signed-in member may do across the organisation's configuration, one flag per control the console shows or hides; the mutations check again.",
+})
+export class ViewerCan implements ViewerCanView {
+  @Field({ description: 'inviteMember, changeMemberRole, removeMember (admin).' }) manageMembers!: boolean;
+  @Field({ description: 'auditLog (compliance_admin or above).' }) readAuditLog!: boolean;
+  @Field({ description: 'Create, change and delete webhook endpoints.' }) manageWebhooks!: boolean;
+  @Field({ description: 'Create, rotate and revoke API credentials.' }) manageCredentials!: boolean;
+  @Field({ description: "Disconnect another member's connected app (admin); one's own needs no more." }) disconnectAnyConnectedApp!: boolean;
+  @Field({ description: 'setFourEyes.' }) setFourEyes!: boolean;
+  @Field({ description: 'setFullParityEgress.' }) setFullParityEgress!: boolean;
+  @Field({ description: 'setZeroRetention.' }) setZeroRetention!: boolean;
+  @Field({ description: 'setDefaultMlro.' }) setDefaultMlro!: boolean;
+  @Field({ description: 'setWebhookAlertThreshold.' }) setWebhookAlertThreshold!: boolean;
+  @Field({ description: 'setIdvSelfieRequired and setIdvAcceptDocumentOnFile.' }) configureIdentityVerification!: boolean;
+  @Field({ description: 'The monitoring schedule.' }) configureMonitoring!: boolean;
+  @Field({ description: 'The reminder schedule of requested items.' }) configureReminders!: boolean;
+  @Field({ description: "The reuse window of persons' ID documents." }) configurePersonReuse!: boolean;
+  @Field({ description: 'Edit the risk model.' }) configureRiskModel!: boolean;
+  @Field({ description: 'Edit the decision policy.' }) configureDecisionPolicy!: boolean;
+}
+
 @ObjectType({ description: 'The signed-in member, with their organisation.' })
 export class Viewer extends Member {
   @Field(() => Organisation) org!: Organisation;
+  @Field(() => ViewerCan, { description: "What the member may do across the organisation's configuration." }) viewerCan!: ViewerCan;
 }
 
 @ObjectType({ description: "One of the signed-in member's live console sessions (a browser where they are signed in)." })
@@ -23,7 +48,7 @@ export class ConsoleSession {
   @Field({ description: 'The session of this request.' }) current!: boolean;
 }
 
-const viewerOf = (me: Me): Viewer => ({ ...memberOf(me.member), org: organisationOf(me.org) });
+const viewerOf = (me: Me, actor: Actor): Viewer => ({ ...memberOf(me.member), org: organisationOf(me.org), viewerCan: viewerCan(actor) });
 
 /** Sign-in, sign-out and the signed-in member's sessions. */
 @Resolver()
@@ -37,12 +62,13 @@ export class SessionResolver {
       .catch((err: unknown) => withRetryAfter(ctx, err));
     writeConsoleCookie(ctx.svc, ctx.res, session.token, session.expiresAt);
     ctx.signedIn = { actor, session };
-    return viewerOf(await getMe(ctx.svc, actor));
+    return viewerOf(await getMe(ctx.svc, actor), actor);
   }
 
   @Query(() => Viewer, { description: 'The signed-in member and their organisation. UNAUTHENTICATED without a live session.' })
   async me(@Ctx() ctx: GraphqlContext): Promise<Viewer> {
-    return viewerOf(await getMe(ctx.svc, actorOf(ctx)));
+    const actor = actorOf(ctx);
+    return viewerOf(await getMe(ctx.svc, actor), actor);
   }
 
   @Query(() => [ConsoleSession], { description: "The signed-in member's live console sessions, newest first." })

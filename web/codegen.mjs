@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codegen } from '@graphql-codegen/core';
 import { preset } from '@graphql-codegen/client-preset';
-import { buildSchema, GraphQLError, parse, Source, validate } from 'graphql';
+import { buildSchema, GraphQLError, Kind, NoUnusedFragmentsRule, parse, Source, specifiedRules, validate } from 'graphql';
 
 const web = dirname(fileURLToPath(import.meta.url));
 const root = join(web, '..');
@@ -67,7 +67,19 @@ async function main() {
   const schema = parse(sdl);
   const docs = await documents();
   // Every operation must match the schema: the build stops here, naming the file, line and field.
-  const problems = docs.flatMap((d) => validate(schemaAst, d.document).map((e) => `${d.at(e)}: ${e.message}`));
+  // A document may spread a fragment defined in another one (the preset appends it to the operation's text):
+  // each is validated with every fragment in view, and a fragment is "unused" only when no document spreads it.
+  const fragments = docs.flatMap((d) => d.document.definitions.filter((def) => def.kind === Kind.FRAGMENT_DEFINITION));
+  const spread = new Set(docs.flatMap((d) => [...d.rawSDL.matchAll(/\.\.\.\s*([_A-Za-z][_0-9A-Za-z]*)/g)].map((m) => m[1])));
+  const rules = specifiedRules.filter((r) => r !== NoUnusedFragmentsRule);
+  const problems = docs.flatMap((d) => {
+    const own = new Set(d.document.definitions);
+    const withFragments = { ...d.document, definitions: [...d.document.definitions, ...fragments.filter((f) => !own.has(f))] };
+    const errors = validate(schemaAst, withFragments, rules).filter((e) => e.source === undefined || e.source.name === d.location);
+    const unused = d.document.definitions.filter((def) => def.kind === Kind.FRAGMENT_DEFINITION && !spread.has(def.name.value))
+      .map((def) => new GraphQLError(`Fragment "${def.name.value}" is never used.`, { nodes: def }));
+    return [...errors, ...unused].map((e) => `${d.at(e)}: ${e.message}`);
+  });
   if (problems.length) throw new Error(`${problems.length} operation(s) do not match schema.graphql:\n  ${problems.join('\n  ')}`);
   const config = {
     documentMode: 'string', // documents are strings: no graphql-js in the browser bundle

@@ -2,7 +2,7 @@ import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import {
   CASE_SOURCES, CASE_STATUSES, DECISION_BLOCKER_CODES, DECISION_OUTCOMES, ONBOARDING_STAGES, PARTY_KINDS, RECOMMENDATIONS, RISK_BANDS, ROSTER_STATUSES,
-  type CaseSource, type DecisionBlockerCode, type CaseStatus, type ConsoleCaseView, type DecisionOutcome, type OnboardingStage, type Recommendation, type RiskBand,
+  type CaseSource, type CaseViewerCan as CaseViewerCanView, type DecisionBlockerCode, type CaseStatus, type ConsoleCaseView, type DecisionOutcome, type OnboardingStage, type Recommendation, type RiskBand,
 } from '../../src/cases/index';
 import { DISPOSITIONS, type Disposition } from '../../src/screening/index';
 import { DOCUMENT_OVERRIDE_STATUSES, DOCUMENT_STATUSES, type DocumentOverrideStatus, type DocumentStatus } from '../../src/documents/index';
@@ -172,6 +172,28 @@ export class AssistantRead {
   @Field({ description: 'The connector (the AI assistant).' }) appName!: string;
   @Field() clientId!: string;
   @Field({ description: 'The member the assistant acted for.' }) memberEmail!: string;
+}
+
+@ObjectType({
+  simpleResolvers: true,
+  description: 'What the signed-in member may do to this case now, one flag per mutation: the permission its use case checks and, for the moves, the case transitions (decisions.md). The mutation checks again.',
+})
+export class CaseViewerCan implements CaseViewerCanView {
+  @Field({ description: 'assignCaseOwner.' }) assignCaseOwner!: boolean;
+  @Field({ description: 'decideCase (approve or decline): analyst or above, the case in_review or returned. Approving waits while pendingDecisionOverride is set.' }) decideCase!: boolean;
+  @Field({ description: 'escalateCase: analyst or above, the case in_review or returned.' }) escalateCase!: boolean;
+  @Field({ description: 'respondToEscalation: mlro or above, the case pending_senior.' }) respondToEscalation!: boolean;
+  @Field({ description: 'reopenCase: mlro or above, the case approved or declined.' }) reopenCase!: boolean;
+  @Field({ description: 'approveDecisionOverride: a pending override asked by another member, the case still decidable.' }) approveDecisionOverride!: boolean;
+  @Field({ description: 'rejectDecisionOverride: a pending override asked by another member.' }) rejectDecisionOverride!: boolean;
+  @Field({ description: 'overrideDocumentStatus on its documents in error.' }) overrideDocumentStatus!: boolean;
+  @Field({ description: 'dispositionScreeningHit on its hits.' }) dispositionScreeningHit!: boolean;
+  @Field({ description: 'recomputeRisk.' }) recomputeRisk!: boolean;
+  @Field({ description: 'runAiReview.' }) runAiReview!: boolean;
+  @Field({ description: 'runMonitoring: the case approved and its personal data held.' }) runMonitoring!: boolean;
+  @Field({ description: 'setEddRequirement.' }) setEddRequirement!: boolean;
+  @Field({ description: 'requestEddEvidence.' }) requestEddEvidence!: boolean;
+  @Field({ description: 'sendOutreach.' }) sendOutreach!: boolean;
 }
 
 @ObjectType('Case', { simpleResolvers: true, description: "One customer's onboarding file. Nested lists (decisions, documents, screening hits, parties) are read for a whole page at once." })

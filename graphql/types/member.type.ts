@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { MEMBER_ROLES, type MemberRole, type MemberView } from '../../src/tenants/index';
+import { MEMBER_ROLES, MLRO_ROLES, type MemberRole, type MemberView } from '../../src/tenants/index';
 
 /** analyst < mlro < compliance_admin < admin (decisions.md "Roles"). */
 export const Role = Object.fromEntries(MEMBER_ROLES.map((r) => [r, r])) as { [K in MemberRole]: K };
@@ -15,9 +15,10 @@ export class Member {
   @Field(() => String, { nullable: true }) name!: string | null;
   @Field(() => Role) role!: MemberRole;
   @Field() createdAt!: Date;
+  @Field({ description: 'Whether setDefaultMlro accepts this member: the mlro role or above.' }) eligibleAsDefaultMlro!: boolean;
 }
 
 /** The GraphQL shape of a member as the domain lists them. */
 export function memberOf(m: MemberView): Member {
-  return { id: m.userId, email: m.email, name: m.name, role: m.role, createdAt: new Date(m.createdAt) };
+  return { id: m.userId, email: m.email, name: m.name, role: m.role, createdAt: new Date(m.createdAt), eligibleAsDefaultMlro: MLRO_ROLES.includes(m.role) };
 }

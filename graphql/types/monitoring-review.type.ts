@@ -1,6 +1,8 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { DISPOSITIONS, REVIEW_STATES, type MonitoringReviewDetail, type MonitoringReviewView } from '../../src/monitoring-reviews/index';
+import {
+  DISPOSITIONS, REVIEW_STATES, type MonitoringReviewDetail, type MonitoringReviewView, type ReviewViewerCan as ReviewViewerCanView,
+} from '../../src/monitoring-reviews/index';
 import { ConnectionOf } from '../connection';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as { [K in T]: K };
@@ -32,6 +34,17 @@ export class MonitoringReviewStep {
   @Field(() => String, { nullable: true, description: 'The verdict note, resolution note, reopening reason or hand-off note.' }) note!: string | null;
   @Field(() => GraphQLJSONObject) details!: Record<string, unknown>;
   @Field() at!: Date;
+}
+
+@ObjectType({
+  simpleResolvers: true,
+  description: 'What the signed-in member may do to this review now: the permission each mutation checks, the states it starts from and four-eyes. The mutation checks again.',
+})
+export class ReviewViewerCan implements ReviewViewerCanView {
+  @Field({ description: 'dispositionMonitoringReview: analyst or above, the review open or reopened.' }) dispositionMonitoringReview!: boolean;
+  @Field({ description: "approveMonitoringReview: pending_approval, and with four-eyes on not the verdict's author." }) approveMonitoringReview!: boolean;
+  @Field({ description: "resolveMonitoringReview: mlro or above, with_mlro, and with four-eyes on not the verdict's author." }) resolveMonitoringReview!: boolean;
+  @Field({ description: 'reopenMonitoringReview: mlro or above, the review closed.' }) reopenMonitoringReview!: boolean;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'A review of a monitoring fact on an approved customer (never the flagged party\'s name: its role and position only).' })

@@ -3,3 +3,4 @@ export {
   type Actor, type ApiClientActor, type ConnectorActor, type MemberActor, type CustomerActor, type OperatorActor, type SystemActor, type TokenActor, type ServiceOperator,
 } from './actor';
 export { authorize, can, PERMISSIONS, type Permission } from './authorize';
+export { viewerCan, VIEWER_ACTIONS, type ViewerCan } from './viewer-can';

@@ -19,12 +19,20 @@ export function statusesLeadingTo(to: CaseStatus): CaseStatus[] {
   return (Object.keys(CASE_TRANSITIONS) as CaseStatus[]).filter((from) => CASE_TRANSITIONS[from].includes(to));
 }
 
+/** The statuses a case may be reopened from (reopenCase): decided cases only. */
+export const REOPENABLE_FROM: readonly CaseStatus[] = ['approved', 'declined'];
+
+/** Whether a case at `from` may move to `to` (what assertTransition enforces), without throwing. */
+export function mayMove(from: CaseStatus, to: CaseStatus, allowedFrom: readonly CaseStatus[] = statusesLeadingTo(to)): boolean {
+  return allowedFrom.includes(from) && CASE_TRANSITIONS[from].includes(to);
+}
+
 /**
  * Throws invalid_transition unless a case at `from` may move to `to`; the message names the case's
  * current status and the statuses the action is allowed from (`what`: "decided", "escalated" ...).
  */
 export function assertTransition(caseId: string, from: CaseStatus, to: CaseStatus, what: string, allowedFrom: readonly CaseStatus[] = statusesLeadingTo(to)): void {
-  if (allowedFrom.includes(from) && CASE_TRANSITIONS[from].includes(to)) return;
+  if (mayMove(from, to, allowedFrom)) return;
   throw new DomainError(
     'invalid_transition',
     `Case ${caseId} is ${from}; it can only be ${what} when it is ${allowedFrom.join(' or ')}.`,

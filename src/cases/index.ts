@@ -41,3 +41,4 @@ export { escalateCase } from './escalate-case';
 export { respondToEscalation, RECOMMENDATIONS, type Recommendation } from './respond-to-escalation';
 export { reopenCase } from './reopen-case';
 export { prepareCustomerEmailGuard, resumeOrOpenCase } from './resume-or-open-case';
+export { caseViewerCan, getCaseViewerCan, type CaseViewerCan, type CaseForViewer } from './case-viewer-can';

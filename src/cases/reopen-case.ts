@@ -5,7 +5,7 @@ import { recordEvent } from '../events/record-event';
 import { requireText, throwIfAny } from '../validation';
 import type { ValidationDetail } from '../errors';
 import type { Services } from '../services';
-import { assertTransition } from './case-transitions';
+import { assertTransition, REOPENABLE_FROM } from './case-transitions';
 import { findConsoleCaseRow, lockConsoleCase, updateCaseStatus } from './case-work.repository';
 import { consoleCaseView, type ConsoleCaseView } from './console-case-views';
 import { MAX_NOTE } from './escalate-case';
@@ -25,7 +25,7 @@ export async function reopenCase(svc: Services, actor: Actor, input: { caseId: s
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
     const c = await lockConsoleCase(tx.manager, orgId, input.caseId);
-    assertTransition(c.case_id, c.status, 'in_review', 'reopened', ['approved', 'declined']);
+    assertTransition(c.case_id, c.status, 'in_review', 'reopened', REOPENABLE_FROM);
     const now = svc.clock.now();
     await updateCaseStatus(tx.manager, orgId, c.pk, 'in_review', now);
     await recordEvent(tx, {

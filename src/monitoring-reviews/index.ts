@@ -7,3 +7,4 @@ export { getMonitoringReview } from './get-review';
 export { listMonitoringReviews } from './list-reviews';
 export { REVIEW_STATES, DISPOSITIONS, type ReviewState, type ReviewDisposition, type AttachedAlertRow, type HistoryRow } from './reviews.repository';
 export type { MonitoringReviewView, MonitoringReviewDetail } from './review-views';
+export { reviewViewerCan, getReviewViewerCan, type ReviewViewerCan } from './review-viewer-can';

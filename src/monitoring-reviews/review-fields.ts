@@ -20,9 +20,14 @@ const FROM: Record<string, { states: ReviewState[]; what: string }> = {
   reopen: { states: ['closed'], what: 'Only a closed review can be reopened' },
 };
 
+/** Whether `action` may start from a review in `state` (what assertReviewTransition enforces), without throwing. */
+export function mayStartFrom(state: ReviewState, action: keyof typeof FROM & string): boolean {
+  return FROM[action]!.states.includes(state);
+}
+
 export function assertReviewTransition(r: ReviewRow, action: keyof typeof FROM & string): void {
   const rule = FROM[action]!;
-  if (!rule.states.includes(r.state)) {
+  if (!mayStartFrom(r.state, action)) {
     throw new DomainError('invalid_transition', `${rule.what}; review ${r.reviewRef} is ${r.state}.`, { reviewRef: r.reviewRef, state: r.state });
   }
 }

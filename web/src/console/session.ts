@@ -3,31 +3,66 @@
 // sends the member to /console/sign-in?next=<path>.
 //
 // The signed-in member is also kept in a small store here, so the layout's header (outside the signed-in
-// routes) can show their name, role and Sign out, and pages can ask `useViewer()` for the role.
+// routes) can show their name, role and Sign out, and pages can ask `useViewer()` what they may do (viewerCan).
 import { useSyncExternalStore } from 'react';
 import { graphql } from '../gql';
 import type { ConsoleSessionQuery as ConsoleSessionResult } from '../gql/graphql';
 import { execute } from '../lib/graphql';
 
+/** The organisation's switches, as every page and every mutation that changes one reads them. */
+export const OrganisationFields = graphql(`
+  fragment OrganisationFields on Organisation {
+    id
+    name
+    fourEyes
+    defaultMlroMemberId
+    fullParityEntitled
+    fullParityEnabled
+    zeroRetention
+    webhookAlertAfterMinutes
+    idvRequireSelfie
+    idvAcceptDocumentOnFile
+  }
+`);
+
+/**
+ * The signed-in member, their organisation and what they may do across its configuration (viewerCan: the
+ * server's own permission table; pages show a control only when its flag is true).
+ */
+export const ViewerFields = graphql(`
+  fragment ViewerFields on Viewer {
+    id
+    email
+    name
+    role
+    org {
+      ...OrganisationFields
+    }
+    viewerCan {
+      manageMembers
+      readAuditLog
+      manageWebhooks
+      manageCredentials
+      disconnectAnyConnectedApp
+      setFourEyes
+      setFullParityEgress
+      setZeroRetention
+      setDefaultMlro
+      setWebhookAlertThreshold
+      configureIdentityVerification
+      configureMonitoring
+      configureReminders
+      configurePersonReuse
+      configureRiskModel
+      configureDecisionPolicy
+    }
+  }
+`);
+
 export const ConsoleSessionQuery = graphql(`
   query ConsoleSession {
     me {
-      id
-      email
-      name
-      role
-      org {
-        id
-        name
-        fourEyes
-        defaultMlroMemberId
-        fullParityEntitled
-        fullParityEnabled
-        zeroRetention
-        webhookAlertAfterMinutes
-        idvRequireSelfie
-        idvAcceptDocumentOnFile
-      }
+      ...ViewerFields
     }
   }
 `);
@@ -35,22 +70,7 @@ export const ConsoleSessionQuery = graphql(`
 const SignInMutation = graphql(`
   mutation SignIn($email: String!, $password: String!) {
     signIn(email: $email, password: $password) {
-      id
-      email
-      name
-      role
-      org {
-        id
-        name
-        fourEyes
-        defaultMlroMemberId
-        fullParityEntitled
-        fullParityEnabled
-        zeroRetention
-        webhookAlertAfterMinutes
-        idvRequireSelfie
-        idvAcceptDocumentOnFile
-      }
+      ...ViewerFields
     }
   }
 `);
@@ -123,13 +143,8 @@ export function forgetViewer(): void {
   if (current) setViewer(null);
 }
 
-/** The roles in order: each includes the ones before it (decisions.md "Roles"). */
+/** The roles in order, for the role pickers: each includes the ones before it (decisions.md "Roles"); what a role may do, the server says (viewerCan). */
 export const ROLE_ORDER: readonly Role[] = ['analyst', 'mlro', 'compliance_admin', 'admin'];
-
-/** Whether `role` is `least` or higher. */
-export function hasRole(role: Role | undefined, least: Role): boolean {
-  return role !== undefined && ROLE_ORDER.indexOf(role) >= ROLE_ORDER.indexOf(least);
-}
 
 /** Each role's name in words. */
 export const ROLE_LABELS: Record<Role, string> = {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Label, Radio, RadioGroup } from 'react-aria-components';
-import type { CaseStatus, Recommendation } from '../../gql/graphql';
+import type { CaseStatus, CaseViewerCanFieldsFragment, Recommendation } from '../../gql/graphql';
 import { execute } from '../../lib/graphql';
 import { useAction } from '../../lib/use-request';
 import { ErrorNotice } from '../../ui/status';
@@ -8,24 +8,10 @@ import { DialogButton, DialogButtons } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { hasRole, type Role } from '../session';
 import {
   ApproveDecisionOverrideMutation, DecideCaseMutation, EscalateCaseMutation, RejectDecisionOverrideMutation, ReopenCaseMutation, RespondToEscalationMutation,
 } from './case-query';
 import { STATUS_LABELS, when } from './labels';
-
-// Which action a member sees: the role the server requires (src/access PERMISSIONS: cases:work is analyst,
-// cases:respond_escalation and cases:reopen are mlro) and the statuses the transition allows
-// (decisions.md). The server refuses anything else anyway; the page does not offer it.
-const DECIDABLE: readonly CaseStatus[] = ['in_review', 'returned'];
-export function availableActions(role: Role | undefined, status: CaseStatus) {
-  return {
-    decide: hasRole(role, 'analyst') && DECIDABLE.includes(status),
-    escalate: hasRole(role, 'analyst') && DECIDABLE.includes(status),
-    respond: hasRole(role, 'mlro') && status === 'pending_senior',
-    reopen: hasRole(role, 'mlro') && (status === 'approved' || status === 'declined'),
-  };
-}
 
 /** An approval over open checks waiting for a second member (four-eyes). */
 export interface PendingOverride {
@@ -39,9 +25,8 @@ export interface PendingOverride {
 interface CaseActionsProps {
   caseId: string;
   status: CaseStatus;
-  role: Role | undefined;
-  /** The signed-in member's email: the requester of a pending override may not sign it off. */
-  viewerEmail: string | undefined;
+  /** What the member may do to the case now (the case's viewerCan: the server's permissions and transitions). */
+  can: CaseViewerCanFieldsFragment;
   /** The open checks (decisionBlockers): approving over them needs an override reason. */
   blockers: { message: string }[];
   pending: PendingOverride | null;
@@ -49,26 +34,25 @@ interface CaseActionsProps {
 }
 
 /** The buttons of the actions the member may take on the case now; each opens a dialog. */
-export function CaseActions({ caseId, status, role, viewerEmail, blockers, pending, onDone }: CaseActionsProps) {
-  const can = availableActions(role, status);
-  if (!can.decide && !can.escalate && !can.respond && !can.reopen) {
+export function CaseActions({ caseId, status, can, blockers, pending, onDone }: CaseActionsProps) {
+  if (!can.decideCase && !can.escalateCase && !can.respondToEscalation && !can.reopenCase) {
     return <p className="empty">Nothing to do here for your role while the case is {STATUS_LABELS[status].toLowerCase()}.</p>;
   }
   return (
     <>
-      {pending && can.decide ? <PendingOverrideNotice caseId={caseId} pending={pending} mine={pending.requestedBy === viewerEmail} onDone={onDone} /> : null}
+      {pending && can.decideCase ? <PendingOverrideNotice caseId={caseId} pending={pending} can={can} onDone={onDone} /> : null}
       <div className="actions">
-        {can.decide && !pending ? <ApproveAction caseId={caseId} blockers={blockers} onDone={onDone} /> : null}
+        {can.decideCase && !pending ? <ApproveAction caseId={caseId} blockers={blockers} onDone={onDone} /> : null}
         <OtherActions caseId={caseId} can={can} onDone={onDone} />
       </div>
     </>
   );
 }
 
-function OtherActions({ caseId, can, onDone }: { caseId: string; can: ReturnType<typeof availableActions>; onDone: (message: string) => void }) {
+function OtherActions({ caseId, can, onDone }: { caseId: string; can: CaseViewerCanFieldsFragment; onDone: (message: string) => void }) {
   return (
     <>
-      {can.decide ? (
+      {can.decideCase ? (
         <NoteAction
           label="Decline" title={`Decline case ${caseId}`} field="notes" fieldLabel="Notes" required submit="Decline case"
           hint="Why the case is declined; the notes go with the decision to the CRM."
@@ -76,15 +60,15 @@ function OtherActions({ caseId, can, onDone }: { caseId: string; can: ReturnType
           onDone={() => onDone('The case is declined.')}
         />
       ) : null}
-      {can.escalate ? (
+      {can.escalateCase ? (
         <NoteAction
           label="Escalate" title={`Escalate case ${caseId}`} field="note" fieldLabel="Note for the senior reviewer" required submit="Escalate"
           run={(note) => execute(EscalateCaseMutation, { caseId, note })}
           onDone={() => onDone('The case is escalated for senior review.')}
         />
       ) : null}
-      {can.respond ? <RespondAction caseId={caseId} onDone={onDone} /> : null}
-      {can.reopen ? (
+      {can.respondToEscalation ? <RespondAction caseId={caseId} onDone={onDone} /> : null}
+      {can.reopenCase ? (
         <NoteAction
           label="Reopen" title={`Reopen case ${caseId}`} field="reason" fieldLabel="Reason" required submit="Reopen case"
           hint="Kept in the organisation's audit log."
@@ -155,8 +139,8 @@ function ApproveForm({ caseId, blockers, onDone, onCancel }: { caseId: string; b
   );
 }
 
-/** A pending override: what was asked and why; another member approves or rejects it. */
-function PendingOverrideNotice({ caseId, pending, mine, onDone }: { caseId: string; pending: PendingOverride; mine: boolean; onDone: (message: string) => void }) {
+/** A pending override: what was asked and why; another member (not its requester: viewerCan says) approves or rejects it. */
+function PendingOverrideNotice({ caseId, pending, can, onDone }: { caseId: string; pending: PendingOverride; can: CaseViewerCanFieldsFragment; onDone: (message: string) => void }) {
   const approve = useAction((id: string) => execute(ApproveDecisionOverrideMutation, { caseId: id }), useSignInOnUnauthenticated());
   const reject = useAction((id: string) => execute(RejectDecisionOverrideMutation, { caseId: id }), useSignInOnUnauthenticated());
   const error = approve.error ?? reject.error;
@@ -165,16 +149,20 @@ function PendingOverrideNotice({ caseId, pending, mine, onDone }: { caseId: stri
       <p id="pending-override-title"><strong>Approval over open checks awaiting a second approver</strong></p>
       <p>{pending.requestedBy} asked to approve on {when(pending.requestedAt)}: {pending.reason}</p>
       <ul>{pending.blockers.map((b) => <li key={b.message}>{b.message}</li>)}</ul>
-      {mine ? (
+      {!can.approveDecisionOverride && !can.rejectDecisionOverride ? (
         <p>Another member must approve or reject it.</p>
       ) : (
         <div className="actions">
-          <Button className="button button-primary" isPending={approve.pending} onPress={async () => { if (await approve.run(caseId)) onDone('The case is approved.'); }}>
-            Approve override
-          </Button>
-          <Button className="button" isPending={reject.pending} onPress={async () => { if (await reject.run(caseId)) onDone('The override is rejected; the case stays in review.'); }}>
-            Reject override
-          </Button>
+          {can.approveDecisionOverride ? (
+            <Button className="button button-primary" isPending={approve.pending} onPress={async () => { if (await approve.run(caseId)) onDone('The case is approved.'); }}>
+              Approve override
+            </Button>
+          ) : null}
+          {can.rejectDecisionOverride ? (
+            <Button className="button" isPending={reject.pending} onPress={async () => { if (await reject.run(caseId)) onDone('The override is rejected; the case stays in review.'); }}>
+              Reject override
+            </Button>
+          ) : null}
         </div>
       )}
       {error ? <ErrorNotice error={error} /> : null}

@@ -7,7 +7,6 @@ import { execute, type RequestError } from '../../lib/graphql';
 import { useAction } from '../../lib/use-request';
 import { ErrorNotice } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { hasRole, type Role } from '../session';
 import { RunAiReviewMutation } from './case-query';
 import { RECOMMENDATION_LABELS, recommendationClass, SEVERITY_LABELS, severityClass, when } from './labels';
 
@@ -31,10 +30,10 @@ function ReviewUnavailable({ error }: { error: RequestError }) {
   );
 }
 
-export function AiReviewSection({ caseId, review, role, onDone }: {
+export function AiReviewSection({ caseId, review, mayRun, onDone }: {
   caseId: string;
   review: Review | null | undefined;
-  role: Role | undefined;
+  mayRun: boolean;
   onDone: (message: string) => void;
 }) {
   const action = useAction(() => execute(RunAiReviewMutation, { caseId }), useSignInOnUnauthenticated());
@@ -72,7 +71,7 @@ export function AiReviewSection({ caseId, review, role, onDone }: {
           ) : <p className="empty">The review found no risk factors.</p>}
         </>
       ) : <p className="empty">No AI review yet.</p>}
-      {hasRole(role, 'analyst') ? (
+      {mayRun ? (
         <div className="section-actions">
           <Button className="button" onPress={run} isPending={action.pending}>Run AI review</Button>
         </div>

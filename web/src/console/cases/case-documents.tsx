@@ -19,7 +19,7 @@ function statusBadge(status: CaseDocument['status']): string {
   return 'badge badge-neutral';
 }
 
-export function Documents({ documents, onDone }: { documents: CaseDocument[]; onDone: (message: string) => void }) {
+export function Documents({ documents, mayOverride, onDone }: { documents: CaseDocument[]; mayOverride: boolean; onDone: (message: string) => void }) {
   return (
     <section className="case-section" aria-labelledby="documents-title">
       <h2 id="documents-title">Documents</h2>
@@ -57,7 +57,7 @@ export function Documents({ documents, onDone }: { documents: CaseDocument[]; on
                   )}
                 </DisclosurePanel>
               </Disclosure>
-              {d.status === 'error' ? <DocumentOverride documentId={d.id} filename={d.filename ?? `document ${d.id}`} onDone={onDone} /> : null}
+              {d.status === 'error' && mayOverride ? <DocumentOverride documentId={d.id} filename={d.filename ?? `document ${d.id}`} onDone={onDone} /> : null}
             </li>
           );
         })}

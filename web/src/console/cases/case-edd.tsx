@@ -14,7 +14,7 @@ import { SelectField } from '../../ui/select-field';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { hasRole, type Role } from '../session';
+import type { CaseViewerCanFieldsFragment } from '../../gql/graphql';
 import { CaseEddQuery, RequestEddEvidenceMutation, SendOutreachMutation, SetEddRequirementMutation } from './case-edd-query';
 import { when, words } from './labels';
 
@@ -32,7 +32,7 @@ const CLOSED = ['approved', 'declined'];
 /** A label as a key: "Bank statement (3 months)" -> "bank_statement_3_months". */
 export const slugOf = (label: string) => label.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64);
 
-export function EddOutreachSections({ caseId, role, version }: { caseId: string; role: Role | undefined; version: number }) {
+export function EddOutreachSections({ caseId, can, version }: { caseId: string; can: CaseViewerCanFieldsFragment; version: number }) {
   const onError = useSignInOnUnauthenticated();
   const [mine, setMine] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
@@ -46,7 +46,6 @@ export function EddOutreachSections({ caseId, role, version }: { caseId: string;
   if (data.status === 'error') return <ErrorNotice error={data.error} onRetry={data.reload} />;
   const c = shown?.caseId === caseId ? shown : null;
   if (!c) return <Loading label="Loading EDD and outreach…" />;
-  const analyst = hasRole(role, 'analyst');
   const open = !CLOSED.includes(c.status);
   return (
     <>
@@ -55,11 +54,11 @@ export function EddOutreachSections({ caseId, role, version }: { caseId: string;
         <h2 id="edd-title">EDD</h2>
         {c.edd.requirements.length === 0 ? <p className="empty">No EDD requirements: the risk band asks for none, and none were added.</p> : (
           <ul className="plain-list edd-list" aria-label="EDD requirements">
-            {c.edd.requirements.map((r) => <RequirementItem key={`${r.reqKey}|${r.updatedAt}`} caseId={caseId} r={r} analyst={analyst} onDone={done} />)}
+            {c.edd.requirements.map((r) => <RequirementItem key={`${r.reqKey}|${r.updatedAt}`} caseId={caseId} r={r} mayChange={can.setEddRequirement} onDone={done} />)}
           </ul>
         )}
-        {analyst ? <AddRequirement caseId={caseId} onDone={done} /> : null}
-        {analyst && open && c.customerEmail ? <RequestEvidence caseId={caseId} requirements={c.edd.requirements} email={c.customerEmail} onDone={done} /> : null}
+        {can.setEddRequirement ? <AddRequirement caseId={caseId} onDone={done} /> : null}
+        {can.requestEddEvidence && open && c.customerEmail ? <RequestEvidence caseId={caseId} requirements={c.edd.requirements} email={c.customerEmail} onDone={done} /> : null}
         <h3 className="section-subtitle" id="edd-history-title">History</h3>
         {c.edd.history.length === 0 ? <p className="empty">No changes yet.</p> : (
           <ol className="plain-list" aria-labelledby="edd-history-title">
@@ -98,7 +97,7 @@ export function EddOutreachSections({ caseId, role, version }: { caseId: string;
             ))}
           </ul>
         )}
-        {analyst && open && c.customerEmail ? <RequestDocuments caseId={caseId} email={c.customerEmail} onDone={done} /> : null}
+        {can.sendOutreach && open && c.customerEmail ? <RequestDocuments caseId={caseId} email={c.customerEmail} onDone={done} /> : null}
       </section>
     </>
   );
@@ -111,8 +110,8 @@ function Reminders({ r }: { r: NonNullable<CaseEdd['requests']['reminders']> }) 
   return <p data-testid="reminder-state">Reminders to {r.recipientEmail}: {r.remindersSent} sent. {state}</p>;
 }
 
-/** One requirement: its status and note, and (for analysts) a control to change them. */
-function RequirementItem({ caseId, r, analyst, onDone }: { caseId: string; r: Requirement; analyst: boolean; onDone: (m: string) => void }) {
+/** One requirement: its status and note, and (for members who may change it) a control to change them. */
+function RequirementItem({ caseId, r, mayChange, onDone }: { caseId: string; r: Requirement; mayChange: boolean; onDone: (m: string) => void }) {
   const [status, setStatus] = useState<EddStatus>(r.status);
   const [note, setNote] = useState(r.note);
   const action = useAction(() => execute(SetEddRequirementMutation, { caseId, reqKey: r.reqKey, status, note }), useSignInOnUnauthenticated());
@@ -129,8 +128,8 @@ function RequirementItem({ caseId, r, analyst, onDone }: { caseId: string; r: Re
         {r.requestedAt ? <span className="muted"> · requested {when(r.requestedAt)}</span> : null}
         <span className="muted"> · {when(r.updatedAt)} by {r.updatedBy}</span>
       </div>
-      {r.note && !analyst ? <p>{r.note}</p> : null}
-      {analyst ? (
+      {r.note && !mayChange ? <p>{r.note}</p> : null}
+      {mayChange ? (
         <Form className="form form-inline" onSubmit={save} validationErrors={fieldErrors} aria-label={`Update ${r.label}`}>
           <SelectField label={`Status of ${r.label}`} name="status" value={status} onChange={(v) => { setStatus(v as EddStatus); edited('status'); }} options={STATUS_OPTIONS} />
           <Field label={`Note on ${r.label}`} name="note" value={note} onChange={(v) => { setNote(v); edited('note'); }} />

@@ -9,7 +9,6 @@ import { execute } from '../../lib/graphql';
 import { useAction, useRequest } from '../../lib/use-request';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { hasRole, type Role } from '../session';
 import { when, words } from './labels';
 
 const MonitoringQuery = graphql(`
@@ -62,11 +61,11 @@ const CHECK_LABELS: Record<string, string> = { rescreening: 'Rescreening', regis
 const STATUS_CLASS: Record<string, string> = { ok: 'badge badge-ok', skipped: 'badge badge-neutral', not_found: 'badge badge-warn', error: 'badge badge-bad' };
 const SEVERITY_CLASS: Record<string, string> = { high: 'badge badge-bad', medium: 'badge badge-warn', low: 'badge badge-neutral' };
 
-export function MonitoringSection({ caseId, version, role, onDone }: {
+export function MonitoringSection({ caseId, version, mayRun, onDone }: {
   caseId: string;
   /** Bumped by the case page after every change: the section reads again. */
   version: number;
-  role: Role | undefined;
+  mayRun: boolean;
   onDone: (message: string) => void;
 }) {
   const onError = useSignInOnUnauthenticated();
@@ -99,7 +98,7 @@ export function MonitoringSection({ caseId, version, role, onDone }: {
             <dt>Last run</dt>
             <dd>{m.lastRunAt ? when(m.lastRunAt) : 'Never'}</dd>
           </dl>
-          {m.monitored && hasRole(role, 'analyst') ? (
+          {m.monitored && mayRun ? (
             <div className="section-actions">
               <Button className="button" onPress={run} isPending={action.pending}>Run monitoring now</Button>
             </div>

@@ -9,7 +9,6 @@ import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { SelectField } from '../../ui/select-field';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { useViewer } from '../session';
 import { CaseActions } from './case-actions';
 import { AiReviewSection } from './case-ai-review';
 import { Documents } from './case-documents';
@@ -34,7 +33,6 @@ const AREA = 'Compliance console';
 /** One case: where the contract's analystUrl ({APP_URL}/cases?case=<id>) lands. */
 export function CasePage() {
   const { caseId = '' } = useParams();
-  const viewer = useViewer();
   const onError = useSignInOnUnauthenticated();
   const [version, setVersion] = useState(0);
   const [said, setSaid] = useState<{ caseId: string; message: string } | null>(null);
@@ -100,23 +98,25 @@ export function CasePage() {
         <dd>{when(c.updatedAt)}</dd>
       </dl>
 
-      <AssignOwner key={`${c.owner?.id ?? 'none'}|${version}`} caseId={c.caseId} ownerId={c.owner?.id ?? null} members={current.members} onDone={done} />
+      {c.viewerCan.assignCaseOwner ? (
+        <AssignOwner key={`${c.owner?.id ?? 'none'}|${version}`} caseId={c.caseId} ownerId={c.owner?.id ?? null} members={current.members} onDone={done} />
+      ) : null}
 
       <section className="case-section" aria-labelledby="actions-title">
         <h2 id="actions-title">Actions</h2>
         <CaseActions
-          caseId={c.caseId} status={c.status} role={viewer?.role} viewerEmail={viewer?.email} blockers={c.decisionBlockers} pending={c.pendingDecisionOverride ?? null}
+          caseId={c.caseId} status={c.status} can={c.viewerCan} blockers={c.decisionBlockers} pending={c.pendingDecisionOverride ?? null}
           onDone={done}
         />
       </section>
 
-      <Documents documents={c.documents} onDone={done} />
-      <ScreeningHits caseId={c.caseId} hits={c.screeningHits} role={viewer?.role} onDone={done} />
-      <RiskSection caseId={c.caseId} assessment={c.riskAssessment} model={current.riskModel} role={viewer?.role} onDone={done} />
-      <AiReviewSection caseId={c.caseId} review={c.aiReview} role={viewer?.role} onDone={done} />
+      <Documents documents={c.documents} mayOverride={c.viewerCan.overrideDocumentStatus} onDone={done} />
+      <ScreeningHits caseId={c.caseId} hits={c.screeningHits} mayDisposition={c.viewerCan.dispositionScreeningHit} onDone={done} />
+      <RiskSection caseId={c.caseId} assessment={c.riskAssessment} model={current.riskModel} mayRecompute={c.viewerCan.recomputeRisk} onDone={done} />
+      <AiReviewSection caseId={c.caseId} review={c.aiReview} mayRun={c.viewerCan.runAiReview} onDone={done} />
       <RoutingSection routing={c.routing} policy={current.decisionPolicy} />
-      <EddOutreachSections caseId={c.caseId} role={viewer?.role} version={version} />
-      <MonitoringSection caseId={c.caseId} version={version} role={viewer?.role} onDone={done} />
+      <EddOutreachSections caseId={c.caseId} can={c.viewerCan} version={version} />
+      <MonitoringSection caseId={c.caseId} version={version} mayRun={c.viewerCan.runMonitoring} onDone={done} />
       <Parties parties={c.parties} />
       <PeopleSection caseId={c.caseId} version={version} onDone={done} />
       <IdentityVerificationSection caseId={c.caseId} people={c.identityVerifications} onDone={done} />

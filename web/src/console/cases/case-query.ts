@@ -1,5 +1,26 @@
 import { graphql } from '../../gql';
 
+/** What the signed-in member may do to the case now: the server's permission table and case transitions. */
+export const CaseViewerCanFields = graphql(`
+  fragment CaseViewerCanFields on CaseViewerCan {
+    assignCaseOwner
+    decideCase
+    escalateCase
+    respondToEscalation
+    reopenCase
+    approveDecisionOverride
+    rejectDecisionOverride
+    overrideDocumentStatus
+    dispositionScreeningHit
+    recomputeRisk
+    runAiReview
+    runMonitoring
+    setEddRequirement
+    requestEddEvidence
+    sendOutreach
+  }
+`);
+
 /**
  * Everything the case page shows, in one request (the timeline's first page; Load more asks CaseTimeline). The
  * active risk model's and decision policy's versions name the model of an assessment and the rule of a routing.
@@ -28,6 +49,9 @@ export const CaseQuery = graphql(`
         id
         name
         email
+      }
+      viewerCan {
+        ...CaseViewerCanFields
       }
       decisionBlockers {
         code

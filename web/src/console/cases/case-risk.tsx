@@ -6,7 +6,6 @@ import { execute } from '../../lib/graphql';
 import { useAction } from '../../lib/use-request';
 import { ErrorNotice } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { hasRole, type Role } from '../session';
 import { RecomputeRiskMutation } from './case-query';
 import { riskClass, when } from './labels';
 
@@ -22,11 +21,11 @@ function modelText(configId: number, active: ActiveModel): string {
   return `Configuration ${configId}, an earlier version (the current model is version ${active.version}; recompute to use it)`;
 }
 
-export function RiskSection({ caseId, assessment, model, role, onDone }: {
+export function RiskSection({ caseId, assessment, model, mayRecompute, onDone }: {
   caseId: string;
   assessment: Assessment | null | undefined;
   model: ActiveModel;
-  role: Role | undefined;
+  mayRecompute: boolean;
   onDone: (message: string) => void;
 }) {
   const action = useAction(() => execute(RecomputeRiskMutation, { caseId }), useSignInOnUnauthenticated());
@@ -64,7 +63,7 @@ export function RiskSection({ caseId, assessment, model, role, onDone }: {
           </ul>
         </>
       ) : <p className="empty">Not assessed yet.</p>}
-      {hasRole(role, 'analyst') ? (
+      {mayRecompute ? (
         <div className="section-actions">
           <Button className="button" onPress={recompute} isPending={action.pending}>Recompute risk</Button>
         </div>

@@ -12,7 +12,6 @@ import { SelectField } from '../../ui/select-field';
 import { ErrorNotice } from '../../ui/status';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { hasRole, type Role } from '../session';
 import { DispositionHitMutation } from './case-query';
 import { DISPOSITION_LABELS, when, words } from './labels';
 
@@ -27,8 +26,7 @@ const dispositionWords = (d: string) => DISPOSITION_LABELS[d as Disposition] ?? 
 /** A match score (0 to 1, as the pull API gives it) to two places. */
 const scoreText = (score: number) => String(Math.round(score * 100) / 100);
 
-export function ScreeningHits({ caseId, hits, role, onDone }: { caseId: string; hits: Hit[]; role: Role | undefined; onDone: (message: string) => void }) {
-  const mayDisposition = hasRole(role, 'analyst');
+export function ScreeningHits({ caseId, hits, mayDisposition, onDone }: { caseId: string; hits: Hit[]; mayDisposition: boolean; onDone: (message: string) => void }) {
   return (
     <section className="case-section" aria-labelledby="hits-title">
       <h2 id="hits-title">Screening</h2>

@@ -10,7 +10,6 @@ import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { ConfirmButton } from '../../ui/dialog';
 import { Success, When, useLastData } from './ui';
-import { hasRole } from '../session';
 import { useSettings } from './viewer';
 
 const AppsQuery = graphql(`
@@ -48,7 +47,7 @@ export function ConnectedAppsPage() {
   const list = useRequest(load, 'connected-apps', useSignInOnUnauthenticated());
   const data = useLastData(list);
   const [message, setMessage] = useState<string | null>(null);
-  const isAdmin = hasRole(viewer.role, 'admin');
+  const mayDisconnectAny = viewer.viewerCan.disconnectAnyConnectedApp;
   return (
     <Page title="Connected apps" area="Compliance configuration" lead="Apps that members of your organisation allowed to act for them, such as AI assistants.">
       {message ? <Success><p>{message}</p></Success> : null}
@@ -61,7 +60,7 @@ export function ConnectedAppsPage() {
             <li key={a.grantId}>
               <AppCard
                 app={a}
-                mayDisconnect={isAdmin || a.connectedBy.id === viewer.id}
+                mayDisconnect={mayDisconnectAny || a.connectedBy.id === viewer.id}
                 mine={a.connectedBy.id === viewer.id}
                 onDisconnected={() => { setMessage(`Disconnected ${a.appName}: its tokens no longer work.`); list.reload(); }}
               />

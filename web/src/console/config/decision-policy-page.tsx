@@ -18,7 +18,6 @@ import { branchText } from '../cases/case-routing';
 import { ROUTING_LABELS, routingClass } from '../cases/labels';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { hasRole } from '../session';
 import { problemsToFix } from './problems';
 import { Success, useLastData, When } from './ui';
 import { useSettings } from './viewer';
@@ -81,7 +80,7 @@ export function DecisionPolicyPage() {
   const onError = useSignInOnUnauthenticated();
   const request = useRequest(load, 'decision-policy', onError);
   const data = useLastData(request);
-  const mayEdit = hasRole(viewer.role, 'compliance_admin');
+  const mayEdit = viewer.viewerCan.configureDecisionPolicy;
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const policy = data?.decisionPolicy;

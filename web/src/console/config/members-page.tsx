@@ -12,7 +12,7 @@ import { ConfirmButton, DialogButton } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { SelectField } from '../../ui/select-field';
 import { useFieldErrors, Success, When, useLastData } from './ui';
-import { hasRole, ROLE_LABELS, ROLE_ORDER } from '../session';
+import { ROLE_LABELS, ROLE_ORDER } from '../session';
 import { useSettings } from './viewer';
 
 const MembersList = graphql(`
@@ -62,7 +62,7 @@ export function MembersPage() {
   const { viewer } = useSettings();
   const list = useRequest(load, 'members', useSignInOnUnauthenticated());
   const data = useLastData(list);
-  const isAdmin = hasRole(viewer.role, 'admin');
+  const mayManage = viewer.viewerCan.manageMembers;
   const [inviting, setInviting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const done = (text: string) => {
@@ -71,9 +71,9 @@ export function MembersPage() {
   };
 
   return (
-    <Page title="Members" area="Compliance configuration" lead={isAdmin ? 'The people who sign in to this console, and their roles.' : 'The people who sign in to this console. An admin manages them.'}>
+    <Page title="Members" area="Compliance configuration" lead={mayManage ? 'The people who sign in to this console, and their roles.' : 'The people who sign in to this console. An admin manages them.'}>
       {message ? <Success><p>{message}</p></Success> : null}
-      {isAdmin ? (
+      {mayManage ? (
         inviting ? (
           <InviteForm onCancel={() => setInviting(false)} onInvited={(email) => { setInviting(false); done(`Invitation sent to ${email}. The link works once, for 7 days.`); }} />
         ) : (
@@ -93,16 +93,16 @@ export function MembersPage() {
               <Column>Email</Column>
               <Column>Role</Column>
               <Column>Member since</Column>
-              {isAdmin ? <Column>Actions</Column> : null}
+              {mayManage ? <Column>Actions</Column> : null}
             </TableHeader>
-            <TableBody items={data.members} dependencies={[isAdmin, viewer.id]}>
+            <TableBody items={data.members} dependencies={[mayManage, viewer.id]}>
               {(m) => (
                 <Row id={m.id}>
                   <Cell>{m.name ?? '—'}{m.id === viewer.id ? ' (you)' : ''}</Cell>
                   <Cell>{m.email}</Cell>
                   <Cell>{ROLE_LABELS[m.role]}</Cell>
                   <Cell><When at={m.createdAt} /></Cell>
-                  {isAdmin ? (
+                  {mayManage ? (
                     <Cell>
                       {m.id === viewer.id ? <span className="muted">—</span> : <MemberActions member={m} onDone={done} />}
                     </Cell>

@@ -14,23 +14,14 @@ import { Field } from '../../ui/field';
 import { PersonReuseWindowSection } from './person-reuse-window';
 import { Success, useFieldErrors } from './ui';
 import { ReminderSchedulePanel } from './reminder-schedule-panel';
-import { hasRole, type Org } from '../session';
+import type { Org } from '../session';
 import { useSettings } from './viewer';
 import { MonitoringSchedulePanel } from './monitoring-schedule';
 
 const SetFourEyes = graphql(`
   mutation SetFourEyes($enabled: Boolean!) {
     setFourEyes(enabled: $enabled) {
-      id
-      name
-      fourEyes
-      defaultMlroMemberId
-      fullParityEntitled
-      fullParityEnabled
-      zeroRetention
-      webhookAlertAfterMinutes
-      idvRequireSelfie
-      idvAcceptDocumentOnFile
+      ...OrganisationFields
     }
   }
 `);
@@ -38,16 +29,7 @@ const SetFourEyes = graphql(`
 const SetFullParity = graphql(`
   mutation SetFullParityEgress($enabled: Boolean!) {
     setFullParityEgress(enabled: $enabled) {
-      id
-      name
-      fourEyes
-      defaultMlroMemberId
-      fullParityEntitled
-      fullParityEnabled
-      zeroRetention
-      webhookAlertAfterMinutes
-      idvRequireSelfie
-      idvAcceptDocumentOnFile
+      ...OrganisationFields
     }
   }
 `);
@@ -55,16 +37,7 @@ const SetFullParity = graphql(`
 const SetZeroRetention = graphql(`
   mutation SetZeroRetention($enabled: Boolean!) {
     setZeroRetention(enabled: $enabled) {
-      id
-      name
-      fourEyes
-      defaultMlroMemberId
-      fullParityEntitled
-      fullParityEnabled
-      zeroRetention
-      webhookAlertAfterMinutes
-      idvRequireSelfie
-      idvAcceptDocumentOnFile
+      ...OrganisationFields
     }
   }
 `);
@@ -72,15 +45,7 @@ const SetZeroRetention = graphql(`
 const SetWebhookAlertThreshold = graphql(`
   mutation SetWebhookAlertThreshold($minutes: Int!) {
     setWebhookAlertThreshold(minutes: $minutes) {
-      id
-      name
-      fourEyes
-      fullParityEntitled
-      fullParityEnabled
-      zeroRetention
-      webhookAlertAfterMinutes
-      idvRequireSelfie
-      idvAcceptDocumentOnFile
+      ...OrganisationFields
     }
   }
 `);
@@ -88,15 +53,7 @@ const SetWebhookAlertThreshold = graphql(`
 const SetIdvSelfieRequired = graphql(`
   mutation SetIdvSelfieRequired($required: Boolean!) {
     setIdvSelfieRequired(required: $required) {
-      id
-      name
-      fourEyes
-      fullParityEntitled
-      fullParityEnabled
-      zeroRetention
-      webhookAlertAfterMinutes
-      idvRequireSelfie
-      idvAcceptDocumentOnFile
+      ...OrganisationFields
     }
   }
 `);
@@ -104,15 +61,7 @@ const SetIdvSelfieRequired = graphql(`
 const SetIdvAcceptDocumentOnFile = graphql(`
   mutation SetIdvAcceptDocumentOnFile($accept: Boolean!) {
     setIdvAcceptDocumentOnFile(accept: $accept) {
-      id
-      name
-      fourEyes
-      fullParityEntitled
-      fullParityEnabled
-      zeroRetention
-      webhookAlertAfterMinutes
-      idvRequireSelfie
-      idvAcceptDocumentOnFile
+      ...OrganisationFields
     }
   }
 `);
@@ -120,16 +69,7 @@ const SetIdvAcceptDocumentOnFile = graphql(`
 const SetDefaultMlro = graphql(`
   mutation SetDefaultMlro($memberId: ID) {
     setDefaultMlro(memberId: $memberId) {
-      id
-      name
-      fourEyes
-      defaultMlroMemberId
-      fullParityEntitled
-      fullParityEnabled
-      zeroRetention
-      webhookAlertAfterMinutes
-      idvRequireSelfie
-      idvAcceptDocumentOnFile
+      ...OrganisationFields
     }
   }
 `);
@@ -140,7 +80,7 @@ const MlroCandidates = graphql(`
       id
       name
       email
-      role
+      eligibleAsDefaultMlro
     }
   }
 `);
@@ -153,7 +93,7 @@ function DefaultMlro({ org, mayChange, onChanged, onError }: {
 }) {
   const members = useRequest(() => execute(MlroCandidates), 'mlro-candidates', onError);
   const change = useAction((memberId: string | null) => execute(SetDefaultMlro, { memberId }), onError);
-  const eligible = (members.data?.members ?? []).filter((m) => hasRole(m.role, 'mlro'));
+  const eligible = (members.data?.members ?? []).filter((m) => m.eligibleAsDefaultMlro);
   const current = eligible.find((m) => m.id === org.defaultMlroMemberId);
   const options: Option[] = [{ id: NONE, label: 'None: hand-offs wait in the senior queue' }, ...eligible.map((m) => ({ id: m.id, label: m.name ?? m.email }))];
   return (
@@ -180,7 +120,7 @@ export function OrganisationPage() {
   const { viewer, setOrg } = useSettings();
   const org = viewer.org;
   const onError = useSignInOnUnauthenticated();
-  const mayChange = hasRole(viewer.role, 'compliance_admin');
+  const can = viewer.viewerCan;
   const [message, setMessage] = useState<string | null>(null);
   const fourEyes = useAction((enabled: boolean) => execute(SetFourEyes, { enabled }), onError);
   const parity = useAction((enabled: boolean) => execute(SetFullParity, { enabled }), onError);
@@ -200,7 +140,7 @@ export function OrganisationPage() {
       <section className="panel" aria-labelledby="four-eyes-title">
         <h2 id="four-eyes-title">Four-eyes approval</h2>
         <p>When on, a monitoring-review verdict, and an approval of a case over its open checks, needs a second person to approve it.</p>
-        {mayChange ? (
+        {can.setFourEyes ? (
           <Switch
             className="switch"
             isSelected={org.fourEyes}
@@ -221,15 +161,15 @@ export function OrganisationPage() {
           <p><strong>{org.fourEyes ? 'On' : 'Off'}.</strong> A compliance admin can change this.</p>
         )}
       </section>
-      <DefaultMlro org={org} mayChange={mayChange} onError={onError} onChanged={(o, m) => { setOrg(o); setMessage(m); }} />
-      <WebhookAlertSection mayChange={mayChange} onSaved={(m) => setMessage(m)} onChange={() => setMessage(null)} />
+      <DefaultMlro org={org} mayChange={can.setDefaultMlro} onError={onError} onChanged={(o, m) => { setOrg(o); setMessage(m); }} />
+      <WebhookAlertSection mayChange={can.setWebhookAlertThreshold} onSaved={(m) => setMessage(m)} onChange={() => setMessage(null)} />
       <section className="panel" aria-labelledby="idv-selfie-title">
         <h2 id="idv-selfie-title">Identity verification</h2>
         <p>
           When on, each director, owner and signatory is asked for a selfie with their ID document. The built-in verifier cannot compare
           faces, so every such verification then waits for a person to review it.
         </p>
-        {mayChange ? (
+        {can.configureIdentityVerification ? (
           <Switch
             className="switch"
             isSelected={org.idvRequireSelfie}
@@ -255,7 +195,7 @@ export function OrganisationPage() {
           of birth hold, extraction was confident and the verifier or an analyst accepted it. With a selfie required (or a hosted
           verification vendor) it never does, unless this is on. Changes are recorded in the audit log.
         </p>
-        {mayChange ? (
+        {can.configureIdentityVerification ? (
           <Switch
             className="switch"
             aria-describedby="idv-document-on-file-hint"
@@ -286,7 +226,7 @@ export function OrganisationPage() {
             When on, every decision also sends the complete case file (case.data_package.delivered), and the pull API serves it to
             credentials with the read:full_case scope.
           </p>
-          {mayChange ? (
+          {can.setFullParityEgress ? (
             <Switch
               className="switch"
               isSelected={org.fullParityEnabled}
@@ -317,7 +257,7 @@ export function OrganisationPage() {
             is purged once every webhook endpoint subscribed to case.data_package.delivered has answered its delivery with a 2xx. A failed or
             paused delivery, or no subscribed endpoint at all, holds the purge. The case keeps its ids, status, decision and risk band.
           </p>
-          {mayChange ? (
+          {can.setZeroRetention ? (
             <>
               <Switch
                 className="switch"
@@ -342,9 +282,9 @@ export function OrganisationPage() {
           )}
         </section>
       ) : null}
-      <MonitoringSchedulePanel mayChange={mayChange} onSaved={setMessage} />
-      <ReminderSchedulePanel mayChange={mayChange} />
-      <PersonReuseWindowSection mayChange={mayChange} onSaved={(m) => setMessage(m)} />
+      <MonitoringSchedulePanel mayChange={can.configureMonitoring} onSaved={setMessage} />
+      <ReminderSchedulePanel mayChange={can.configureReminders} />
+      <PersonReuseWindowSection mayChange={can.configurePersonReuse} onSaved={(m) => setMessage(m)} />
     </Page>
   );
 }

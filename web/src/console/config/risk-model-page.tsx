@@ -13,7 +13,6 @@ import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { hasRole } from '../session';
 import { problemsToFix } from './problems';
 import { Success, useLastData, When } from './ui';
 import { useSettings } from './viewer';
@@ -62,7 +61,7 @@ export function RiskModelPage() {
   const onError = useSignInOnUnauthenticated();
   const request = useRequest(load, 'risk-model', onError);
   const data = useLastData(request);
-  const mayEdit = hasRole(viewer.role, 'compliance_admin');
+  const mayEdit = viewer.viewerCan.configureRiskModel;
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
 

@@ -1,10 +1,10 @@
 // Compliance Configuration (/console/settings/*): its own routes, a sub-navigation, and the signed-in
-// member (role and organisation switches, from session.ts's store) handed to every page.
+// member (organisation switches and what they may change, from session.ts's store) handed to every page.
 import { Link } from 'react-aria-components';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { NotFoundPage } from '../../ui/not-found';
 import { Loading } from '../../ui/status';
-import { hasRole, setViewerOrg, useViewer, type Viewer } from '../session';
+import { setViewerOrg, useViewer, type Viewer } from '../session';
 import { AuditLogPage } from './audit-log-page';
 import { ConnectedAppsPage } from './connected-apps-page';
 import { CredentialsPage } from './credentials-page';
@@ -25,7 +25,7 @@ const SECTIONS = [
   { path: 'risk-model', label: 'Risk model' },
   { path: 'decision-policy', label: 'Decision policy' },
   { path: 'members', label: 'Members' },
-  { path: 'audit-log', label: 'Audit log', role: 'compliance_admin' as const },
+  { path: 'audit-log', label: 'Audit log', can: 'readAuditLog' as const },
 ];
 
 function SettingsLayout() {
@@ -42,7 +42,7 @@ function SettingsFrame({ viewer }: { viewer: Viewer }) {
     <div className="settings">
       <nav aria-label="Compliance configuration" className="subnav">
         <ul>
-          {SECTIONS.filter((s) => !s.role || hasRole(viewer.role, s.role)).map((s) => {
+          {SECTIONS.filter((s) => !s.can || viewer.viewerCan[s.can]).map((s) => {
             const href = `/console/settings/${s.path}`;
             const current = location.pathname === href;
             return (

@@ -9,26 +9,25 @@ import { ErrorNotice } from '../../ui/status';
 import { NoteAction } from '../cases/case-actions';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { hasRole, type Viewer } from '../session';
 import { REVIEW_DISPOSITION_LABELS } from './labels';
 import { ApproveReviewMutation, DispositionReviewMutation, ReopenReviewMutation, ResolveReviewMutation } from './review-query';
 
-// What a member is offered follows the server's rules (src/monitoring-reviews): a verdict (analyst) while
-// open or reopened, approval (analyst, not the verdict's author while four-eyes is on) while pending
-// approval, resolution (mlro) while with the MLRO, reopening (mlro) once closed. The server refuses the rest.
-interface Review { id: string; reviewRef: string; state: MonitoringReviewState; dispositionBy?: string | null }
+// What a member is offered is what the server says they may do (the review's viewerCan: src/monitoring-reviews'
+// permissions, states and four-eyes). The server checks again.
+interface Review {
+  id: string;
+  reviewRef: string;
+  state: MonitoringReviewState;
+  viewerCan: { dispositionMonitoringReview: boolean; approveMonitoringReview: boolean; resolveMonitoringReview: boolean; reopenMonitoringReview: boolean };
+}
 
-export function ReviewActions({ review, viewer, onDone }: { review: Review; viewer: Viewer | null; onDone: (message: string) => void }) {
-  const role = viewer?.role;
-  const ownVerdict = viewer?.org.fourEyes === true && review.dispositionBy === viewer.email;
-  const verdict = hasRole(role, 'analyst') && (review.state === 'open' || review.state === 'reopened');
-  const approve = hasRole(role, 'analyst') && review.state === 'pending_approval' && !ownVerdict;
-  const resolve = hasRole(role, 'mlro') && review.state === 'with_mlro' && !ownVerdict;
-  const reopen = hasRole(role, 'mlro') && review.state === 'closed';
+export function ReviewActions({ review, onDone }: { review: Review; onDone: (message: string) => void }) {
+  const { dispositionMonitoringReview: verdict, approveMonitoringReview: approve, resolveMonitoringReview: resolve, reopenMonitoringReview: reopen } = review.viewerCan;
   if (!verdict && !approve && !resolve && !reopen) {
+    // Every member may approve a verdict: one they may not approve is their own (four-eyes).
     return (
       <p className="empty">
-        {review.state === 'pending_approval' && ownVerdict
+        {review.state === 'pending_approval'
           ? 'You gave this verdict: with four-eyes approval on, another member approves it.'
           : 'Nothing to do here for your role in this state.'}
       </p>

@@ -8,7 +8,6 @@ import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { when, words } from '../cases/labels';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { useViewer } from '../session';
 import { REVIEW_DISPOSITION_LABELS, REVIEW_STATE_LABELS, reviewStateClass, subjectLabel } from './labels';
 import { ReviewActions } from './review-actions';
 import { ReviewQuery } from './review-query';
@@ -19,7 +18,6 @@ type Review = NonNullable<ConsoleMonitoringReviewQuery['monitoringReview']>;
 /** One monitoring review: its facts, the actions the member may take, the alerts attached and its history. */
 export function ReviewPage() {
   const { reviewId = '' } = useParams();
-  const viewer = useViewer();
   const onError = useSignInOnUnauthenticated();
   const [version, setVersion] = useState(0);
   const [said, setSaid] = useState<string | null>(null);
@@ -58,7 +56,7 @@ export function ReviewPage() {
       </dl>
       <section className="panel" aria-labelledby="review-actions-title">
         <h2 id="review-actions-title">Actions</h2>
-        <ReviewActions review={r} viewer={viewer} onDone={(message) => { setSaid(message); setVersion((v) => v + 1); }} />
+        <ReviewActions review={r} onDone={(message) => { setSaid(message); setVersion((v) => v + 1); }} />
       </section>
       <section className="panel" aria-labelledby="review-alerts-title">
         <h2 id="review-alerts-title">Alerts</h2>

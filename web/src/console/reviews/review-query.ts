@@ -52,6 +52,12 @@ export const ReviewQuery = graphql(`
       bandAfter
       openedAt
       closedAt
+      viewerCan {
+        dispositionMonitoringReview
+        approveMonitoringReview
+        resolveMonitoringReview
+        reopenMonitoringReview
+      }
       alerts {
         alertId
         runId
