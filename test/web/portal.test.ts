@@ -4,7 +4,7 @@ import { operatorActor } from '../../src/access/index';
 import { createCase } from '../../src/cases/index';
 import { redeemInvite } from '../../src/invites/index';
 import { ConsoleHarness } from '../graphql/harness';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, watchedPage, type Look } from '../support/browser';
+import { checkPage, closeAll, expectNoSidewaysScroll, LOOKS, startConsoleInChromium, watchedPage, type Look } from '../support/browser';
 
 /** The customer portal's shell at /portal/app in Chromium, over tRPC against the real server. */
 describe('web portal shell in Chromium', function () {
@@ -12,13 +12,9 @@ describe('web portal shell in Chromium', function () {
   let h: ConsoleHarness;
   let browser: Browser;
   before(async () => {
-    h = await ConsoleHarness.start();
-    browser = await launchChromium();
+    ({ h, browser } = await startConsoleInChromium());
   });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-  });
+  after(() => closeAll(browser, h));
 
   /** A case with an invite, redeemed as the landing page does: the portal session's token and the case id. */
   async function redeemedInvite(): Promise<{ caseId: string; email: string; token: string }> {
