@@ -6,7 +6,8 @@ import {
 import type { Services } from '../../src/platform/index';
 import type { Tenant } from '../../src/tenants/index';
 import { ConsoleHarness } from '../graphql/harness';
-import { TestClock } from '../portal/support';
+import {  } from '../portal/support';
+import { TestClock } from '../support/clock';
 import { drainJobs, runtime } from '../support/runtime';
 import { approvedCase, monitoringEvents, SampleSources } from './support';
 

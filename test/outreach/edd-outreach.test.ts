@@ -4,9 +4,11 @@ import { sendDueReminder } from '../../src/outreach/index';
 import { caseEventsInFeed, feedToken, setStatus } from '../graphql/case-support';
 import { ConsoleHarness, type ConsoleClient, type TestMember } from '../graphql/harness';
 import { multipart, tinyPdf } from '../portal/documents-support';
-import { portalClient, redeem, signedInCustomer, TestClock } from '../portal/support';
+import { portalClient, redeem, signedInCustomer } from '../portal/support';
+import { TestClock } from '../support/clock';
 import { decodeQp, smtpMailer, startSmtp, type TestSmtp } from '../support/smtp';
 import { drainJobs, runtime } from '../support/runtime';
+import { own } from '../support/event-payloads';
 
 const DAY = 24 * 3600 * 1000;
 const SET = `mutation($caseId: ID!, $reqKey: String!, $status: EddStatus!, $note: String, $label: String) {
@@ -65,10 +67,6 @@ describe('EDD and outreach: request emails, the portal upload against an item, r
       headers: { 'content-type': 'multipart/form-data; boundary=----svc-test-boundary-7MA4YWxkTrZu0gW', origin: h.url, cookie: `portal_session=${session}` },
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
-  const own = (p: Record<string, unknown>) => {
-    const { event: _e, eventId: _i, eventVersion: _v, timestamp: _t, orgId: _o, caseId: _c, crmRecordId: _r, caseSequence: _s, ...rest } = p;
-    return rest;
   };
 
   it('requestEddEvidence: the branded email with its items and a sign-in link, edd.requested and outreach.email.sent once sent; the upload against an item marks it received', async () => {

@@ -14,7 +14,8 @@ import { compileEventSchemas } from '../events/support';
 import { ConsoleHarness } from '../graphql/harness';
 import { decodeQp, mailingTo, startSmtp, type TestSmtp } from '../support/smtp';
 import { drainJobs, runtime } from '../support/runtime';
-import { failure, feed, invitedCase, portalClient, pullToken, TestClock } from './support';
+import { failure, feed, invitedCase, portalClient, pullToken } from './support';
+import { TestClock } from '../support/clock';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

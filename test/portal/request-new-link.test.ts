@@ -5,7 +5,8 @@ import { NEW_LINK_ANSWER } from '../../src/portal/index';
 import { ConsoleHarness } from '../graphql/harness';
 import { decodeQp, mailingTo, startSmtp, type TestSmtp } from '../support/smtp';
 import { drainJobs, runtime } from '../support/runtime';
-import { failure, invitedCase, portalClient, redeem, TestClock } from './support';
+import { failure, invitedCase, portalClient, redeem } from './support';
+import { TestClock } from '../support/clock';
 
 const HOUR = 3_600_000;
 
