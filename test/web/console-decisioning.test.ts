@@ -21,11 +21,8 @@ import { checkPage, closeAll, expectNoSidewaysScroll, heading, LOOKS, pageAs, sa
  */
 describe('web console: the decisioning pipeline in Chromium', function () {
   this.timeout(120_000);
-  let h: ConsoleHarness;
-  let browser: Browser;
-  before(async () => {
-    ({ h, browser } = await startConsoleInChromium());
-  });
+  let h: ConsoleHarness, browser: Browser;
+  before(async () => ({ h, browser } = await startConsoleInChromium()));
   after(() => closeAll(browser, h));
 
   /** The text of a definition list's entry `term` inside `scope`. */

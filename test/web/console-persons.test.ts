@@ -12,11 +12,8 @@ import { checkPage, closeAll, expectNoSidewaysScroll, heading, LOOKS, pageAs, sa
  */
 describe('web console: the person registry in Chromium', function () {
   this.timeout(120_000);
-  let h: ConsoleHarness;
-  let browser: Browser;
-  before(async () => {
-    ({ h, browser } = await startConsoleInChromium());
-  });
+  let h: ConsoleHarness, browser: Browser;
+  before(async () => ({ h, browser } = await startConsoleInChromium()));
   after(() => closeAll(browser, h));
 
   const people = (page: Page): Locator => page.locator('section.case-section', { has: page.getByRole('heading', { level: 2, name: 'People', exact: true }) });

@@ -11,12 +11,9 @@ import { newEndpoint, receiversPerTest } from '../webhooks/support';
 /** Zero retention on the console's case page (docs/retention.md), in Chromium against the real server. */
 describe('web console: a purged case in Chromium', function () {
   this.timeout(90_000);
-  let h: ConsoleHarness;
-  let browser: Browser;
+  let h: ConsoleHarness, browser: Browser;
   const receiver = receiversPerTest();
-  before(async () => {
-    ({ h, browser } = await startConsoleInChromium());
-  });
+  before(async () => ({ h, browser } = await startConsoleInChromium()));
   after(() => closeAll(browser, h));
 
   it('says "Personal data purged on <date>" and shows the documents without their file names or extracted data', async () => {

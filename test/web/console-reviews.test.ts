@@ -13,11 +13,8 @@ import { runtime } from '../support/runtime';
  */
 describe('web console: monitoring reviews in Chromium', function () {
   this.timeout(120_000);
-  let h: ConsoleHarness;
-  let browser: Browser;
-  before(async () => {
-    ({ h, browser } = await startConsoleInChromium());
-  });
+  let h: ConsoleHarness, browser: Browser;
+  before(async () => ({ h, browser } = await startConsoleInChromium()));
   after(() => closeAll(browser, h));
 
   const stateOf = (page: Page) => page.locator('dl.facts > dt:text-is("State") + dd').innerText();

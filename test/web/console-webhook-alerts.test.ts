@@ -13,12 +13,9 @@ import { drain, receiversPerTest, recordTestEvent } from '../webhooks/support';
  */
 describe('web console: webhook failure alerts in Chromium', function () {
   this.timeout(90_000);
-  let h: ConsoleHarness;
-  let browser: Browser;
+  let h: ConsoleHarness, browser: Browser;
   const receiver = receiversPerTest();
-  before(async () => {
-    ({ h, browser } = await startConsoleInChromium());
-  });
+  before(async () => ({ h, browser } = await startConsoleInChromium()));
   after(() => closeAll(browser, h));
 
   async function open(client: ConsoleClient, path: string, look: Look = 'light'): Promise<WatchedPage> {

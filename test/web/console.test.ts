@@ -6,11 +6,8 @@ import { ConsoleHarness } from '../graphql/harness';
 /** The console's shell in Chromium against the real server (REST, /graphql, /trpc and the built web app). */
 describe('web console shell in Chromium', function () {
   this.timeout(60_000);
-  let h: ConsoleHarness;
-  let browser: Browser;
-  before(async () => {
-    ({ h, browser } = await startConsoleInChromium());
-  });
+  let h: ConsoleHarness, browser: Browser;
+  before(async () => ({ h, browser } = await startConsoleInChromium()));
   after(() => closeAll(browser, h));
 
   for (const look of Object.keys(LOOKS) as Look[]) {

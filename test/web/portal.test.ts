@@ -9,11 +9,8 @@ import { checkPage, closeAll, expectNoSidewaysScroll, LOOKS, startConsoleInChrom
 /** The customer portal's shell at /portal/app in Chromium, over tRPC against the real server. */
 describe('web portal shell in Chromium', function () {
   this.timeout(60_000);
-  let h: ConsoleHarness;
-  let browser: Browser;
-  before(async () => {
-    ({ h, browser } = await startConsoleInChromium());
-  });
+  let h: ConsoleHarness, browser: Browser;
+  before(async () => ({ h, browser } = await startConsoleInChromium()));
   after(() => closeAll(browser, h));
 
   /** A case with an invite, redeemed as the landing page does: the portal session's token and the case id. */
