@@ -6,7 +6,8 @@ import { assessCaseRisk, recomputeRisk } from '../../src/risk/index';
 import { listAuditLog } from '../../src/audit/index';
 import { rejection } from '../support/rejection';
 import { newTenant, runtime } from '../support/runtime';
-import { caseEvents, memberOf, newApplicationCase, newEvents, own, system } from '../risk/support';
+import { caseEvents, memberOf, newApplicationCase, newEvents, system } from '../risk/support';
+import { own } from '../support/event-payloads';
 
 const HIGH_ITEMS = [
   { key: 'source_of_funds', label: 'Source of funds' },

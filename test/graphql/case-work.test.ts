@@ -7,6 +7,7 @@ import { seedDocument, seedParty, seedRisk } from '../rest/factories';
 import { drainJobs, runtime } from '../support/runtime';
 import { caseEventsInFeed, feedToken, newCase, setRouted, setStatus } from './case-support';
 import { ConsoleHarness, type ConsoleClient, type TestMember } from './harness';
+import { own, type Payload } from '../support/event-payloads';
 
 const CASE_FIELDS = 'caseId status onboardingStage owner { id name email } createdBy';
 const DECIDE = `mutation($id: String!, $outcome: DecisionOutcome!, $notes: String!) { decideCase(caseId: $id, outcome: $outcome, notes: $notes) { ${CASE_FIELDS} decision { outcome notes analystEmail decidedAt } } }`;
@@ -18,12 +19,6 @@ const OVERRIDE = `mutation($doc: Int!, $status: DocumentOverrideStatus!, $note: 
   overrideDocumentStatus(documentId: $doc, status: $status, note: $note, reason: $reason) { id caseId status } }`;
 const CREATE = `mutation($input: CreateCaseInput!) { createCase(input: $input) { ${CASE_FIELDS} companyName customerEmail customerName country companyNumber source } }`;
 
-type Payload = Record<string, unknown>;
-/** The event-specific part of a payload: without the envelope that recordEvent fills. */
-const own = (p: Payload) => {
-  const { event: _e, eventId: _i, eventVersion: _v, timestamp: _t, orgId: _o, caseId: _c, crmRecordId: _r, caseSequence: _s, ...rest } = p;
-  return rest;
-};
 
 describe('console GraphQL: case work', function () {
   this.timeout(90_000);

@@ -1,12 +1,11 @@
 import { expect } from 'chai';
 import { runOnce } from 'graphile-worker';
 import { SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK } from '../../src/oauth/index';
-import { createLogger, type Services } from '../../src/platform/index';
+import { type Services } from '../../src/platform/index';
 import { graphileLogger } from '../../worker/job-queue';
-import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
 import { createTaskList } from '../../worker/tasks/index';
 import { steppingClock } from '../oauth/harness';
-import { decodeQp, startSmtp } from '../rest/smtp';
+import { decodeQp, smtpMailer, startSmtp, type TestSmtp } from '../support/smtp';
 import { runtime } from '../support/runtime';
 import { pull, tokenFor } from './configuration-support';
 import { ConsoleHarness } from './harness';
@@ -31,13 +30,13 @@ describe('console GraphQL: the lifecycle of API credentials', function () {
   this.timeout(60_000);
   const time = steppingClock();
   let h: ConsoleHarness;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let worker: Services;
 
   before(async () => {
     h = await ConsoleHarness.start({ clock: time.clock });
     smtp = await startSmtp();
-    const mailer = createNodemailerMailer({ smtpUrl: smtp.url, from: 'console@svc.example', log: createLogger('silent'), keepLocally: () => Promise.reject(new Error('unused')) });
+    const mailer = smtpMailer(smtp, 'console@svc.example');
     worker = { ...h.svc, mailer };
   });
   afterEach(() => time.reset());

@@ -1,17 +1,13 @@
 import { expect } from 'chai';
-import { runOnce } from 'graphile-worker';
 import { operatorActor } from '../../src/access/index';
 import { openCase } from '../../src/cases/index';
 import { createLogger, type Services } from '../../src/platform/index';
 import { startMemberSession } from '../../src/sessions/index';
 import { sha256Hex } from '../../src/security/tokens';
 import { createMember, removeMember, type MemberRole, type Tenant } from '../../src/tenants/index';
-import { graphileLogger } from '../../worker/job-queue';
-import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
-import { createTaskList } from '../../worker/tasks/index';
 import { authorizeInBrowser, basic, newConnector, pkce, post, type Harness } from '../oauth/harness';
-import { decodeQp, startSmtp } from '../rest/smtp';
-import { runtime } from '../support/runtime';
+import { decodeQp, smtpMailer, startSmtp, type TestSmtp } from '../support/smtp';
+import { drainJobs, runtime } from '../support/runtime';
 import { ConsoleHarness, type ConsoleClient, type TestMember } from './harness';
 
 const MEMBERS = 'query { members { id email name role createdAt } }';
@@ -28,14 +24,14 @@ type Member = { id: string; email: string; name: string | null; role: MemberRole
 
 describe('console members: invitations, roles and removal (GraphQL over HTTP)', () => {
   let h: ConsoleHarness;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let worker: Services;
 
   before(async () => {
     h = await ConsoleHarness.start();
     smtp = await startSmtp();
     const log = createLogger('silent');
-    const mailer = createNodemailerMailer({ smtpUrl: smtp.url, from: 'console@svc.example', log, keepLocally: () => Promise.reject(new Error('unused')) });
+    const mailer = smtpMailer(smtp, 'console@svc.example', log);
     worker = { ...h.svc, mailer };
   });
   after(async () => {
@@ -46,7 +42,7 @@ describe('console members: invitations, roles and removal (GraphQL over HTTP)', 
   /** Runs the queued jobs (the mail of invitations) with this test's SMTP mailer. */
   const drain = async () => {
     const rt = await runtime();
-    await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(worker), logger: graphileLogger(worker.log) });
+    await drainJobs(rt, worker);
   };
   const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).map((m) => decodeQp(m.raw));
   const unauthenticated = async (browser: ConsoleClient) => expect((await browser.error(ME)).code).to.equal('UNAUTHENTICATED');

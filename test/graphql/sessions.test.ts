@@ -1,16 +1,12 @@
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
-import { runOnce } from 'graphile-worker';
 import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
 import { createLogger, type Clock, type Services } from '../../src/platform/index';
 import { startMemberSession } from '../../src/sessions/index';
 import { sha256Hex } from '../../src/security/tokens';
 import { deliverMemberMail, SEND_MEMBER_MAIL_TASK, sweepMemberMail } from '../../src/tenants/index';
-import { graphileLogger } from '../../worker/job-queue';
-import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
-import { createTaskList } from '../../worker/tasks/index';
-import { decodeQp, startSmtp } from '../rest/smtp';
-import { runtime } from '../support/runtime';
+import { decodeQp, smtpMailer, startSmtp, type TestSmtp } from '../support/smtp';
+import { drainJobs, runtime } from '../support/runtime';
 import { ConsoleHarness, type ConsoleClient, type TestMember } from './harness';
 
 const ME = 'query { me { id email name role createdAt org { id name fourEyes fullParityEntitled fullParityEnabled } } }';
@@ -244,7 +240,7 @@ describe('console sign-in and sessions (GraphQL over HTTP with cookies)', () => 
   });
 
   describe('password reset by email', () => {
-    let smtp: Awaited<ReturnType<typeof startSmtp>>;
+    let smtp: TestSmtp;
     let worker: Services;
     const logLines: string[] = [];
     const REQUEST = 'mutation($email: String!) { requestPasswordReset(email: $email) }';
@@ -254,7 +250,7 @@ describe('console sign-in and sessions (GraphQL over HTTP with cookies)', () => 
       smtp = await startSmtp();
       const log = createLogger('info', new Writable({ write(chunk, _enc, cb) { logLines.push(String(chunk)); cb(); } }) as never);
       // The worker of this test: the same services, sending through the in-process SMTP server.
-      const mailer = createNodemailerMailer({ smtpUrl: smtp.url, from: 'console@svc.example', log, keepLocally: () => Promise.reject(new Error('unused')) });
+      const mailer = smtpMailer(smtp, 'console@svc.example', log);
       worker = { ...h.svc, log, mailer };
     });
     after(() => smtp.close());
@@ -264,7 +260,7 @@ describe('console sign-in and sessions (GraphQL over HTTP with cookies)', () => 
 
     const drain = async () => {
       const rt = await runtime();
-      await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(worker), logger: graphileLogger(worker.log) });
+      await drainJobs(rt, worker);
     };
     const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).map((m) => decodeQp(m.raw));
     const linkIn = (mail: string) => {

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { ConsoleHarness } from '../graphql/harness';
 import { listLocalMail } from '../../src/mail/index';
 import { seedDocument, signedInCustomer } from '../portal/support';
-import { decodeQp } from '../rest/smtp';
+import { decodeQp } from '../support/smtp';
 
 export const GRACE_PASSPORT = { surname: 'HOPPER', givenNames: 'GRACE', nationality: 'GBR', documentNumber: 'K81726354', birth: '661209', sex: 'F', expiry: '330730' } as const;
 export const ADA_PASSPORT = { surname: 'LOVELACE', givenNames: 'ADA', nationality: 'GBR', documentNumber: 'L12345678', birth: '801210', sex: 'F', expiry: '340101' } as const;

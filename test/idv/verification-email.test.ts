@@ -1,16 +1,12 @@
 import { expect } from 'chai';
-import { runOnce } from 'graphile-worker';
 import type { ValidateFunction } from 'ajv/dist/2020';
-import { createLogger, type Services } from '../../src/platform/index';
-import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
-import { graphileLogger } from '../../worker/job-queue';
-import { createTaskList } from '../../worker/tasks/index';
+import { type Services } from '../../src/platform/index';
 import { passportPdf } from '../documents/support';
 import { compileEventSchemas } from '../events/support';
 import { ConsoleHarness } from '../graphql/harness';
 import { feed, pullToken } from '../portal/support';
-import { decodeQp, startSmtp } from '../rest/smtp';
-import { runtime } from '../support/runtime';
+import { decodeQp, smtpMailer, startSmtp, type TestSmtp } from '../support/smtp';
+import { drainJobs, runtime } from '../support/runtime';
 import { ADA_PASSPORT, caseEvents, personKeyOf, submittedCase, uploadForVerification } from './support';
 
 const RESEND = `mutation Resend($caseId: ID!, $personKey: ID!) {
@@ -21,13 +17,13 @@ const VERIFICATIONS = `query Case($id: String!) { case(caseId: $id) { identityVe
 describe('identity verification emails: one per human through the SMTP server, and a resend by an analyst', function () {
   this.timeout(60_000);
   let h: ConsoleHarness;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let svc: Services;
   let schemas: Map<string, ValidateFunction>;
   before(async () => {
     smtp = await startSmtp();
     h = await ConsoleHarness.start();
-    const mailer = createNodemailerMailer({ smtpUrl: smtp.url, from: 'onboarding@svc.example', log: createLogger('silent'), keepLocally: () => Promise.reject(new Error('unused')) });
+    const mailer = smtpMailer(smtp, 'onboarding@svc.example');
     svc = { ...h.svc, mailer };
     schemas = compileEventSchemas();
   });
@@ -35,7 +31,7 @@ describe('identity verification emails: one per human through the SMTP server, a
     await h.close();
     await smtp.close();
   });
-  const drain = async () => runOnce({ pgPool: (await runtime()).queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
+  const drain = async () => drainJobs(await runtime(), svc);
   const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to)).map((m) => decodeQp(m.raw));
   const tokenIn = (mail: string) => /\/portal\/verify\?token=([A-Za-z0-9_-]{43})/.exec(mail)![1]!;
 

@@ -7,7 +7,8 @@ import { listEventFeed, relayEvents } from '../../src/events/index';
 import { onMonitoringAlert, type MonitoringAlertFact } from '../../src/monitoring-reviews/index';
 import { assessCaseRisk } from '../../src/risk/index';
 import { createMember, setFourEyes, type MemberRole, type Tenant } from '../../src/tenants/index';
-import { caseEvents, newApplicationCase, type CaseSetup, type Payload } from '../risk/support';
+import { caseEvents, newApplicationCase, type CaseSetup } from '../risk/support';
+import type { Payload } from '../support/event-payloads';
 
 /** An approved, risk-assessed case of the tenant (the kind monitoring watches). */
 export async function monitoredCase(rt: Runtime, tenant: Tenant, s: CaseSetup = {}): Promise<{ caseId: string; pk: number }> {

@@ -1,16 +1,14 @@
 import { expect } from 'chai';
-import { runOnce } from 'graphile-worker';
 import { memberActor } from '../../src/access/index';
 import {
   nextDueAfter, runDueMonitoring, scheduleMonitoring, setMonitoringSchedule, spreadOf, SCHEDULE_PERIOD_MS,
 } from '../../src/monitoring/index';
 import type { Services } from '../../src/platform/index';
 import type { Tenant } from '../../src/tenants/index';
-import { graphileLogger } from '../../worker/job-queue';
-import { createTaskList } from '../../worker/tasks/index';
 import { ConsoleHarness } from '../graphql/harness';
-import { TestClock } from '../portal/support';
-import { runtime } from '../support/runtime';
+import {  } from '../portal/support';
+import { TestClock } from '../support/clock';
+import { drainJobs, runtime } from '../support/runtime';
 import { approvedCase, monitoringEvents, SampleSources } from './support';
 
 // Scheduled runs with a clock the test moves: each approved case gets its own slot of the tenant's period
@@ -45,7 +43,7 @@ describe('monitoring: the schedule (controllable clock)', function () {
   const tickAndRunJobs = async () => {
     const rt = await runtime();
     await svc.jobs.enqueue('monitoring.tick', {});
-    await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
+    await drainJobs(rt, svc);
   };
 
   it('spreads the cases over the day, runs each when its slot is due and not before, then plans its next slot a period later', async () => {

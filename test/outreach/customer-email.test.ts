@@ -3,27 +3,26 @@ import { expect } from 'chai';
 import { runOnce } from 'graphile-worker';
 import { inTransaction } from '../../src/db/index';
 import { listCaseCustomerEmails, queueCustomerEmail, SENT_AT } from '../../src/outreach/index';
-import { createLogger, type Services } from '../../src/platform/index';
+import { type Services } from '../../src/platform/index';
 import { memberActor } from '../../src/access/index';
-import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
 import { RELAY_TASK } from '../../src/events/index';
 import { graphileLogger } from '../../worker/job-queue';
 import { createTaskList } from '../../worker/tasks/index';
 import { runtime } from '../support/runtime';
 import { compileEventSchemas } from '../events/support';
 import { RestHarness, uniqueEmail } from '../rest/harness';
-import { decodeQp, startSmtp } from '../rest/smtp';
+import { decodeQp, smtpMailer, startSmtp, type TestSmtp } from '../support/smtp';
 
 describe('the customer email outbox: queued with the work, sent by the worker, its events recorded once sent', () => {
   let api: RestHarness;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let svc: Services;
   const schemas = compileEventSchemas();
 
   before(async () => {
     smtp = await startSmtp();
     api = await RestHarness.start({ mailRetryScheduleMs: [60_000] });
-    const mailer = createNodemailerMailer({ smtpUrl: smtp.url, from: 'onboarding@svc.example', log: createLogger('silent'), keepLocally: () => Promise.reject(new Error('unused')) });
+    const mailer = smtpMailer(smtp, 'onboarding@svc.example');
     svc = { ...api.svc, mailer };
   });
   after(async () => {

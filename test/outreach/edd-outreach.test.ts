@@ -1,16 +1,14 @@
 import { expect } from 'chai';
-import { runOnce } from 'graphile-worker';
-import { createLogger, type Services } from '../../src/platform/index';
+import { type Services } from '../../src/platform/index';
 import { sendDueReminder } from '../../src/outreach/index';
-import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
-import { graphileLogger } from '../../worker/job-queue';
-import { createTaskList } from '../../worker/tasks/index';
 import { caseEventsInFeed, feedToken, setStatus } from '../graphql/case-support';
 import { ConsoleHarness, type ConsoleClient, type TestMember } from '../graphql/harness';
 import { multipart, tinyPdf } from '../portal/documents-support';
-import { portalClient, redeem, signedInCustomer, TestClock } from '../portal/support';
-import { decodeQp, startSmtp } from '../rest/smtp';
-import { runtime } from '../support/runtime';
+import { portalClient, redeem, signedInCustomer } from '../portal/support';
+import { TestClock } from '../support/clock';
+import { decodeQp, smtpMailer, startSmtp, type TestSmtp } from '../support/smtp';
+import { drainJobs, runtime } from '../support/runtime';
+import { own } from '../support/event-payloads';
 
 const DAY = 24 * 3600 * 1000;
 const SET = `mutation($caseId: ID!, $reqKey: String!, $status: EddStatus!, $note: String, $label: String) {
@@ -27,14 +25,14 @@ const SCHEDULE = `mutation($input: ReminderScheduleInput!) { setReminderSchedule
 describe('EDD and outreach: request emails, the portal upload against an item, reminders on the tenant\'s schedule', function () {
   this.timeout(120_000);
   let h: ConsoleHarness;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let svc: Services;
   const clock = new TestClock();
 
   before(async () => {
     smtp = await startSmtp();
     h = await ConsoleHarness.start({ clock });
-    const mailer = createNodemailerMailer({ smtpUrl: smtp.url, from: 'onboarding@svc.example', log: createLogger('silent'), keepLocally: () => Promise.reject(new Error('unused')) });
+    const mailer = smtpMailer(smtp, 'onboarding@svc.example');
     svc = { ...h.svc, mailer };
   });
   after(async () => {
@@ -45,7 +43,7 @@ describe('EDD and outreach: request emails, the portal upload against an item, r
   /** Runs the queued jobs (the customer email sends) with the SMTP mailer. */
   const drain = async () => {
     const rt = await runtime();
-    await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
+    await drainJobs(rt, svc);
   };
   /** The messages to `email`, decoded, with their folded header lines unfolded (RFC 5322 2.2.3). */
   /** Each message to an address: its header unfolded, its body quoted-printable decoded (never the header: `token=12…` is no escape). */
@@ -69,10 +67,6 @@ describe('EDD and outreach: request emails, the portal upload against an item, r
       headers: { 'content-type': 'multipart/form-data; boundary=----svc-test-boundary-7MA4YWxkTrZu0gW', origin: h.url, cookie: `portal_session=${session}` },
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
-  const own = (p: Record<string, unknown>) => {
-    const { event: _e, eventId: _i, eventVersion: _v, timestamp: _t, orgId: _o, caseId: _c, crmRecordId: _r, caseSequence: _s, ...rest } = p;
-    return rest;
   };
 
   it('requestEddEvidence: the branded email with its items and a sign-in link, edd.requested and outreach.email.sent once sent; the upload against an item marks it received', async () => {

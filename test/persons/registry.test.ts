@@ -3,6 +3,7 @@ import type { Runtime } from '../../bin/compose';
 import type { Tenant } from '../../src/tenants/index';
 import { caseEventsInFeed, feedToken, newCase } from '../graphql/case-support';
 import { ConsoleHarness, type ConsoleClient } from '../graphql/harness';
+import { own, type Payload } from '../support/event-payloads';
 import { drainJobs, runtime } from '../support/runtime';
 import { seedIdDocument, seedParty } from './support';
 
@@ -18,7 +19,6 @@ const PERSON = `query($id: Int!) { person(id: $id) { personId displayName dateOf
   cases { caseId personKey linkedBy active unlinkedBy unlinkReason } documents { documentId documentType validUntil } } }`;
 const PERSONS = 'query($s: String, $first: Int, $after: Int) { persons(search: $s, first: $first, after: $after) { nodes { personId displayName emails } hasMore } }';
 
-type Payload = Record<string, unknown>;
 interface People {
   caseId: string;
   persons: { personKey: string; name: string; email: string | null; roles: string[]; dateOfBirth: string | null;
@@ -26,11 +26,6 @@ interface People {
   idDocuments: { documentId: number; documentType: string; filename: string }[];
 }
 
-/** The event-specific part of a payload: without the envelope that recordEvent fills. */
-const own = (p: Payload) => {
-  const { event: _e, eventId: _i, eventVersion: _v, timestamp: _t, orgId: _o, caseId: _c, crmRecordId: _r, caseSequence: _s, ...rest } = p;
-  return rest;
-};
 
 describe('person registry: console GraphQL', function () {
   this.timeout(90_000);

@@ -7,7 +7,8 @@ import type { Tenant } from '../../src/tenants/index';
 import { caseEventsInFeed, feedToken, newCase } from '../graphql/case-support';
 import { ConsoleHarness } from '../graphql/harness';
 import { drainJobs, runtime } from '../support/runtime';
-import { seedIdDocument, seedParty, TestClock } from './support';
+import { seedIdDocument, seedParty } from './support';
+import { TestClock } from '../support/clock';
 
 const T0 = new Date('2026-06-01T10:00:00.000Z');
 const MARIA = { name: 'María García López', email: 'maria@garcia.example', dateOfBirth: '1985-05-05', idNumber: 'ES-123 456', idCountry: 'ES' };

@@ -39,17 +39,3 @@ export async function seedIdDocument(
   );
   return Number(res.insertId);
 }
-
-/** A clock the test moves. */
-export class TestClock {
-  constructor(private t: Date) {}
-  now(): Date {
-    return new Date(this.t);
-  }
-  set(t: Date): void {
-    this.t = t;
-  }
-  advanceDays(days: number): void {
-    this.t = new Date(this.t.getTime() + days * 86_400_000);
-  }
-}

@@ -10,7 +10,8 @@ import { setFullParity, type Tenant } from '../../src/tenants/index';
 import { seedDocument, seedHit } from '../rest/factories';
 import { rejection } from '../support/rejection';
 import { newTenant, runtime } from '../support/runtime';
-import { caseEvents, memberOf, newApplicationCase, newEvents, own, system, testGuard, type CaseSetup } from '../risk/support';
+import { caseEvents, memberOf, newApplicationCase, newEvents, system, testGuard, type CaseSetup } from '../risk/support';
+import { own } from '../support/event-payloads';
 
 describe('decision policy: routeCase, dry runs and policy edits', function () {
   this.timeout(60_000);

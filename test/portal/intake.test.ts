@@ -2,21 +2,20 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { ValidateFunction } from 'ajv/dist/2020';
 import { expect } from 'chai';
-import { makeWorkerUtils, runOnce } from 'graphile-worker';
+import { makeWorkerUtils } from 'graphile-worker';
 import { operatorActor } from '../../src/access/index';
 import { listAuditLog } from '../../src/audit/index';
 import { deliverIntakeCode, INTAKE_START_ANSWER, SEND_INTAKE_CODE_TASK, setPublicIntake, sweepIntakeCodes } from '../../src/intake/index';
 import { addHits, windowStartOf } from '../../src/oauth/rate-limit';
 import { createLogger, type Services } from '../../src/platform/index';
 import type { Tenant } from '../../src/tenants/index';
-import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
 import { graphileLogger } from '../../worker/job-queue';
-import { createTaskList } from '../../worker/tasks/index';
 import { compileEventSchemas } from '../events/support';
 import { ConsoleHarness } from '../graphql/harness';
-import { decodeQp, startSmtp } from '../rest/smtp';
-import { runtime } from '../support/runtime';
-import { failure, feed, invitedCase, portalClient, pullToken, TestClock } from './support';
+import { decodeQp, mailingTo, startSmtp, type TestSmtp } from '../support/smtp';
+import { drainJobs, runtime } from '../support/runtime';
+import { failure, feed, invitedCase, portalClient, pullToken } from './support';
+import { TestClock } from '../support/clock';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -24,7 +23,7 @@ const HOUR = 60 * MIN;
 describe('public intake over tRPC: email code, a case opened or resumed, a portal session', function () {
   this.timeout(60_000);
   let h: ConsoleHarness;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let mailing: Services;
   let schemas: Map<string, ValidateFunction>;
   const clock = new TestClock();
@@ -33,7 +32,7 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
     smtp = await startSmtp();
     h = await ConsoleHarness.start({ clock });
     const log = createLogger('silent', new Writable({ write(_c, _e, cb) { cb(); } }) as never);
-    mailing = { ...h.svc, mailer: createNodemailerMailer({ smtpUrl: smtp.url, from: 'onboarding@svc.example', log, keepLocally: () => Promise.reject(new Error('unused')) }) };
+    mailing = mailingTo(h.svc, smtp, 'onboarding@svc.example', log);
     schemas = compileEventSchemas();
   });
   after(async () => {
@@ -47,7 +46,7 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
   /** Runs queued jobs (the send-intake-code job and the outbox relay among them) with the SMTP mailer. */
   const drain = async () => {
     const rt = await runtime();
-    await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(mailing), logger: graphileLogger(mailing.log) });
+    await drainJobs(rt, mailing);
   };
   const mailsTo = (address: string) =>
     smtp.received.filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase())).map((m) => decodeQp(m.raw));

@@ -1,21 +1,18 @@
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
-import { runOnce } from 'graphile-worker';
 import { createLogger, type Services } from '../../src/platform/index';
 import { NEW_LINK_ANSWER } from '../../src/portal/index';
-import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
-import { graphileLogger } from '../../worker/job-queue';
-import { createTaskList } from '../../worker/tasks/index';
 import { ConsoleHarness } from '../graphql/harness';
-import { decodeQp, startSmtp } from '../rest/smtp';
-import { runtime } from '../support/runtime';
-import { failure, invitedCase, portalClient, redeem, TestClock } from './support';
+import { decodeQp, mailingTo, startSmtp, type TestSmtp } from '../support/smtp';
+import { drainJobs, runtime } from '../support/runtime';
+import { failure, invitedCase, portalClient, redeem } from './support';
+import { TestClock } from '../support/clock';
 
 const HOUR = 3_600_000;
 
 describe('portal.requestNewLink: a fresh link from the expired-link page, never telling whether an email matches', () => {
   let h: ConsoleHarness;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let mailing: Services;
   const clock = new TestClock();
 
@@ -23,7 +20,7 @@ describe('portal.requestNewLink: a fresh link from the expired-link page, never 
     smtp = await startSmtp();
     h = await ConsoleHarness.start({ clock });
     const log = createLogger('silent', new Writable({ write(_c, _e, cb) { cb(); } }) as never);
-    mailing = { ...h.svc, mailer: createNodemailerMailer({ smtpUrl: smtp.url, from: 'onboarding@svc.example', log, keepLocally: () => Promise.reject(new Error('unused')) }) };
+    mailing = mailingTo(h.svc, smtp, 'onboarding@svc.example', log);
   });
   after(async () => {
     await h.close();
@@ -35,7 +32,7 @@ describe('portal.requestNewLink: a fresh link from the expired-link page, never 
   /** Runs queued jobs (the send-invite job among them) with the SMTP mailer. */
   const drain = async () => {
     const rt = await runtime();
-    await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(mailing), logger: graphileLogger(mailing.log) });
+    await drainJobs(rt, mailing);
   };
   const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address)).map((m) => decodeQp(m.raw));
   const anonymous = () => portalClient(h.url);

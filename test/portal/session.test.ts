@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { ConsoleHarness } from '../graphql/harness';
-import { failure, invitedCase, portalClient, redeem, seedDocument, signedInCustomer, TestClock } from './support';
+import { failure, invitedCase, portalClient, redeem, seedDocument, signedInCustomer } from './support';
+import { TestClock } from '../support/clock';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

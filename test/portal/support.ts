@@ -90,15 +90,6 @@ export async function feed(h: ConsoleHarness, token: string): Promise<{ eventId:
   return items;
 }
 
-/** A clock the test moves by hand. */
-export class TestClock {
-  constructor(private t = Date.now()) {}
-  now = (): Date => new Date(this.t);
-  advance(ms: number): void {
-    this.t += ms;
-  }
-}
-
 /** A complete application (everything submit asks for but documents). */
 export const completeApplication = {
   companyProfile: {

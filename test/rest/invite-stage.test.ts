@@ -1,25 +1,23 @@
 import { expect } from 'chai';
-import { makeWorkerUtils, runOnce } from 'graphile-worker';
+import { makeWorkerUtils } from 'graphile-worker';
 import { advanceOnboardingStage } from '../../src/cases/index';
 import { inTransaction } from '../../src/db/index';
 import { EventRecord } from '../../src/events/index';
 import { SEND_INVITE_TASK, deliverInvite, sweepInvites } from '../../src/invites/index';
 import { createLogger, type Services } from '../../src/platform/index';
 import { type Tenant } from '../../src/tenants/index';
-import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
 import { graphileLogger } from '../../worker/job-queue';
-import { createTaskList } from '../../worker/tasks/index';
 import { compileEventSchemas } from '../events/support';
-import { runtime } from '../support/runtime';
+import { drainJobs, runtime } from '../support/runtime';
 import { seedParty } from './factories';
 import { RestHarness, seedCase, uniqueEmail } from './harness';
-import { startSmtp } from './smtp';
+import { smtpMailer, startSmtp, type TestSmtp } from '../support/smtp';
 
 const PROGRESS = 'case.onboarding_progress.changed';
 
 describe('the invite moves the case to onboarding stage invite_sent', () => {
   let api: RestHarness;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let svc: Services;
   let tenant: Tenant;
   let token: string;
@@ -30,7 +28,7 @@ describe('the invite moves the case to onboarding stage invite_sent', () => {
     // Retries are due in minutes: the test drives each attempt itself.
     api = await RestHarness.start({ mailRetryScheduleMs: [60_000] });
     const log = createLogger('silent');
-    svc = { ...api.svc, log, mailer: createNodemailerMailer({ smtpUrl: smtp.url, from: 'onboarding@svc.example', log, keepLocally: () => Promise.reject(new Error('unused')) }) };
+    svc = { ...api.svc, log, mailer: smtpMailer(smtp, 'onboarding@svc.example', log) };
   });
   after(async () => {
     await api.close();
@@ -43,7 +41,7 @@ describe('the invite moves the case to onboarding stage invite_sent', () => {
   /** Runs every queued job (send-invite, then the relay it nudges) with the SMTP mailer; returns when the queue is empty. */
   const drain = async () => {
     const rt = await runtime();
-    await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
+    await drainJobs(rt, svc);
   };
   const createCase = async (extra: Record<string, unknown> = {}) => {
     const res = await api.post('/v1/cases', token, { customerEmail: uniqueEmail('stage'), companyName: 'Globex Trading', crmSource: 'hubspot', ...extra });

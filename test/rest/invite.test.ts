@@ -1,20 +1,17 @@
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
-import { runOnce } from 'graphile-worker';
 import { deliverInvite } from '../../src/invites/index';
 import { keepMailLocally, listLocalMail } from '../../src/mail/index';
 import { createLogger, type Services } from '../../src/platform/index';
 import { type Tenant } from '../../src/tenants/index';
 import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
-import { graphileLogger } from '../../worker/job-queue';
-import { createTaskList } from '../../worker/tasks/index';
-import { runtime } from '../support/runtime';
+import { drainJobs, runtime } from '../support/runtime';
 import { RestHarness, uniqueEmail } from './harness';
-import { decodeQp, startSmtp } from './smtp';
+import { decodeQp, smtpMailer, startSmtp, type TestSmtp } from '../support/smtp';
 
 describe('the invite: email through SMTP, the magic link and the portal landing page', () => {
   let api: RestHarness;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let svc: Services;
   let tenant: Tenant;
   let token: string;
@@ -25,7 +22,7 @@ describe('the invite: email through SMTP, the magic link and the portal landing 
     // Retries are due in minutes: the test drives each attempt itself.
     api = await RestHarness.start({ mailRetryScheduleMs: [60_000, 120_000] });
     const log = createLogger('info', new Writable({ write(chunk, _enc, cb) { logLines.push(String(chunk)); cb(); } }) as never);
-    const mailer = createNodemailerMailer({ smtpUrl: smtp.url, from: 'onboarding@svc.example', log, keepLocally: () => Promise.reject(new Error('unused')) });
+    const mailer = smtpMailer(smtp, 'onboarding@svc.example', log);
     svc = { ...api.svc, log, mailer };
   });
   after(async () => {
@@ -40,7 +37,7 @@ describe('the invite: email through SMTP, the magic link and the portal landing 
   /** Runs queued jobs with this test's services (the SMTP mailer). */
   const drain = async () => {
     const rt = await runtime();
-    await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
+    await drainJobs(rt, svc);
   };
   const createCase = async (extra: Record<string, unknown> = {}) => {
     const res = await api.post('/v1/cases', token, { customerEmail: uniqueEmail('invitee'), companyName: 'Globex Trading', customerName: 'Grace Hopper', ...extra });

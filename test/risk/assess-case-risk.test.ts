@@ -7,7 +7,8 @@ import { listAuditLog } from '../../src/audit/index';
 import { seedDocument, seedHit } from '../rest/factories';
 import { rejection } from '../support/rejection';
 import { newTenant, runtime } from '../support/runtime';
-import { caseEvents, memberOf, newApplicationCase, newEvents, own, system, testGuard } from './support';
+import { caseEvents, memberOf, newApplicationCase, newEvents, system, testGuard } from './support';
+import { own } from '../support/event-payloads';
 
 describe('risk engine: assessCaseRisk, recomputeRisk and the risk model', function () {
   this.timeout(60_000);

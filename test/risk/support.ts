@@ -7,6 +7,7 @@ import type { Services } from '../../src/platform/index';
 import type { MemberRole, Tenant } from '../../src/tenants/index';
 import type { StepGuard } from '../../src/pipeline/step-guard';
 import { compileEventSchemas } from '../events/support';
+import type { Payload } from '../support/event-payloads';
 
 // Shared by the risk and policy tests. The application (company profile, directors and UBOs) is written
 // through the portal's own repository functions, as a submitted application stores it; hits and
@@ -59,12 +60,6 @@ export const system = (tenant: Tenant) => systemActor(tenant.id);
 export const memberOf = (tenant: Tenant, role: MemberRole, email = `${role}@example.com`) =>
   memberActor({ orgId: tenant.id, id: '00000000-0000-4000-8000-000000000001', email, role });
 
-export type Payload = Record<string, unknown>;
-/** The event-specific part of a payload: without the envelope recordEvent fills. */
-export const own = (p: Payload) => {
-  const { event: _e, eventId: _i, eventVersion: _v, timestamp: _t, orgId: _o, caseId: _c, crmRecordId: _r, caseSequence: _s, ...rest } = p;
-  return rest;
-};
 
 const validators = compileEventSchemas();
 

@@ -1,7 +1,12 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
+import { ConsoleHarness, type ConsoleClient, type TestMember } from '../graphql/harness';
+
+/** How long a browser test waits for anything on a page: every wait is bounded. */
+export const WAIT = { timeout: 10_000 };
 
 /** Debian's Chromium (never a downloaded one), headless. One per test file: launch in `before`, close in `after`. */
 export function launchChromium(): Promise<Browser> {
@@ -53,6 +58,44 @@ export async function watchedPage(browser: Browser, options: BrowserContextOptio
     close: () => context.close(),
   };
 }
+
+/** The console's server (ConsoleHarness) and Chromium for one browser test file: call in `before`, close both in `after` (closeAll). */
+export async function startConsoleInChromium(options?: Parameters<typeof ConsoleHarness.start>[0]): Promise<{ h: ConsoleHarness; browser: Browser }> {
+  const h = await ConsoleHarness.start(options);
+  return { h, browser: await launchChromium() };
+}
+
+/** Closes, in order, what a test file opened (skipping what was never opened). */
+export async function closeAll(...opened: ({ close(): Promise<unknown> } | undefined)[]): Promise<void> {
+  for (const o of opened) await o?.close();
+}
+
+/** A watched page whose browser holds `client`'s console session: the cookie as sign-in sets it (HttpOnly, SameSite=Lax, Path=/). */
+export async function consolePage(browser: Browser, h: ConsoleHarness, client: ConsoleClient, options: BrowserContextOptions = LOOKS.light): Promise<WatchedPage> {
+  const w = await watchedPage(browser, options);
+  await w.context.addCookies([{ name: CONSOLE_COOKIE, value: client.cookies.get(CONSOLE_COOKIE)!, url: h.url, httpOnly: true, sameSite: 'Lax' }]);
+  return w;
+}
+
+/** A watched page whose browser already holds a console session of `member` (started directly, as ConsoleHarness.signedIn does). */
+export async function pageAs(browser: Browser, h: ConsoleHarness, member: TestMember, look: Look = 'light'): Promise<WatchedPage> {
+  return consolePage(browser, h, await h.signedInAs(member), LOOKS[look]);
+}
+
+/** Waits for the page's level-1 heading named `name`. */
+export const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor(WAIT);
+
+/** After a change: the data has been read again (the page shows the old one meanwhile, with "Updating…"). */
+export const settled = (page: Page) => page.getByText('Updating…').waitFor({ state: 'detached', ...WAIT });
+
+/** Waits for the notice of a change (a status with `text`), then for the data read again. */
+export async function said(page: Page, text: string): Promise<void> {
+  await page.getByRole('status').filter({ hasText: text }).waitFor(WAIT);
+  await settled(page);
+}
+
+/** A console case page's section, by its level-2 heading. */
+export const section = (page: Page, title: string): Locator => page.locator('section.case-section', { has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
 
 let axeSource: Promise<string> | undefined;
 

@@ -4,6 +4,7 @@ import { createTaskList } from '../../worker/tasks/index';
 import { graphileLogger } from '../../worker/job-queue';
 import { type Tx } from '../../src/db/index';
 import { type EventRecord, type EventSubscriber } from '../../src/events/index';
+import type { Services } from '../../src/platform/index';
 import { createTenant, type Tenant } from '../../src/tenants/index';
 import { testConfig } from './env';
 import { testTls } from './test-tls';
@@ -22,9 +23,13 @@ export async function closeRuntime(): Promise<void> {
   shared = null;
 }
 
-/** Runs every queued job to completion, deterministically (no polling worker). */
-export async function drainJobs(rt: Runtime): Promise<void> {
-  await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(rt.svc), logger: graphileLogger(rt.svc.log) });
+/**
+ * Runs every queued job to completion, deterministically (no polling worker), with these services (the
+ * runtime's, or a test's copy with its own mailer, clock or configuration). It runs every tenant's due jobs:
+ * tests assert only inside their own tenant.
+ */
+export async function drainJobs(rt: Runtime, svc: Services = rt.svc): Promise<void> {
+  await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
 }
 
 let tenantCounter = 0;

@@ -1,60 +1,40 @@
 import { expect } from 'chai';
-import { runOnce } from 'graphile-worker';
 import type { Browser, Page } from 'playwright-core';
-import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
 import { operatorActor } from '../../src/access/index';
 import { openCase } from '../../src/cases/index';
-import { createLogger, type Services } from '../../src/platform/index';
+import { type Services } from '../../src/platform/index';
 import type { Tenant } from '../../src/tenants/index';
-import { graphileLogger } from '../../worker/job-queue';
-import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
-import { createTaskList } from '../../worker/tasks/index';
 import { newCase, setRouted, setStatus } from '../graphql/case-support';
-import { ConsoleHarness, type TestMember } from '../graphql/harness';
+import { ConsoleHarness } from '../graphql/harness';
 import { newApiClient } from '../oauth/harness';
 import { seedDocument, seedHit, seedParty } from '../rest/factories';
-import { decodeQp, startSmtp } from '../rest/smtp';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, untilFrame, watchedPage, type Look, type WatchedPage } from '../support/browser';
-import { runtime } from '../support/runtime';
-
-const WAIT = { timeout: 10_000 };
+import { decodeQp, mailingTo, startSmtp, type TestSmtp } from '../support/smtp';
+import { checkPage, closeAll, expectNoSidewaysScroll, heading, LOOKS, pageAs, said, startConsoleInChromium, untilFrame, WAIT, watchedPage, type Look } from '../support/browser';
+import { drainJobs, runtime } from '../support/runtime';
 
 /** The console's sign-in, password and case pages in Chromium against the real server and databases. */
 describe('web console: sign-in and case pages in Chromium', function () {
   this.timeout(120_000);
   let h: ConsoleHarness;
   let browser: Browser;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let worker: Services;
 
   before(async () => {
-    h = await ConsoleHarness.start();
-    browser = await launchChromium();
+    ({ h, browser } = await startConsoleInChromium());
     smtp = await startSmtp();
-    const log = createLogger('silent');
-    worker = { ...h.svc, mailer: createNodemailerMailer({ smtpUrl: smtp.url, from: 'console@svc.example', log, keepLocally: () => Promise.reject(new Error('unused')) }) };
+    worker = mailingTo(h.svc, smtp, 'console@svc.example');
   });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-    await smtp?.close();
-  });
+  after(() => closeAll(browser, h, smtp));
 
   /** Runs the queued jobs (the member mails) with the test's SMTP mailer; then the links of the mails to `email`. */
   const linksTo = async (email: string, path: string): Promise<string[]> => {
     const rt = await runtime();
-    await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(worker), logger: graphileLogger(worker.log) });
+    await drainJobs(rt, worker);
     const mails = smtp.received.filter((m) => m.to.includes(email)).map((m) => decodeQp(m.raw));
     return mails.flatMap((m) => [...new Set(m.match(new RegExp(`https?://[^\\s"<>]+${path}\\?token=[A-Za-z0-9_-]+`, 'g')) ?? [])]);
   };
 
-  /** A page whose browser already holds a console session of `member` (started directly, as ConsoleHarness.signedIn does). */
-  const pageAs = async (member: TestMember, look: Look = 'light'): Promise<WatchedPage> => {
-    const client = await h.signedInAs(member);
-    const w = await watchedPage(browser, LOOKS[look]);
-    await w.context.addCookies([{ name: CONSOLE_COOKIE, value: client.cookies.get(CONSOLE_COOKIE)!, url: h.url }]);
-    return w;
-  };
   /** Fills the sign-in form and presses Sign in; resolves when the server has answered. */
   const signInThroughPage = async (page: Page, email: string, password: string) => {
     await page.getByLabel('Email').fill(email);
@@ -64,17 +44,9 @@ describe('web console: sign-in and case pages in Chromium', function () {
     await answered;
   };
   const alertTexts = (page: Page) => page.getByRole('alert').locator('p').allTextContents();
-  const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor(WAIT);
   const openCasePage = async (page: Page, caseId: string, company: string) => {
     await page.goto(`${h.url}/console/cases/${caseId}`);
     await heading(page, company);
-  };
-  /** After a change: the case has been read again (the page shows the old one meanwhile, with "Updating…"). */
-  const settled = (page: Page) => page.getByText('Updating…').waitFor({ state: 'detached', ...WAIT });
-  /** Waits for the notice of a change, then for the case read again. */
-  const said = async (page: Page, text: string) => {
-    await page.getByRole('status').filter({ hasText: text }).waitFor(WAIT);
-    await settled(page);
   };
   const statusFact = (page: Page) => page.locator('dl.case-facts dt:text-is("Status") + dd').innerText();
   const actionButtons = (page: Page) => page.locator('.actions .button').allTextContents();
@@ -208,7 +180,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
   it('New case opens a case that the list shows; an API case from Salesforce carries its badge; filters narrow the list', async () => {
     const tenant = await h.tenant('Acme Compliance');
     const analyst = await h.member('analyst', tenant);
-    const w = await pageAs(analyst);
+    const w = await pageAs(browser, h, analyst);
     await w.page.goto(`${h.url}/console/cases`);
     await heading(w.page, 'Cases');
     await w.page.getByText('No cases yet.').waitFor(WAIT);
@@ -300,7 +272,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
     expect(await w.problems()).to.deep.equal([]);
     await w.close();
 
-    const phone = await pageAs(analyst, 'dark-360');
+    const phone = await pageAs(browser, h, analyst, 'dark-360');
     await phone.page.goto(`${h.url}/console/cases`);
     await phone.page.getByRole('row', { name: apiCase.caseId }).waitFor(WAIT);
     await expectNoSidewaysScroll(phone.page);
@@ -312,7 +284,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
   it('pages through the list with Next and Previous (keyset cursors)', async () => {
     const tenant = await h.tenant('Paging Ltd');
     for (let i = 1; i <= 27; i++) await openCase(h.svc, operatorActor(tenant.id), { source: 'manual', companyName: `Company ${String(i).padStart(2, '0')}`, customerEmail: null });
-    const w = await pageAs(await h.member('analyst', tenant));
+    const w = await pageAs(browser, h, await h.member('analyst', tenant));
     await w.page.goto(`${h.url}/console/cases`);
     await w.page.getByRole('row', { name: /-00027$/ }).waitFor(WAIT);
     const companies = async () => w.page.locator('.table [role="row"] [role="gridcell"]:nth-child(2)').allInnerTexts();
@@ -345,7 +317,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
     await setRouted(h.svc, c.pk);
 
     for (const look of Object.keys(LOOKS) as Look[]) {
-      const w = await pageAs(analyst, look);
+      const w = await pageAs(browser, h, analyst, look);
       await openCasePage(w.page, c.caseId, 'Umbrella Corp');
       await w.page.getByRole('heading', { level: 2, name: 'Timeline' }).waitFor(WAIT);
       await expectNoSidewaysScroll(w.page);
@@ -354,7 +326,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
       await w.close();
     }
 
-    const w = await pageAs(analyst);
+    const w = await pageAs(browser, h, analyst);
     await openCasePage(w.page, c.caseId, 'Umbrella Corp');
     expect(await statusFact(w.page)).to.equal('In review');
     // The dialog, looked at before anything is sent (Cancel sends nothing): the document in error is an open check.
@@ -425,7 +397,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
     const c = await caseInReview(tenant, 'Override Corp');
     await seedParty(h.svc, tenant.id, c.pk, { kind: 'director', position: 0, name: 'Olive Owner' });
 
-    const w = await pageAs(analyst);
+    const w = await pageAs(browser, h, analyst);
     await openCasePage(w.page, c.caseId, 'Override Corp');
     await w.page.getByRole('button', { name: 'Approve' }).click();
     const approve = w.page.getByRole('dialog', { name: `Approve case ${c.caseId}` });
@@ -449,7 +421,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
     expect(await w.problems()).to.deep.equal([]);
     await w.close();
 
-    const other = await pageAs(colleague);
+    const other = await pageAs(browser, h, colleague);
     await openCasePage(other.page, c.caseId, 'Override Corp');
     await other.page.getByRole('button', { name: 'Approve override' }).click();
     await said(other.page, 'The case is approved.');
@@ -465,8 +437,8 @@ describe('web console: sign-in and case pages in Chromium', function () {
     const mlro = await h.member('mlro', tenant);
     const c = await caseInReview(tenant, 'Stark Industries');
 
-    const a = await pageAs(analyst);
-    const m = await pageAs(mlro, 'dark-360');
+    const a = await pageAs(browser, h, analyst);
+    const m = await pageAs(browser, h, mlro, 'dark-360');
     await openCasePage(a.page, c.caseId, 'Stark Industries');
     expect(await actionButtons(a.page)).to.deep.equal(['Approve', 'Decline', 'Escalate']);
     await a.page.getByRole('button', { name: 'Escalate' }).click();
@@ -574,7 +546,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
   it('a refused action shows the server\'s words: the case moved on in another browser', async () => {
     const tenant = await h.tenant('Race Ltd');
     const c = await caseInReview(tenant, 'Wayne Enterprises');
-    const w = await pageAs(await h.member('analyst', tenant));
+    const w = await pageAs(browser, h, await h.member('analyst', tenant));
     await openCasePage(w.page, c.caseId, 'Wayne Enterprises');
     await setStatus(h.svc, c.pk, 'approved'); // decided elsewhere meanwhile
     await w.page.getByRole('button', { name: 'Decline' }).click();
@@ -591,7 +563,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
 
   it('an unknown case id says so, and a page of the console without a session goes to sign-in first', async () => {
     const analyst = await h.member('analyst');
-    const w = await pageAs(analyst);
+    const w = await pageAs(browser, h, analyst);
     await w.page.goto(`${h.url}/cases?case=CS-2000-99999`);
     await w.page.getByText('There is no case CS-2000-99999 in your organisation.').waitFor(WAIT);
     await heading(w.page, 'Case CS-2000-99999');

@@ -6,11 +6,9 @@ import { setFullParity } from '../../src/tenants/index';
 import { deliveriesOf, drain, octokitVerify, receiversPerTest } from '../webhooks/support';
 import { connectApp, pull, tokenFor } from '../graphql/configuration-support';
 import { ConsoleHarness, type ConsoleClient } from '../graphql/harness';
-import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
 import { runtime } from '../support/runtime';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, untilFrame, watchedPage, type Look, type WatchedPage } from '../support/browser';
+import { checkPage, closeAll, consolePage, expectNoSidewaysScroll, heading, LOOKS, startConsoleInChromium, untilFrame, WAIT, type Look, type WatchedPage } from '../support/browser';
 
-const WAIT = { timeout: 10_000 };
 const PAUSED_NOTICE = 'The endpoint is paused: this redelivery is sent anyway, because you asked for it. New events stay skipped until you resume the endpoint.';
 
 /**
@@ -25,23 +23,16 @@ describe('web console: Compliance Configuration in Chromium', function () {
   const receiver = receiversPerTest();
   before(async () => {
     // One automatic retry, 10 ms after a failure: a broken receiver shows two failed attempts after a drain.
-    h = await ConsoleHarness.start({ config: { webhookRetryScheduleMs: [10] } });
-    browser = await launchChromium();
+    ({ h, browser } = await startConsoleInChromium({ config: { webhookRetryScheduleMs: [10] } }));
   });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-  });
+  after(() => closeAll(browser, h));
 
   /** A browser page signed in as `client`'s member (the console cookie, as sign-in sets it). */
   async function open(client: ConsoleClient, path: string, look: Look = 'light'): Promise<WatchedPage> {
-    const w = await watchedPage(browser, { ...LOOKS[look], permissions: ['clipboard-read', 'clipboard-write'] });
-    await w.context.addCookies([{ name: CONSOLE_COOKIE, value: client.cookies.get(CONSOLE_COOKIE)!, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' }]);
+    const w = await consolePage(browser, h, client, { ...LOOKS[look], permissions: ['clipboard-read', 'clipboard-write'] });
     await w.page.goto(`${h.url}${path}`);
     return w;
   }
-
-  const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor(WAIT);
 
   /** Runs queued jobs until no delivery of the tenant is pending (retries fall due 10 ms after a failure). */
   async function settle(orgId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { systemActor } from '../../src/access/index';
 import { extractDocument, uploadDocuments } from '../../src/documents/index';
 import type { Services } from '../../src/platform/index';
@@ -8,14 +8,11 @@ import { assessCaseRisk, DEFAULT_RISK_MODEL } from '../../src/risk/index';
 import { formSubmissionTrigger, reviewCase } from '../../src/review/index';
 import { screenCase, triageCaseHits } from '../../src/screening/index';
 import type { Tenant } from '../../src/tenants/index';
-import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
 import { passportPdf, REGISTER_EXTRACT_LINES, textPdf } from '../documents/support';
 import { setStatus } from '../graphql/case-support';
-import { ConsoleHarness, type TestMember } from '../graphql/harness';
+import { ConsoleHarness } from '../graphql/harness';
 import { caseWithApplication } from '../screening/support';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, watchedPage, type Look, type WatchedPage } from '../support/browser';
-
-const WAIT = { timeout: 10_000 };
+import { checkPage, closeAll, expectNoSidewaysScroll, heading, LOOKS, pageAs, said, section, startConsoleInChromium, WAIT, type Look } from '../support/browser';
 
 /**
  * The decisioning pipeline in the console, in Chromium against the real server and databases: the case page's
@@ -24,32 +21,10 @@ const WAIT = { timeout: 10_000 };
  */
 describe('web console: the decisioning pipeline in Chromium', function () {
   this.timeout(120_000);
-  let h: ConsoleHarness;
-  let browser: Browser;
+  let h: ConsoleHarness, browser: Browser;
+  before(async () => ({ h, browser } = await startConsoleInChromium()));
+  after(() => closeAll(browser, h));
 
-  before(async () => {
-    h = await ConsoleHarness.start();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-  });
-
-  const pageAs = async (member: TestMember, look: Look = 'light'): Promise<WatchedPage> => {
-    const client = await h.signedInAs(member);
-    const w = await watchedPage(browser, LOOKS[look]);
-    await w.context.addCookies([{ name: CONSOLE_COOKIE, value: client.cookies.get(CONSOLE_COOKIE)!, url: h.url }]);
-    return w;
-  };
-  const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor(WAIT);
-  const settled = (page: Page) => page.getByText('Updating…').waitFor({ state: 'detached', ...WAIT });
-  const said = async (page: Page, text: string) => {
-    await page.getByRole('status').filter({ hasText: text }).waitFor(WAIT);
-    await settled(page);
-  };
-  /** A section of the case page by its heading. */
-  const section = (page: Page, title: string): Locator => page.locator('section.case-section', { has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
   /** The text of a definition list's entry `term` inside `scope`. */
   const fact = (scope: Locator, term: string) => scope.locator(`dl > dt:text-is("${term}") + dd, dl > div > dt:text-is("${term}") + dd`).first().innerText();
 
@@ -93,7 +68,7 @@ describe('web console: the decisioning pipeline in Chromium', function () {
     const c = await pipelineCase(tenant);
 
     for (const look of Object.keys(LOOKS) as Look[]) {
-      const w = await pageAs(analyst, look);
+      const w = await pageAs(browser, h, analyst, look);
       await w.page.goto(`${h.url}/console/cases/${c.caseId}`);
       await heading(w.page, c.companyName);
       await section(w.page, 'Routing').waitFor(WAIT);
@@ -103,7 +78,7 @@ describe('web console: the decisioning pipeline in Chromium', function () {
       await w.close();
     }
 
-    const w = await pageAs(analyst);
+    const w = await pageAs(browser, h, analyst);
     const page = w.page;
     await page.goto(`${h.url}/console/cases/${c.caseId}`);
     await heading(page, c.companyName);
@@ -205,7 +180,7 @@ describe('web console: the decisioning pipeline in Chromium', function () {
     const tenant = await h.tenant('Policy Ltd');
     const admin = await h.member('compliance_admin', tenant);
     const c = await pipelineCase(tenant);
-    const w = await pageAs(admin);
+    const w = await pageAs(browser, h, admin);
     const page = w.page;
     await page.goto(`${h.url}/console/settings/decision-policy`);
     await heading(page, 'Decision policy');
@@ -283,7 +258,7 @@ describe('web console: the decisioning pipeline in Chromium', function () {
   it('a compliance admin edits the risk model: the definition in words, invalid JSON next to the field, a bad value above it, a new version', async () => {
     const tenant = await h.tenant('Risk Ltd');
     const admin = await h.member('compliance_admin', tenant);
-    const w = await pageAs(admin);
+    const w = await pageAs(browser, h, admin);
     const page = w.page;
     await page.goto(`${h.url}/console/settings/risk-model`);
     await heading(page, 'Risk model');
@@ -329,7 +304,7 @@ describe('web console: the decisioning pipeline in Chromium', function () {
     const tenant = await h.tenant('Readers Ltd');
     const analyst = await h.member('analyst', tenant);
     for (const look of Object.keys(LOOKS) as Look[]) {
-      const w = await pageAs(analyst, look);
+      const w = await pageAs(browser, h, analyst, look);
       await w.page.goto(`${h.url}/console/settings/risk-model`);
       await heading(w.page, 'Risk model');
       await w.page.getByText('A compliance admin can edit the risk model.').waitFor(WAIT);

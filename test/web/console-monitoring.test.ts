@@ -1,11 +1,8 @@
 import { expect } from 'chai';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
-import { ConsoleHarness, type TestMember } from '../graphql/harness';
+import type { Browser } from 'playwright-core';
+import { ConsoleHarness } from '../graphql/harness';
 import { approvedCase, SampleSources } from '../monitoring/support';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, untilFrame, watchedPage, type Look, type WatchedPage } from '../support/browser';
-
-const WAIT = { timeout: 10_000 };
+import { checkPage, closeAll, expectNoSidewaysScroll, LOOKS, pageAs, section, startConsoleInChromium, untilFrame, WAIT, type Look } from '../support/browser';
 
 /**
  * Perpetual monitoring in the console, in Chromium against the real server and databases: the case page's
@@ -18,22 +15,10 @@ describe('web console: monitoring in Chromium', function () {
   let browser: Browser;
 
   before(async () => {
-    h = await ConsoleHarness.start();
+    ({ h, browser } = await startConsoleInChromium());
     (await SampleSources.create()).use(h.svc);
-    browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-  });
-
-  const pageAs = async (member: TestMember, look: Look = 'light'): Promise<WatchedPage> => {
-    const client = await h.signedInAs(member);
-    const w = await watchedPage(browser, LOOKS[look]);
-    await w.context.addCookies([{ name: CONSOLE_COOKIE, value: client.cookies.get(CONSOLE_COOKIE)!, url: h.url }]);
-    return w;
-  };
-  const section = (page: Page, title: string): Locator => page.locator('section.case-section', { has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+  after(() => closeAll(browser, h));
 
   it('an analyst runs monitoring on an approved case and sees its alerts and the run\'s checks; the section passes axe in both looks', async () => {
     const tenant = await h.tenant('Monitored Ltd');
@@ -41,7 +26,7 @@ describe('web console: monitoring in Chromium', function () {
     const c = await approvedCase(h.svc, tenant);
 
     for (const look of Object.keys(LOOKS) as Look[]) {
-      const w = await pageAs(analyst, look);
+      const w = await pageAs(browser, h, analyst, look);
       await w.page.goto(`${h.url}/console/cases/${c.caseId}`);
       await section(w.page, 'Monitoring').getByText('No runs yet.').waitFor(WAIT);
       await expectNoSidewaysScroll(w.page);
@@ -50,7 +35,7 @@ describe('web console: monitoring in Chromium', function () {
       await w.close();
     }
 
-    const w = await pageAs(analyst);
+    const w = await pageAs(browser, h, analyst);
     const page = w.page;
     await page.goto(`${h.url}/console/cases/${c.caseId}`);
     const monitoring = section(page, 'Monitoring');
@@ -79,7 +64,7 @@ describe('web console: monitoring in Chromium', function () {
   it('a compliance admin sets the monitoring schedule on the Organisation page; an analyst sees it', async () => {
     const tenant = await h.tenant('Scheduled Ltd');
     const admin = await h.member('compliance_admin', tenant);
-    const w = await pageAs(admin);
+    const w = await pageAs(browser, h, admin);
     const page = w.page;
     await page.goto(`${h.url}/console/settings/organisation`);
     const panel = page.locator('section.panel', { has: page.getByRole('heading', { level: 2, name: 'Monitoring schedule' }) });
@@ -96,7 +81,7 @@ describe('web console: monitoring in Chromium', function () {
     await w.close();
 
     const analyst = await h.member('analyst', tenant);
-    const a = await pageAs(analyst);
+    const a = await pageAs(browser, h, analyst);
     await a.page.goto(`${h.url}/console/settings/organisation`);
     await a.page.getByText('Weekly. A compliance admin can change this.').waitFor(WAIT);
     await a.close();

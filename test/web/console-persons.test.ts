@@ -1,12 +1,9 @@
 import { expect } from 'chai';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
 import { newCase } from '../graphql/case-support';
-import { ConsoleHarness, type TestMember } from '../graphql/harness';
+import { ConsoleHarness } from '../graphql/harness';
 import { seedIdDocument, seedParty } from '../persons/support';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, untilFrame, watchedPage, type Look, type WatchedPage } from '../support/browser';
-
-const WAIT = { timeout: 10_000 };
+import { checkPage, closeAll, expectNoSidewaysScroll, heading, LOOKS, pageAs, said, startConsoleInChromium, untilFrame, WAIT, type Look } from '../support/browser';
 
 /**
  * The person registry in the console, in Chromium against the real server and databases: a case's People
@@ -15,29 +12,10 @@ const WAIT = { timeout: 10_000 };
  */
 describe('web console: the person registry in Chromium', function () {
   this.timeout(120_000);
-  let h: ConsoleHarness;
-  let browser: Browser;
+  let h: ConsoleHarness, browser: Browser;
+  before(async () => ({ h, browser } = await startConsoleInChromium()));
+  after(() => closeAll(browser, h));
 
-  before(async () => {
-    h = await ConsoleHarness.start();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-  });
-
-  const pageAs = async (member: TestMember, look: Look = 'light'): Promise<WatchedPage> => {
-    const client = await h.signedInAs(member);
-    const w = await watchedPage(browser, LOOKS[look]);
-    await w.context.addCookies([{ name: CONSOLE_COOKIE, value: client.cookies.get(CONSOLE_COOKIE)!, url: h.url }]);
-    return w;
-  };
-  const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor(WAIT);
-  const said = async (page: Page, text: string) => {
-    await page.getByRole('status').filter({ hasText: text }).waitFor(WAIT);
-    await page.getByText('Updating…').waitFor({ state: 'detached', ...WAIT });
-  };
   const people = (page: Page): Locator => page.locator('section.case-section', { has: page.getByRole('heading', { level: 2, name: 'People', exact: true }) });
 
   it('an analyst marks a party new, attaches its passport, links the same human on a later case and unlinks with a reason', async () => {
@@ -49,7 +27,7 @@ describe('web console: the person registry in Chromium', function () {
     const second = await newCase(h.svc, tenant, { companyName: 'Second Registry Ltd' });
     await seedParty(h.svc, tenant.id, second.pk, { name: 'DOE, Jane', email: 'jd@second.example', dateOfBirth: '1981-02-03' });
 
-    const w = await pageAs(analyst);
+    const w = await pageAs(browser, h, analyst);
     const page = w.page;
     await page.goto(`${h.url}/console/cases/${first.caseId}`);
     await heading(page, 'First Registry Ltd');
@@ -87,7 +65,7 @@ describe('web console: the person registry in Chromium', function () {
 
     // The Persons page, its search, and the person with both cases (the unlinked link kept) and the passport.
     for (const look of Object.keys(LOOKS) as Look[]) {
-      const v = await pageAs(analyst, look);
+      const v = await pageAs(browser, h, analyst, look);
       await v.page.goto(`${h.url}/console/persons`);
       await heading(v.page, 'Persons');
       await v.page.getByRole('row', { name: /Jane Amelia Doe/ }).waitFor(WAIT);
@@ -96,7 +74,7 @@ describe('web console: the person registry in Chromium', function () {
       expect(await v.problems()).to.deep.equal([]);
       await v.close();
     }
-    const p = await pageAs(analyst);
+    const p = await pageAs(browser, h, analyst);
     await p.page.goto(`${h.url}/console/persons`);
     await heading(p.page, 'Persons');
     await p.page.getByRole('searchbox', { name: 'Name or email' }).fill('nobody at all');
@@ -123,7 +101,7 @@ describe('web console: the person registry in Chromium', function () {
     const tenant = await h.tenant('Window Ltd');
     const admin = await h.member('compliance_admin', tenant);
     const analyst = await h.member('analyst', tenant);
-    const w = await pageAs(admin);
+    const w = await pageAs(browser, h, admin);
     await w.page.goto(`${h.url}/console/settings/organisation`);
     await heading(w.page, 'Organisation settings');
     const field = w.page.getByRole('textbox', { name: 'Reuse window (days)' });
@@ -138,7 +116,7 @@ describe('web console: the person registry in Chromium', function () {
     expect(await w.problems()).to.deep.equal([]);
     await w.close();
 
-    const v = await pageAs(analyst);
+    const v = await pageAs(browser, h, analyst);
     await v.page.goto(`${h.url}/console/settings/organisation`);
     await heading(v.page, 'Organisation settings');
     await v.page.getByText('90 days.').waitFor(WAIT);

@@ -1,30 +1,20 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
 import { operatorActor } from '../../src/access/index';
 import { setFullParity, setZeroRetention } from '../../src/tenants/index';
 import { ConsoleHarness } from '../graphql/harness';
 import { decide, personalCase } from '../retention/support';
-import { checkPage, launchChromium, LOOKS, watchedPage } from '../support/browser';
+import { checkPage, closeAll, consolePage, startConsoleInChromium, WAIT } from '../support/browser';
 import { drainJobs, runtime } from '../support/runtime';
 import { newEndpoint, receiversPerTest } from '../webhooks/support';
-
-const WAIT = { timeout: 10_000 };
 
 /** Zero retention on the console's case page (docs/retention.md), in Chromium against the real server. */
 describe('web console: a purged case in Chromium', function () {
   this.timeout(90_000);
-  let h: ConsoleHarness;
-  let browser: Browser;
+  let h: ConsoleHarness, browser: Browser;
   const receiver = receiversPerTest();
-  before(async () => {
-    h = await ConsoleHarness.start();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-  });
+  before(async () => ({ h, browser } = await startConsoleInChromium()));
+  after(() => closeAll(browser, h));
 
   it('says "Personal data purged on <date>" and shows the documents without their file names or extracted data', async () => {
     const analyst = await h.signedIn('analyst');
@@ -39,8 +29,7 @@ describe('web console: a purged case in Chromium', function () {
     const [row] = (await h.svc.db.query('SELECT purged_at FROM cases WHERE pk = ?', [c.pk])) as { purged_at: Date | null }[];
     expect(row!.purged_at).to.be.instanceOf(Date);
 
-    const w = await watchedPage(browser, LOOKS.light);
-    await w.context.addCookies([{ name: CONSOLE_COOKIE, value: analyst.cookies.get(CONSOLE_COOKIE)!, url: h.url }]);
+    const w = await consolePage(browser, h, analyst);
     await w.page.goto(`${h.url}/console/cases/${c.caseId}`);
     await w.page.getByRole('heading', { level: 1, name: 'Retained Ltd' }).waitFor(WAIT);
     const day = await w.page.evaluate<string, string>((iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso)), row!.purged_at!.toISOString());

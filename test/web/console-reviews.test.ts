@@ -1,12 +1,9 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
-import { ConsoleHarness, type TestMember } from '../graphql/harness';
+import { ConsoleHarness } from '../graphql/harness';
 import { alert, fact, monitoredCase } from '../monitoring-reviews/support';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, untilFrame, watchedPage, type WatchedPage } from '../support/browser';
+import { checkPage, closeAll, expectNoSidewaysScroll, heading, pageAs, said, startConsoleInChromium, untilFrame, WAIT } from '../support/browser';
 import { runtime } from '../support/runtime';
-
-const WAIT = { timeout: 10_000 };
 
 /**
  * Monitoring reviews in the console, in Chromium against the real server: the Reviews queue (nav entry,
@@ -16,25 +13,10 @@ const WAIT = { timeout: 10_000 };
  */
 describe('web console: monitoring reviews in Chromium', function () {
   this.timeout(120_000);
-  let h: ConsoleHarness;
-  let browser: Browser;
-  before(async () => {
-    h = await ConsoleHarness.start();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-  });
+  let h: ConsoleHarness, browser: Browser;
+  before(async () => ({ h, browser } = await startConsoleInChromium()));
+  after(() => closeAll(browser, h));
 
-  const pageAs = async (member: TestMember): Promise<WatchedPage> => {
-    const client = await h.signedInAs(member);
-    const w = await watchedPage(browser, LOOKS.light);
-    await w.context.addCookies([{ name: CONSOLE_COOKIE, value: client.cookies.get(CONSOLE_COOKIE)!, url: h.url }]);
-    return w;
-  };
-  const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor(WAIT);
-  const said = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).waitFor(WAIT);
   const stateOf = (page: Page) => page.locator('dl.facts > dt:text-is("State") + dd').innerText();
 
   it('one review from alert to four-eyes close, then a hand-off resolved by the MLRO; the default MLRO setting', async () => {
@@ -46,7 +28,7 @@ describe('web console: monitoring reviews in Chromium', function () {
     await alert(rt, fact(tenant, c));
     await alert(rt, fact(tenant, c, { factKey: 'adverse_media:dir_0:a', alertType: 'adverse_media', subjectRole: 'Director', subjectRef: 'dir_0', severity: 'medium' }));
 
-    const wa = await pageAs(a);
+    const wa = await pageAs(browser, h, a);
     try {
       await wa.page.goto(`${h.url}/console/cases`);
       await wa.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reviews' }).click();
@@ -75,7 +57,7 @@ describe('web console: monitoring reviews in Chromium', function () {
       const reviewUrl = wa.page.url();
       await wa.close();
 
-      const wb = await pageAs(b);
+      const wb = await pageAs(browser, h, b);
       await wb.page.goto(reviewUrl);
       await wb.page.getByRole('button', { name: 'Approve verdict' }).click();
       await said(wb.page, 'The verdict is approved and the review closed.');
@@ -96,7 +78,7 @@ describe('web console: monitoring reviews in Chromium', function () {
       await wa.close().catch(() => undefined);
     }
 
-    const wm = await pageAs(mlro);
+    const wm = await pageAs(browser, h, mlro);
     try {
       await wm.page.goto(`${h.url}/console/reviews`);
       await wm.page.getByRole('button', { name: 'With MLRO queue' }).click();
@@ -114,7 +96,7 @@ describe('web console: monitoring reviews in Chromium', function () {
       await wm.close();
     }
 
-    const wc = await pageAs(admin);
+    const wc = await pageAs(browser, h, admin);
     try {
       await wc.page.goto(`${h.url}/console/settings/organisation`);
       await wc.page.getByRole('heading', { level: 2, name: 'Default MLRO' }).waitFor(WAIT);

@@ -1,14 +1,11 @@
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { Services } from '../../src/platform/index';
 import { checkWebhookHealth } from '../../src/webhooks/index';
 import { ConsoleHarness, type ConsoleClient } from '../graphql/harness';
-import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
 import { runtime } from '../support/runtime';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, watchedPage, type Look, type WatchedPage } from '../support/browser';
+import { checkPage, closeAll, consolePage, expectNoSidewaysScroll, heading, LOOKS, startConsoleInChromium, WAIT, type Look, type WatchedPage } from '../support/browser';
 import { drain, receiversPerTest, recordTestEvent } from '../webhooks/support';
-
-const WAIT = { timeout: 10_000 };
 
 /**
  * Webhook failure alerts in the console (Chromium against the real server): the banner on the Webhooks
@@ -16,25 +13,16 @@ const WAIT = { timeout: 10_000 };
  */
 describe('web console: webhook failure alerts in Chromium', function () {
   this.timeout(90_000);
-  let h: ConsoleHarness;
-  let browser: Browser;
+  let h: ConsoleHarness, browser: Browser;
   const receiver = receiversPerTest();
-  before(async () => {
-    h = await ConsoleHarness.start();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-  });
+  before(async () => ({ h, browser } = await startConsoleInChromium()));
+  after(() => closeAll(browser, h));
 
   async function open(client: ConsoleClient, path: string, look: Look = 'light'): Promise<WatchedPage> {
-    const w = await watchedPage(browser, { ...LOOKS[look] });
-    await w.context.addCookies([{ name: CONSOLE_COOKIE, value: client.cookies.get(CONSOLE_COOKIE)!, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' }]);
+    const w = await consolePage(browser, h, client, LOOKS[look]);
     await w.page.goto(`${h.url}${path}`);
     return w;
   }
-  const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor(WAIT);
   /** The services with the clock `minutes` ahead: the health check's "now". */
   const later = (minutes: number): Services => ({ ...h.svc, clock: { now: () => new Date(Date.now() + minutes * 60_000) } });
 

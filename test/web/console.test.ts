@@ -1,22 +1,14 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, untilFrame, watchedPage, type Look } from '../support/browser';
-import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
+import { checkPage, closeAll, consolePage, expectNoSidewaysScroll, LOOKS, startConsoleInChromium, untilFrame, watchedPage, type Look } from '../support/browser';
 import { ConsoleHarness } from '../graphql/harness';
 
 /** The console's shell in Chromium against the real server (REST, /graphql, /trpc and the built web app). */
 describe('web console shell in Chromium', function () {
   this.timeout(60_000);
-  let h: ConsoleHarness;
-  let browser: Browser;
-  before(async () => {
-    h = await ConsoleHarness.start();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-  });
+  let h: ConsoleHarness, browser: Browser;
+  before(async () => ({ h, browser } = await startConsoleInChromium()));
+  after(() => closeAll(browser, h));
 
   for (const look of Object.keys(LOOKS) as Look[]) {
     it(`/console/status shows the health answer fetched over GraphQL (${look}), axe clean, CSP held`, async () => {
@@ -86,9 +78,7 @@ describe('web console shell in Chromium', function () {
   });
 
   it('the analystUrl /cases?case=CS-2026-00001 and / land on the console\'s routes; the footer links the service index', async () => {
-    const w = await watchedPage(browser, LOOKS['dark-360']);
-    const member = await h.signedIn('analyst');
-    await w.context.addCookies([{ name: CONSOLE_COOKIE, value: member.cookies.get(CONSOLE_COOKIE)!, url: h.url }]);
+    const w = await consolePage(browser, h, await h.signedIn('analyst'), LOOKS['dark-360']);
     await w.page.goto(`${h.url}/cases?case=CS-2026-00001`);
     await w.page.getByRole('heading', { level: 1, name: 'Case CS-2026-00001' }).waitFor({ timeout: 10_000 });
     expect(w.page.url()).to.equal(`${h.url}/console/cases/CS-2026-00001`);
@@ -128,9 +118,7 @@ describe('web console shell in Chromium', function () {
   });
 
   it('an unknown console address says so inside the console', async () => {
-    const w = await watchedPage(browser);
-    const member = await h.signedIn('analyst');
-    await w.context.addCookies([{ name: CONSOLE_COOKIE, value: member.cookies.get(CONSOLE_COOKIE)!, url: h.url }]);
+    const w = await consolePage(browser, h, await h.signedIn('analyst'), {});
     await w.page.goto(`${h.url}/console/nothing/here`);
     await w.page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor({ timeout: 10_000 });
     await checkPage(w.page, 'console-not-found');

@@ -1,20 +1,14 @@
 import { expect } from 'chai';
-import { runOnce } from 'graphile-worker';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { memberActor } from '../../src/access/index';
 import { setEddRequirement } from '../../src/edd/index';
 import { redeemInvite } from '../../src/invites/index';
-import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
-import { graphileLogger } from '../../worker/job-queue';
-import { createTaskList } from '../../worker/tasks/index';
-import { ConsoleHarness, type TestMember } from '../graphql/harness';
+import { ConsoleHarness } from '../graphql/harness';
 import { tinyPdf } from '../portal/documents-support';
 import { invitedCase } from '../portal/support';
-import { decodeQp } from '../rest/smtp';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, watchedPage, type Look, type WatchedPage } from '../support/browser';
-import { runtime } from '../support/runtime';
-
-const WAIT = { timeout: 10_000 };
+import { decodeQp } from '../support/smtp';
+import { checkPage, closeAll, expectNoSidewaysScroll, LOOKS, pageAs, said, section, startConsoleInChromium, WAIT, watchedPage, type Look } from '../support/browser';
+import { drainJobs, runtime } from '../support/runtime';
 
 /**
  * EDD and outreach in Chromium against the real server: the console case page's EDD and Outreach sections
@@ -24,29 +18,13 @@ const WAIT = { timeout: 10_000 };
  */
 describe('web: EDD and outreach in Chromium', function () {
   this.timeout(120_000);
-  let h: ConsoleHarness;
-  let browser: Browser;
+  let h: ConsoleHarness, browser: Browser;
+  before(async () => ({ h, browser } = await startConsoleInChromium()));
+  after(() => closeAll(browser, h));
 
-  before(async () => {
-    h = await ConsoleHarness.start();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-  });
-
-  const pageAs = async (member: TestMember, look: Look = 'light'): Promise<WatchedPage> => {
-    const client = await h.signedInAs(member);
-    const w = await watchedPage(browser, LOOKS[look]);
-    await w.context.addCookies([{ name: CONSOLE_COOKIE, value: client.cookies.get(CONSOLE_COOKIE)!, url: h.url }]);
-    return w;
-  };
-  const section = (page: Page, title: string): Locator => page.locator('section.case-section', { has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
-  const said = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).waitFor(WAIT);
   const drain = async () => {
     const rt = await runtime();
-    await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(h.svc), logger: graphileLogger(h.svc.log) });
+    await drainJobs(rt, h.svc);
   };
 
   it('the case page: requirements with status and note, history, add one, email evidence and document requests; the customer follows the link and uploads against an item', async () => {
@@ -58,7 +36,7 @@ describe('web: EDD and outreach in Chromium', function () {
     await setEddRequirement(h.svc, actor, { caseId: c.caseId, reqKey: 'source_of_wealth', status: 'outstanding', label: 'Source of wealth' });
 
     for (const look of Object.keys(LOOKS) as Look[]) {
-      const w = await pageAs(analyst, look);
+      const w = await pageAs(browser, h, analyst, look);
       await w.page.goto(`${h.url}/console/cases/${c.caseId}`);
       await section(w.page, 'EDD').getByRole('list', { name: 'EDD requirements' }).waitFor(WAIT);
       await section(w.page, 'Outreach').waitFor(WAIT);
@@ -68,7 +46,7 @@ describe('web: EDD and outreach in Chromium', function () {
       await w.close();
     }
 
-    const w = await pageAs(analyst);
+    const w = await pageAs(browser, h, analyst);
     const page = w.page;
     await page.goto(`${h.url}/console/cases/${c.caseId}`);
     const edd = section(page, 'EDD');
@@ -156,7 +134,7 @@ describe('web: EDD and outreach in Chromium', function () {
   it('the organisation settings page: a compliance admin sets the reminder schedule (errors by field); an analyst sees it', async () => {
     const tenant = await h.tenant();
     const ca = await h.member('compliance_admin', tenant);
-    const w = await pageAs(ca);
+    const w = await pageAs(browser, h, ca);
     const page = w.page;
     await page.goto(`${h.url}/console/settings/organisation`);
     const panel = page.locator('section.panel', { has: page.getByRole('heading', { level: 2, name: 'Reminders' }) });
@@ -176,7 +154,7 @@ describe('web: EDD and outreach in Chromium', function () {
     await w.close();
 
     const analyst = await h.member('analyst', tenant);
-    const v = await pageAs(analyst, 'dark-360');
+    const v = await pageAs(browser, h, analyst, 'dark-360');
     await v.page.goto(`${h.url}/console/settings/organisation`);
     await untilText(v.page.getByTestId('reminder-schedule'), 'First after 2 days, then every 4 days, at most 5');
     expect(await v.page.getByRole('switch').count()).to.equal(0);

@@ -1,21 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
-import { runOnce } from 'graphile-worker';
 import type { Browser } from 'playwright-core';
 import { relayEvents } from '../../src/events/index';
-import { createLogger, type Services } from '../../src/platform/index';
-import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
-import { graphileLogger } from '../../worker/job-queue';
-import { createTaskList } from '../../worker/tasks/index';
+import { type Services } from '../../src/platform/index';
 import { ConsoleHarness } from '../graphql/harness';
 import { tinyPdf } from '../portal/documents-support';
 import { feed, pullToken } from '../portal/support';
-import { decodeQp, startSmtp } from '../rest/smtp';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, watchedPage } from '../support/browser';
-import { runtime } from '../support/runtime';
+import { decodeQp, mailingTo, startSmtp, type TestSmtp } from '../support/smtp';
+import { checkPage, closeAll, expectNoSidewaysScroll, LOOKS, startConsoleInChromium, WAIT, watchedPage } from '../support/browser';
+import { drainJobs, runtime } from '../support/runtime';
 
-const WAIT = { timeout: 10_000 };
 const SET_PUBLIC_INTAKE = 'mutation ($enabled: Boolean!) { setPublicIntake(enabled: $enabled) { enabled slug url } }';
 
 /** The public intake link in Chromium: email, the emailed code, "upload documents first", and the stepper. */
@@ -23,21 +17,15 @@ describe('web portal public intake in Chromium', function () {
   this.timeout(90_000);
   let h: ConsoleHarness;
   let browser: Browser;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let svc: Services;
 
   before(async () => {
     smtp = await startSmtp();
-    h = await ConsoleHarness.start();
-    const log = createLogger('warn', new Writable({ write(_chunk, _enc, cb) { cb(); } }) as never);
-    svc = { ...h.svc, mailer: createNodemailerMailer({ smtpUrl: smtp.url, from: 'onboarding@svc.example', log, keepLocally: () => Promise.reject(new Error('unused')) }) };
-    browser = await launchChromium();
+    ({ h, browser } = await startConsoleInChromium());
+    svc = mailingTo(h.svc, smtp, 'onboarding@svc.example');
   });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-    await smtp?.close();
-  });
+  after(() => closeAll(browser, h, smtp));
 
   it('from {APP_URL}/apply/<slug>: email, a wrong then the right code, documents first; the case opens with source doc_upload (360 px, dark)', async () => {
     const tenant = await h.tenant(`Northwind Intake ${randomBytes(3).toString('hex')}`);
@@ -59,7 +47,7 @@ describe('web portal public intake in Chromium', function () {
     await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor(WAIT);
     // The send-intake-code job, with a mailer that speaks SMTP to the test server.
     const rt = await runtime();
-    await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
+    await drainJobs(rt, svc);
     const mail = smtp.received.filter((m) => m.to.includes(email)).map((m) => decodeQp(m.raw));
     expect(mail).to.have.length(1);
     const code = /\n {4}(\d{6})\r?\n/.exec(mail[0]!)?.[1];

@@ -1,21 +1,14 @@
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
-import { runOnce } from 'graphile-worker';
 import type { Browser, Page } from 'playwright-core';
 import { relayEvents } from '../../src/events/index';
-import { createLogger, type Services } from '../../src/platform/index';
+import { type Services } from '../../src/platform/index';
 import type { Tenant } from '../../src/tenants/index';
-import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
-import { graphileLogger } from '../../worker/job-queue';
-import { createTaskList } from '../../worker/tasks/index';
 import { ConsoleHarness } from '../graphql/harness';
 import { mzBinary, pdfOf, tinyPdf } from '../portal/documents-support';
 import { feed, pullToken } from '../portal/support';
-import { decodeQp, startSmtp } from '../rest/smtp';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, watchedPage, type WatchedPage } from '../support/browser';
-import { runtime } from '../support/runtime';
-
-const WAIT = { timeout: 10_000 };
+import { decodeQp, mailingTo, startSmtp, type TestSmtp } from '../support/smtp';
+import { checkPage, closeAll, expectNoSidewaysScroll, LOOKS, startConsoleInChromium, WAIT, watchedPage, type WatchedPage } from '../support/browser';
+import { drainJobs, runtime } from '../support/runtime';
 
 /**
  * The customer portal in Chromium against the real server: from the invitation email (a real SMTP server)
@@ -25,21 +18,15 @@ describe('web portal journey in Chromium', function () {
   this.timeout(120_000);
   let h: ConsoleHarness;
   let browser: Browser;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let svc: Services;
 
   before(async () => {
     smtp = await startSmtp();
-    h = await ConsoleHarness.start();
-    const log = createLogger('warn', new Writable({ write(_chunk, _enc, cb) { cb(); } }) as never);
-    svc = { ...h.svc, mailer: createNodemailerMailer({ smtpUrl: smtp.url, from: 'onboarding@svc.example', log, keepLocally: () => Promise.reject(new Error('unused')) }) };
-    browser = await launchChromium();
+    ({ h, browser } = await startConsoleInChromium());
+    svc = mailingTo(h.svc, smtp, 'onboarding@svc.example');
   });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-    await smtp?.close();
-  });
+  after(() => closeAll(browser, h, smtp));
 
   /** A branded tenant, its pull-API token, and a case created through POST /v1/cases whose invite went out by SMTP. */
   async function invitedByEmail(companyName: string): Promise<{ tenant: Tenant; token: string; caseId: string; email: string; link: string }> {
@@ -55,7 +42,7 @@ describe('web portal journey in Chromium', function () {
     const { caseId } = (await res.json()) as { caseId: string };
     // The send-invite job, run with a mailer that speaks SMTP to the test server.
     const rt = await runtime();
-    await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
+    await drainJobs(rt, svc);
     const mail = smtp.received.find((m) => m.to.includes(email));
     expect(mail, 'the invitation email').to.not.equal(undefined);
     const link = decodeQp(mail!.raw).match(/https?:\/\/[^\s"<>]+\/portal\/invite\?token=[A-Za-z0-9_-]+/)?.[0];

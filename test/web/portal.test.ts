@@ -4,21 +4,14 @@ import { operatorActor } from '../../src/access/index';
 import { createCase } from '../../src/cases/index';
 import { redeemInvite } from '../../src/invites/index';
 import { ConsoleHarness } from '../graphql/harness';
-import { checkPage, expectNoSidewaysScroll, launchChromium, LOOKS, watchedPage, type Look } from '../support/browser';
+import { checkPage, closeAll, expectNoSidewaysScroll, LOOKS, startConsoleInChromium, watchedPage, type Look } from '../support/browser';
 
 /** The customer portal's shell at /portal/app in Chromium, over tRPC against the real server. */
 describe('web portal shell in Chromium', function () {
   this.timeout(60_000);
-  let h: ConsoleHarness;
-  let browser: Browser;
-  before(async () => {
-    h = await ConsoleHarness.start();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-  });
+  let h: ConsoleHarness, browser: Browser;
+  before(async () => ({ h, browser } = await startConsoleInChromium()));
+  after(() => closeAll(browser, h));
 
   /** A case with an invite, redeemed as the landing page does: the portal session's token and the case id. */
   async function redeemedInvite(): Promise<{ caseId: string; email: string; token: string }> {

@@ -1,46 +1,32 @@
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
-import { runOnce } from 'graphile-worker';
 import type { Browser } from 'playwright-core';
-import { createLogger, type Services } from '../../src/platform/index';
-import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
-import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
-import { graphileLogger } from '../../worker/job-queue';
-import { createTaskList } from '../../worker/tasks/index';
+import { type Services } from '../../src/platform/index';
 import { passportPdf } from '../documents/support';
 import { ConsoleHarness } from '../graphql/harness';
 import { ADA_PASSPORT, submittedCase } from '../idv/support';
-import { decodeQp, startSmtp } from '../rest/smtp';
-import { checkPage, launchChromium, LOOKS, watchedPage } from '../support/browser';
-import { runtime } from '../support/runtime';
-
-const WAIT = { timeout: 10_000 };
+import { decodeQp, mailingTo, startSmtp, type TestSmtp } from '../support/smtp';
+import { checkPage, closeAll, consolePage, LOOKS, startConsoleInChromium, WAIT, watchedPage } from '../support/browser';
+import { drainJobs, runtime } from '../support/runtime';
 
 /** The hosted identity-verification page in Chromium: from the link in the email (a real SMTP server) to a `pass`. */
 describe('web: the identity verification page in Chromium', function () {
   this.timeout(120_000);
   let h: ConsoleHarness;
   let browser: Browser;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let svc: Services;
 
   before(async () => {
     smtp = await startSmtp();
-    h = await ConsoleHarness.start();
-    const log = createLogger('warn', new Writable({ write(_chunk, _enc, cb) { cb(); } }) as never);
-    svc = { ...h.svc, mailer: createNodemailerMailer({ smtpUrl: smtp.url, from: 'onboarding@svc.example', log, keepLocally: () => Promise.reject(new Error('unused')) }) };
-    browser = await launchChromium();
+    ({ h, browser } = await startConsoleInChromium());
+    svc = mailingTo(h.svc, smtp, 'onboarding@svc.example');
   });
-  after(async () => {
-    await browser?.close();
-    await h?.close();
-    await smtp?.close();
-  });
+  after(() => closeAll(browser, h, smtp));
 
   it('opens from the email link, takes the passport upload and shows the pass with what was and was not checked; the console shows Ada verified', async () => {
     const ref = await submittedCase(h);
     await h.svc.db.query(`UPDATE tenants SET name = 'Northwind Compliance', brand_color = '#0F766E', logo_url = NULL WHERE id = ?`, [ref.orgId]);
-    await runOnce({ pgPool: (await runtime()).queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
+    await drainJobs(await runtime(), svc);
     const mail = smtp.received.find((m) => m.to.includes('ada@engines.example'));
     expect(mail, 'the verification email').to.not.equal(undefined);
     const link = decodeQp(mail!.raw).match(/https?:\/\/[^\s"<>]+\/portal\/verify\?token=[A-Za-z0-9_-]+/)?.[0];
@@ -74,9 +60,8 @@ describe('web: the identity verification page in Chromium', function () {
 
     // The analyst's case page: the Identity verification section.
     const analyst = await h.signedIn('analyst', ref.tenant);
-    const consolePage = await watchedPage(browser, LOOKS.light);
-    await consolePage.context.addCookies([{ name: CONSOLE_COOKIE, value: analyst.cookies.get(CONSOLE_COOKIE)!, url: h.url }]);
-    const p = consolePage.page;
+    const analystPage = await consolePage(browser, h, analyst);
+    const p = analystPage.page;
     await p.goto(`${h.url}/console/cases/${ref.caseId}`);
     await p.getByRole('heading', { level: 2, name: 'Identity verification' }).waitFor(WAIT);
     const people = p.getByTestId('idv-person');
@@ -89,7 +74,7 @@ describe('web: the identity verification page in Chromium', function () {
     await p.getByText('A new verification link is on its way to Grace Hopper.').waitFor(WAIT);
     expect(await p.getByRole('button', { name: 'Resend link to Ada Lovelace' }).count()).to.equal(0);
     await checkPage(p, 'console-case-identity-verification');
-    expect(await consolePage.problems()).to.deep.equal([]);
-    await consolePage.close();
+    expect(await analystPage.problems()).to.deep.equal([]);
+    await analystPage.close();
   });
 });

@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:https';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { runOnce } from 'graphile-worker';
 import { inTransaction } from '../../src/db/index';
 import { recordEvent } from '../../src/events/index';
 import { type Services } from '../../src/platform/index';
@@ -11,9 +10,8 @@ import {
 } from '../../src/webhooks/index';
 import type { Runtime } from '../../bin/compose';
 import type { DevTls } from '../../bin/dev-tls';
-import { graphileLogger } from '../../worker/job-queue';
-import { createTaskList } from '../../worker/tasks/index';
 import { testTls } from '../support/test-tls';
+import { drainJobs } from '../support/runtime';
 
 /**
  * Records one event the way a use case does, committed, for webhook tests. The one place tests make
@@ -37,7 +35,7 @@ export const TEST_EVENT_TYPE = 'ping';
 
 /** Runs every job due now with these services (relay, fan-out, deliveries), deterministically. */
 export async function drain(rt: Runtime, svc: Services = rt.svc): Promise<void> {
-  await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
+  await drainJobs(rt, svc);
 }
 
 /** Services with a changed configuration (schedule, private targets), sharing the runtime's pools. */
