@@ -7,9 +7,8 @@ import { LocalDocumentExtractor } from '../src/documents/index';
 import { type EventSubscriber } from '../src/events/index';
 import { keepMailLocally } from '../src/mail/index';
 import { AccessTokenCache } from '../src/oauth/index';
-import { createLogger, systemClock, type Config, type HostResolver, type Logger, type Services } from '../src/platform/index';
+import { createLogger, moduleSubscribers, systemClock, type Config, type HostResolver, type Logger, type Services } from '../src/platform/index';
 import { LocalCaseReviewer } from '../src/review/index';
-import { WebhookFanout } from '../src/webhooks/index';
 import { LocalHitTriager, LocalScreeningProvider, type ScreeningProvider } from '../src/screening/index';
 import { YenteScreeningProvider } from '../worker/vendors/yente';
 import { HostedFlowVendor } from '../worker/vendors/hosted-idv';
@@ -23,6 +22,7 @@ import { createGraphqlServer } from '../graphql/server';
 import { createTrpcRouter } from '../trpc/server';
 import { mcpRoutes } from '../mcp/index';
 import { GraphileJobQueue } from '../worker/job-queue';
+import { FEATURE_MODULES } from '../worker/modules';
 import { ensurePgDatabase } from '../worker/pg-database';
 import { PgRevocationFeed } from '../worker/revocation-feed';
 import { UndiciWebhookSender, systemResolver } from '../worker/webhook-sender';
@@ -81,7 +81,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     log,
     jobs: queue,
     clock: systemClock,
-    subscribers: [new WebhookFanout(), ...(options.subscribers ?? [])],
+    subscribers: [...moduleSubscribers(FEATURE_MODULES), ...(options.subscribers ?? [])],
     caseSequences: takeCaseSequences,
     resolver: options.resolver ?? systemResolver,
     webhookSender,

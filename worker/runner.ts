@@ -1,18 +1,12 @@
 import { EventEmitter } from 'node:events';
 import { parseCronItems, run, type Runner, type WorkerEvents } from 'graphile-worker';
 import { MONITORING_TICK_TASK } from '../src/monitoring/index';
-import { sweepDocumentExtraction } from '../src/documents/index';
-import { sweepOutbox } from '../src/events/index';
-import { sweepCasePipelines } from '../src/pipeline/index';
-import { purgeExpiredIdempotencyKeys } from '../src/idempotency/index';
-import { sweepIntakeCodes } from '../src/intake/index';
-import { sweepInvites } from '../src/invites/index';
-import { sweepCustomerEmails, sweepReminders } from '../src/outreach/index';
-import { sweepPurges } from '../src/retention/index';
-import { sweepMemberMail } from '../src/tenants/index';
-import { checkWebhookHealth, FirstAttempts } from '../src/webhooks/index';
-import { type RunnerState, type RunnerStatus, type Services } from '../src/platform/index';
+import { FirstAttempts } from '../src/webhooks/index';
+import {
+  sweepChain, timedSweeps, type FeatureSweep, type RunnerState, type RunnerStatus, type Services,
+} from '../src/platform/index';
 import { graphileLogger, type GraphileJobQueue } from './job-queue';
+import { FEATURE_MODULES } from './modules';
 import { createTaskList } from './tasks/index';
 
 /**
@@ -50,13 +44,14 @@ export interface WorkerOptions {
 }
 
 /**
- * Runs graphile-worker with the service's tasks, plus the periodic outbox sweep, and supervises the
- * runner. graphile-worker stops its runner for good on some database faults (a connection lost while
- * it records finished jobs: "queue is in an inconsistent state"); the runner is then started again
- * after the next wait of WORKER_RESTART_SCHEDULE (with jitter), in this process, and once the schedule
- * is used up without a minute of healthy running in between, `onGiveUp` is called. The jobs a stopped
- * runner held stay locked in graphile; the outbox sweep hands their work off again. A stopped runner is
- * not waited for: after a failed completion graphile may never finish shutting it down.
+ * Runs graphile-worker with the service's tasks, plus the feature modules' periodic sweeps (the outbox
+ * sweep first), and supervises the runner. graphile-worker stops its runner for good on some database
+ * faults (a connection lost while it records finished jobs: "queue is in an inconsistent state"); the
+ * runner is then started again after the next wait of WORKER_RESTART_SCHEDULE (with jitter), in this
+ * process, and once the schedule is used up without a minute of healthy running in between, `onGiveUp`
+ * is called. The jobs a stopped runner held stay locked in graphile; the outbox sweep hands their work
+ * off again. A stopped runner is not waited for: after a failed completion graphile may never finish
+ * shutting it down.
  */
 export async function startWorker(svc: Services, queue: GraphileJobQueue, options: WorkerOptions = {}): Promise<WorkerHandle> {
   const log = svc.log;
@@ -180,31 +175,16 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
   };
   watch(runner);
 
+  // The feature modules' sweeps (worker/modules.ts), one at a time: none starts while draining, and a
+  // failure is logged (`outbox sweep failed`, ...) without stopping the ones after it.
   let sweeping: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    sweeping = sweeping.then(() => (draining ? undefined : sweepOutbox(svc))).catch((err) => log.error({ err }, 'outbox sweep failed'));
-    // Case intake: invites whose send job was lost, and Idempotency-Keys past their 24 hours.
-    sweeping = sweeping.then(() => (draining ? undefined : sweepInvites(svc).then(() => purgeExpiredIdempotencyKeys(svc))))
-      .catch((err) => log.error({ err }, 'invite sweep failed'));
-    // Console emails (password resets, invitations) whose send job was lost.
-    sweeping = sweeping.then(() => (draining ? undefined : sweepMemberMail(svc))).catch((err) => log.error({ err }, 'member mail sweep failed'));
-    // Customer emails (src/outreach) whose send job was lost.
-    sweeping = sweeping.then(() => (draining ? undefined : sweepCustomerEmails(svc))).catch((err) => log.error({ err }, 'customer email sweep failed'));
-    // Public intake: code emails whose send job was lost, and codes past their 24 hours.
-    sweeping = sweeping.then(() => (draining ? undefined : sweepIntakeCodes(svc))).catch((err) => log.error({ err }, 'intake code sweep failed'));
-    // Document extraction: documents still processing whose job was lost or whose worker died.
-    sweeping = sweeping.then(() => (draining ? undefined : sweepDocumentExtraction(svc))).catch((err) => log.error({ err }, 'document extraction sweep failed'));
-    // Zero retention: purge checks whose job was lost, and purged documents whose blobs are still there.
-    sweeping = sweeping.then(() => (draining ? undefined : sweepPurges(svc))).catch((err) => log.error({ err }, 'retention sweep failed'));
-    // Decisioning pipelines whose step job was lost, or that wait for a document whose nudge was lost.
-    sweeping = sweeping.then(() => (draining ? undefined : sweepCasePipelines(svc))).catch((err) => log.error({ err }, 'pipeline sweep failed'));
-    // Reminders (src/outreach) that are due but whose scheduled job was lost.
-    sweeping = sweeping.then(() => (draining ? undefined : sweepReminders(svc))).catch((err) => log.error({ err }, 'reminder sweep failed'));
-  }, svc.config.outboxSweepIntervalMs);
-  // Webhook failure alerts: reads the attempts recorded since the last check (one worker at a time, by a row lock).
-  const healthTimer = setInterval(() => {
-    sweeping = sweeping.then(() => (draining ? undefined : checkWebhookHealth(svc))).catch((err) => log.error({ err }, 'webhook health check failed'));
-  }, svc.config.webhookHealthCheckIntervalMs);
+  const runSweep = (sweep: FeatureSweep) => {
+    sweeping = sweeping.then(() => (draining ? undefined : sweep.run(svc))).catch((err) => log.error({ err }, `${sweep.name} failed`));
+  };
+  const chain = sweepChain(FEATURE_MODULES);
+  const timer = setInterval(() => chain.forEach(runSweep), svc.config.outboxSweepIntervalMs);
+  // Sweeps on an interval of their own (webhook failure alerts).
+  const timers = timedSweeps(FEATURE_MODULES).map((sweep) => setInterval(() => runSweep(sweep), sweep.every!(svc.config)));
 
   // The stall watchdog: a runner can stop making progress without any error reaching us (its workers
   // waiting on a lost connection, its local queue stuck after failing to return jobs). When it has shown no
@@ -232,7 +212,7 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
     async stop() {
       draining = true;
       clearInterval(timer);
-      clearInterval(healthTimer);
+      timers.forEach(clearInterval);
       clearInterval(stallTimer);
       if (restartTimer) clearTimeout(restartTimer);
       await starting;

@@ -21,3 +21,4 @@ export {
 export { LocalDocumentExtractor, type LocalExtractorOptions } from './extraction/local-extractor';
 export { listUnsettledDocuments } from './documents.repository';
 export { DEFAULT_PDF_LIMITS, type PdfLimits } from './extraction/pdf-text';
+export { documentsModule } from './module';

@@ -16,3 +16,4 @@ export { payloadViolations, type PayloadViolation } from './validate-payload';
 export type { EventFeedItem } from './events.repository';
 export { listEventFeed, type FeedPage } from './list-event-feed';
 export { EventTypeSchema, EventFeedItemSchema, EventListSchema, UNKNOWN_EVENT_TYPE_MESSAGE, type EventFeedItemView } from './event-feed.wire';
+export { eventsModule } from './module';

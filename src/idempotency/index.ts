@@ -1,1 +1,2 @@
 export { isValidIdempotencyKey, requestHash, runIdempotent, purgeExpiredIdempotencyKeys, type StoredResponse } from './idempotent';
+export { idempotencyModule } from './module';

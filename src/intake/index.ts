@@ -11,3 +11,4 @@ export {
   INTAKE_STARTS, IntakeTenantInputSchema, IntakeStartInputSchema, IntakeVerifyInputSchema, IntakeTenantSchema, IntakeStartedSchema,
   IntakeVerifiedSchema, type IntakeStart, type IntakeTenantView, type IntakeStartedView, type IntakeVerifiedView, type PublicIntakeView,
 } from './intake.wire';
+export { intakeModule } from './module';

@@ -4,3 +4,4 @@ export {
 } from './invites';
 export { INVITE_STATES, InviteStatusSchema, type InviteStatusView, type InviteState } from './invite.wire';
 export { renderInviteEmail, escapeHtml, safeColor, safeLogoUrl, type Branding } from './invite-email';
+export { invitesModule } from './module';

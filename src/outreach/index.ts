@@ -16,3 +16,4 @@ export {
 export {
   getCaseRequests, listPortalRequestedItems, type RequestedItemView, type ReminderStateView, type CaseRequestsView,
 } from './requested-items';
+export { outreachModule } from './module';

@@ -23,3 +23,4 @@ export { removeMember, type RemovedMember } from './remove-member';
 export {
   SEND_MEMBER_MAIL_TASK, PASSWORD_RESET_TTL_MS, INVITATION_TTL_MS, deliverMemberMail, sweepMemberMail, memberTokenLink, type MemberTokenPurpose,
 } from './member-tokens';
+export { tenantsModule } from './module';

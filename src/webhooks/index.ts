@@ -42,3 +42,4 @@ export { checkWebhookHealth, type HealthCheckResult } from './check-webhook-heal
 export {
   SEND_WEBHOOK_ALERT_MAIL_TASK, ALERT_RECIPIENT_ROLES, deliverWebhookAlertMail, sweepWebhookAlertMails, renderWebhookAlertMail, type WebhookAlertKind,
 } from './webhook-alert-mail';
+export { webhooksModule } from './module';

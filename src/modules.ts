@@ -1,0 +1,51 @@
+import type { Config } from './config';
+import type { EventSubscriber, Services } from './services';
+
+/**
+ * One periodic sweep a feature contributes to the worker: re-hands-off whatever a crash left between a
+ * commit and the queue (a lost send job, a document whose worker died), or purges what has expired.
+ */
+export interface FeatureSweep {
+  /** Names the sweep in the worker's log: a failure is logged as `<name> failed`. */
+  name: string;
+  /**
+   * Its place in the worker's sweep chain: sweeps run one after another, lowest first, across every module
+   * (a number rather than the module's place in the list, so that one module's sweeps may sit apart).
+   */
+  order: number;
+  /**
+   * The interval of a sweep that runs on a timer of its own (still one at a time with the others). Absent:
+   * it runs in the chain every OUTBOX_SWEEP_INTERVAL_MS.
+   */
+  every?: (config: Config) => number;
+  run(svc: Services): Promise<unknown>;
+}
+
+/**
+ * What a feature contributes to the assembled service besides its use cases (which its index.ts exports):
+ * the sweeps the worker runs and the outbox subscribers the relay hands committed events to. The worker
+ * and the composition root build their lists from the one list of modules (worker/modules.ts); a new
+ * feature adds its module there instead of editing the runner.
+ */
+export interface FeatureModule {
+  /** The feature's folder under src/. */
+  name: string;
+  sweeps?: FeatureSweep[];
+  /** Outbox subscribers, created once per composed service. */
+  subscribers?: () => EventSubscriber[];
+}
+
+/** The sweeps of the worker's chain (those without a timer of their own), in the order they run. */
+export function sweepChain(modules: readonly FeatureModule[]): FeatureSweep[] {
+  return modules.flatMap((m) => m.sweeps ?? []).filter((s) => !s.every).sort((a, b) => a.order - b.order);
+}
+
+/** The sweeps that run on a timer of their own, in module order. */
+export function timedSweeps(modules: readonly FeatureModule[]): FeatureSweep[] {
+  return modules.flatMap((m) => m.sweeps ?? []).filter((s) => s.every);
+}
+
+/** Every module's outbox subscribers, new instances, in module order. */
+export function moduleSubscribers(modules: readonly FeatureModule[]): EventSubscriber[] {
+  return modules.flatMap((m) => m.subscribers?.() ?? []);
+}

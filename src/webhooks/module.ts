@@ -1,0 +1,14 @@
+import type { FeatureModule } from '../platform/index';
+import { checkWebhookHealth } from './check-webhook-health';
+import { WebhookFanout } from './webhook-fanout';
+
+/**
+ * Webhooks: the fan-out subscribes to the outbox (its leftover deliveries are swept by the outbox sweep);
+ * failure alerts read the attempts recorded since the last check, on their own interval (one worker at a
+ * time, by a row lock).
+ */
+export const webhooksModule: FeatureModule = {
+  name: 'webhooks',
+  sweeps: [{ name: 'webhook health check', order: 100, every: (config) => config.webhookHealthCheckIntervalMs, run: checkWebhookHealth }],
+  subscribers: () => [new WebhookFanout()],
+};

@@ -1,0 +1,40 @@
+import { expect } from 'chai';
+import { moduleSubscribers, sweepChain, timedSweeps } from '../../src/platform/index';
+import { FEATURE_MODULES } from '../../worker/modules';
+
+// The worker's sweeps and the outbox's subscribers come from the one list of feature modules. A sweep's
+// failure is logged as `<name> failed`, so these names are also the worker's log messages.
+describe('feature modules (worker/modules.ts)', () => {
+  it('build the sweep chain in the order the worker runs it, each named as its failure is logged', () => {
+    expect(sweepChain(FEATURE_MODULES).map((s) => `${s.name} failed`)).to.deep.equal([
+      'outbox sweep failed',
+      'invite sweep failed',
+      'idempotency key purge failed',
+      'member mail sweep failed',
+      'customer email sweep failed',
+      'intake code sweep failed',
+      'document extraction sweep failed',
+      'retention sweep failed',
+      'pipeline sweep failed',
+      'reminder sweep failed',
+    ]);
+  });
+
+  it('run the webhook health check on its own interval, outside the chain', () => {
+    const timed = timedSweeps(FEATURE_MODULES);
+    expect(timed.map((s) => s.name)).to.deep.equal(['webhook health check']);
+    expect(timed[0]!.every!({ webhookHealthCheckIntervalMs: 1234 } as never)).to.equal(1234);
+  });
+
+  it('give the outbox its subscribers, a new instance per composed service', () => {
+    const first = moduleSubscribers(FEATURE_MODULES);
+    expect(first.map((s) => s.name)).to.deep.equal(['webhooks']);
+    expect(moduleSubscribers(FEATURE_MODULES)[0]).to.not.equal(first[0]);
+  });
+
+  it('name each module after its feature folder, once', () => {
+    const names = FEATURE_MODULES.map((m) => m.name);
+    expect(new Set(names).size).to.equal(names.length);
+    expect(names).to.deep.equal(['events', 'invites', 'idempotency', 'tenants', 'outreach', 'intake', 'documents', 'retention', 'pipeline', 'webhooks']);
+  });
+});
