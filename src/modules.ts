@@ -22,8 +22,20 @@ export interface FeatureSweep {
 }
 
 /**
+ * A recurring job a feature asks the worker's crontab for (graphile-worker's cron item, as plain data):
+ * `task` is the identifier of a task in the worker's task list, `match` a cron pattern.
+ */
+export interface FeatureCronEntry {
+  task: string;
+  match: string;
+  /** Prevents double scheduling across workers and decides backfilling (graphile takes a lock per item and minute). */
+  identifier: string;
+  options?: { backfillPeriod?: number; maxAttempts?: number; queueName?: string; priority?: number };
+}
+
+/**
  * What a feature contributes to the assembled service besides its use cases (which its index.ts exports):
- * the sweeps the worker runs and the outbox subscribers the relay hands committed events to. The worker
+ * the sweeps the worker runs, its crontab entries and the outbox subscribers the relay hands committed events to. The worker
  * and the composition root build their lists from the one list of modules (worker/modules.ts); a new
  * feature adds its module there instead of editing the runner.
  */
@@ -31,6 +43,7 @@ export interface FeatureModule {
   /** The feature's folder under src/. */
   name: string;
   sweeps?: FeatureSweep[];
+  cron?: FeatureCronEntry[];
   /** Outbox subscribers, created once per composed service. */
   subscribers?: () => EventSubscriber[];
 }
@@ -48,4 +61,9 @@ export function timedSweeps(modules: readonly FeatureModule[]): FeatureSweep[] {
 /** Every module's outbox subscribers, new instances, in module order. */
 export function moduleSubscribers(modules: readonly FeatureModule[]): EventSubscriber[] {
   return modules.flatMap((m) => m.subscribers?.() ?? []);
+}
+
+/** Every module's crontab entries, in module order. */
+export function moduleCron(modules: readonly FeatureModule[]): FeatureCronEntry[] {
+  return modules.flatMap((m) => m.cron ?? []);
 }

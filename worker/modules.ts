@@ -3,6 +3,7 @@ import { eventsModule } from '../src/events/index';
 import { idempotencyModule } from '../src/idempotency/index';
 import { intakeModule } from '../src/intake/index';
 import { invitesModule } from '../src/invites/index';
+import { monitoringModule } from '../src/monitoring/index';
 import { outreachModule } from '../src/outreach/index';
 import { pipelineModule } from '../src/pipeline/index';
 import { type FeatureModule } from '../src/platform/index';
@@ -11,9 +12,9 @@ import { tenantsModule } from '../src/tenants/index';
 import { webhooksModule } from '../src/webhooks/index';
 
 /**
- * The one list of feature modules that contribute to the running service: the worker's sweep chain
- * (worker/runner.ts) and the outbox's subscribers (bin/compose.ts) are built from it. A feature with a
- * sweep or a subscriber adds its module (exported by its index.ts) here.
+ * The one list of feature modules that contribute to the running service: the worker's sweep chain and
+ * crontab (worker/runner.ts) and the outbox's subscribers (bin/compose.ts) are built from it. A feature
+ * with a sweep, a cron entry or a subscriber adds its module (exported by its index.ts) here.
  */
 export const FEATURE_MODULES: readonly FeatureModule[] = [
   eventsModule,
@@ -26,4 +27,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   retentionModule,
   pipelineModule,
   webhooksModule,
+  monitoringModule,
 ];

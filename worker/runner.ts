@@ -1,19 +1,18 @@
 import { EventEmitter } from 'node:events';
 import { parseCronItems, run, type Runner, type WorkerEvents } from 'graphile-worker';
-import { MONITORING_TICK_TASK } from '../src/monitoring/index';
 import { FirstAttempts } from '../src/webhooks/index';
 import {
-  sweepChain, timedSweeps, type FeatureSweep, type RunnerState, type RunnerStatus, type Services,
+  moduleCron, sweepChain, timedSweeps, type FeatureSweep, type RunnerState, type RunnerStatus, type Services,
 } from '../src/platform/index';
 import { graphileLogger, type GraphileJobQueue } from './job-queue';
 import { FEATURE_MODULES } from './modules';
 import { createTaskList } from './tasks/index';
 
 /**
- * graphile-worker's crontab: the monitoring tick every minute, one job per minute across every worker
- * (graphile's cron takes a lock per item and minute); no backfill: a missed minute's work is done by the next tick.
+ * graphile-worker's crontab, from the feature modules (the monitoring tick every minute). graphile's cron
+ * takes a lock per item and minute, so each runs once per minute across every worker.
  */
-const MONITORING_CRON = parseCronItems([{ task: MONITORING_TICK_TASK, match: '* * * * *', identifier: MONITORING_TICK_TASK, options: { backfillPeriod: 0, maxAttempts: 1, queueName: MONITORING_TICK_TASK } }]);
+const CRON = parseCronItems(moduleCron(FEATURE_MODULES));
 
 /** A runner that has run this long without stopping is healthy again: its restart schedule starts over. */
 export const RUNNER_STABLE_MS = 60_000;
@@ -84,8 +83,8 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
       noHandleSignals: true,
       pollInterval: 1000,
       taskList: createTaskList(svc),
-      // The crontab is given here (never read from ./crontab): the monitoring scheduler's tick every minute.
-      parsedCronItems: MONITORING_CRON,
+      // The crontab is given here (never read from ./crontab): the feature modules' entries.
+      parsedCronItems: CRON,
       logger: graphileLogger(log, onGraphileLine),
       // Batching (graphile-worker "performance" docs): fetch up to `concurrency` jobs in one query and
       // complete finished jobs together within 1 ms. Jobs a crashed worker had fetched stay locked in

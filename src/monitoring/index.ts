@@ -12,3 +12,4 @@ export type { AdverseMediaSource, AdverseMediaArticle, AdverseMediaQuery } from 
 export { LocalCompanyRegistry } from './local-company-registry';
 export { LocalAdverseMediaSource } from './local-adverse-media-source';
 export type { CaseMonitoringView, MonitoringRunView, MonitoringAlertView, MonitoringSettingsView } from './monitoring-views';
+export { monitoringModule } from './module';

@@ -9,4 +9,6 @@ export { checkReadiness, type Readiness } from '../health';
 export { isRegistrationNumber, REGISTRATION_NUMBER_MAX } from '../registration-number';
 export { assertSchema, toDetails, errorMessage, MESSAGE_KEYWORD, type JsonSchema } from '../schema';
 export { StringEnum, Nullable, PageOf, ValidationDetail as ValidationDetailSchema, type Static, type TSchema } from '../wire';
-export { sweepChain, timedSweeps, moduleSubscribers, type FeatureModule, type FeatureSweep } from '../modules';
+export {
+  sweepChain, timedSweeps, moduleSubscribers, moduleCron, type FeatureModule, type FeatureSweep, type FeatureCronEntry,
+} from '../modules';

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
-import { moduleSubscribers, sweepChain, timedSweeps } from '../../src/platform/index';
+import { MONITORING_TICK_TASK } from '../../src/monitoring/index';
+import { moduleCron, moduleSubscribers, sweepChain, timedSweeps } from '../../src/platform/index';
 import { FEATURE_MODULES } from '../../worker/modules';
 
-// The worker's sweeps and the outbox's subscribers come from the one list of feature modules. A sweep's
+// The worker's sweeps and crontab and the outbox's subscribers come from the one list of feature modules. A sweep's
 // failure is logged as `<name> failed`, so these names are also the worker's log messages.
 describe('feature modules (worker/modules.ts)', () => {
   it('build the sweep chain in the order the worker runs it, each named as its failure is logged', () => {
@@ -26,6 +27,13 @@ describe('feature modules (worker/modules.ts)', () => {
     expect(timed[0]!.every!({ webhookHealthCheckIntervalMs: 1234 } as never)).to.equal(1234);
   });
 
+  it('give the worker its crontab: the monitoring tick every minute, no backfill, one attempt, its own queue', () => {
+    expect(moduleCron(FEATURE_MODULES)).to.deep.equal([{
+      task: MONITORING_TICK_TASK, match: '* * * * *', identifier: MONITORING_TICK_TASK,
+      options: { backfillPeriod: 0, maxAttempts: 1, queueName: MONITORING_TICK_TASK },
+    }]);
+  });
+
   it('give the outbox its subscribers, a new instance per composed service', () => {
     const first = moduleSubscribers(FEATURE_MODULES);
     expect(first.map((s) => s.name)).to.deep.equal(['webhooks']);
@@ -35,6 +43,6 @@ describe('feature modules (worker/modules.ts)', () => {
   it('name each module after its feature folder, once', () => {
     const names = FEATURE_MODULES.map((m) => m.name);
     expect(new Set(names).size).to.equal(names.length);
-    expect(names).to.deep.equal(['events', 'invites', 'idempotency', 'tenants', 'outreach', 'intake', 'documents', 'retention', 'pipeline', 'webhooks']);
+    expect(names).to.deep.equal(['events', 'invites', 'idempotency', 'tenants', 'outreach', 'intake', 'documents', 'retention', 'pipeline', 'webhooks', 'monitoring']);
   });
 });
