@@ -98,7 +98,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/codegen.mjs'],
+    files: ['web/codegen.mjs', 'scripts/*.mjs'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
   },
   {

@@ -1,0 +1,214 @@
+#!/usr/bin/env node
+// Draws the features of src/ and the tables they write, for docs/architecture.md.
+//
+//   node scripts/feature-graph.mjs           print the generated block
+//   node scripts/feature-graph.mjs --write   refresh the block between the markers of docs/architecture.md
+//   node scripts/feature-graph.mjs --check   exit 1 when that block differs from what this script prints
+//   --doc=<path>                             another page than docs/architecture.md (tests use it)
+//
+// A feature is the first folder under src/; the files at src/'s top level (config.ts, services.ts ...)
+// and src/platform/ are "platform". An edge a -> b is any import or re-export (type-only ones too) from
+// a file of a into a file of b. The table owners come from the SQL of src/ (INSERT/REPLACE INTO, UPDATE,
+// DELETE FROM in string literals) and TypeORM writes (insert/update/delete/save/... on an @Entity class):
+// the owner is the feature with the most write statements on the table; the tables are those the
+// migrations create. The output is sorted so that it only changes when the code does.
+import { readdirSync, readFileSync, statSync, existsSync, writeFileSync } from 'node:fs';
+import { join, dirname, resolve, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = join(ROOT, 'src');
+const START = '<!-- feature-graph:start -->';
+const END = '<!-- feature-graph:end -->';
+const PLATFORM = 'platform';
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) { if (name !== 'generated' && name !== 'node_modules') walk(p, out); }
+    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
+}
+
+const featureOf = (file) => {
+  const parts = relative(SRC, file).split(sep);
+  return parts.length > 1 ? parts[0] : PLATFORM;
+};
+
+function resolveImport(from, spec) {
+  if (!spec.startsWith('.')) return null;
+  const base = resolve(dirname(from), spec.replace(/\.js$/, ''));
+  for (const cand of [base + '.ts', base + '.tsx', join(base, 'index.ts'), join(base, 'index.tsx'), base]) {
+    if (existsSync(cand) && statSync(cand).isFile()) return cand;
+  }
+  return null;
+}
+
+/** Every module specifier, string literal and @Entity('table') of one source file. */
+function scan(file) {
+  const text = readFileSync(file, 'utf8');
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const imports = [];
+  const strings = [];
+  const entities = []; // [className, table]
+  const ormCalls = []; // [method, firstArgName, receiverText]
+  const visit = (node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      imports.push(node.moduleSpecifier.text);
+    } else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+      strings.push(node.text);
+    } else if (ts.isTemplateExpression(node)) {
+      strings.push([node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' '));
+    } else if (ts.isClassDeclaration(node) && node.name) {
+      for (const d of ts.getDecorators(node) ?? []) {
+        const e = d.expression;
+        if (ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === 'Entity' && e.arguments[0] && ts.isStringLiteral(e.arguments[0])) {
+          entities.push([node.name.text, e.arguments[0].text]);
+        }
+      }
+    } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.arguments[0] && ts.isIdentifier(node.arguments[0])) {
+      ormCalls.push([node.expression.name.text, node.arguments[0].text, node.expression.expression.getText(sf)]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return { imports, strings, entities, ormCalls };
+}
+
+/** The tables the migrations create. */
+function migrationTables() {
+  const tables = new Set();
+  const dir = join(ROOT, 'migrations');
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.ts')) continue;
+    for (const m of readFileSync(join(dir, name), 'utf8').matchAll(/\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?`?(\w+)`?/gi)) tables.add(m[1]);
+  }
+  return tables;
+}
+
+// The table each write statement names: INSERT/REPLACE [modifiers] [INTO] t, UPDATE [modifiers] t
+// (the first table of its list; FOR UPDATE and ON DUPLICATE KEY UPDATE are not statements),
+// DELETE [aliases] FROM t.
+const SQL_WRITES = [
+  /\b(?:INSERT|REPLACE)\s+(?:(?:LOW_PRIORITY|DELAYED|HIGH_PRIORITY|IGNORE)\s+)*(?:INTO\s+)?`?(\w+)`?/gi,
+  /(?<!\bFOR\s+|\bKEY\s+)\bUPDATE\s+(?:(?:LOW_PRIORITY|IGNORE)\s+)*`?(\w+)`?/gi,
+  /\bDELETE\s+(?:[\w\s,]{0,80}?\s)?FROM\s+`?(\w+)`?/gi,
+];
+const ORM_WRITES = new Set(['insert', 'update', 'delete', 'save', 'remove', 'upsert', 'increment', 'decrement', 'softDelete', 'restore', 'into', 'from']);
+
+export function build() {
+  const files = walk(SRC);
+  const scanned = new Map(files.map((f) => [f, scan(f)]));
+  const features = new Set(files.map(featureOf));
+  const edges = new Map([...features].map((f) => [f, new Set()]));
+  for (const [file, { imports }] of scanned) {
+    const a = featureOf(file);
+    for (const spec of imports) {
+      const target = resolveImport(file, spec);
+      if (!target || !target.startsWith(SRC + sep)) continue;
+      const b = featureOf(target);
+      if (a !== b) edges.get(a).add(b);
+    }
+  }
+
+  // Strongly connected groups (Tarjan), visited in name order.
+  let counter = 0; const stack = []; const onStack = new Set(); const idx = new Map(); const low = new Map(); const groups = [];
+  const strong = (v) => {
+    idx.set(v, counter); low.set(v, counter); counter++; stack.push(v); onStack.add(v);
+    for (const w of [...edges.get(v)].sort()) {
+      if (!idx.has(w)) { strong(w); low.set(v, Math.min(low.get(v), low.get(w))); }
+      else if (onStack.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const group = []; let w;
+      do { w = stack.pop(); onStack.delete(w); group.push(w); } while (w !== v);
+      if (group.length > 1) groups.push(group.sort());
+    }
+  };
+  for (const v of [...features].sort()) if (!idx.has(v)) strong(v);
+  groups.sort((x, y) => y.length - x.length || x[0].localeCompare(y[0]));
+
+  // Writes per table and feature.
+  const tables = migrationTables();
+  const entityTable = new Map();
+  for (const { entities } of scanned.values()) for (const [cls, table] of entities) entityTable.set(cls, table);
+  const writes = new Map([...tables].map((t) => [t, new Map()]));
+  const count = (table, feature) => {
+    const byFeature = writes.get(table);
+    if (byFeature) byFeature.set(feature, (byFeature.get(feature) ?? 0) + 1);
+  };
+  for (const [file, { strings, ormCalls }] of scanned) {
+    const feature = featureOf(file);
+    for (const s of strings) for (const re of SQL_WRITES) for (const m of s.matchAll(re)) count(m[1], feature);
+    for (const [method, arg, receiver] of ormCalls) {
+      if (!ORM_WRITES.has(method) || !entityTable.has(arg)) continue;
+      // A query builder's .from(E) / .into(E) writes only after .delete() / .insert().
+      if ((method === 'from' && !/\.delete\(\)\s*$/.test(receiver)) || (method === 'into' && !/\.insert\(\)\s*$/.test(receiver))) continue;
+      count(entityTable.get(arg), feature);
+    }
+  }
+  const owners = [...tables].sort().map((table) => {
+    const ranked = [...writes.get(table)].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
+    return { table, owner: ranked[0], others: ranked.slice(1) };
+  });
+  return { features: [...features].sort(), edges, groups, owners };
+}
+
+export function render({ features, edges, groups, owners }) {
+  const inGroup = new Set(groups.flat());
+  const edgeCount = [...edges.values()].reduce((n, s) => n + s.size, 0);
+  const id = (f) => f.replace(/[^\w]/g, '_');
+  const lines = [
+    START,
+    '<!-- Generated by `npm run docs:graph` (scripts/feature-graph.mjs); `npm run lint` fails when it is stale. Do not edit by hand. -->',
+    '',
+    `${features.length} features, ${edgeCount} feature-to-feature import edges, ${groups.length} strongly connected group${groups.length === 1 ? '' : 's'} (cycles)` +
+      `${groups.length ? `: ${groups.map((g) => g.length).join(', ')} features` : ''}. Features in a cycle are drawn red.`,
+    '',
+    '```mermaid',
+    'graph LR',
+  ];
+  for (const f of features) lines.push(`  ${id(f)}[${f}]`);
+  for (const a of features) for (const b of [...edges.get(a)].sort()) lines.push(`  ${id(a)} --> ${id(b)}`);
+  if (inGroup.size) {
+    lines.push('  classDef cycle fill:#fde2e2,stroke:#c62828,color:#000');
+    lines.push(`  class ${[...inGroup].sort().map(id).join(',')} cycle`);
+  }
+  lines.push('```', '');
+  lines.push('Strongly connected groups (every feature of a group reaches every other through imports):', '');
+  if (groups.length) groups.forEach((g, i) => lines.push(`${i + 1}. ${g.length} features: ${g.map((f) => `\`${f}\``).join(', ')}`));
+  else lines.push('None: the feature graph is acyclic.');
+  lines.push('', 'Outside any group: ' + (features.filter((f) => !inGroup.has(f)).map((f) => `\`${f}\``).join(', ') || 'none') + '.');
+  lines.push('', '| Table | Owner (most writes) | Writes | Also written by |', '| --- | --- | --- | --- |');
+  for (const { table, owner, others } of owners) {
+    lines.push(`| \`${table}\` | ${owner ? `\`${owner[0]}\`` : '(none)'} | ${owner ? owner[1] : 0} | ${others.map(([f, n]) => `\`${f}\` (${n})`).join(', ')} |`);
+  }
+  lines.push(END);
+  return lines.join('\n');
+}
+
+function main(argv) {
+  const docArg = argv.find((a) => a.startsWith('--doc='));
+  const doc = docArg ? resolve(docArg.slice('--doc='.length)) : join(ROOT, 'docs', 'architecture.md');
+  if (!argv.includes('--write') && !argv.includes('--check')) { console.log(render(build())); return 0; }
+  const page = readFileSync(doc, 'utf8');
+  const from = page.indexOf(START);
+  const to = page.indexOf(END);
+  if (from < 0 || to < from) {
+    console.error(`${relative(ROOT, doc)} has no ${START} ... ${END} block: add the two markers where the graph goes, then run npm run docs:graph`);
+    return 1;
+  }
+  const current = page.slice(from, to + END.length);
+  const block = render(build());
+  if (argv.includes('--check')) {
+    if (current === block) return 0;
+    console.error(`${relative(ROOT, doc)} is stale: run npm run docs:graph`);
+    return 1;
+  }
+  if (current !== block) writeFileSync(doc, page.slice(0, from) + block + page.slice(to + END.length));
+  return 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main(process.argv.slice(2));
