@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/queryable';
 import { listCasePersons, listCaseVerifications, type VerificationState } from './verifications.repository';
 import type { IdvOutcome } from './identity-verifier';
+import { hasPassed } from './verification-facts';
 
 /** A person of a case whose identity verification has not passed, and where it stands (null: never sent). */
 export interface UnverifiedPerson {
@@ -12,15 +13,14 @@ export interface UnverifiedPerson {
 
 /**
  * The people of a case (one per personKey, roster order) whose identity verification has not passed:
- * not passed means neither completed with outcome pass nor satisfied by a document on file, as
- * loadVerificationFacts counts allPassed. Empty when everyone passed or the case has nobody to verify.
+ * not passed is the rule loadVerificationFacts' allPassed uses (hasPassed). Empty when everyone passed or the case has nobody to verify.
  */
 export async function listUnverifiedPersons(db: Queryable, orgId: string, casePk: number): Promise<UnverifiedPerson[]> {
   const [persons, verifications] = await Promise.all([listCasePersons(db, orgId, casePk), listCaseVerifications(db, orgId, casePk)]);
   const byKey = new Map(verifications.map((v) => [v.personKey, v]));
   return persons.flatMap((p) => {
     const v = byKey.get(p.personKey);
-    if (v?.state === 'satisfied' || (v?.state === 'completed' && v.outcome === 'pass')) return [];
+    if (hasPassed(v)) return [];
     return [{ personKey: p.personKey, name: p.name, state: v?.state ?? null, outcome: v?.outcome ?? null }];
   });
 }

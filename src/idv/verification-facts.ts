@@ -13,6 +13,10 @@ export interface VerificationFacts {
   anyFailed: boolean;
 }
 
+/** Whether a person's verification counts as passed: completed with outcome pass, or satisfied by a document on file. */
+export const hasPassed = (v: { state: string; outcome: string | null } | undefined): boolean =>
+  v?.state === 'satisfied' || (v?.state === 'completed' && v.outcome === 'pass');
+
 export async function loadVerificationFacts(db: Queryable, orgId: string, casePk: number): Promise<VerificationFacts> {
   const [persons, verifications] = await Promise.all([listCasePersons(db, orgId, casePk), listCaseVerifications(db, orgId, casePk)]);
   const byKey = new Map(verifications.map((v) => [v.personKey, v]));
@@ -20,7 +24,7 @@ export async function loadVerificationFacts(db: Queryable, orgId: string, casePk
   return {
     persons: persons.length,
     outstanding: states.filter((v) => v?.state === 'link_sent' || v?.state === 'in_progress').length,
-    allPassed: states.every((v) => v?.state === 'satisfied' || (v?.state === 'completed' && v.outcome === 'pass')),
+    allPassed: states.every(hasPassed),
     anyFailed: states.some((v) => v?.state === 'completed' && v.outcome === 'fail'),
   };
 }
