@@ -1,6 +1,7 @@
 import type { Tx } from '../db/transaction';
 import { renderBrandedEmail, type Branding } from '../mail/index';
 import type { Services } from '../services';
+import { listAdminRecipients } from '../tenants/list-admin-recipients';
 
 /**
  * When a member is removed, the pull-API credentials they created keep working (a CRM integration must
@@ -10,7 +11,6 @@ import type { Services } from '../services';
  * The list is read when the email is sent (credentials revoked meanwhile are left out; none left, no email).
  */
 export const SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK = 'send-removed-member-credentials-mail';
-const RECIPIENT_ROLES = ['compliance_admin', 'admin'] as const;
 
 export interface RemovedMemberCredentialsMailJob {
   orgId: string;
@@ -40,15 +40,13 @@ const liveClientsOf = (db: Pick<Tx['manager'], 'query'>, orgId: string, memberId
 export async function queueRemovedMemberCredentialsMail(tx: Tx, input: { orgId: string; memberId: string }): Promise<number> {
   const clients = await liveClientsOf(tx.manager, input.orgId, input.memberId);
   if (!clients.length) return 0;
-  const recipients = (await tx.manager.query(
-    `SELECT id FROM members WHERE org_id = ? AND role IN (${RECIPIENT_ROLES.map(() => '?').join(', ')}) AND removed_at IS NULL AND id <> ? ORDER BY created_at, id`,
-    [input.orgId, ...RECIPIENT_ROLES, input.memberId],
-  )) as { id: string }[];
+  // The removed member is already marked removed, so they are not among the recipients.
+  const recipientIds = await listAdminRecipients(tx.manager, input.orgId);
   const svc = tx.services;
   tx.afterCommit(async () => {
-    for (const r of recipients) {
-      const payload = { orgId: input.orgId, memberId: input.memberId, recipientId: r.id } satisfies RemovedMemberCredentialsMailJob;
-      await svc.jobs.enqueue(SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK, payload, { jobKey: `${SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK}:${input.memberId}:${r.id}` });
+    for (const recipientId of recipientIds) {
+      const payload = { orgId: input.orgId, memberId: input.memberId, recipientId } satisfies RemovedMemberCredentialsMailJob;
+      await svc.jobs.enqueue(SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK, payload, { jobKey: `${SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK}:${input.memberId}:${recipientId}` });
     }
   });
   return clients.length;

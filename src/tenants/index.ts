@@ -24,3 +24,4 @@ export {
   SEND_MEMBER_MAIL_TASK, PASSWORD_RESET_TTL_MS, INVITATION_TTL_MS, deliverMemberMail, sweepMemberMail, memberTokenLink, type MemberTokenPurpose,
 } from './member-tokens';
 export { tenantsModule } from './module';
+export { listAdminRecipients, ADMIN_RECIPIENT_ROLES } from './list-admin-recipients';

@@ -1,6 +1,7 @@
 import { inTransaction, type Tx } from '../db/transaction';
 import { escapeHtml, safeColor, safeLogoUrl, type Branding } from '../invites/invite-email';
 import { planMailRetry } from '../mail/mail-retry';
+import { listAdminRecipients } from '../tenants/index';
 import type { Services } from '../services';
 
 /**
@@ -11,7 +12,6 @@ import type { Services } from '../services';
  * hold every compliance-admin permission, and a tenant may have no compliance admin at all).
  */
 export const SEND_WEBHOOK_ALERT_MAIL_TASK = 'send-webhook-alert-mail';
-export const ALERT_RECIPIENT_ROLES = ['compliance_admin', 'admin'] as const;
 export type WebhookAlertKind = 'failing' | 'recovered';
 
 const LEASE_MS = 60_000;
@@ -25,20 +25,17 @@ export async function queueWebhookAlertMails(
 ): Promise<number> {
   const svc = tx.services;
   const now = svc.clock.now();
-  const members = (await tx.manager.query(
-    `SELECT id FROM members WHERE org_id = ? AND role IN (${ALERT_RECIPIENT_ROLES.map(() => '?').join(', ')}) AND removed_at IS NULL ORDER BY created_at, id`,
-    [input.orgId, ...ALERT_RECIPIENT_ROLES],
-  )) as { id: string }[];
+  const memberIds = await listAdminRecipients(tx.manager, input.orgId);
   const ids: number[] = [];
-  for (const m of members) {
+  for (const memberId of memberIds) {
     const res = (await tx.manager.query(
       `INSERT INTO webhook_alert_mails (org_id, endpoint_id, member_id, kind, incident_since, happened_at, last_error, mail_state, attempts, next_attempt_at, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-      [input.orgId, input.endpointId, m.id, input.kind, input.incidentSince, input.happenedAt, input.lastError?.slice(0, 2000) ?? null, now, now],
+      [input.orgId, input.endpointId, memberId, input.kind, input.incidentSince, input.happenedAt, input.lastError?.slice(0, 2000) ?? null, now, now],
     )) as { insertId: number };
     ids.push(Number(res.insertId));
   }
-  if (members.length === 0) svc.log.warn({ orgId: input.orgId, endpointId: input.endpointId, kind: input.kind }, 'webhook alert: the tenant has no compliance admin or admin to email');
+  if (memberIds.length === 0) svc.log.warn({ orgId: input.orgId, endpointId: input.endpointId, kind: input.kind }, 'webhook alert: the tenant has no compliance admin or admin to email');
   tx.afterCommit(async () => {
     for (const id of ids) await svc.jobs.enqueue(SEND_WEBHOOK_ALERT_MAIL_TASK, { mailId: id }, { jobKey: jobKey(id) });
   });
