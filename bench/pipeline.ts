@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { operatorActor, SERVICE_OPERATOR, type CustomerActor } from '../src/access/index';
-import { createCase } from '../src/cases/index';
+import { createCase } from '../src/onboarding/index';
 import { dropMysqlDatabase } from '../src/db/index';
 import { uploadDocuments } from '../src/documents/index';
 import { createLogger, loadConfig } from '../src/platform/index';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { operatorActor } from '../src/access/index';
-import { createCase } from '../src/cases/index';
+import { createCase } from '../src/onboarding/index';
 import { redeemInvite } from '../src/invites/index';
 import { cpuDelta, cpuSnapshot } from './cpu-usage';
 import { startBench } from './support';

@@ -7,7 +7,7 @@ import { LocalDocumentExtractor } from '../src/documents/index';
 import { type EventSubscriber } from '../src/events/index';
 import { keepMailLocally } from '../src/mail/index';
 import { AccessTokenCache } from '../src/oauth/index';
-import { createLogger, moduleSubscribers, systemClock, type Config, type HostResolver, type Logger, type Services } from '../src/platform/index';
+import { createLogger, moduleReactions, moduleSubscribers, systemClock, type Config, type HostResolver, type Logger, type Services } from '../src/platform/index';
 import { LocalCaseReviewer } from '../src/review/index';
 import { LocalHitTriager, LocalScreeningProvider, type ScreeningProvider } from '../src/screening/index';
 import { YenteScreeningProvider } from '../worker/vendors/yente';
@@ -22,6 +22,7 @@ import { createGraphqlServer } from '../graphql/server';
 import { createTrpcRouter } from '../trpc/server';
 import { mcpRoutes } from '../mcp/index';
 import { GraphileJobQueue } from '../worker/job-queue';
+import { ENTITIES } from '../src/entities';
 import { FEATURE_MODULES } from '../worker/modules';
 import { ensurePgDatabase } from '../worker/pg-database';
 import { PgRevocationFeed } from '../worker/revocation-feed';
@@ -40,7 +41,7 @@ export interface Runtime {
 export async function prepareDatabases(config: Config, log: Logger): Promise<void> {
   await ensureMysqlDatabase(config.mysqlUrl);
   await ensurePgDatabase(config.pgUrl);
-  const db = await connectDataSource(createDataSource(config.mysqlUrl, 2), config.mysqlUrl);
+  const db = await connectDataSource(createDataSource(config.mysqlUrl, ENTITIES, 2), config.mysqlUrl);
   try {
     const applied = await runMigrations(db);
     if (applied.length) log.info({ applied }, 'applied migrations');
@@ -70,7 +71,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const log = options.log ?? createLogger(config.logLevel);
   // A worker runs WORKER_CONCURRENCY jobs at once, each holding a connection of both pools at times.
   const poolSize = Math.max(10, config.workerConcurrency + 4);
-  const db = await connectDataSource(createDataSource(config.mysqlUrl, poolSize), config.mysqlUrl);
+  const db = await connectDataSource(createDataSource(config.mysqlUrl, ENTITIES, poolSize), config.mysqlUrl);
   const queue = new GraphileJobQueue(config.pgUrl, log, poolSize);
   const webhookSender = new UndiciWebhookSender({ allowPrivateTargets: config.webhookAllowPrivateTargets, ca: options.webhookCa });
   const revocations = new PgRevocationFeed(queue.pool, config.pgUrl, log);
@@ -83,6 +84,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     clock: systemClock,
     subscribers: [...moduleSubscribers(FEATURE_MODULES), ...(options.subscribers ?? [])],
     caseSequences: takeCaseSequences,
+    reactions: moduleReactions(FEATURE_MODULES),
     resolver: options.resolver ?? systemResolver,
     webhookSender,
     revocations,

@@ -5,7 +5,7 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { DatabaseUnavailableError } from '../src/db/index';
-import { flushPullApiRateLimits } from '../src/oauth/index';
+import { flushPullApiRateLimits } from '../src/access/index';
 import { ConfigError, createLogger, loadConfig } from '../src/platform/index';
 import { createHealthApp } from '../rest/app';
 import { startWorker, type WorkerHandle } from '../worker/runner';

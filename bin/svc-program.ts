@@ -2,7 +2,8 @@
 // options and outputs are a contract: operators script them.
 import { Command, Option } from 'commander';
 import { SERVICE_OPERATOR } from '../src/access/index';
-import { DEFAULT_CLIENT_SCOPES, SCOPES, createApiClient, listApiClients, registerConnector, revokeClient } from '../src/oauth/index';
+import { DEFAULT_CLIENT_SCOPES, createApiClient, listApiClients, registerConnector, revokeClient } from '../src/oauth/index';
+import { SCOPES } from '../src/access/index';
 import { MEMBER_ROLES, createMember, createTenant, listMembers, setFullParity } from '../src/tenants/index';
 import { addPrettyOption, collect, operatorOf, readStdin, runs, serviceCommand, trueOrFalse } from './cli-kit';
 import { seedDemoTenant } from './demo-seed';

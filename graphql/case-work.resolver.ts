@@ -1,8 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
-import {
-  approveDecisionOverride, assignCaseOwner, decideCase, escalateCase, findConsoleCase, getCaseViewerCan, getPendingDecisionOverride, listDecisionBlockers, openCase,
-  rejectDecisionOverride, reopenCase, respondToEscalation,
-} from '../src/cases/index';
+import { assignCaseOwner, findConsoleCase } from '../src/cases/index';
+import { openCase } from '../src/onboarding/index';
+import { approveDecisionOverride, decideCase, escalateCase, getCaseViewerCan, getPendingDecisionOverride, listDecisionBlockers, rejectDecisionOverride, reopenCase, respondToEscalation } from '../src/decisions/index';
 import { overrideDocumentStatus } from '../src/documents/index';
 import { actorOf, type GraphqlContext } from './context';
 import {

@@ -2,7 +2,8 @@ import DataLoader from 'dataloader';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, Info, Query, Resolver, Root } from 'type-graphql';
 import { listCaseAssistantReads } from '../src/assistant/index';
-import { findConsoleCase, listCaseTimeline, listConsoleCases, loadCaseParts, type CasePart, type CaseParts } from '../src/cases/index';
+import { findConsoleCase, listCaseTimeline, listConsoleCases } from '../src/cases/index';
+import { loadCaseParts, type CasePart, type CaseParts } from '../src/decisions/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, loaderOf, type GraphqlContext } from './context';
 import {

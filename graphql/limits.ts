@@ -3,7 +3,7 @@ import {
   GraphQLError, Kind, type ASTVisitor, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode, type ValidationContext,
 } from 'graphql';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
-import { spendConsoleOutboundBudget } from '../src/oauth/index';
+import { spendConsoleOutboundBudget } from '../src/access/index';
 import { isDomainError } from '../src/platform/index';
 import type { GraphqlContext } from './context';
 

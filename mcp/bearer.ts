@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { ConnectorActor } from '../src/access/index';
-import { consumePullApiRateLimit, verifyAccessToken, mcpResourceOf } from '../src/oauth/index';
+import { verifyAccessToken, mcpResourceOf } from '../src/oauth/index';
+import { consumePullApiRateLimit } from '../src/access/index';
 import { isDomainError, type Services } from '../src/platform/index';
 
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;

@@ -1,5 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CASE_STATUSES, CaseDetailSchema, CaseListSchema, DecisionListSchema, getCase, listCaseDecisions, listCases, type CaseStatus } from '../src/cases/index';
+import { CASE_STATUSES, CaseListSchema, DecisionListSchema, listCaseDecisions, listCases, type CaseStatus } from '../src/cases/index';
+import { CaseDetailSchema } from '../src/decisions/index';
+import { getCase } from '../src/decisions/index';
 import { DOCUMENT_STATUSES, DocumentListSchema, DocumentSchema, getDocument, listDocuments, type DocumentStatus } from '../src/documents/index';
 import { EVENT_TYPES, EventListSchema, listEventFeed } from '../src/events/index';
 import type { TokenActor } from '../src/access/index';

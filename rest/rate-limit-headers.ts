@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { RateLimitState } from '../src/oauth/index';
+import type { RateLimitState } from '../src/access/index';
 
 /**
  * Announces a rate limit as draft-ietf-httpapi-ratelimit-headers does (structured fields):

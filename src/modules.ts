@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import type { EventSubscriber, Services } from './services';
+import type { EventReaction, EventSubscriber, Services } from './services';
 
 /**
  * One periodic sweep a feature contributes to the worker: re-hands-off whatever a crash left between a
@@ -46,6 +46,8 @@ export interface FeatureModule {
   cron?: FeatureCronEntry[];
   /** Outbox subscribers, created once per composed service. */
   subscribers?: () => EventSubscriber[];
+  /** Reactions to other features' events inside the recording transaction. */
+  reactions?: readonly EventReaction[];
 }
 
 /** The sweeps of the worker's chain (those without a timer of their own), in the order they run. */
@@ -66,4 +68,9 @@ export function moduleSubscribers(modules: readonly FeatureModule[]): EventSubsc
 /** Every module's crontab entries, in module order. */
 export function moduleCron(modules: readonly FeatureModule[]): FeatureCronEntry[] {
   return modules.flatMap((m) => m.cron ?? []);
+}
+
+/** Every module's in-transaction event reactions, in module order. */
+export function moduleReactions(modules: readonly FeatureModule[]): EventReaction[] {
+  return modules.flatMap((m) => m.reactions ?? []);
 }

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from './config';
 import type { DocumentExtractor } from './documents/document-extractor';
 import type { EventRecord } from './events/event.entity';
+import type { EventPayload, EventType } from './events/catalogue';
 import type { TakeCaseSequences } from './events/case-sequences';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
@@ -32,6 +33,8 @@ export interface Services {
    * src/cases' takeCaseSequences, wired here because cases imports events and only cases writes `cases`.
    */
   caseSequences: TakeCaseSequences;
+  /** Features' reactions to events inside the recording transaction (FeatureModule.reactions, EventReaction below). */
+  reactions: readonly EventReaction[];
   /** Uploaded files' bytes (documents): the DATA_DIR directory, or an S3-compatible bucket (BLOB_STORE=s3). */
   blobs: BlobStore;
   /** Reads uploaded documents (pipeline step 1): the local default (PDF text, OCR, MRZ, field rules), no network. */
@@ -111,4 +114,26 @@ export interface EventSubscriber {
    * left behind (for example deliveries whose job was lost). Returns how many items it re-handed off.
    */
   sweep?(svc: Services): Promise<number>;
+}
+
+/**
+ * A feature's reaction to an event of another feature inside the transaction that records it: the
+ * reaction's writes commit or roll back with the event (where an outbox subscriber, which runs after
+ * commit, would leave a window). The recorder runs every reaction whose `types` name the event, in module
+ * order, right after inserting it. Keep reactions few and quick: they lengthen the recording transaction.
+ * Composed from the feature modules (FeatureModule.reactions) into svc.reactions.
+ */
+export interface EventReaction {
+  /** Names the reaction in errors. */
+  name: string;
+  types: readonly EventType[];
+  react(tx: Tx, event: ReactedEvent): Promise<void>;
+}
+
+/** The event a reaction is given: its type, tenant, the case's primary key (case events) and its payload. */
+export interface ReactedEvent<T extends EventType = EventType> {
+  type: T;
+  orgId: string;
+  casePk: number | null;
+  payload: EventPayload<T>;
 }

@@ -1,9 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
-import {
-  CASE_SOURCES, CASE_STATUSES, DECISION_OUTCOMES, DECISION_REASONS, ONBOARDING_STAGES, PullFullParitySchema, RISK_BANDS, ROSTER_STATUSES,
-} from '../src/cases/index';
+import { CASE_SOURCES, CASE_STATUSES, DECISION_OUTCOMES, DECISION_REASONS, ONBOARDING_STAGES, RISK_BANDS, ROSTER_STATUSES } from '../src/cases/index';
+import { PullFullParitySchema } from '../src/decisions/index';
 import { DOCUMENT_CONFIDENCES } from '../src/documents/index';
 import { readSchemaSources } from '../src/events/index';
 import { DISPOSITIONS, HIT_ENTITY_SCHEMAS, HIT_SOURCES, TRIAGE_STATUSES } from '../src/screening/index';

@@ -1,4 +1,5 @@
 import { documentsModule } from '../src/documents/index';
+import { eddModule } from '../src/edd/index';
 import { eventsModule } from '../src/events/index';
 import { idempotencyModule } from '../src/idempotency/index';
 import { intakeModule } from '../src/intake/index';
@@ -24,6 +25,7 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   outreachModule,
   intakeModule,
   documentsModule,
+  eddModule,
   retentionModule,
   pipelineModule,
   webhooksModule,

@@ -1,9 +1,7 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import {
-  CASE_SOURCES, CASE_STATUSES, DECISION_BLOCKER_CODES, DECISION_OUTCOMES, ONBOARDING_STAGES, PARTY_KINDS, RECOMMENDATIONS, RISK_BANDS, ROSTER_STATUSES,
-  type CaseSource, type CaseViewerCan as CaseViewerCanView, type DecisionBlockerCode, type CaseStatus, type ConsoleCaseView, type DecisionOutcome, type OnboardingStage, type Recommendation, type RiskBand,
-} from '../../src/cases/index';
+import { CASE_SOURCES, CASE_STATUSES, DECISION_OUTCOMES, ONBOARDING_STAGES, PARTY_KINDS, RISK_BANDS, ROSTER_STATUSES, type CaseSource, type CaseStatus, type ConsoleCaseView, type DecisionOutcome, type OnboardingStage, type RiskBand } from '../../src/cases/index';
+import { DECISION_BLOCKER_CODES, RECOMMENDATIONS, type CaseViewerCan as CaseViewerCanView, type DecisionBlockerCode, type Recommendation } from '../../src/decisions/index';
 import { DISPOSITIONS, type Disposition } from '../../src/screening/index';
 import { DOCUMENT_OVERRIDE_STATUSES, DOCUMENT_STATUSES, type DocumentOverrideStatus, type DocumentStatus } from '../../src/documents/index';
 import { ConnectionOf } from '../connection';

@@ -2,9 +2,9 @@ import express, { Router, type ErrorRequestHandler, type Request, type RequestHa
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { OAuth2Server } from 'oauth2orize';
-import {
-  admitAuthorizationRequest, admitSignIn, authenticateMember, checkAuthorizationTarget, recordSignInSuccess, findSignedInMember, isOAuthError, issuerOf, SCOPE_DESCRIPTIONS, type OAuthClientInfo, type Scope, type SignedInMember,
-} from '../../src/oauth/index';
+import { admitAuthorizationRequest, checkAuthorizationTarget, isOAuthError, issuerOf, SCOPE_DESCRIPTIONS, type OAuthClientInfo } from '../../src/oauth/index';
+import { admitSignIn, authenticateMember, recordSignInSuccess, findSignedInMember, type SignedInMember } from '../../src/sessions/index';
+import { type Scope } from '../../src/access/index';
 import { isDomainError, type Services } from '../../src/platform/index';
 import { transactionLoader, validateAuthorization, type TransactionStore, type Txn } from './oauth2-server';
 import { consentPage, errorPage, sendPage, signInPage, STYLESHEET } from './pages';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { issuerOf, mcpResourceOf, publicJwks, resourceOf, SCOPES } from '../../src/oauth/index';
+import { issuerOf, mcpResourceOf, publicJwks, resourceOf } from '../../src/oauth/index';
+import { SCOPES } from '../../src/access/index';
 import { type Services } from '../../src/platform/index';
 
 /**

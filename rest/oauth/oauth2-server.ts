@@ -1,8 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import oauth2orize, { type ExchangeDoneFunction, type OAuth2Req } from 'oauth2orize';
-import {
-  checkAuthorizationRequest, checkAuthorizationTarget, createAuthorizationCode, exchangeAuthorizationCode, isOAuthError, issueClientCredentialsToken, issuerOf, OAUTH_ERROR_CODES, openAuthorizationTransaction, OAuthError, refreshAccessToken, resourceOf, sealAuthorizationTransaction, AUTHORIZATION_TRANSACTION_TTL_MS, type OAuthClientInfo, type OAuthErrorCode, type Scope, type SignedInMember, type TokenResponse,
-} from '../../src/oauth/index';
+import { checkAuthorizationRequest, checkAuthorizationTarget, createAuthorizationCode, exchangeAuthorizationCode, isOAuthError, issueClientCredentialsToken, issuerOf, OAUTH_ERROR_CODES, openAuthorizationTransaction, OAuthError, refreshAccessToken, resourceOf, sealAuthorizationTransaction, AUTHORIZATION_TRANSACTION_TTL_MS, type OAuthClientInfo, type OAuthErrorCode, type TokenResponse } from '../../src/oauth/index';
+import { type SignedInMember } from '../../src/sessions/index';
+import { type Scope } from '../../src/access/index';
 import { type Services } from '../../src/platform/index';
 
 /** What our request parser adds to oauth2orize's parsed authorization request. */

@@ -1,6 +1,7 @@
 import busboy, { type Busboy } from 'busboy';
 import { Router, type Request } from 'express';
-import { MAX_CASE_DOCUMENTS, uploadDocuments, type UploadedFile } from '../../src/documents/index';
+import { MAX_CASE_DOCUMENTS, type UploadedFile } from '../../src/documents/index';
+import { uploadPortalDocuments } from '../../src/outreach/index';
 import { DomainError, type Services } from '../../src/platform/index';
 import { findCustomerActor, PORTAL_SESSION_COOKIE } from '../../src/portal/index';
 import { cookieValue } from '../../src/sessions/index';
@@ -27,7 +28,7 @@ export function portalDocumentRoutes(svc: Services): Router {
       bb = multipartParser(req);
       // ?item=edd:<key> or document:<key>: evidence for an item the tenant asked for (the portal's requested-items page).
       const item = typeof req.query.item === 'string' ? req.query.item : undefined;
-      const documents = await uploadDocuments(svc, customer, { files: filesOf(req, bb), item });
+      const documents = await uploadPortalDocuments(svc, customer, { files: filesOf(req, bb), item });
       res.status(201).json(documents);
     } catch (err) {
       // The rest of what the client sends is read and dropped (never stored), so that the answer reaches it.

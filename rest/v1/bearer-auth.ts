@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { TokenActor } from '../../src/access/index';
-import { consumePullApiRateLimit, verifyAccessToken } from '../../src/oauth/index';
+import { verifyAccessToken } from '../../src/oauth/index';
+import { consumePullApiRateLimit } from '../../src/access/index';
 import { DomainError, isDomainError, type Services } from '../../src/platform/index';
 import { sendError } from '../errors';
 import { setRateLimitHeaders } from '../rate-limit-headers';

@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
-import {
-  createCase, getCase, listCaseDecisions, listCases, type CaseStatus, type CreateCaseOutcome,
-} from '../../src/cases/index';
+import { listCaseDecisions, listCases, type CaseStatus } from '../../src/cases/index';
+import { createCase, type CreateCaseOutcome } from '../../src/onboarding/index';
+import { getCase } from '../../src/decisions/index';
 import { type StoredResponse } from '../../src/idempotency/index';
 import { type Services } from '../../src/platform/index';
 import { dispositionScreeningHit, listScreeningHits } from '../../src/screening/index';

@@ -1,15 +1,11 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import {
-  CaseDetailSchema, CaseListSchema, CaseSourceSchema, CaseStatusSchema, CaseSummarySchema, CreateCaseRequestSchema, CreatedCaseSchema,
-  CrmRecordIdRequestSchema, CrmRecordIdResponseSchema, CurrentDecisionSchema, DecisionListSchema, DecisionOutcomeSchema, DecisionReasonSchema,
-  DecisionSchema, ExistingOpenCaseSchema, OnboardingStageSchema, PullFullParityOwnerSchema, PullFullParitySchema, RiskBandSchema, ScreeningSummarySchema,
-} from '../../src/cases/index';
+import { CaseListSchema, CaseSourceSchema, CaseStatusSchema, CaseSummarySchema, CreateCaseRequestSchema, CreatedCaseSchema, CrmRecordIdRequestSchema, CrmRecordIdResponseSchema, CurrentDecisionSchema, DecisionListSchema, DecisionOutcomeSchema, DecisionReasonSchema, DecisionSchema, ExistingOpenCaseSchema, OnboardingStageSchema, PullFullParityOwnerSchema, RiskBandSchema, ScreeningSummarySchema } from '../../src/cases/index';
+import { CaseDetailSchema, PullFullParitySchema } from '../../src/decisions/index';
 import { DocumentConfidenceSchema, DocumentListSchema, DocumentSchema, DocumentStatusSchema, DocumentSummarySchema } from '../../src/documents/index';
 import { EVENT_CATALOGUE, EventFeedItemSchema, EventListSchema, EventTypeSchema } from '../../src/events/index';
 import { InviteStatusSchema } from '../../src/invites/index';
-import {
-  ACCESS_TOKEN_TTL_SECONDS, OAuthErrorBodySchema, RevokeRequestSchema, SCOPE_DESCRIPTIONS, SCOPES, ScopeSchema, TokenRequestSchema, TokenResponseSchema,
-} from '../../src/oauth/index';
+import { ACCESS_TOKEN_TTL_SECONDS, OAuthErrorBodySchema, RevokeRequestSchema, SCOPE_DESCRIPTIONS, ScopeSchema, TokenRequestSchema, TokenResponseSchema } from '../../src/oauth/index';
+import { SCOPES } from '../../src/access/index';
 import { ValidationDetailSchema, type Config, type JsonSchema } from '../../src/platform/index';
 import { DispositionRequestSchema, DispositionSchema, HitSourceSchema, ScreeningHitListSchema, ScreeningHitSchema } from '../../src/screening/index';
 import {

@@ -1,5 +1,4 @@
-import type { Scope } from '../oauth/oauth-client.entity';
-import type { MemberRole } from '../tenants/member.entity';
+import type { MemberRole, Scope } from './vocabulary';
 
 /**
  * Who calls a use case. Every use case takes one right after `svc`, checks it (authorize), scopes every

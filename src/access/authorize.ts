@@ -1,6 +1,5 @@
 import { DomainError } from '../errors';
-import type { Scope } from '../oauth/oauth-client.entity';
-import { MEMBER_ROLES, type MemberRole } from '../tenants/member.entity';
+import { MEMBER_ROLES, type MemberRole, type Scope } from './vocabulary';
 import type { Actor } from './actor';
 
 /**

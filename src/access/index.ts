@@ -4,3 +4,5 @@ export {
 } from './actor';
 export { authorize, can, PERMISSIONS, type Permission } from './authorize';
 export { viewerCan, VIEWER_ACTIONS, type ViewerCan } from './viewer-can';
+export { SCOPES, MEMBER_ROLES, type Scope, type MemberRole } from './vocabulary';
+export { consumePullApiRateLimit, flushPullApiRateLimits, spendConsoleOutboundBudget, type RateLimitState } from './rate-limit';

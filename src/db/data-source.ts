@@ -1,18 +1,17 @@
 import { join } from 'node:path';
-import { DataSource, MigrationExecutor } from 'typeorm';
+import { DataSource, type DataSourceOptions, MigrationExecutor } from 'typeorm';
 import { redactUrl } from '../config';
-import { ENTITIES } from './entities';
 import { SnakeNamingStrategy } from './naming';
 
 /** Compiled migrations (forward-only SQL in migrations/). */
 const MIGRATIONS_GLOB = join(__dirname, '..', '..', 'migrations', '*.js');
 
-/** The domain database. Never synchronize: the schema changes only through migrations. */
-export function createDataSource(mysqlUrl: string, poolSize = 10): DataSource {
+/** The domain database over the given entities (src/entities.ts). Never synchronize: the schema changes only through migrations. */
+export function createDataSource(mysqlUrl: string, entities: DataSourceOptions['entities'], poolSize = 10): DataSource {
   return new DataSource({
     type: 'mysql',
     url: mysqlUrl,
-    entities: ENTITIES,
+    entities,
     migrations: [MIGRATIONS_GLOB],
     migrationsTableName: 'schema_migrations',
     namingStrategy: new SnakeNamingStrategy(),

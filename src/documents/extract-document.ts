@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
-import type { StepGuard } from '../pipeline/step-guard';
+import type { StepGuard } from '../step-guard';
 import type { Services } from '../services';
 import { limitBytes } from './byte-streams';
 import { DOCUMENT_TYPES, ExtractionError, type ExtractionResult } from './document-extractor';

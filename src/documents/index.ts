@@ -5,7 +5,10 @@ export {
   DocumentStatusSchema, DocumentConfidenceSchema, DocumentSummarySchema, DocumentSchema, DocumentListSchema, type DocumentView, type DocumentSummaryView,
 } from './document.wire';
 export { overrideDocumentStatus, DOCUMENT_OVERRIDE_STATUSES, type DocumentOverrideStatus } from './override-document-status';
-export { uploadDocuments, DOCUMENT_UPLOADED_TASK, stageFile, discardStaged, insertStagedDocuments, type UploadedFile, type StagedFile } from './upload-documents';
+export {
+  uploadDocuments, DOCUMENT_UPLOADED_TASK, stageFile, discardStaged, insertStagedDocuments, type UploadedFile, type StagedFile, type EvidenceFor,
+} from './upload-documents';
+export { portalCustomer } from './portal-customer';
 export { listPortalDocuments } from './list-portal-documents';
 export { removeDocument } from './remove-document';
 export { MAX_FILE_BYTES, MAX_CASE_DOCUMENTS, ACCEPTED_TYPES, ACCEPTED_MIME_TYPES, sanitizeFilename, cleanFilename, sniffDocumentType } from './upload-rules';

@@ -4,7 +4,6 @@ import { advanceOnboardingStage } from '../cases/onboarding-progress';
 import { inTransaction, type Tx } from '../db/transaction';
 import { DomainError, isDomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
-import { assertItemOpen, receiveRequestedItemInTx } from '../outreach/requested-items';
 import type { StoredBlob } from '../ports';
 import { CLOSED_STATUSES, type CaseStatus } from '../cases/case.entity';
 import type { Services } from '../services';
@@ -46,25 +45,25 @@ const tooMany = (path: string, shown: string) =>
  * `files` is consumed in order, one file at a time; an error stops the consumption at once (the caller
  * discards whatever the client still sends).
  *
- * With `item` (`edd:<key>` or `document:<key>`, an item the tenant asked for by email) the upload is
- * evidence for that item: accepted while the case is open, even after submission, and it marks the item
- * received in the same transaction (src/outreach/requested-items.ts); the stage is left as it is.
+ * With `evidence` the upload answers an item the tenant asked for by email (src/outreach's uploadEvidence
+ * builds it): accepted while the case is open, even after submission, `evidence.check` runs before
+ * anything is stored and `evidence.receiveInTx` in the same transaction; the stage is left as it is.
  */
 export async function uploadDocuments(
-  svc: Services, actor: Actor, input: { files: AsyncIterable<UploadedFile>; item?: string },
+  svc: Services, actor: Actor, input: { files: AsyncIterable<UploadedFile>; evidence?: EvidenceFor },
 ): Promise<UploadedDocumentsView> {
   const customer = portalCustomer(actor);
   const { orgId, casePk } = customer;
-  const item = input.item;
+  const evidence = input.evidence;
   const assertOpen = (status: CaseStatus) => {
-    if (item === undefined) assertDocumentsOpen(status, 'added');
+    if (evidence === undefined) assertDocumentsOpen(status, 'added');
     else if (CLOSED_STATUSES.includes(status)) throw new DomainError('conflict', 'This application is closed, so documents can no longer be added.');
   };
   // Checked early so that nothing is stored in vain; checked again under the case's lock below.
   const c = await findCaseRowByPk(svc.db, orgId, casePk);
   if (!c) throw DomainError.notFound('Case');
   assertOpen(c.status);
-  if (item !== undefined) await assertItemOpen(svc, customer, item);
+  if (evidence !== undefined) await evidence.check();
   const held = await countDocumentsOfCase(svc.db, orgId, casePk);
 
   const staged: StagedFile[] = [];
@@ -88,8 +87,8 @@ export async function uploadDocuments(
         throw tooMany(`files.${first}`, staged[first]!.filename);
       }
       const views = await insertStagedDocuments(tx, orgId, casePk, staged);
-      if (item === undefined) await advanceOnboardingStage(tx, { orgId, casePk, stage: 'collecting_documents' });
-      else await receiveRequestedItemInTx(tx, { orgId, casePk }, item);
+      if (evidence === undefined) await advanceOnboardingStage(tx, { orgId, casePk, stage: 'collecting_documents' });
+      else await evidence.receiveInTx(tx);
       return views;
     });
     return { documents };
@@ -97,6 +96,12 @@ export async function uploadDocuments(
     await discardStaged(svc, orgId, staged, err);
     throw err;
   }
+}
+
+/** What makes an upload the evidence for a requested item: checked before storing, received with the rows. */
+export interface EvidenceFor {
+  check(): Promise<void>;
+  receiveInTx(tx: Tx): Promise<void>;
 }
 
 /**

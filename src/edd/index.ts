@@ -5,3 +5,4 @@ export { deriveEddRequirementsInTx } from './derive-edd-requirements';
 export { changeEddRequirementInTx } from './change-edd-requirement';
 export { listEddRequirements, markEddRequested, lockEddRequirement, type EddRequirementRow } from './edd.repository';
 export type { CaseEddView, EddRequirementView, EddChangeView } from './edd-views';
+export { eddModule } from './module';

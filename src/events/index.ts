@@ -17,3 +17,4 @@ export type { EventFeedItem } from './events.repository';
 export { listEventFeed, type FeedPage } from './list-event-feed';
 export { EventTypeSchema, EventFeedItemSchema, EventListSchema, UNKNOWN_EVENT_TYPE_MESSAGE, type EventFeedItemView } from './event-feed.wire';
 export { eventsModule } from './module';
+export type { EventReaction, ReactedEvent } from '../services';

@@ -1,7 +1,7 @@
 import { DomainError } from '../errors';
 import { safeColor, safeLogoUrl } from '../invites/invite-email';
-import { consumeRateLimit, type RateLimit } from '../oauth/rate-limit';
-import { sourceAddressKey } from '../oauth/source-address';
+import { consumeRateLimit, type RateLimit } from '../access/rate-limit';
+import { sourceAddressKey } from '../access/source-address';
 import type { Services } from '../services';
 import { Tenant } from '../tenants/tenant.entity';
 import { SLUG_PATTERN } from '../tenants/tenant-slug';

@@ -1,6 +1,6 @@
 import { recordAudit } from '../audit/index';
 import { inTransaction } from '../db/transaction';
-import { consumeRateLimit, type RateLimit } from '../oauth/rate-limit';
+import { consumeRateLimit, type RateLimit } from '../access/rate-limit';
 import type { Services } from '../services';
 import { intakeBucket } from './intake-tenant';
 

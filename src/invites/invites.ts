@@ -2,7 +2,7 @@ import { advanceOnboardingStage } from '../cases/onboarding-progress';
 import { inTransaction, type Tx } from '../db/transaction';
 import { planMailRetry } from '../mail/mail-retry';
 import { openSecret, sealSecret } from '../security/secret-box';
-import { openPortalSession } from '../portal/portal-session';
+import { openPortalSession } from './portal-session';
 import { randomToken, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { renderInviteEmail, type Branding } from './invite-email';

@@ -1,6 +1,6 @@
 import type { Services } from '../services';
-import { consumeRateLimit, type RateLimitState } from './rate-limit';
-import { sourceAddressKey } from './source-address';
+import { consumeRateLimit, type RateLimitState } from '../access/rate-limit';
+import { sourceAddressKey } from '../access/source-address';
 
 /**
  * Counts one GET /v1/oauth/authorize against its source address's budget, AUTHORIZE_RATE_LIMIT_PER_MINUTE

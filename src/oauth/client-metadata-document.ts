@@ -3,7 +3,7 @@ import type { Tx } from '../db/transaction';
 import { DomainError } from '../errors';
 import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
-import { resolveAndCheck, UrlCheckFailure } from '../webhooks/url-guard';
+import { resolveAndCheck, UrlCheckFailure } from '../security/url-guard';
 import type { OAuthClientInfo } from './client-info';
 import { OAuthClient, type Scope } from './oauth-client.entity';
 import { redirectUriProblem } from './register-connector';

@@ -1,11 +1,8 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { SCOPES, type Scope } from '../access/index';
 import { jsonColumn, nullableTimestampColumn, timestampColumn, uuidColumn } from '../db/columns';
 
-export const SCOPES = [
-  'read:cases', 'read:documents', 'read:events', 'read:decisions', 'read:screening', 'read:full_case', 'cases:write', 'screening:write',
-  'webhooks:read', 'webhooks:write',
-] as const;
-export type Scope = (typeof SCOPES)[number];
+export { SCOPES, type Scope };
 /**
  * Additive scopes: never granted unless asked for by name. Full-parity egress, and webhook endpoint
  * management (whoever holds webhooks:write can send every future event to a URL of their choosing).

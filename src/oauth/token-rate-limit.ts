@@ -1,6 +1,6 @@
 import type { Services } from '../services';
-import { addHits, readHits, refundHit, stateOf, windowStartOf, type RateLimit, type RateLimitState } from './rate-limit';
-import { sourceAddressKey } from './source-address';
+import { addHits, readHits, refundHit, stateOf, windowStartOf, type RateLimit, type RateLimitState } from '../access/rate-limit';
+import { sourceAddressKey } from '../access/source-address';
 
 /**
  * The token endpoint's budgets, both TOKEN_RATE_LIMIT_PER_MINUTE (default 30, the contract's limit)

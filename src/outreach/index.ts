@@ -17,3 +17,4 @@ export {
   getCaseRequests, listPortalRequestedItems, type RequestedItemView, type ReminderStateView, type CaseRequestsView,
 } from './requested-items';
 export { outreachModule } from './module';
+export { uploadPortalDocuments } from './upload-portal-documents';

@@ -3,13 +3,13 @@ import { advanceOnboardingStage } from '../cases/onboarding-progress';
 import type { Tx } from '../db/transaction';
 import { dispatchCaseVerifications, loadVerificationFacts } from '../idv/index';
 import { assessCaseRisk } from '../risk/index';
-import { routeCase } from '../policy/index';
+import { routeCase } from '../decisions/index';
 import { reviewCase } from '../review/index';
 import { screenCase, triageCaseHits } from '../screening/index';
 import type { Services } from '../services';
 import { enqueuePipelineStep } from './pipeline-jobs';
 import { countProcessingDocuments, findPipeline, movePipeline, nextStep, type PipelineRow, type PipelineStep } from './pipeline.repository';
-import type { StepGuard } from './step-guard';
+import type { StepGuard } from '../step-guard';
 
 /** What a step job found: the step it ran (or that another job had already run), or why it ran none. */
 export type StepOutcome = PipelineStep | 'idle' | 'waiting_for_documents' | 'waiting_for_verification';

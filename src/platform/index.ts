@@ -10,5 +10,7 @@ export { isRegistrationNumber, REGISTRATION_NUMBER_MAX } from '../registration-n
 export { assertSchema, toDetails, errorMessage, MESSAGE_KEYWORD, type JsonSchema } from '../schema';
 export { StringEnum, Nullable, PageOf, ValidationDetail as ValidationDetailSchema, type Static, type TSchema } from '../wire';
 export {
-  sweepChain, timedSweeps, moduleSubscribers, moduleCron, type FeatureModule, type FeatureSweep, type FeatureCronEntry,
+  sweepChain, timedSweeps, moduleSubscribers, moduleCron, moduleReactions, type FeatureModule, type FeatureSweep, type FeatureCronEntry,
 } from '../modules';
+export type { StepGuard } from '../step-guard';
+export { COUNTRY_CODES, countryCodeOf } from '../countries';

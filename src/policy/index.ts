@@ -6,7 +6,6 @@ export {
 export { POLICY_FACTS, policyFacts, ageOn, applicantDateOfBirth, type PolicyFacts } from './policy-facts';
 export { validatePolicy, EDD_KEY_PATTERN } from './validate-policy';
 export { evaluatePolicy, type PolicyEvaluation } from './evaluate-policy';
-export { routeCase, type RouteResult } from './route-case';
 export { dryRunPolicy, type PolicyDryRunView } from './dry-run-policy';
 export { getDecisionPolicy } from './get-decision-policy';
 export { updateDecisionPolicy } from './update-decision-policy';

@@ -6,11 +6,11 @@ import { DomainError, isDomainError, type ValidationDetail } from '../errors';
 import { recordEvent } from '../events/record-event';
 import { assertSchema } from '../schema';
 import type { Services } from '../services';
-import { checkDraft, portalCaseOf, refuseUnlessEditable, writeDraft } from './application';
+import { checkDraft, portalCaseOf, refuseUnlessEditable, writeDraft } from '../cases/application';
 import {
   ApplicationDraftSchema, CompanyProfileDraftSchema, OwnerDraftSchema, ReviewConfirmSchema,
   type ApplicationDraft, type OwnerDraft, type SubmittedView,
-} from './application.wire';
+} from '../cases/application.wire';
 import { buildReview, type ReviewSection } from './review';
 import { submitCase } from './submit-case';
 

@@ -5,8 +5,8 @@ import { findApplicationProfile } from '../cases/application.repository';
 import { safeColor, safeLogoUrl } from '../invites/invite-email';
 import { getTenant } from '../tenants/find-tenant';
 import type { Services } from '../services';
-import { isEditable, loadApplication, missingForSubmission, portalCaseOf, type Application } from './application';
-import type { PortalSessionView, StepState } from './application.wire';
+import { isEditable, loadApplication, missingForSubmission, portalCaseOf, type Application } from '../cases/application';
+import type { PortalSessionView, StepState } from '../cases/application.wire';
 
 /** Each journey stage in the customer's words (the console and events use STAGE_LABELS). */
 export const CUSTOMER_STAGE_LABELS: Readonly<Record<OnboardingStage, string>> = {

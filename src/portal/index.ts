@@ -1,7 +1,7 @@
 // The customer portal: a customer's session bound to one case, and what they do on it.
 export { findCustomerActor } from './find-customer-actor';
-import { PORTAL_SESSION_TTL_MS } from './portal-session';
-export { PORTAL_SESSION_TTL_MS, PORTAL_SESSION_IDLE_MS } from './portal-session';
+import { PORTAL_SESSION_TTL_MS } from '../invites/portal-session';
+export { PORTAL_SESSION_TTL_MS, PORTAL_SESSION_IDLE_MS } from '../invites/portal-session';
 export { getPortalSession, CUSTOMER_STAGE_LABELS } from './get-portal-session';
 export { requestNewLink, NEW_LINK_LIMITS, NEW_LINK_ANSWER } from './request-new-link';
 export { getApplication } from './get-application';
@@ -9,12 +9,12 @@ export { saveApplication } from './save-application';
 export { submitApplication } from './submit-application';
 export { getReview } from './get-review';
 export { confirmReview, type ConfirmedReview } from './confirm-review';
-export { COUNTRY_CODES } from './countries';
+export { COUNTRY_CODES } from '../countries';
 export {
   ApplicationDraftSchema, ApplicationSchema, CompanyProfileDraftSchema, OwnerDraftSchema, PortalSessionSchema, RequestNewLinkSchema,
   ReviewSchema, ReviewConfirmSchema, SubmittedSchema, STEP_STATES,
   type ApplicationDraft, type ApplicationView, type PortalSessionView, type ReviewView, type SubmittedView, type StepState,
-} from './application.wire';
+} from '../cases/application.wire';
 
 /** The customer-portal session cookie (HttpOnly; its value is stored hashed), read by every portal door. */
 export const PORTAL_SESSION_COOKIE = 'portal_session';

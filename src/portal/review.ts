@@ -2,9 +2,9 @@ import type { CaseRow } from '../cases/cases.repository';
 import { findApplicationProfile } from '../cases/application.repository';
 import type { Queryable } from '../db/queryable';
 import { countCaseDocuments, listCaseExtractions } from '../documents/sql/case-document-counts';
-import { loadApplication, type Application } from './application';
-import type { CompanyProfileView, OwnerView, ReviewView } from './application.wire';
-import { countryCodeOf } from './countries';
+import { loadApplication, type Application } from '../cases/application';
+import type { CompanyProfileView, OwnerView, ReviewView } from '../cases/application.wire';
+import { countryCodeOf } from '../countries';
 
 /**
  * The review of extracted data: per section (`company`, `directors.<n>`, `ubos.<n>`) and field, what the

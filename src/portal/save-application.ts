@@ -2,8 +2,8 @@ import type { Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { assertSchema } from '../schema';
 import type { Services } from '../services';
-import { checkDraft, loadApplication, portalCaseOf, refuseUnlessEditable, writeDraft } from './application';
-import { ApplicationDraftSchema, type ApplicationView } from './application.wire';
+import { checkDraft, loadApplication, portalCaseOf, refuseUnlessEditable, writeDraft } from '../cases/application';
+import { ApplicationDraftSchema, type ApplicationView } from '../cases/application.wire';
 import { lockCaseStatus } from '../cases/application.repository';
 
 /**

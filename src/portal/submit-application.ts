@@ -2,8 +2,8 @@ import type { Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
-import { portalCaseOf } from './application';
-import type { SubmittedView } from './application.wire';
+import { portalCaseOf } from '../cases/application';
+import type { SubmittedView } from '../cases/application.wire';
 import { submitCase } from './submit-case';
 
 /**

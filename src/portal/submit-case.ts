@@ -6,8 +6,8 @@ import type { Tx } from '../db/transaction';
 import { countCaseDocuments } from '../documents/sql/case-document-counts';
 import { recordEvent } from '../events/record-event';
 import { startCasePipeline } from '../pipeline/start-case-pipeline';
-import { incompleteApplication, loadApplication, missingForSubmission, refuseUnlessEditable } from './application';
-import type { SubmittedView } from './application.wire';
+import { incompleteApplication, loadApplication, missingForSubmission, refuseUnlessEditable } from '../cases/application';
+import type { SubmittedView } from '../cases/application.wire';
 
 /**
  * Submits a case in the caller's transaction: the customer's part is done. Locks the case; refuses

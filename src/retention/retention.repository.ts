@@ -1,4 +1,5 @@
-import { purgeCaseCustomerContact, redactOverrideBlockers } from '../cases/index';
+import { purgeCaseCustomerContact } from '../cases/index';
+import { redactOverrideBlockers } from '../decisions/index';
 import type { Queryable } from '../db/queryable';
 import { redactEventPayload } from './redact-event';
 

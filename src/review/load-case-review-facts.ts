@@ -1,7 +1,7 @@
 import { findApplicationProfile, listApplicationParties } from '../cases/application.repository';
 import { findCaseRowByPk, findLatestRiskAssessment } from '../cases/cases.repository';
 import type { Queryable } from '../db/queryable';
-import { loadApplication, missingForSubmission } from '../portal/application';
+import { loadApplication, missingForSubmission } from '../cases/application';
 import type { CaseReviewFacts } from './case-reviewer';
 import { listReviewDocuments, listReviewHits } from './ai-reviews.repository';
 

@@ -1,5 +1,5 @@
 import type { Clock } from '../ports';
-import { countryCodeOf } from '../portal/countries';
+import { countryCodeOf } from '../countries';
 import type { CaseReviewer, CaseReviewFacts, CaseReviewResult } from './case-reviewer';
 
 type Severity = CaseReviewResult['riskFactors'][number]['severity'];

@@ -2,7 +2,7 @@ import { authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError, type ValidationDetail } from '../errors';
 import { recordEvent } from '../events/record-event';
-import type { StepGuard } from '../pipeline/step-guard';
+import type { StepGuard } from '../step-guard';
 import type { Services } from '../services';
 import { REVIEW_CONFIDENCES, REVIEW_RECOMMENDATIONS, RISK_FACTOR_SEVERITIES } from './ai-review.entity';
 import type { AiReviewView } from './ai-review-views';

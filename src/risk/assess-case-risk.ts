@@ -1,7 +1,7 @@
 import { authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
-import type { StepGuard } from '../pipeline/step-guard';
+import type { StepGuard } from '../step-guard';
 import type { Services } from '../services';
 import { assessRiskInTx } from './assess-risk';
 import { lockCaseRow } from './risk.repository';

@@ -1,6 +1,5 @@
 import { setCaseRisk } from '../cases/index';
 import type { Tx } from '../db/transaction';
-import { deriveEddRequirementsInTx } from '../edd/derive-edd-requirements';
 import { recordEvent } from '../events/record-event';
 import { loadCaseFacts } from './case-facts.repository';
 import { activeRiskModel, insertRiskAssessment } from './risk.repository';
@@ -11,8 +10,8 @@ import { scoreRisk } from './score-risk';
  * The risk engine's work inside the caller's transaction, the case row already locked: scores the
  * case under the tenant's active model (stored as version 1 on first use), stores the assessment with
  * its breakdown, keeps the band and score on the case, records risk.assessed (delivered after
- * `orderedAfter` when given: a verdict's consequence), and adds the EDD requirements the decision
- * policy asks for at that band (src/edd).
+ * `orderedAfter` when given: a verdict's consequence); src/edd reacts to risk.assessed in this
+ * transaction by adding the EDD requirements the decision policy asks for at that band.
  */
 export async function assessRiskInTx(
   tx: Tx, orgId: string, casePk: number, assessedBy: string, options: { orderedAfter?: string } = {},
@@ -36,7 +35,6 @@ export async function assessRiskInTx(
     },
     ...(options.orderedAfter ? { orderedAfter: options.orderedAfter } : {}),
   });
-  await deriveEddRequirementsInTx(tx, orgId, casePk, result.band);
   return {
     assessmentId, configId: model.id, compositeScore: result.compositeScore, band: result.band, bandLabel: result.bandLabel, factors: result.factors,
     assessedBy, assessedAt: now.toISOString(),

@@ -1,6 +1,6 @@
 import { findApplicationProfile, listApplicationParties } from '../cases/application.repository';
 import type { Queryable } from '../db/queryable';
-import { countryCodeOf } from '../portal/countries';
+import { countryCodeOf } from '../countries';
 
 /**
  * What the risk engine and the decision policy know of a case, read from its rows: the submitted

@@ -1,4 +1,4 @@
-import { countryCodeOf } from '../portal/countries';
+import { countryCodeOf } from '../countries';
 import type { CaseFacts, CaseFactsHit } from './case-facts.repository';
 import {
   FACTOR_LABELS, LEVEL_SCORES, RISK_FACTORS,

@@ -1,5 +1,5 @@
 import { DomainError, type ValidationDetail } from '../errors';
-import { COUNTRY_CODES } from '../portal/countries';
+import { COUNTRY_CODES } from '../countries';
 import {
   BANDS, COUNTRY_LEVELS, HIT_KINDS, RISK_FACTORS, RISK_LEVELS,
   type KeywordLevel, type RiskLevel, type RiskModelDefinition,

@@ -5,7 +5,7 @@ import { recountCaseScreening } from '../cases/case-columns.repository';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
-import type { StepGuard } from '../pipeline/step-guard';
+import type { StepGuard } from '../step-guard';
 import type { Services } from '../services';
 import type { ScreeningMatch, ScreeningSubject } from './screening-provider';
 import { subjectsOfApplication } from './screening-subjects';

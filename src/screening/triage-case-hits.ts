@@ -3,7 +3,7 @@ import { findCaseRowByPk } from '../cases/cases.repository';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
-import type { StepGuard } from '../pipeline/step-guard';
+import type { StepGuard } from '../step-guard';
 import type { Services } from '../services';
 import type { TriageInput, TriageResult } from './hit-triager';
 import { assertOwnCase, type CaseRef } from './screen-case';

@@ -12,6 +12,7 @@ export { signIn, SIGN_IN_REFUSED, type SignInInput } from './sign-in';
 export { getMe, type Me } from './get-me';
 export { listMySessions, type ConsoleSessionView } from './list-my-sessions';
 export { endMySession } from './end-my-session';
-export { signOutEverywhere } from './sign-out-everywhere';
 export { requestPasswordReset, PASSWORD_RESET_ADDRESS_LIMIT, PASSWORD_RESET_ACCOUNT_LIMIT } from './request-password-reset';
 export { resetPassword } from './reset-password';
+export { admitSignIn, recordSignInSuccess, type SignInAdmission, type SignInTicket } from './sign-in-throttle';
+export { authenticateMember, findSignedInMember, type SignedInMember } from './authenticate-member';

@@ -1,8 +1,8 @@
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
-import { findMemberByEmail } from '../oauth/authenticate-member';
-import { consumeRateLimit, type RateLimit } from '../oauth/rate-limit';
-import { sourceAddressKey } from '../oauth/source-address';
+import { findMemberByEmail } from './authenticate-member';
+import { consumeRateLimit, type RateLimit } from '../access/rate-limit';
+import { sourceAddressKey } from '../access/source-address';
 import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { createMemberToken } from '../tenants/member-tokens';

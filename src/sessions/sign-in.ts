@@ -1,7 +1,7 @@
 import { memberActor, type MemberActor } from '../access/index';
 import { DomainError } from '../errors';
-import { authenticateMember } from '../oauth/authenticate-member';
-import { admitSignIn, recordSignInSuccess } from '../oauth/sign-in-throttle';
+import { authenticateMember } from './authenticate-member';
+import { admitSignIn, recordSignInSuccess } from './sign-in-throttle';
 import type { Services } from '../services';
 import { endMemberSession } from './end-member-session';
 import type { MemberSession } from './member-session';

@@ -1,8 +1,8 @@
 import { inTransaction, type Tx } from '../db/transaction';
 import { planMailRetry } from '../mail/mail-retry';
 import { DomainError } from '../errors';
-import { addHits, refundHit, windowStartOf, type RateLimit } from '../oauth/rate-limit';
-import { sourceAddressKey } from '../oauth/source-address';
+import { addHits, refundHit, windowStartOf, type RateLimit } from '../access/rate-limit';
+import { sourceAddressKey } from '../access/source-address';
 import { hashPassword } from '../security/passwords';
 import { openSecret, sealSecret } from '../security/secret-box';
 import { randomToken, sha256Hex } from '../security/tokens';

@@ -1,8 +1,8 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { MEMBER_ROLES, type MemberRole } from '../access/index';
 import { nullableTimestampColumn, timestampColumn, uuidColumn } from '../db/columns';
 
-export const MEMBER_ROLES = ['analyst', 'mlro', 'compliance_admin', 'admin'] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
+export { MEMBER_ROLES, type MemberRole };
 
 /** A person who signs in to the console (and consents to connectors). Emails are unique service-wide. */
 @Entity('members')

@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { getTenant } from '../tenants/find-tenant';
 import { throwIfAny } from '../validation';
 import { generateEndpointSecret, readSuppliedSecret, sealEndpointSecret } from './endpoint-secret';
-import { checkWebhookUrlForSave } from './url-guard';
+import { checkWebhookUrlForSave } from '../security/url-guard';
 import { ENDPOINT_STATUSES, WebhookEndpoint, type EndpointStatus } from './webhook-endpoint.entity';
 import { readEventTypes, readLabel } from './webhook-endpoints.repository';
 import { toEndpointView } from './webhook-views';

@@ -14,7 +14,7 @@ export { listWebhookEndpoints, getWebhookEndpoint } from './list-webhook-endpoin
 export {
   UNSAFE_WEBHOOK_URL_MESSAGE, isBlockedAddress, parseWebhookUrl, ipLiteral, resolveAndCheck, checkWebhookUrlForSave, UrlCheckFailure,
   type CheckedUrl,
-} from './url-guard';
+} from '../security/url-guard';
 export { MAX_RESPONSE_BYTES, type WebhookSender, type WebhookRequest, type WebhookResponse } from './webhook-sender';
 export { WebhookFanout } from './webhook-fanout';
 export { DELIVER_WEBHOOK_TASK, deliveryJobKey } from './enqueue-deliveries';

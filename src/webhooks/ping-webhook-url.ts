@@ -5,7 +5,7 @@ import { getTenant } from '../tenants/find-tenant';
 import { throwIfAny } from '../validation';
 import { generateEndpointSecret, readSuppliedSecret } from './endpoint-secret';
 import { sendPing, type WebhookTestResult } from './ping-webhook';
-import { parseWebhookUrl } from './url-guard';
+import { parseWebhookUrl } from '../security/url-guard';
 
 /**
  * The pre-save ping: a signed `ping` to a typed URL before any endpoint exists, with the supplied secret

@@ -1,6 +1,6 @@
 import type { Services } from '../services';
 import { webhookHeaders, type WebhookHeaderInput } from './signature';
-import { parseWebhookUrl, resolveAndCheck, UrlCheckFailure } from './url-guard';
+import { parseWebhookUrl, resolveAndCheck, UrlCheckFailure } from '../security/url-guard';
 import type { WebhookResponse } from './webhook-sender';
 
 export interface SendOutcome extends WebhookResponse {

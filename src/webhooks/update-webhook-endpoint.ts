@@ -5,7 +5,7 @@ import type { ValidationDetail } from '../errors';
 import type { Services } from '../services';
 import { throwIfAny } from '../validation';
 import { readSuppliedSecret, sealEndpointSecret } from './endpoint-secret';
-import { checkWebhookUrlForSave } from './url-guard';
+import { checkWebhookUrlForSave } from '../security/url-guard';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { getEndpoint, readEventTypes, readLabel } from './webhook-endpoints.repository';
 import { toEndpointView } from './webhook-views';

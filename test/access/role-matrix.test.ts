@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import {
-  approveDecisionOverride, assignCaseOwner, createCase, decideCase, escalateCase, findConsoleCase, getCase, getPendingDecisionOverride, listCaseDecisions, listCases,
-  listCaseTimeline, listConsoleCases, listDecisionBlockers, loadCaseParts, openCase, rejectDecisionOverride, reopenCase, respondToEscalation, setCrmRecordId,
-} from '../../src/cases/index';
+import { assignCaseOwner, findConsoleCase, listCaseDecisions, listCases, listCaseTimeline, listConsoleCases, setCrmRecordId } from '../../src/cases/index';
+import { createCase, openCase } from '../../src/onboarding/index';
+import { approveDecisionOverride, decideCase, escalateCase, getCase, getPendingDecisionOverride, listDecisionBlockers, loadCaseParts, rejectDecisionOverride, reopenCase, respondToEscalation } from '../../src/decisions/index';
 import { getDocument, listDocuments, listPortalDocuments, overrideDocumentStatus, removeDocument, uploadDocuments } from '../../src/documents/index';
 import { memberActor, operatorActor, systemActor, type Actor, type CustomerActor } from '../../src/access/index';
 import { listEventFeed } from '../../src/events/index';
-import { createApiClient, disconnectApp, listApiClients, listConnectedApps, revokeClient, SCOPES, type Scope } from '../../src/oauth/index';
+import { createApiClient, disconnectApp, listApiClients, listConnectedApps, revokeClient } from '../../src/oauth/index';
+import { SCOPES, type Scope } from '../../src/access/index';
 import { dispositionScreeningHit, listScreeningHits } from '../../src/screening/index';
 import { listAuditLog } from '../../src/audit/index';
 import { countAssistantCalls, listCaseAssistantReads } from '../../src/assistant/index';
-import { endMySession, getMe, listMySessions, signOutEverywhere } from '../../src/sessions/index';
+import { endMySession, getMe, listMySessions } from '../../src/sessions/index';
+import { signOutEverywhere } from '../../src/oauth/index';
 import {
   changeMemberRole, createMember, inviteMember, listMembers, removeMember, setFourEyes, setFullParity, setWebhookAlertThreshold, type MemberRole, type Tenant,
 } from '../../src/tenants/index';

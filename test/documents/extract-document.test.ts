@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { JobHelpers } from 'graphile-worker';
 import { memberActor, operatorActor, systemActor, type CustomerActor } from '../../src/access/index';
-import { openCase } from '../../src/cases/index';
+import { openCase } from '../../src/onboarding/index';
 import { DOCUMENT_UPLOADED_TASK, extractDocument, listPortalDocuments, sweepDocumentExtraction, uploadDocuments } from '../../src/documents/index';
 import type { Services } from '../../src/platform/index';
 import type { Tx } from '../../src/db/index';

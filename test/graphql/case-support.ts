@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { memberActor, operatorActor } from '../../src/access/index';
-import { openCase, type CaseStatus } from '../../src/cases/index';
+import { type CaseStatus } from '../../src/cases/index';
+import { openCase } from '../../src/onboarding/index';
 import type { Services } from '../../src/platform/index';
 import type { Tenant } from '../../src/tenants/index';
 import { compileEventSchemas } from '../events/support';

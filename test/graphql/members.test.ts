@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { operatorActor } from '../../src/access/index';
-import { openCase } from '../../src/cases/index';
+import { openCase } from '../../src/onboarding/index';
 import { createLogger, type Services } from '../../src/platform/index';
 import { startMemberSession } from '../../src/sessions/index';
 import { sha256Hex } from '../../src/security/tokens';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { operatorActor } from '../../src/access/index';
-import { openCase } from '../../src/cases/index';
+import { openCase } from '../../src/onboarding/index';
 import { createMember } from '../../src/tenants/index';
 import { newTenant, runtime } from '../support/runtime';
 import { post, type Harness } from '../oauth/harness';

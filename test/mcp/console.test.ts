@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { operatorActor } from '../../src/access/index';
-import { openCase } from '../../src/cases/index';
+import { openCase } from '../../src/onboarding/index';
 import { ConsoleHarness } from '../graphql/harness';
 import { newConnector } from '../oauth/harness';
 import { connectAssistant, REDIRECT, TestProvider } from './support';

@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { memberActor, operatorActor } from '../../src/access/index';
 import { countAssistantCalls, listCaseAssistantReads } from '../../src/assistant/index';
-import { openCase } from '../../src/cases/index';
+import { openCase } from '../../src/onboarding/index';
 import { relayEvents } from '../../src/events/index';
 import { disconnectApp, listConnectedApps } from '../../src/oauth/index';
 import { createMember, type Tenant } from '../../src/tenants/index';

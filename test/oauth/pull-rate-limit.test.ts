@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { connectDataSource, createDataSource } from '../../src/db/index';
-import { consumePullApiRateLimit, flushPullApiRateLimits } from '../../src/oauth/index';
+import { ENTITIES } from '../../src/entities';
+import { consumePullApiRateLimit, flushPullApiRateLimits } from '../../src/access/index';
 import { type Services } from '../../src/platform/index';
 import { TEST_MYSQL_URL } from '../support/env';
 import { runtime } from '../support/runtime';
@@ -13,7 +14,7 @@ describe('pull-API rate limit shared by several processes', () => {
   let close: () => Promise<void>;
   before(async () => {
     const rt = await runtime();
-    const second = await connectDataSource(createDataSource(TEST_MYSQL_URL, 2), TEST_MYSQL_URL);
+    const second = await connectDataSource(createDataSource(TEST_MYSQL_URL, ENTITIES, 2), TEST_MYSQL_URL);
     // One frozen instant well inside a minute window, so the test never straddles two windows.
     const now = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 5_000);
     a = { ...rt.svc, clock: { now: () => now } };

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { routeCase } from '../../src/policy/index';
+import { routeCase } from '../../src/decisions/index';
 import { DEFAULT_RISK_MODEL } from '../../src/risk/index';
 import { DEFAULT_DECISION_POLICY } from '../../src/policy/index';
 import { ConsoleHarness } from '../graphql/harness';

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { operatorActor } from '../../src/access/index';
-import { createCase } from '../../src/cases/index';
+import { createCase } from '../../src/onboarding/index';
 import { redeemInvite } from '../../src/invites/index';
 import type { Tenant } from '../../src/tenants/index';
 import type { ConsoleHarness } from '../graphql/harness';

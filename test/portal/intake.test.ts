@@ -6,7 +6,7 @@ import { makeWorkerUtils } from 'graphile-worker';
 import { operatorActor } from '../../src/access/index';
 import { listAuditLog } from '../../src/audit/index';
 import { deliverIntakeCode, INTAKE_START_ANSWER, SEND_INTAKE_CODE_TASK, setPublicIntake, sweepIntakeCodes } from '../../src/intake/index';
-import { addHits, windowStartOf } from '../../src/oauth/rate-limit';
+import { addHits, windowStartOf } from '../../src/access/rate-limit';
 import { createLogger, type Services } from '../../src/platform/index';
 import type { Tenant } from '../../src/tenants/index';
 import { graphileLogger } from '../../worker/job-queue';

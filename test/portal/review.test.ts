@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { ValidateFunction } from 'ajv/dist/2020';
 import { operatorActor } from '../../src/access/index';
-import { openCase } from '../../src/cases/index';
+import { openCase } from '../../src/onboarding/index';
 import { inTransaction } from '../../src/db/index';
 import { createInvite } from '../../src/invites/invites';
 import { compileEventSchemas } from '../events/support';

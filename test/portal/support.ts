@@ -1,7 +1,7 @@
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { expect } from 'chai';
 import { operatorActor } from '../../src/access/index';
-import { createCase } from '../../src/cases/index';
+import { createCase } from '../../src/onboarding/index';
 import type { Services } from '../../src/platform/index';
 import type { Tenant } from '../../src/tenants/index';
 import type { AppRouter } from '../../trpc/router';

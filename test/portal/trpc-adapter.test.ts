@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { operatorActor } from '../../src/access/index';
-import { createCase } from '../../src/cases/index';
+import { createCase } from '../../src/onboarding/index';
 import { redeemInvite } from '../../src/invites/index';
 import { ConsoleHarness } from '../graphql/harness';
 

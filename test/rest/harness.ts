@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { memberActor } from '../../src/access/index';
-import { openCase } from '../../src/cases/index';
+import { openCase } from '../../src/onboarding/index';
 import { type Services } from '../../src/platform/index';
 import { type Tenant } from '../../src/tenants/index';
 import { newTenant, runtime } from '../support/runtime';

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { CASE_STATUSES } from '../../src/cases/index';
 import { DOCUMENT_STATUSES } from '../../src/documents/index';
 import { EVENT_TYPES } from '../../src/events/index';
-import { SCOPES } from '../../src/oauth/index';
+import { SCOPES } from '../../src/access/index';
 import { basic, newApiClient } from '../oauth/harness';
 import { RestHarness } from './harness';
 

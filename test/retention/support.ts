@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { memberActor, operatorActor } from '../../src/access/index';
-import { approveDecisionOverride, decideCase, openCase } from '../../src/cases/index';
+import { openCase } from '../../src/onboarding/index';
+import { approveDecisionOverride, decideCase } from '../../src/decisions/index';
 import type { Services } from '../../src/platform/index';
 import { setFullParity, setZeroRetention, type Tenant } from '../../src/tenants/index';
 import { seedDocument, seedHit, seedParty } from '../rest/factories';

@@ -3,7 +3,7 @@ import type { ValidateFunction } from 'ajv/dist/2020';
 import type { Runtime } from '../../bin/compose';
 import { memberActor, systemActor, type Actor } from '../../src/access/index';
 import { isDomainError, type Clock, type Services } from '../../src/platform/index';
-import type { StepGuard } from '../../src/pipeline/step-guard';
+import type { StepGuard } from '../../src/step-guard';
 import {
   CaseReviewFailed, LocalCaseReviewer, formSubmissionTrigger, loadCaseReviewFacts, reviewCase, runAiReview, type CaseReviewer,
 } from '../../src/review/index';

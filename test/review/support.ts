@@ -1,5 +1,5 @@
 import { operatorActor } from '../../src/access/index';
-import { openCase } from '../../src/cases/index';
+import { openCase } from '../../src/onboarding/index';
 import type { Services } from '../../src/platform/index';
 import { saveApplication } from '../../src/portal/index';
 import type { Tenant } from '../../src/tenants/index';

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { memberActor, operatorActor, systemActor } from '../../src/access/index';
 import { replaceParties, updateApplicationProfile, type NewParty } from '../../src/cases/application.repository';
-import { openCase, type CaseStatus } from '../../src/cases/index';
+import { type CaseStatus } from '../../src/cases/index';
+import { openCase } from '../../src/onboarding/index';
 import type { Services } from '../../src/platform/index';
 import type { MemberRole, Tenant } from '../../src/tenants/index';
-import type { StepGuard } from '../../src/pipeline/step-guard';
+import type { StepGuard } from '../../src/step-guard';
 import { compileEventSchemas } from '../events/support';
 import type { Payload } from '../support/event-payloads';
 

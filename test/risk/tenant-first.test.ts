@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Runtime } from '../../bin/compose';
 import { findActiveDecisionPolicy, findCasePk, latestAiRecommendation, latestRoutingsOf, lockRoutedCase } from '../../src/policy/policy.repository';
-import { routeCase } from '../../src/policy/index';
+import { routeCase } from '../../src/decisions/index';
 import { loadCaseFacts } from '../../src/risk/case-facts.repository';
 import { assessCaseRisk } from '../../src/risk/index';
 import { findActiveRiskModel, latestRiskAssessmentsOf, lockCaseRow } from '../../src/risk/risk.repository';

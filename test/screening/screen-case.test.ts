@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { ValidateFunction } from 'ajv/dist/2020';
 import { operatorActor } from '../../src/access/index';
-import { getCase } from '../../src/cases/index';
-import type { StepGuard } from '../../src/pipeline/step-guard';
+import { getCase } from '../../src/decisions/index';
+import type { StepGuard } from '../../src/step-guard';
 import type { Services } from '../../src/platform/index';
 import { saveApplication } from '../../src/portal/index';
 import { dispositionScreeningHit, listScreeningHits, screenCase } from '../../src/screening/index';

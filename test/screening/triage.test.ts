@@ -7,7 +7,7 @@ import {
   type HitTriager, type ScreeningMatch, type ScreeningSubject, type TriageInput,
 } from '../../src/screening/index';
 import type { Tenant } from '../../src/tenants/index';
-import { routeCase } from '../../src/policy/index';
+import { routeCase } from '../../src/decisions/index';
 import { assessCaseRisk } from '../../src/risk/index';
 import { LlmHitTriager, OpenAiCompatibleClient } from '../../worker/vendors/index';
 import { compileEventSchemas } from '../events/support';

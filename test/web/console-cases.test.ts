@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { operatorActor } from '../../src/access/index';
-import { openCase } from '../../src/cases/index';
+import { openCase } from '../../src/onboarding/index';
 import { type Services } from '../../src/platform/index';
 import type { Tenant } from '../../src/tenants/index';
 import { newCase, setRouted, setStatus } from '../graphql/case-support';

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { operatorActor } from '../../src/access/index';
-import { OPT_IN_SCOPES, SCOPES } from '../../src/oauth/index';
+import { OPT_IN_SCOPES } from '../../src/oauth/index';
+import { SCOPES } from '../../src/access/index';
 import { setFullParity } from '../../src/tenants/index';
 import { deliveriesOf, drain, octokitVerify, receiversPerTest } from '../webhooks/support';
 import { connectApp, pull, tokenFor } from '../graphql/configuration-support';

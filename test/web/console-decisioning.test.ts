@@ -3,7 +3,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { systemActor } from '../../src/access/index';
 import { extractDocument, uploadDocuments } from '../../src/documents/index';
 import type { Services } from '../../src/platform/index';
-import { routeCase } from '../../src/policy/index';
+import { routeCase } from '../../src/decisions/index';
 import { assessCaseRisk, DEFAULT_RISK_MODEL } from '../../src/risk/index';
 import { formSubmissionTrigger, reviewCase } from '../../src/review/index';
 import { screenCase, triageCaseHits } from '../../src/screening/index';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { operatorActor } from '../../src/access/index';
-import { createCase } from '../../src/cases/index';
+import { createCase } from '../../src/onboarding/index';
 import { redeemInvite } from '../../src/invites/index';
 import { ConsoleHarness } from '../graphql/harness';
 import { checkPage, closeAll, expectNoSidewaysScroll, LOOKS, startConsoleInChromium, watchedPage, type Look } from '../support/browser';

@@ -5,10 +5,10 @@ import type { DocumentView } from '../documents/document.wire';
 import { screeningHitView } from '../screening/screening-views';
 import type { ScreeningHitView } from '../screening/screening.wire';
 import type { Services } from '../services';
-import type { CurrentDecisionView, DecisionView } from './case.wire';
-import { decisionsOf, documentsOf, latestDecisionsOf, partiesOf, screeningHitsOf } from './case-work.repository';
-import { casePartyView, type CasePartyView } from './console-case-views';
-import { currentDecisionView, decisionView } from './decision-views';
+import type { CurrentDecisionView, DecisionView } from '../cases/case.wire';
+import { decisionsOf, documentsOf, latestDecisionsOf, partiesOf, screeningHitsOf } from '../cases/case-work.repository';
+import { casePartyView, type CasePartyView } from '../cases/console-case-views';
+import { currentDecisionView, decisionView } from '../cases/decision-views';
 
 /** What loadCaseParts reads for each case, by part. */
 export interface CaseParts {

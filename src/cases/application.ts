@@ -3,9 +3,9 @@ import { authorize, type Actor } from '../access/index';
 import {
   findApplicationProfile, listApplicationParties, replaceParties, updateApplicationProfile,
   type NewParty, type PartyRow, type ProfileField,
-} from '../cases/application.repository';
-import type { PartyKind } from '../cases/case-party.entity';
-import { findCaseRow, findCaseRowByPk, type CaseDetailRow, type CaseRow } from '../cases/cases.repository';
+} from './application.repository';
+import type { PartyKind } from './case-party.entity';
+import { findCaseRow, findCaseRowByPk, type CaseDetailRow, type CaseRow } from './cases.repository';
 import type { Queryable } from '../db/queryable';
 import type { Tx } from '../db/transaction';
 import { emailKey } from '../email-address';
@@ -13,7 +13,7 @@ import { DomainError, type ValidationDetail } from '../errors';
 import type {
   ApplicationDraft, ApplicationView, CompanyProfileDraft, CompanyProfileView, OwnerDraft, OwnerView,
 } from './application.wire';
-import { COUNTRY_CODES, countryCodeOf } from './countries';
+import { COUNTRY_CODES, countryCodeOf } from '../countries';
 
 /**
  * The application of a case as the customer portal sees it: reading it, checking a draft beyond its

@@ -7,8 +7,8 @@ import { isRegistrationNumber, REGISTRATION_NUMBER_MESSAGE } from '../registrati
 import { requireText, throwIfAny, isEmail } from '../validation';
 import type { ValidationDetail } from '../errors';
 import { createInvite } from '../invites/invites';
-import { caseNumber } from './case-id';
-import { insertCase, insertCompanyProfile, nextCaseSequence } from './cases.repository';
+import { caseNumber } from '../cases/case-id';
+import { insertCase, insertCompanyProfile, nextCaseSequence } from '../cases/cases.repository';
 
 export interface OpenCaseInput {
   /** How the case came in (every way but the API, which is createCase). */

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
-import type { MemberActor, TokenActor } from '../access/actor';
+import type { MemberActor, TokenActor } from './actor';
 
 /** One fixed-window limit: `limit` requests per `windowMs` per bucket. */
 export interface RateLimit {

@@ -2,11 +2,11 @@ import { isoFromDatetimeText } from '../db/datetime-text';
 import { latestInviteStatus } from '../invites/invites';
 import { authorize, can, type Actor } from '../access/index';
 import type { Services } from '../services';
-import { caseSummaryView } from './case-views';
-import type { CaseDetailView } from './case.wire';
-import { findCaseDetailRow, findLatestRiskAssessment, readFullParitySwitches } from './cases.repository';
-import { currentDecisionView } from './decision-views';
-import { findLatestDecision } from './decisions.repository';
+import { caseSummaryView } from '../cases/case-views';
+import type { CaseDetailView } from './case-file.wire';
+import { findCaseDetailRow, findLatestRiskAssessment, readFullParitySwitches } from '../cases/cases.repository';
+import { currentDecisionView } from '../cases/decision-views';
+import { findLatestDecision } from '../cases/decisions.repository';
 import { pullFullParity } from './full-parity';
 
 /** GET /v1/cases/{caseId}: the list fields plus the current decision, risk band, screening summary and invite (CaseDetail). */

@@ -9,10 +9,10 @@ import { createInvite } from '../invites/invites';
 import { auditName, authorize, type Actor } from '../access/index';
 import { assertSchema } from '../schema';
 import type { Services } from '../services';
-import { createdCaseView } from './case-views';
-import { CreateCaseRequestSchema, type CreateCaseBody, type CreatedCaseView, type ExistingOpenCaseView } from './case.wire';
-import { findCaseByCrmRecordId, findCaseRowByPk, findOpenCaseByEmailKey, insertCase, insertCompanyProfile } from './cases.repository';
-import { dedupLockKey as lockKey, ensureDedupLockRows, lockDedupKeys } from './sql/dedup-locks';
+import { createdCaseView } from '../cases/case-views';
+import { CreateCaseRequestSchema, type CreateCaseBody, type CreatedCaseView, type ExistingOpenCaseView } from '../cases/case.wire';
+import { findCaseByCrmRecordId, findCaseRowByPk, findOpenCaseByEmailKey, insertCase, insertCompanyProfile } from '../cases/cases.repository';
+import { dedupLockKey as lockKey, ensureDedupLockRows, lockDedupKeys } from '../cases/sql/dedup-locks';
 
 /** What POST /v1/cases decided, before any transport renders it. */
 export type CreateCaseOutcome =

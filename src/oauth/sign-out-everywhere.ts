@@ -1,8 +1,8 @@
 import { authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
-import { endSessionsOfMember } from './end-sessions-of-member';
-import { revokeMemberGrants } from '../oauth/index';
+import { endSessionsOfMember } from '../sessions/end-sessions-of-member';
+import { revokeMemberGrants } from './revoke-member-grants';
 
 /**
  * Ends every session of the calling member (every console session and every authorization-page

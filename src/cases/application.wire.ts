@@ -1,6 +1,6 @@
 import { DateOnly, DateTime, Nullable, StringEnum, Type, type Static } from '../wire';
-import { ONBOARDING_STAGES } from '../cases/case.entity';
-import { COUNTRY_CODES } from './countries';
+import { ONBOARDING_STAGES } from './case.entity';
+import { COUNTRY_CODES } from '../countries';
 import { REGISTRATION_NUMBER_FIELD_PATTERN, REGISTRATION_NUMBER_MESSAGE } from '../registration-number';
 
 /**

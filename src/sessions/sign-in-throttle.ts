@@ -1,8 +1,8 @@
 import type { Services } from '../services';
 import { sha256Hex } from '../security/tokens';
 import { findMemberByEmail } from './authenticate-member';
-import { addHits, refundHit, windowStartOf, type RateLimit } from './rate-limit';
-import { sourceAddressKey } from './source-address';
+import { addHits, refundHit, windowStartOf, type RateLimit } from '../access/rate-limit';
+import { sourceAddressKey } from '../access/source-address';
 
 /**
  * Password guessing on the authorization pages, limited two ways:

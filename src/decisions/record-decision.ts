@@ -1,12 +1,12 @@
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
-import type { CaseStatus } from './case.entity';
-import { insertDecision, updateCaseStatus } from './case-work.repository';
-import { readFullParitySwitches } from './cases.repository';
-import type { DecisionOutcome, DecisionReason } from './decision.entity';
+import type { CaseStatus } from '../cases/case.entity';
+import { insertDecision, updateCaseStatus } from '../cases/case-work.repository';
+import { readFullParitySwitches } from '../cases/cases.repository';
+import type { DecisionOutcome, DecisionReason } from '../cases/decision.entity';
 import { buildFullParity } from './full-parity';
 import type { DecisionBlocker } from './list-decision-blockers';
-import { advanceOnboardingStage } from './onboarding-progress';
+import { advanceOnboardingStage } from '../cases/onboarding-progress';
 
 /** The automatic decision's name in events and rows (analystEmail, changedBy). */
 export const POLICY_ENGINE = 'policy_engine';

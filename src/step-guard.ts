@@ -1,4 +1,4 @@
-import type { Tx } from '../services';
+import type { Tx } from './services';
 
 /**
  * How the decisioning pipeline runs a step exactly once. A step use case computes outside any transaction

@@ -1,15 +1,16 @@
 import { authorize, type Actor } from '../access/index';
-import { markCaseRouted, POLICY_ENGINE, recordDecision, setReviewLevel, type CaseStatus } from '../cases/index';
+import { markCaseRouted, setReviewLevel, type CaseStatus } from '../cases/index';
+import { POLICY_ENGINE, recordDecision } from './record-decision';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
-import type { StepGuard } from '../pipeline/step-guard';
+import type { StepGuard } from '../step-guard';
 import type { Services } from '../services';
-import { loadPolicyFacts } from './case-policy-facts';
-import type { RoutingOutcome } from './decision-policy';
-import { evaluatePolicy, type PolicyEvaluation } from './evaluate-policy';
-import { activeDecisionPolicy, insertRoutingEvaluation, lockRoutedCase, type DecisionPolicyRow } from './policy.repository';
-import type { PolicyFacts } from './policy-facts';
+import { loadPolicyFacts } from '../policy/case-policy-facts';
+import type { RoutingOutcome } from '../policy/decision-policy';
+import { evaluatePolicy, type PolicyEvaluation } from '../policy/evaluate-policy';
+import { activeDecisionPolicy, insertRoutingEvaluation, lockRoutedCase, type DecisionPolicyRow } from '../policy/policy.repository';
+import type { PolicyFacts } from '../policy/policy-facts';
 
 export interface RouteResult {
   outcome: RoutingOutcome;

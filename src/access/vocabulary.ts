@@ -1,0 +1,13 @@
+/**
+ * The words of access control that the permission table is written in: the OAuth scopes a token carries
+ * and the roles a member holds, lowest first. Owned here, below the features that store them (oauth's
+ * clients, tenants' members), so that the permission table depends on no feature.
+ */
+export const SCOPES = [
+  'read:cases', 'read:documents', 'read:events', 'read:decisions', 'read:screening', 'read:full_case', 'cases:write', 'screening:write',
+  'webhooks:read', 'webhooks:write',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const MEMBER_ROLES = ['analyst', 'mlro', 'compliance_admin', 'admin'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];

@@ -1,0 +1,6 @@
+// Opening a case for a customer: through the pull API (createCase, idempotent, deduplicated by CRM record and
+// email), by an analyst in the console (openCase) and from the public intake link (resumeOrOpenCase); each opens
+// the case (src/cases) and its invite (src/invites) in one transaction.
+export { createCase, type CreateCaseOutcome, type CreateCaseResult, type CreateCaseInput } from './create-case';
+export { openCase, insertOpenedCase, type OpenCaseInput } from './open-case';
+export { prepareCustomerEmailGuard, resumeOrOpenCase } from './resume-or-open-case';
