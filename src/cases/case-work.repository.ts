@@ -4,7 +4,7 @@ import { DomainError } from '../errors';
 import { isCaseId } from './case-id';
 import type { CaseSource, CaseStatus, OnboardingStage } from './case.entity';
 import type { RiskBand } from './case.wire';
-import type { DecisionOutcome, DecisionReason } from './decision.entity';
+import type { DecisionOutcome } from './decision.entity';
 import type { DecisionRow } from './decisions.repository';
 
 /**
@@ -201,25 +201,6 @@ export async function findCurrentMemberForShare(db: Queryable, orgId: string, me
     'SELECT id, name, email FROM members WHERE org_id = ? AND id = ? AND removed_at IS NULL LOCK IN SHARE MODE', [orgId, memberId],
   );
   return row ?? null;
-}
-
-/** Inserts a decision on a case (an analyst's, or an automatic one with its reason). Returns its id. */
-export async function insertDecision(
-  db: Queryable, orgId: string, casePk: number,
-  d: {
-    outcome: DecisionOutcome; notes: string; analystEmail: string; decidedAt: Date; auto?: boolean; reason?: DecisionReason | null;
-    override?: { reason: string; blockers: unknown[]; approvedBy: string | null } | null;
-  },
-): Promise<number> {
-  const res = await db.query(
-    `INSERT INTO decisions (org_id, case_pk, outcome, notes, analyst_email, auto, reason, decided_at, override_reason, override_blockers, override_approved_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [
-      orgId, casePk, d.outcome, d.notes, d.analystEmail, d.auto ? 1 : 0, d.reason ?? null, d.decidedAt,
-      d.override?.reason ?? null, d.override ? JSON.stringify(d.override.blockers) : null, d.override?.approvedBy ?? null,
-    ],
-  );
-  return Number((res as { insertId: number }).insertId);
 }
 
 /** Inserts an escalation of a case to senior review. Returns its id. */

@@ -25,3 +25,4 @@ export { listCaseTimeline, type TimelineEventView } from './list-case-timeline';
 export { assignCaseOwner } from './assign-case-owner';
 export { markCaseRouted } from './case-work.repository';
 export { setCaseRisk, setReviewLevel, recountCaseScreening, purgeCaseCustomerContact, takeCaseSequences } from './case-columns.repository';
+export { setPartyRosterStatus } from './case-parties.repository';

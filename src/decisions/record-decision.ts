@@ -1,7 +1,8 @@
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import type { CaseStatus } from '../cases/case.entity';
-import { insertDecision, updateCaseStatus } from '../cases/case-work.repository';
+import { updateCaseStatus } from '../cases/case-work.repository';
+import { insertDecision } from './decisions.repository';
 import { readFullParitySwitches } from '../cases/cases.repository';
 import type { DecisionOutcome, DecisionReason } from '../cases/decision.entity';
 import { buildFullParity } from './full-parity';

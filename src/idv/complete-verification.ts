@@ -2,7 +2,8 @@ import { caseRoster, recordRosterChange } from '../cases/onboarding-progress';
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import type { IdvResult } from './identity-verifier';
-import { setPartyRosterStatus, updateVerification, type VerificationRow } from './verifications.repository';
+import { updateVerification, type VerificationRow } from './verifications.repository';
+import { setPartyRosterStatus } from '../cases/index';
 
 /**
  * Records a verifier's result for one person in the caller's transaction: the verification completed

@@ -8,9 +8,8 @@ import type { Services } from '../services';
 import { assessDocumentOnFile } from './assess-document-on-file';
 import { satisfyByDocument } from './satisfy-by-document';
 import { sendVerificationLink } from './send-verification-link';
-import {
-  listCasePersons, listCaseVerifications, setDocumentOnFile, setPartyRosterStatus, upsertVerification,
-} from './verifications.repository';
+import { listCasePersons, listCaseVerifications, setDocumentOnFile, upsertVerification } from './verifications.repository';
+import { setPartyRosterStatus } from '../cases/index';
 
 export interface DispatchSummary {
   /** Links queued (one per human with an email). */

@@ -1,6 +1,7 @@
 import { recordRosterChange } from '../cases/onboarding-progress';
 import type { Tx } from '../db/transaction';
-import { setPartyRosterStatus, updateVerification, type VerificationRow, type VerificationWrite } from './verifications.repository';
+import { updateVerification, type VerificationRow, type VerificationWrite } from './verifications.repository';
+import { setPartyRosterStatus } from '../cases/index';
 
 /** The person started (uploaded, or went on to the vendor): verification and roster `in_progress`, with the roster event when that is a change. */
 export async function markVerificationStarted(tx: Tx, v: VerificationRow, extra: Omit<VerificationWrite, 'state'>): Promise<void> {

@@ -1,7 +1,8 @@
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import type { DocumentOnFile } from './document-on-file';
-import { setPartyRosterStatus, upsertVerification, type CasePerson } from './verifications.repository';
+import { upsertVerification, type CasePerson } from './verifications.repository';
+import { setPartyRosterStatus } from '../cases/index';
 
 /**
  * Records that a document on file satisfied one person of a case, in the caller's transaction: the

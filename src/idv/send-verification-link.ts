@@ -1,7 +1,8 @@
 import type { Tx } from '../db/transaction';
 import { queueCustomerEmail } from '../outreach/queue-customer-email';
 import { randomToken, sha256Hex } from '../security/tokens';
-import { setPartyRosterStatus, upsertVerification, type CasePerson } from './verifications.repository';
+import { upsertVerification, type CasePerson } from './verifications.repository';
+import { setPartyRosterStatus } from '../cases/index';
 
 /** The portal page a verification link opens: `{APP_URL}/portal/verify?token=…`. */
 export function verificationLink(appUrl: string, token: string): string {

@@ -1,5 +1,4 @@
 import type { Queryable } from '../db/queryable';
-import type { RosterStatus } from '../cases/case-party.entity';
 import type { IdvCheck, IdvOutcome } from './identity-verifier';
 import type { DocumentOnFile, IdDocumentRow } from './document-on-file';
 
@@ -158,15 +157,6 @@ export async function updateVerification(db: Queryable, orgId: string, id: numbe
 /** Keeps what the verify step found about a document on file for a person (their verification row exists). */
 export async function setDocumentOnFile(db: Queryable, orgId: string, casePk: number, personKey: string, value: DocumentOnFile): Promise<void> {
   await db.query('UPDATE identity_verifications SET document_on_file = ? WHERE org_id = ? AND case_pk = ? AND person_key = ?', [JSON.stringify(value), orgId, casePk, personKey]);
-}
-
-/** Sets the roster status of every party row of one human; returns whether any row changed. */
-export async function setPartyRosterStatus(db: Queryable, orgId: string, casePk: number, personKey: string, status: RosterStatus): Promise<boolean> {
-  const res = (await db.query(
-    `UPDATE case_parties SET verification_status = ? WHERE org_id = ? AND case_pk = ? AND person_key = ? AND NOT (verification_status <=> ?)`,
-    [status, orgId, casePk, personKey, status],
-  )) as { affectedRows: number };
-  return Number(res.affectedRows) > 0;
 }
 
 /** Records a vendor's callback event id once; false when it was already recorded (a replay). */

@@ -3,7 +3,7 @@ import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
-import { getTenant, lockTenant } from '../tenants/find-tenant';
+import { getTenant, lockTenant, writePublicIntake } from '../tenants/index';
 import { Tenant } from '../tenants/tenant.entity';
 import { isDuplicateSlug, SLUG_PATTERN, SLUG_RULE } from '../tenants/tenant-slug';
 import type { PublicIntakeView } from './intake.wire';
@@ -43,9 +43,8 @@ export async function setPublicIntake(svc: Services, actor: Actor, input: { enab
       const tenant = await lockTenant(tx.manager, actor.orgId);
       const next = { publicIntakeEnabled: input.enabled, slug: slug ?? tenant.slug };
       if (next.publicIntakeEnabled === tenant.publicIntakeEnabled && next.slug === tenant.slug) return viewOf(svc, tenant);
-      if (next.slug !== tenant.slug && await tx.manager.existsBy(Tenant, { slug: next.slug })) throw slugTaken();
       const now = svc.clock.now();
-      await tx.manager.update(Tenant, { id: tenant.id }, { ...next, updatedAt: now });
+      if (!await writePublicIntake(tx.manager, tenant.id, next, now)) throw slugTaken();
       await recordAudit(tx, {
         orgId: tenant.id, actor: auditName(actor), action: 'public_intake.set',
         details: { enabled: next.publicIntakeEnabled, slug: next.slug, previous: { enabled: tenant.publicIntakeEnabled, slug: tenant.slug } },

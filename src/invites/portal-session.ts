@@ -1,3 +1,4 @@
+import type { Queryable } from '../db/queryable';
 import type { Tx } from '../db/transaction';
 import { randomToken, sha256Hex } from '../security/tokens';
 
@@ -35,4 +36,9 @@ export async function openPortalSession(
     [sha256Hex(sessionToken), grant.orgId, grant.casePk, inviteId, intakeCodeId, now, now, idleExpiresAt, expiresAt],
   );
   return { sessionToken, expiresAt, idleExpiresAt };
+}
+
+/** Moves a live portal session's idle expiry on (src/portal's findCustomerActor decides when). */
+export async function touchPortalSession(db: Queryable, tokenHash: string, now: Date, idleExpiresAt: Date): Promise<void> {
+  await db.query('UPDATE portal_sessions SET last_seen_at = ?, idle_expires_at = ? WHERE token_hash = ?', [now, idleExpiresAt, tokenHash]);
 }

@@ -304,6 +304,3 @@ export async function findReuseWindowDays(db: Queryable, orgId: string, lock = f
   return Number(row!.person_reuse_days);
 }
 
-export async function updateReuseWindowDays(db: Queryable, orgId: string, days: number, at: Date): Promise<void> {
-  await db.query('UPDATE tenants SET person_reuse_days = ?, updated_at = ? WHERE id = ?', [days, at, orgId]);
-}

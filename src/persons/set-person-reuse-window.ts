@@ -3,7 +3,8 @@ import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
-import { findReuseWindowDays, updateReuseWindowDays } from './persons.repository';
+import { writePersonReuseDays } from '../tenants/index';
+import { findReuseWindowDays } from './persons.repository';
 
 /** The longest reuse window: about five years. */
 export const MAX_REUSE_WINDOW_DAYS = 1825;
@@ -21,7 +22,7 @@ export async function setPersonReuseWindow(svc: Services, actor: Actor, input: {
     const previous = await findReuseWindowDays(tx.manager, actor.orgId, true);
     if (previous === input.days) return { reuseWindowDays: previous };
     const now = svc.clock.now();
-    await updateReuseWindowDays(tx.manager, actor.orgId, input.days, now);
+    await writePersonReuseDays(tx.manager, actor.orgId, input.days, now);
     await recordAudit(tx, { orgId: actor.orgId, actor: auditName(actor), action: 'person_reuse_window.set', details: { days: input.days, previous }, at: now });
     return { reuseWindowDays: input.days };
   });

@@ -1,7 +1,7 @@
 import type { CustomerActor } from '../access/index';
 import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
-import { PORTAL_SESSION_IDLE_MS, PORTAL_SESSION_TOUCH_MS } from '../invites/portal-session';
+import { PORTAL_SESSION_IDLE_MS, PORTAL_SESSION_TOUCH_MS, touchPortalSession } from '../invites/portal-session';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -35,7 +35,7 @@ export async function findCustomerActor(svc: Services, token: unknown): Promise<
   if (!row) return null;
   const moved = Math.min(now.getTime() + PORTAL_SESSION_IDLE_MS, new Date(row.expires_at).getTime());
   if (moved - new Date(row.idle_expires_at).getTime() >= PORTAL_SESSION_TOUCH_MS) {
-    await svc.db.query('UPDATE portal_sessions SET last_seen_at = ?, idle_expires_at = ? WHERE token_hash = ?', [now, new Date(moved), hash]);
+    await touchPortalSession(svc.db, hash, now, new Date(moved));
   }
   return { kind: 'customer', orgId: row.org_id, casePk: Number(row.case_pk), caseId: row.case_id, email: row.email };
 }

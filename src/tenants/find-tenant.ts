@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import { Not, type EntityManager } from 'typeorm';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import { Tenant } from './tenant.entity';
@@ -17,4 +17,21 @@ export async function lockTenant(manager: EntityManager, orgId: string): Promise
   const tenant = UUID_SHAPE.test(orgId) ? await manager.findOne(Tenant, { where: { id: orgId }, lock: { mode: 'pessimistic_write' } }) : null;
   if (!tenant) throw DomainError.notFound('Organisation');
   return tenant;
+}
+
+/**
+ * Writes the public intake link's settings of a tenant locked by the caller (src/intake decides them).
+ * Answers false, writing nothing, when another tenant holds the slug already.
+ */
+export async function writePublicIntake(
+  manager: EntityManager, orgId: string, next: { publicIntakeEnabled: boolean; slug: string }, now: Date,
+): Promise<boolean> {
+  if (await manager.existsBy(Tenant, { slug: next.slug, id: Not(orgId) })) return false;
+  await manager.update(Tenant, { id: orgId }, { ...next, updatedAt: now });
+  return true;
+}
+
+/** Writes how long a verified person may be reused across a tenant's cases (src/persons decides it). */
+export async function writePersonReuseDays(manager: EntityManager, orgId: string, days: number, now: Date): Promise<void> {
+  await manager.query('UPDATE tenants SET person_reuse_days = ?, updated_at = ? WHERE id = ?', [days, now, orgId]);
 }
