@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import type { EventSubscriber, Services } from './services';
+import type { EventSubscriber, HookHandler, Services } from './services';
 
 /**
  * One periodic sweep a feature contributes to the worker: re-hands-off whatever a crash left between a
@@ -35,9 +35,9 @@ export interface FeatureCronEntry {
 
 /**
  * What a feature contributes to the assembled service besides its use cases (which its index.ts exports):
- * the sweeps the worker runs, its crontab entries and the outbox subscribers the relay hands committed events to. The worker
- * and the composition root build their lists from the one list of modules (worker/modules.ts); a new
- * feature adds its module there instead of editing the runner.
+ * the sweeps the worker runs, its crontab entries, the outbox subscribers the relay hands committed events
+ * to and its handlers of other features' hooks. The worker and the composition root build their lists from
+ * the one list of modules (worker/modules.ts); a new feature adds its module there instead of editing the runner.
  */
 export interface FeatureModule {
   /** The feature's folder under src/. */
@@ -46,6 +46,8 @@ export interface FeatureModule {
   cron?: FeatureCronEntry[];
   /** Outbox subscribers, created once per composed service. */
   subscribers?: () => EventSubscriber[];
+  /** Reactions to other features' hooks (FeatureHook in services.ts): changes that are not recorded events. */
+  hooks?: HookHandler[];
 }
 
 /** The sweeps of the worker's chain (those without a timer of their own), in the order they run. */
@@ -61,6 +63,11 @@ export function timedSweeps(modules: readonly FeatureModule[]): FeatureSweep[] {
 /** Every module's outbox subscribers, new instances, in module order. */
 export function moduleSubscribers(modules: readonly FeatureModule[]): EventSubscriber[] {
   return modules.flatMap((m) => m.subscribers?.() ?? []);
+}
+
+/** Every module's hook handlers, in module order. */
+export function moduleHooks(modules: readonly FeatureModule[]): HookHandler[] {
+  return modules.flatMap((m) => m.hooks ?? []);
 }
 
 /** Every module's crontab entries, in module order. */

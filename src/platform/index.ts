@@ -4,11 +4,13 @@ export * from '../config';
 export * from '../errors';
 export * from '../logger';
 export * from '../ports';
-export type { Services } from '../services';
+export type { Services, FeatureHook, HookHandler } from '../services';
+export type { StepGuard } from '../step-guard';
 export { checkReadiness, type Readiness } from '../health';
 export { isRegistrationNumber, REGISTRATION_NUMBER_MAX } from '../registration-number';
 export { assertSchema, toDetails, errorMessage, MESSAGE_KEYWORD, type JsonSchema } from '../schema';
 export { StringEnum, Nullable, PageOf, ValidationDetail as ValidationDetailSchema, type Static, type TSchema } from '../wire';
 export {
-  sweepChain, timedSweeps, moduleSubscribers, moduleCron, type FeatureModule, type FeatureSweep, type FeatureCronEntry,
+  sweepChain, timedSweeps, moduleSubscribers, moduleCron, moduleHooks, type FeatureModule, type FeatureSweep, type FeatureCronEntry,
 } from '../modules';
+export { defineHook, onHook, runHook } from '../hooks';
