@@ -42,3 +42,4 @@ export { loadBrowserSession } from './load-browser-session';
 export { signInBrowserSession } from './sign-in-browser-session';
 export { signOutBrowserSession } from './sign-out-browser-session';
 export { spendConsentCsrf } from './spend-consent-csrf';
+export { oauthModule } from './module';

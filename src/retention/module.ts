@@ -1,5 +1,7 @@
 import { onHook, type FeatureModule } from '../platform/index';
 import { WEBHOOK_DELIVERED } from '../webhooks/index';
+import { casePurgeCheckTask } from './case-purge-check.task';
+import { PURGE_CHECK_TASK } from './purge-jobs';
 import { queuePurgeCheckOnDelivery } from './purge-on-delivery';
 import { sweepPurges } from './sweep-purges';
 
@@ -9,6 +11,7 @@ import { sweepPurges } from './sweep-purges';
  */
 export const retentionModule: FeatureModule = {
   name: 'retention',
+  tasks: { [PURGE_CHECK_TASK]: casePurgeCheckTask },
   sweeps: [{ name: 'retention sweep', order: 70, run: sweepPurges }],
   hooks: [onHook(WEBHOOK_DELIVERED, 'retention purge check', queuePurgeCheckOnDelivery)],
 };

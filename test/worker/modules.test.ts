@@ -1,11 +1,12 @@
 import { expect } from 'chai';
 import { MONITORING_TICK_TASK } from '../../src/monitoring/index';
-import { DOCUMENT_EXTRACTION_FAILED } from '../../src/documents/index';
-import { defineHook, moduleCron, moduleHooks, moduleSubscribers, onHook, runHook, sweepChain, timedSweeps, type Services } from '../../src/platform/index';
+import { defineHook, moduleCron, moduleHooks, moduleSubscribers, moduleTasks, onHook, runHook, sweepChain, timedSweeps, type Services } from '../../src/platform/index';
 import { WEBHOOK_DELIVERED } from '../../src/webhooks/index';
+import { DOCUMENT_EXTRACTION_FAILED } from '../../src/documents/index';
 import { FEATURE_MODULES } from '../../worker/modules';
+import { createTaskList } from '../../worker/tasks/index';
 
-// The worker's sweeps and crontab, the outbox's subscribers and the hooks' handlers come from the one list of feature modules. A sweep's
+// The worker's tasks, sweeps and crontab, the outbox's subscribers and the hooks' handlers come from the one list of feature modules. A sweep's
 // failure is logged as `<name> failed`, so these names are also the worker's log messages.
 describe('feature modules (worker/modules.ts)', () => {
   it('build the sweep chain in the order the worker runs it, each named as its failure is logged', () => {
@@ -45,7 +46,17 @@ describe('feature modules (worker/modules.ts)', () => {
   it('name each module after its feature folder, once', () => {
     const names = FEATURE_MODULES.map((m) => m.name);
     expect(new Set(names).size).to.equal(names.length);
-    expect(names).to.deep.equal(['events', 'invites', 'idempotency', 'tenants', 'outreach', 'intake', 'documents', 'retention', 'pipeline', 'webhooks', 'monitoring']);
+    expect(names).to.deep.equal(['events', 'invites', 'idempotency', 'tenants', 'oauth', 'outreach', 'intake', 'documents', 'retention', 'pipeline', 'webhooks', 'monitoring']);
+  });
+
+  it('give the worker its task list, each identifier once and unchanged (the names of queued jobs)', () => {
+    const svc = {} as Services;
+    expect(Object.keys(createTaskList(svc)).sort()).to.deep.equal([
+      'case.purge-check', 'deliver-webhook', 'monitoring.run-due', 'monitoring.tick', 'outreach.reminder', 'pipeline.document-uploaded', 'pipeline.step',
+      'relay-events', 'send-customer-email', 'send-intake-code', 'send-invite', 'send-member-mail', 'send-removed-member-credentials-mail', 'send-webhook-alert-mail',
+    ]);
+    const twice = [{ name: 'a', tasks: { x: () => async () => undefined } }, { name: 'b', tasks: { x: () => async () => undefined } }];
+    expect(() => moduleTasks(twice, svc)).to.throw('The task x is contributed twice (again by the b module).');
   });
 
   it('give the hooks their handlers: retention reacts to a delivered webhook, the pipeline to a failed extraction', () => {

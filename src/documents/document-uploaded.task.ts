@@ -1,7 +1,6 @@
-import type { Task } from 'graphile-worker';
-import { systemActor } from '../../src/access/index';
-import { extractDocument } from '../../src/documents/index';
-import { type Services } from '../../src/platform/index';
+import { systemActor } from '../access/index';
+import type { FeatureTask } from '../platform/index';
+import { extractDocument } from './extract-document';
 
 /**
  * `pipeline.document-uploaded` (one job per uploaded document, payload `{orgId, documentId}`): the first
@@ -10,7 +9,7 @@ import { type Services } from '../../src/platform/index';
  * pipeline, whose verify and risk steps wait for every document, reacts to the outcome by itself
  * (document.processed, or the failed-extraction hook).
  */
-export const documentUploadedTask = (svc: Services): Task => async (payload) => {
+export const documentUploadedTask: FeatureTask = (svc) => async (payload) => {
   const { orgId, documentId } = (payload ?? {}) as { orgId?: unknown; documentId?: unknown };
   if (typeof orgId !== 'string' || !Number.isSafeInteger(documentId) || (documentId as number) <= 0) {
     throw new Error('pipeline.document-uploaded: payload must be {orgId: string, documentId: positive integer}');
