@@ -7,7 +7,7 @@ import { LocalDocumentExtractor } from '../src/documents/index';
 import { type EventSubscriber } from '../src/events/index';
 import { keepMailLocally } from '../src/mail/index';
 import { AccessTokenCache } from '../src/oauth/index';
-import { createLogger, moduleReactions, moduleSubscribers, systemClock, type Config, type HostResolver, type Logger, type Services } from '../src/platform/index';
+import { createLogger, moduleHooks, moduleReactions, moduleSubscribers, systemClock, type Config, type HostResolver, type Logger, type Services } from '../src/platform/index';
 import { LocalCaseReviewer } from '../src/review/index';
 import { LocalHitTriager, LocalScreeningProvider, type ScreeningProvider } from '../src/screening/index';
 import { YenteScreeningProvider } from '../worker/vendors/yente';
@@ -83,6 +83,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     jobs: queue,
     clock: systemClock,
     subscribers: [...moduleSubscribers(FEATURE_MODULES), ...(options.subscribers ?? [])],
+    hooks: moduleHooks(FEATURE_MODULES),
     caseSequences: takeCaseSequences,
     reactions: moduleReactions(FEATURE_MODULES),
     resolver: options.resolver ?? systemResolver,

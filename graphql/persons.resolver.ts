@@ -3,7 +3,6 @@ import {
   attachPersonDocument, getPerson, getPersonReuseWindow, linkPerson, listCasePeople, listPersons, markPersonNew, setPersonReuseWindow, unlinkPerson,
 } from '../src/persons/index';
 import { recheckDocumentOnFile } from '../src/idv/index';
-import { resumeCasePipeline } from '../src/pipeline/index';
 import { actorOf, type GraphqlContext } from './context';
 import { CaseNode } from './types/case.type';
 import { CasePeople, casePeopleOf, PersonDetail, personDetailOf, PersonList, personOf } from './types/person.type';
@@ -46,8 +45,8 @@ export class PersonsResolver {
   ): Promise<CasePeople> {
     const actor = actorOf(ctx);
     await linkPerson(ctx.svc, actor, { caseId, personKey, personId });
-    const recheck = await recheckDocumentOnFile(ctx.svc, actor, { caseId, personKey });
-    if (recheck.satisfied) await resumeCasePipeline(ctx.svc, recheck);
+    // A person satisfied now records idv.satisfied_by_document, on which the case's pipeline resumes by itself.
+    await recheckDocumentOnFile(ctx.svc, actor, { caseId, personKey });
     return casePeopleOf(caseId, await listCasePeople(ctx.svc, actor, caseId));
   }
 

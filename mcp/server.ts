@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectorActor } from '../src/access/index';
-import { recordAssistantCall } from '../src/assistant/index';
+import { runAssistantCall } from '../src/assistant/index';
 import { assertSchema, isDomainError, type Services } from '../src/platform/index';
 import { TOOLS, type McpTool } from './tools';
 
@@ -17,9 +17,10 @@ const plain = (schema: object) => JSON.parse(JSON.stringify(schema)) as Record<s
 
 /**
  * The MCP server of one request, acting for one connector and member (stateless: a fresh server per
- * HTTP request, so any API process can answer any request). Tools are the pull API's read use cases;
- * each call is recorded (recordAssistantCall) whether it succeeds or not. A refusal (not found, a
- * missing scope, bad arguments) is a tool error the model can read, never a stack trace.
+ * HTTP request, so any API process can answer any request). Tools are the pull API's read use cases,
+ * each run through the assistant feature's runAssistantCall, which puts the call on the record whether it
+ * succeeds or not. A refusal (not found, a missing scope, bad arguments) is a tool error the model can
+ * read, never a stack trace.
  *
  * The SDK's low-level Server (its docs steer simple servers to McpServer, whose tools take zod schemas):
  * here the input and output schemas are JSON Schemas, and the output schemas are the pull API's own wire
@@ -45,13 +46,10 @@ export function createMcpServer(svc: Services, actor: ConnectorActor): Server {
 
 async function callTool(svc: Services, actor: ConnectorActor, tool: McpTool, args: Record<string, unknown>): Promise<CallToolResult> {
   try {
-    const input = assertSchema(tool.inputSchema, args);
-    const outcome = await tool.run(svc, actor, input);
-    await recordAssistantCall(svc, actor, { tool: tool.name, arguments: args, caseIds: outcome.caseIds, outcome: 'ok' });
+    const outcome = await runAssistantCall(svc, actor, { tool: tool.name, arguments: args }, () => tool.run(svc, actor, assertSchema(tool.inputSchema, args)));
     return { content: [{ type: 'text', text: outcome.text }], structuredContent: outcome.result as Record<string, unknown> };
   } catch (err) {
     if (!isDomainError(err)) throw err;
-    await recordAssistantCall(svc, actor, { tool: tool.name, arguments: args, caseIds: [], outcome: err.code });
     const details = (err.extra?.details as { path: string; message: string }[] | undefined) ?? [];
     const text = [`${err.code}: ${err.message}`, ...details.map((d) => `- ${d.path || 'arguments'} ${d.message}`)].join('\n');
     return failure(text);

@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import type { EventReaction, EventSubscriber, Services } from './services';
+import type { EventReaction, EventSubscriber, HookHandler, Services } from './services';
 
 /**
  * One periodic sweep a feature contributes to the worker: re-hands-off whatever a crash left between a
@@ -33,21 +33,43 @@ export interface FeatureCronEntry {
   options?: { backfillPeriod?: number; maxAttempts?: number; queueName?: string; priority?: number };
 }
 
+/** One job of a worker task: checks its payload and calls one use case. A throw is an infrastructure fault: the queue retries. */
+export type TaskHandler = (payload: unknown) => Promise<void>;
+
+/** A task a feature contributes to the worker, given the composed Services once per task list. */
+export type FeatureTask = (svc: Services) => TaskHandler;
+
 /**
  * What a feature contributes to the assembled service besides its use cases (which its index.ts exports):
- * the sweeps the worker runs, its crontab entries and the outbox subscribers the relay hands committed events to. The worker
- * and the composition root build their lists from the one list of modules (worker/modules.ts); a new
- * feature adds its module there instead of editing the runner.
+ * the worker's tasks and sweeps, its crontab entries, the outbox subscribers the relay hands committed events
+ * to and its handlers of other features' hooks. The worker and the composition root build their lists from
+ * the one list of modules (worker/modules.ts); a new feature adds its module there instead of editing the runner.
  */
 export interface FeatureModule {
   /** The feature's folder under src/. */
   name: string;
+  /** The worker's tasks of this feature, by task identifier (the jobs' task names: never renamed). */
+  tasks?: Record<string, FeatureTask>;
   sweeps?: FeatureSweep[];
   cron?: FeatureCronEntry[];
   /** Outbox subscribers, created once per composed service. */
   subscribers?: () => EventSubscriber[];
   /** Reactions to other features' events inside the recording transaction. */
   reactions?: readonly EventReaction[];
+  /** Reactions to other features' hooks (FeatureHook in services.ts): changes that are not recorded events. */
+  hooks?: HookHandler[];
+}
+
+/** The worker's task list: every module's tasks, by identifier. Two modules may not claim one identifier. */
+export function moduleTasks(modules: readonly FeatureModule[], svc: Services): Record<string, TaskHandler> {
+  const list: Record<string, TaskHandler> = {};
+  for (const m of modules) {
+    for (const [identifier, task] of Object.entries(m.tasks ?? {})) {
+      if (identifier in list) throw new Error(`The task ${identifier} is contributed twice (again by the ${m.name} module).`);
+      list[identifier] = task(svc);
+    }
+  }
+  return list;
 }
 
 /** The sweeps of the worker's chain (those without a timer of their own), in the order they run. */
@@ -63,6 +85,11 @@ export function timedSweeps(modules: readonly FeatureModule[]): FeatureSweep[] {
 /** Every module's outbox subscribers, new instances, in module order. */
 export function moduleSubscribers(modules: readonly FeatureModule[]): EventSubscriber[] {
   return modules.flatMap((m) => m.subscribers?.() ?? []);
+}
+
+/** Every module's hook handlers, in module order. */
+export function moduleHooks(modules: readonly FeatureModule[]): HookHandler[] {
+  return modules.flatMap((m) => m.hooks ?? []);
 }
 
 /** Every module's crontab entries, in module order. */

@@ -28,6 +28,8 @@ export interface Services {
   clock: Clock;
   /** Who receives committed events from the outbox relay (webhook fan-out, and test recorders). */
   subscribers: EventSubscriber[];
+  /** The feature modules' handlers of other features' hooks (FeatureHook below), which runHook calls. */
+  hooks: HookHandler[];
   /**
    * How recordEvent takes a case's next caseSequence numbers (bumping and locking the case row):
    * src/cases' takeCaseSequences, wired here because cases imports events and only cases writes `cases`.
@@ -136,4 +138,25 @@ export interface ReactedEvent<T extends EventType = EventType> {
   orgId: string;
   casePk: number | null;
   payload: EventPayload<T>;
+}
+
+/**
+ * A point where one feature lets others react, in process, to a change of its own that is not a recorded
+ * event (a webhook delivery answered 2xx; a document whose extraction failed, which the contract keeps off
+ * the wire). A recorded event goes to outbox subscribers instead. The owning feature declares the hook
+ * (defineHook, src/hooks.ts) and runs it (runHook) once its change has committed; a feature that reacts
+ * registers a handler from its module (FeatureModule.hooks), so the owner never imports the features that react.
+ */
+export interface FeatureHook<P> {
+  readonly name: string;
+  /** Type only: what the hook hands its handlers. */
+  readonly payload?: P;
+}
+
+/** One feature's reaction to a hook, contributed by its module. */
+export interface HookHandler<P = unknown> {
+  readonly hook: FeatureHook<P>;
+  /** Names the handler in the log line of its failure. */
+  readonly name: string;
+  run(svc: Services, payload: P): Promise<void>;
 }

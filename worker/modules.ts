@@ -5,6 +5,7 @@ import { idempotencyModule } from '../src/idempotency/index';
 import { intakeModule } from '../src/intake/index';
 import { invitesModule } from '../src/invites/index';
 import { monitoringModule } from '../src/monitoring/index';
+import { oauthModule } from '../src/oauth/index';
 import { outreachModule } from '../src/outreach/index';
 import { pipelineModule } from '../src/pipeline/index';
 import { type FeatureModule } from '../src/platform/index';
@@ -13,15 +14,17 @@ import { tenantsModule } from '../src/tenants/index';
 import { webhooksModule } from '../src/webhooks/index';
 
 /**
- * The one list of feature modules that contribute to the running service: the worker's sweep chain and
- * crontab (worker/runner.ts) and the outbox's subscribers (bin/compose.ts) are built from it. A feature
- * with a sweep, a cron entry or a subscriber adds its module (exported by its index.ts) here.
+ * The one list of feature modules that contribute to the running service: the worker's task list
+ * (worker/tasks/index.ts), sweep chain and crontab (worker/runner.ts), and the outbox's subscribers and the
+ * hooks' handlers (bin/compose.ts) are built from it. A feature with a task, a sweep, a cron entry, a
+ * subscriber or a hook handler adds its module (exported by its index.ts) here.
  */
 export const FEATURE_MODULES: readonly FeatureModule[] = [
   eventsModule,
   invitesModule,
   idempotencyModule,
   tenantsModule,
+  oauthModule,
   outreachModule,
   intakeModule,
   documentsModule,

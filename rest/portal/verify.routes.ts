@@ -1,6 +1,5 @@
 import express, { Router } from 'express';
 import { receiveVendorCallback, submitVerification } from '../../src/idv/index';
-import { resumeCasePipeline } from '../../src/pipeline/index';
 import { DomainError, type Services } from '../../src/platform/index';
 import { filesOf, fromPortalPage, multipartParser } from './documents.routes';
 
@@ -15,7 +14,7 @@ export const VERIFICATION_TOKEN_HEADER = 'x-verification-token';
  * - POST /hooks/idv/<vendor>: a hosted-flow vendor's signed result (raw body: the signature covers its
  *   bytes); 200 `{received: true}` also for a replay, 401 for a bad or stale signature, 404 for an unknown
  *   vendor or session.
- * Both nudge the case's pipeline after a result (its route step waits for verifications).
+ * Each calls its one use case; the case's pipeline resumes by itself on the idv.completed a result records.
  */
 export function verificationRoutes(svc: Services): Router {
   const router = Router();
@@ -29,7 +28,6 @@ export function verificationRoutes(svc: Services): Router {
       const token = req.headers[VERIFICATION_TOKEN_HEADER];
       bb = multipartParser(req, 2);
       const result = await submitVerification(svc, { token: typeof token === 'string' ? token : '', files: filesOf(req, bb) });
-      await resumeCasePipeline(svc, { orgId: result.orgId, casePk: result.casePk });
       res.status(200).json({ outcome: result.outcome, checks: result.checks });
     } catch (err) {
       if (bb) {
@@ -47,7 +45,6 @@ export function verificationRoutes(svc: Services): Router {
       vendor: String(req.params.vendor), timestamp: header('idv-timestamp'), signature: header('idv-signature'),
       body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
     });
-    if (result.status === 'completed') await resumeCasePipeline(svc, { orgId: result.orgId, casePk: result.casePk });
     res.status(200).json({ received: true, duplicate: result.status === 'duplicate' });
   });
   return router;

@@ -25,6 +25,7 @@ export interface AssistantCall {
  * Puts one MCP tool call on the record: the member and the connector (the token's connected app), the
  * tool, its arguments (secret-looking names dropped, long values cut, at most ten), the cases it read and the time.
  * The console shows it on each case's timeline and per connected app. Only a connector's call is recorded.
+ * Called by runAssistantCall, which decides what a call puts on the record.
  */
 export async function recordAssistantCall(svc: Services, actor: Actor, call: AssistantCall): Promise<void> {
   if (actor.kind !== 'connector') throw new DomainError('forbidden', 'Only an AI-assistant connector acting for a member makes assistant calls.');

@@ -2,11 +2,13 @@ import type { Readable } from 'node:stream';
 import { authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
-import type { StepGuard } from '../step-guard';
+import { runHook } from '../platform/index';
 import type { Services } from '../services';
+import type { StepGuard } from '../step-guard';
 import { limitBytes } from './byte-streams';
 import { DOCUMENT_TYPES, ExtractionError, type ExtractionResult } from './document-extractor';
 import { DOCUMENT_CONFIDENCES } from './document.entity';
+import { DOCUMENT_EXTRACTION_FAILED } from './extraction-failed';
 import { findExtractionSource, lockDocument, storeExtraction, storeExtractionError } from './documents.repository';
 import { MAX_FILE_BYTES } from './upload-rules';
 
@@ -27,8 +29,8 @@ const MAX_NOTE_CHARS = 1000;
  * then ONE transaction locks the row, checks it is still `processing` (and, with a guard, claims the
  * step), stores documentType, extractedData, confidence, warnings and missingFields with status
  * `complete`, and records `document.processed`. An ExtractionError (an unreadable, encrypted or damaged
- * file) stores status `error` with the reason in notes and records no event, as the contract says. Any
- * other error is thrown: the job is retried.
+ * file) stores status `error` with the reason in notes and records no event, as the contract says; after
+ * commit it runs the DOCUMENT_EXTRACTION_FAILED hook instead. Any other error is thrown: the job is retried.
  */
 export async function extractDocument(svc: Services, actor: Actor, input: { documentId: number }, guard?: StepGuard): Promise<ExtractDocumentResult> {
   authorize(actor, 'documents:extract');
@@ -55,6 +57,7 @@ export async function extractDocument(svc: Services, actor: Actor, input: { docu
     if (!outcome.ok) {
       await storeExtractionError(tx.manager, orgId, doc.id, outcome.reason, now);
       await guard?.done(tx);
+      tx.afterCommit(() => runHook(svc, DOCUMENT_EXTRACTION_FAILED, { orgId, casePk: doc.casePk, documentId: doc.id }));
       return { casePk: doc.casePk, status: 'error' as const };
     }
     const r = outcome.result;

@@ -24,4 +24,5 @@ export {
 export { LocalDocumentExtractor, type LocalExtractorOptions } from './extraction/local-extractor';
 export { listUnsettledDocuments } from './documents.repository';
 export { DEFAULT_PDF_LIMITS, type PdfLimits } from './extraction/pdf-text';
+export { DOCUMENT_EXTRACTION_FAILED, type FailedExtraction } from './extraction-failed';
 export { documentsModule } from './module';

@@ -10,7 +10,7 @@ import { setPartyRosterStatus } from '../cases/index';
  * (its link spent), idv.completed (position: the person's index in the case roster, role: their roster
  * role), and the roster status (`verified` on pass, `action_needed` on fail or manual_review) with
  * case.onboarding_progress.changed when that is a change. The caller locked the verification row and
- * checked it is not completed already; it nudges the pipeline after commit (its route step waits).
+ * checked it is not completed already. The case's pipeline (its route step waits) resumes on idv.completed.
  */
 export async function completeVerification(tx: Tx, v: VerificationRow, result: IdvResult & { vendorName: string }): Promise<void> {
   const now = tx.services.clock.now();

@@ -3,8 +3,8 @@ import { advanceOnboardingStage, recordRosterChange } from '../cases/onboarding-
 import { findCaseRowByPk, lockCase } from '../cases/cases.repository';
 import { inTransaction, type Tx } from '../db/transaction';
 import { DomainError } from '../errors';
-import type { StepGuard } from '../step-guard';
 import type { Services } from '../services';
+import type { StepGuard } from '../step-guard';
 import { assessDocumentOnFile } from './assess-document-on-file';
 import { satisfyByDocument } from './satisfy-by-document';
 import { sendVerificationLink } from './send-verification-link';

@@ -27,12 +27,10 @@ export interface VendorCallback {
  * A hosted-flow vendor's result (POST /hooks/idv/<vendor>). The signature (HMAC-SHA256 over timestamp and
  * raw body, compared in constant time) and a timestamp within CALLBACK_TOLERANCE_S of now are checked before
  * anything is read; then the session is looked up, and the vendor's eventId is remembered so that a replay,
- * or a second result for a completed session, answers `duplicate` without a second idv.completed.
- * Returns the case to nudge on `completed`.
+ * or a second result for a completed session, answers `duplicate` without a second idv.completed. The
+ * case's pipeline resumes on idv.completed by itself.
  */
-export async function receiveVendorCallback(
-  svc: Services, cb: VendorCallback,
-): Promise<{ status: 'completed' | 'duplicate'; orgId: string; casePk: number }> {
+export async function receiveVendorCallback(svc: Services, cb: VendorCallback): Promise<{ status: 'completed' | 'duplicate' }> {
   const vendor = svc.config.idvVendor;
   if (!vendor || svc.idv.flow !== 'hosted_flow' || cb.vendor !== vendor.name) throw new DomainError('not_found', 'No identity verification vendor of that name is configured.');
   const ts = cb.timestamp ?? '';
@@ -49,11 +47,10 @@ export async function receiveVendorCallback(
   return inTransaction(svc, async (tx) => {
     const v = await findVerificationByVendorSession(tx.manager, vendor.name, result.sessionId, true);
     if (!v) throw new DomainError('not_found', `No verification session ${result.sessionId} is known.`);
-    const ref = { orgId: v.orgId, casePk: v.casePk };
     const first = await rememberVendorEvent(tx.manager, v.orgId, vendor.name, result.eventId, v.id, svc.clock.now());
-    if (!first || v.state !== 'in_progress') return { status: 'duplicate' as const, ...ref };
+    if (!first || v.state !== 'in_progress') return { status: 'duplicate' as const };
     await completeVerification(tx, v, { outcome: result.outcome, checks: result.checks, vendorName: vendor.name });
-    return { status: 'completed' as const, ...ref };
+    return { status: 'completed' as const };
   });
 }
 

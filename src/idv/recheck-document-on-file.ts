@@ -12,18 +12,19 @@ import { findVerificationOfPerson, listCasePersons, setDocumentOnFile } from './
  * person's verification is still open (a link sent and not yet used, or no email to send one) on a case not
  * decided, the document-on-file check runs again; a document that now satisfies them spends the link
  * (idv.satisfied_by_document, roster `verified`), and what the check found is kept either way. Before the
- * verify step (no verification yet) nothing happens: the step will check. Returns the case's pk and whether
- * the person was satisfied (the caller then nudges the pipeline, whose route step may be waiting for them).
+ * verify step (no verification yet) nothing happens: the step will check. Returns whether the person was
+ * satisfied (the case's pipeline, whose route step may be waiting for them, resumes on
+ * idv.satisfied_by_document by itself).
  */
 export async function recheckDocumentOnFile(
   svc: Services, actor: Actor, input: { caseId: string; personKey: string },
-): Promise<{ orgId: string; casePk: number; satisfied: boolean }> {
+): Promise<{ satisfied: boolean }> {
   authorize(actor, 'idv:resend');
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
     const c = await lockConsoleCase(tx.manager, orgId, input.caseId);
     const ref = { orgId, casePk: c.pk };
-    const unchanged = { ...ref, satisfied: false };
+    const unchanged = { satisfied: false };
     if (c.status === 'approved' || c.status === 'declined') return unchanged;
     const person = (await listCasePersons(tx.manager, orgId, c.pk)).find((p) => p.personKey === input.personKey);
     const v = person ? await findVerificationOfPerson(tx.manager, orgId, c.pk, person.personKey, true) : null;
@@ -34,6 +35,6 @@ export async function recheckDocumentOnFile(
       return unchanged;
     }
     if (await satisfyByDocument(tx, ref, person, { ...onFile, documentId: onFile.documentId })) await recordRosterChange(tx, ref);
-    return { ...ref, satisfied: true };
+    return { satisfied: true };
   });
 }

@@ -17,11 +17,11 @@ type Field = (typeof FIELDS)[number];
  * and limited like every upload and becomes a document of the case (document.uploaded; extraction follows);
  * the verification and the roster become `in_progress`. The verifier (IDV_PROVIDER=local) then checks the
  * document, and its result completes the verification (idv.completed; roster verified or action_needed) and
- * spends the link. The caller nudges the case's pipeline afterwards (its route step waits for this).
+ * spends the link. The case's pipeline, whose route step waits for this, resumes on idv.completed by itself.
  */
 export async function submitVerification(
   svc: Services, input: { token: string; files: AsyncIterable<UploadedFile> },
-): Promise<VerificationResultView & { orgId: string; casePk: number }> {
+): Promise<VerificationResultView> {
   const verifier = svc.idv;
   if (verifier.flow !== 'upload') throw new DomainError('conflict', 'Identity verification happens on the verification provider\'s page: use the button on this page to go there.');
   const opened = await openVerificationByToken(svc.db, input.token, svc.clock.now());
@@ -67,7 +67,7 @@ export async function submitVerification(
       if (!v || v.state !== 'in_progress' || v.documentId !== started.documentId) return;
       await completeVerification(tx, v, { ...result, vendorName: verifier.name });
     });
-    return { ...result, orgId: started.orgId, casePk: started.casePk };
+    return result;
   } catch (err) {
     if (!stored) await discardStaged(svc, opened.orgId, Object.values(staged), err);
     throw err;

@@ -4,7 +4,8 @@ import { findPipeline } from './pipeline.repository';
 
 /**
  * Nudges a case's pipeline after something it may be waiting for happened (a document's extraction
- * finished). Nothing when the case has no unfinished pipeline. System work: the caller names the tenant.
+ * finished, a verification completed: see pipeline-reactions.ts). Nothing when the case has no unfinished
+ * pipeline. System work: the caller names the tenant.
  */
 export async function resumeCasePipeline(svc: Services, ref: { orgId: string; casePk: number }): Promise<void> {
   const run = await findPipeline(svc.db.manager, ref.orgId, ref.casePk);

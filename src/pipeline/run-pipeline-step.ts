@@ -55,12 +55,12 @@ export async function runPipelineStep(svc: Services, ref: { orgId: string; caseP
       await triageCaseHits(svc, actor, ref, guard);
       break;
     case 'verify':
-      // An ID document still being extracted may make a link unnecessary (the nudge and the sweep as below).
+      // An ID document still being extracted may make a link unnecessary (the resume and the sweep as below).
       if (await countProcessingDocuments(svc.db.manager, ref.orgId, ref.casePk) > 0) return 'waiting_for_documents';
       await dispatchCaseVerifications(svc, actor, ref, guard);
       break;
     case 'risk':
-      // Extraction ends with a nudge (resumeCasePipeline), and the sweep retries meanwhile.
+      // The pipeline resumes when extraction ends (pipeline-reactions.ts), and the sweep retries meanwhile.
       if (await countProcessingDocuments(svc.db.manager, ref.orgId, ref.casePk) > 0) return 'waiting_for_documents';
       await assessCaseRisk(svc, actor, ref, guard);
       break;
@@ -68,7 +68,7 @@ export async function runPipelineStep(svc: Services, ref: { orgId: string; caseP
       await reviewCase(svc, actor, ref, { triggeredBy: run.triggered_by }, guard);
       break;
     case 'route':
-      // Each verification result nudges the pipeline (resumeCasePipeline), and the sweep retries meanwhile.
+      // The pipeline resumes on each verification result (pipeline-reactions.ts), and the sweep retries meanwhile.
       if ((await loadVerificationFacts(svc.db.manager, ref.orgId, ref.casePk)).outstanding > 0) return 'waiting_for_verification';
       await routeCase(svc, systemActor(ref.orgId, 'policy_engine'), ref, guard);
       break;

@@ -4,13 +4,15 @@ export * from '../config';
 export * from '../errors';
 export * from '../logger';
 export * from '../ports';
-export type { Services } from '../services';
+export type { Services, FeatureHook, HookHandler } from '../services';
+export type { StepGuard } from '../step-guard';
 export { checkReadiness, type Readiness } from '../health';
 export { isRegistrationNumber, REGISTRATION_NUMBER_MAX } from '../registration-number';
 export { assertSchema, toDetails, errorMessage, MESSAGE_KEYWORD, type JsonSchema } from '../schema';
 export { StringEnum, Nullable, PageOf, ValidationDetail as ValidationDetailSchema, type Static, type TSchema } from '../wire';
 export {
-  sweepChain, timedSweeps, moduleSubscribers, moduleCron, moduleReactions, type FeatureModule, type FeatureSweep, type FeatureCronEntry,
+  sweepChain, timedSweeps, moduleSubscribers, moduleCron, moduleTasks, moduleHooks, moduleReactions,
+  type FeatureModule, type FeatureSweep, type FeatureCronEntry, type FeatureTask, type TaskHandler,
 } from '../modules';
-export type { StepGuard } from '../step-guard';
+export { defineHook, onHook, runHook } from '../hooks';
 export { COUNTRY_CODES, countryCodeOf } from '../countries';

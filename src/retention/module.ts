@@ -1,8 +1,17 @@
-import type { FeatureModule } from '../platform/index';
+import { onHook, type FeatureModule } from '../platform/index';
+import { WEBHOOK_DELIVERED } from '../webhooks/index';
+import { casePurgeCheckTask } from './case-purge-check.task';
+import { PURGE_CHECK_TASK } from './purge-jobs';
+import { queuePurgeCheckOnDelivery } from './purge-on-delivery';
 import { sweepPurges } from './sweep-purges';
 
-/** Zero retention: purge checks whose job was lost, and purged documents whose blobs are still there. */
+/**
+ * Zero retention: the purge check of a case, queued when a delivery of its data package answered 2xx; purge
+ * checks whose job was lost, and purged documents whose blobs are still there.
+ */
 export const retentionModule: FeatureModule = {
   name: 'retention',
+  tasks: { [PURGE_CHECK_TASK]: casePurgeCheckTask },
   sweeps: [{ name: 'retention sweep', order: 70, run: sweepPurges }],
+  hooks: [onHook(WEBHOOK_DELIVERED, 'retention purge check', queuePurgeCheckOnDelivery)],
 };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { inTransaction } from '../db/transaction';
 import { EVENT_VERSION } from '../events/record-event';
-import { DATA_PACKAGE_EVENT, enqueuePurgeChecks } from '../retention/index';
+import { runHook } from '../platform/index';
 import type { Services } from '../services';
 import { Coalescer } from './coalescer';
 import { ENDPOINT_DELETED_MESSAGE } from './delete-webhook-endpoint';
@@ -12,6 +12,7 @@ import { handOffDeliveries } from './hand-off-deliveries';
 import { attemptLeaseMs, nextRetryWaitMs } from './retry-schedule';
 import { sendSigned, type SendOutcome } from './send-signed';
 import type { DeliveryState } from './webhook-delivery.entity';
+import { WEBHOOK_DELIVERED } from './webhook-delivered';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
 export const RETRY_CANCELLED_PAUSED = 'Retry cancelled: the endpoint is paused.';
@@ -309,10 +310,11 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
   }
   if (nextAttemptAt) await enqueueDeliveries(svc, [{ id: deliveryId, runAt: nextAttemptAt }]);
   if (claimed.hasDependents) await releaseDependents(svc, claimed);
-  // Zero retention: a 2xx of a data package may release the case's purge (the check decides; the sweep
-  // re-queues it should this enqueue be lost). Committed above, so the check sees this delivery.
-  if (state === 'delivered' && claimed.eventType === DATA_PACKAGE_EVENT && claimed.casePk !== null) {
-    await enqueuePurgeChecks(svc, [{ orgId, casePk: claimed.casePk }]);
+  // Whoever reacts to a 2xx (zero retention's purge check) does so now: committed above, so they see this delivery.
+  if (state === 'delivered') {
+    await runHook(svc, WEBHOOK_DELIVERED, {
+      orgId, deliveryId, endpointId: endpoint.id, eventId: claimed.eventId, eventType: claimed.eventType, casePk: claimed.casePk,
+    });
   }
   return state === 'delivered' ? 'delivered' : state === 'failed' ? 'failed' : 'retry_scheduled';
 }

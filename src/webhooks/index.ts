@@ -42,4 +42,5 @@ export { checkWebhookHealth, type HealthCheckResult } from './check-webhook-heal
 export {
   SEND_WEBHOOK_ALERT_MAIL_TASK, deliverWebhookAlertMail, sweepWebhookAlertMails, renderWebhookAlertMail, type WebhookAlertKind,
 } from './webhook-alert-mail';
+export { WEBHOOK_DELIVERED, type DeliveredWebhook } from './webhook-delivered';
 export { webhooksModule } from './module';

@@ -5,7 +5,7 @@ import { openCase } from '../../src/onboarding/index';
 import { DOCUMENT_UPLOADED_TASK, extractDocument, listPortalDocuments, sweepDocumentExtraction, uploadDocuments } from '../../src/documents/index';
 import type { Services } from '../../src/platform/index';
 import type { Tx } from '../../src/db/index';
-import { documentUploadedTask } from '../../worker/tasks/document-uploaded.task';
+import { createTaskList } from '../../worker/tasks/index';
 import { compileEventSchemas } from '../events/support';
 import { RestHarness } from '../rest/harness';
 import { runtime } from '../support/runtime';
@@ -42,7 +42,7 @@ describe('documents: extractDocument (pipeline step 1)', function () {
   }
 
   /** Runs the worker's task function for one document, as graphile would. */
-  const runTask = (orgId: string, documentId: number) => documentUploadedTask(svc)({ orgId, documentId }, {} as JobHelpers);
+  const runTask = (orgId: string, documentId: number) => createTaskList(svc)[DOCUMENT_UPLOADED_TASK]!({ orgId, documentId }, {} as JobHelpers);
 
   const events = async (orgId: string, casePk: number, type: string) => {
     const rows: { data: string }[] = await svc.db.query('SELECT data FROM events WHERE org_id = ? AND case_pk = ? AND type = ? ORDER BY seq', [orgId, casePk, type]);

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { relayEvents } from '../../src/events/index';
 import { signVendorCallback } from '../../src/idv/index';
+import { PIPELINE_STEP_TASK } from '../../src/pipeline/index';
 import { HostedFlowVendor } from '../../worker/vendors/hosted-idv';
 import { ConsoleHarness } from '../graphql/harness';
 import { runtime } from '../support/runtime';
@@ -101,5 +103,34 @@ describe('identity verification: a hosted-flow vendor and its signed callback', 
     });
     const [party] = await h.svc.db.query('SELECT DISTINCT verification_status FROM case_parties WHERE org_id = ? AND person_key = ?', [ref.orgId, ada]);
     expect(party.verification_status).to.equal('verified');
+  });
+
+  it('resumes the case\'s pipeline on the callbacks\' idv.completed alone: the route queues no step, the relay\'s pipeline subscriber does', async () => {
+    const rt = await runtime();
+    const ref = await submittedCase(h);
+    await drain(rt, h.svc);
+    const step = async () => ((await h.svc.db.query('SELECT step FROM case_pipelines WHERE org_id = ? AND case_pk = ?', [ref.orgId, ref.casePk])) as { step: string }[])[0]!.step;
+    const stepJobs = async () => (await rt.queue.pool.query('SELECT 1 FROM graphile_worker.jobs WHERE key = $1', [`${PIPELINE_STEP_TASK}:${ref.orgId}:${ref.casePk}`])).rows.length;
+    expect(await step()).to.equal('route');
+
+    for (const name of ['Grace Hopper', 'Ada Lovelace']) {
+      const personKey = await personKeyOf(h, ref, name);
+      const token = await linkTokenFor(h, ref, personKey);
+      const started = await fetch(`${h.url}/trpc/verification.start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      expect(started.status, name).to.equal(200);
+      const [session] = await h.svc.db.query('SELECT vendor_session_id FROM identity_verifications WHERE org_id = ? AND case_pk = ? AND person_key = ?', [ref.orgId, ref.casePk, personKey]);
+      const body = JSON.stringify({ eventId: `evt_${session.vendor_session_id}`, sessionId: session.vendor_session_id, outcome: 'pass' });
+      expect(await post('/hooks/idv/acme', body, signed(body))).to.deep.equal({ status: 200, body: { received: true, duplicate: false } });
+    }
+    // The callbacks recorded the results and queued no step of the pipeline.
+    expect(await stepJobs()).to.equal(0);
+    expect(await step()).to.equal('route');
+
+    // The relay hands idv.completed to the pipeline's outbox subscriber, which queues the step after its commit.
+    await relayEvents(h.svc);
+    expect(await stepJobs()).to.equal(1);
+    await drain(rt, h.svc);
+    expect(await step()).to.equal('done');
+    expect((await caseEvents(h, ref)).map((e) => e.type)).to.include('routing.evaluated');
   });
 });

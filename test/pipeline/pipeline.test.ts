@@ -1,11 +1,15 @@
 import { expect } from 'chai';
-import { resumeCasePipeline, runPipelineStep, sweepCasePipelines } from '../../src/pipeline/index';
+import type { JobHelpers } from 'graphile-worker';
+import { DOCUMENT_UPLOADED_TASK } from '../../src/documents/index';
+import { PIPELINE_STEP_TASK, resumeCasePipeline, runPipelineStep, sweepCasePipelines } from '../../src/pipeline/index';
+import type { JobQueue } from '../../src/platform/index';
+import { createTaskList } from '../../worker/tasks/index';
 import { ConsoleHarness } from '../graphql/harness';
 import { completeApplication, signedInCustomer } from '../portal/support';
 import { seedDocument } from '../rest/factories';
 import { runtime } from '../support/runtime';
 import { drain, withConfig } from '../webhooks/support';
-import { passportPdf } from '../documents/support';
+import { garbagePdf, passportPdf } from '../documents/support';
 import { GRACE_PASSPORT, linkTokenFor, personKeyOf, uploadForVerification } from '../idv/support';
 
 describe('decisioning pipeline: one step at a time, exactly once, resumable', function () {
@@ -106,5 +110,47 @@ describe('decisioning pipeline: one step at a time, exactly once, resumable', fu
     expect(await pipeline(ref)).to.deep.equal({ step: 'done', run_no: 1 });
     const events = await types(ref);
     for (const t of ['screening.completed', 'risk.assessed', 'ai_review.completed', 'routing.evaluated']) expect(events.filter((e) => e === t), t).to.have.length(1);
+  });
+
+  it('goes on by itself when a document it waits for fails extraction: no event, the documents\' hook resumes it', async () => {
+    const rt = await runtime();
+    const ref = await submitted();
+    await drain(rt, h.svc);
+    expect(await pipeline(ref)).to.deep.equal({ step: 'verify', run_no: 1 });
+    // The waiting document's bytes turn out unreadable: its extraction ends in `error`, which records no event.
+    const blob = await h.svc.blobs.put((async function* () { yield garbagePdf(); })());
+    await h.svc.db.query('UPDATE documents SET blob_key = ? WHERE org_id = ? AND id = ?', [blob.key, ref.orgId, ref.documentId]);
+    await createTaskList(h.svc)[DOCUMENT_UPLOADED_TASK]!({ orgId: ref.orgId, documentId: ref.documentId }, {} as JobHelpers);
+    expect(await h.svc.db.query('SELECT status FROM documents WHERE org_id = ? AND id = ?', [ref.orgId, ref.documentId])).to.deep.equal([{ status: 'error' }]);
+    await drain(rt, h.svc);
+    expect(await pipeline(ref)).to.deep.equal({ step: 'route', run_no: 1 });
+  });
+
+  it('resumes on idv.completed with no nudge from the verification route; a resume lost after the relay\'s commit is handed out again by the sweep', async () => {
+    const rt = await runtime();
+    const ref = await submitted();
+    await h.svc.db.query(`UPDATE documents SET status = 'complete', confidence = 'High' WHERE id = ?`, [ref.documentId]);
+    await drain(rt, h.svc);
+    expect(await pipeline(ref)).to.deep.equal({ step: 'route', run_no: 1 });
+    await verifyGrace(ref);
+    // Every step job is lost (a crash between the relay's commit and the enqueue): had the route queued one
+    // itself, it would be in the queue already and the pipeline would now finish.
+    const lost: string[] = [];
+    const jobs: JobQueue = {
+      ...h.svc.jobs,
+      enqueue: async (task, payload, options) => {
+        if (task === PIPELINE_STEP_TASK) return void lost.push(`${payload.orgId}:${payload.casePk}`);
+        return h.svc.jobs.enqueue(task, payload, options);
+      },
+    };
+    jobs.enqueueMany = undefined;
+    await drain(rt, { ...h.svc, jobs });
+    expect(lost).to.include(`${ref.orgId}:${ref.casePk}`);
+    expect(await pipeline(ref)).to.deep.equal({ step: 'route', run_no: 1 });
+
+    await h.svc.db.query('UPDATE case_pipelines SET updated_at = ? WHERE org_id = ? AND case_pk = ?', [new Date(Date.now() - 60_000), ref.orgId, ref.casePk]);
+    expect(await sweepCasePipelines(withConfig(rt, { pipelineSweepAfterMs: 1 }, { clock: h.svc.clock }))).to.be.at.least(1);
+    await drain(rt, h.svc);
+    expect(await pipeline(ref)).to.deep.equal({ step: 'done', run_no: 1 });
   });
 });

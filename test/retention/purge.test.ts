@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { operatorActor, systemActor } from '../../src/access/index';
 import { inTransaction } from '../../src/db/index';
 import { payloadViolations } from '../../src/events/index';
@@ -6,9 +8,10 @@ import { queueCustomerEmail } from '../../src/outreach/index';
 import type { JobQueue } from '../../src/platform/index';
 import { PURGE_CHECK_TASK, purgeCaseData, sweepPurges } from '../../src/retention/index';
 import { setFullParity, setZeroRetention, type Tenant } from '../../src/tenants/index';
-import { pauseWebhookEndpoint, redeliverWebhook } from '../../src/webhooks/index';
+import { pauseWebhookEndpoint, redeliverWebhook, WEBHOOK_DELIVERED } from '../../src/webhooks/index';
 import type { Runtime } from '../../bin/compose';
 import { RestHarness } from '../rest/harness';
+import { DIST } from '../support/processes';
 import { newTenant, runtime } from '../support/runtime';
 import { deliveriesOf, drain, newEndpoint, receiversPerTest, withConfig } from '../webhooks/support';
 import { blobExists, decide, personalCase, purgeAudit, storedPersonalData, zeroRetentionTenant, type PersonalCase } from './support';
@@ -293,6 +296,38 @@ describe('zero retention: the purge after the full-parity data package', functio
     await drain(rt);
     expect((await storedPersonalData(rt.svc, tenant.id, c.pk)).case.purged_at).to.be.instanceOf(Date);
     expect(await blobExists(rt.svc, c.blobKey)).to.equal(false);
+  });
+
+  it('the purge check is retention\'s own reaction to a 2xx (the webhooks\' delivered hook): webhooks import nothing of retention', async () => {
+    const webhooks = join(resolve(DIST, '..'), 'src', 'webhooks');
+    const importers = readdirSync(webhooks).filter((f) => /retention\//.test(readFileSync(join(webhooks, f), 'utf8')));
+    expect(importers, 'src/webhooks files naming retention').to.deep.equal([]);
+
+    await zeroRetentionTenant(rt.svc, tenant);
+    const crm = await receiver(() => ({ status: 200 }));
+    await newEndpoint(rt.svc, { orgId: tenant.id, url: crm.url(), eventTypes: [PACKAGE] });
+    const c = await personalCase(rt.svc, tenant);
+    await decide(rt.svc, tenant, c.caseId);
+    // Without retention's handler the package is delivered all the same, and nothing queues its purge check.
+    const queued: string[] = [];
+    const jobs: JobQueue = {
+      ...rt.svc.jobs,
+      enqueue: async (task, payload, options) => {
+        if (task === PURGE_CHECK_TASK) queued.push(task);
+        return rt.svc.jobs.enqueue(task, payload, options);
+      },
+    };
+    jobs.enqueueMany = undefined;
+    await drain(rt, withConfig(rt, {}, { jobs, hooks: rt.svc.hooks.filter((h) => h.hook !== WEBHOOK_DELIVERED) }));
+    expect((await packageDeliveries()).map((d) => d.state)).to.deep.equal(['delivered']);
+    expect(queued).to.deep.equal([]);
+    await expectHeld(c);
+
+    // With it (the composed service), a redelivery's 2xx queues the check, and the case is purged.
+    await redeliverWebhook(rt.svc, operatorActor(tenant.id), { deliveryId: (await packageDeliveries())[0]!.id });
+    await drain(rt, withConfig(rt, {}, { jobs }));
+    expect(queued).to.deep.equal([PURGE_CHECK_TASK]);
+    expect((await storedPersonalData(rt.svc, tenant.id, c.pk)).case.purged_at).to.be.instanceOf(Date);
   });
 
   it('only the service itself purges: members and API clients may not', async () => {

@@ -1,9 +1,12 @@
 import { expect } from 'chai';
 import { MONITORING_TICK_TASK } from '../../src/monitoring/index';
-import { moduleCron, moduleSubscribers, sweepChain, timedSweeps } from '../../src/platform/index';
+import { defineHook, moduleCron, moduleHooks, moduleSubscribers, moduleTasks, onHook, runHook, sweepChain, timedSweeps, type Services } from '../../src/platform/index';
+import { WEBHOOK_DELIVERED } from '../../src/webhooks/index';
+import { DOCUMENT_EXTRACTION_FAILED } from '../../src/documents/index';
 import { FEATURE_MODULES } from '../../worker/modules';
+import { createTaskList } from '../../worker/tasks/index';
 
-// The worker's sweeps and crontab and the outbox's subscribers come from the one list of feature modules. A sweep's
+// The worker's tasks, sweeps and crontab, the outbox's subscribers and the hooks' handlers come from the one list of feature modules. A sweep's
 // failure is logged as `<name> failed`, so these names are also the worker's log messages.
 describe('feature modules (worker/modules.ts)', () => {
   it('build the sweep chain in the order the worker runs it, each named as its failure is logged', () => {
@@ -36,13 +39,51 @@ describe('feature modules (worker/modules.ts)', () => {
 
   it('give the outbox its subscribers, a new instance per composed service', () => {
     const first = moduleSubscribers(FEATURE_MODULES);
-    expect(first.map((s) => s.name)).to.deep.equal(['webhooks']);
+    expect(first.map((s) => s.name)).to.deep.equal(['pipeline', 'webhooks']);
     expect(moduleSubscribers(FEATURE_MODULES)[0]).to.not.equal(first[0]);
   });
 
   it('name each module after its feature folder, once', () => {
     const names = FEATURE_MODULES.map((m) => m.name);
     expect(new Set(names).size).to.equal(names.length);
-    expect(names).to.deep.equal(['events', 'invites', 'idempotency', 'tenants', 'outreach', 'intake', 'documents', 'retention', 'pipeline', 'webhooks', 'monitoring']);
+    expect(names).to.deep.equal(['events', 'invites', 'idempotency', 'tenants', 'oauth', 'outreach', 'intake', 'documents', 'retention', 'pipeline', 'webhooks', 'monitoring']);
+  });
+
+  it('give the worker its task list, each identifier once and unchanged (the names of queued jobs)', () => {
+    const svc = {} as Services;
+    expect(Object.keys(createTaskList(svc)).sort()).to.deep.equal([
+      'case.purge-check', 'deliver-webhook', 'monitoring.run-due', 'monitoring.tick', 'outreach.reminder', 'pipeline.document-uploaded', 'pipeline.step',
+      'relay-events', 'send-customer-email', 'send-intake-code', 'send-invite', 'send-member-mail', 'send-removed-member-credentials-mail', 'send-webhook-alert-mail',
+    ]);
+    const twice = [{ name: 'a', tasks: { x: () => async () => undefined } }, { name: 'b', tasks: { x: () => async () => undefined } }];
+    expect(() => moduleTasks(twice, svc)).to.throw('The task x is contributed twice (again by the b module).');
+  });
+
+  it('give the hooks their handlers: retention reacts to a delivered webhook, the pipeline to a failed extraction', () => {
+    expect(moduleHooks(FEATURE_MODULES).map((h) => [h.hook, h.name])).to.deep.equal([
+      [WEBHOOK_DELIVERED, 'retention purge check'],
+      [DOCUMENT_EXTRACTION_FAILED, 'pipeline resume'],
+    ]);
+  });
+
+  it('run a hook\'s handlers in turn: a failing one is logged and the next still runs; other hooks\' handlers are not called', async () => {
+    const ran: string[] = [];
+    const logged: unknown[] = [];
+    const hook = defineHook<{ n: number }>('test.hook');
+    const other = defineHook<{ n: number }>('test.other');
+    const svc = {
+      log: { error: (fields: unknown, message: string) => logged.push([fields, message]) },
+      hooks: [
+        onHook(hook, 'first', async () => { throw new Error('boom'); }),
+        onHook(other, 'elsewhere', async (_svc, p) => void ran.push(`other ${p.n}`)),
+        onHook(hook, 'second', async (_svc, p) => void ran.push(`second ${p.n}`)),
+      ],
+    } as unknown as Services;
+    await runHook(svc, hook, { n: 7 });
+    expect(ran).to.deep.equal(['second 7']);
+    expect(logged).to.have.length(1);
+    const [fields, message] = logged[0] as [Record<string, unknown>, string];
+    expect(message).to.equal('hook handler failed');
+    expect(fields).to.deep.include({ hook: 'test.hook', handler: 'first' });
   });
 });

@@ -1,9 +1,8 @@
-import type { Task } from 'graphile-worker';
-import { sendDueReminder } from '../../src/outreach/index';
-import { type Services } from '../../src/platform/index';
+import type { FeatureTask } from '../platform/index';
+import { sendDueReminder } from './send-due-reminder';
 
 /** `outreach.reminder` (payload {orgId, casePk}): the case's reminder, if one is due (see sendDueReminder). */
-export const outreachReminderTask = (svc: Services): Task => async (payload) => {
+export const outreachReminderTask: FeatureTask = (svc) => async (payload) => {
   const { orgId, casePk } = (payload ?? {}) as { orgId?: unknown; casePk?: unknown };
   if (typeof orgId !== 'string' || !Number.isSafeInteger(casePk) || (casePk as number) <= 0) {
     throw new Error('outreach.reminder: payload must be {orgId: string, casePk: positive integer}');
