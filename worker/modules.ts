@@ -3,7 +3,9 @@ import { eventsModule } from '../src/events/index';
 import { idempotencyModule } from '../src/idempotency/index';
 import { intakeModule } from '../src/intake/index';
 import { invitesModule } from '../src/invites/index';
+import { mailModule } from '../src/mail/index';
 import { monitoringModule } from '../src/monitoring/index';
+import { oauthModule } from '../src/oauth/index';
 import { outreachModule } from '../src/outreach/index';
 import { pipelineModule } from '../src/pipeline/index';
 import { type FeatureModule } from '../src/platform/index';
@@ -18,6 +20,7 @@ import { webhooksModule } from '../src/webhooks/index';
  */
 export const FEATURE_MODULES: readonly FeatureModule[] = [
   eventsModule,
+  mailModule,
   invitesModule,
   idempotencyModule,
   tenantsModule,
@@ -28,4 +31,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   pipelineModule,
   webhooksModule,
   monitoringModule,
+  oauthModule,
 ];

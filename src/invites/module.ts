@@ -1,8 +1,11 @@
+import { registerMailKind } from '../mail/index';
 import type { FeatureModule } from '../platform/index';
-import { sweepInvites } from './invites';
+import { inviteMail } from './invite.mail';
 
-/** Case intake: invites whose send job was lost. */
+// The invite email is sent by the mail outbox (src/mail), which learns its kind here.
+registerMailKind(inviteMail);
+
+/** Case intake: its invite email is a kind of the mail outbox (whose sweep re-enqueues a lost one). */
 export const invitesModule: FeatureModule = {
   name: 'invites',
-  sweeps: [{ name: 'invite sweep', order: 20, run: sweepInvites }],
 };

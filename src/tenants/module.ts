@@ -1,8 +1,11 @@
+import { registerMailKind } from '../mail/index';
 import type { FeatureModule } from '../platform/index';
-import { sweepMemberMail } from './member-tokens';
+import { memberLinkMail } from './member-link.mail';
 
-/** Console emails (password resets, invitations) whose send job was lost. */
+// The console's link emails are sent by the mail outbox (src/mail), which learns their kind here.
+registerMailKind(memberLinkMail);
+
+/** Members: their password-reset and invitation emails are a kind of the mail outbox (whose sweep re-enqueues a lost one). */
 export const tenantsModule: FeatureModule = {
   name: 'tenants',
-  sweeps: [{ name: 'member mail sweep', order: 30, run: sweepMemberMail }],
 };

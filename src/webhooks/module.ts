@@ -1,6 +1,11 @@
+import { registerMailKind } from '../mail/index';
 import type { FeatureModule } from '../platform/index';
 import { checkWebhookHealth } from './check-webhook-health';
+import { webhookAlertMail } from './webhook-alert.mail';
 import { WebhookFanout } from './webhook-fanout';
+
+// Failure-alert emails are sent by the mail outbox (src/mail), which learns their kind here.
+registerMailKind(webhookAlertMail);
 
 /**
  * Webhooks: the fan-out subscribes to the outbox (its leftover deliveries are swept by the outbox sweep);

@@ -1,0 +1,15 @@
+import type { Task } from 'graphile-worker';
+import { requeueRetiredRemovedMemberCredentialsMail } from '../../src/oauth/index';
+import { type Services } from '../../src/platform/index';
+
+/**
+ * Retired: a job of the removed-member credentials email queued by a release before the mail outbox
+ * (payload {orgId, memberId, recipientId}) becomes that email in the outbox. Remove once no such job is queued.
+ */
+export const retiredRemovedMemberCredentialsMailTask = (svc: Services): Task => async (payload) => {
+  const p = (payload ?? {}) as Record<string, unknown>;
+  if (typeof p.orgId !== 'string' || typeof p.memberId !== 'string' || typeof p.recipientId !== 'string') {
+    throw new Error('send-removed-member-credentials-mail: payload must be {orgId, memberId, recipientId}');
+  }
+  await requeueRetiredRemovedMemberCredentialsMail(svc, { orgId: p.orgId, memberId: p.memberId, recipientId: p.recipientId });
+};
