@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import type { EventSubscriber, Services } from './services';
+import type { EventSubscriber, MailKind, Services } from './services';
 
 /**
  * One periodic sweep a feature contributes to the worker: re-hands-off whatever a crash left between a
@@ -35,7 +35,8 @@ export interface FeatureCronEntry {
 
 /**
  * What a feature contributes to the assembled service besides its use cases (which its index.ts exports):
- * the sweeps the worker runs, its crontab entries and the outbox subscribers the relay hands committed events to. The worker
+ * the sweeps the worker runs, its crontab entries, the outbox subscribers the relay hands committed events to
+ * and the kinds of email the mail outbox sends for it. The worker
  * and the composition root build their lists from the one list of modules (worker/modules.ts); a new
  * feature adds its module there instead of editing the runner.
  */
@@ -46,6 +47,8 @@ export interface FeatureModule {
   cron?: FeatureCronEntry[];
   /** Outbox subscribers, created once per composed service. */
   subscribers?: () => EventSubscriber[];
+  /** The kinds of email the feature sends through the mail outbox (src/mail): how each is rendered and what follows its acceptance. */
+  mail?: MailKind[];
 }
 
 /** The sweeps of the worker's chain (those without a timer of their own), in the order they run. */
@@ -66,4 +69,14 @@ export function moduleSubscribers(modules: readonly FeatureModule[]): EventSubsc
 /** Every module's crontab entries, in module order. */
 export function moduleCron(modules: readonly FeatureModule[]): FeatureCronEntry[] {
   return modules.flatMap((m) => m.cron ?? []);
+}
+
+/** Every module's kinds of email, by name; two modules may not contribute the same name. */
+export function moduleMailKinds(modules: readonly FeatureModule[]): ReadonlyMap<string, MailKind> {
+  const kinds = new Map<string, MailKind>();
+  for (const kind of modules.flatMap((m) => m.mail ?? [])) {
+    if (kinds.has(kind.kind)) throw new Error(`Two feature modules contribute the mail kind "${kind.kind}".`);
+    kinds.set(kind.kind, kind);
+  }
+  return kinds;
 }

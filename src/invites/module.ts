@@ -1,11 +1,8 @@
-import { registerMailKind } from '../mail/index';
 import type { FeatureModule } from '../platform/index';
 import { inviteMail } from './invite.mail';
 
-// The invite email is sent by the mail outbox (src/mail), which learns its kind here.
-registerMailKind(inviteMail);
-
-/** Case intake: its invite email is a kind of the mail outbox (whose sweep re-enqueues a lost one). */
+/** Case intake: the invite email, a kind of the mail outbox (which sends it, and sweeps it when its job was lost). */
 export const invitesModule: FeatureModule = {
   name: 'invites',
+  mail: [inviteMail],
 };

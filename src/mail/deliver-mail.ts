@@ -1,6 +1,5 @@
 import { inTransaction } from '../db/transaction';
-import type { Services } from '../services';
-import { mailKindOf, type MailKind, type OutboxMail } from './mail-kind';
+import type { MailKind, OutboxMail, Services } from '../services';
 import { planMailRetry } from './mail-retry';
 import {
   failMail, leaseMail, markMailAttemptFailed, markMailSent, readMail, releaseMailLease, type MailRow,
@@ -26,10 +25,10 @@ export async function deliverMail(svc: Services, mailId: number): Promise<MailOu
   if (!(await leaseMail(svc.db, mailId, now, new Date(now.getTime() + MAIL_LEASE_MS)))) return 'skipped';
   const row = await readMail(svc.db, mailId);
   if (!row) return 'skipped';
-  const kind = mailKindOf(row.kind);
+  const kind = svc.mailKinds.get(row.kind);
   if (!kind) {
     await releaseMailLease(svc.db, mailId);
-    throw new Error(`send-mail: this process knows no mail kind "${row.kind}" (its feature's module is not loaded)`);
+    throw new Error(`send-mail: no module of this process contributes the mail kind "${row.kind}"`);
   }
   const mail: OutboxMail = { id: row.id, orgId: row.orgId, kind: row.kind, reference: row.reference, attempts: row.attempts };
   if (row.sendBefore && row.sendBefore.getTime() <= now.getTime()) return giveUp(svc, kind, mail, 'It expired before it could be sent.');

@@ -1,11 +1,8 @@
-import { registerMailKind } from '../mail/index';
 import type { FeatureModule } from '../platform/index';
 import { removedMemberCredentialsMail } from './removed-member-credentials.mail';
 
-// The email about a removed member's credentials is sent by the mail outbox (src/mail), which learns its kind here.
-registerMailKind(removedMemberCredentialsMail);
-
-/** OAuth and API credentials: the email telling the admins of a removed member's credentials is a kind of the mail outbox. */
+/** OAuth and API credentials: the email telling the admins which credentials a removed member created, a kind of the mail outbox. */
 export const oauthModule: FeatureModule = {
   name: 'oauth',
+  mail: [removedMemberCredentialsMail],
 };

@@ -10,5 +10,5 @@ export { isRegistrationNumber, REGISTRATION_NUMBER_MAX } from '../registration-n
 export { assertSchema, toDetails, errorMessage, MESSAGE_KEYWORD, type JsonSchema } from '../schema';
 export { StringEnum, Nullable, PageOf, ValidationDetail as ValidationDetailSchema, type Static, type TSchema } from '../wire';
 export {
-  sweepChain, timedSweeps, moduleSubscribers, moduleCron, type FeatureModule, type FeatureSweep, type FeatureCronEntry,
+  sweepChain, timedSweeps, moduleSubscribers, moduleCron, moduleMailKinds, type FeatureModule, type FeatureSweep, type FeatureCronEntry,
 } from '../modules';

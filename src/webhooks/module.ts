@@ -1,19 +1,16 @@
-import { registerMailKind } from '../mail/index';
 import type { FeatureModule } from '../platform/index';
 import { checkWebhookHealth } from './check-webhook-health';
 import { webhookAlertMail } from './webhook-alert.mail';
 import { WebhookFanout } from './webhook-fanout';
 
-// Failure-alert emails are sent by the mail outbox (src/mail), which learns their kind here.
-registerMailKind(webhookAlertMail);
-
 /**
  * Webhooks: the fan-out subscribes to the outbox (its leftover deliveries are swept by the outbox sweep);
  * failure alerts read the attempts recorded since the last check, on their own interval (one worker at a
- * time, by a row lock).
+ * time, by a row lock), and are emailed through the mail outbox (a kind of it).
  */
 export const webhooksModule: FeatureModule = {
   name: 'webhooks',
   sweeps: [{ name: 'webhook health check', order: 100, every: (config) => config.webhookHealthCheckIntervalMs, run: checkWebhookHealth }],
   subscribers: () => [new WebhookFanout()],
+  mail: [webhookAlertMail],
 };

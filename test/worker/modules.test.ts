@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { MONITORING_TICK_TASK } from '../../src/monitoring/index';
-import { moduleCron, moduleSubscribers, sweepChain, timedSweeps } from '../../src/platform/index';
+import { moduleCron, moduleMailKinds, moduleSubscribers, sweepChain, timedSweeps } from '../../src/platform/index';
 import { FEATURE_MODULES } from '../../worker/modules';
 
 // The worker's sweeps and crontab and the outbox's subscribers come from the one list of feature modules. A sweep's
@@ -9,10 +9,8 @@ describe('feature modules (worker/modules.ts)', () => {
   it('build the sweep chain in the order the worker runs it, each named as its failure is logged', () => {
     expect(sweepChain(FEATURE_MODULES).map((s) => `${s.name} failed`)).to.deep.equal([
       'outbox sweep failed',
-      'invite sweep failed',
+      'mail sweep failed',
       'idempotency key purge failed',
-      'member mail sweep failed',
-      'customer email sweep failed',
       'intake code sweep failed',
       'document extraction sweep failed',
       'retention sweep failed',
@@ -40,9 +38,21 @@ describe('feature modules (worker/modules.ts)', () => {
     expect(moduleSubscribers(FEATURE_MODULES)[0]).to.not.equal(first[0]);
   });
 
+  it('give the mail outbox its kinds of email, each contributed by the feature that owns it, once', () => {
+    expect(FEATURE_MODULES.flatMap((m) => (m.mail ?? []).map((k) => `${m.name}: ${k.kind}`))).to.deep.equal([
+      'invites: invite', 'tenants: member_link', 'outreach: customer_email', 'intake: intake_code', 'webhooks: webhook_alert',
+      'oauth: removed_member_credentials',
+    ]);
+    expect([...moduleMailKinds(FEATURE_MODULES).keys()]).to.have.length(6);
+    const twice = [{ name: 'a', mail: [{ kind: 'x' } as never] }, { name: 'b', mail: [{ kind: 'x' } as never] }];
+    expect(() => moduleMailKinds(twice)).to.throw('Two feature modules contribute the mail kind "x".');
+  });
+
   it('name each module after its feature folder, once', () => {
     const names = FEATURE_MODULES.map((m) => m.name);
     expect(new Set(names).size).to.equal(names.length);
-    expect(names).to.deep.equal(['events', 'invites', 'idempotency', 'tenants', 'outreach', 'intake', 'documents', 'retention', 'pipeline', 'webhooks', 'monitoring']);
+    expect(names).to.deep.equal([
+      'events', 'mail', 'invites', 'idempotency', 'tenants', 'outreach', 'intake', 'documents', 'retention', 'pipeline', 'webhooks', 'monitoring', 'oauth',
+    ]);
   });
 });
