@@ -10,8 +10,8 @@ export const sendMailJobKey = (mailId: number): string => `${SEND_MAIL_TASK}:${m
 /**
  * Queues one email in the caller's transaction (a transactional outbox): the row is written with the work
  * that asks for it, and its send job is enqueued after commit (the mail sweep re-enqueues a lost one).
- * `kind` is a registered MailKind's name, `reference` the owning row's id (one email per kind and
- * reference). `sendBefore`: past it the email is not worth sending (a link or code that expires); it is
+ * `kind` names a MailKind the owning feature's module contributes, `reference` the owning row's id (one
+ * email per kind and reference). `sendBefore`: past it the email is not worth sending (a link or code that expires); it is
  * failed instead, and no retry is planned at or after it. Returns the email's id.
  */
 export async function queueMail(tx: Tx, input: { orgId: string; kind: string; reference: number; sendBefore?: Date }): Promise<number> {

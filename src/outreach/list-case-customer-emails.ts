@@ -12,7 +12,7 @@ export interface CustomerEmailView {
   recipientEmail: string;
   subject: string;
   items: Array<{ key: string; label: string }>;
-  /** `pending` (queued or retrying), `sent`, or `failed` (MAIL_RETRY_SCHEDULE used up). */
+  /** Its email's in the mail outbox: `pending` (queued or retrying), `sent`, or `failed` (MAIL_RETRY_SCHEDULE used up, or cancelled by a purge). */
   state: 'pending' | 'sent' | 'failed';
   attempts: number;
   lastError: string | null;

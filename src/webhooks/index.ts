@@ -40,6 +40,6 @@ export { WebhookEndpointHealthSchema, type WebhookEndpointHealthView } from './w
 export { listWebhookEndpointHealth } from './list-webhook-endpoint-health';
 export { checkWebhookHealth, type HealthCheckResult } from './check-webhook-health';
 export {
-  WEBHOOK_ALERT_MAIL, renderWebhookAlertMail, type WebhookAlertKind,
+  renderWebhookAlertMail, type WebhookAlertKind,
 } from './webhook-alert-mail';
 export { webhooksModule } from './module';
