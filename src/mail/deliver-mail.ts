@@ -1,5 +1,6 @@
 import { inTransaction } from '../db/transaction';
 import type { MailKind, OutboxMail, Services } from '../services';
+import type { MailReceipt } from './mailer';
 import { planMailRetry } from './mail-retry';
 import {
   failMail, leaseMail, markMailAttemptFailed, markMailSent, readMail, releaseMailLease, type MailRow,
@@ -35,7 +36,7 @@ export async function deliverMail(svc: Services, mailId: number): Promise<MailOu
   const rendered = await kind.render(svc, mail);
   if ('unsendable' in rendered) return giveUp(svc, kind, mail, rendered.unsendable);
 
-  let receipt;
+  let receipt: MailReceipt;
   try {
     receipt = await svc.mailer.send({ orgId: mail.orgId, ...rendered });
   } catch (err) {
