@@ -7,7 +7,9 @@ import { LocalDocumentExtractor } from '../src/documents/index';
 import { type EventSubscriber } from '../src/events/index';
 import { keepMailLocally } from '../src/mail/index';
 import { AccessTokenCache } from '../src/oauth/index';
-import { createLogger, moduleHooks, moduleReactions, moduleSubscribers, systemClock, type Config, type HostResolver, type Logger, type Services } from '../src/platform/index';
+import {
+  createLogger, moduleHooks, moduleMailKinds, moduleReactions, moduleSubscribers, systemClock, type Config, type HostResolver, type Logger, type Services,
+} from '../src/platform/index';
 import { LocalCaseReviewer } from '../src/review/index';
 import { LocalHitTriager, LocalScreeningProvider, type ScreeningProvider } from '../src/screening/index';
 import { YenteScreeningProvider } from '../worker/vendors/yente';
@@ -93,6 +95,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     blobs,
     reviewer: createLlmCaseReviewer(config) ?? new LocalCaseReviewer(systemClock),
     mailer: undefined as unknown as Services['mailer'],
+    mailKinds: moduleMailKinds(FEATURE_MODULES),
     extractor: undefined as unknown as Services['extractor'],
     idv: undefined as unknown as Services['idv'],
     screening: createScreeningProvider(config),

@@ -73,7 +73,7 @@ export interface Config {
   inviteTtlMs: number;
   /** MAIL_FROM: sender address of customer mail; the tenant's name is the display name. Default no-reply@localhost. */
   mailFrom: string;
-  /** MAIL_RETRY_SCHEDULE: waits before each retry of a failed invite email, ms. Default 30s,2m,10m,1h,6h. */
+  /** MAIL_RETRY_SCHEDULE: waits before each retry of an email of the mail outbox the mail server refused, ms. Default 30s,2m,10m,1h,6h. */
   mailRetryScheduleMs: number[];
   // --- uploaded documents ---
   /** DATA_DIR: directory of the service's local files (uploaded documents under blobs/ when BLOB_STORE=local); created on first use. Default ./data. */

@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import type { EventReaction, EventSubscriber, HookHandler, Services } from './services';
+import type { EventReaction, EventSubscriber, HookHandler, MailKind, Services } from './services';
 
 /**
  * One periodic sweep a feature contributes to the worker: re-hands-off whatever a crash left between a
@@ -42,8 +42,9 @@ export type FeatureTask = (svc: Services) => TaskHandler;
 /**
  * What a feature contributes to the assembled service besides its use cases (which its index.ts exports):
  * the worker's tasks and sweeps, its crontab entries, the outbox subscribers the relay hands committed events
- * to and its handlers of other features' hooks. The worker and the composition root build their lists from
- * the one list of modules (worker/modules.ts); a new feature adds its module there instead of editing the runner.
+ * to, its handlers of other features' hooks and the kinds of email the mail outbox sends for it. The worker and
+ * the composition root build their lists from the one list of modules (worker/modules.ts); a new feature adds
+ * its module there instead of editing the runner.
  */
 export interface FeatureModule {
   /** The feature's folder under src/. */
@@ -58,6 +59,8 @@ export interface FeatureModule {
   reactions?: readonly EventReaction[];
   /** Reactions to other features' hooks (FeatureHook in services.ts): changes that are not recorded events. */
   hooks?: HookHandler[];
+  /** The kinds of email the feature sends through the mail outbox (src/mail): how each is rendered and what follows its acceptance. */
+  mail?: MailKind[];
 }
 
 /** The worker's task list: every module's tasks, by identifier. Two modules may not claim one identifier. */
@@ -100,4 +103,14 @@ export function moduleCron(modules: readonly FeatureModule[]): FeatureCronEntry[
 /** Every module's in-transaction event reactions, in module order. */
 export function moduleReactions(modules: readonly FeatureModule[]): EventReaction[] {
   return modules.flatMap((m) => m.reactions ?? []);
+}
+
+/** Every module's kinds of email, by name; two modules may not contribute the same name. */
+export function moduleMailKinds(modules: readonly FeatureModule[]): ReadonlyMap<string, MailKind> {
+  const kinds = new Map<string, MailKind>();
+  for (const kind of modules.flatMap((m) => m.mail ?? [])) {
+    if (kinds.has(kind.kind)) throw new Error(`Two feature modules contribute the mail kind "${kind.kind}".`);
+    kinds.set(kind.kind, kind);
+  }
+  return kinds;
 }

@@ -5,7 +5,7 @@ import type { EventRecord } from './events/event.entity';
 import type { EventPayload, EventType } from './events/catalogue';
 import type { TakeCaseSequences } from './events/case-sequences';
 import type { Logger } from './logger';
-import type { Mailer } from './mail/mailer';
+import type { Mailer, MailMessage, MailReceipt } from './mail/mailer';
 import type { AccessTokenCache } from './oauth/access-token-cache';
 import type { CaseReviewer } from './review/case-reviewer';
 import type { BlobStore, Clock, HostResolver, JobQueue, RevocationFeed, RunnerStatus } from './ports';
@@ -41,8 +41,10 @@ export interface Services {
   blobs: BlobStore;
   /** Reads uploaded documents (pipeline step 1): the local default (PDF text, OCR, MRZ, field rules), no network. */
   extractor: DocumentExtractor;
-  /** Outgoing mail (invites): nodemailer over SMTP, or the local mail outbox when SMTP_URL is unset. */
+  /** Outgoing mail: nodemailer over SMTP, or the local mail_outbox table when SMTP_URL is unset. */
   mailer: Mailer;
+  /** The kinds of email the mail outbox sends, by name: each feature's module contributes its own (FeatureModule.mail). */
+  mailKinds: ReadonlyMap<string, MailKind>;
   /** Name resolution for the webhook URL guard (tests inject one). */
   resolver: HostResolver;
   /** The HTTP client of webhook requests; connects only to the address the guard checked. */
@@ -159,4 +161,47 @@ export interface HookHandler<P = unknown> {
   /** Names the handler in the log line of its failure. */
   readonly name: string;
   run(svc: Services, payload: P): Promise<void>;
+}
+
+/** One email of the mail outbox (src/mail), as its kind is given it. */
+export interface OutboxMail {
+  id: number;
+  orgId: string;
+  kind: string;
+  /** The id of the owning feature's row the email is about (an invite, a member link, an intake code ...). */
+  reference: number;
+  /** Attempts made before this one. */
+  attempts: number;
+}
+
+/** The message of one email, as a kind renders it (the outbox adds the tenant). */
+export type RenderedMail = Omit<MailMessage, 'orgId'>;
+
+/**
+ * A kind's answer when there is nothing to send any more (the link was spent, the recipient removed, the
+ * case's personal data purged ...): the email is failed with this reason as its last error.
+ */
+export interface Unsendable {
+  unsendable: string;
+}
+
+/**
+ * One kind of outgoing email, contributed by the feature that owns it (its module's `mail`): how to build
+ * the message from that feature's rows, and how the feature reacts once the mail system accepted it or the
+ * email was given up. The mail outbox (src/mail) keeps only the state of the sending; what an email says,
+ * and its secret (a link token or a code, sealed), stay in the owning feature's row.
+ */
+export interface MailKind {
+  /** Stored on each row of the outbox (`outgoing_mails.kind`); unique across features. */
+  readonly kind: string;
+  /** Builds the message, at each attempt, from the owning feature's data (nothing of it is stored in the outbox). */
+  render(svc: Services, mail: OutboxMail): Promise<RenderedMail | Unsendable>;
+  /**
+   * The owning feature's reaction once the mail system accepted the message, in the transaction that marks
+   * the email sent (once: a second job for the same email finds it sent). Events the email stands for are
+   * recorded here, so only for an email really handed to the mail system.
+   */
+  onAccepted?(tx: Tx, mail: OutboxMail, accepted: { at: Date; receipt: MailReceipt }): Promise<void>;
+  /** The reaction once the email is given up (retries used up, expired, unsendable), in the transaction that marks it failed. */
+  onFailed?(tx: Tx, mail: OutboxMail): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { eventsModule } from '../src/events/index';
 import { idempotencyModule } from '../src/idempotency/index';
 import { intakeModule } from '../src/intake/index';
 import { invitesModule } from '../src/invites/index';
+import { mailModule } from '../src/mail/index';
 import { monitoringModule } from '../src/monitoring/index';
 import { oauthModule } from '../src/oauth/index';
 import { outreachModule } from '../src/outreach/index';
@@ -16,11 +17,12 @@ import { webhooksModule } from '../src/webhooks/index';
 /**
  * The one list of feature modules that contribute to the running service: the worker's task list
  * (worker/tasks/index.ts), sweep chain and crontab (worker/runner.ts), and the outbox's subscribers and the
- * hooks' handlers (bin/compose.ts) are built from it. A feature with a task, a sweep, a cron entry, a
- * subscriber or a hook handler adds its module (exported by its index.ts) here.
+ * hooks' handlers, the in-transaction event reactions and the kinds of email (bin/compose.ts) are built from
+ * it. A feature that contributes any of these adds its module (exported by its index.ts) here.
  */
 export const FEATURE_MODULES: readonly FeatureModule[] = [
   eventsModule,
+  mailModule,
   invitesModule,
   idempotencyModule,
   tenantsModule,

@@ -5,7 +5,7 @@ export { getIntakeTenant, findIntakeTenant, INTAKE_LIMITS } from './intake-tenan
 export { startIntake, INTAKE_START_ANSWER } from './start-intake';
 export { verifyIntake, type IntakeVerified, type IntakeCodeState } from './verify-intake';
 export {
-  SEND_INTAKE_CODE_TASK, INTAKE_CODE_TTL_MS, INTAKE_CODE_MAX_TRIES, deliverIntakeCode, sweepIntakeCodes,
+  INTAKE_CODE_MAIL, INTAKE_CODE_TTL_MS, INTAKE_CODE_MAX_TRIES, sweepIntakeCodes,
 } from './intake-codes';
 export {
   INTAKE_STARTS, IntakeTenantInputSchema, IntakeStartInputSchema, IntakeVerifyInputSchema, IntakeTenantSchema, IntakeStartedSchema,

@@ -1,30 +1,28 @@
 import { createHmac, hkdfSync, randomInt } from 'node:crypto';
 import type { Config } from '../config';
-import { inTransaction, type Tx } from '../db/transaction';
-import { planMailRetry } from '../mail/mail-retry';
+import type { Tx } from '../db/transaction';
+import { forgetMail, queueMail } from '../mail/index';
 import { emailKey } from '../email-address';
-import { openSecret, sealSecret } from '../security/secret-box';
+import { sealSecret } from '../security/secret-box';
 import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
-import { renderIntakeCodeEmail } from './intake-email';
 
 /**
  * One-time codes of the public intake: six digits emailed to the address a customer typed, proving they
  * read that mailbox. A code works once, for INTAKE_CODE_TTL_MS, and is spent after INTAKE_CODE_MAX_TRIES
  * wrong codes typed for its email while it was live. Stored as an HMAC (keyed from SECRETS_KEY), never as
  * the digits; the digits are kept sealed (AES-GCM) only until the mail server accepted the message.
+ * The email is a kind of the mail outbox (src/intake/intake-code.mail.ts).
  */
 
-/** The worker task that sends one code email; payload {codeId}. */
-export const SEND_INTAKE_CODE_TASK = 'send-intake-code';
+/** The code email's kind in the mail outbox; its reference is the intake_codes row's id. */
+export const INTAKE_CODE_MAIL = 'intake_code';
 /** A code works for 10 minutes (ms). */
 export const INTAKE_CODE_TTL_MS = 10 * 60_000;
 /** Wrong codes typed for an email while a code is live that spend it: 5. */
 export const INTAKE_CODE_MAX_TRIES = 5;
 /** Code rows are deleted this long after they were made (a portal session lasts at most 12 hours): 24 hours (ms). */
 const INTAKE_CODE_RETENTION_MS = 24 * 3600_000;
-const LEASE_MS = 60_000;
-const SWEEP_GRACE_MS = 30_000;
 
 /** The hash under which codes, sessions and limits know an email: SHA-256 of its normalized key (emailKey). */
 export const emailKeyHash = (email: string): string => sha256Hex(emailKey(email.trim()));
@@ -45,9 +43,10 @@ export function codeMac(config: Pick<Config, 'secretsKeys'>, keyId: string, orgI
   return key ? createHmac('sha256', key).update(`${orgId}\n${emailHash}\n${code}`).digest('hex') : null;
 }
 
-const aad = (orgId: string, codeHash: string) => `intake-code:${orgId}:${codeHash}`;
+/** The additional data that binds a sealed code to its tenant and keyed hash. */
+export const intakeCodeAad = (orgId: string, codeHash: string): string => `intake-code:${orgId}:${codeHash}`;
 
-/** Makes a code for `email` in the caller's transaction; the send-intake-code job emails it after commit. */
+/** Makes a code for `email` in the caller's transaction and queues its email in the mail outbox (sent after commit, never once expired). */
 export async function createIntakeCode(tx: Tx, input: { orgId: string; email: string }): Promise<{ codeId: number; expiresAt: Date }> {
   const svc = tx.services;
   const now = svc.clock.now();
@@ -55,15 +54,15 @@ export async function createIntakeCode(tx: Tx, input: { orgId: string; email: st
   const emailHash = emailKeyHash(input.email);
   const keyId = svc.config.secretsKeys[0]!.id;
   const hash = codeMac(svc.config, keyId, input.orgId, emailHash, code)!;
-  const sealed = sealSecret(svc.config.secretsKeys, code, aad(input.orgId, hash));
+  const sealed = sealSecret(svc.config.secretsKeys, code, intakeCodeAad(input.orgId, hash));
   const expiresAt = new Date(now.getTime() + INTAKE_CODE_TTL_MS);
   const res = await tx.manager.query(
-    `INSERT INTO intake_codes (org_id, email, email_key_hash, code_hash, key_id, code_sealed, mail_state, next_attempt_at, expires_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
-    [input.orgId, input.email.trim(), emailHash, hash, keyId, sealed.ciphertext, now, expiresAt, now],
+    `INSERT INTO intake_codes (org_id, email, email_key_hash, code_hash, key_id, code_sealed, expires_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [input.orgId, input.email.trim(), emailHash, hash, keyId, sealed.ciphertext, expiresAt, now],
   );
   const codeId = Number((res as { insertId: number }).insertId);
-  tx.afterCommit(() => svc.jobs.enqueue(SEND_INTAKE_CODE_TASK, { codeId }, { jobKey: `${SEND_INTAKE_CODE_TASK}:${codeId}` }));
+  await queueMail(tx, { orgId: input.orgId, kind: INTAKE_CODE_MAIL, reference: codeId, sendBefore: expiresAt });
   return { codeId, expiresAt };
 }
 
@@ -111,84 +110,16 @@ export async function spendIntakeCode(tx: Tx, orgId: string, codeId: number): Pr
   return Number((res as { affectedRows: number }).affectedRows) === 1;
 }
 
-interface MailRow {
-  id: number;
-  org_id: string;
-  email: string;
-  code_hash: string;
-  key_id: string;
-  code_sealed: string | null;
-  mail_attempts: number;
-  expires_at: Date;
-  tenant_name: string;
-  brand_color: string;
-  logo_url: string | null;
-}
-
 /**
- * Sends one code email (the send-intake-code job). Idempotent: a sent, failed or leased code is left
- * alone. Once the mail system accepts it, the sealed digits are erased. On failure the next attempt is
- * scheduled from MAIL_RETRY_SCHEDULE, but never after the code expires (then it is failed).
- */
-export async function deliverIntakeCode(svc: Services, codeId: number): Promise<'sent' | 'retry' | 'failed' | 'skipped'> {
-  const now = svc.clock.now();
-  const leased = await svc.db.query(
-    `UPDATE intake_codes SET lease_until = ? WHERE id = ? AND mail_state = 'pending' AND (lease_until IS NULL OR lease_until < ?)`,
-    [new Date(now.getTime() + LEASE_MS), codeId, now],
-  );
-  if (Number((leased as { affectedRows: number }).affectedRows) !== 1) return 'skipped';
-  const [row]: MailRow[] = await svc.db.query(
-    `SELECT k.id, k.org_id, k.email, k.code_hash, k.key_id, k.code_sealed, k.mail_attempts, k.expires_at, t.name AS tenant_name, t.brand_color, t.logo_url
-     FROM intake_codes k JOIN tenants t ON t.id = k.org_id WHERE k.id = ?`,
-    [codeId],
-  );
-  if (!row || !row.code_sealed) return 'skipped';
-  if (row.expires_at.getTime() <= now.getTime()) {
-    await svc.db.query(`UPDATE intake_codes SET mail_state = 'failed', code_sealed = NULL, lease_until = NULL, next_attempt_at = NULL,
-      last_error = 'The code expired before it could be sent.' WHERE id = ?`, [codeId]);
-    return 'failed';
-  }
-  const code = openSecret(svc.config.secretsKeys, { keyId: row.key_id, ciphertext: row.code_sealed }, aad(row.org_id, row.code_hash));
-  const mail = renderIntakeCodeEmail({
-    branding: { name: row.tenant_name, brandColor: row.brand_color, logoUrl: row.logo_url }, code, minutes: Math.round(INTAKE_CODE_TTL_MS / 60_000),
-  });
-  try {
-    const receipt = await svc.mailer.send({ orgId: row.org_id, to: row.email, fromName: row.tenant_name, ...mail });
-    await svc.db.query(
-      `UPDATE intake_codes SET mail_state = 'sent', mail_attempts = mail_attempts + 1, accepted_at = ?, last_error = NULL, code_sealed = NULL,
-       lease_until = NULL, next_attempt_at = NULL WHERE id = ?`,
-      [svc.clock.now(), codeId],
-    );
-    svc.log.info({ orgId: row.org_id, codeId, transport: receipt.transport }, 'intake code email accepted');
-    return 'sent';
-  } catch (err) {
-    const { attempts, message, final, nextAt } = planMailRetry(svc, Number(row.mail_attempts), err, row.expires_at);
-    await inTransaction(svc, async (tx) => {
-      await tx.manager.query(
-        `UPDATE intake_codes SET mail_attempts = ?, last_error = ?, mail_state = ?, next_attempt_at = ?, lease_until = NULL,
-         code_sealed = IF(? = 'failed', NULL, code_sealed) WHERE id = ?`,
-        [attempts, message, final ? 'failed' : 'pending', nextAt, final ? 'failed' : 'pending', codeId],
-      );
-      if (!final) tx.afterCommit(() => svc.jobs.enqueue(SEND_INTAKE_CODE_TASK, { codeId }, { jobKey: `${SEND_INTAKE_CODE_TASK}:${codeId}`, runAt: nextAt! }));
-    });
-    svc.log.warn({ orgId: row.org_id, codeId, attempts, final, error: message }, 'intake code email not accepted');
-    return final ? 'failed' : 'retry';
-  }
-}
-
-/**
- * Periodic: re-enqueues code emails whose job was lost (crash between commit and enqueue), and deletes
- * codes older than 24 hours. Returns how many were re-enqueued.
+ * Periodic: deletes codes older than 24 hours (at most 1000 a run), with their emails in the outbox
+ * (a lost code email is re-enqueued by the mail sweep). Cross-tenant: system work. Returns how many went.
  */
 export async function sweepIntakeCodes(svc: Services): Promise<number> {
-  const now = svc.clock.now();
-  const due = new Date(now.getTime() - SWEEP_GRACE_MS);
-  const rows: { id: number }[] = await svc.db.query(
-    `SELECT id FROM intake_codes WHERE mail_state = 'pending' AND next_attempt_at <= ? AND expires_at > ? AND (lease_until IS NULL OR lease_until < ?)
-     ORDER BY next_attempt_at LIMIT 100`,
-    [due, now, now],
-  );
-  for (const { id } of rows) await svc.jobs.enqueue(SEND_INTAKE_CODE_TASK, { codeId: Number(id) }, { jobKey: `${SEND_INTAKE_CODE_TASK}:${id}` });
-  await svc.db.query('DELETE FROM intake_codes WHERE created_at < ? LIMIT 1000', [new Date(now.getTime() - INTAKE_CODE_RETENTION_MS)]);
-  return rows.length;
+  const cutoff = new Date(svc.clock.now().getTime() - INTAKE_CODE_RETENTION_MS);
+  const rows: { id: number | string }[] = await svc.db.query('SELECT id FROM intake_codes WHERE created_at < ? ORDER BY created_at LIMIT 1000', [cutoff]);
+  const ids = rows.map((r) => Number(r.id));
+  if (ids.length === 0) return 0;
+  await forgetMail(svc.db, INTAKE_CODE_MAIL, ids);
+  await svc.db.query(`DELETE FROM intake_codes WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
+  return ids.length;
 }

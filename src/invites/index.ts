@@ -1,5 +1,5 @@
 export {
-  SEND_INVITE_TASK, deliverInvite, sweepInvites, inspectInvite, redeemInvite, inviteLink, createInvite,
+  INVITE_MAIL, inspectInvite, redeemInvite, inviteLink, createInvite,
   type InviteLanding, type InvitePurpose,
 } from './invites';
 export { INVITE_STATES, InviteStatusSchema, type InviteStatusView, type InviteState } from './invite.wire';

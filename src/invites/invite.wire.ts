@@ -1,9 +1,9 @@
 import { DateTime, Nullable, OptionalText, StringEnum, Type, type Static } from '../wire';
 
 /**
- * Invite states: `pending` (to be sent, or between retries), `sent` (the mail system accepted it),
- * `failed` (every retry of MAIL_RETRY_SCHEDULE failed), `not_sent` (created with sendInvite false:
- * the link exists, the CRM delivers it).
+ * Invite states, its email's in the mail outbox: `pending` (to be sent, or between retries), `sent` (the
+ * mail system accepted it), `failed` (every retry of MAIL_RETRY_SCHEDULE failed, or the link expired or was
+ * erased first), `not_sent` (created with sendInvite false: the link exists, the CRM delivers it).
  */
 export const INVITE_STATES = ['pending', 'sent', 'failed', 'not_sent'] as const;
 export type InviteState = (typeof INVITE_STATES)[number];

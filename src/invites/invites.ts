@@ -1,12 +1,11 @@
-import { advanceOnboardingStage } from '../cases/onboarding-progress';
 import { inTransaction, type Tx } from '../db/transaction';
-import { planMailRetry } from '../mail/mail-retry';
-import { openSecret, sealSecret } from '../security/secret-box';
+import { mailStatuses, queueMail } from '../mail/index';
+import { sealSecret } from '../security/secret-box';
 import { openPortalSession } from './portal-session';
 import { randomToken, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
-import { renderInviteEmail, type Branding } from './invite-email';
-import type { InviteState, InviteStatusView } from './invite.wire';
+import type { Branding } from './invite-email';
+import type { InviteStatusView } from './invite.wire';
 
 /**
  * What a magic link is for: `invite` (the case's invitation, shown as its invite status) or `evidence`
@@ -14,23 +13,22 @@ import type { InviteState, InviteStatusView } from './invite.wire';
  */
 export type InvitePurpose = 'invite' | 'evidence';
 
-/** The worker task that sends one invite email; payload {inviteId}. */
-export const SEND_INVITE_TASK = 'send-invite';
-const LEASE_MS = 60_000;
-/** An invite due this long ago whose job has not run is presumed lost and re-enqueued by the sweep. */
-const SWEEP_GRACE_MS = 30_000;
+/** The invite email's kind in the mail outbox (src/invites/invite.mail.ts); its reference is the invite's id. */
+export const INVITE_MAIL = 'invite';
 
 /** The customer-portal address of an invite token: `{APP_URL}/portal/invite?token=…`. */
 export function inviteLink(appUrl: string, token: string): string {
   return `${appUrl}/portal/invite?token=${token}`;
 }
 
-const aad = (orgId: string, inviteHash: string) => `invite:${orgId}:${inviteHash}`;
+/** The additional data that binds a sealed invite token to its tenant and hash. */
+export const inviteTokenAad = (orgId: string, inviteHash: string): string => `invite:${orgId}:${inviteHash}`;
 
 /**
- * Creates the magic-link invite of a case inside the caller's transaction and returns its link.
+ * Creates the magic-link invite of a case inside the caller's transaction and returns its link; with
+ * `send`, its email is queued in the mail outbox (sent after commit, not after the invite expires).
  * The token is stored hashed; while the email is unsent it is also kept sealed (AES-GCM) so that
- * the send job and its retries can put the same link in the message; it is erased once sent.
+ * the send job and its retries can put the same link in the message; it is erased once sent or given up.
  */
 export async function createInvite(
   tx: Tx,
@@ -41,21 +39,19 @@ export async function createInvite(
   const token = randomToken(32);
   const hash = sha256Hex(token);
   const expiresAt = new Date(now.getTime() + svc.config.inviteTtlMs);
-  const sealed = input.send ? sealSecret(svc.config.secretsKeys, token, aad(input.orgId, hash)) : null;
+  const sealed = input.send ? sealSecret(svc.config.secretsKeys, token, inviteTokenAad(input.orgId, hash)) : null;
   const res = await tx.manager.query(
-    `INSERT INTO invites (org_id, case_pk, email, token_hash, token_sealed, token_key_id, state, attempts, next_attempt_at, expires_at, created_at, purpose)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-    [input.orgId, input.casePk, input.email, hash, sealed?.ciphertext ?? null, sealed?.keyId ?? null,
-      input.send ? 'pending' : 'not_sent', input.send ? now : null, expiresAt, now, input.purpose ?? 'invite'],
+    `INSERT INTO invites (org_id, case_pk, email, token_hash, token_sealed, token_key_id, expires_at, created_at, purpose)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [input.orgId, input.casePk, input.email, hash, sealed?.ciphertext ?? null, sealed?.keyId ?? null, expiresAt, now, input.purpose ?? 'invite'],
   );
   const inviteId = Number((res as { insertId: number }).insertId);
-  if (input.send) {
-    tx.afterCommit(() => svc.jobs.enqueue(SEND_INVITE_TASK, { inviteId }, { jobKey: `${SEND_INVITE_TASK}:${inviteId}` }));
-  }
+  if (input.send) await queueMail(tx, { orgId: input.orgId, kind: INVITE_MAIL, reference: inviteId, sendBefore: expiresAt });
   return { inviteId, link: inviteLink(svc.config.appUrl, token), expiresAt };
 }
 
-interface InviteRow {
+/** An invite row read with INVITE_SELECT. */
+export interface InviteRow {
   id: number;
   org_id: string;
   case_pk: number;
@@ -63,8 +59,6 @@ interface InviteRow {
   token_hash: string;
   token_sealed: string | null;
   token_key_id: string | null;
-  state: InviteState;
-  attempts: number;
   expires_at: Date;
   used_at: Date | null;
   customer_name: string | null;
@@ -75,82 +69,27 @@ interface InviteRow {
   purpose: InvitePurpose;
 }
 
-const INVITE_SELECT = `SELECT i.id, i.org_id, i.case_pk, i.email, i.token_hash, i.token_sealed, i.token_key_id, i.state, i.attempts, i.purpose,
+/** An invite with its case's names and its tenant's branding (what the email and the landing page show). */
+export const INVITE_SELECT = `SELECT i.id, i.org_id, i.case_pk, i.email, i.token_hash, i.token_sealed, i.token_key_id, i.purpose,
   i.expires_at, i.used_at, c.customer_name, c.company_name, t.name AS tenant_name, t.brand_color, t.logo_url
   FROM invites i JOIN cases c ON c.pk = i.case_pk AND c.org_id = i.org_id JOIN tenants t ON t.id = i.org_id`;
 
 /**
- * Sends one invite email (the send-invite job). Idempotent: a sent, failed or leased invite is left
- * alone, so duplicate jobs are harmless. Once the mail system accepts it, the invite is marked sent
- * and, in the same transaction, a case still at stage `created` moves to `invite_sent` with
- * case.onboarding_progress.changed (a case further along is left alone). On failure the attempt is
- * recorded on the invite (visible on the case) and the next one scheduled from MAIL_RETRY_SCHEDULE;
- * after the last, the invite is failed.
+ * The case's latest invitation as GET /v1/cases shows it: its email's state in the mail outbox
+ * (`not_sent` when it was created without one), attempts, last error and when it was accepted.
  */
-export async function deliverInvite(svc: Services, inviteId: number): Promise<'sent' | 'retry' | 'failed' | 'skipped'> {
-  const now = svc.clock.now();
-  const leased = await svc.db.query(
-    `UPDATE invites SET lease_until = ? WHERE id = ? AND state = 'pending' AND (lease_until IS NULL OR lease_until < ?)`,
-    [new Date(now.getTime() + LEASE_MS), inviteId, now],
-  );
-  if (Number((leased as { affectedRows: number }).affectedRows) !== 1) return 'skipped';
-  const [row]: InviteRow[] = await svc.db.query(`${INVITE_SELECT} WHERE i.id = ?`, [inviteId]);
-  if (!row || !row.token_sealed || !row.token_key_id) return 'skipped';
-  const token = openSecret(svc.config.secretsKeys, { keyId: row.token_key_id, ciphertext: row.token_sealed }, aad(row.org_id, row.token_hash));
-  const branding: Branding = { name: row.tenant_name, brandColor: row.brand_color, logoUrl: row.logo_url };
-  const mail = renderInviteEmail({
-    branding, customerName: row.customer_name, companyName: row.company_name, link: inviteLink(svc.config.appUrl, token), expiresAt: row.expires_at,
-  });
-  try {
-    const receipt = await svc.mailer.send({ orgId: row.org_id, to: row.email, fromName: row.tenant_name, ...mail });
-    await inTransaction(svc, async (tx) => {
-      await tx.manager.query(
-        `UPDATE invites SET state = 'sent', attempts = attempts + 1, accepted_at = ?, message_id = ?, transport = ?, last_error = NULL,
-         token_sealed = NULL, token_key_id = NULL, lease_until = NULL, next_attempt_at = NULL WHERE id = ?`,
-        [svc.clock.now(), receipt.messageId.slice(0, 255), receipt.transport, inviteId],
-      );
-      await advanceOnboardingStage(tx, { orgId: row.org_id, casePk: Number(row.case_pk), stage: 'invite_sent' });
-    });
-    svc.log.info({ orgId: row.org_id, inviteId, transport: receipt.transport }, 'invite email accepted');
-    return 'sent';
-  } catch (err) {
-    const { attempts, message, final, nextAt: next } = planMailRetry(svc, Number(row.attempts), err);
-    await inTransaction(svc, async (tx) => {
-      await tx.manager.query(
-        `UPDATE invites SET attempts = ?, last_error = ?, state = ?, next_attempt_at = ?, lease_until = NULL,
-         token_sealed = IF(? = 'failed', NULL, token_sealed), token_key_id = IF(? = 'failed', NULL, token_key_id) WHERE id = ?`,
-        [attempts, message, final ? 'failed' : 'pending', next, final ? 'failed' : 'pending', final ? 'failed' : 'pending', inviteId],
-      );
-      if (next) tx.afterCommit(() => svc.jobs.enqueue(SEND_INVITE_TASK, { inviteId }, { jobKey: `${SEND_INVITE_TASK}:${inviteId}`, runAt: next }));
-    });
-    svc.log.warn({ orgId: row.org_id, inviteId, attempts, final, error: message }, 'invite email not accepted');
-    return final ? 'failed' : 'retry';
-  }
-}
-
-/** Re-enqueues pending invites whose job was lost (crash between commit and enqueue). Periodic. */
-export async function sweepInvites(svc: Services): Promise<number> {
-  const due = new Date(svc.clock.now().getTime() - SWEEP_GRACE_MS);
-  const rows: { id: number }[] = await svc.db.query(
-    `SELECT id FROM invites WHERE state = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?) ORDER BY next_attempt_at LIMIT 100`,
-    [due, svc.clock.now()],
-  );
-  for (const { id } of rows) await svc.jobs.enqueue(SEND_INVITE_TASK, { inviteId: Number(id) }, { jobKey: `${SEND_INVITE_TASK}:${id}` });
-  return rows.length;
-}
-
 export async function latestInviteStatus(svc: Services, orgId: string, casePk: number): Promise<InviteStatusView | null> {
-  const [row]: { state: InviteState; accepted_at: Date | null; attempts: number; last_error: string | null; expires_at: Date; used_at: Date | null }[] =
-    await svc.db.query(
-      `SELECT state, accepted_at, attempts, last_error, expires_at, used_at FROM invites WHERE org_id = ? AND case_pk = ? AND purpose = 'invite' ORDER BY id DESC LIMIT 1`,
-      [orgId, casePk],
-    );
+  const [row]: { id: number | string; expires_at: Date; used_at: Date | null }[] = await svc.db.query(
+    `SELECT id, expires_at, used_at FROM invites WHERE org_id = ? AND case_pk = ? AND purpose = 'invite' ORDER BY id DESC LIMIT 1`,
+    [orgId, casePk],
+  );
   if (!row) return null;
+  const mail = (await mailStatuses(svc.db, orgId, INVITE_MAIL, [Number(row.id)])).get(Number(row.id));
   return {
-    status: row.state,
-    deliveredAt: row.accepted_at ? row.accepted_at.toISOString() : null,
-    attempts: Number(row.attempts),
-    lastError: row.last_error,
+    status: mail?.state ?? 'not_sent',
+    deliveredAt: mail?.acceptedAt ? mail.acceptedAt.toISOString() : null,
+    attempts: mail?.attempts ?? 0,
+    lastError: mail?.lastError ?? null,
     expiresAt: row.expires_at.toISOString(),
     usedAt: row.used_at ? row.used_at.toISOString() : null,
   };
@@ -181,7 +120,7 @@ export async function inspectInvite(svc: Services, token: string): Promise<Invit
 
 /**
  * Redeems a magic link once: marks it used (atomically; a second redeem loses) and opens a portal
- * session (src/portal/portal-session.ts) whose cookie value is returned once and stored hashed. Null
+ * session (src/invites/portal-session.ts) whose cookie value is returned once and stored hashed. Null
  * when the link is unknown, used or expired.
  */
 export async function redeemInvite(svc: Services, token: string): Promise<{ sessionToken: string; expiresAt: Date } | null> {

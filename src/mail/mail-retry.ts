@@ -13,8 +13,8 @@ export interface MailRetryPlan {
 }
 
 /**
- * The retry plan of every emailed link or code (invites, console member mail, intake codes) after a
- * failed send: the next wait comes from MAIL_RETRY_SCHEDULE; `notAfter` (a code's expiry) ends it sooner.
+ * The retry plan of an email of the mail outbox after a refused send: the next wait comes from
+ * MAIL_RETRY_SCHEDULE; `notAfter` (the email's sendBefore: a link's or a code's expiry) ends it sooner.
  */
 export function planMailRetry(svc: Services, previousAttempts: number, err: unknown, notAfter?: Date): MailRetryPlan {
   const attempts = previousAttempts + 1;

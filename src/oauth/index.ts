@@ -5,8 +5,9 @@ export { rotateApiClientSecret, retirePreviousApiClientSecret, PREVIOUS_SECRET_G
 export { revokeClient } from './revoke-client';
 export { revokeMemberGrants } from './revoke-member-grants';
 export {
-  SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK, queueRemovedMemberCredentialsMail, sendRemovedMemberCredentialsMail, type RemovedMemberCredentialsMailJob,
+  REMOVED_MEMBER_CREDENTIALS_MAIL, queueRemovedMemberCredentialsMail, RETIRED_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK, requeueRetiredRemovedMemberCredentialsMail,
 } from './removed-member-credentials-mail';
+export { oauthModule } from './module';
 export { registerConnector } from './register-connector';
 export { OAuthError, isOAuthError, OAUTH_ERROR_CODES, type OAuthErrorCode } from './oauth.errors';
 export { type OAuthClientInfo } from './client-info';
@@ -40,4 +41,3 @@ export { signInBrowserSession } from './sign-in-browser-session';
 export { signOutBrowserSession } from './sign-out-browser-session';
 export { spendConsentCsrf } from './spend-consent-csrf';
 export { signOutEverywhere } from './sign-out-everywhere';
-export { oauthModule } from './module';

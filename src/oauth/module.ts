@@ -1,9 +1,12 @@
 import type { FeatureModule } from '../platform/index';
-import { SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK } from './removed-member-credentials-mail';
-import { sendRemovedMemberCredentialsMailTask } from './send-removed-member-credentials-mail.task';
+import { removedMemberCredentialsMail } from './removed-member-credentials.mail';
+import { RETIRED_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK } from './removed-member-credentials-mail';
+import { retiredRemovedMemberCredentialsMailTask } from './retired-removed-member-credentials-mail.task';
 
-/** API credentials a removed member created: the job that lists them for each admin by email. */
+/** OAuth and API credentials: the email telling the admins which credentials a removed member created, a kind of the mail outbox. */
 export const oauthModule: FeatureModule = {
   name: 'oauth',
-  tasks: { [SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK]: sendRemovedMemberCredentialsMailTask },
+  mail: [removedMemberCredentialsMail],
+  // Retired (jobs queued before the mail outbox): each becomes the outbox's email. Remove once none is queued.
+  tasks: { [RETIRED_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK]: retiredRemovedMemberCredentialsMailTask },
 };

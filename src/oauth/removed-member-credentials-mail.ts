@@ -1,22 +1,17 @@
-import type { Tx } from '../db/transaction';
-import { renderBrandedEmail, type Branding } from '../mail/index';
+import { inTransaction, type Tx } from '../db/transaction';
+import { queueMail, renderBrandedEmail, type Branding } from '../mail/index';
 import type { Services } from '../services';
 import { listAdminRecipients } from '../tenants/list-admin-recipients';
 
 /**
  * When a member is removed, the pull-API credentials they created keep working (a CRM integration must
  * not stop because its author left), so the tenant's compliance admins and admins are told which ones
- * there are, to revoke or rotate them: one email per admin, sent by the job of this task after the
- * removal commits (payload {orgId, memberId, recipientId}; graphile-worker retries a refused send).
- * The list is read when the email is sent (credentials revoked meanwhile are left out; none left, no email).
+ * there are, to revoke or rotate them: one email per admin, a row of removed_member_credential_mails
+ * (who was removed, who is told) written in the removal's transaction with its email in the mail outbox,
+ * so that a crash between the commit and the queue loses none (the mail sweep re-enqueues it). The list is
+ * read when the email is sent (credentials revoked meanwhile are left out; none left, no email).
  */
-export const SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK = 'send-removed-member-credentials-mail';
-
-export interface RemovedMemberCredentialsMailJob {
-  orgId: string;
-  memberId: string;
-  recipientId: string;
-}
+export const REMOVED_MEMBER_CREDENTIALS_MAIL = 'removed_member_credentials';
 
 interface ClientRow {
   id: string;
@@ -26,62 +21,50 @@ interface ClientRow {
   last_used_at: Date | null;
 }
 
-const liveClientsOf = (db: Pick<Tx['manager'], 'query'>, orgId: string, memberId: string) =>
+/** The live pull-API credentials a member created, oldest first. */
+export const liveClientsOf = (db: Pick<Tx['manager'], 'query'>, orgId: string, memberId: string) =>
   db.query(
     `SELECT id, name, scopes, created_at, last_used_at FROM oauth_clients
      WHERE org_id = ? AND created_by_member_id = ? AND kind = 'api' AND revoked_at IS NULL ORDER BY created_at, id`,
     [orgId, memberId],
   ) as Promise<ClientRow[]>;
 
+/** Queues the email to one admin, in the caller's transaction. */
+async function queueFor(tx: Tx, input: { orgId: string; memberId: string; recipientId: string }): Promise<void> {
+  const res = (await tx.manager.query(
+    'INSERT INTO removed_member_credential_mails (org_id, member_id, recipient_id, created_at) VALUES (?, ?, ?, ?)',
+    [input.orgId, input.memberId, input.recipientId, tx.services.clock.now()],
+  )) as { insertId: number };
+  await queueMail(tx, { orgId: input.orgId, kind: REMOVED_MEMBER_CREDENTIALS_MAIL, reference: Number(res.insertId) });
+}
+
 /**
  * In the removal's transaction (the member already marked removed): how many live credentials the
- * member created and, when there are any, one email job per admin enqueued after commit.
+ * member created and, when there are any, one email per admin queued in the mail outbox.
  */
 export async function queueRemovedMemberCredentialsMail(tx: Tx, input: { orgId: string; memberId: string }): Promise<number> {
   const clients = await liveClientsOf(tx.manager, input.orgId, input.memberId);
   if (!clients.length) return 0;
   // The removed member is already marked removed, so they are not among the recipients.
-  const recipientIds = await listAdminRecipients(tx.manager, input.orgId);
-  const svc = tx.services;
-  tx.afterCommit(async () => {
-    for (const recipientId of recipientIds) {
-      const payload = { orgId: input.orgId, memberId: input.memberId, recipientId } satisfies RemovedMemberCredentialsMailJob;
-      await svc.jobs.enqueue(SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK, payload, { jobKey: `${SEND_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK}:${input.memberId}:${recipientId}` });
-    }
-  });
+  for (const recipientId of await listAdminRecipients(tx.manager, input.orgId)) await queueFor(tx, { ...input, recipientId });
   return clients.length;
 }
 
-/** Sends one admin the list (the job). 'skipped' when the recipient is gone or no credential is left. */
-export async function sendRemovedMemberCredentialsMail(svc: Services, job: RemovedMemberCredentialsMailJob): Promise<'sent' | 'skipped'> {
-  const [people] = (await svc.db.query(
-    `SELECT r.email AS recipient_email, r.name AS recipient_name, m.email AS member_email, m.name AS member_name,
-       o.name AS tenant_name, o.brand_color, o.logo_url
-     FROM members r JOIN members m ON m.org_id = r.org_id AND m.id = ? JOIN tenants o ON o.id = r.org_id
-     WHERE r.org_id = ? AND r.id = ? AND r.removed_at IS NULL`,
-    [job.memberId, job.orgId, job.recipientId],
-  )) as {
-    recipient_email: string; recipient_name: string | null; member_email: string; member_name: string | null; tenant_name: string; brand_color: string; logo_url: string | null;
-  }[];
-  if (!people) return 'skipped';
-  const clients = await liveClientsOf(svc.db, job.orgId, job.memberId);
-  if (!clients.length) return 'skipped';
-  const mail = renderRemovedMemberCredentialsMail({
-    branding: { name: people.tenant_name, brandColor: people.brand_color, logoUrl: people.logo_url }, recipientName: people.recipient_name,
-    member: people.member_name ? `${people.member_name} (${people.member_email})` : people.member_email,
-    clients: clients.map((c) => ({
-      clientId: c.id, name: c.name, scopes: typeof c.scopes === 'string' ? (JSON.parse(c.scopes) as string[]) : c.scopes,
-      lastUsedAt: c.last_used_at ? new Date(c.last_used_at) : null,
-    })),
-    link: `${svc.config.appUrl}/console/settings/credentials`,
-  });
-  await svc.mailer.send({ orgId: job.orgId, to: people.recipient_email, fromName: people.tenant_name, ...mail });
-  svc.log.info({ orgId: job.orgId, memberId: job.memberId, recipientId: job.recipientId, clients: clients.length }, 'removed-member credentials email accepted');
-  return 'sent';
+/**
+ * The task identifier of this email before the mail outbox, with payload {orgId, memberId, recipientId}: a
+ * job of it still queued from an older release is turned into the outbox's email (retired: remove once no
+ * such job is left in any queue).
+ */
+export const RETIRED_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK = 'send-removed-member-credentials-mail';
+
+/** Turns a retired job (see RETIRED_REMOVED_MEMBER_CREDENTIALS_MAIL_TASK) into the outbox's email. */
+export async function requeueRetiredRemovedMemberCredentialsMail(svc: Services, job: { orgId: string; memberId: string; recipientId: string }): Promise<void> {
+  await inTransaction(svc, (tx) => queueFor(tx, job));
 }
 
 const when = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 
+/** The email: tenant-branded, listing each credential with its scopes and when it was last used. */
 export function renderRemovedMemberCredentialsMail(input: {
   branding: Branding; recipientName: string | null; member: string;
   clients: { clientId: string; name: string; scopes: string[]; lastUsedAt: Date | null }[]; link: string;

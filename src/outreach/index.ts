@@ -1,7 +1,6 @@
 export {
-  queueCustomerEmail, SEND_CUSTOMER_EMAIL_TASK, SENT_AT, type CustomerEmailInput, type CustomerEmailEvent,
+  queueCustomerEmail, CUSTOMER_EMAIL_MAIL, SENT_AT, type CustomerEmailInput, type CustomerEmailEvent,
 } from './queue-customer-email';
-export { deliverCustomerEmail, sweepCustomerEmails } from './deliver-customer-email';
 export { listCaseCustomerEmails, type CustomerEmailView } from './list-case-customer-emails';
 export { requestEddEvidence, type OutreachSentView } from './request-edd-evidence';
 export { sendOutreach, ANALYST_OUTREACH_KINDS } from './send-outreach';

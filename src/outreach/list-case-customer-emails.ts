@@ -1,7 +1,9 @@
 import { authorize, type Actor } from '../access/index';
 import { findCasePk } from '../cases/cases.repository';
 import { DomainError } from '../errors';
+import { mailStatuses } from '../mail/index';
 import type { Services } from '../services';
+import { CUSTOMER_EMAIL_MAIL } from './queue-customer-email';
 
 /** A customer email of a case as the console lists it (never its link or body). */
 export interface CustomerEmailView {
@@ -10,7 +12,7 @@ export interface CustomerEmailView {
   recipientEmail: string;
   subject: string;
   items: Array<{ key: string; label: string }>;
-  /** `pending` (queued or retrying), `sent`, or `failed` (MAIL_RETRY_SCHEDULE used up). */
+  /** Its email's in the mail outbox: `pending` (queued or retrying), `sent`, or `failed` (MAIL_RETRY_SCHEDULE used up, or cancelled by a purge). */
   state: 'pending' | 'sent' | 'failed';
   attempts: number;
   lastError: string | null;
@@ -24,23 +26,26 @@ export async function listCaseCustomerEmails(svc: Services, actor: Actor, caseId
   const pk = await findCasePk(svc.db, actor.orgId, caseId);
   if (pk === null) throw DomainError.notFound('Case');
   const rows: {
-    id: number; kind: string; recipient_email: string; subject: string; body: string | { items: { key: string; label: string }[] };
-    state: CustomerEmailView['state']; attempts: number; last_error: string | null; sent_at: Date | null; created_at: Date;
+    id: number | string; kind: string; recipient_email: string; subject: string; body: string | { items: { key: string; label: string }[] }; created_at: Date;
   }[] = await svc.db.query(
-    `SELECT id, kind, recipient_email, subject, body, state, attempts, last_error, sent_at, created_at
-     FROM customer_emails WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 200`,
+    `SELECT id, kind, recipient_email, subject, body, created_at FROM customer_emails WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 200`,
     [actor.orgId, pk],
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    kind: r.kind,
-    recipientEmail: r.recipient_email,
-    subject: r.subject,
-    items: (typeof r.body === 'string' ? (JSON.parse(r.body) as { items: { key: string; label: string }[] }) : r.body).items,
-    state: r.state,
-    attempts: Number(r.attempts),
-    lastError: r.last_error,
-    sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
-    createdAt: new Date(r.created_at).toISOString(),
-  }));
+  // How each stands: its email in the mail outbox.
+  const sending = await mailStatuses(svc.db, actor.orgId, CUSTOMER_EMAIL_MAIL, rows.map((r) => Number(r.id)));
+  return rows.map((r) => {
+    const mail = sending.get(Number(r.id));
+    return {
+      id: Number(r.id),
+      kind: r.kind,
+      recipientEmail: r.recipient_email,
+      subject: r.subject,
+      items: (typeof r.body === 'string' ? (JSON.parse(r.body) as { items: { key: string; label: string }[] }) : r.body).items,
+      state: mail?.state ?? 'pending',
+      attempts: mail?.attempts ?? 0,
+      lastError: mail?.lastError ?? null,
+      sentAt: mail?.acceptedAt ? mail.acceptedAt.toISOString() : null,
+      createdAt: new Date(r.created_at).toISOString(),
+    };
+  });
 }

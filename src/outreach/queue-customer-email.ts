@@ -1,9 +1,10 @@
 import type { Tx } from '../db/transaction';
 import type { CaseEventType, EventFields } from '../events/catalogue';
+import { queueMail } from '../mail/index';
 import { sealSecret } from '../security/secret-box';
 
-/** The worker task that sends one customer email; payload {emailId}. */
-export const SEND_CUSTOMER_EMAIL_TASK = 'send-customer-email';
+/** The customer email's kind in the mail outbox (src/outreach/customer-email.mail.ts); its reference is the customer_emails row's id. */
+export const CUSTOMER_EMAIL_MAIL = 'customer_email';
 
 /** Marks a field whose value becomes the send time (ISO 8601) when the events are recorded. */
 export const SENT_AT = '$sentAt';
@@ -34,25 +35,26 @@ export interface CustomerEmailInput {
 export const actionAad = (orgId: string, emailId: number) => `customer-email:${orgId}:${emailId}`;
 
 /**
- * Queues a customer-facing email in the caller's transaction: the row is written with the work that asks
- * for it, and the send job is enqueued after commit (the sweep re-enqueues a lost one). Nothing is
- * recorded until the mail system accepts the message (src/outreach/deliver-customer-email.ts).
+ * Queues a customer-facing email in the caller's transaction: the row (what the email says, its sealed link
+ * and its events) is written with the work that asks for it, with its email in the mail outbox, whose send
+ * job is enqueued after commit (the mail sweep re-enqueues a lost one). Nothing is recorded until the mail
+ * system accepts the message (src/outreach/customer-email.mail.ts).
  */
 export async function queueCustomerEmail(tx: Tx, input: CustomerEmailInput): Promise<{ emailId: number }> {
   const svc = tx.services;
   const now = svc.clock.now();
   const body = { paragraphs: input.paragraphs, items: input.items ?? [], actionLabel: input.action?.label ?? null, actionNote: input.action?.note ?? null };
   const res = await tx.manager.query(
-    `INSERT INTO customer_emails (org_id, case_pk, kind, recipient_email, recipient_name, subject, body, unsubscribe_url, events, state, next_attempt_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+    `INSERT INTO customer_emails (org_id, case_pk, kind, recipient_email, recipient_name, subject, body, unsubscribe_url, events, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [input.orgId, input.casePk, input.kind, input.recipientEmail, input.recipientName, input.subject.slice(0, 500), JSON.stringify(body),
-      input.unsubscribeUrl ?? null, JSON.stringify(input.events), now, now],
+      input.unsubscribeUrl ?? null, JSON.stringify(input.events), now],
   );
   const emailId = Number((res as { insertId: number }).insertId);
   if (input.action) {
     const sealed = sealSecret(svc.config.secretsKeys, input.action.url, actionAad(input.orgId, emailId));
-    await tx.manager.query('UPDATE customer_emails SET action_sealed = ?, action_key_id = ? WHERE id = ?', [sealed.ciphertext, sealed.keyId, emailId]);
+    await tx.manager.query('UPDATE customer_emails SET action_sealed = ?, action_key_id = ? WHERE org_id = ? AND id = ?', [sealed.ciphertext, sealed.keyId, input.orgId, emailId]);
   }
-  tx.afterCommit(() => svc.jobs.enqueue(SEND_CUSTOMER_EMAIL_TASK, { emailId }, { jobKey: `${SEND_CUSTOMER_EMAIL_TASK}:${emailId}` }));
+  await queueMail(tx, { orgId: input.orgId, kind: CUSTOMER_EMAIL_MAIL, reference: emailId });
   return { emailId };
 }

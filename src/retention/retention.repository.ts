@@ -1,6 +1,8 @@
 import { purgeCaseCustomerContact } from '../cases/index';
 import { redactOverrideBlockers } from '../decisions/index';
 import type { Queryable } from '../db/queryable';
+import { cancelMail } from '../mail/index';
+import { CUSTOMER_EMAIL_MAIL } from '../outreach/index';
 import { redactEventPayload } from './redact-event';
 
 /**
@@ -129,13 +131,14 @@ export async function purgePersonalData(db: Queryable, orgId: string, casePk: nu
   ));
   // The case's emails: addresses, names and bodies go; one still unsent is cancelled (its link erased).
   await db.query(
-    `UPDATE customer_emails SET last_error = IF(state = 'pending', ?, last_error),
-       state = IF(state = 'pending', 'failed', state), recipient_email = '', recipient_name = NULL, subject = '',
+    `UPDATE customer_emails SET recipient_email = '', recipient_name = NULL, subject = '',
        body = JSON_OBJECT('paragraphs', JSON_ARRAY(), 'items', JSON_ARRAY(), 'actionLabel', NULL, 'actionNote', NULL),
-       action_sealed = NULL, action_key_id = NULL, unsubscribe_url = NULL, events = JSON_ARRAY(), next_attempt_at = NULL
+       action_sealed = NULL, action_key_id = NULL, unsubscribe_url = NULL, events = JSON_ARRAY()
      WHERE org_id = ? AND case_pk = ?`,
-    ["Cancelled: the case's personal data was purged.", orgId, casePk],
+    [orgId, casePk],
   );
+  const emails: { id: number | string }[] = await db.query('SELECT id FROM customer_emails WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
+  await cancelMail(db, orgId, CUSTOMER_EMAIL_MAIL, emails.map((e) => Number(e.id)), "Cancelled: the case's personal data was purged.");
   await db.query(`UPDATE invites SET email = '', token_sealed = NULL, token_key_id = NULL WHERE org_id = ? AND case_pk = ?`, [orgId, casePk]);
   // EDD and outreach: analysts' notes go; the reminder recipient goes, and with it the reminders.
   await db.query(`UPDATE edd_requirements SET note = '' WHERE org_id = ? AND case_pk = ?`, [orgId, casePk]);

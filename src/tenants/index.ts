@@ -21,7 +21,7 @@ export { acceptInvitation } from './accept-invitation';
 export { changeMemberRole } from './change-member-role';
 export { removeMember, type RemovedMember } from './remove-member';
 export {
-  SEND_MEMBER_MAIL_TASK, PASSWORD_RESET_TTL_MS, INVITATION_TTL_MS, deliverMemberMail, sweepMemberMail, memberTokenLink, type MemberTokenPurpose,
+  MEMBER_LINK_MAIL, PASSWORD_RESET_TTL_MS, INVITATION_TTL_MS, memberTokenLink, type MemberTokenPurpose,
 } from './member-tokens';
 export { tenantsModule } from './module';
 export { listAdminRecipients, ADMIN_RECIPIENT_ROLES } from './list-admin-recipients';

@@ -1,16 +1,16 @@
 import { inTransaction, type Tx } from '../db/transaction';
-import { planMailRetry } from '../mail/mail-retry';
+import { queueMail } from '../mail/index';
 import { DomainError } from '../errors';
 import { addHits, refundHit, windowStartOf, type RateLimit } from '../access/rate-limit';
 import { sourceAddressKey } from '../access/source-address';
 import { hashPassword } from '../security/passwords';
-import { openSecret, sealSecret } from '../security/secret-box';
+import { sealSecret } from '../security/secret-box';
 import { randomToken, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { endSessionsOfMember } from '../sessions/end-sessions-of-member';
 import { waitText } from '../sessions/sign-in';
 import { revokeMemberGrants } from '../oauth/index';
-import { renderMemberMail, type MemberTokenPurpose } from './member-mail';
+import { type MemberTokenPurpose } from './member-mail';
 import { checkNewPassword } from './password-rule';
 
 /**
@@ -19,12 +19,13 @@ import { checkNewPassword } from './password-rule';
  * (`{APP_URL}/console/accept-invitation?token=…`, 7 days). The token is 256 random bits, stored as
  * its SHA-256; until the mail system accepts the email it is also kept sealed (AES-GCM under
  * SECRETS_KEY) so that the send job and its retries can put the same link in the message, then erased.
- * A job's payload is the row id alone: no token reaches the queue or a log line.
+ * The email is a kind of the mail outbox (src/tenants/member-link.mail.ts): its job's payload is the
+ * outbox row's id alone, so no token reaches the queue or a log line.
  */
 export type { MemberTokenPurpose } from './member-mail';
 
-/** The worker task that sends one member email; payload {tokenId}. */
-export const SEND_MEMBER_MAIL_TASK = 'send-member-mail';
+/** The member link email's kind in the mail outbox; its reference is the member_tokens row's id. */
+export const MEMBER_LINK_MAIL = 'member_link';
 /** How long a password-reset link works. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
 /** How long an invitation link works. */
@@ -32,12 +33,10 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
 const TTL_MS: Record<MemberTokenPurpose, number> = { password_reset: PASSWORD_RESET_TTL_MS, invitation: INVITATION_TTL_MS };
 const PATH: Record<MemberTokenPurpose, string> = { password_reset: '/console/reset-password', invitation: '/console/accept-invitation' };
-const LEASE_MS = 60_000;
-/** A row due this long ago whose job has not run is presumed lost and re-enqueued by the sweep. */
-const SWEEP_GRACE_MS = 30_000;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-const aad = (orgId: string, tokenHash: string) => `member-token:${orgId}:${tokenHash}`;
+/** The additional data that binds a sealed member token to its tenant and hash. */
+export const memberTokenAad = (orgId: string, tokenHash: string): string => `member-token:${orgId}:${tokenHash}`;
 
 /** The console address of a link: `{APP_URL}/console/reset-password?token=…` or `/console/accept-invitation?token=…`. */
 export function memberTokenLink(appUrl: string, purpose: MemberTokenPurpose, token: string): string {
@@ -45,8 +44,9 @@ export function memberTokenLink(appUrl: string, purpose: MemberTokenPurpose, tok
 }
 
 /**
- * Creates a link for a member inside the caller's transaction and, after commit, enqueues the job
- * that emails it. Links of the same purpose the member still had are spent: only the newest works.
+ * Creates a link for a member inside the caller's transaction and queues its email in the mail outbox
+ * (sent after commit, never once the link expired). Links of the same purpose the member still had are
+ * spent: only the newest works (an older one's email, if still unsent, is then given up).
  */
 export async function createMemberToken(tx: Tx, input: { orgId: string; memberId: string; purpose: MemberTokenPurpose }): Promise<{ tokenId: number; expiresAt: Date }> {
   const svc = tx.services;
@@ -58,93 +58,16 @@ export async function createMemberToken(tx: Tx, input: { orgId: string; memberId
   );
   const token = randomToken(32);
   const hash = sha256Hex(token);
-  const sealed = sealSecret(svc.config.secretsKeys, token, aad(input.orgId, hash));
+  const sealed = sealSecret(svc.config.secretsKeys, token, memberTokenAad(input.orgId, hash));
   const expiresAt = new Date(now.getTime() + TTL_MS[input.purpose]);
   const res = (await tx.manager.query(
-    `INSERT INTO member_tokens (org_id, member_id, purpose, token_hash, token_sealed, token_key_id, mail_state, attempts, next_attempt_at, expires_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)`,
-    [input.orgId, input.memberId, input.purpose, hash, sealed.ciphertext, sealed.keyId, now, expiresAt, now],
+    `INSERT INTO member_tokens (org_id, member_id, purpose, token_hash, token_sealed, token_key_id, expires_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [input.orgId, input.memberId, input.purpose, hash, sealed.ciphertext, sealed.keyId, expiresAt, now],
   )) as { insertId: number };
   const tokenId = Number(res.insertId);
-  tx.afterCommit(() => svc.jobs.enqueue(SEND_MEMBER_MAIL_TASK, { tokenId }, { jobKey: `${SEND_MEMBER_MAIL_TASK}:${tokenId}` }));
+  await queueMail(tx, { orgId: input.orgId, kind: MEMBER_LINK_MAIL, reference: tokenId, sendBefore: expiresAt });
   return { tokenId, expiresAt };
-}
-
-interface TokenRow {
-  id: number;
-  org_id: string;
-  purpose: MemberTokenPurpose;
-  token_hash: string;
-  token_sealed: string | null;
-  token_key_id: string | null;
-  attempts: number;
-  expires_at: Date;
-  member_email: string;
-  member_name: string | null;
-  member_role: string;
-  tenant_name: string;
-}
-
-/**
- * Sends the email of one link (the send-member-mail job). Idempotent: a link already sent, failed,
- * spent, expired or leased by another run is left alone. A failure is recorded on the row and the
- * next attempt scheduled from MAIL_RETRY_SCHEDULE; after the last the row is failed and the sealed
- * token erased.
- */
-export async function deliverMemberMail(svc: Services, tokenId: number): Promise<'sent' | 'retry' | 'failed' | 'skipped'> {
-  const now = svc.clock.now();
-  const leased = (await svc.db.query(
-    `UPDATE member_tokens SET lease_until = ? WHERE id = ? AND mail_state = 'pending' AND used_at IS NULL AND expires_at > ? AND (lease_until IS NULL OR lease_until < ?)`,
-    [new Date(now.getTime() + LEASE_MS), tokenId, now, now],
-  )) as { affectedRows: number };
-  if (Number(leased.affectedRows) !== 1) return 'skipped';
-  const [row] = (await svc.db.query(
-    `SELECT t.id, t.org_id, t.purpose, t.token_hash, t.token_sealed, t.token_key_id, t.attempts, t.expires_at,
-       m.email AS member_email, m.name AS member_name, m.role AS member_role, o.name AS tenant_name
-     FROM member_tokens t JOIN members m ON m.id = t.member_id AND m.org_id = t.org_id JOIN tenants o ON o.id = t.org_id
-     WHERE t.id = ? AND m.removed_at IS NULL`,
-    [tokenId],
-  )) as TokenRow[];
-  if (!row || !row.token_sealed || !row.token_key_id) return 'skipped';
-  const token = openSecret(svc.config.secretsKeys, { keyId: row.token_key_id, ciphertext: row.token_sealed }, aad(row.org_id, row.token_hash));
-  const mail = renderMemberMail({
-    purpose: row.purpose, tenantName: row.tenant_name, memberName: row.member_name, memberEmail: row.member_email, role: row.member_role,
-    link: memberTokenLink(svc.config.appUrl, row.purpose, token), expiresAt: new Date(row.expires_at),
-  });
-  try {
-    const receipt = await svc.mailer.send({ orgId: row.org_id, to: row.member_email, fromName: row.tenant_name, ...mail });
-    await svc.db.query(
-      `UPDATE member_tokens SET mail_state = 'sent', attempts = attempts + 1, accepted_at = ?, last_error = NULL,
-       token_sealed = NULL, token_key_id = NULL, lease_until = NULL, next_attempt_at = NULL WHERE id = ?`,
-      [svc.clock.now(), tokenId],
-    );
-    svc.log.info({ orgId: row.org_id, tokenId, purpose: row.purpose, transport: receipt.transport }, 'member email accepted');
-    return 'sent';
-  } catch (err) {
-    const { attempts, message, final, nextAt: next } = planMailRetry(svc, Number(row.attempts), err);
-    await inTransaction(svc, async (tx) => {
-      await tx.manager.query(
-        `UPDATE member_tokens SET attempts = ?, last_error = ?, mail_state = ?, next_attempt_at = ?, lease_until = NULL,
-         token_sealed = IF(? = 'failed', NULL, token_sealed), token_key_id = IF(? = 'failed', NULL, token_key_id) WHERE id = ?`,
-        [attempts, message, final ? 'failed' : 'pending', next, final ? 'failed' : 'pending', final ? 'failed' : 'pending', tokenId],
-      );
-      if (next) tx.afterCommit(() => svc.jobs.enqueue(SEND_MEMBER_MAIL_TASK, { tokenId }, { jobKey: `${SEND_MEMBER_MAIL_TASK}:${tokenId}`, runAt: next }));
-    });
-    svc.log.warn({ orgId: row.org_id, tokenId, purpose: row.purpose, attempts, final, error: message }, 'member email not accepted');
-    return final ? 'failed' : 'retry';
-  }
-}
-
-/** Re-enqueues member emails whose job was lost (a crash between commit and enqueue). Periodic, beside the invite sweep. */
-export async function sweepMemberMail(svc: Services): Promise<number> {
-  const now = svc.clock.now();
-  const rows = (await svc.db.query(
-    `SELECT id FROM member_tokens WHERE mail_state = 'pending' AND next_attempt_at <= ? AND used_at IS NULL AND expires_at > ?
-     AND (lease_until IS NULL OR lease_until < ?) ORDER BY next_attempt_at LIMIT 100`,
-    [new Date(now.getTime() - SWEEP_GRACE_MS), now, now],
-  )) as { id: number }[];
-  for (const { id } of rows) await svc.jobs.enqueue(SEND_MEMBER_MAIL_TASK, { tokenId: Number(id) }, { jobKey: `${SEND_MEMBER_MAIL_TASK}:${id}` });
-  return rows.length;
 }
 
 const LINK_UNUSABLE = 'This link is invalid, has expired or has already been used. Ask for a new one.';

@@ -1,10 +1,8 @@
 import type { FeatureModule } from '../platform/index';
-import { SEND_MEMBER_MAIL_TASK, sweepMemberMail } from './member-tokens';
-import { sendMemberMailTask } from './send-member-mail.task';
+import { memberLinkMail } from './member-link.mail';
 
-/** Console emails (password resets, invitations): their send job, and those whose send job was lost. */
+/** Members: the console's password-reset and invitation emails, a kind of the mail outbox. */
 export const tenantsModule: FeatureModule = {
   name: 'tenants',
-  tasks: { [SEND_MEMBER_MAIL_TASK]: sendMemberMailTask },
-  sweeps: [{ name: 'member mail sweep', order: 30, run: sweepMemberMail }],
+  mail: [memberLinkMail],
 };

@@ -1,6 +1,6 @@
 import { inTransaction, type Tx } from '../db/transaction';
 import type { Services } from '../services';
-import { queueWebhookAlertMails, sweepWebhookAlertMails } from './webhook-alert-mail';
+import { queueWebhookAlertMails } from './webhook-alert-mail';
 import { attemptLeaseMs } from './retry-schedule';
 
 /** Attempts read per check at most (by primary key); the next check goes on from there. */
@@ -46,7 +46,7 @@ export interface HealthCheckResult {
  * lagged behind a later one is still read; attempts read twice change nothing (maxima and minima).
  */
 export async function checkWebhookHealth(svc: Services): Promise<HealthCheckResult> {
-  const result = await inTransaction(svc, async (tx) => {
+  return inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
     const [scan] = (await tx.manager.query('SELECT last_attempt_id FROM webhook_health_scan WHERE id = 1 FOR UPDATE')) as { last_attempt_id: string | number }[];
     const from = Number(scan?.last_attempt_id ?? 0);
@@ -67,8 +67,6 @@ export async function checkWebhookHealth(svc: Services): Promise<HealthCheckResu
     await openIncidents(tx, now, counts);
     return { attemptsRead, ...counts };
   });
-  await sweepWebhookAlertMails(svc);
-  return result;
 }
 
 /** Folds the attempts of (from, to] into each endpoint's health row, and closes incidents a success ended. */

@@ -40,7 +40,7 @@ export { WebhookEndpointHealthSchema, type WebhookEndpointHealthView } from './w
 export { listWebhookEndpointHealth } from './list-webhook-endpoint-health';
 export { checkWebhookHealth, type HealthCheckResult } from './check-webhook-health';
 export {
-  SEND_WEBHOOK_ALERT_MAIL_TASK, deliverWebhookAlertMail, sweepWebhookAlertMails, renderWebhookAlertMail, type WebhookAlertKind,
+  renderWebhookAlertMail, type WebhookAlertKind,
 } from './webhook-alert-mail';
 export { WEBHOOK_DELIVERED, type DeliveredWebhook } from './webhook-delivered';
 export { webhooksModule } from './module';

@@ -1,24 +1,21 @@
-import { inTransaction, type Tx } from '../db/transaction';
+import type { Tx } from '../db/transaction';
 import { escapeHtml, safeColor, safeLogoUrl, type Branding } from '../invites/invite-email';
-import { planMailRetry } from '../mail/mail-retry';
+import { queueMail } from '../mail/index';
 import { listAdminRecipients } from '../tenants/index';
-import type { Services } from '../services';
 
 /**
- * The failure-alert emails (table webhook_alert_mails, a durable outbox): one row per recipient, written
- * in the health check's transaction, sent by the send-webhook-alert-mail job after commit (payload
- * `{mailId}` alone), retried on MAIL_RETRY_SCHEDULE like the console's member mail, and re-enqueued by
- * the health check when a job was lost. Recipients: the tenant's compliance admins and admins (admins
- * hold every compliance-admin permission, and a tenant may have no compliance admin at all).
+ * The failure-alert emails: one row per recipient in webhook_alert_mails (what the email says), written in
+ * the health check's transaction with its email in the mail outbox (src/webhooks/webhook-alert.mail.ts),
+ * sent after commit, retried on MAIL_RETRY_SCHEDULE and re-enqueued by the mail sweep when a job was lost.
+ * Recipients: the tenant's compliance admins and admins (admins hold every compliance-admin permission, and
+ * a tenant may have no compliance admin at all).
  */
-export const SEND_WEBHOOK_ALERT_MAIL_TASK = 'send-webhook-alert-mail';
 export type WebhookAlertKind = 'failing' | 'recovered';
 
-const LEASE_MS = 60_000;
-const SWEEP_GRACE_MS = 30_000;
-const jobKey = (id: number) => `${SEND_WEBHOOK_ALERT_MAIL_TASK}:${id}`;
+/** The alert email's kind in the mail outbox; its reference is the webhook_alert_mails row's id. */
+export const WEBHOOK_ALERT_MAIL = 'webhook_alert';
 
-/** Queues one email per recipient (in the caller's transaction); the jobs are enqueued after commit. Returns how many. */
+/** Queues one email per recipient (in the caller's transaction); they are sent after commit. Returns how many. */
 export async function queueWebhookAlertMails(
   tx: Tx,
   input: { orgId: string; endpointId: string; kind: WebhookAlertKind; incidentSince: Date; happenedAt: Date; lastError: string | null },
@@ -26,98 +23,16 @@ export async function queueWebhookAlertMails(
   const svc = tx.services;
   const now = svc.clock.now();
   const memberIds = await listAdminRecipients(tx.manager, input.orgId);
-  const ids: number[] = [];
   for (const memberId of memberIds) {
     const res = (await tx.manager.query(
-      `INSERT INTO webhook_alert_mails (org_id, endpoint_id, member_id, kind, incident_since, happened_at, last_error, mail_state, attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-      [input.orgId, input.endpointId, memberId, input.kind, input.incidentSince, input.happenedAt, input.lastError?.slice(0, 2000) ?? null, now, now],
+      `INSERT INTO webhook_alert_mails (org_id, endpoint_id, member_id, kind, incident_since, happened_at, last_error, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [input.orgId, input.endpointId, memberId, input.kind, input.incidentSince, input.happenedAt, input.lastError?.slice(0, 2000) ?? null, now],
     )) as { insertId: number };
-    ids.push(Number(res.insertId));
+    await queueMail(tx, { orgId: input.orgId, kind: WEBHOOK_ALERT_MAIL, reference: Number(res.insertId) });
   }
   if (memberIds.length === 0) svc.log.warn({ orgId: input.orgId, endpointId: input.endpointId, kind: input.kind }, 'webhook alert: the tenant has no compliance admin or admin to email');
-  tx.afterCommit(async () => {
-    for (const id of ids) await svc.jobs.enqueue(SEND_WEBHOOK_ALERT_MAIL_TASK, { mailId: id }, { jobKey: jobKey(id) });
-  });
-  return ids.length;
-}
-
-interface MailRow {
-  id: number;
-  org_id: string;
-  kind: WebhookAlertKind;
-  incident_since: Date;
-  happened_at: Date;
-  last_error: string | null;
-  attempts: number;
-  member_email: string;
-  member_name: string | null;
-  tenant_name: string;
-  brand_color: string;
-  logo_url: string | null;
-  endpoint_label: string;
-  endpoint_url: string;
-}
-
-/** Sends one alert email (the job). Idempotent: a mail already sent, failed or leased by another run is left alone. */
-export async function deliverWebhookAlertMail(svc: Services, mailId: number): Promise<'sent' | 'retry' | 'failed' | 'skipped'> {
-  const now = svc.clock.now();
-  const leased = (await svc.db.query(
-    `UPDATE webhook_alert_mails SET lease_until = ? WHERE id = ? AND mail_state = 'pending' AND (lease_until IS NULL OR lease_until < ?)`,
-    [new Date(now.getTime() + LEASE_MS), mailId, now],
-  )) as { affectedRows: number };
-  if (Number(leased.affectedRows) !== 1) return 'skipped';
-  const [row] = (await svc.db.query(
-    `SELECT a.id, a.org_id, a.kind, a.incident_since, a.happened_at, a.last_error, a.attempts,
-       m.email AS member_email, m.name AS member_name, o.name AS tenant_name, o.brand_color, o.logo_url, e.label AS endpoint_label, e.url AS endpoint_url
-     FROM webhook_alert_mails a
-     JOIN members m ON m.id = a.member_id AND m.org_id = a.org_id
-     JOIN tenants o ON o.id = a.org_id
-     JOIN webhook_endpoints e ON e.id = a.endpoint_id AND e.org_id = a.org_id
-     WHERE a.id = ? AND m.removed_at IS NULL`,
-    [mailId],
-  )) as MailRow[];
-  if (!row) {
-    await svc.db.query(`UPDATE webhook_alert_mails SET mail_state = 'failed', send_error = 'The recipient was removed.', lease_until = NULL WHERE id = ?`, [mailId]);
-    return 'skipped';
-  }
-  const mail = renderWebhookAlertMail({
-    kind: row.kind, branding: { name: row.tenant_name, brandColor: row.brand_color, logoUrl: row.logo_url }, memberName: row.member_name,
-    endpoint: row.endpoint_label ? `${row.endpoint_label} (${row.endpoint_url})` : row.endpoint_url, incidentSince: new Date(row.incident_since),
-    happenedAt: new Date(row.happened_at), lastError: row.last_error, link: `${svc.config.appUrl}/console/settings/webhooks`,
-  });
-  try {
-    const receipt = await svc.mailer.send({ orgId: row.org_id, to: row.member_email, fromName: row.tenant_name, ...mail });
-    await svc.db.query(
-      `UPDATE webhook_alert_mails SET mail_state = 'sent', attempts = attempts + 1, accepted_at = ?, send_error = NULL, lease_until = NULL, next_attempt_at = NULL WHERE id = ?`,
-      [svc.clock.now(), mailId],
-    );
-    svc.log.info({ orgId: row.org_id, mailId, kind: row.kind, transport: receipt.transport }, 'webhook alert email accepted');
-    return 'sent';
-  } catch (err) {
-    const { attempts, message, final, nextAt } = planMailRetry(svc, Number(row.attempts), err);
-    await inTransaction(svc, async (tx) => {
-      await tx.manager.query(
-        'UPDATE webhook_alert_mails SET attempts = ?, send_error = ?, mail_state = ?, next_attempt_at = ?, lease_until = NULL WHERE id = ?',
-        [attempts, message, final ? 'failed' : 'pending', nextAt, mailId],
-      );
-      if (nextAt) tx.afterCommit(() => svc.jobs.enqueue(SEND_WEBHOOK_ALERT_MAIL_TASK, { mailId }, { jobKey: jobKey(mailId), runAt: nextAt }));
-    });
-    svc.log.warn({ orgId: row.org_id, mailId, kind: row.kind, attempts, final, error: message }, 'webhook alert email not accepted');
-    return final ? 'failed' : 'retry';
-  }
-}
-
-/** Re-enqueues alert emails whose job was lost (a crash between commit and enqueue). Run by the health check. */
-export async function sweepWebhookAlertMails(svc: Services): Promise<number> {
-  const now = svc.clock.now();
-  const rows = (await svc.db.query(
-    `SELECT id FROM webhook_alert_mails WHERE mail_state = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
-     ORDER BY next_attempt_at LIMIT 100`,
-    [new Date(now.getTime() - SWEEP_GRACE_MS), now],
-  )) as { id: number | string }[];
-  for (const { id } of rows) await svc.jobs.enqueue(SEND_WEBHOOK_ALERT_MAIL_TASK, { mailId: Number(id) }, { jobKey: jobKey(Number(id)) });
-  return rows.length;
+  return memberIds.length;
 }
 
 export interface WebhookAlertMailInput {

@@ -54,7 +54,7 @@ describe('console GraphQL: limits on what anonymous and signed-in requests may s
     const token = madeUpToken();
     const now = clock.now();
     await h.svc.db.query(
-      `INSERT INTO member_tokens (org_id, member_id, purpose, token_hash, mail_state, attempts, expires_at, created_at) VALUES (?, ?, ?, ?, 'sent', 1, ?, ?)`,
+      `INSERT INTO member_tokens (org_id, member_id, purpose, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
       [member.tenant.id, member.id, purpose, sha256Hex(token), new Date(now.getTime() + 60 * MINUTE), now],
     );
     return token;

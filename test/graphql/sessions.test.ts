@@ -4,7 +4,9 @@ import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
 import { createLogger, type Clock, type Services } from '../../src/platform/index';
 import { startMemberSession } from '../../src/sessions/index';
 import { sha256Hex } from '../../src/security/tokens';
-import { deliverMemberMail, SEND_MEMBER_MAIL_TASK, sweepMemberMail } from '../../src/tenants/index';
+import { deliverMail, sendMailJobKey, sweepMail } from '../../src/mail/index';
+import { MEMBER_LINK_MAIL } from '../../src/tenants/index';
+import { mailIdOf } from '../support/mail-outbox';
 import { decodeQp, smtpMailer, startSmtp, type TestSmtp } from '../support/smtp';
 import { drainJobs, runtime } from '../support/runtime';
 import { ConsoleHarness, type ConsoleClient, type TestMember } from './harness';
@@ -289,9 +291,10 @@ describe('console sign-in and sessions (GraphQL over HTTP with cookies)', () => 
         `SELECT t.id, t.token_hash, t.token_sealed, t.expires_at, t.created_at FROM member_tokens t WHERE t.member_id = ? AND t.purpose = 'password_reset'`, [member.id]);
       expect(row.token_sealed).to.be.a('string'); // sealed until the mail server accepted the email
       expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).to.equal(60 * MINUTE);
-      // The queued job's payload (graphile keeps it in its private table; the public view omits it).
-      const { rows: jobs } = await (await runtime()).queue.pool.query('SELECT payload FROM graphile_worker._private_jobs WHERE key = $1', [`${SEND_MEMBER_MAIL_TASK}:${row.id}`]);
-      expect(jobs.map((j: { payload: unknown }) => j.payload)).to.deep.equal([{ tokenId: Number(row.id) }]);
+      // The queued job's payload (graphile keeps it in its private table; the public view omits it): the outbox row's id alone.
+      const mailId = await mailIdOf(h.svc, MEMBER_LINK_MAIL, Number(row.id));
+      const { rows: jobs } = await (await runtime()).queue.pool.query('SELECT payload FROM graphile_worker._private_jobs WHERE key = $1', [sendMailJobKey(mailId)]);
+      expect(jobs.map((j: { payload: unknown }) => j.payload)).to.deep.equal([{ mailId }]);
 
       await drain();
       const mails = mailsTo(member.email);
@@ -303,7 +306,8 @@ describe('console sign-in and sessions (GraphQL over HTTP with cookies)', () => 
       expect(link.startsWith(`${h.url}/console/reset-password?token=`)).to.equal(true);
       const token = new URL(link).searchParams.get('token')!;
       expect(sha256Hex(token)).to.equal(row.token_hash);
-      const [after] = await h.svc.db.query('SELECT token_sealed, mail_state FROM member_tokens WHERE id = ?', [row.id]);
+      const [after] = await h.svc.db.query(
+        `SELECT t.token_sealed, o.state AS mail_state FROM member_tokens t JOIN outgoing_mails o ON o.kind = ? AND o.reference = t.id WHERE t.id = ?`, [MEMBER_LINK_MAIL, row.id]);
       expect(after).to.deep.equal({ token_sealed: null, mail_state: 'sent' });
       expect(logLines.join('')).to.not.include(token);
     });
@@ -353,28 +357,33 @@ describe('console sign-in and sessions (GraphQL over HTTP with cookies)', () => 
       const member = await h.member('analyst');
       expect(await h.browser().data(REQUEST, { email: member.email })).to.deep.equal({ requestPasswordReset: true });
       const [{ id }] = await h.svc.db.query(`SELECT id FROM member_tokens WHERE member_id = ?`, [member.id]);
+      const mailId = await mailIdOf(h.svc, MEMBER_LINK_MAIL, Number(id));
       const pool = (await runtime()).queue.pool;
+      const sendJobs = async () => (await pool.query('SELECT payload FROM graphile_worker._private_jobs WHERE key = $1', [sendMailJobKey(mailId)])).rows;
       // The job was lost (a crash between commit and enqueue): the sweep hands the row off again once it is overdue.
-      await pool.query('SELECT graphile_worker.remove_job($1)', [`${SEND_MEMBER_MAIL_TASK}:${id}`]);
-      expect(await sweepMemberMail(h.svc)).to.equal(0);
+      await pool.query('SELECT graphile_worker.remove_job($1)', [sendMailJobKey(mailId)]);
+      await sweepMail(h.svc);
+      expect(await sendJobs(), 'within its grace the sweep leaves it').to.deep.equal([]);
       clock.advance(31_000);
-      expect(await sweepMemberMail(h.svc)).to.be.at.least(1);
-      const { rows } = await pool.query('SELECT payload FROM graphile_worker._private_jobs WHERE key = $1', [`${SEND_MEMBER_MAIL_TASK}:${id}`]);
-      expect(rows.map((r: { payload: unknown }) => r.payload)).to.deep.equal([{ tokenId: Number(id) }]);
+      expect(await sweepMail(h.svc)).to.be.at.least(1);
+      const rows = await sendJobs();
+      expect(rows.map((r: { payload: unknown }) => r.payload)).to.deep.equal([{ mailId }]);
 
       smtp.refuseNext = 1;
-      expect(await deliverMemberMail(worker, Number(id))).to.equal('retry');
-      const [failed] = await h.svc.db.query('SELECT mail_state, attempts, last_error, next_attempt_at, token_sealed FROM member_tokens WHERE id = ?', [id]);
+      expect(await deliverMail(worker, mailId)).to.equal('retry');
+      const [failed] = await h.svc.db.query(
+        `SELECT o.state AS mail_state, o.attempts, o.last_error, o.next_attempt_at, t.token_sealed
+         FROM member_tokens t JOIN outgoing_mails o ON o.kind = ? AND o.reference = t.id WHERE t.id = ?`, [MEMBER_LINK_MAIL, id]);
       expect(failed).to.deep.include({ mail_state: 'pending', attempts: 1 });
       expect(failed.last_error).to.contain('451');
       expect(failed.token_sealed).to.be.a('string');
       expect(new Date(failed.next_attempt_at).getTime()).to.equal(clock.now().getTime() + h.svc.config.mailRetryScheduleMs[0]!);
-      const { rows: retry } = await pool.query('SELECT run_at FROM graphile_worker._private_jobs WHERE key = $1', [`${SEND_MEMBER_MAIL_TASK}:${id}`]);
+      const { rows: retry } = await pool.query('SELECT run_at FROM graphile_worker._private_jobs WHERE key = $1', [sendMailJobKey(mailId)]);
       expect(retry.map((r: { run_at: Date }) => r.run_at.getTime())).to.deep.equal([new Date(failed.next_attempt_at).getTime()]);
       // This file's clock is days ahead: run the retry now instead of leaving it in the shared queue.
-      await pool.query('SELECT graphile_worker.remove_job($1)', [`${SEND_MEMBER_MAIL_TASK}:${id}`]);
-      expect(await deliverMemberMail(worker, Number(id))).to.equal('sent');
-      expect(await deliverMemberMail(worker, Number(id))).to.equal('skipped'); // a duplicate job sends nothing
+      await pool.query('SELECT graphile_worker.remove_job($1)', [sendMailJobKey(mailId)]);
+      expect(await deliverMail(worker, mailId)).to.equal('sent');
+      expect(await deliverMail(worker, mailId)).to.equal('skipped'); // a duplicate job sends nothing
       const mails = mailsTo(member.email);
       expect(mails).to.have.lengthOf(1);
       const token = new URL(linkIn(mails[0]!)).searchParams.get('token')!;

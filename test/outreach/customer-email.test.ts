@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { runOnce } from 'graphile-worker';
 import { inTransaction } from '../../src/db/index';
-import { listCaseCustomerEmails, queueCustomerEmail, SENT_AT } from '../../src/outreach/index';
+import { SEND_MAIL_TASK } from '../../src/mail/index';
+import { CUSTOMER_EMAIL_MAIL, listCaseCustomerEmails, queueCustomerEmail, SENT_AT } from '../../src/outreach/index';
 import { type Services } from '../../src/platform/index';
 import { memberActor } from '../../src/access/index';
 import { RELAY_TASK } from '../../src/events/index';
 import { graphileLogger } from '../../worker/job-queue';
 import { createTaskList } from '../../worker/tasks/index';
+import { mailIdOf } from '../support/mail-outbox';
 import { runtime } from '../support/runtime';
 import { compileEventSchemas } from '../events/support';
 import { RestHarness, uniqueEmail } from '../rest/harness';
@@ -30,9 +32,9 @@ describe('the customer email outbox: queued with the work, sent by the worker, i
     await smtp.close();
   });
 
-  /** Runs the send-customer-email task (what the worker runs for its job) on one email, with this test's SMTP mailer. */
+  /** Runs the send-mail task (what the worker runs for its job) on one customer email, with this test's SMTP mailer. */
   const send = async (emailId: number) => {
-    await createTaskList(svc)['send-customer-email']!({ emailId }, {} as never);
+    await createTaskList(svc)[SEND_MAIL_TASK]!({ mailId: await mailIdOf(api.svc, CUSTOMER_EMAIL_MAIL, emailId) }, {} as never);
     // The relay hands the committed events to the feed; only its jobs run (other tests' jobs stay queued).
     const rt = await runtime();
     const tasks = createTaskList(svc);
@@ -50,6 +52,10 @@ describe('the customer email outbox: queued with the work, sent by the worker, i
     return { tenant, token, caseId, casePk: Number(row!.pk), customerEmail };
   }
 
+  /** A customer email's row with the state of its email in the mail outbox (`o.`) as columns. */
+  const emailWithMail = async (emailId: number, columns: string) => (await api.svc.db.query(
+    `SELECT ${columns} FROM customer_emails e JOIN outgoing_mails o ON o.kind = ? AND o.reference = e.id WHERE e.id = ?`, [CUSTOMER_EMAIL_MAIL, emailId]));
+
   const items = [{ key: 'source_of_funds', label: 'Source of funds' }, { key: 'ownership_structure', label: 'Ownership structure chart' }];
 
   it('sends the branded email with its items, link and List-Unsubscribe, then records its events in order with the send time', async () => {
@@ -65,7 +71,7 @@ describe('the customer email outbox: queued with the work, sent by the worker, i
         { type: 'outreach.email.sent', fields: { kind: 'edd_request', recipientEmail: customerEmail, subject: 'Northwind Compliance: documents we need for Globex Trading', itemCount: 2, items, sentBy: 'analyst@northwind.example' } },
       ],
     }));
-    const [queued] = await api.svc.db.query('SELECT state, action_sealed FROM customer_emails WHERE id = ?', [emailId]);
+    const [queued] = await emailWithMail(emailId, 'o.state, e.action_sealed');
     expect(queued.state).to.equal('pending');
     expect(String(queued.action_sealed)).to.not.include('sEcReTtOkEn');
     const before = await api.get(`/v1/events?limit=200`, token);
@@ -84,7 +90,7 @@ describe('the customer email outbox: queued with the work, sent by the worker, i
     expect(mail).to.include('- Source of funds');
     expect(mail).to.include('Hello Grace Hopper,');
     expect(mail).to.include(secretLink);
-    const [sent] = await api.svc.db.query('SELECT state, action_sealed, sent_at FROM customer_emails WHERE id = ?', [emailId]);
+    const [sent] = await emailWithMail(emailId, 'o.state, e.action_sealed, o.accepted_at AS sent_at');
     expect(sent.state).to.equal('sent');
     expect(sent.action_sealed, 'the sealed link is erased once sent').to.equal(null);
 
@@ -117,12 +123,12 @@ describe('the customer email outbox: queued with the work, sent by the worker, i
     }));
     smtp.refuseNext = 2;
     await send(emailId);
-    const [first] = await api.svc.db.query('SELECT state, attempts, last_error, next_attempt_at FROM customer_emails WHERE id = ?', [emailId]);
+    const [first] = await emailWithMail(emailId, 'o.state, o.attempts, o.last_error, o.next_attempt_at');
     expect(first).to.deep.include({ state: 'pending', attempts: 1 });
     expect(first.last_error).to.match(/rejected the recipient|451/);
-    await api.svc.db.query('UPDATE customer_emails SET next_attempt_at = NOW(3) WHERE id = ?', [emailId]);
+    await api.svc.db.query('UPDATE outgoing_mails SET next_attempt_at = NOW(3) WHERE kind = ? AND reference = ?', [CUSTOMER_EMAIL_MAIL, emailId]);
     await send(emailId);
-    const [last] = await api.svc.db.query('SELECT state, attempts FROM customer_emails WHERE id = ?', [emailId]);
+    const [last] = await emailWithMail(emailId, 'o.state, o.attempts');
     expect(last).to.deep.include({ state: 'failed', attempts: 2 });
     const feed = await api.get(`/v1/events?limit=200`, token);
     expect((feed.body.data as { eventType: string; data: Record<string, unknown> }[]).filter((e) => e.data.caseId === caseId && e.eventType === 'outreach.email.sent')).to.have.length(0);

@@ -100,7 +100,8 @@ describe('EDD and outreach: request emails, the portal upload against an item, r
     const link = /(http:\/\/127\.0\.0\.1:\d+\/portal\/invite\?token=[A-Za-z0-9_-]{43})/.exec(mail)![1]!;
 
     const events = (await caseEventsInFeed(h, analyst.member.tenant, caseId, token)).filter((e) => e.type === 'edd.requested' || e.type === 'outreach.email.sent');
-    const [{ sent_at: sentAt }] = await h.svc.db.query('SELECT sent_at FROM customer_emails WHERE id = ?', [sent.emailId]);
+    const [{ sent_at: sentAt }] = await h.svc.db.query(
+      `SELECT o.accepted_at AS sent_at FROM customer_emails e JOIN outgoing_mails o ON o.kind = 'customer_email' AND o.reference = e.id WHERE e.id = ?`, [sent.emailId]);
     expect(events.map((e) => [e.type, own(e.payload)])).to.deep.equal([
       ['edd.requested', { recipientEmail: email, itemCount: 2, items, sentBy: analyst.member.email, sentAt: new Date(sentAt).toISOString() }],
       ['outreach.email.sent', { kind: 'edd_request', recipientEmail: email, subject, itemCount: 2, items, sentBy: analyst.member.email }],

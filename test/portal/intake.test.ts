@@ -5,7 +5,8 @@ import { expect } from 'chai';
 import { makeWorkerUtils } from 'graphile-worker';
 import { operatorActor } from '../../src/access/index';
 import { listAuditLog } from '../../src/audit/index';
-import { deliverIntakeCode, INTAKE_START_ANSWER, SEND_INTAKE_CODE_TASK, setPublicIntake, sweepIntakeCodes } from '../../src/intake/index';
+import { INTAKE_CODE_MAIL, INTAKE_START_ANSWER, setPublicIntake } from '../../src/intake/index';
+import { deliverMail, sendMailJobKey, sweepMail } from '../../src/mail/index';
 import { addHits, windowStartOf } from '../../src/access/rate-limit';
 import { createLogger, type Services } from '../../src/platform/index';
 import type { Tenant } from '../../src/tenants/index';
@@ -13,6 +14,7 @@ import { graphileLogger } from '../../worker/job-queue';
 import { compileEventSchemas } from '../events/support';
 import { ConsoleHarness } from '../graphql/harness';
 import { decodeQp, mailingTo, startSmtp, type TestSmtp } from '../support/smtp';
+import { mailIdOf } from '../support/mail-outbox';
 import { drainJobs, runtime } from '../support/runtime';
 import { failure, feed, invitedCase, portalClient, pullToken } from './support';
 import { TestClock } from '../support/clock';
@@ -43,7 +45,7 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
   beforeEach(() => clock.advance(HOUR));
 
   const anonymous = () => portalClient(h.url);
-  /** Runs queued jobs (the send-intake-code job and the outbox relay among them) with the SMTP mailer. */
+  /** Runs queued jobs (the send-mail job and the outbox relay among them) with the SMTP mailer. */
   const drain = async () => {
     const rt = await runtime();
     await drainJobs(rt, mailing);
@@ -115,7 +117,10 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
     const email = newEmail(tenant);
     expect(await anonymous().intake.start.mutate({ slug: tenant.slug, email })).to.deep.equal({ message: INTAKE_START_ANSWER, expiresInSeconds: 600 });
     expect(mailsTo(email), 'sent by the job, after commit').to.have.length(0);
-    const [stored] = await h.svc.db.query('SELECT code_hash, code_sealed, mail_state FROM intake_codes WHERE org_id = ?', [tenant.id]);
+    /** The tenant's code with the state of its email in the mail outbox. */
+    const codeWithMail = (columns: string) => h.svc.db.query(
+      `SELECT ${columns} FROM intake_codes k JOIN outgoing_mails o ON o.kind = ? AND o.reference = k.id WHERE k.org_id = ?`, [INTAKE_CODE_MAIL, tenant.id]);
+    const [stored] = await codeWithMail('k.code_hash, k.code_sealed, o.state AS mail_state');
     await drain();
     const mails = mailsTo(email);
     expect(mails).to.have.length(1);
@@ -125,7 +130,7 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
     expect(stored.code_hash, 'a keyed hash').to.match(/^[0-9a-f]{64}$/);
     expect(stored.code_hash, 'not a plain hash of six digits (a table copy would give those back)').to.not.equal(createHash('sha256').update(code).digest('hex'));
     expect(stored.mail_state).to.equal('pending');
-    expect((await h.svc.db.query('SELECT code_sealed, mail_state FROM intake_codes WHERE org_id = ?', [tenant.id]))[0]).to.deep.equal({ code_sealed: null, mail_state: 'sent' });
+    expect((await codeWithMail('k.code_sealed, o.state AS mail_state'))[0]).to.deep.equal({ code_sealed: null, mail_state: 'sent' });
 
     const v = await verify(tenant, email, code);
     expect(v.status).to.equal(200);
@@ -305,8 +310,13 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
     const tenant = await intakeTenant();
     const codeIdOf = async (email: string) =>
       Number((await h.svc.db.query('SELECT id FROM intake_codes WHERE org_id = ? AND email = ? ORDER BY id DESC LIMIT 1', [tenant.id, email]))[0].id);
+    /** The outbox id of a code's email. */
+    const mailOf = (codeId: number) => mailIdOf(h.svc, INTAKE_CODE_MAIL, codeId);
     const jobsOf = async (codeId: number) =>
-      (await (await runtime()).queue.pool.query('SELECT id FROM graphile_worker.jobs WHERE key = $1', [`${SEND_INTAKE_CODE_TASK}:${codeId}`])).rows.map((r: { id: string }) => r.id);
+      (await (await runtime()).queue.pool.query('SELECT id FROM graphile_worker.jobs WHERE key = $1', [sendMailJobKey(await mailOf(codeId))])).rows.map((r: { id: string }) => r.id);
+    /** A code with the state of its email in the mail outbox. */
+    const codeWithMail = async (codeId: number, columns: string) => (await h.svc.db.query(
+      `SELECT ${columns} FROM intake_codes k JOIN outgoing_mails o ON o.kind = ? AND o.reference = k.id WHERE k.id = ?`, [INTAKE_CODE_MAIL, codeId]))[0];
     const loseJob = async (codeId: number) => {
       const utils = await makeWorkerUtils({ pgPool: (await runtime()).queue.pool, logger: graphileLogger(h.svc.log) });
       try {
@@ -321,14 +331,14 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
     const refusedId = await codeIdOf(refused);
     await loseJob(refusedId);
     smtp.refuseNext = 1;
-    expect(await deliverIntakeCode(mailing, refusedId)).to.equal('retry');
-    const [row] = await h.svc.db.query('SELECT mail_state, mail_attempts, last_error, next_attempt_at, code_sealed FROM intake_codes WHERE id = ?', [refusedId]);
+    expect(await deliverMail(mailing, await mailOf(refusedId))).to.equal('retry');
+    const row = await codeWithMail(refusedId, 'o.state AS mail_state, o.attempts AS mail_attempts, o.last_error, o.next_attempt_at, k.code_sealed');
     expect(row).to.deep.include({ mail_state: 'pending', mail_attempts: 1 });
     expect(row.last_error).to.match(/Mailbox temporarily unavailable/);
     expect(new Date(row.next_attempt_at).getTime()).to.equal(clock.now().getTime() + h.svc.config.mailRetryScheduleMs[0]!);
     expect(row.code_sealed, 'kept for the retry').to.be.a('string');
-    expect(await deliverIntakeCode(mailing, refusedId)).to.equal('sent');
-    expect(await deliverIntakeCode(mailing, refusedId), 'a duplicate job does nothing').to.equal('skipped');
+    expect(await deliverMail(mailing, await mailOf(refusedId))).to.equal('sent');
+    expect(await deliverMail(mailing, await mailOf(refusedId)), 'a duplicate job does nothing').to.equal('skipped');
     expect(codesSentTo(refused)).to.have.length(1);
     expect((await verify(tenant, refused, codesSentTo(refused)[0]!)).status).to.equal(200);
 
@@ -337,18 +347,18 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
     const lateId = await codeIdOf(late);
     await loseJob(lateId);
     clock.advance(10 * MIN);
-    expect(await deliverIntakeCode(mailing, lateId)).to.equal('failed');
-    expect((await h.svc.db.query('SELECT mail_state, code_sealed FROM intake_codes WHERE id = ?', [lateId]))[0]).to.deep.equal({ mail_state: 'failed', code_sealed: null });
+    expect(await deliverMail(mailing, await mailOf(lateId))).to.equal('failed');
+    expect(await codeWithMail(lateId, 'o.state AS mail_state, k.code_sealed')).to.deep.equal({ mail_state: 'failed', code_sealed: null });
     expect(mailsTo(late), 'an expired code is not worth sending').to.have.length(0);
 
     const lost = newEmail(tenant);
     await anonymous().intake.start.mutate({ slug: tenant.slug, email: lost });
     const lostId = await codeIdOf(lost);
     await loseJob(lostId);
-    await sweepIntakeCodes(h.svc);
+    await sweepMail(h.svc);
     expect(await jobsOf(lostId), 'within its grace the sweep leaves it').to.deep.equal([]);
     const later: Services = { ...h.svc, clock: { now: () => new Date(clock.now().getTime() + MIN) } };
-    await sweepIntakeCodes(later);
+    await sweepMail(later);
     expect(await jobsOf(lostId), 'past its grace the sweep re-enqueues it').to.have.length(1);
     await drain();
     expect(codesSentTo(lost)).to.have.length(1);

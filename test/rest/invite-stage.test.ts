@@ -3,11 +3,13 @@ import { makeWorkerUtils } from 'graphile-worker';
 import { advanceOnboardingStage } from '../../src/cases/index';
 import { inTransaction } from '../../src/db/index';
 import { EventRecord } from '../../src/events/index';
-import { SEND_INVITE_TASK, deliverInvite, sweepInvites } from '../../src/invites/index';
+import { INVITE_MAIL } from '../../src/invites/index';
+import { deliverMail, sendMailJobKey, sweepMail } from '../../src/mail/index';
 import { createLogger, type Services } from '../../src/platform/index';
 import { type Tenant } from '../../src/tenants/index';
 import { graphileLogger } from '../../worker/job-queue';
 import { compileEventSchemas } from '../events/support';
+import { mailIdOf } from '../support/mail-outbox';
 import { drainJobs, runtime } from '../support/runtime';
 import { seedParty } from './factories';
 import { RestHarness, seedCase, uniqueEmail } from './harness';
@@ -38,7 +40,7 @@ describe('the invite moves the case to onboarding stage invite_sent', () => {
     ({ tenant, token } = await api.tenant());
   });
 
-  /** Runs every queued job (send-invite, then the relay it nudges) with the SMTP mailer; returns when the queue is empty. */
+  /** Runs every queued job (send-mail, then the relay it nudges) with the SMTP mailer; returns when the queue is empty. */
   const drain = async () => {
     const rt = await runtime();
     await drainJobs(rt, svc);
@@ -48,7 +50,7 @@ describe('the invite moves the case to onboarding stage invite_sent', () => {
     expect(res.status, res.text).to.equal(201);
     const body = res.body as { caseId: string; customerEmail: string };
     const [row] = await api.svc.db.query('SELECT i.id, c.pk FROM invites i JOIN cases c ON c.pk = i.case_pk WHERE c.case_id = ?', [body.caseId]);
-    return { ...body, inviteId: Number(row.id), pk: Number(row.pk) };
+    return { ...body, inviteId: Number(row.id), mailId: await mailIdOf(api.svc, INVITE_MAIL, Number(row.id)), pk: Number(row.pk) };
   };
   const getCase = async (caseId: string) => (await api.get(`/v1/cases/${caseId}`, token)).body as { onboardingStage: string; updatedAt: string; invite: { status: string } };
   /** The case's case.onboarding_progress.changed items in GET /v1/events (relayed ones). */
@@ -59,8 +61,8 @@ describe('the invite moves the case to onboarding stage invite_sent', () => {
   };
   /** Recorded ones, relayed or not. */
   const storedProgress = (caseId: string) => api.svc.db.manager.countBy(EventRecord, { orgId: tenant.id, caseId, type: PROGRESS });
-  const sendJobs = async (inviteId: number) => {
-    const { rows } = await (await runtime()).queue.pool.query('SELECT id FROM graphile_worker.jobs WHERE key = $1', [`${SEND_INVITE_TASK}:${inviteId}`]);
+  const sendJobs = async (mailId: number) => {
+    const { rows } = await (await runtime()).queue.pool.query('SELECT id FROM graphile_worker.jobs WHERE key = $1', [sendMailJobKey(mailId)]);
     return rows.map((r: { id: string }) => r.id);
   };
 
@@ -83,7 +85,7 @@ describe('the invite moves the case to onboarding stage invite_sent', () => {
       companyName: 'Globex Trading', stage: 'invite_sent', stageLabel: 'Invite sent', summary: { verified: 0, total: 0 }, roster: [],
     });
 
-    expect(await deliverInvite(svc, c.inviteId), 'a duplicate job').to.equal('skipped');
+    expect(await deliverMail(svc, c.mailId), 'a duplicate job').to.equal('skipped');
     await drain();
     expect(await storedProgress(c.caseId)).to.equal(1);
     expect(await feedProgress(c.caseId)).to.have.length(1);
@@ -95,8 +97,8 @@ describe('the invite moves the case to onboarding stage invite_sent', () => {
     await drain();
     expect(await getCase(c.caseId)).to.deep.include({ onboardingStage: 'created' });
     expect(await storedProgress(c.caseId)).to.equal(0);
-    expect(await deliverInvite(svc, c.inviteId)).to.equal('sent');
-    expect(await deliverInvite(svc, c.inviteId)).to.equal('skipped');
+    expect(await deliverMail(svc, c.mailId)).to.equal('sent');
+    expect(await deliverMail(svc, c.mailId)).to.equal('skipped');
     await drain();
     expect(await getCase(c.caseId)).to.deep.include({ onboardingStage: 'invite_sent' });
     expect(await feedProgress(c.caseId)).to.have.length(1);
@@ -140,7 +142,7 @@ describe('the invite moves the case to onboarding stage invite_sent', () => {
 
   it('the sweep re-enqueues an invite whose send job was lost, once past its grace, and it is then sent', async () => {
     const c = await createCase();
-    const [jobId, ...others] = await sendJobs(c.inviteId);
+    const [jobId, ...others] = await sendJobs(c.mailId);
     expect(others).to.deep.equal([]);
     const utils = await makeWorkerUtils({ pgPool: (await runtime()).queue.pool, logger: graphileLogger(svc.log) });
     try {
@@ -148,13 +150,13 @@ describe('the invite moves the case to onboarding stage invite_sent', () => {
     } finally {
       await utils.release();
     }
-    expect(await sendJobs(c.inviteId)).to.deep.equal([]);
+    expect(await sendJobs(c.mailId)).to.deep.equal([]);
 
-    await sweepInvites(svc);
-    expect(await sendJobs(c.inviteId), 'within its grace the sweep leaves it').to.deep.equal([]);
+    await sweepMail(svc);
+    expect(await sendJobs(c.mailId), 'within its grace the sweep leaves it').to.deep.equal([]);
     const later: Services = { ...svc, clock: { now: () => new Date(Date.now() + 5 * 60_000) } };
-    await sweepInvites(later);
-    expect(await sendJobs(c.inviteId), 'past its grace the sweep re-enqueues it').to.have.length(1);
+    await sweepMail(later);
+    expect(await sendJobs(c.mailId), 'past its grace the sweep re-enqueues it').to.have.length(1);
 
     await drain();
     expect(smtp.received.filter((m) => m.to.includes(c.customerEmail))).to.have.length(1);
@@ -162,7 +164,7 @@ describe('the invite moves the case to onboarding stage invite_sent', () => {
     expect(view.invite.status).to.equal('sent');
     expect(view.onboardingStage).to.equal('invite_sent');
     expect(await feedProgress(c.caseId)).to.have.length(1);
-    await sweepInvites(later);
-    expect(await sendJobs(c.inviteId), 'a sent invite is not swept again').to.deep.equal([]);
+    await sweepMail(later);
+    expect(await sendJobs(c.mailId), 'a sent invite is not swept again').to.deep.equal([]);
   });
 });

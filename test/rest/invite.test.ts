@@ -1,10 +1,11 @@
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
-import { deliverInvite } from '../../src/invites/index';
-import { keepMailLocally, listLocalMail } from '../../src/mail/index';
+import { INVITE_MAIL } from '../../src/invites/index';
+import { deliverMail, keepMailLocally, listLocalMail } from '../../src/mail/index';
 import { createLogger, type Services } from '../../src/platform/index';
 import { type Tenant } from '../../src/tenants/index';
 import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
+import { mailIdOf } from '../support/mail-outbox';
 import { drainJobs, runtime } from '../support/runtime';
 import { RestHarness, uniqueEmail } from './harness';
 import { decodeQp, smtpMailer, startSmtp, type TestSmtp } from '../support/smtp';
@@ -149,8 +150,8 @@ describe('the invite: email through SMTP, the magic link and the portal landing 
     expect(failed.body.invite).to.deep.include({ status: 'pending', attempts: 1, deliveredAt: null });
     expect((failed.body.invite as { lastError: string }).lastError).to.match(/451|temporarily unavailable/i);
     const [row] = await api.svc.db.query('SELECT i.id FROM invites i JOIN cases c ON c.pk = i.case_pk WHERE c.case_id = ?', [c.caseId]);
-    expect(await deliverInvite(svc, Number(row.id))).to.equal('sent');
-    expect(await deliverInvite(svc, Number(row.id)), 'a duplicate job does nothing').to.equal('skipped');
+    expect(await deliverMail(svc, await mailIdOf(api.svc, INVITE_MAIL, Number(row.id)))).to.equal('sent');
+    expect(await deliverMail(svc, await mailIdOf(api.svc, INVITE_MAIL, Number(row.id))), 'a duplicate job does nothing').to.equal('skipped');
     expect(smtp.received.filter((m) => m.to.includes(c.customerEmail))).to.have.length(1);
     expect((await api.get(`/v1/cases/${c.caseId}`, token)).body.invite).to.deep.include({ status: 'sent', attempts: 2, lastError: null });
   });
@@ -160,7 +161,7 @@ describe('the invite: email through SMTP, the magic link and the portal landing 
     const c = await createCase();
     const [row] = await api.svc.db.query('SELECT i.id FROM invites i JOIN cases c ON c.pk = i.case_pk WHERE c.case_id = ?', [c.caseId]);
     const results = [];
-    for (let i = 0; i < 3; i++) results.push(await deliverInvite(svc, Number(row.id)));
+    for (let i = 0; i < 3; i++) results.push(await deliverMail(svc, await mailIdOf(api.svc, INVITE_MAIL, Number(row.id))));
     expect(results).to.deep.equal(['retry', 'retry', 'failed']);
     expect((await api.get(`/v1/cases/${c.caseId}`, token)).body.invite).to.deep.include({ status: 'failed', attempts: 3 });
     smtp.refuseNext = 0;
@@ -173,7 +174,7 @@ describe('the invite: email through SMTP, the magic link and the portal landing 
     local.mailer = createNodemailerMailer({ smtpUrl: null, from: 'no-reply@localhost', log, keepLocally: (m) => keepMailLocally(local, m) });
     const c = await createCase();
     const [row] = await api.svc.db.query('SELECT i.id FROM invites i JOIN cases c ON c.pk = i.case_pk WHERE c.case_id = ?', [c.caseId]);
-    expect(await deliverInvite(local, Number(row.id))).to.equal('sent');
+    expect(await deliverMail(local, await mailIdOf(api.svc, INVITE_MAIL, Number(row.id)))).to.equal('sent');
     const [mail] = await listLocalMail(api.svc, tenant.id, 1);
     expect(mail!.to).to.equal(c.customerEmail);
     expect(decodeQp(mail!.raw)).to.include(c.customerPortalUrl);

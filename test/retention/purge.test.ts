@@ -61,7 +61,7 @@ describe('zero retention: the purge after the full-parity data package', functio
       orgId: tenant.id, casePk: c.pk, kind: 'document_request', recipientEmail: 'jane.doe@retained.example', recipientName: 'Jane Doe',
       subject: 'Documents for Retained Ltd', paragraphs: ['Please upload your passport.'], action: { label: 'Upload', url: 'https://app.example/portal?token=secret' }, events: [],
     }));
-    await rt.svc.db.query(`UPDATE customer_emails SET next_attempt_at = NOW(3) + INTERVAL 1 HOUR, attempts = 1 WHERE org_id = ?`, [tenant.id]);
+    await rt.svc.db.query(`UPDATE outgoing_mails SET next_attempt_at = NOW(3) + INTERVAL 1 HOUR, attempts = 1 WHERE org_id = ? AND kind = 'customer_email'`, [tenant.id]);
     await decide(rt.svc, tenant, c.caseId);
     await drain(rt);
 
@@ -86,7 +86,9 @@ describe('zero retention: the purge after the full-parity data package', functio
     expect(stored.documents).to.deep.equal([{ filename: '', extracted_data: {}, warnings: [], notes: null, blob_key: null, purged_at: purgedAt, status: 'complete' }]);
     expect(stored.hits).to.deep.equal([{ subject_name: null, caption: null, nationality: [], triage_reason: null, disposition_note: null, is_pep: 1, triage_disposition: 'false_positive' }]);
     expect(await blobExists(rt.svc, c.blobKey), 'the file is deleted').to.equal(false);
-    const emails = await rt.svc.db.query('SELECT recipient_email, recipient_name, subject, action_sealed, state FROM customer_emails WHERE org_id = ?', [tenant.id]);
+    const emails = await rt.svc.db.query(
+      `SELECT e.recipient_email, e.recipient_name, e.subject, e.action_sealed, o.state
+       FROM customer_emails e JOIN outgoing_mails o ON o.kind = 'customer_email' AND o.reference = e.id WHERE e.org_id = ?`, [tenant.id]);
     expect(emails).to.have.length(1);
     expect(emails[0]).to.deep.include({ recipient_email: '', recipient_name: null, subject: '', action_sealed: null });
     expect(['failed', 'sent']).to.include(emails[0].state);

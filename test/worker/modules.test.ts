@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { MONITORING_TICK_TASK } from '../../src/monitoring/index';
-import { defineHook, moduleCron, moduleHooks, moduleSubscribers, moduleTasks, onHook, runHook, sweepChain, timedSweeps, type Services } from '../../src/platform/index';
+import { defineHook, moduleCron, moduleHooks, moduleMailKinds, moduleSubscribers, moduleTasks, onHook, runHook, sweepChain, timedSweeps, type Services } from '../../src/platform/index';
 import { WEBHOOK_DELIVERED } from '../../src/webhooks/index';
 import { DOCUMENT_EXTRACTION_FAILED } from '../../src/documents/index';
 import { FEATURE_MODULES } from '../../worker/modules';
@@ -12,10 +12,8 @@ describe('feature modules (worker/modules.ts)', () => {
   it('build the sweep chain in the order the worker runs it, each named as its failure is logged', () => {
     expect(sweepChain(FEATURE_MODULES).map((s) => `${s.name} failed`)).to.deep.equal([
       'outbox sweep failed',
-      'invite sweep failed',
+      'mail sweep failed',
       'idempotency key purge failed',
-      'member mail sweep failed',
-      'customer email sweep failed',
       'intake code sweep failed',
       'document extraction sweep failed',
       'retention sweep failed',
@@ -43,17 +41,29 @@ describe('feature modules (worker/modules.ts)', () => {
     expect(moduleSubscribers(FEATURE_MODULES)[0]).to.not.equal(first[0]);
   });
 
+  it('give the mail outbox its kinds of email, each contributed by the feature that owns it, once', () => {
+    expect(FEATURE_MODULES.flatMap((m) => (m.mail ?? []).map((k) => `${m.name}: ${k.kind}`))).to.deep.equal([
+      'invites: invite', 'tenants: member_link', 'outreach: customer_email', 'intake: intake_code', 'webhooks: webhook_alert',
+      'oauth: removed_member_credentials',
+    ]);
+    expect([...moduleMailKinds(FEATURE_MODULES).keys()]).to.have.length(6);
+    const twice = [{ name: 'a', mail: [{ kind: 'x' } as never] }, { name: 'b', mail: [{ kind: 'x' } as never] }];
+    expect(() => moduleMailKinds(twice)).to.throw('Two feature modules contribute the mail kind "x".');
+  });
+
   it('name each module after its feature folder, once', () => {
     const names = FEATURE_MODULES.map((m) => m.name);
     expect(new Set(names).size).to.equal(names.length);
-    expect(names).to.deep.equal(['events', 'invites', 'idempotency', 'tenants', 'oauth', 'outreach', 'intake', 'documents', 'retention', 'pipeline', 'webhooks', 'monitoring']);
+    expect(names).to.deep.equal([
+      'events', 'mail', 'invites', 'idempotency', 'tenants', 'oauth', 'outreach', 'intake', 'documents', 'edd', 'retention', 'pipeline', 'webhooks', 'monitoring',
+    ]);
   });
 
   it('give the worker its task list, each identifier once and unchanged (the names of queued jobs)', () => {
     const svc = {} as Services;
     expect(Object.keys(createTaskList(svc)).sort()).to.deep.equal([
       'case.purge-check', 'deliver-webhook', 'monitoring.run-due', 'monitoring.tick', 'outreach.reminder', 'pipeline.document-uploaded', 'pipeline.step',
-      'relay-events', 'send-customer-email', 'send-intake-code', 'send-invite', 'send-member-mail', 'send-removed-member-credentials-mail', 'send-webhook-alert-mail',
+      'relay-events', 'send-mail', 'send-removed-member-credentials-mail',
     ]);
     const twice = [{ name: 'a', tasks: { x: () => async () => undefined } }, { name: 'b', tasks: { x: () => async () => undefined } }];
     expect(() => moduleTasks(twice, svc)).to.throw('The task x is contributed twice (again by the b module).');
