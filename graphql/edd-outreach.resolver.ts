@@ -1,8 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { getCaseEdd, setEddRequirement } from '../src/edd/index';
-import {
-  getCaseRequests, getReminderSchedule, listCaseCustomerEmails, requestEddEvidence, sendOutreach, setReminderSchedule,
-} from '../src/outreach/index';
+import { getCaseRequests, getReminderSchedule, requestEddEvidence, sendOutreach, setReminderSchedule } from '../src/outreach/index';
+import { listCaseCustomerEmails } from '../src/customer-emails/index';
 import { actorOf, type GraphqlContext } from './context';
 import { CaseNode } from './types/case.type';
 import {

@@ -1,5 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { acceptInvitation, changeMemberRole, inviteMember, listMembers, removeMember, type MemberRole } from '../src/tenants/index';
+import { listMembers, type MemberRole } from '../src/tenants/index';
+import { acceptInvitation, changeMemberRole, inviteMember, removeMember } from '../src/members/index';
 import { actorOf, type GraphqlContext } from './context';
 import { withRetryAfter } from './errors';
 import { Member, memberOf, Role } from './types/member.type';

@@ -1,5 +1,6 @@
 import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { endMemberSession, endMySession, getMe, listMySessions, requestPasswordReset, resetPassword, signIn, type Me } from '../src/sessions/index';
+import { endMemberSession, endMySession, getMe, listMySessions, signIn, type Me } from '../src/sessions/index';
+import { requestPasswordReset, resetPassword } from '../src/members/index';
 import { signOutEverywhere } from '../src/oauth/index';
 import { viewerCan, type Actor, type ViewerCan as ViewerCanView } from '../src/access/index';
 import { actorOf, type GraphqlContext } from './context';

@@ -1,3 +1,4 @@
+import { customerEmailsModule } from '../src/customer-emails/index';
 import { documentsModule } from '../src/documents/index';
 import { eddModule } from '../src/edd/index';
 import { eventsModule } from '../src/events/index';
@@ -5,13 +6,13 @@ import { idempotencyModule } from '../src/idempotency/index';
 import { intakeModule } from '../src/intake/index';
 import { invitesModule } from '../src/invites/index';
 import { mailModule } from '../src/mail/index';
+import { membersModule } from '../src/members/index';
 import { monitoringModule } from '../src/monitoring/index';
 import { oauthModule } from '../src/oauth/index';
 import { outreachModule } from '../src/outreach/index';
 import { pipelineModule } from '../src/pipeline/index';
 import { type FeatureModule } from '../src/platform/index';
 import { retentionModule } from '../src/retention/index';
-import { tenantsModule } from '../src/tenants/index';
 import { webhooksModule } from '../src/webhooks/index';
 
 /**
@@ -25,8 +26,9 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   mailModule,
   invitesModule,
   idempotencyModule,
-  tenantsModule,
+  membersModule,
   oauthModule,
+  customerEmailsModule,
   outreachModule,
   intakeModule,
   documentsModule,

@@ -1,6 +1,7 @@
 import { Field, GraphQLISODateTime, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { EDD_STATUSES, type CaseEddView } from '../../src/edd/index';
-import type { CaseRequestsView, CustomerEmailView, OutreachSentView, ReminderScheduleView } from '../../src/outreach/index';
+import type { CaseRequestsView, OutreachSentView, ReminderScheduleView } from '../../src/outreach/index';
+import type { CustomerEmailView } from '../../src/customer-emails/index';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as { [K in T]: K };
 export const EddStatusEnum = enumOf(EDD_STATUSES);

@@ -1,5 +1,5 @@
 import { authorize, type Actor } from '../access/index';
-import { findCasePk } from '../cases/cases.repository';
+import { findCasePk } from '../cases/index';
 import { DomainError } from '../errors';
 import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
 import type { Services } from '../services';

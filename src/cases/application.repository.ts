@@ -156,7 +156,7 @@ export async function lockCaseStatus(db: Queryable, orgId: string, casePk: numbe
 }
 
 /** Moves a case from one status to another; false when it was not at `from`. */
-export async function updateCaseStatus(db: Queryable, orgId: string, casePk: number, from: CaseStatus, to: CaseStatus, now: Date): Promise<boolean> {
+export async function transitionCaseStatus(db: Queryable, orgId: string, casePk: number, from: CaseStatus, to: CaseStatus, now: Date): Promise<boolean> {
   const res = await db.query('UPDATE cases SET status = ?, updated_at = ? WHERE org_id = ? AND pk = ? AND status = ?', [to, now, orgId, casePk, from]);
   return Number((res as { affectedRows: number }).affectedRows) === 1;
 }

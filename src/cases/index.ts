@@ -9,20 +9,28 @@ export {
   type RiskBand, type CaseSummaryView, type CurrentDecisionView, type DecisionView, type ScreeningSummaryView,
   type PullFullParityOwnerView, type CreateCaseBody, type CreatedCaseView, type ExistingOpenCaseView, type CrmRecordIdView,
 } from './case.wire';
-export { CASE_ID_PATTERN, isCaseId } from './case-id';
+export { CASE_ID_PATTERN, isCaseId, caseNumber } from './case-id';
 export { listCases, type ListCasesInput } from './list-cases';
-export { listCasesQuery } from './cases.repository';
+export { listCasesQuery, findCaseRowByPk, lockCase, findCasePk, findCaseRow, findLatestRiskAssessment, findCaseDetailRow, readFullParitySwitches, findCompanyProfile, listCaseParties, findOpenCaseByEmailKey, findCaseByCrmRecordId, insertCase, insertCompanyProfile, nextCaseSequence, type CaseRow } from './cases.repository';
 export { listCaseDecisions } from './list-case-decisions';
 export { setCrmRecordId } from './set-crm-record-id';
 export { advanceOnboardingStage, onboardingProgressFields, recordRosterChange, caseRoster, STAGE_LABELS, ROSTER_STATUS_LABELS } from './onboarding-progress';
 export { emailKey, emailAddressProblem, isAcceptedEmail } from '../email-address';
 export { clearOwnerOfRemovedMember } from './clear-owner-of-removed-member';
-export { CASE_TRANSITIONS } from './case-transitions';
+export { CASE_TRANSITIONS, assertTransition, REOPENABLE_FROM, mayMove } from './case-transitions';
 export type { ConsoleCaseView, CaseOwnerView, CasePartyView } from './console-case-views';
 export { listConsoleCases, type ListConsoleCasesInput, type ConsoleCaseFilter, type ConsoleCaseListItem } from './list-console-cases';
 export { findConsoleCase } from './find-console-case';
 export { listCaseTimeline, type TimelineEventView } from './list-case-timeline';
 export { assignCaseOwner } from './assign-case-owner';
-export { markCaseRouted } from './case-work.repository';
+export { markCaseRouted, lockConsoleCase, findConsoleCaseRow, updateCaseStatus, answerOpenEscalation, findRoutedAt, decisionsOf, documentsOf, latestDecisionsOf, partiesOf, screeningHitsOf, insertEscalation } from './case-work.repository';
 export { setCaseRisk, setReviewLevel, recountCaseScreening, purgeCaseCustomerContact, takeCaseSequences } from './case-columns.repository';
 export { setPartyRosterStatus } from './case-parties.repository';
+export { findApplicationProfile, listApplicationParties, type ApplicationProfileRow, type PartyRow, lockCaseStatus, markReviewConfirmed, transitionCaseStatus, updateCaseCompany } from './application.repository';
+export { consoleCaseView, casePartyView } from './console-case-views';
+export { loadApplication, missingForSubmission, incompleteApplication, refuseUnlessEditable, checkDraft, portalCaseOf, writeDraft, type Application, isEditable } from './application';
+export { caseSummaryView, createdCaseView } from './case-views';
+export { currentDecisionView, decisionView } from './decision-views';
+export { findLatestDecision } from './decisions.repository';
+export { dedupLockKey, ensureDedupLockRows, lockDedupKeys } from './sql/dedup-locks';
+export { type SubmittedView, ApplicationDraftSchema, ApplicationSchema, CompanyProfileDraftSchema, OwnerDraftSchema, PortalSessionSchema, RequestNewLinkSchema, ReviewSchema, ReviewConfirmSchema, SubmittedSchema, STEP_STATES, type ApplicationDraft, type ApplicationView, type PortalSessionView, type ReviewView, type StepState, type CompanyProfileView, type OwnerView, type OwnerDraft } from './application.wire';

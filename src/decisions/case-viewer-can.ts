@@ -1,8 +1,8 @@
 import { auditName, authorize, can, type Actor } from '../access/index';
 import type { Services } from '../services';
-import type { CaseStatus } from '../cases/case.entity';
-import { mayMove, REOPENABLE_FROM } from '../cases/case-transitions';
-import { findCasePk } from '../cases/cases.repository';
+import type { CaseStatus } from '../cases/index';
+import { mayMove, REOPENABLE_FROM } from '../cases/index';
+import { findCasePk } from '../cases/index';
 import { findPendingOverride } from './decision-overrides.repository';
 
 /**

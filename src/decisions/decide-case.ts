@@ -4,11 +4,11 @@ import { inTransaction } from '../db/transaction';
 import { DomainError, type ValidationDetail } from '../errors';
 import type { Services } from '../services';
 import { fourEyesOn } from '../tenants/index';
-import { assertTransition } from '../cases/case-transitions';
-import { findConsoleCaseRow, lockConsoleCase } from '../cases/case-work.repository';
-import { consoleCaseView, type ConsoleCaseView } from '../cases/console-case-views';
+import { assertTransition } from '../cases/index';
+import { findConsoleCaseRow, lockConsoleCase } from '../cases/index';
+import { consoleCaseView, type ConsoleCaseView } from '../cases/index';
 import { closePendingOverride, findPendingOverride, insertPendingOverride } from './decision-overrides.repository';
-import { DECISION_OUTCOMES, type DecisionOutcome } from '../cases/decision.entity';
+import { DECISION_OUTCOMES, type DecisionOutcome } from '../cases/index';
 import { auditedBlockers, decisionBlockersOf, type DecisionBlocker } from './list-decision-blockers';
 import { recordDecision } from './record-decision';
 

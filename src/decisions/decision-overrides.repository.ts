@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/queryable';
-import type { DecisionOutcome } from '../cases/decision.entity';
+import type { DecisionOutcome } from '../cases/index';
 import { PURGED_BLOCKER_MESSAGES, type DecisionBlocker } from './list-decision-blockers';
 
 /**

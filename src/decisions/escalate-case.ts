@@ -4,9 +4,9 @@ import { recordEvent } from '../events/record-event';
 import { requireText, throwIfAny } from '../validation';
 import type { ValidationDetail } from '../errors';
 import type { Services } from '../services';
-import { assertTransition } from '../cases/case-transitions';
-import { findConsoleCaseRow, insertEscalation, lockConsoleCase, updateCaseStatus } from '../cases/case-work.repository';
-import { consoleCaseView, type ConsoleCaseView } from '../cases/console-case-views';
+import { assertTransition } from '../cases/index';
+import { findConsoleCaseRow, insertEscalation, lockConsoleCase, updateCaseStatus } from '../cases/index';
+import { consoleCaseView, type ConsoleCaseView } from '../cases/index';
 import { closePendingOverride } from './decision-overrides.repository';
 
 /** Longest escalation or response note. */

@@ -1,10 +1,10 @@
 import { isoFromDatetimeText } from '../db/datetime-text';
 import type { Queryable } from '../db/queryable';
-import { listCaseDocuments } from '../documents/documents.repository';
+import { listCaseDocuments } from '../documents/index';
 import type { PullFullParityOwnerView } from '../cases/index';
 import type { PullFullParityView } from './case-file.wire';
-import { findCaseRowByPk, findCompanyProfile, findLatestRiskAssessment, listCaseParties } from '../cases/cases.repository';
-import { findLatestDecision } from '../cases/decisions.repository';
+import { findCaseRowByPk, findCompanyProfile, findLatestRiskAssessment, listCaseParties } from '../cases/index';
+import { findLatestDecision } from '../cases/index';
 
 type Json<T> = T | string;
 const json = <T>(v: Json<T>): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);

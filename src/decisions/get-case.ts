@@ -1,12 +1,12 @@
 import { isoFromDatetimeText } from '../db/datetime-text';
-import { latestInviteStatus } from '../invites/invites';
+import { latestInviteStatus } from '../invites/index';
 import { authorize, can, type Actor } from '../access/index';
 import type { Services } from '../services';
-import { caseSummaryView } from '../cases/case-views';
+import { caseSummaryView } from '../cases/index';
 import type { CaseDetailView } from './case-file.wire';
-import { findCaseDetailRow, findLatestRiskAssessment, readFullParitySwitches } from '../cases/cases.repository';
-import { currentDecisionView } from '../cases/decision-views';
-import { findLatestDecision } from '../cases/decisions.repository';
+import { findCaseDetailRow, findLatestRiskAssessment, readFullParitySwitches } from '../cases/index';
+import { currentDecisionView } from '../cases/index';
+import { findLatestDecision } from '../cases/index';
 import { pullFullParity } from './full-parity';
 
 /** GET /v1/cases/{caseId}: the list fields plus the current decision, risk band, screening summary and invite (CaseDetail). */

@@ -1,6 +1,6 @@
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
-import { findCasePk } from '../cases/cases.repository';
+import { findCasePk } from '../cases/index';
 import { findPendingOverride } from './decision-overrides.repository';
 import type { DecisionBlocker } from './list-decision-blockers';
 

@@ -6,8 +6,8 @@ import { DomainError } from '../errors';
 import { listUnverifiedPersons, type UnverifiedPerson } from '../idv/index';
 import { listOpenHits } from '../screening/index';
 import type { Services } from '../services';
-import { findCasePk } from '../cases/cases.repository';
-import { findRoutedAt } from '../cases/case-work.repository';
+import { findCasePk } from '../cases/index';
+import { findRoutedAt } from '../cases/index';
 
 /** What keeps a case from being approved without a deliberate override, in the order they are listed. */
 export const DECISION_BLOCKER_CODES = [

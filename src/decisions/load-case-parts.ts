@@ -1,14 +1,14 @@
 import { authorize, type Actor, type Permission } from '../access/index';
-import { documentView } from '../documents/document-views';
-import type { DocumentRow } from '../documents/documents.repository';
-import type { DocumentView } from '../documents/document.wire';
-import { screeningHitView } from '../screening/screening-views';
-import type { ScreeningHitView } from '../screening/screening.wire';
+import { documentView } from '../documents/index';
+import type { DocumentRow } from '../documents/index';
+import type { DocumentView } from '../documents/index';
+import { screeningHitView } from '../screening/index';
+import type { ScreeningHitView } from '../screening/index';
 import type { Services } from '../services';
-import type { CurrentDecisionView, DecisionView } from '../cases/case.wire';
-import { decisionsOf, documentsOf, latestDecisionsOf, partiesOf, screeningHitsOf } from '../cases/case-work.repository';
-import { casePartyView, type CasePartyView } from '../cases/console-case-views';
-import { currentDecisionView, decisionView } from '../cases/decision-views';
+import type { CurrentDecisionView, DecisionView } from '../cases/index';
+import { decisionsOf, documentsOf, latestDecisionsOf, partiesOf, screeningHitsOf } from '../cases/index';
+import { casePartyView, type CasePartyView } from '../cases/index';
+import { currentDecisionView, decisionView } from '../cases/index';
 
 /** What loadCaseParts reads for each case, by part. */
 export interface CaseParts {

@@ -1,13 +1,13 @@
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
-import type { CaseStatus } from '../cases/case.entity';
-import { updateCaseStatus } from '../cases/case-work.repository';
+import type { CaseStatus } from '../cases/index';
+import { updateCaseStatus } from '../cases/index';
 import { insertDecision } from './decisions.repository';
-import { readFullParitySwitches } from '../cases/cases.repository';
-import type { DecisionOutcome, DecisionReason } from '../cases/decision.entity';
+import { readFullParitySwitches } from '../cases/index';
+import type { DecisionOutcome, DecisionReason } from '../cases/index';
 import { buildFullParity } from './full-parity';
 import type { DecisionBlocker } from './list-decision-blockers';
-import { advanceOnboardingStage } from '../cases/onboarding-progress';
+import { advanceOnboardingStage } from '../cases/index';
 
 /** The automatic decision's name in events and rows (analystEmail, changedBy). */
 export const POLICY_ENGINE = 'policy_engine';

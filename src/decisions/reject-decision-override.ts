@@ -3,8 +3,8 @@ import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
 import { lockOverrideForSignOff, overrideAuditDetails } from './approve-decision-override';
-import { findConsoleCaseRow } from '../cases/case-work.repository';
-import { consoleCaseView, type ConsoleCaseView } from '../cases/console-case-views';
+import { findConsoleCaseRow } from '../cases/index';
+import { consoleCaseView, type ConsoleCaseView } from '../cases/index';
 import { closePendingOverride } from './decision-overrides.repository';
 
 /**

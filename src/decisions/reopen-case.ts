@@ -5,9 +5,9 @@ import { recordEvent } from '../events/record-event';
 import { requireText, throwIfAny } from '../validation';
 import type { ValidationDetail } from '../errors';
 import type { Services } from '../services';
-import { assertTransition, REOPENABLE_FROM } from '../cases/case-transitions';
-import { findConsoleCaseRow, lockConsoleCase, updateCaseStatus } from '../cases/case-work.repository';
-import { consoleCaseView, type ConsoleCaseView } from '../cases/console-case-views';
+import { assertTransition, REOPENABLE_FROM } from '../cases/index';
+import { findConsoleCaseRow, lockConsoleCase, updateCaseStatus } from '../cases/index';
+import { consoleCaseView, type ConsoleCaseView } from '../cases/index';
 import { MAX_NOTE } from './escalate-case';
 
 /**

@@ -4,9 +4,9 @@ import { recordEvent } from '../events/record-event';
 import { requireText, throwIfAny } from '../validation';
 import type { ValidationDetail } from '../errors';
 import type { Services } from '../services';
-import { assertTransition } from '../cases/case-transitions';
-import { answerOpenEscalation, findConsoleCaseRow, lockConsoleCase, updateCaseStatus } from '../cases/case-work.repository';
-import { consoleCaseView, type ConsoleCaseView } from '../cases/console-case-views';
+import { assertTransition } from '../cases/index';
+import { answerOpenEscalation, findConsoleCaseRow, lockConsoleCase, updateCaseStatus } from '../cases/index';
+import { consoleCaseView, type ConsoleCaseView } from '../cases/index';
 import { MAX_NOTE } from './escalate-case';
 
 /** What a senior reviewer recommends (escalation.responded). */

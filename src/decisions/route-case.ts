@@ -6,11 +6,11 @@ import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
 import type { StepGuard } from '../step-guard';
 import type { Services } from '../services';
-import { loadPolicyFacts } from '../policy/case-policy-facts';
-import type { RoutingOutcome } from '../policy/decision-policy';
-import { evaluatePolicy, type PolicyEvaluation } from '../policy/evaluate-policy';
-import { activeDecisionPolicy, insertRoutingEvaluation, lockRoutedCase, type DecisionPolicyRow } from '../policy/policy.repository';
-import type { PolicyFacts } from '../policy/policy-facts';
+import { loadPolicyFacts } from '../policy/index';
+import type { RoutingOutcome } from '../policy/index';
+import { evaluatePolicy, type PolicyEvaluation } from '../policy/index';
+import { activeDecisionPolicy, insertRoutingEvaluation, lockRoutedCase, type DecisionPolicyRow } from '../policy/index';
+import type { PolicyFacts } from '../policy/index';
 
 export interface RouteResult {
   outcome: RoutingOutcome;

@@ -1,4 +1,4 @@
-import { findCasePk } from '../cases/cases.repository';
+import { findCasePk } from '../cases/index';
 import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';

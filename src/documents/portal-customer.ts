@@ -1,6 +1,6 @@
 import { authorize, type Actor, type CustomerActor } from '../access/index';
 import { DomainError } from '../errors';
-import type { CaseStatus } from '../cases/case.entity';
+import type { CaseStatus } from '../cases/index';
 
 /**
  * The customer a portal use case acts for, bound to their one case (`casePk`). Other callers that the

@@ -1,5 +1,5 @@
 import type { Actor } from '../access/index';
-import { findCaseRowByPk, lockCase } from '../cases/cases.repository';
+import { findCaseRowByPk, lockCase } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';

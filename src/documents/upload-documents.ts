@@ -1,11 +1,11 @@
 import type { Actor } from '../access/index';
-import { findCaseRowByPk, lockCase } from '../cases/cases.repository';
-import { advanceOnboardingStage } from '../cases/onboarding-progress';
+import { findCaseRowByPk, lockCase } from '../cases/index';
+import { advanceOnboardingStage } from '../cases/index';
 import { inTransaction, type Tx } from '../db/transaction';
 import { DomainError, isDomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
 import type { StoredBlob } from '../ports';
-import { CLOSED_STATUSES, type CaseStatus } from '../cases/case.entity';
+import { CLOSED_STATUSES, type CaseStatus } from '../cases/index';
 import type { Services } from '../services';
 import { limitBytes, peek } from './byte-streams';
 import { countDocumentsOfCase, insertUploadedDocument, referencedBlobKeys } from './documents.repository';

@@ -1,5 +1,5 @@
 import type { Tx } from '../db/transaction';
-import { activeDecisionPolicy } from '../policy/policy.repository';
+import { activeDecisionPolicy } from '../policy/index';
 import { changeEddRequirementInTx } from './change-edd-requirement';
 import { listEddRequirements } from './edd.repository';
 

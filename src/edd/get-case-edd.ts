@@ -1,5 +1,5 @@
 import { authorize, type Actor } from '../access/index';
-import { findCasePk } from '../cases/cases.repository';
+import { findCasePk } from '../cases/index';
 import type { Queryable } from '../db/queryable';
 import { DomainError } from '../errors';
 import type { Services } from '../services';

@@ -1,8 +1,8 @@
 import { auditName, authorize, type Actor } from '../access/index';
-import { lockConsoleCase } from '../cases/case-work.repository';
+import { lockConsoleCase } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError, type ValidationDetail } from '../errors';
-import { EDD_KEY_PATTERN } from '../policy/validate-policy';
+import { EDD_KEY_PATTERN } from '../policy/index';
 import type { Services } from '../services';
 import { changeEddRequirementInTx } from './change-edd-requirement';
 import { EDD_STATUSES, MAX_CASE_EDD_REQUIREMENTS, MAX_EDD_LABEL_CHARS, MAX_EDD_NOTE_CHARS, type EddStatus } from './edd-requirement';

@@ -1,4 +1,4 @@
-import { caseRoster, recordRosterChange } from '../cases/onboarding-progress';
+import { caseRoster, recordRosterChange } from '../cases/index';
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import type { IdvResult } from './identity-verifier';

@@ -1,6 +1,6 @@
 import { authorize, type Actor } from '../access/index';
-import { advanceOnboardingStage, recordRosterChange } from '../cases/onboarding-progress';
-import { findCaseRowByPk, lockCase } from '../cases/cases.repository';
+import { advanceOnboardingStage, recordRosterChange } from '../cases/index';
+import { findCaseRowByPk, lockCase } from '../cases/index';
 import { inTransaction, type Tx } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';

@@ -1,4 +1,4 @@
-import { findCaseRowByPk } from '../cases/cases.repository';
+import { findCaseRowByPk } from '../cases/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import type { VerificationPageView } from './idv.wire';

@@ -1,4 +1,4 @@
-import { ROSTER_STATUSES } from '../cases/case-party.entity';
+import { ROSTER_STATUSES } from '../cases/index';
 import { DateTime, Nullable, StringEnum, Type, type Static } from '../wire';
 import { DOCUMENT_ON_FILE_CODES } from './document-on-file';
 import { IDV_OUTCOMES } from './identity-verifier';

@@ -1,6 +1,6 @@
 import { authorize, type Actor } from '../access/index';
-import { findCasePk } from '../cases/cases.repository';
-import { caseRoster } from '../cases/onboarding-progress';
+import { findCasePk } from '../cases/index';
+import { caseRoster } from '../cases/index';
 import type { Queryable } from '../db/queryable';
 import { DomainError } from '../errors';
 import type { Services } from '../services';

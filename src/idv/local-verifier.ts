@@ -1,5 +1,5 @@
 import type { Clock } from '../ports';
-import type { DocumentExtractor } from '../documents/document-extractor';
+import type { DocumentExtractor } from '../documents/index';
 import type { IdvCheck, IdvOutcome, IdvResult, IdvUpload, UploadIdentityVerifier, IdvPerson } from './identity-verifier';
 
 /** What the local verifier can never check, said in every result so that nobody reads a `pass` as more than it is. */

@@ -1,4 +1,4 @@
-import { recordRosterChange } from '../cases/onboarding-progress';
+import { recordRosterChange } from '../cases/index';
 import type { Tx } from '../db/transaction';
 import { updateVerification, type VerificationRow, type VerificationWrite } from './verifications.repository';
 import { setPartyRosterStatus } from '../cases/index';

@@ -1,6 +1,6 @@
 import { authorize, type Actor } from '../access/index';
-import { lockConsoleCase } from '../cases/case-work.repository';
-import { recordRosterChange } from '../cases/onboarding-progress';
+import { lockConsoleCase } from '../cases/index';
+import { recordRosterChange } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
 import { assessDocumentOnFile } from './assess-document-on-file';

@@ -1,6 +1,6 @@
 import { auditName, authorize, type Actor } from '../access/index';
-import { lockConsoleCase } from '../cases/case-work.repository';
-import { advanceOnboardingStage, recordRosterChange } from '../cases/onboarding-progress';
+import { lockConsoleCase } from '../cases/index';
+import { advanceOnboardingStage, recordRosterChange } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';

@@ -1,5 +1,5 @@
 import type { Tx } from '../db/transaction';
-import { queueCustomerEmail } from '../outreach/queue-customer-email';
+import { queueCustomerEmail } from '../customer-emails/index';
 import { randomToken, sha256Hex } from '../security/tokens';
 import { upsertVerification, type CasePerson } from './verifications.repository';
 import { setPartyRosterStatus } from '../cases/index';

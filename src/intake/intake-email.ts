@@ -1,4 +1,4 @@
-import { escapeHtml as e, safeColor, safeLogoUrl, type Branding } from '../invites/invite-email';
+import { escapeHtml as e, safeColor, safeLogoUrl, type Branding } from '../invites/index';
 
 /** The email with a public-intake code: tenant-branded HTML and a plain-text part with the same code. */
 export function renderIntakeCodeEmail(input: { branding: Branding; code: string; minutes: number }): { subject: string; text: string; html: string } {

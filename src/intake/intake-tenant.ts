@@ -1,10 +1,10 @@
 import { DomainError } from '../errors';
-import { safeColor, safeLogoUrl } from '../invites/invite-email';
+import { safeColor, safeLogoUrl } from '../invites/index';
 import { consumeRateLimit, type RateLimit } from '../access/rate-limit';
 import { sourceAddressKey } from '../access/source-address';
 import type { Services } from '../services';
-import { Tenant } from '../tenants/tenant.entity';
-import { SLUG_PATTERN } from '../tenants/tenant-slug';
+import { Tenant } from '../tenants/index';
+import { SLUG_PATTERN } from '../tenants/index';
 import type { IntakeTenantView } from './intake.wire';
 
 /**

@@ -4,8 +4,8 @@ import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import { getTenant, lockTenant, writePublicIntake } from '../tenants/index';
-import { Tenant } from '../tenants/tenant.entity';
-import { isDuplicateSlug, SLUG_PATTERN, SLUG_RULE } from '../tenants/tenant-slug';
+import { Tenant } from '../tenants/index';
+import { isDuplicateSlug, SLUG_PATTERN, SLUG_RULE } from '../tenants/index';
 import type { PublicIntakeView } from './intake.wire';
 
 /** `{APP_URL}/apply/<slug>`: the tenant's public intake link. */

@@ -1,7 +1,7 @@
-import { prepareCustomerEmailGuard, resumeOrOpenCase } from '../onboarding/resume-or-open-case';
+import { prepareCustomerEmailGuard, resumeOrOpenCase } from '../onboarding/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
-import { openPortalSession } from '../invites/portal-session';
+import { openPortalSession } from '../invites/index';
 import { assertSchema } from '../schema';
 import { safeEqual } from '../security/tokens';
 import type { Services } from '../services';

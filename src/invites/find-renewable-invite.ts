@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/queryable';
-import { CLOSED_STATUSES } from '../cases/case.entity';
+import { CLOSED_STATUSES } from '../cases/index';
 
 /**
  * The invite a magic-link token names, with its case, when that case is still open (a closed case

@@ -1,5 +1,5 @@
 import { authorize, type Actor } from '../access/index';
-import { findCasePk } from '../cases/cases.repository';
+import { findCasePk } from '../cases/index';
 import type { Services } from '../services';
 import { findCasePlan, findCasesForRun, listAlerts, listRuns } from './monitoring.repository';
 import { alertView, runView, type CaseMonitoringView } from './monitoring-views';

@@ -1,6 +1,6 @@
 import { inTransaction, type Tx } from '../db/transaction';
 import { recordCaseEvents, type RecordEventInput } from '../events/index';
-import { onMonitoringAlert, type MonitoringAlertFact } from '../monitoring-reviews/on-monitoring-alert';
+import { onMonitoringAlert, type MonitoringAlertFact } from '../monitoring-reviews/index';
 import type { Services } from '../services';
 import { observeCase, type CaseObservation, type CheckRun } from './monitoring-checks';
 import { CHECK_FAMILIES, diffFacts, pepFingerprint, sanctionsFingerprint, type KnownFact, type ObservedFact } from './monitoring-facts';

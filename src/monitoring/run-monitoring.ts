@@ -3,7 +3,7 @@ import { DomainError } from '../errors';
 import type { Services } from '../services';
 import { findCasesForRun, listRuns } from './monitoring.repository';
 import { runView, type MonitoringRunView } from './monitoring-views';
-import { findCasePk } from '../cases/cases.repository';
+import { findCasePk } from '../cases/index';
 import { runMonitoringBatch } from './run-monitoring-batch';
 
 export const NOT_MONITORED_MESSAGE = 'Only approved cases whose data is held are monitored.';

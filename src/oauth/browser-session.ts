@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { openSecret, sealSecret } from '../security/secret-box';
 import { randomToken, safeEqual } from '../security/tokens';
-import { MEMBER_SESSION_POLICIES, type MemberSession } from '../sessions/member-session';
+import { MEMBER_SESSION_POLICIES, type MemberSession } from '../sessions/index';
 import type { Scope } from './oauth-client.entity';
 
 /**

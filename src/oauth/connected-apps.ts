@@ -4,7 +4,7 @@ import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
-import { Member } from '../tenants/member.entity';
+import { Member } from '../tenants/index';
 import { revokeGrant } from './grants';
 import { OAuthClient, type Scope } from './oauth-client.entity';
 import { OAuthGrant } from './oauth-grant.entity';

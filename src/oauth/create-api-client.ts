@@ -4,7 +4,7 @@ import { recordAudit } from '../audit/record-audit';
 import { DomainError, type ValidationDetail } from '../errors';
 import { randomToken, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
-import { getTenant } from '../tenants/find-tenant';
+import { getTenant } from '../tenants/index';
 import { requireText, throwIfAny } from '../validation';
 import { DEFAULT_CLIENT_SCOPES, ELEVATED_CLIENT_SCOPES, OAuthClient, SCOPES, type Scope } from './oauth-client.entity';
 

@@ -1,7 +1,7 @@
 import { inTransaction } from '../db/transaction';
 import { randomToken, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
-import type { SignedInMember } from '../sessions/authenticate-member';
+import type { SignedInMember } from '../sessions/index';
 import type { OAuthClientInfo } from './client-info';
 import { saveMetadataDocumentClient } from './client-metadata-document';
 import type { Scope } from './oauth-client.entity';

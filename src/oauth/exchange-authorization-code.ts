@@ -3,7 +3,7 @@ import { IsNull } from 'typeorm';
 import { inTransaction } from '../db/transaction';
 import { safeEqual, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
-import { Member } from '../tenants/member.entity';
+import { Member } from '../tenants/index';
 import { signAccessToken, tokenResponse } from './access-token';
 import type { TokenResponse } from './oauth.wire';
 import type { OAuthClientInfo } from './client-info';

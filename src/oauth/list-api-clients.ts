@@ -1,7 +1,7 @@
 import { IsNull } from 'typeorm';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
-import { Member } from '../tenants/member.entity';
+import { Member } from '../tenants/index';
 import { OAuthClient } from './oauth-client.entity';
 import type { ApiClientView } from './oauth.wire';
 

@@ -1,5 +1,5 @@
 import type { Services } from '../services';
-import { findMemberSession } from '../sessions/find-member-session';
+import { findMemberSession } from '../sessions/index';
 import { memberBrowserSession, newBrowserSession, openAnonymousSession, type BrowserSession } from './browser-session';
 
 /**

@@ -1,7 +1,7 @@
 import { inTransaction, type Tx } from '../db/transaction';
 import { queueMail, renderBrandedEmail, type Branding } from '../mail/index';
 import type { Services } from '../services';
-import { listAdminRecipients } from '../tenants/list-admin-recipients';
+import { listAdminRecipients } from '../tenants/index';
 
 /**
  * When a member is removed, the pull-API credentials they created keep working (a CRM integration must

@@ -1,6 +1,6 @@
 import type { Services } from '../services';
-import { endMemberSession } from '../sessions/end-member-session';
-import { startMemberSession } from '../sessions/start-member-session';
+import { endMemberSession } from '../sessions/index';
+import { startMemberSession } from '../sessions/index';
 import { memberBrowserSession, type BrowserSession } from './browser-session';
 
 /**

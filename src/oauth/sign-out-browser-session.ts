@@ -1,5 +1,5 @@
 import type { Services } from '../services';
-import { endMemberSession } from '../sessions/end-member-session';
+import { endMemberSession } from '../sessions/index';
 import { newBrowserSession, type BrowserSession } from './browser-session';
 
 /**

@@ -1,7 +1,7 @@
 import { authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
-import { endSessionsOfMember } from '../sessions/end-sessions-of-member';
+import { endSessionsOfMember } from '../sessions/index';
 import { revokeMemberGrants } from './revoke-member-grants';
 
 /**

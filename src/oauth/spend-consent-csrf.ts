@@ -1,5 +1,5 @@
 import type { Services } from '../services';
-import { spendCsrfToken } from '../sessions/spend-csrf-token';
+import { spendCsrfToken } from '../sessions/index';
 import { csrfMatches, memberBrowserSession, type BrowserSession } from './browser-session';
 
 /**

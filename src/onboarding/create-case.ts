@@ -5,14 +5,14 @@ import { emailKey } from '../email-address';
 import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
 import { isValidIdempotencyKey, requestHash, runIdempotent, type StoredResponse } from '../idempotency/idempotent';
-import { createInvite } from '../invites/invites';
+import { createInvite } from '../invites/index';
 import { auditName, authorize, type Actor } from '../access/index';
 import { assertSchema } from '../schema';
 import type { Services } from '../services';
-import { createdCaseView } from '../cases/case-views';
-import { CreateCaseRequestSchema, type CreateCaseBody, type CreatedCaseView, type ExistingOpenCaseView } from '../cases/case.wire';
-import { findCaseByCrmRecordId, findCaseRowByPk, findOpenCaseByEmailKey, insertCase, insertCompanyProfile } from '../cases/cases.repository';
-import { dedupLockKey as lockKey, ensureDedupLockRows, lockDedupKeys } from '../cases/sql/dedup-locks';
+import { createdCaseView } from '../cases/index';
+import { CreateCaseRequestSchema, type CreateCaseBody, type CreatedCaseView, type ExistingOpenCaseView } from '../cases/index';
+import { findCaseByCrmRecordId, findCaseRowByPk, findOpenCaseByEmailKey, insertCase, insertCompanyProfile } from '../cases/index';
+import { dedupLockKey as lockKey, ensureDedupLockRows, lockDedupKeys } from '../cases/index';
 
 /** What POST /v1/cases decided, before any transport renders it. */
 export type CreateCaseOutcome =

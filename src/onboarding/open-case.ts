@@ -6,9 +6,9 @@ import { emailAddressProblem, emailKey } from '../email-address';
 import { isRegistrationNumber, REGISTRATION_NUMBER_MESSAGE } from '../registration-number';
 import { requireText, throwIfAny, isEmail } from '../validation';
 import type { ValidationDetail } from '../errors';
-import { createInvite } from '../invites/invites';
-import { caseNumber } from '../cases/case-id';
-import { insertCase, insertCompanyProfile, nextCaseSequence } from '../cases/cases.repository';
+import { createInvite } from '../invites/index';
+import { caseNumber } from '../cases/index';
+import { insertCase, insertCompanyProfile, nextCaseSequence } from '../cases/index';
 
 export interface OpenCaseInput {
   /** How the case came in (every way but the API, which is createCase). */

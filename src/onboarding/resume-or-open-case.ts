@@ -1,10 +1,10 @@
 import type { Tx } from '../db/transaction';
 import { emailKey } from '../email-address';
 import type { Services } from '../services';
-import type { CaseSource } from '../cases/case.entity';
-import { findCaseRow, findOpenCaseByEmailKey } from '../cases/cases.repository';
+import type { CaseSource } from '../cases/index';
+import { findCaseRow, findOpenCaseByEmailKey } from '../cases/index';
 import { insertOpenedCase } from './open-case';
-import { dedupLockKey, ensureDedupLockRows, lockDedupKeys } from '../cases/sql/dedup-locks';
+import { dedupLockKey, ensureDedupLockRows, lockDedupKeys } from '../cases/index';
 
 /**
  * The open-case guard of POST /v1/cases (layer 3) for a customer who comes in by themselves (the public

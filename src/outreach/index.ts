@@ -1,7 +1,3 @@
-export {
-  queueCustomerEmail, CUSTOMER_EMAIL_MAIL, SENT_AT, type CustomerEmailInput, type CustomerEmailEvent,
-} from './queue-customer-email';
-export { listCaseCustomerEmails, type CustomerEmailView } from './list-case-customer-emails';
 export { requestEddEvidence, type OutreachSentView } from './request-edd-evidence';
 export { sendOutreach, ANALYST_OUTREACH_KINDS } from './send-outreach';
 export { OUTREACH_KINDS, type OutreachKind } from './request-email';

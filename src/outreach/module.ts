@@ -1,13 +1,11 @@
 import type { FeatureModule } from '../platform/index';
-import { customerEmailMail } from './customer-email.mail';
 import { outreachReminderTask } from './outreach-reminder.task';
 import { REMINDER_TASK } from './reminder-jobs';
 import { sweepReminders } from './sweep-reminders';
 
-/** Customer emails (a kind of the mail outbox), a case's due reminder, and reminders that are due but whose scheduled job was lost. */
+/** A case's due reminder, and reminders that are due but whose scheduled job was lost. */
 export const outreachModule: FeatureModule = {
   name: 'outreach',
   tasks: { [REMINDER_TASK]: outreachReminderTask },
   sweeps: [{ name: 'reminder sweep', order: 90, run: sweepReminders }],
-  mail: [customerEmailMail],
 };

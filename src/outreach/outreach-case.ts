@@ -1,5 +1,5 @@
-import { CLOSED_STATUSES, type CaseStatus } from '../cases/case.entity';
-import { lockConsoleCase } from '../cases/case-work.repository';
+import { CLOSED_STATUSES, type CaseStatus } from '../cases/index';
+import { lockConsoleCase } from '../cases/index';
 import type { Tx } from '../db/transaction';
 import { DomainError } from '../errors';
 

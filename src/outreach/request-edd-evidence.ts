@@ -4,7 +4,7 @@ import { listEddRequirements, markEddRequested } from '../edd/index';
 import { DomainError, type ValidationDetail } from '../errors';
 import type { Services } from '../services';
 import { lockOutreachCase } from './outreach-case';
-import { SENT_AT } from './queue-customer-email';
+import { SENT_AT } from '../customer-emails/index';
 import { queueOutreachEmail, restartRemindersInTx } from './request-email';
 
 export interface OutreachSentView {

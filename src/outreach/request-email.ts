@@ -1,6 +1,6 @@
 import type { Tx } from '../db/transaction';
-import { createInvite } from '../invites/invites';
-import { queueCustomerEmail, type CustomerEmailEvent } from './queue-customer-email';
+import { createInvite } from '../invites/index';
+import { queueCustomerEmail, type CustomerEmailEvent } from '../customer-emails/index';
 import type { OutreachCase } from './outreach-case';
 import { daysMs, reminderScheduleOf } from './reminder-schedule';
 import { REMINDER_TASK } from './reminder-jobs';

@@ -1,7 +1,7 @@
 import { authorize, type Actor } from '../access/index';
-import { CLOSED_STATUSES } from '../cases/case.entity';
-import { findCasePk, findCaseRowByPk } from '../cases/cases.repository';
-import { portalCustomer } from '../documents/portal-customer';
+import { CLOSED_STATUSES } from '../cases/index';
+import { findCasePk, findCaseRowByPk } from '../cases/index';
+import { portalCustomer } from '../documents/index';
 import type { Tx } from '../db/transaction';
 import { changeEddRequirementInTx, lockEddRequirement } from '../edd/index';
 import { DomainError } from '../errors';

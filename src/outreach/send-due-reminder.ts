@@ -1,5 +1,5 @@
-import { CLOSED_STATUSES, type CaseStatus } from '../cases/case.entity';
-import { findCaseRowByPk, lockCase } from '../cases/cases.repository';
+import { CLOSED_STATUSES, type CaseStatus } from '../cases/index';
+import { findCaseRowByPk, lockCase } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
 import { queueOutreachEmail } from './request-email';

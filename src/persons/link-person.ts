@@ -1,5 +1,5 @@
 import { auditName, authorize, type Actor } from '../access/index';
-import { lockConsoleCase } from '../cases/case-work.repository';
+import { lockConsoleCase } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';

@@ -1,6 +1,6 @@
 import { emailKey } from '../email-address';
-import { nameSimilarity } from '../screening/watchlist/name-similarity';
-import { nameTokens } from '../screening/watchlist/name-tokens';
+import { nameSimilarity } from '../screening/index';
+import { nameTokens } from '../screening/index';
 
 /**
  * How the registry recognises a human: names compared with the screening matcher's normalisation

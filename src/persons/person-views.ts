@@ -1,5 +1,5 @@
 import { isoFromDatetimeText } from '../db/datetime-text';
-import { declaredDocumentType } from '../documents/extraction/classify';
+import { declaredDocumentType } from '../documents/index';
 import type { CaseDocumentRow, LinkRow, PartyRow, PersonDocumentRow, PersonRow } from './persons.repository';
 
 /** The shapes the registry hands to adapters (never a row). */

@@ -1,5 +1,5 @@
 import { systemActor } from '../access/index';
-import { advanceOnboardingStage } from '../cases/onboarding-progress';
+import { advanceOnboardingStage } from '../cases/index';
 import type { Tx } from '../db/transaction';
 import { dispatchCaseVerifications, loadVerificationFacts } from '../idv/index';
 import { assessCaseRisk } from '../risk/index';

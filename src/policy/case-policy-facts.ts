@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/queryable';
-import { loadVerificationFacts } from '../idv/verification-facts';
+import { loadVerificationFacts } from '../idv/index';
 import { loadCaseFacts } from '../risk/index';
 import type { DecisionPolicyDefinition } from './decision-policy';
 import { policyFacts, type PolicyFacts } from './policy-facts';

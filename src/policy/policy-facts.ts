@@ -1,5 +1,5 @@
-import type { VerificationFacts } from '../idv/verification-facts';
-import type { CaseFacts } from '../risk/case-facts.repository';
+import type { VerificationFacts } from '../idv/index';
+import type { CaseFacts } from '../risk/index';
 
 /**
  * The facts a decision policy's rules see, computed from a case's facts (pure). Flat names so that a

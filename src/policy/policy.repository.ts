@@ -1,4 +1,4 @@
-import { isCaseId } from '../cases/case-id';
+import { isCaseId } from '../cases/index';
 import type { Queryable } from '../db/queryable';
 import { DEFAULT_DECISION_POLICY, DEFAULT_EDD_ITEMS, type DecisionPolicyDefinition, type EddItemsByBand, type PolicyRule, type RoutingOutcome } from './decision-policy';
 import type { PolicyFacts } from './policy-facts';

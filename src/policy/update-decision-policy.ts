@@ -2,7 +2,7 @@ import { auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
-import { lockTenant } from '../tenants/find-tenant';
+import { lockTenant } from '../tenants/index';
 import { activeDecisionPolicy, insertDecisionPolicyVersion } from './policy.repository';
 import { decisionPolicyView, type DecisionPolicyView } from './policy-views';
 import { validatePolicy } from './validate-policy';

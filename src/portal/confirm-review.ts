@@ -1,16 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Actor } from '../access/index';
-import { lockCaseStatus, markReviewConfirmed } from '../cases/application.repository';
+import { lockCaseStatus, markReviewConfirmed } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError, isDomainError, type ValidationDetail } from '../errors';
 import { recordEvent } from '../events/record-event';
 import { assertSchema } from '../schema';
 import type { Services } from '../services';
-import { checkDraft, portalCaseOf, refuseUnlessEditable, writeDraft } from '../cases/application';
+import { checkDraft, portalCaseOf, refuseUnlessEditable, writeDraft } from '../cases/index';
 import {
   ApplicationDraftSchema, CompanyProfileDraftSchema, OwnerDraftSchema, ReviewConfirmSchema,
   type ApplicationDraft, type OwnerDraft, type SubmittedView,
-} from '../cases/application.wire';
+} from '../cases/index';
 import { buildReview, type ReviewSection } from './review';
 import { submitCase } from './submit-case';
 

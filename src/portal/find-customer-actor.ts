@@ -1,7 +1,7 @@
 import type { CustomerActor } from '../access/index';
 import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
-import { PORTAL_SESSION_IDLE_MS, PORTAL_SESSION_TOUCH_MS, touchPortalSession } from '../invites/portal-session';
+import { PORTAL_SESSION_IDLE_MS, PORTAL_SESSION_TOUCH_MS, touchPortalSession } from '../invites/index';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 

@@ -1,12 +1,12 @@
 import type { Actor } from '../access/index';
-import type { OnboardingStage } from '../cases/case.entity';
-import { countCaseDocuments } from '../documents/sql/case-document-counts';
-import { findApplicationProfile } from '../cases/application.repository';
-import { safeColor, safeLogoUrl } from '../invites/invite-email';
-import { getTenant } from '../tenants/find-tenant';
+import type { OnboardingStage } from '../cases/index';
+import { countCaseDocuments } from '../documents/index';
+import { findApplicationProfile } from '../cases/index';
+import { safeColor, safeLogoUrl } from '../invites/index';
+import { getTenant } from '../tenants/index';
 import type { Services } from '../services';
-import { isEditable, loadApplication, missingForSubmission, portalCaseOf, type Application } from '../cases/application';
-import type { PortalSessionView, StepState } from '../cases/application.wire';
+import { isEditable, loadApplication, missingForSubmission, portalCaseOf, type Application } from '../cases/index';
+import type { PortalSessionView, StepState } from '../cases/index';
 
 /** Each journey stage in the customer's words (the console and events use STAGE_LABELS). */
 export const CUSTOMER_STAGE_LABELS: Readonly<Record<OnboardingStage, string>> = {

@@ -1,7 +1,7 @@
 import type { Actor } from '../access/index';
 import type { Services } from '../services';
-import { isEditable, portalCaseOf } from '../cases/application';
-import type { ReviewView } from '../cases/application.wire';
+import { isEditable, portalCaseOf } from '../cases/index';
+import type { ReviewView } from '../cases/index';
 import { buildReview, reviewView } from './review';
 
 /**

@@ -1,7 +1,7 @@
 // The customer portal: a customer's session bound to one case, and what they do on it.
 export { findCustomerActor } from './find-customer-actor';
-import { PORTAL_SESSION_TTL_MS } from '../invites/portal-session';
-export { PORTAL_SESSION_TTL_MS, PORTAL_SESSION_IDLE_MS } from '../invites/portal-session';
+import { PORTAL_SESSION_TTL_MS } from '../invites/index';
+export { PORTAL_SESSION_TTL_MS, PORTAL_SESSION_IDLE_MS } from '../invites/index';
 export { getPortalSession, CUSTOMER_STAGE_LABELS } from './get-portal-session';
 export { requestNewLink, NEW_LINK_LIMITS, NEW_LINK_ANSWER } from './request-new-link';
 export { getApplication } from './get-application';
@@ -14,7 +14,7 @@ export {
   ApplicationDraftSchema, ApplicationSchema, CompanyProfileDraftSchema, OwnerDraftSchema, PortalSessionSchema, RequestNewLinkSchema,
   ReviewSchema, ReviewConfirmSchema, SubmittedSchema, STEP_STATES,
   type ApplicationDraft, type ApplicationView, type PortalSessionView, type ReviewView, type SubmittedView, type StepState,
-} from '../cases/application.wire';
+} from '../cases/index';
 
 /** The customer-portal session cookie (HttpOnly; its value is stored hashed), read by every portal door. */
 export const PORTAL_SESSION_COOKIE = 'portal_session';

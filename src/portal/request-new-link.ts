@@ -1,14 +1,14 @@
 import { inTransaction } from '../db/transaction';
 import { emailKey } from '../email-address';
 import { DomainError } from '../errors';
-import { findRenewableInvite } from '../invites/find-renewable-invite';
-import { createInvite } from '../invites/invites';
+import { findRenewableInvite } from '../invites/index';
+import { createInvite } from '../invites/index';
 import { consumeRateLimit, type RateLimit } from '../access/rate-limit';
 import { sourceAddressKey } from '../access/source-address';
 import { assertSchema } from '../schema';
 import { safeEqual, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
-import { RequestNewLinkSchema } from '../cases/application.wire';
+import { RequestNewLinkSchema } from '../cases/index';
 
 /** portal.requestNewLink limits, each per hour: per source address, per email typed, per old link. */
 export const NEW_LINK_LIMITS = {

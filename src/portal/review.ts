@@ -1,9 +1,9 @@
-import type { CaseRow } from '../cases/cases.repository';
-import { findApplicationProfile } from '../cases/application.repository';
+import type { CaseRow } from '../cases/index';
+import { findApplicationProfile } from '../cases/index';
 import type { Queryable } from '../db/queryable';
-import { countCaseDocuments, listCaseExtractions } from '../documents/sql/case-document-counts';
-import { loadApplication, type Application } from '../cases/application';
-import type { CompanyProfileView, OwnerView, ReviewView } from '../cases/application.wire';
+import { countCaseDocuments, listCaseExtractions } from '../documents/index';
+import { loadApplication, type Application } from '../cases/index';
+import type { CompanyProfileView, OwnerView, ReviewView } from '../cases/index';
 import { countryCodeOf } from '../countries';
 
 /**

@@ -2,9 +2,9 @@ import type { Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { assertSchema } from '../schema';
 import type { Services } from '../services';
-import { checkDraft, loadApplication, portalCaseOf, refuseUnlessEditable, writeDraft } from '../cases/application';
-import { ApplicationDraftSchema, type ApplicationView } from '../cases/application.wire';
-import { lockCaseStatus } from '../cases/application.repository';
+import { checkDraft, loadApplication, portalCaseOf, refuseUnlessEditable, writeDraft } from '../cases/index';
+import { ApplicationDraftSchema, type ApplicationView } from '../cases/index';
+import { lockCaseStatus } from '../cases/index';
 
 /**
  * application.save: stores a partial draft (absent fields stay; null clears; a list given replaces the

@@ -2,8 +2,8 @@ import type { Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
-import { portalCaseOf } from '../cases/application';
-import type { SubmittedView } from '../cases/application.wire';
+import { portalCaseOf } from '../cases/index';
+import type { SubmittedView } from '../cases/index';
 import { submitCase } from './submit-case';
 
 /**

@@ -1,13 +1,13 @@
 import { auditName, type Actor } from '../access/index';
-import { lockCaseStatus, updateCaseCompany, updateCaseStatus } from '../cases/application.repository';
-import { findCaseRowByPk, type CaseRow } from '../cases/cases.repository';
-import { advanceOnboardingStage } from '../cases/onboarding-progress';
+import { lockCaseStatus, transitionCaseStatus, updateCaseCompany } from '../cases/index';
+import { findCaseRowByPk, type CaseRow } from '../cases/index';
+import { advanceOnboardingStage } from '../cases/index';
 import type { Tx } from '../db/transaction';
-import { countCaseDocuments } from '../documents/sql/case-document-counts';
+import { countCaseDocuments } from '../documents/index';
 import { recordEvent } from '../events/record-event';
-import { startCasePipeline } from '../pipeline/start-case-pipeline';
-import { incompleteApplication, loadApplication, missingForSubmission, refuseUnlessEditable } from '../cases/application';
-import type { SubmittedView } from '../cases/application.wire';
+import { startCasePipeline } from '../pipeline/index';
+import { incompleteApplication, loadApplication, missingForSubmission, refuseUnlessEditable } from '../cases/index';
+import type { SubmittedView } from '../cases/index';
 
 /**
  * Submits a case in the caller's transaction: the customer's part is done. Locks the case; refuses
@@ -30,7 +30,7 @@ export async function submitCase(tx: Tx, actor: Actor, c: CaseRow, source: 'appl
   const now = svc.clock.now();
   const cp = app.companyProfile;
   await updateCaseCompany(tx.manager, orgId, casePk, { companyName: cp.companyName, companyNumber: cp.registrationNumber, country: cp.country }, now);
-  await updateCaseStatus(tx.manager, orgId, casePk, 'in_progress', 'in_review', now);
+  await transitionCaseStatus(tx.manager, orgId, casePk, 'in_progress', 'in_review', now);
   const row = (await findCaseRowByPk(tx.manager, orgId, casePk))!;
   await recordEvent(tx, {
     orgId, type: 'case.submitted', case: { pk: casePk },

@@ -2,7 +2,7 @@ import { purgeCaseCustomerContact } from '../cases/index';
 import { redactOverrideBlockers } from '../decisions/index';
 import type { Queryable } from '../db/queryable';
 import { cancelMail } from '../mail/index';
-import { CUSTOMER_EMAIL_MAIL } from '../outreach/index';
+import { CUSTOMER_EMAIL_MAIL } from '../customer-emails/index';
 import { redactEventPayload } from './redact-event';
 
 /**

@@ -1,7 +1,7 @@
-import { findApplicationProfile, listApplicationParties } from '../cases/application.repository';
-import { findCaseRowByPk, findLatestRiskAssessment } from '../cases/cases.repository';
+import { findApplicationProfile, listApplicationParties } from '../cases/index';
+import { findCaseRowByPk, findLatestRiskAssessment } from '../cases/index';
 import type { Queryable } from '../db/queryable';
-import { loadApplication, missingForSubmission } from '../cases/application';
+import { loadApplication, missingForSubmission } from '../cases/index';
 import type { CaseReviewFacts } from './case-reviewer';
 import { listReviewDocuments, listReviewHits } from './ai-reviews.repository';
 

@@ -1,5 +1,5 @@
 import { auditName, authorize, type Actor } from '../access/index';
-import { findCasePk } from '../cases/cases.repository';
+import { findCasePk } from '../cases/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import type { AiReviewView } from './ai-review-views';

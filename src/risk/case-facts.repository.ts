@@ -1,4 +1,4 @@
-import { findApplicationProfile, listApplicationParties } from '../cases/application.repository';
+import { findApplicationProfile, listApplicationParties } from '../cases/index';
 import type { Queryable } from '../db/queryable';
 import { countryCodeOf } from '../countries';
 

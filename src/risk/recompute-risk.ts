@@ -1,6 +1,6 @@
 import { auditName, authorize, type Actor } from '../access/index';
-import { findConsoleCaseRow, lockConsoleCase } from '../cases/case-work.repository';
-import { consoleCaseView, type ConsoleCaseView } from '../cases/console-case-views';
+import { findConsoleCaseRow, lockConsoleCase } from '../cases/index';
+import { consoleCaseView, type ConsoleCaseView } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
 import { assessRiskInTx } from './assess-risk';

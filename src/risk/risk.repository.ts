@@ -1,4 +1,4 @@
-import { isCaseId } from '../cases/case-id';
+import { isCaseId } from '../cases/index';
 import type { Queryable } from '../db/queryable';
 import { DEFAULT_RISK_MODEL, type Band, type RiskModelDefinition } from './risk-model';
 import type { RiskFactorResult } from './score-risk';

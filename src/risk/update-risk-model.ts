@@ -2,7 +2,7 @@ import { auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
-import { lockTenant } from '../tenants/find-tenant';
+import { lockTenant } from '../tenants/index';
 import { activeRiskModel, insertRiskModelVersion } from './risk.repository';
 import { riskModelView, type RiskModelView } from './risk-views';
 import { validateRiskModel } from './validate-risk-model';

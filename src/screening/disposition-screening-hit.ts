@@ -1,5 +1,5 @@
-import { findCaseRow, lockCase } from '../cases/cases.repository';
-import { recountCaseScreening } from '../cases/case-columns.repository';
+import { findCaseRow, lockCase } from '../cases/index';
+import { recountCaseScreening } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import { auditName, authorize, type Actor } from '../access/index';

@@ -13,3 +13,6 @@ export {
   DispositionSchema, HitSourceSchema, ScreeningHitSchema, ScreeningHitListSchema, DispositionRequestSchema, type ScreeningHitView, type DispositionBody,
 } from './screening.wire';
 export { listOpenHits } from './screening.repository';
+export { nameSimilarity } from './watchlist/name-similarity';
+export { nameTokens } from './watchlist/name-tokens';
+export { screeningHitView } from './screening-views';

@@ -1,4 +1,4 @@
-import { findCaseRow } from '../cases/cases.repository';
+import { findCaseRow } from '../cases/index';
 import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';

@@ -1,7 +1,7 @@
 import { authorize, type Actor } from '../access/index';
-import { findApplicationProfile, listApplicationParties } from '../cases/application.repository';
-import { findCaseRowByPk, lockCase } from '../cases/cases.repository';
-import { recountCaseScreening } from '../cases/case-columns.repository';
+import { findApplicationProfile, listApplicationParties } from '../cases/index';
+import { findCaseRowByPk, lockCase } from '../cases/index';
+import { recountCaseScreening } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';

@@ -1,6 +1,6 @@
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
-import type { ApplicationProfileRow, PartyRow } from '../cases/application.repository';
+import type { ApplicationProfileRow, PartyRow } from '../cases/index';
 import type { ScreeningSubject } from './screening-provider';
 
 countries.registerLocale(en);

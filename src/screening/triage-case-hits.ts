@@ -1,5 +1,5 @@
 import { authorize, type Actor } from '../access/index';
-import { findCaseRowByPk } from '../cases/cases.repository';
+import { findCaseRowByPk } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';

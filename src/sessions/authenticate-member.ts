@@ -1,8 +1,8 @@
 import { IsNull } from 'typeorm';
 import { hashPassword, isUsablePasswordHash, verifyPassword } from '../security/passwords';
 import type { Services } from '../services';
-import { Member, type MemberRole } from '../tenants/member.entity';
-import { Tenant } from '../tenants/tenant.entity';
+import { Member, type MemberRole } from '../tenants/index';
+import { Tenant } from '../tenants/index';
 import { isEmail } from '../validation';
 
 /** A signed-in member as the sign-in and consent pages know them. */

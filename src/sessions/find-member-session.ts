@@ -1,4 +1,4 @@
-import type { MemberRole } from '../tenants/member.entity';
+import type { MemberRole } from '../tenants/index';
 import type { Services } from '../services';
 import {
   csrfTokenOf, IDLE_TOUCH_INTERVAL_MS, MEMBER_SESSION_POLICIES, SESSION_TOKEN_SHAPE, sessionTokenHash, type MemberSession, type MemberSessionKind,

@@ -2,10 +2,10 @@ import { IsNull } from 'typeorm';
 import { authorize, type Actor } from '../access/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
-import { Member } from '../tenants/member.entity';
-import { toMemberView } from '../tenants/member-views';
-import type { MemberView } from '../tenants/member.wire';
-import { Tenant } from '../tenants/tenant.entity';
+import { Member } from '../tenants/index';
+import { toMemberView } from '../tenants/index';
+import type { MemberView } from '../tenants/index';
+import { Tenant } from '../tenants/index';
 
 /** The signed-in member and their organisation's switches, as the console's `me` shows them. */
 export interface Me {

@@ -15,13 +15,8 @@ export { setDefaultMlro, MLRO_ROLES } from './set-default-mlro';
 export { setZeroRetention, ZERO_RETENTION_NEEDS_FULL_PARITY_MESSAGE } from './set-zero-retention';
 export { FULL_PARITY_NOT_ENTITLED_MESSAGE } from './set-full-parity';
 export { type OrganisationSettings } from './organisation-settings';
-export { passwordProblem, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from './password-rule';
-export { inviteMember, type InviteMemberInput } from './invite-member';
-export { acceptInvitation } from './accept-invitation';
-export { changeMemberRole } from './change-member-role';
-export { removeMember, type RemovedMember } from './remove-member';
-export {
-  MEMBER_LINK_MAIL, PASSWORD_RESET_TTL_MS, INVITATION_TTL_MS, memberTokenLink, type MemberTokenPurpose,
-} from './member-tokens';
-export { tenantsModule } from './module';
+export { passwordProblem, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, checkNewPassword } from './password-rule';
 export { listAdminRecipients, ADMIN_RECIPIENT_ROLES } from './list-admin-recipients';
+export { toMemberView } from './member-views';
+export { isDuplicateSlug, SLUG_PATTERN, SLUG_RULE } from './tenant-slug';
+export { getCurrentMember, lockTenantMembers, refuseLastAdmin } from './lock-tenant-members';

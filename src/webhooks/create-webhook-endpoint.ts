@@ -4,7 +4,7 @@ import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
 import type { ValidationDetail } from '../errors';
 import type { Services } from '../services';
-import { getTenant } from '../tenants/find-tenant';
+import { getTenant } from '../tenants/index';
 import { throwIfAny } from '../validation';
 import { generateEndpointSecret, readSuppliedSecret, sealEndpointSecret } from './endpoint-secret';
 import { checkWebhookUrlForSave } from '../security/url-guard';

@@ -1,7 +1,7 @@
 import { authorize, type Actor } from '../access/index';
 import type { ValidationDetail } from '../errors';
 import type { Services } from '../services';
-import { getTenant } from '../tenants/find-tenant';
+import { getTenant } from '../tenants/index';
 import { throwIfAny } from '../validation';
 import { generateEndpointSecret, readSuppliedSecret } from './endpoint-secret';
 import { sendPing, type WebhookTestResult } from './ping-webhook';

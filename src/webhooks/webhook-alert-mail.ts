@@ -1,5 +1,5 @@
 import type { Tx } from '../db/transaction';
-import { escapeHtml, safeColor, safeLogoUrl, type Branding } from '../invites/invite-email';
+import { escapeHtml, safeColor, safeLogoUrl, type Branding } from '../mail/index';
 import { queueMail } from '../mail/index';
 import { listAdminRecipients } from '../tenants/index';
 

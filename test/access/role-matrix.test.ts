@@ -13,9 +13,8 @@ import { listAuditLog } from '../../src/audit/index';
 import { countAssistantCalls, listCaseAssistantReads } from '../../src/assistant/index';
 import { endMySession, getMe, listMySessions } from '../../src/sessions/index';
 import { signOutEverywhere } from '../../src/oauth/index';
-import {
-  changeMemberRole, createMember, inviteMember, listMembers, removeMember, setFourEyes, setFullParity, setWebhookAlertThreshold, type MemberRole, type Tenant,
-} from '../../src/tenants/index';
+import { createMember, listMembers, setFourEyes, setFullParity, setWebhookAlertThreshold, type MemberRole, type Tenant } from '../../src/tenants/index';
+import { changeMemberRole, inviteMember, removeMember } from '../../src/members/index';
 import { setZeroRetention } from '../../src/tenants/index';
 import { setIdvAcceptDocumentOnFile } from '../../src/tenants/index';
 import { recheckDocumentOnFile } from '../../src/idv/index';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import {
   findApplicationProfile, listApplicationParties, lockCaseStatus, markReviewConfirmed, replaceParties, updateApplicationProfile,
-  updateCaseCompany, updateCaseStatus,
+  updateCaseCompany, transitionCaseStatus,
 } from '../../src/cases/application.repository';
 import { countCaseDocuments, listCaseExtractions } from '../../src/documents/sql/case-document-counts';
 import type { Runtime } from '../../bin/compose';
@@ -65,7 +65,7 @@ describe('repositories: the portal application functions are scoped to the tenan
           idNumber: null, idCountry: null, countryOfResidence: null, verificationStatus: null,
         }]);
       }
-      expect(await updateCaseStatus(rt.svc.db, b, casePk, 'in_progress', 'in_review', now)).to.equal(false);
+      expect(await transitionCaseStatus(rt.svc.db, b, casePk, 'in_progress', 'in_review', now)).to.equal(false);
       await updateCaseCompany(rt.svc.db, b, casePk, { companyName: 'B Ltd', companyNumber: 'B-1', country: 'FR' }, now);
     }
     expect(await snapshot()).to.deep.equal(before);

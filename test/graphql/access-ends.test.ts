@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { inTransaction } from '../../src/db/index';
 import { openSecret } from '../../src/security/secret-box';
 import { sha256Hex } from '../../src/security/tokens';
-import { createMemberToken } from '../../src/tenants/member-tokens';
+import { createMemberToken } from '../../src/members/member-tokens';
 import { basic, post } from '../oauth/harness';
 import { connectApp, pull } from './configuration-support';
 import { ConsoleHarness, type TestMember } from './harness';

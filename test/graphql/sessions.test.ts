@@ -5,7 +5,7 @@ import { createLogger, type Clock, type Services } from '../../src/platform/inde
 import { startMemberSession } from '../../src/sessions/index';
 import { sha256Hex } from '../../src/security/tokens';
 import { deliverMail, sendMailJobKey, sweepMail } from '../../src/mail/index';
-import { MEMBER_LINK_MAIL } from '../../src/tenants/index';
+import { MEMBER_LINK_MAIL } from '../../src/members/index';
 import { mailIdOf } from '../support/mail-outbox';
 import { decodeQp, smtpMailer, startSmtp, type TestSmtp } from '../support/smtp';
 import { drainJobs, runtime } from '../support/runtime';

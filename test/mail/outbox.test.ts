@@ -7,7 +7,8 @@ import {
 } from '../../src/mail/index';
 import { createApiClient, REMOVED_MEMBER_CREDENTIALS_MAIL } from '../../src/oauth/index';
 import { createLogger, type EnqueueOptions, type JobQueue, type Services } from '../../src/platform/index';
-import { createMember, removeMember, type Tenant } from '../../src/tenants/index';
+import { createMember, type Tenant } from '../../src/tenants/index';
+import { removeMember } from '../../src/members/index';
 import { createTaskList } from '../../worker/tasks/index';
 import type { Runtime } from '../../bin/compose';
 import { TestClock } from '../support/clock';

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { operatorActor } from '../../src/access/index';
-import { createMember, removeMember, type Tenant } from '../../src/tenants/index';
+import { createMember, type Tenant } from '../../src/tenants/index';
+import { removeMember } from '../../src/members/index';
 import { newTenant, runtime } from '../support/runtime';
 import { newConnector, post, steppingClock, type Harness } from '../oauth/harness';
 import { connectAssistant, REDIRECT, startMcpServer, TestProvider } from './support';

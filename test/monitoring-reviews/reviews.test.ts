@@ -6,7 +6,8 @@ import {
   approveMonitoringReview, dispositionMonitoringReview, getMonitoringReview, listMonitoringReviews, reopenMonitoringReview, resolveMonitoringReview,
 } from '../../src/monitoring-reviews/index';
 import { DEFAULT_RISK_MODEL, updateRiskModel } from '../../src/risk/index';
-import { removeMember, setDefaultMlro, type Tenant } from '../../src/tenants/index';
+import { setDefaultMlro, type Tenant } from '../../src/tenants/index';
+import { removeMember } from '../../src/members/index';
 import { compileEventSchemas, eventSchemaFiles } from '../events/support';
 import { rejection } from '../support/rejection';
 import { newTenant, runtime } from '../support/runtime';

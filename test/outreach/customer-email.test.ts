@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { runOnce } from 'graphile-worker';
 import { inTransaction } from '../../src/db/index';
 import { SEND_MAIL_TASK } from '../../src/mail/index';
-import { CUSTOMER_EMAIL_MAIL, listCaseCustomerEmails, queueCustomerEmail, SENT_AT } from '../../src/outreach/index';
+import { CUSTOMER_EMAIL_MAIL, listCaseCustomerEmails, queueCustomerEmail, SENT_AT } from '../../src/customer-emails/index';
 import { type Services } from '../../src/platform/index';
 import { memberActor } from '../../src/access/index';
 import { RELAY_TASK } from '../../src/events/index';

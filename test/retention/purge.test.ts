@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { operatorActor, systemActor } from '../../src/access/index';
 import { inTransaction } from '../../src/db/index';
 import { payloadViolations } from '../../src/events/index';
-import { queueCustomerEmail } from '../../src/outreach/index';
+import { queueCustomerEmail } from '../../src/customer-emails/index';
 import type { JobQueue } from '../../src/platform/index';
 import { PURGE_CHECK_TASK, purgeCaseData, sweepPurges } from '../../src/retention/index';
 import { setFullParity, setZeroRetention, type Tenant } from '../../src/tenants/index';

@@ -43,8 +43,8 @@ describe('feature modules (worker/modules.ts)', () => {
 
   it('give the mail outbox its kinds of email, each contributed by the feature that owns it, once', () => {
     expect(FEATURE_MODULES.flatMap((m) => (m.mail ?? []).map((k) => `${m.name}: ${k.kind}`))).to.deep.equal([
-      'invites: invite', 'tenants: member_link', 'outreach: customer_email', 'intake: intake_code', 'webhooks: webhook_alert',
-      'oauth: removed_member_credentials',
+      'invites: invite', 'members: member_link', 'oauth: removed_member_credentials', 'customer-emails: customer_email', 'intake: intake_code',
+      'webhooks: webhook_alert',
     ]);
     expect([...moduleMailKinds(FEATURE_MODULES).keys()]).to.have.length(6);
     const twice = [{ name: 'a', mail: [{ kind: 'x' } as never] }, { name: 'b', mail: [{ kind: 'x' } as never] }];
@@ -55,7 +55,7 @@ describe('feature modules (worker/modules.ts)', () => {
     const names = FEATURE_MODULES.map((m) => m.name);
     expect(new Set(names).size).to.equal(names.length);
     expect(names).to.deep.equal([
-      'events', 'mail', 'invites', 'idempotency', 'tenants', 'oauth', 'outreach', 'intake', 'documents', 'edd', 'retention', 'pipeline', 'webhooks', 'monitoring',
+      'events', 'mail', 'invites', 'idempotency', 'members', 'oauth', 'customer-emails', 'outreach', 'intake', 'documents', 'edd', 'retention', 'pipeline', 'webhooks', 'monitoring',
     ]);
   });
 

@@ -1,13 +1,13 @@
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
-import { findMemberByEmail } from './authenticate-member';
+import { findMemberByEmail } from '../sessions/index';
 import { consumeRateLimit, type RateLimit } from '../access/rate-limit';
 import { sourceAddressKey } from '../access/source-address';
 import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
-import { createMemberToken } from '../tenants/member-tokens';
+import { createMemberToken } from './member-tokens';
 import { isEmail } from '../validation';
-import { waitText } from './sign-in';
+import { waitText } from '../sessions/index';
 
 /** Password-reset requests per source address: at most 10 an hour (any emails). */
 export const PASSWORD_RESET_ADDRESS_LIMIT: RateLimit = { name: 'password-reset-address', limit: 10, windowMs: 60 * 60_000 };

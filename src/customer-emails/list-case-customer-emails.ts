@@ -1,5 +1,5 @@
 import { authorize, type Actor } from '../access/index';
-import { findCasePk } from '../cases/cases.repository';
+import { findCasePk } from '../cases/index';
 import { DomainError } from '../errors';
 import { mailStatuses } from '../mail/index';
 import type { Services } from '../services';

@@ -1,5 +1,5 @@
 import type { Services } from '../services';
-import { setPasswordWithToken } from '../tenants/member-tokens';
+import { setPasswordWithToken } from './member-tokens';
 
 /**
  * Sets a new password with the link of a password-reset email: the password rule applies (12+

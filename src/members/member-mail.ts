@@ -1,4 +1,4 @@
-import { escapeHtml } from '../invites/invite-email';
+import { escapeHtml } from '../mail/index';
 
 /** Why a member gets a single-use link: to reset a forgotten password, or to set the first one (an invitation). */
 export type MemberTokenPurpose = 'password_reset' | 'invitation';

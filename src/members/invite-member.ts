@@ -6,11 +6,11 @@ import { DomainError, type ValidationDetail } from '../errors';
 import { NO_PASSWORD_HASH } from '../security/passwords';
 import type { Services } from '../services';
 import { isEmail, requireText, throwIfAny } from '../validation';
-import { getTenant } from './find-tenant';
-import { MEMBER_ROLES, Member, type MemberRole } from './member.entity';
+import { getTenant } from '../tenants/index';
+import { MEMBER_ROLES, Member, type MemberRole } from '../tenants/index';
 import { createMemberToken } from './member-tokens';
-import { toMemberView } from './member-views';
-import type { MemberView } from './member.wire';
+import { toMemberView } from '../tenants/index';
+import type { MemberView } from '../tenants/index';
 
 export interface InviteMemberInput {
   email: unknown;

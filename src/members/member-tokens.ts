@@ -7,11 +7,11 @@ import { hashPassword } from '../security/passwords';
 import { sealSecret } from '../security/secret-box';
 import { randomToken, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
-import { endSessionsOfMember } from '../sessions/end-sessions-of-member';
-import { waitText } from '../sessions/sign-in';
+import { endSessionsOfMember } from '../sessions/index';
+import { waitText } from '../sessions/index';
 import { revokeMemberGrants } from '../oauth/index';
 import { type MemberTokenPurpose } from './member-mail';
-import { checkNewPassword } from './password-rule';
+import { checkNewPassword } from '../tenants/index';
 
 /**
  * Member tokens: the console's emailed single-use links (table member_tokens). A password reset

@@ -1,13 +1,13 @@
 import { auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
-import { clearOwnerOfRemovedMember } from '../cases/clear-owner-of-removed-member';
+import { clearOwnerOfRemovedMember } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import { queueRemovedMemberCredentialsMail, revokeMemberGrants } from '../oauth/index';
 import type { Services } from '../services';
-import { endSessionsOfMember } from '../sessions/end-sessions-of-member';
-import { getCurrentMember, lockTenantMembers, refuseLastAdmin } from './lock-tenant-members';
-import { Member } from './member.entity';
+import { endSessionsOfMember } from '../sessions/index';
+import { getCurrentMember, lockTenantMembers, refuseLastAdmin } from '../tenants/index';
+import { Member } from '../tenants/index';
 
 export interface RemovedMember {
   memberId: string;

@@ -3,11 +3,11 @@ import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
-import { endSessionsOfMember } from '../sessions/end-sessions-of-member';
-import { getCurrentMember, lockTenantMembers, refuseLastAdmin } from './lock-tenant-members';
-import { MEMBER_ROLES, Member, type MemberRole } from './member.entity';
-import { toMemberView } from './member-views';
-import type { MemberView } from './member.wire';
+import { endSessionsOfMember } from '../sessions/index';
+import { getCurrentMember, lockTenantMembers, refuseLastAdmin } from '../tenants/index';
+import { MEMBER_ROLES, Member, type MemberRole } from '../tenants/index';
+import { toMemberView } from '../tenants/index';
+import type { MemberView } from '../tenants/index';
 
 /**
  * Gives a member another role. Every session of theirs (console and authorization pages) ends at
