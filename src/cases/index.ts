@@ -13,6 +13,7 @@ export { CASE_ID_PATTERN, isCaseId } from './case-id';
 export { createCase, type CreateCaseOutcome, type CreateCaseResult, type CreateCaseInput } from './create-case';
 export { openCase, insertOpenedCase, type OpenCaseInput } from './open-case';
 export { listCases, type ListCasesInput } from './list-cases';
+export { CASE_SEARCH_DESCRIPTION } from './case-search';
 export { listCasesQuery } from './cases.repository';
 export { getCase } from './get-case';
 export { listCaseDecisions } from './list-case-decisions';
