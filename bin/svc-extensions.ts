@@ -5,6 +5,7 @@ import {
   DELIVERY_STATES, createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, pauseWebhookEndpoint,
   RECOVERABLE_STATES, recoverWebhookDeliveries, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, type DeliveryState,
 } from '../src/webhooks/index';
+import { LimitSchema } from '../src/pagination/index';
 import { operatorOf, runs, serviceCommand, wholeNumber } from './cli-kit';
 import { listenForWebhooks } from './webhook-listen';
 
@@ -50,7 +51,7 @@ export function addWebhookCommands(program: Command): void {
     .option('--endpoint <endpointId>', 'only this endpoint\'s deliveries')
     .addOption(new Option('--state <state>', 'only deliveries in this state').choices(DELIVERY_STATES))
     .option('--event-type <type>', 'only this event type')
-    .option('--limit <n>', 'page size, 1 to 200 (default 50)', wholeNumber)
+    .option('--limit <n>', LimitSchema.description!, wholeNumber)
     .option('--cursor <cursor>', 'the nextCursor of the previous page')
     .action(runs(async (svc, o: { org: string; endpoint?: string; state?: DeliveryState; eventType?: string; limit?: number; cursor?: string }) =>
       listWebhookDeliveries(svc, await operatorOf(svc, o.org), { endpointId: o.endpoint, state: o.state, eventType: o.eventType, limit: o.limit, cursor: o.cursor })));

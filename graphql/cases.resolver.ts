@@ -36,7 +36,7 @@ function selects(info: GraphQLResolveInfo, path: string[]): boolean {
 export class CasesResolver {
   @Query(() => CaseConnection, {
     complexity: connectionComplexity,
-    description: 'The organisation\'s cases, newest first by creation, keyset-paged (first at most 100): paging never skips nor repeats a case that did not change.',
+    description: 'The organisation\'s cases, newest first by creation, keyset-paged (first: default 50, above 200 read as 200): paging never skips nor repeats a case that did not change.',
   })
   async cases(
     @Ctx() ctx: GraphqlContext,

@@ -1,10 +1,5 @@
 import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
-import { type Page } from '../src/pagination/index';
-import { DomainError } from '../src/platform/index';
-
-/** Largest page a console connection serves (`first`). */
-export const MAX_FIRST = 100;
-export const DEFAULT_FIRST = 50;
+import { LimitSchema, MAX_CURSOR_LENGTH, pageSize, pageSizeForCost, type Page } from '../src/pagination/index';
 
 @ObjectType({ simpleResolvers: true, description: 'Relay page information: whether more follows, and the cursor to pass as `after` for it.' })
 export class PageInfo {
@@ -14,20 +9,16 @@ export class PageInfo {
 
 @ArgsType()
 export class PageArgs {
-  @Field(() => Int, { nullable: true, description: `Page size, 1 to ${MAX_FIRST}; default ${DEFAULT_FIRST}.` })
+  @Field(() => Int, { nullable: true, description: LimitSchema.description })
   first?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'The endCursor of the previous page, passed back verbatim with the same filters.' })
+  @Field(() => String, { nullable: true, description: `The endCursor of the previous page, passed back verbatim with the same filters; at most ${MAX_CURSOR_LENGTH} characters.` })
   after?: string | null;
 }
 
-/** `first` and `after` as the domain's lists take them; `first` outside 1..100 is BAD_USER_INPUT. */
+/** `first` and `after` as the domain's lists take them: `first` by the page-size rule of every door (pageSize), a bad one BAD_USER_INPUT on `first`. */
 export function pageInput(args: PageArgs): { limit: number; cursor?: string } {
-  const first = args.first ?? DEFAULT_FIRST;
-  if (!Number.isInteger(first) || first < 1 || first > MAX_FIRST) {
-    throw DomainError.validation([{ path: 'first', message: `must be an integer from 1 to ${MAX_FIRST}` }]);
-  }
-  return { limit: first, ...(args.after ? { cursor: args.after } : {}) };
+  return { limit: pageSize(args.first, 'first'), ...(args.after ? { cursor: args.after } : {}) };
 }
 
 export interface Connection<T> {
@@ -65,5 +56,5 @@ export function toConnection<S, T>(page: Page<S>, map: (row: S) => T): Connectio
 
 /** Complexity of a connection field: its page size times what each node asks for (graphql-query-complexity). */
 export function connectionComplexity({ args, childComplexity }: { args: { first?: number | null }; childComplexity: number }): number {
-  return 1 + (args.first ?? DEFAULT_FIRST) * Math.max(1, childComplexity);
+  return 1 + pageSizeForCost(args.first) * Math.max(1, childComplexity);
 }

@@ -3,6 +3,7 @@ import {
   attachPersonDocument, getPerson, getPersonReuseWindow, linkPerson, listCasePeople, listPersons, markPersonNew, setPersonReuseWindow, unlinkPerson,
 } from '../src/persons/index';
 import { recheckDocumentOnFile } from '../src/idv/index';
+import { LimitSchema } from '../src/pagination/index';
 import { actorOf, type GraphqlContext } from './context';
 import { CaseNode } from './types/case.type';
 import { CasePeople, casePeopleOf, PersonDetail, personDetailOf, PersonList, personOf } from './types/person.type';
@@ -18,7 +19,7 @@ export class PersonsResolver {
   async persons(
     @Ctx() ctx: GraphqlContext,
     @Arg('search', () => String, { nullable: true }) search: string | null,
-    @Arg('first', () => Int, { nullable: true, description: '1..100, default 50.' }) first: number | null,
+    @Arg('first', () => Int, { nullable: true, description: LimitSchema.description }) first: number | null,
     @Arg('after', () => Int, { nullable: true, description: 'The last personId of the previous page.' }) after: number | null,
   ): Promise<PersonList> {
     const page = await listPersons(ctx.svc, actorOf(ctx), { search, first, after });

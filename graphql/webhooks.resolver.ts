@@ -6,7 +6,7 @@ import {
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
 import {
-  CreatedWebhookEndpoint, DeliveryStateEnum, CreateWebhookEndpointInput, PingWebhookUrlInput, UpdateWebhookEndpointInput, WebhookDelivery, WebhookDeliveryConnection,
+  CreatedWebhookEndpoint, createdStatusOf, DeliveryStateEnum, CreateWebhookEndpointInput, PingWebhookUrlInput, UpdateWebhookEndpointInput, WebhookDelivery, WebhookDeliveryConnection,
   WebhookDeliveryFilter, webhookDeliveryOf, WebhookEndpoint, WebhookEndpointHealth, webhookEndpointHealthOf, webhookEndpointOf, WebhookRecovery, WebhookRedelivery, WebhookTestResult, webhookTestResultOf,
 } from './types/webhook.type';
 
@@ -47,7 +47,7 @@ export class WebhooksResolver {
   async createWebhookEndpoint(@Ctx() ctx: GraphqlContext, @Arg('input', () => CreateWebhookEndpointInput) input: CreateWebhookEndpointInput): Promise<CreatedWebhookEndpoint> {
     const created = await createWebhookEndpoint(ctx.svc, actorOf(ctx), {
       url: input.url, label: given(input.label), secret: input.secret, eventTypes: input.eventTypes,
-      status: input.active === false ? 'paused' : 'active',
+      status: createdStatusOf(input),
     });
     return { endpoint: webhookEndpointOf(created.endpoint), secret: created.secret };
   }
@@ -121,6 +121,6 @@ export class WebhookEndpointHealthResolver {
   async health(@Root() endpoint: WebhookEndpoint, @Ctx() ctx: GraphqlContext): Promise<WebhookEndpointHealth> {
     if (endpoint.health) return endpoint.health;
     const all = await listWebhookEndpointHealth(ctx.svc, actorOf(ctx));
-    return webhookEndpointHealthOf(all.find((h) => h.endpointId === endpoint.id));
+    return webhookEndpointHealthOf(all.find((h) => h.endpointId === endpoint.endpointId));
   }
 }

@@ -1,9 +1,9 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CASE_STATUSES, CaseListSchema, DecisionListSchema, listCaseDecisions, listCases, type CaseStatus } from '../src/cases/index';
-import { CaseDetailSchema } from '../src/decisions/index';
-import { getCase } from '../src/decisions/index';
+import { CASE_SEARCH_DESCRIPTION, CASE_STATUSES, CaseListSchema, DecisionListSchema, listCaseDecisions, listCases, type CaseStatus } from '../src/cases/index';
+import { CaseDetailSchema, getCase } from '../src/decisions/index';
 import { DOCUMENT_STATUSES, DocumentListSchema, DocumentSchema, getDocument, listDocuments, type DocumentStatus } from '../src/documents/index';
 import { EVENT_TYPES, EventListSchema, listEventFeed } from '../src/events/index';
+import { CursorSchema, LimitSchema, SearchSchema } from '../src/pagination/index';
 import type { TokenActor } from '../src/access/index';
 import { StringEnum, type Services } from '../src/platform/index';
 import { listScreeningHits, ScreeningHitListSchema } from '../src/screening/index';
@@ -26,8 +26,8 @@ export interface McpTool<I extends TSchema = TSchema> {
   run(svc: Services, actor: TokenActor, input: Static<I>): Promise<ToolOutcome>;
 }
 
-const limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 200, description: 'Page size, 1 to 200 (default 50).' }));
-const cursor = Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'nextCursor of the previous page of the same call, passed back verbatim.' }));
+const limit = Type.Optional(LimitSchema);
+const cursor = Type.Optional(CursorSchema);
 const caseId = Type.String({ minLength: 1, maxLength: 64, description: 'The case id: `CS-<year>-<00000>` or a UUID.' });
 const strict = { additionalProperties: false } as const;
 
@@ -38,21 +38,21 @@ const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : 'never
 const searchCasesInput = Type.Object({
   status: Type.Optional(Type.Array(StringEnum(CASE_STATUSES), { minItems: 1, uniqueItems: true, description: 'Only cases in one of these statuses.' })),
   updatedSince: Type.Optional(Type.String({ format: 'date-time', description: 'Only cases updated at or after this ISO 8601 date-time (with Z or an offset).' })),
-  text: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'A prefix of the company name, customer email, case id or CRM record id.' })),
+  search: Type.Optional(SearchSchema(CASE_SEARCH_DESCRIPTION)),
   limit, cursor,
 }, strict);
 const searchCases: McpTool<typeof searchCasesInput> = {
   name: 'search_cases',
   title: 'Search cases',
   description: 'Lists the organisation\'s onboarding cases, newest first, each with caseId, company, customer, status, onboarding stage and dates. '
-    + 'Use it to find cases by status (e.g. in_review, pending_senior), by what changed since a time, or by a text that starts the company name, '
+    + 'Use it to find cases by status (e.g. in_review, pending_senior), by what changed since a time, or by a search that starts the company name, '
     + 'the customer email, the case id or the CRM record id. Then call get_case for one case\'s decision, risk and screening summary. Paged: pass nextCursor back as cursor.',
   inputSchema: searchCasesInput,
   outputSchema: CaseListSchema,
   async run(svc, actor, input) {
     const page = await listCases(svc, actor, {
       statuses: input.status as CaseStatus[] | undefined, updatedSince: input.updatedSince ? new Date(input.updatedSince) : undefined,
-      text: input.text, limit: input.limit, cursor: input.cursor,
+      search: input.search, limit: input.limit, cursor: input.cursor,
     });
     const lines = page.data.map((c) => `- ${c.caseId} ${c.companyName ?? '(no company yet)'}: ${c.status}, stage ${c.onboardingStage}, updated ${c.updatedAt}`);
     return { result: page, caseIds: page.data.map((c) => c.caseId), text: [`${page.data.length} case(s).`, ...lines, more(page)].join('\n') };

@@ -1,6 +1,6 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { CASE_SOURCES, CASE_STATUSES, DECISION_OUTCOMES, ONBOARDING_STAGES, PARTY_KINDS, RISK_BANDS, ROSTER_STATUSES, type CaseSource, type CaseStatus, type ConsoleCaseView, type DecisionOutcome, type OnboardingStage, type RiskBand } from '../../src/cases/index';
+import { CASE_SEARCH_DESCRIPTION, CASE_SOURCES, CASE_STATUSES, DECISION_OUTCOMES, ONBOARDING_STAGES, PARTY_KINDS, RISK_BANDS, ROSTER_STATUSES, type CaseSource, type CaseStatus, type ConsoleCaseView, type DecisionOutcome, type OnboardingStage, type RiskBand } from '../../src/cases/index';
 import { DECISION_BLOCKER_CODES, RECOMMENDATIONS, type CaseViewerCan as CaseViewerCanView, type DecisionBlockerCode, type Recommendation } from '../../src/decisions/index';
 import { DISPOSITIONS, type Disposition } from '../../src/screening/index';
 import { DOCUMENT_OVERRIDE_STATUSES, DOCUMENT_STATUSES, type DocumentOverrideStatus, type DocumentStatus } from '../../src/documents/index';
@@ -229,11 +229,7 @@ export const AssistantReadConnection = ConnectionOf(AssistantRead, 'AssistantRea
 @InputType({ description: 'Filters of the case list; each narrows it (AND).' })
 export class CaseFilter {
   @Field(() => [CaseStatusEnum], { nullable: true, description: 'Any of these statuses.' }) status?: CaseStatus[] | null;
-  @Field(() => String, {
-    nullable: true,
-    description: 'A prefix of the company name (any letter case), the customer email (normalized as the open-case guard does), the caseId, or the crmRecordId (case-sensitive).',
-  })
-  search?: string | null;
+  @Field(() => String, { nullable: true, description: CASE_SEARCH_DESCRIPTION }) search?: string | null;
   @Field(() => CaseSourceEnum, { nullable: true }) source?: CaseSource | null;
   @Field(() => String, { nullable: true, description: 'The CRM the case came from (exact).' }) crmSource?: string | null;
   @Field(() => ID, { nullable: true, description: 'Cases owned by this member.' }) ownerId?: string | null;

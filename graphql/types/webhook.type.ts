@@ -1,9 +1,15 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import {
-  DELIVERY_STATES, type DeliveryState, type WebhookAttemptView, type WebhookEndpointHealthView, type WebhookDeliveryView, type WebhookEndpointView, type WebhookTestResult as TestResultView,
+  DELIVERY_STATES, ENDPOINT_STATUSES, type DeliveryState, type EndpointStatus, type WebhookAttemptView, type WebhookEndpointHealthView, type WebhookDeliveryView, type WebhookEndpointView, type WebhookTestResult as TestResultView,
 } from '../../src/webhooks/index';
 import { ConnectionOf } from '../connection';
+
+export const EndpointStatusEnum = Object.fromEntries(ENDPOINT_STATUSES.map((s) => [s, s])) as { [K in EndpointStatus]: K };
+registerEnumType(EndpointStatusEnum, {
+  name: 'WebhookEndpointStatus',
+  description: 'active, or paused (events that occur meanwhile are recorded as skipped_paused and not sent). As `status` of /v1/webhook_endpoints.',
+});
 
 export const DeliveryStateEnum = Object.fromEntries(DELIVERY_STATES.map((s) => [s, s])) as { [K in DeliveryState]: K };
 registerEnumType(DeliveryStateEnum, {
@@ -35,14 +41,16 @@ export function webhookEndpointHealthOf(h: WebhookEndpointHealthView | undefined
   };
 }
 
-@ObjectType({ description: 'A webhook receiver of the organisation. Its signing secret is never shown again after creation.' })
+@ObjectType({ description: 'A webhook receiver of the organisation, named as /v1/webhook_endpoints names it. Its signing secret is never shown again after creation.' })
 export class WebhookEndpoint {
-  @Field(() => ID) id!: string;
+  @Field(() => ID) endpointId!: string;
   @Field({ description: 'An https URL on a public address.' }) url!: string;
   @Field() label!: string;
   @Field(() => [String], { nullable: true, description: 'Subscribed event types; null means every type, including ones added later.' })
   eventTypes!: string[] | null;
-  @Field({ description: 'False while paused: events that occur meanwhile are recorded as skipped_paused and not sent.' }) active!: boolean;
+  @Field(() => EndpointStatusEnum) status!: EndpointStatus;
+  @Field(() => ID, { deprecationReason: 'Use endpointId (the name of /v1/webhook_endpoints).' }) id!: string;
+  @Field({ deprecationReason: 'Use status (the name of /v1/webhook_endpoints): active is status active.' }) active!: boolean;
   @Field() createdAt!: Date;
   @Field() updatedAt!: Date;
   @Field(() => WebhookEndpointHealth, { description: 'Failure alerts: an open incident, the last success and the last error (all null before the first attempt).' })
@@ -51,7 +59,7 @@ export class WebhookEndpoint {
 
 export function webhookEndpointOf(e: WebhookEndpointView, health?: WebhookEndpointHealthView | null): WebhookEndpoint {
   return {
-    id: e.endpointId, url: e.url, label: e.label, eventTypes: e.eventTypes, active: e.status === 'active',
+    endpointId: e.endpointId, url: e.url, label: e.label, eventTypes: e.eventTypes, status: e.status, id: e.endpointId, active: e.status === 'active',
     // Absent (not loaded with the endpoint): the field resolver reads it.
     createdAt: new Date(e.createdAt), updatedAt: new Date(e.updatedAt), health: health === undefined ? undefined : webhookEndpointHealthOf(health),
   };
@@ -150,8 +158,12 @@ export class CreateWebhookEndpointInput {
   @Field(() => String, { nullable: true, description: 'Blank or absent: 64 hex characters are generated. Otherwise 16 to 256 printable ASCII characters.' })
   secret?: string | null;
   @Field(() => [String], { nullable: true, description: 'Absent or null: every event type (see eventTypes).' }) eventTypes?: string[] | null;
-  @Field(() => Boolean, { nullable: true, description: 'Default true; false creates it paused.' }) active?: boolean | null;
+  @Field(() => EndpointStatusEnum, { nullable: true, description: 'Default active; paused creates it paused.' }) status?: EndpointStatus | null;
+  @Field(() => Boolean, { nullable: true, deprecationReason: 'Use status (the name of /v1/webhook_endpoints).' }) active?: boolean | null;
 }
+
+/** The status a create asks for: `status`, else the deprecated `active` (false is paused), else active. */
+export const createdStatusOf = (input: CreateWebhookEndpointInput): EndpointStatus => input.status ?? (input.active === false ? 'paused' : 'active');
 
 @InputType({ description: 'Only the fields given change.' })
 export class UpdateWebhookEndpointInput {

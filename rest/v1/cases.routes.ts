@@ -37,6 +37,7 @@ export function casesRoutes(svc: Services, doc: Record<string, unknown>, authent
       cursor: q.cursor as string | undefined,
       statuses: q.status as CaseStatus[] | undefined,
       updatedSince: q.updatedSince !== undefined ? new Date(String(q.updatedSince)) : undefined,
+      search: q.search as string | undefined,
     });
     res.json(page);
   });

@@ -1,11 +1,12 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { CaseListSchema, CaseSourceSchema, CaseStatusSchema, CaseSummarySchema, CreateCaseRequestSchema, CreatedCaseSchema, CrmRecordIdRequestSchema, CrmRecordIdResponseSchema, CurrentDecisionSchema, DecisionListSchema, DecisionOutcomeSchema, DecisionReasonSchema, DecisionSchema, ExistingOpenCaseSchema, OnboardingStageSchema, PullFullParityOwnerSchema, RiskBandSchema, ScreeningSummarySchema } from '../../src/cases/index';
+import { CASE_SEARCH_DESCRIPTION, CaseListSchema, CaseSourceSchema, CaseStatusSchema, CaseSummarySchema, CreateCaseRequestSchema, CreatedCaseSchema, CrmRecordIdRequestSchema, CrmRecordIdResponseSchema, CurrentDecisionSchema, DecisionListSchema, DecisionOutcomeSchema, DecisionReasonSchema, DecisionSchema, ExistingOpenCaseSchema, OnboardingStageSchema, PullFullParityOwnerSchema, RiskBandSchema, ScreeningSummarySchema } from '../../src/cases/index';
 import { CaseDetailSchema, PullFullParitySchema } from '../../src/decisions/index';
 import { DocumentConfidenceSchema, DocumentListSchema, DocumentSchema, DocumentStatusSchema, DocumentSummarySchema } from '../../src/documents/index';
 import { EVENT_CATALOGUE, EventFeedItemSchema, EventListSchema, EventTypeSchema } from '../../src/events/index';
 import { InviteStatusSchema } from '../../src/invites/index';
 import { ACCESS_TOKEN_TTL_SECONDS, OAuthErrorBodySchema, RevokeRequestSchema, SCOPE_DESCRIPTIONS, ScopeSchema, TokenRequestSchema, TokenResponseSchema } from '../../src/oauth/index';
 import { SCOPES } from '../../src/access/index';
+import { CursorSchema, LimitSchema, SearchSchema } from '../../src/pagination/index';
 import { ValidationDetailSchema, type Config, type JsonSchema } from '../../src/platform/index';
 import { DispositionRequestSchema, DispositionSchema, HitSourceSchema, ScreeningHitListSchema, ScreeningHitSchema } from '../../src/screening/index';
 import {
@@ -208,16 +209,9 @@ const RESPONSES = {
 
 // --- parameters ---
 const PARAMETERS = {
-  limit: {
-    name: 'limit', in: 'query', required: false,
-    description: 'Page size, 1..200, default 50; a larger value is treated as 200; anything else is a 400.',
-    schema: { type: 'integer', minimum: 1, default: 50 },
-  },
-  cursor: {
-    name: 'cursor', in: 'query', required: false,
-    description: 'Opaque keyset cursor: nextCursor of the previous page, passed back verbatim with the same filters. Tamper-evident and bound to your tenant and the filters; anything else is a 400.',
-    schema: { type: 'string', minLength: 1, maxLength: 512 },
-  },
+  // The paging rules of every door (src/pagination/limits.ts); a value they refuse is a 400.
+  limit: { name: 'limit', in: 'query', required: false, description: LimitSchema.description, schema: plain(LimitSchema) },
+  cursor: { name: 'cursor', in: 'query', required: false, description: CursorSchema.description, schema: plain(CursorSchema) },
   caseId: {
     name: 'caseId', in: 'path', required: true, description: 'UUID or CS-<year>-<00000>.', schema: { type: 'string' },
   },
@@ -383,6 +377,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
               schema: plain(Type.Array(CaseStatusSchema, { minItems: 1 })),
             },
             { name: 'updatedSince', in: 'query', required: false, description: 'ISO 8601 date-time with Z or an offset; cases updated at or after it.', schema: { type: 'string', format: 'date-time' } },
+            { name: 'search', in: 'query', required: false, description: CASE_SEARCH_DESCRIPTION, schema: plain(SearchSchema(CASE_SEARCH_DESCRIPTION)) },
           ],
           responses: { 200: ok('CaseList', 'A page of cases.'), ...errors('400', '401', '403', '429') },
         },

@@ -65,8 +65,7 @@ export function webhooksRoutes(svc: Services, doc: Record<string, unknown>, auth
     const q = deliveriesQuery(req.query as Record<string, unknown>);
     const { data, nextCursor, hasMore } = await listWebhookDeliveries(svc, actorOf(res), {
       endpointId: q.endpoint_id as string | undefined, state: q.state as DeliveryState | undefined, eventType: q.event_type as string | undefined,
-      // decisions.md: a limit above 200 is treated as 200.
-      limit: q.limit === undefined ? undefined : Math.min(q.limit as number, 200), cursor: q.cursor as string | undefined,
+      limit: q.limit as number | undefined, cursor: q.cursor as string | undefined,
     });
     res.json({ data, nextCursor, hasMore });
   });

@@ -1,7 +1,7 @@
 import { authorize, type Actor } from '../access/index';
 import { findCasePk } from '../cases/index';
 import { DomainError } from '../errors';
-import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
+import { pageSize, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/index';
 import type { Services } from '../services';
 import { listCaseAssistantReadPage } from './assistant-reads.repository';
 
@@ -31,7 +31,7 @@ export async function listCaseAssistantReads(
   const orgId = actor.orgId;
   const pk = await findCasePk(svc.db, orgId, caseId);
   if (pk === null) throw DomainError.notFound('Case');
-  const limit = clampLimit(input.limit);
+  const limit = pageSize(input.limit);
   const scope: CursorScope = { orgId, list: 'case_assistant_reads', filter: { caseId } };
   const before = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
   const rows = await listCaseAssistantReadPage(svc.db, orgId, pk, { before, limit: limit + 1 });

@@ -1,7 +1,7 @@
 import { LessThan, type FindOptionsWhere } from 'typeorm';
 import { authorize, type Actor } from '../access/index';
 import type { ValidationDetail } from '../errors';
-import { decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
+import { decodeCursor, pageSize, toPage, type CursorScope, type Page } from '../pagination/index';
 import type { Services } from '../services';
 import { throwIfAny } from '../validation';
 import { AuditEntry } from './audit-entry.entity';
@@ -32,8 +32,7 @@ export async function listAuditLog(
 ): Promise<Page<AuditEntryView>> {
   authorize(actor, 'audit:read');
   const details: ValidationDetail[] = [];
-  const limit = input.limit ?? 50;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200) details.push({ path: 'limit', message: 'must be an integer from 1 to 200' });
+  const limit = pageSize(input.limit, 'limit', details);
   throwIfAny(details);
   const scope: CursorScope = { orgId: actor.orgId, list: 'audit_log', filter: {} };
   const where: FindOptionsWhere<AuditEntry> = { orgId: actor.orgId };

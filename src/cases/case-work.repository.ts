@@ -1,6 +1,7 @@
 import { datetimeTextSql } from '../db/datetime-text';
 import type { Queryable } from '../db/queryable';
 import { DomainError } from '../errors';
+import { caseSearchCondition, type CaseSearch } from './case-search';
 import { isCaseId } from './case-id';
 import type { CaseSource, CaseStatus, OnboardingStage } from './case.entity';
 import type { RiskBand } from './case.wire';
@@ -70,11 +71,8 @@ export interface ConsoleCasePageQuery {
   ownerId?: string;
   riskBand?: string;
   updatedSince?: Date;
-  /**
-   * Prefix search: company name (case-insensitive), the customer email's normalized key, the caseId
-   * or the crmRecordId (both as given). Each is a range read of a tenant-first index.
-   */
-  search?: { companyName: string; emailKey: string; caseId: string; crmRecordId: string };
+  /** Case search (caseSearchOf): four prefixes, each a range read of a tenant-first index. */
+  search?: CaseSearch;
   /** The pk of the last case already seen (from a cursor); null for the first page. */
   after: number | null;
   /** Rows to read: the page size plus one. */
@@ -82,9 +80,6 @@ export interface ConsoleCasePageQuery {
   /** Join each case's current decision (decision_* columns), saving the caller a second statement. */
   withDecision?: boolean;
 }
-
-/** `value%` for LIKE, with LIKE's own wildcards in value escaped. */
-const prefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The keyset query of the console's case list, newest first by pk. Without a filter it reads the
@@ -118,8 +113,9 @@ export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql
     indexes.push('');
   }
   if (q.search) {
-    where.push('(c.company_name LIKE ? OR c.customer_email_key LIKE ? OR c.case_id LIKE ? OR c.crm_record_id LIKE ?)');
-    params.push(prefix(q.search.companyName), prefix(q.search.emailKey), prefix(q.search.caseId), prefix(q.search.crmRecordId));
+    const search = caseSearchCondition(q.search, 'c');
+    where.push(search.sql);
+    params.push(...search.params);
     indexes.push('');
   }
   if (q.after !== null) {

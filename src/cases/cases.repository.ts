@@ -1,6 +1,7 @@
 import { datetimeTextSql } from '../db/datetime-text';
 import type { Queryable } from '../db/queryable';
 import { DomainError } from '../errors';
+import { caseSearchCondition, type CaseSearch } from './case-search';
 import { isCaseId } from './case-id';
 import type { PartyKind, RosterStatus } from './case-party.entity';
 import { CLOSED_STATUSES, type CaseSource, type CaseStatus, type OnboardingStage } from './case.entity';
@@ -105,11 +106,8 @@ export interface CasePageQuery {
   statuses?: string[];
   /** Only cases whose updated_at is at or after this instant. */
   updatedSince?: Date;
-  /**
-   * Prefix search (as the console's): company name (any letter case), the customer email's normalized key,
-   * the caseId, or the crmRecordId.
-   */
-  search?: { companyName: string; emailKey: string; caseId: string; crmRecordId: string };
+  /** Case search (caseSearchOf): four prefixes. */
+  search?: CaseSearch;
   /** The pk of the last case already seen (from a cursor); null for the first page. */
   after: number | null;
   /** Rows to read: the page size plus one, to know whether more follow. */
@@ -146,9 +144,9 @@ export function listCasesQuery(orgId: string, q: CasePageQuery): { sql: string; 
     if (!q.statuses?.length) hint = '';
   }
   if (q.search) {
-    const prefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push('(company_name LIKE ? OR customer_email_key LIKE ? OR case_id LIKE ? OR crm_record_id LIKE ?)');
-    params.push(prefix(q.search.companyName), prefix(q.search.emailKey), prefix(q.search.caseId), prefix(q.search.crmRecordId));
+    const search = caseSearchCondition(q.search);
+    where.push(search.sql);
+    params.push(...search.params);
     hint = '';
   }
   if (q.after !== null) {

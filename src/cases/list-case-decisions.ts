@@ -1,4 +1,4 @@
-import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
+import { pageSize, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/index';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
 import type { DecisionView } from './case.wire';
@@ -13,7 +13,7 @@ export async function listCaseDecisions(
   authorize(actor, 'decisions:read');
   const orgId = actor.orgId;
   const c = await findCaseRow(svc.db, orgId, caseId);
-  const limit = clampLimit(input.limit);
+  const limit = pageSize(input.limit);
   const scope: CursorScope = { orgId, list: 'decisions', filter: { caseId: c.case_id } };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
   const rows = await listDecisionPage(svc.db, orgId, Number(c.pk), { after, limit: limit + 1 });

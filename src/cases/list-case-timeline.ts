@@ -1,7 +1,7 @@
 import { authorize, type Actor } from '../access/index';
 import { DomainError } from '../errors';
 import { listCaseEventPage } from '../events/events.repository';
-import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
+import { pageSize, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/index';
 import type { Services } from '../services';
 import { findCasePk } from './cases.repository';
 
@@ -30,7 +30,7 @@ export async function listCaseTimeline(
   const orgId = actor.orgId;
   const pk = await findCasePk(svc.db, orgId, caseId);
   if (pk === null) throw DomainError.notFound('Case');
-  const limit = clampLimit(input.limit);
+  const limit = pageSize(input.limit);
   const scope: CursorScope = { orgId, list: 'case_timeline', filter: { caseId } };
   const before = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
   const rows = await listCaseEventPage(svc.db, orgId, pk, { before, limit: limit + 1 });

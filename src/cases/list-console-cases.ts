@@ -1,8 +1,8 @@
 import { authorize, type Actor } from '../access/index';
-import { emailKey } from '../email-address';
 import { DomainError, type ValidationDetail } from '../errors';
-import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
+import { pageSize, decodeCursor, searchTerm, toPage, type CursorScope, type Page } from '../pagination/index';
 import type { Services } from '../services';
+import { caseSearchOf } from './case-search';
 import { CASE_SOURCES, CASE_STATUSES, type CaseSource, type CaseStatus } from './case.entity';
 import { RISK_BANDS, type CurrentDecisionView, type RiskBand } from './case.wire';
 import { listConsoleCasePage, type ConsoleCaseRowWithDecision } from './case-work.repository';
@@ -12,10 +12,7 @@ import { consoleCaseView, type ConsoleCaseView } from './console-case-views';
 export interface ConsoleCaseFilter {
   /** One or more statuses (decisions.md values). */
   statuses?: CaseStatus[];
-  /**
-   * A prefix of the company name (any letter case), of the customer's email (compared by its normalized
-   * key, as the open-case guard does), of the caseId, or of the crmRecordId (as given: case-sensitive).
-   */
+  /** Case search (caseSearchOf), as GET /v1/cases's. */
   search?: string;
   source?: CaseSource;
   crmSource?: string;
@@ -36,9 +33,6 @@ export interface ListConsoleCasesInput extends ConsoleCaseFilter {
 /** A case of the list; `decision` (the current one, or null) is present when asked for with withDecision. */
 export type ConsoleCaseListItem = ConsoleCaseView & { decision?: CurrentDecisionView | null };
 
-/** Longest search term (a company name is at most 200 characters). */
-const MAX_SEARCH = 200;
-
 /**
  * The console's case list: the tenant's cases newest first by creation (an immutable key), filtered,
  * keyset-paged like GET /v1/cases, with a cursor after every row (the connection's edge cursors). Each
@@ -54,8 +48,7 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
   if (statuses?.some((s) => !CASE_STATUSES.includes(s))) details.push({ path: 'filter.status', message: `must be among ${CASE_STATUSES.join(', ')}` });
   if (input.source !== undefined && !CASE_SOURCES.includes(input.source)) details.push({ path: 'filter.source', message: `must be one of ${CASE_SOURCES.join(', ')}` });
   if (input.riskBand !== undefined && !RISK_BANDS.includes(input.riskBand)) details.push({ path: 'filter.riskBand', message: `must be one of ${RISK_BANDS.join(', ')}` });
-  const term = input.search?.trim() || undefined;
-  if (term !== undefined && term.length > MAX_SEARCH) details.push({ path: 'filter.search', message: `must be at most ${MAX_SEARCH} characters` });
+  const term = searchTerm(input.search, 'filter.search', details);
   if (details.length) throw DomainError.validation(details);
 
   const filter = {
@@ -63,13 +56,11 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
     ownerId: input.ownerId ?? null, riskBand: input.riskBand ?? null, updatedSince: input.updatedSince?.toISOString() ?? null,
   };
   const scope: CursorScope = { orgId, list: 'console_cases', filter };
-  const limit = clampLimit(input.limit);
+  const limit = pageSize(input.limit);
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
   const rows = await listConsoleCasePage(svc.db, orgId, {
     statuses, source: input.source, crmSource: input.crmSource, ownerId: input.ownerId, riskBand: input.riskBand, updatedSince: input.updatedSince,
-    search: term === undefined ? undefined : {
-      companyName: term, emailKey: emailKey(term), caseId: /^cs-/i.test(term) ? term.toUpperCase() : term.toLowerCase(), crmRecordId: term,
-    },
+    search: term === undefined ? undefined : caseSearchOf(term),
     after, limit: limit + 1, withDecision: input.withDecision === true,
   });
   const view = (r: ConsoleCaseRowWithDecision): ConsoleCaseListItem => {

@@ -1,5 +1,5 @@
 import { findCasePk } from '../cases/index';
-import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
+import { pageSize, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/index';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
 import type { DocumentStatus } from './document.entity';
@@ -13,7 +13,7 @@ export async function listDocuments(
 ): Promise<Page<DocumentSummaryView>> {
   authorize(actor, 'documents:read');
   const orgId = actor.orgId;
-  const limit = clampLimit(input.limit);
+  const limit = pageSize(input.limit);
   const scope: CursorScope = { orgId, list: 'documents', filter: { caseId: input.caseId ?? null, status: input.status ?? null } };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
   let casePk: number | undefined;

@@ -1,9 +1,7 @@
 import { DomainError } from '../errors';
 import type { Queryable } from '../db/queryable';
+import { pageSize } from '../pagination/index';
 import type { Services } from '../services';
-
-/** Largest page readFeedPage returns (the contract's maximum `limit`). */
-export const EVENT_FEED_MAX_LIMIT = 200;
 
 export interface FeedPageQuery {
   orgId: string;
@@ -11,7 +9,7 @@ export interface FeedPageQuery {
   eventType?: string;
   /** Position of the last item already seen (from a cursor); omitted for the first page. */
   afterPosition?: number;
-  /** Page size, 1 … 200 (larger values are clamped to 200). */
+  /** Page size, at least 1 (larger than 200 is read as 200: pageSize). */
   limit: number;
 }
 
@@ -40,11 +38,10 @@ export interface EventFeedPage {
  * by position while events keep arriving never skips and never repeats an event. One row per eventId.
  */
 export async function readFeedPage(svc: Services, input: FeedPageQuery): Promise<EventFeedPage> {
-  if (!Number.isInteger(input.limit) || input.limit < 1) throw DomainError.validation([{ path: 'limit', message: 'must be an integer from 1 to 200' }]);
+  const limit = pageSize(input.limit);
   if (input.afterPosition !== undefined && (!Number.isSafeInteger(input.afterPosition) || input.afterPosition < 0)) {
     throw DomainError.validation([{ path: 'cursor', message: 'is not a valid cursor' }]);
   }
-  const limit = Math.min(input.limit, EVENT_FEED_MAX_LIMIT);
   const params: unknown[] = [input.orgId];
   let typeFilter = '';
   if (input.eventType !== undefined) {

@@ -1,6 +1,6 @@
 import { authorize, type Actor } from '../access/index';
 import { DomainError, type ValidationDetail } from '../errors';
-import { decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
+import { decodeCursor, pageSize, toPage, type CursorScope, type Page } from '../pagination/index';
 import type { Services } from '../services';
 import { throwIfAny } from '../validation';
 import { reviewView, type MonitoringReviewView } from './review-views';
@@ -18,8 +18,7 @@ export async function listMonitoringReviews(
 ): Promise<Page<MonitoringReviewView>> {
   authorize(actor, 'monitoring_reviews:read');
   const details: ValidationDetail[] = [];
-  const limit = input.limit ?? 50;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200) details.push({ path: 'limit', message: 'must be an integer from 1 to 200' });
+  const limit = pageSize(input.limit, 'limit', details);
   const state = input.state ?? undefined;
   if (state !== undefined && !(REVIEW_STATES as readonly string[]).includes(state)) {
     details.push({ path: 'state', message: `must be one of ${REVIEW_STATES.join(', ')}` });

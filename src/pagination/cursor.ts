@@ -2,6 +2,7 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import type { Config } from '../config';
 import { DomainError } from '../errors';
 import { safeEqual } from '../security/tokens';
+import { MAX_CURSOR_LENGTH, TOO_LONG_CURSOR } from './limits';
 
 /**
  * Opaque, tamper-evident keyset cursors. A cursor carries only the position of the last row it
@@ -19,7 +20,6 @@ export interface CursorScope {
 
 export type CursorPosition = (string | number)[];
 
-const MAX_CURSOR_LENGTH = 512;
 const keyCache = new WeakMap<Config['secretsKeys'], Buffer[]>();
 
 function cursorKeys(keys: Config['secretsKeys']): Buffer[] {
@@ -68,10 +68,11 @@ function invalid(): DomainError {
 
 /**
  * The position a cursor points after; throws validation_failed (400) when it is malformed, altered,
- * or belongs to another tenant, list or filter. `shape` checks each element's type.
+ * or belongs to another tenant, list or filter, and (with the words of the doors' schemas) when it is
+ * longer than MAX_CURSOR_LENGTH. `shape` checks each element's type.
  */
 export function decodeCursor(config: Config, scope: CursorScope, cursor: string, shape: ('int' | 'string')[]): CursorPosition {
-  if (cursor.length > MAX_CURSOR_LENGTH) throw invalid();
+  if (cursor.length > MAX_CURSOR_LENGTH) throw DomainError.validation([{ path: 'cursor', message: TOO_LONG_CURSOR }]);
   const dot = cursor.indexOf('.');
   if (dot <= 0) throw invalid();
   const payload = cursor.slice(0, dot);
@@ -99,14 +100,6 @@ export interface Page<T> {
   hasMore: boolean;
   /** The cursor after each row of `data` (a Relay connection's edge cursors); only when toPage is asked for them. */
   cursors?: string[];
-}
-
-/** Page size rule of decisions.md: 1..200, default 50, above 200 clamped (validation happens before). */
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 200;
-export function clampLimit(limit: number | undefined): number {
-  if (limit === undefined) return DEFAULT_LIMIT;
-  return Math.min(Math.max(1, Math.floor(limit)), MAX_LIMIT);
 }
 
 /**

@@ -1,1 +1,4 @@
-export { encodeCursor, decodeCursor, clampLimit, DEFAULT_LIMIT, MAX_LIMIT, type Page, type CursorScope } from './cursor';
+export { encodeCursor, decodeCursor, toPage, type Page, type CursorScope, type CursorPosition } from './cursor';
+export {
+  DEFAULT_LIMIT, MAX_LIMIT, MAX_CURSOR_LENGTH, MAX_SEARCH_LENGTH, LimitSchema, CursorSchema, SearchSchema, pageSize, pageSizeForCost, searchTerm,
+} from './limits';

@@ -2,7 +2,7 @@ export { linkPerson } from './link-person';
 export { unlinkPerson } from './unlink-person';
 export { markPersonNew } from './mark-person-new';
 export { attachPersonDocument } from './attach-person-document';
-export { listPersons, MAX_PERSONS_PAGE } from './list-persons';
+export { listPersons } from './list-persons';
 export { getPerson } from './get-person';
 export { listCasePeople } from './list-case-people';
 export { findReusableIdDocument, type RegistryIdDocument } from './find-reusable-id-document';

@@ -1,5 +1,5 @@
 import { findCaseRow } from '../cases/index';
-import { clampLimit, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
+import { pageSize, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/index';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
 import { screeningHitView } from './screening-views';
@@ -13,7 +13,7 @@ export async function listScreeningHits(
   authorize(actor, 'screening:read');
   const orgId = actor.orgId;
   const c = await findCaseRow(svc.db, orgId, caseId);
-  const limit = clampLimit(input.limit);
+  const limit = pageSize(input.limit);
   const scope: CursorScope = { orgId, list: 'screening', filter: { caseId: c.case_id } };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
   const rows = await listHitPage(svc.db, orgId, Number(c.pk), { after, limit: limit + 1 });

@@ -2,7 +2,7 @@ import { authorize, type Actor } from '../access/index';
 import { In, LessThan, type FindOptionsWhere } from 'typeorm';
 import { DomainError, type ValidationDetail } from '../errors';
 import { isEventType } from '../events/catalogue';
-import { decodeCursor, toPage, type CursorScope, type Page } from '../pagination/cursor';
+import { decodeCursor, pageSize, toPage, type CursorScope, type Page } from '../pagination/index';
 import type { Services } from '../services';
 import { throwIfAny } from '../validation';
 import { WebhookAttempt } from './webhook-attempt.entity';
@@ -36,8 +36,7 @@ export async function listWebhookDeliveries(
 ): Promise<WebhookDeliveryPage> {
   authorize(actor, 'webhooks:read');
   const details: ValidationDetail[] = [];
-  const limit = input.limit ?? 50;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200) details.push({ path: 'limit', message: 'must be an integer from 1 to 200' });
+  const limit = pageSize(input.limit, 'limit', details);
   if (input.state !== undefined && !DELIVERY_STATES.includes(input.state)) details.push({ path: 'state', message: `must be one of ${DELIVERY_STATES.join(', ')}` });
   if (input.eventType !== undefined && !isEventType(input.eventType)) details.push({ path: 'eventType', message: 'is not an event type of the catalogue' });
   throwIfAny(details);

@@ -26,7 +26,7 @@ describe('console GraphQL: cases and case', function () {
   const ids = async (client: ConsoleClient, filter: Record<string, unknown>) =>
     (await client.data<PageData>(PAGE, { filter })).cases.edges.map((e) => e.node.caseId);
 
-  it('pages newest first with edge cursors; every edge cursor and endCursor continue after their row; first above 100 is BAD_USER_INPUT', async () => {
+  it('pages newest first with edge cursors; every edge cursor and endCursor continue after their row; first above 200 is read as 200, below 1 is BAD_USER_INPUT', async () => {
     const analyst = await h.signedIn('analyst');
     const made: string[] = [];
     for (let i = 0; i < 5; i++) made.push((await newCase(h.svc, analyst.member.tenant, { companyName: `Paged ${i} Ltd` })).caseId);
@@ -40,9 +40,13 @@ describe('console GraphQL: cases and case', function () {
     expect(fromFirstEdge.cases.edges.map((e) => e.node.caseId)).to.deep.equal(newest.slice(1));
     expect(fromFirstEdge.cases.pageInfo.hasNextPage).to.equal(false);
 
-    const tooMany = await analyst.error(PAGE, { first: 101 });
-    expect(tooMany).to.deep.include({ code: 'BAD_USER_INPUT', message: 'first: must be an integer from 1 to 100' });
-    expect(tooMany.extensions.details).to.deep.equal([{ path: 'first', message: 'must be an integer from 1 to 100' }]);
+    // The page-size rule of every door (decisions.md's limit): above 200 is read as 200, below 1 is refused.
+    // (A light selection: the query-cost limit still refuses 200 rows that each ask for many fields.)
+    const light = 'query ($first: Int) { cases(first: $first) { edges { node { caseId } } } }';
+    expect((await analyst.data<PageData>(light, { first: 201 })).cases.edges.map((e) => e.node.caseId)).to.deep.equal(newest);
+    const tooFew = await analyst.error(PAGE, { first: 0 });
+    expect(tooFew).to.deep.include({ code: 'BAD_USER_INPUT', message: 'first: must be at least 1' });
+    expect(tooFew.extensions.details).to.deep.equal([{ path: 'first', message: 'must be at least 1' }]);
     // A cursor of another filter is refused, never reinterpreted.
     const foreign = await analyst.error(PAGE, { first: 2, after: p1.cases.pageInfo.endCursor, filter: { status: ['approved'] } });
     expect(foreign.code).to.equal('BAD_USER_INPUT');

@@ -20,7 +20,7 @@ describe('console: AI-assistant reads on the case timeline and per connected app
     await openCase(h.svc, operatorActor(tenant.id), { source: 'manual', companyName: 'Timeline Two Ltd', customerEmail: null });
     const connector = await newConnector(h.svc, [REDIRECT], true);
     const { client } = await connectAssistant(h, new TestProvider({ client: { client_id: connector.clientId } }), analyst);
-    await client.callTool({ name: 'search_cases', arguments: { text: 'Timeline' } });
+    await client.callTool({ name: 'search_cases', arguments: { search: 'Timeline' } });
     await client.callTool({ name: 'get_case', arguments: { caseId: one.caseId } });
     await client.close();
 
@@ -34,7 +34,7 @@ describe('console: AI-assistant reads on the case timeline and per connected app
       connectedApps { appName callsLast30Days lastCallAt lastUsedAt connectedBy { email } }
     }`, { caseId: one.caseId });
     const reads = data.case.assistantReads.edges.map((e) => e.node);
-    expect(reads.map((r) => [r.tool, r.arguments, r.outcome])).to.deep.equal([['get_case', { caseId: one.caseId }, 'ok'], ['search_cases', { text: 'Timeline' }, 'ok']]);
+    expect(reads.map((r) => [r.tool, r.arguments, r.outcome])).to.deep.equal([['get_case', { caseId: one.caseId }, 'ok'], ['search_cases', { search: 'Timeline' }, 'ok']]);
     for (const r of reads) expect(r).to.include({ appName: 'Assistant Connector', clientId: connector.clientId, memberEmail: analyst.email });
     expect(data.connectedApps).to.have.length(1);
     expect(data.connectedApps[0]).to.deep.include({ appName: 'Assistant Connector', callsLast30Days: 2, connectedBy: { email: analyst.email } });

@@ -113,7 +113,7 @@ describe('MCP server: an AI assistant connects with OAuth and reads the tenant t
     await client.close();
   });
 
-  it('pages with the pull API\'s cursors, filters by text and status, and explains bad arguments as a tool error', async () => {
+  it('pages with the pull API\'s cursors, filters by search and status, and explains bad arguments as a tool error', async () => {
     const { client } = await connectAssistant(h, new TestProvider({ client: { client_id: connectorId } }), a.member);
     const first = await call(client, 'search_cases', { limit: 2 });
     expect(first.structuredContent).to.include({ hasMore: true });
@@ -123,16 +123,18 @@ describe('MCP server: an AI assistant connects with OAuth and reads the tenant t
     const seen = [...(first.structuredContent!.data as { caseId: string }[]), ...(second.structuredContent!.data as { caseId: string }[])].map((c) => c.caseId);
     expect(seen).to.deep.equal(a.cases.map((c) => c.caseId).reverse());
 
-    const beta = await call(client, 'search_cases', { text: 'beta' });
+    const beta = await call(client, 'search_cases', { search: 'beta' });
     expect((beta.structuredContent!.data as { companyName: string }[]).map((c) => c.companyName)).to.deep.equal(['Beta Holdings Ltd']);
     const none = await call(client, 'search_cases', { status: ['approved'] });
     expect(none.structuredContent!.data).to.deep.equal([]);
-    const foreignCursor = await call(client, 'search_cases', { text: 'beta', cursor: first.structuredContent!.nextCursor });
+    const foreignCursor = await call(client, 'search_cases', { search: 'beta', cursor: first.structuredContent!.nextCursor });
     expect(foreignCursor.isError).to.equal(true);
     expect(foreignCursor.content[0]!.text).to.contain('validation_failed').and.contain('cursor');
-    const bad = await call(client, 'search_cases', { status: ['open'], limit: 500 });
+    const bad = await call(client, 'search_cases', { status: ['open'], limit: 0 });
     expect(bad.isError).to.equal(true);
-    expect(bad.content[0]!.text).to.contain('validation_failed').and.contain('status.0 must be one of').and.contain('limit must be at most 200');
+    expect(bad.content[0]!.text).to.contain('validation_failed').and.contain('status.0 must be one of').and.contain('limit must be at least 1');
+    // The page-size rule of every door: above 200 is read as 200, not refused.
+    expect((await call(client, 'search_cases', { limit: 500 })).structuredContent).to.include({ hasMore: false });
     await client.close();
   });
 
@@ -204,7 +206,7 @@ describe('MCP server: an AI assistant connects with OAuth and reads the tenant t
     const alpha = a.cases[0]!.caseId;
     const search = await call(client, 'search_cases', {});
     expect((search.structuredContent!.data as { caseId: string }[]).map((c) => c.caseId)).to.deep.equal([b.caseId]);
-    expect((await call(client, 'search_cases', { text: 'Alpha' })).structuredContent!.data).to.deep.equal([]);
+    expect((await call(client, 'search_cases', { search: 'Alpha' })).structuredContent!.data).to.deep.equal([]);
     if (alpha === b.caseId) expect((await call(client, 'get_case', { caseId: alpha })).structuredContent).to.include({ companyName: 'Bravo Imports Ltd' });
     for (const [name, args] of [['get_case', { caseId: gamma }], ['list_case_decisions', { caseId: gamma }], ['list_case_screening', { caseId: gamma }], ['get_document', { documentId: a.documentId }]] as const) {
       const r = await call(client, name, args);
@@ -227,7 +229,7 @@ describe('MCP server: an AI assistant connects with OAuth and reads the tenant t
     const { client } = await connectAssistant(h, new TestProvider({ client: { client_id: connectorId } }), m);
     const before = Date.now();
     await call(client, 'get_case', { caseId: c1.caseId });
-    await call(client, 'search_cases', { text: 'Audit' });
+    await call(client, 'search_cases', { search: 'Audit' });
     await call(client, 'get_case', { caseId: 'CS-2000-99999' });
     const junk = await call(client, 'list_documents', { access_token: 'never kept', note: 'x'.repeat(600), extra: { nested: 'y'.repeat(600) } });
     expect(junk.isError).to.equal(true);
@@ -235,7 +237,7 @@ describe('MCP server: an AI assistant connects with OAuth and reads the tenant t
 
     const analyst = memberActor({ orgId: tenant.id, id: m.id, email: m.email, role: 'analyst' });
     const one = await listCaseAssistantReads(h.svc, analyst, c1.caseId, {});
-    expect(one.data.map((r) => [r.tool, r.arguments, r.outcome])).to.deep.equal([['search_cases', { text: 'Audit' }, 'ok'], ['get_case', { caseId: c1.caseId }, 'ok']]);
+    expect(one.data.map((r) => [r.tool, r.arguments, r.outcome])).to.deep.equal([['search_cases', { search: 'Audit' }, 'ok'], ['get_case', { caseId: c1.caseId }, 'ok']]);
     for (const r of one.data) {
       expect(r).to.include({ clientId: connectorId, appName: 'Assistant Connector', memberId: m.id, memberEmail: m.email });
       expect(Date.parse(r.calledAt)).to.be.within(before - 1000, Date.now() + 1000);

@@ -1,17 +1,7 @@
 import { expect } from 'chai';
 import { listCasesQuery } from '../../src/cases/index';
+import { bulkCases } from '../support/bulk-cases';
 import { RestHarness, uniqueEmail } from './harness';
-
-/** Inserts `n` cases for a tenant in one multi-row INSERT (fast fixtures; the pull API only reads them). */
-async function bulkCases(api: RestHarness, orgId: string, n: number, tag: string): Promise<string[]> {
-  const now = new Date();
-  const ids = Array.from({ length: n }, (_, i) => `CS-1990-${tag}${String(i).padStart(5, '0')}`);
-  await api.svc.db.query(
-    `INSERT INTO cases (case_id, org_id, status, onboarding_stage, source, company_name, created_at, updated_at) VALUES ${ids.map(() => `(?, ?, 'in_progress', 'created', 'manual', 'Bulk Ltd', ?, ?)`).join(', ')}`,
-    ids.flatMap((id) => [id, orgId, now, now]),
-  );
-  return ids;
-}
 
 describe('/v1 keyset paging', () => {
   let api: RestHarness;
@@ -23,7 +13,7 @@ describe('/v1 keyset paging', () => {
   it('a full traversal of 1,000 cases while others are inserted returns every pre-existing case exactly once', async function () {
     this.timeout(60_000);
     const { tenant, token } = await api.tenant();
-    const existing = await bulkCases(api, tenant.id, 1000, '1');
+    const existing = await bulkCases(api.svc, tenant.id, 1000, '1');
     const seen = new Map<string, number>();
     let cursor: string | null = null;
     let inserted = 0;
@@ -49,7 +39,7 @@ describe('/v1 keyset paging', () => {
 
   it('reads a range of a tenant-first index at any depth (EXPLAIN)', async () => {
     const { tenant } = await api.tenant();
-    await bulkCases(api, tenant.id, 300, '2');
+    await bulkCases(api.svc, tenant.id, 300, '2');
     await api.svc.db.query('ANALYZE TABLE cases');
     const [{ deep }] = await api.svc.db.query('SELECT pk AS deep FROM cases WHERE org_id = ? ORDER BY pk ASC LIMIT 1 OFFSET 20', [tenant.id]);
     const plans: Record<string, unknown>[] = [];

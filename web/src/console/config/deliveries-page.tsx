@@ -17,10 +17,9 @@ import { Success, When } from './ui';
 const FiltersQuery = graphql(`
   query DeliveryFilters {
     webhookEndpoints {
-      id
+      endpointId
       url
       label
-      active
     }
     eventTypes {
       type
@@ -122,7 +121,7 @@ export function DeliveriesPage() {
 
   const endpoints = filters.status === 'done' ? filters.data.webhookEndpoints : [];
   const endpointName = (id: string) => {
-    const e = endpoints.find((x) => x.id === id);
+    const e = endpoints.find((x) => x.endpointId === id);
     return e ? e.label || e.url : 'Deleted endpoint';
   };
   const deliveries = pages?.flatMap((p) => p.edges.map((e) => e.node)) ?? [];
@@ -137,7 +136,7 @@ export function DeliveriesPage() {
             label="Endpoint"
             value={endpointId || 'all'}
             onChange={(v) => setFilter('endpoint', v === 'all' ? '' : v)}
-            options={[{ id: 'all', label: 'All endpoints' }, ...endpoints.map((e) => ({ id: e.id, label: e.label || e.url }))]}
+            options={[{ id: 'all', label: 'All endpoints' }, ...endpoints.map((e) => ({ id: e.endpointId, label: e.label || e.url }))]}
           />
           <SelectField
             label="State"

@@ -17,11 +17,11 @@ import { randomSecret, SecretOnce, Success, useFieldErrors, useLastData, When } 
 const EndpointsQuery = graphql(`
   query WebhookEndpoints {
     webhookEndpoints {
-      id
+      endpointId
       url
       label
       eventTypes
-      active
+      status
       createdAt
       updatedAt
       health {
@@ -42,7 +42,7 @@ const CreateEndpoint = graphql(`
     createWebhookEndpoint(input: $input) {
       secret
       endpoint {
-        id
+        endpointId
         label
         url
       }
@@ -79,7 +79,7 @@ const TestEndpoint = graphql(`
 const UpdateEndpoint = graphql(`
   mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {
     updateWebhookEndpoint(id: $id, input: $input) {
-      id
+      endpointId
     }
   }
 `);
@@ -87,7 +87,7 @@ const UpdateEndpoint = graphql(`
 const PauseEndpoint = graphql(`
   mutation PauseWebhookEndpoint($id: ID!) {
     pauseWebhookEndpoint(id: $id) {
-      id
+      endpointId
     }
   }
 `);
@@ -95,7 +95,7 @@ const PauseEndpoint = graphql(`
 const ResumeEndpoint = graphql(`
   mutation ResumeWebhookEndpoint($id: ID!) {
     resumeWebhookEndpoint(id: $id) {
-      id
+      endpointId
     }
   }
 `);
@@ -155,7 +155,7 @@ export function WebhooksPage() {
           ) : (
             <ul className="cards" aria-label="Endpoints">
               {data.webhookEndpoints.map((e) => (
-                <li key={e.id}>
+                <li key={e.endpointId}>
                   <EndpointCard endpoint={e} eventTypes={data.eventTypes} onChanged={list.reload} />
                 </li>
               ))}
@@ -177,8 +177,8 @@ function IncidentBanners({ endpoints }: { endpoints: Endpoint[] }) {
   return (
     <>
       {failing.map((e) => (
-        <div key={e.id} className="notice notice-error" role="alert" aria-labelledby={`incident-${e.id}`}>
-          <p className="notice-title" id={`incident-${e.id}`}>Deliveries to {e.label || e.url} are failing</p>
+        <div key={e.endpointId} className="notice notice-error" role="alert" aria-labelledby={`incident-${e.endpointId}`}>
+          <p className="notice-title" id={`incident-${e.endpointId}`}>Deliveries to {e.label || e.url} are failing</p>
           <p>
             Every attempt since <When at={e.health.incidentSince} /> has failed. Last success: <When at={e.health.lastSuccessAt} never="none yet" />.
           </p>
@@ -292,24 +292,25 @@ function EndpointCard({ endpoint, eventTypes, onChanged }: { endpoint: Endpoint;
   const onError = useSignInOnUnauthenticated();
   const [message, setMessage] = useState<string | null>(null);
   const [rotated, setRotated] = useState<string | null>(null);
-  const test = useAction(() => execute(TestEndpoint, { id: endpoint.id }), onError);
+  const test = useAction(() => execute(TestEndpoint, { id: endpoint.endpointId }), onError);
   const toggle = useAction(
     async (active: boolean): Promise<true> => {
-      if (active) await execute(PauseEndpoint, { id: endpoint.id });
-      else await execute(ResumeEndpoint, { id: endpoint.id });
+      if (active) await execute(PauseEndpoint, { id: endpoint.endpointId });
+      else await execute(ResumeEndpoint, { id: endpoint.endpointId });
       return true;
     },
     onError,
   );
-  const remove = useAction(() => execute(DeleteEndpoint, { id: endpoint.id }), onError);
+  const remove = useAction(() => execute(DeleteEndpoint, { id: endpoint.endpointId }), onError);
   const name = endpoint.label || endpoint.url;
+  const active = endpoint.status === 'active';
   const error = toggle.error;
 
   return (
-    <article className="card" aria-labelledby={`endpoint-${endpoint.id}`}>
+    <article className="card" aria-labelledby={`endpoint-${endpoint.endpointId}`}>
       <header className="card-header">
-        <h3 id={`endpoint-${endpoint.id}`}>{name}</h3>
-        <span className={endpoint.active ? 'badge badge-ok' : 'badge badge-warn'}>{endpoint.active ? 'Active' : 'Paused'}</span>
+        <h3 id={`endpoint-${endpoint.endpointId}`}>{name}</h3>
+        <span className={active ? 'badge badge-ok' : 'badge badge-warn'}>{active ? 'Active' : 'Paused'}</span>
       </header>
       <dl className="facts">
         <dt>URL</dt>
@@ -331,15 +332,15 @@ function EndpointCard({ endpoint, eventTypes, onChanged }: { endpoint: Endpoint;
           isDisabled={toggle.pending}
           onPress={async () => {
             setMessage(null);
-            if (await toggle.run(endpoint.active)) {
-              setMessage(endpoint.active
+            if (await toggle.run(active)) {
+              setMessage(active
                 ? 'Paused. New events are recorded as skipped and not sent; due retries are cancelled.'
                 : 'Resumed. New events are sent again; events skipped meanwhile are not replayed (redeliver them from Recent deliveries).');
               onChanged();
             }
           }}
         >
-          {endpoint.active ? 'Pause' : 'Resume'}
+          {active ? 'Pause' : 'Resume'}
         </Button>
         <DialogButton label="Edit" title={`Edit ${name}`}>
           {(close) => <EditEndpointForm endpoint={endpoint} eventTypes={eventTypes} onDone={() => { close(); setMessage('Endpoint saved.'); onChanged(); }} onCancel={close} />}
@@ -373,7 +374,7 @@ function EditEndpointForm({ endpoint, eventTypes, onDone, onCancel }: { endpoint
   const [all, setAll] = useState(endpoint.eventTypes == null);
   const [selected, setSelected] = useState<string[]>(endpoint.eventTypes ?? []);
   const save = useAction(
-    (input: { url: string; label: string; eventTypes: string[] | null }) => execute(UpdateEndpoint, { id: endpoint.id, input }),
+    (input: { url: string; label: string; eventTypes: string[] | null }) => execute(UpdateEndpoint, { id: endpoint.endpointId, input }),
     onError,
   );
   const { fieldErrors, notice } = useFieldErrors(save.error, ['url', 'label', 'eventTypes']);
@@ -398,7 +399,7 @@ function EditEndpointForm({ endpoint, eventTypes, onDone, onCancel }: { endpoint
 function RotateSecretForm({ endpoint, onDone, onCancel }: { endpoint: Endpoint; onDone: (secret: string) => void; onCancel: () => void }) {
   const onError = useSignInOnUnauthenticated();
   const [secret, setSecret] = useState('');
-  const save = useAction((s: string) => execute(UpdateEndpoint, { id: endpoint.id, input: { secret: s } }), onError);
+  const save = useAction((s: string) => execute(UpdateEndpoint, { id: endpoint.endpointId, input: { secret: s } }), onError);
   const { fieldErrors, notice } = useFieldErrors(save.error, ['secret']);
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
