@@ -4,10 +4,11 @@ import type { RiskBand } from './case.wire';
 
 /**
  * The writes to a case row that other features ask for: only src/cases writes the `cases` table, so the
- * risk score, the review level, the screening summary, the purge of the customer's contact and the event
- * counter are set here, each by a named function. Every function takes the database first (a
- * transaction's manager or the pool) and the tenant second, and runs in the caller's transaction; none
- * of them imports another feature but events (whose port takeCaseSequences fills), so any feature may call it.
+ * risk score, the review level, the screening summary and the event counter are set here, each by a
+ * named function (zero retention's purge of a case is in case-purge.repository.ts). Every function takes
+ * the database first (a transaction's manager or the pool) and the tenant second, and runs in the
+ * caller's transaction; none of them imports another feature but events (whose port takeCaseSequences
+ * fills), so any feature may call it.
  */
 
 /** Keeps the case's current band and score (what lists filter on and the pull API shows). */
@@ -33,14 +34,6 @@ export async function recountCaseScreening(db: Queryable, orgId: string, casePk:
      ) s SET c.total_hits = s.total, c.sanctioned_hits = s.sanctioned, c.pep_hits = s.pep, c.updated_at = ?
      WHERE c.org_id = ? AND c.pk = ?`,
     [orgId, casePk, now, orgId, casePk],
-  );
-}
-
-/** Zero retention's purge of the case row: the customer's email, its key and name go, purged_at is set. */
-export async function purgeCaseCustomerContact(db: Queryable, orgId: string, casePk: number, now: Date): Promise<void> {
-  await db.query(
-    'UPDATE cases SET customer_email = NULL, customer_email_key = NULL, customer_name = NULL, purged_at = ?, updated_at = ? WHERE org_id = ? AND pk = ?',
-    [now, now, orgId, casePk],
   );
 }
 

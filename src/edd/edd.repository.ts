@@ -87,3 +87,9 @@ export async function listEddChanges(db: Queryable, orgId: string, casePk: numbe
     );
   return rows.map((r) => ({ reqKey: r.req_key, label: r.label, status: r.status, previousStatus: r.previous_status, note: r.note, updatedBy: r.updated_by, changedAt: r.changed_at }));
 }
+
+/** Zero retention: the analysts' notes (free text) of a case's requirements and of their history go. */
+export async function purgeEddNotes(db: Queryable, orgId: string, casePk: number): Promise<void> {
+  await db.query(`UPDATE edd_requirements SET note = '' WHERE org_id = ? AND case_pk = ?`, [orgId, casePk]);
+  await db.query(`UPDATE edd_requirement_changes SET note = '' WHERE org_id = ? AND case_pk = ?`, [orgId, casePk]);
+}

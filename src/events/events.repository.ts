@@ -93,3 +93,25 @@ export function listCaseEventPage(
     q.before !== null ? [casePk, orgId, q.before] : [casePk, orgId],
   );
 }
+
+/**
+ * Rewrites the stored bytes of a case's events, in the caller's transaction (the rows are locked until
+ * it ends): `redact` gets each event's type and parsed payload and returns the payload to store instead,
+ * or null to leave the event as it is. What the feed serves and a redelivery sends from then on is the
+ * rewritten payload. Returns how many events were rewritten. Zero retention's purge uses it.
+ */
+export async function redactCaseEvents(
+  db: Queryable, orgId: string, casePk: number, redact: (type: string, payload: Record<string, unknown>) => Record<string, unknown> | null,
+): Promise<number> {
+  const rows: { seq: number | string; type: string; data: string }[] = await db.query(
+    'SELECT seq, type, data FROM events WHERE org_id = ? AND case_pk = ? FOR UPDATE', [orgId, casePk],
+  );
+  let changed = 0;
+  for (const row of rows) {
+    const redacted = redact(row.type, JSON.parse(row.data) as Record<string, unknown>);
+    if (!redacted) continue;
+    await db.query('UPDATE events SET data = ? WHERE org_id = ? AND seq = ?', [JSON.stringify(redacted), orgId, Number(row.seq)]);
+    changed++;
+  }
+  return changed;
+}

@@ -5,3 +5,4 @@ export { renderInviteEmail, escapeHtml, safeColor, safeLogoUrl, type Branding } 
 export { invitesModule } from './module';
 export { openPortalSession, PORTAL_SESSION_IDLE_MS, PORTAL_SESSION_TOUCH_MS, touchPortalSession, PORTAL_SESSION_TTL_MS } from './portal-session';
 export { findRenewableInvite } from './find-renewable-invite';
+export { purgeCaseInvites } from './purge-case-invites';

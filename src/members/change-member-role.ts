@@ -5,7 +5,7 @@ import { DomainError } from '../errors';
 import type { Services } from '../services';
 import { endSessionsOfMember } from '../sessions/index';
 import { getCurrentMember, lockTenantMembers, refuseLastAdmin } from '../tenants/index';
-import { MEMBER_ROLES, Member, type MemberRole } from '../tenants/index';
+import { MEMBER_ROLES, setMemberRole, type MemberRole } from '../tenants/index';
 import { toMemberView } from '../tenants/index';
 import type { MemberView } from '../tenants/index';
 
@@ -27,7 +27,7 @@ export async function changeMemberRole(svc: Services, actor: Actor, input: { mem
     if (role !== 'admin') await refuseLastAdmin(tx, member, 'Changing the role of the last admin');
     const now = svc.clock.now();
     const previousRole = member.role;
-    await tx.manager.update(Member, { orgId: actor.orgId, id: member.id }, { role });
+    await setMemberRole(tx, actor.orgId, member.id, role);
     const sessionsEnded = await endSessionsOfMember(tx.manager, { memberId: member.id, now });
     await recordAudit(tx, {
       orgId: actor.orgId, actor: auditName(actor), action: 'member.role_changed',

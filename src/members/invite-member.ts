@@ -6,7 +6,7 @@ import { DomainError, type ValidationDetail } from '../errors';
 import { NO_PASSWORD_HASH } from '../security/passwords';
 import type { Services } from '../services';
 import { isEmail, requireText, throwIfAny } from '../validation';
-import { getTenant } from '../tenants/index';
+import { getTenant, insertMember } from '../tenants/index';
 import { MEMBER_ROLES, Member, type MemberRole } from '../tenants/index';
 import { createMemberToken } from './member-tokens';
 import { toMemberView } from '../tenants/index';
@@ -39,7 +39,7 @@ export async function inviteMember(svc: Services, actor: Actor, input: InviteMem
   });
   try {
     await inTransaction(svc, async (tx) => {
-      await tx.manager.insert(Member, member);
+      await insertMember(tx, member);
       const { expiresAt } = await createMemberToken(tx, { orgId: actor.orgId, memberId: member.id, purpose: 'invitation' });
       await recordAudit(tx, {
         orgId: actor.orgId, actor: auditName(actor), action: 'member.invited',

@@ -11,7 +11,7 @@ import { endSessionsOfMember } from '../sessions/index';
 import { waitText } from '../sessions/index';
 import { revokeMemberGrants } from '../oauth/index';
 import { type MemberTokenPurpose } from './member-mail';
-import { checkNewPassword } from '../tenants/index';
+import { checkNewPassword, setMemberPasswordHash } from '../tenants/index';
 
 /**
  * Member tokens: the console's emailed single-use links (table member_tokens). A password reset
@@ -126,7 +126,7 @@ async function spendTokenAndSetPassword(svc: Services, input: { purpose: MemberT
     const { org_id: orgId, member_id: memberId } = row!;
     // Hashed only now, for a live link this transaction holds (a failure rolls the spending back).
     const passwordHash = await hashPassword(input.password as string);
-    await tx.manager.query('UPDATE members SET password_hash = ? WHERE id = ? AND org_id = ?', [passwordHash, memberId, orgId]);
+    await setMemberPasswordHash(tx, orgId, memberId, passwordHash);
     await tx.manager.query(
       'UPDATE member_tokens SET used_at = ?, token_sealed = NULL, token_key_id = NULL WHERE org_id = ? AND member_id = ? AND used_at IS NULL',
       [now, orgId, memberId],

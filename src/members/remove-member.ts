@@ -7,7 +7,7 @@ import { queueRemovedMemberCredentialsMail, revokeMemberGrants } from '../oauth/
 import type { Services } from '../services';
 import { endSessionsOfMember } from '../sessions/index';
 import { getCurrentMember, lockTenantMembers, refuseLastAdmin } from '../tenants/index';
-import { Member } from '../tenants/index';
+import { markMemberRemoved } from '../tenants/index';
 
 export interface RemovedMember {
   memberId: string;
@@ -36,7 +36,7 @@ export async function removeMember(svc: Services, actor: Actor, input: { memberI
     await refuseLastAdmin(tx, member, 'Removing the last admin');
     const now = svc.clock.now();
     const orgId = actor.orgId;
-    await tx.manager.update(Member, { orgId, id: member.id }, { removedAt: now });
+    await markMemberRemoved(tx, orgId, member.id, now);
     const sessionsEnded = await endSessionsOfMember(tx.manager, { memberId: member.id, now });
     const appsDisconnected = await revokeMemberGrants(tx, { orgId, memberId: member.id, now });
     // Their API credentials keep working (integrations must not stop): the admins are emailed the list.

@@ -121,6 +121,13 @@ export async function stopReminder(db: Queryable, orgId: string, casePk: number,
   );
 }
 
+/** Zero retention: the reminder recipient goes, and with it the case's reminders (stopped as `case_closed`). */
+export async function purgeReminderRecipient(db: Queryable, orgId: string, casePk: number): Promise<void> {
+  await db.query(
+    `UPDATE outreach_reminders SET recipient_email = '', next_due_at = NULL, stopped_reason = 'case_closed' WHERE org_id = ? AND case_pk = ?`, [orgId, casePk],
+  );
+}
+
 /** Reminders due before `cutoff` (any tenant: the sweep's system work), oldest first. */
 export async function dueReminders(db: Queryable, cutoff: Date, limit: number): Promise<{ orgId: string; casePk: number; nextDueAt: Date }[]> {
   const rows: { org_id: string; case_pk: number | string; next_due_at: Date }[] = await db.query(

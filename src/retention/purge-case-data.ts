@@ -1,11 +1,11 @@
 import { auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
+import { clearPurgedBlobKey, listPurgedBlobKeys } from '../documents/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import {
-  clearPurgedBlobKey, findCasePkById, findPackageDeliveries, listPurgedBlobKeys, lockCaseForPurge, purgePersonalData, readZeroRetentionSince,
-  DATA_PACKAGE_EVENT, type PurgedCounts,
+  findCasePkById, findPackageDeliveries, lockCaseForPurge, purgePersonalData, readZeroRetentionSince, DATA_PACKAGE_EVENT, type PurgedCounts,
 } from './retention.repository';
 
 /** Why a purge waits (nothing was purged). */

@@ -1,14 +1,20 @@
-import { purgeCaseCustomerContact } from '../cases/index';
+import { purgeCasePersonalData } from '../cases/index';
+import { purgeCaseCustomerEmails } from '../customer-emails/index';
 import { redactOverrideBlockers } from '../decisions/index';
 import type { Queryable } from '../db/queryable';
-import { cancelMail } from '../mail/index';
-import { CUSTOMER_EMAIL_MAIL } from '../customer-emails/index';
+import { purgeDocumentsOfCase } from '../documents/index';
+import { purgeEddNotes } from '../edd/index';
+import { redactCaseEvents } from '../events/index';
+import { purgeCaseInvites } from '../invites/index';
+import { purgeReminderRecipient } from '../outreach/index';
+import { purgeScreeningHitSubjects } from '../screening/index';
 import { redactEventPayload } from './redact-event';
 
 /**
  * The SQL of zero retention: the purge gate, the purge itself and the sweep's lookups. Every function
- * takes the database first and the tenant second (the sweep's cross-tenant lookups excepted, which
- * return tenant and case together), and touches that tenant's rows only.
+ * takes the database first and the tenant second (the sweep's cross-tenant lookup excepted, which
+ * returns tenant and case together), and touches that tenant's rows only. Retention writes no table of
+ * its own: the purge asks each feature to purge its own rows of the case (each through its index).
  */
 
 /** The event type whose 2xx deliveries release a purge. */
@@ -73,21 +79,6 @@ export async function findPackageDeliveries(db: Queryable, orgId: string, casePk
   };
 }
 
-/** Blob keys of a case's documents that were purged but whose bytes may still exist. */
-export async function listPurgedBlobKeys(db: Queryable, orgId: string, casePk: number): Promise<{ id: number; blobKey: string }[]> {
-  const rows: { id: number | string; blob_key: string }[] = await db.query(
-    'SELECT id, blob_key FROM documents WHERE org_id = ? AND case_pk = ? AND purged_at IS NOT NULL AND blob_key IS NOT NULL', [orgId, casePk],
-  );
-  return rows.map((r) => ({ id: Number(r.id), blobKey: r.blob_key }));
-}
-
-/** Forgets a purged document's blob once its bytes are deleted. */
-export async function clearPurgedBlobKey(db: Queryable, orgId: string, documentId: number, blobKey: string): Promise<void> {
-  await db.query(
-    'UPDATE documents SET blob_key = NULL, sha256 = NULL WHERE org_id = ? AND id = ? AND blob_key = ? AND purged_at IS NOT NULL', [orgId, documentId, blobKey],
-  );
-}
-
 /** What a purge removed, per category (row counts), for the audit line. */
 export interface PurgedCounts {
   documents: number;
@@ -105,66 +96,19 @@ export interface PurgedCounts {
  * docs/retention.md. Document rows keep their blob key until the blob is deleted after commit.
  */
 export async function purgePersonalData(db: Queryable, orgId: string, casePk: number, now: Date): Promise<PurgedCounts> {
-  const affected = (r: unknown) => Number((r as { affectedRows?: number }).affectedRows ?? 0);
-  await purgeCaseCustomerContact(db, orgId, casePk, now);
-  const companyProfile = affected(await db.query(
-    `UPDATE company_profiles SET registered_address = NULL, tax_id = NULL, vat_number = NULL, business_activity = NULL, customer_email = NULL,
-       source_of_funds = NULL, custom_answers = '{}', updated_at = ?
-     WHERE org_id = ? AND case_pk = ?`,
-    [now, orgId, casePk],
-  ));
-  const parties = affected(await db.query(
-    `UPDATE case_parties SET name = '', email = NULL, nationality = NULL, date_of_birth = NULL, id_number = NULL, id_country = NULL,
-       country_of_residence = NULL
-     WHERE org_id = ? AND case_pk = ?`,
-    [orgId, casePk],
-  ));
-  const documents = affected(await db.query(
-    `UPDATE documents SET filename = '', extracted_data = '{}', warnings = '[]', notes = NULL, purged_at = ?, updated_at = ?
-     WHERE org_id = ? AND case_pk = ? AND purged_at IS NULL`,
-    [now, now, orgId, casePk],
-  ));
-  const screeningHits = affected(await db.query(
-    `UPDATE screening_hits SET subject_name = NULL, caption = NULL, nationality = '[]', triage_reason = NULL, disposition_note = NULL
-     WHERE org_id = ? AND case_pk = ?`,
-    [orgId, casePk],
-  ));
+  const { companyProfile, parties } = await purgeCasePersonalData(db, orgId, casePk, now);
+  const documents = await purgeDocumentsOfCase(db, orgId, casePk, now);
+  const screeningHits = await purgeScreeningHitSubjects(db, orgId, casePk);
   // The case's emails: addresses, names and bodies go; one still unsent is cancelled (its link erased).
-  await db.query(
-    `UPDATE customer_emails SET recipient_email = '', recipient_name = NULL, subject = '',
-       body = JSON_OBJECT('paragraphs', JSON_ARRAY(), 'items', JSON_ARRAY(), 'actionLabel', NULL, 'actionNote', NULL),
-       action_sealed = NULL, action_key_id = NULL, unsubscribe_url = NULL, events = JSON_ARRAY()
-     WHERE org_id = ? AND case_pk = ?`,
-    [orgId, casePk],
-  );
-  const emails: { id: number | string }[] = await db.query('SELECT id FROM customer_emails WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
-  await cancelMail(db, orgId, CUSTOMER_EMAIL_MAIL, emails.map((e) => Number(e.id)), "Cancelled: the case's personal data was purged.");
-  await db.query(`UPDATE invites SET email = '', token_sealed = NULL, token_key_id = NULL WHERE org_id = ? AND case_pk = ?`, [orgId, casePk]);
+  await purgeCaseCustomerEmails(db, orgId, casePk);
+  await purgeCaseInvites(db, orgId, casePk);
   // EDD and outreach: analysts' notes go; the reminder recipient goes, and with it the reminders.
-  await db.query(`UPDATE edd_requirements SET note = '' WHERE org_id = ? AND case_pk = ?`, [orgId, casePk]);
-  await db.query(`UPDATE edd_requirement_changes SET note = '' WHERE org_id = ? AND case_pk = ?`, [orgId, casePk]);
-  await db.query(
-    `UPDATE outreach_reminders SET recipient_email = '', next_due_at = NULL, stopped_reason = 'case_closed' WHERE org_id = ? AND case_pk = ?`, [orgId, casePk],
-  );
+  await purgeEddNotes(db, orgId, casePk);
+  await purgeReminderRecipient(db, orgId, casePk);
   // Overridden decisions keep their blockers' codes and subjects, not the messages naming people and files.
   await redactOverrideBlockers(db, orgId, casePk);
-  const events = await redactCaseEvents(db, orgId, casePk);
+  const events = await redactCaseEvents(db, orgId, casePk, redactEventPayload);
   return { documents, parties, screeningHits, companyProfile, events };
-}
-
-/** Rewrites the stored bytes of the case's events without their personal data (redactEventPayload). */
-async function redactCaseEvents(db: Queryable, orgId: string, casePk: number): Promise<number> {
-  const rows: { seq: number | string; type: string; data: string }[] = await db.query(
-    'SELECT seq, type, data FROM events WHERE org_id = ? AND case_pk = ? FOR UPDATE', [orgId, casePk],
-  );
-  let changed = 0;
-  for (const row of rows) {
-    const redacted = redactEventPayload(row.type, JSON.parse(row.data) as Record<string, unknown>);
-    if (!redacted) continue;
-    await db.query('UPDATE events SET data = ? WHERE org_id = ? AND seq = ?', [JSON.stringify(redacted), orgId, Number(row.seq)]);
-    changed++;
-  }
-  return changed;
 }
 
 /**
@@ -185,14 +129,6 @@ export async function listPurgeCandidates(db: Queryable, limit: number): Promise
          WHERE d.org_id = ev.org_id AND d.event_id = ev.event_id AND d.state <> 'delivered' AND e.deleted_at IS NULL)
      ORDER BY ev.org_id, ev.case_pk LIMIT ${Math.floor(limit)}`,
     [DATA_PACKAGE_EVENT],
-  );
-  return rows.map((r) => ({ orgId: r.org_id, casePk: Number(r.case_pk) }));
-}
-
-/** Purged documents whose blob deletion a crash interrupted (across tenants). */
-export async function listLeftoverPurgedBlobs(db: Queryable, limit: number): Promise<{ orgId: string; casePk: number }[]> {
-  const rows: { org_id: string; case_pk: number | string }[] = await db.query(
-    `SELECT DISTINCT org_id, case_pk FROM documents WHERE purged_at IS NOT NULL AND blob_key IS NOT NULL ORDER BY org_id, case_pk LIMIT ${Math.floor(limit)}`,
   );
   return rows.map((r) => ({ orgId: r.org_id, casePk: Number(r.case_pk) }));
 }

@@ -1,6 +1,7 @@
+import { listLeftoverPurgedBlobs } from '../documents/index';
 import type { Services } from '../services';
 import { enqueuePurgeChecks } from './purge-jobs';
-import { listLeftoverPurgedBlobs, listPurgeCandidates } from './retention.repository';
+import { listPurgeCandidates } from './retention.repository';
 
 /** Most cases one sweep hands off (the rest wait for the next sweep). */
 export const PURGE_SWEEP_BATCH = 200;

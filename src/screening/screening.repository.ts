@@ -44,6 +44,19 @@ export async function updateHitDisposition(
   return Number((res as { affectedRows: number }).affectedRows) !== 0;
 }
 
+/**
+ * Zero retention: a case's hits lose the subject's name, caption and nationality, and the free-text
+ * triage reason and disposition note; their verdicts stay. Returns the hit rows changed.
+ */
+export async function purgeScreeningHitSubjects(db: Queryable, orgId: string, casePk: number): Promise<number> {
+  const res = await db.query(
+    `UPDATE screening_hits SET subject_name = NULL, caption = NULL, nationality = '[]', triage_reason = NULL, disposition_note = NULL
+     WHERE org_id = ? AND case_pk = ?`,
+    [orgId, casePk],
+  );
+  return Number((res as { affectedRows?: number }).affectedRows ?? 0);
+}
+
 /** A hit as screenCase persists it: the contract's fields plus what triage compares later. */
 export interface NewScreeningHit {
   hitId: string;

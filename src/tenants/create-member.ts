@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import { isEmail, requireText, throwIfAny } from '../validation';
 import { getTenant } from './find-tenant';
 import { MEMBER_ROLES, Member, type MemberRole } from './member.entity';
+import { insertMember } from './members.repository';
 import { checkNewPassword } from './password-rule';
 
 export interface CreateMemberInput {
@@ -31,7 +32,7 @@ export async function createMember(svc: Services, actor: Actor, input: CreateMem
     passwordHash: await hashPassword(input.password), role: input.role as MemberRole, createdAt: svc.clock.now(), removedAt: null,
   });
   try {
-    await inTransaction(svc, (tx) => tx.manager.insert(Member, member));
+    await inTransaction(svc, (tx) => insertMember(tx, member));
   } catch (err) {
     if ((err as { code?: string }).code === 'ER_DUP_ENTRY') throw new DomainError('conflict', 'A member with this email already exists.');
     throw err;

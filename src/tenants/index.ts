@@ -20,3 +20,4 @@ export { listAdminRecipients, ADMIN_RECIPIENT_ROLES } from './list-admin-recipie
 export { toMemberView } from './member-views';
 export { isDuplicateSlug, SLUG_PATTERN, SLUG_RULE } from './tenant-slug';
 export { getCurrentMember, lockTenantMembers, refuseLastAdmin } from './lock-tenant-members';
+export { insertMember, setMemberRole, markMemberRemoved, setMemberPasswordHash } from './members.repository';
