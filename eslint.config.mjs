@@ -11,6 +11,8 @@ const transports = [
   '@modelcontextprotocol/*',
 ];
 const adapters = ['rest', 'graphql', 'trpc', 'worker', 'mcp'];
+// Shared infrastructure: features import these folders' files by path; every other feature only through its index.
+const sharedInfrastructure = ['db', 'security', 'platform', 'pagination', 'access', 'mail', 'audit', 'idempotency', 'events', 'validation'];
 // Features whose persistence is raw SQL behind a tenant-first repository (the rule below keeps it so).
 const sqlFeatures = ['cases', 'documents', 'screening', 'risk', 'policy', 'assistant', 'persons', 'edd'];
 
@@ -45,6 +47,7 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through loadConfig (src/config.ts).' }],
     },
   },
+  ...featureBorders(),
   {
     // Raw SQL through a repository: a feature's SQL lives in its *.repository.ts (every function tenant-first)
     // or, for batched hot-path statements, in its sql/ folder; use cases call those. One persistence style per feature.
@@ -106,6 +109,29 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='only']", message: 'No .only in tests.' }, { selector: "MemberExpression[property.name='skip']", message: 'No skipped tests.' }] },
   },
 );
+
+// A file of a feature (src/<feature>/...) imports another feature through its index (src/<feature>/index.ts)
+// only, never its internal files; the shared infrastructure may be imported by path. A relative specifier
+// reaches src/ through as many '../' as the file is deep in its feature, so there is one config per depth
+// (features nest their files up to three folders deep; none does more than two today). Each repeats src/'s
+// transport rule, since a later no-restricted-imports replaces an earlier one.
+function featureBorders() {
+  return [1, 2, 3].map((depth) => {
+    const up = '../'.repeat(depth);
+    return {
+      files: [`src/${'*/'.repeat(depth)}*.ts`],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [
+          { group: transports, message: 'src/ is the domain: no transport libraries (use a port).' },
+          {
+            group: [`${up}*/*`, `!${up}*/index`, ...sharedInfrastructure.map((f) => `!${up}${f}/*`)],
+            message: "Import another feature through its index ('<feature>/index'), never its internal files (see docs/architecture.md).",
+          },
+        ] }],
+      },
+    };
+  });
+}
 
 // An adapter may import a feature's public index (src/<feature>/index.ts) only, and no other adapter nor
 // the composition root.

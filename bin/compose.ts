@@ -4,11 +4,11 @@ import type { Express } from 'express';
 import { takeCaseSequences } from '../src/cases/index';
 import { connectDataSource, createDataSource, ensureMysqlDatabase, runMigrations } from '../src/db/index';
 import { LocalDocumentExtractor } from '../src/documents/index';
-import { type EventSubscriber } from '../src/events/index';
-import { keepMailLocally } from '../src/mail/index';
+import { moduleReactions, moduleSubscribers, type EventSubscriber } from '../src/events/index';
+import { keepMailLocally, moduleMailKinds } from '../src/mail/index';
 import { AccessTokenCache } from '../src/oauth/index';
 import {
-  createLogger, moduleHooks, moduleMailKinds, moduleReactions, moduleSubscribers, systemClock, type Config, type HostResolver, type Logger, type Services,
+  createLogger, moduleHooks, systemClock, type Config, type HostResolver, type Logger, type Services,
 } from '../src/platform/index';
 import { LocalCaseReviewer } from '../src/review/index';
 import { LocalHitTriager, LocalScreeningProvider, type ScreeningProvider } from '../src/screening/index';
@@ -24,7 +24,7 @@ import { createGraphqlServer } from '../graphql/server';
 import { createTrpcRouter } from '../trpc/server';
 import { mcpRoutes } from '../mcp/index';
 import { GraphileJobQueue } from '../worker/job-queue';
-import { ENTITIES } from '../src/entities';
+import { ENTITIES } from './entities';
 import { FEATURE_MODULES } from '../worker/modules';
 import { ensurePgDatabase } from '../worker/pg-database';
 import { PgRevocationFeed } from '../worker/revocation-feed';

@@ -4,7 +4,8 @@
 //   node scripts/feature-graph.mjs           print the generated block
 //   node scripts/feature-graph.mjs --write   refresh the block between the markers of docs/architecture.md
 //   node scripts/feature-graph.mjs --check   exit 1 when that block differs from what this script prints,
-//                                            or when a table is written outside its owning feature
+//                                            when a table is written outside its owning feature, or when the
+//                                            feature graph has a cycle (a strongly connected group)
 //   --doc=<path>                             another page than docs/architecture.md (tests use it)
 //
 // A feature is the first folder under src/; the files at src/'s top level (config.ts, services.ts ...)
@@ -302,6 +303,13 @@ export function render({ features, edges, groups, owners }) {
   return lines.join('\n');
 }
 
+/** Why --check fails on the graph itself: one line per strongly connected group (a cycle); none when it is acyclic. */
+export function cycleErrors({ groups }) {
+  return groups.map((g) =>
+    `The feature graph has a cycle: ${g.join(', ')} reach one another through imports (a strongly connected group of ${g.length}). ` +
+    'Features import one another in one direction only: drop or turn around an import of the cycle (node scripts/feature-graph.mjs prints the edges).');
+}
+
 function main(argv) {
   const docArg = argv.find((a) => a.startsWith('--doc='));
   const doc = docArg ? resolve(docArg.slice('--doc='.length)) : join(ROOT, 'docs', 'architecture.md');
@@ -317,10 +325,11 @@ function main(argv) {
   const graph = build();
   const block = render(graph);
   if (argv.includes('--check')) {
-    const foreign = foreignWrites(graph);
-    for (const line of foreign) console.error(line);
-    if (current !== block) console.error(`${relative(ROOT, doc)} is stale: run npm run docs:graph`);
-    return foreign.length || current !== block ? 1 : 0;
+    // The feature graph must stay acyclic and each table written by its owner alone (issue 25), whatever the page says.
+    const problems = [...cycleErrors(graph), ...foreignWrites(graph)];
+    if (current !== block) problems.push(`${relative(ROOT, doc)} is stale: run npm run docs:graph`);
+    for (const p of problems) console.error(p);
+    return problems.length ? 1 : 0;
   }
   if (current !== block) writeFileSync(doc, page.slice(0, from) + block + page.slice(to + END.length));
   return 0;

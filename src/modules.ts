@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import type { EventReaction, EventSubscriber, HookHandler, MailKind, Services } from './services';
+import type { HookHandler, Services } from './services';
 
 /**
  * One periodic sweep a feature contributes to the worker: re-hands-off whatever a crash left between a
@@ -45,6 +45,10 @@ export type FeatureTask = (svc: Services) => TaskHandler;
  * to, its handlers of other features' hooks and the kinds of email the mail outbox sends for it. The worker and
  * the composition root build their lists from the one list of modules (worker/modules.ts); a new feature adds
  * its module there instead of editing the runner.
+ *
+ * The kernel declares the fields it knows; the feature that owns a concept adds its own by declaration
+ * merging (`declare module '../modules'`): events the outbox `subscribers` and in-transaction `reactions`
+ * (src/events/event-consumers.ts), mail the kinds of email, `mail` (src/mail/mail-kind.ts).
  */
 export interface FeatureModule {
   /** The feature's folder under src/. */
@@ -53,14 +57,8 @@ export interface FeatureModule {
   tasks?: Record<string, FeatureTask>;
   sweeps?: FeatureSweep[];
   cron?: FeatureCronEntry[];
-  /** Outbox subscribers, created once per composed service. */
-  subscribers?: () => EventSubscriber[];
-  /** Reactions to other features' events inside the recording transaction. */
-  reactions?: readonly EventReaction[];
   /** Reactions to other features' hooks (FeatureHook in services.ts): changes that are not recorded events. */
   hooks?: HookHandler[];
-  /** The kinds of email the feature sends through the mail outbox (src/mail): how each is rendered and what follows its acceptance. */
-  mail?: MailKind[];
 }
 
 /** The worker's task list: every module's tasks, by identifier. Two modules may not claim one identifier. */
@@ -85,11 +83,6 @@ export function timedSweeps(modules: readonly FeatureModule[]): FeatureSweep[] {
   return modules.flatMap((m) => m.sweeps ?? []).filter((s) => s.every);
 }
 
-/** Every module's outbox subscribers, new instances, in module order. */
-export function moduleSubscribers(modules: readonly FeatureModule[]): EventSubscriber[] {
-  return modules.flatMap((m) => m.subscribers?.() ?? []);
-}
-
 /** Every module's hook handlers, in module order. */
 export function moduleHooks(modules: readonly FeatureModule[]): HookHandler[] {
   return modules.flatMap((m) => m.hooks ?? []);
@@ -98,19 +91,4 @@ export function moduleHooks(modules: readonly FeatureModule[]): HookHandler[] {
 /** Every module's crontab entries, in module order. */
 export function moduleCron(modules: readonly FeatureModule[]): FeatureCronEntry[] {
   return modules.flatMap((m) => m.cron ?? []);
-}
-
-/** Every module's in-transaction event reactions, in module order. */
-export function moduleReactions(modules: readonly FeatureModule[]): EventReaction[] {
-  return modules.flatMap((m) => m.reactions ?? []);
-}
-
-/** Every module's kinds of email, by name; two modules may not contribute the same name. */
-export function moduleMailKinds(modules: readonly FeatureModule[]): ReadonlyMap<string, MailKind> {
-  const kinds = new Map<string, MailKind>();
-  for (const kind of modules.flatMap((m) => m.mail ?? [])) {
-    if (kinds.has(kind.kind)) throw new Error(`Two feature modules contribute the mail kind "${kind.kind}".`);
-    kinds.set(kind.kind, kind);
-  }
-  return kinds;
 }

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DIST, runNode } from './support/processes';
 
 const ROOT = resolve(DIST, '..');
@@ -39,6 +40,18 @@ describe('docs/architecture.md: the feature graph and table owners (scripts/feat
     const written = await runNode(SCRIPT, ['--write', `--doc=${copy}`], env);
     expect(written.code).to.equal(0);
     expect(readFileSync(copy, 'utf8')).to.equal(page);
+  });
+
+  it('finds no cycle between the features of src/, and --check names the features of any cycle', async () => {
+    const graph = (await import(pathToFileURL(join(ROOT, 'scripts', 'feature-graph.mjs')).href)) as {
+      build(): { groups: string[][] };
+      cycleErrors(graph: { groups: string[][] }): string[];
+    };
+    expect(graph.build().groups).to.deep.equal([]);
+    expect(graph.cycleErrors({ groups: [] })).to.deep.equal([]);
+    const errors = graph.cycleErrors({ groups: [['cases', 'events', 'platform']] });
+    expect(errors).to.have.length(1);
+    expect(errors[0]).to.include('The feature graph has a cycle: cases, events, platform reach one another through imports');
   });
 
   it('--check fails on a page without the markers', async () => {

@@ -6,7 +6,7 @@ import { SnakeNamingStrategy } from './naming';
 /** Compiled migrations (forward-only SQL in migrations/). */
 const MIGRATIONS_GLOB = join(__dirname, '..', '..', 'migrations', '*.js');
 
-/** The domain database over the given entities (src/entities.ts). Never synchronize: the schema changes only through migrations. */
+/** The domain database over the given entities (bin/entities.ts). Never synchronize: the schema changes only through migrations. */
 export function createDataSource(mysqlUrl: string, entities: DataSourceOptions['entities'], poolSize = 10): DataSource {
   return new DataSource({
     type: 'mysql',

@@ -46,3 +46,10 @@ export interface DocumentExtractor {
   readonly name: string;
   extract(input: ExtractionInput): Promise<ExtractionResult>;
 }
+
+declare module '../services' {
+  interface Services {
+    /** Reads uploaded documents (pipeline step 1): the local default (PDF text, OCR, MRZ, field rules), no network. */
+    extractor: DocumentExtractor;
+  }
+}

@@ -16,3 +16,14 @@ export interface CaseSequenceRow {
  * cases imports events, never the other way round.
  */
 export type TakeCaseSequences = (db: Queryable, orgId: string, counts: ReadonlyMap<number, number>) => Promise<Map<number, CaseSequenceRow>>;
+
+declare module '../services' {
+  interface Services {
+    /**
+     * How recordEvent takes a case's next caseSequence numbers (bumping and locking the case row):
+     * src/cases' takeCaseSequences, wired by the composition root because cases imports events and only
+     * cases writes `cases`.
+     */
+    caseSequences: TakeCaseSequences;
+  }
+}

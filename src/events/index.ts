@@ -1,4 +1,4 @@
-export type { EventSubscriber } from '../services';
+export { moduleSubscribers, moduleReactions, type EventSubscriber, type EventReaction, type ReactedEvent } from './event-consumers';
 export { EventRecord } from './event.entity';
 export {
   recordEvent, recordCaseEvents, RELAY_TASK, EVENT_VERSION, EventSchemaViolation, type RecordEventInput, type RecordedEvent, type CaseRef,
@@ -17,4 +17,3 @@ export { redactCaseEvents, type EventFeedItem } from './events.repository';
 export { listEventFeed, type FeedPage } from './list-event-feed';
 export { EventTypeSchema, EventFeedItemSchema, EventListSchema, UNKNOWN_EVENT_TYPE_MESSAGE, type EventFeedItemView } from './event-feed.wire';
 export { eventsModule } from './module';
-export type { EventReaction, ReactedEvent } from '../services';

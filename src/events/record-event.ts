@@ -156,7 +156,7 @@ async function recordEventsOfTenant(tx: Tx, who: string, orgId: string, inputs: 
   });
   const inserted = await tx.manager.insert(EventRecord, built.length === 1 ? built[0]!.record : built.map((b) => b.record));
   tx.afterCommitOnce(RELAY_TASK, () => tx.services.jobs.enqueue(RELAY_TASK, {}, { jobKey: RELAY_TASK }));
-  // Other features' reactions inside this transaction (EventReaction in src/services.ts), in recording order.
+  // Other features' reactions inside this transaction (EventReaction, event-consumers.ts), in recording order.
   for (const b of built) {
     for (const reaction of tx.services.reactions) {
       if (reaction.types.includes(b.type)) {

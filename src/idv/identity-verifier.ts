@@ -53,3 +53,10 @@ export interface HostedFlowIdentityVerifier {
 }
 
 export type IdentityVerifier = UploadIdentityVerifier | HostedFlowIdentityVerifier;
+
+declare module '../services' {
+  interface Services {
+    /** Identity verification of a case's people (IDV_PROVIDER): the portal's upload page with the local MRZ checks, or a hosted-flow vendor. */
+    idv: IdentityVerifier;
+  }
+}

@@ -1,5 +1,6 @@
 import { inTransaction } from '../db/transaction';
-import type { MailKind, OutboxMail, Services } from '../services';
+import type { Services } from '../services';
+import type { MailKind, OutboxMail } from './mail-kind';
 import type { MailReceipt } from './mailer';
 import { planMailRetry } from './mail-retry';
 import {

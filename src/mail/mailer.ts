@@ -30,3 +30,10 @@ export interface Mailer {
 export const noMailer: Mailer = {
   send: () => Promise.reject(new Error('No mailer is configured in this process.')),
 };
+
+declare module '../services' {
+  interface Services {
+    /** Outgoing mail: nodemailer over SMTP, or the local mail_outbox table when SMTP_URL is unset. */
+    mailer: Mailer;
+  }
+}

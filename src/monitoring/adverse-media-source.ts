@@ -29,3 +29,10 @@ export interface AdverseMediaSource {
   /** Articles naming the subject; rejects when the source cannot be asked (the run's check is then `error`). */
   search(query: AdverseMediaQuery): Promise<AdverseMediaArticle[]>;
 }
+
+declare module '../services' {
+  interface Services {
+    /** Adverse media search of monitoring runs: the bundled local corpus, or an HTTP search API (ADVERSE_MEDIA_PROVIDER). */
+    adverseMedia: AdverseMediaSource;
+  }
+}

@@ -38,3 +38,10 @@ export interface CompanyRegistry {
   /** The company's record, or not_found; rejects when the registry cannot be asked (the run's check is then `error`). */
   lookup(query: RegistryQuery): Promise<RegistryLookup>;
 }
+
+declare module '../services' {
+  interface Services {
+    /** Company registry refresh of monitoring runs: the local registry file, or a Companies House-like API (REGISTRY_PROVIDER). */
+    registry: CompanyRegistry;
+  }
+}

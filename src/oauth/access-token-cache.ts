@@ -96,3 +96,10 @@ export class AccessTokenCache<R extends object = object> {
     this.listening = on;
   }
 }
+
+declare module '../services' {
+  interface Services {
+    /** This process's caches of the bearer check (verified signatures, live checks). */
+    accessTokenCache: AccessTokenCache;
+  }
+}

@@ -1,6 +1,6 @@
 import type { FailedExtraction } from '../documents/index';
-import type { EventRecord } from '../events/index';
-import type { EventSubscriber, Services, Tx } from '../services';
+import type { EventRecord, EventSubscriber } from '../events/index';
+import type { Services, Tx } from '../services';
 import { resumeCasePipeline } from './resume-case-pipeline';
 
 /**

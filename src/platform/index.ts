@@ -11,7 +11,7 @@ export { isRegistrationNumber, REGISTRATION_NUMBER_MAX } from '../registration-n
 export { assertSchema, toDetails, errorMessage, MESSAGE_KEYWORD, type JsonSchema } from '../schema';
 export { StringEnum, Nullable, PageOf, ValidationDetail as ValidationDetailSchema, type Static, type TSchema } from '../wire';
 export {
-  sweepChain, timedSweeps, moduleSubscribers, moduleCron, moduleTasks, moduleHooks, moduleReactions, moduleMailKinds,
+  sweepChain, timedSweeps, moduleCron, moduleTasks, moduleHooks,
   type FeatureModule, type FeatureSweep, type FeatureCronEntry, type FeatureTask, type TaskHandler,
 } from '../modules';
 export { defineHook, onHook, runHook } from '../hooks';

@@ -27,3 +27,10 @@ export interface CaseReviewer {
   readonly name: string;
   review(facts: CaseReviewFacts): Promise<CaseReviewResult>;
 }
+
+declare module '../services' {
+  interface Services {
+    /** The AI case review (REVIEW_PROVIDER): the local rules, or the OpenAI-compatible LLM at LLM_URL. */
+    reviewer: CaseReviewer;
+  }
+}

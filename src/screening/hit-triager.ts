@@ -29,3 +29,10 @@ export interface HitTriager {
   readonly promptVersion: string;
   triage(input: TriageInput): Promise<TriageResult>;
 }
+
+declare module '../services' {
+  interface Services {
+    /** A first opinion on each screening hit: the local deterministic rules (svc-rules), or an LLM adapter. */
+    triager: HitTriager;
+  }
+}

@@ -46,3 +46,10 @@ export interface ScreeningProvider {
   /** Matches above the provider's threshold, best first. */
   screen(subject: ScreeningSubject): Promise<ScreeningMatch[]>;
 }
+
+declare module '../services' {
+  interface Services {
+    /** Sanctions and PEP screening of a case's parties: the local watchlist matcher, or yente (SCREENING_PROVIDER). */
+    screening: ScreeningProvider;
+  }
+}

@@ -1,7 +1,7 @@
 import { In, IsNull } from 'typeorm';
 import type { Tx } from '../db/transaction';
 import type { EventRecord } from '../events/event.entity';
-import type { EventSubscriber } from '../services';
+import type { EventSubscriber } from '../events/index';
 import type { Services } from '../services';
 import { handOffDeliveries } from './hand-off-deliveries';
 import { sweepWebhookDeliveries } from './sweep-webhook-deliveries';

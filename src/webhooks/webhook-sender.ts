@@ -36,3 +36,10 @@ export interface WebhookSender {
   /** Never throws for a receiver's fault (refused, timeout, TLS): those come back as status 0. */
   send(request: WebhookRequest): Promise<WebhookResponse>;
 }
+
+declare module '../services' {
+  interface Services {
+    /** The HTTP client of webhook requests; connects only to the address the guard checked. */
+    webhookSender: WebhookSender;
+  }
+}

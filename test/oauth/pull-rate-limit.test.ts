@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { connectDataSource, createDataSource } from '../../src/db/index';
-import { ENTITIES } from '../../src/entities';
+import { ENTITIES } from '../../bin/entities';
 import { consumePullApiRateLimit, flushPullApiRateLimits } from '../../src/access/index';
 import { type Services } from '../../src/platform/index';
 import { TEST_MYSQL_URL } from '../support/env';

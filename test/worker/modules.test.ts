@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { MONITORING_TICK_TASK } from '../../src/monitoring/index';
-import { defineHook, moduleCron, moduleHooks, moduleMailKinds, moduleSubscribers, moduleTasks, onHook, runHook, sweepChain, timedSweeps, type Services } from '../../src/platform/index';
+import { moduleSubscribers } from '../../src/events/index';
+import { moduleMailKinds } from '../../src/mail/index';
+import { defineHook, moduleCron, moduleHooks, moduleTasks, onHook, runHook, sweepChain, timedSweeps, type Services } from '../../src/platform/index';
 import { WEBHOOK_DELIVERED } from '../../src/webhooks/index';
 import { DOCUMENT_EXTRACTION_FAILED } from '../../src/documents/index';
 import { FEATURE_MODULES } from '../../worker/modules';
