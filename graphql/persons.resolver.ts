@@ -1,8 +1,8 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import {
-  attachPersonDocument, getPerson, getPersonReuseWindow, linkPerson, listCasePeople, listPersons, markPersonNew, setPersonReuseWindow, unlinkPerson,
+  attachPersonDocument, getPerson, getPersonReuseWindow, listCasePeople, listPersons, markPersonNew, setPersonReuseWindow, unlinkPerson,
 } from '../src/persons/index';
-import { recheckDocumentOnFile } from '../src/idv/index';
+import { linkCasePerson } from '../src/idv/index';
 import { LimitSchema } from '../src/pagination/index';
 import { actorOf, type GraphqlContext } from './context';
 import { CaseNode } from './types/case.type';
@@ -45,9 +45,7 @@ export class PersonsResolver {
     @Ctx() ctx: GraphqlContext, @Arg('caseId', () => ID) caseId: string, @Arg('personKey') personKey: string, @Arg('personId', () => Int) personId: number,
   ): Promise<CasePeople> {
     const actor = actorOf(ctx);
-    await linkPerson(ctx.svc, actor, { caseId, personKey, personId });
-    // A person satisfied now records idv.satisfied_by_document, on which the case's pipeline resumes by itself.
-    await recheckDocumentOnFile(ctx.svc, actor, { caseId, personKey });
+    await linkCasePerson(ctx.svc, actor, { caseId, personKey, personId });
     return casePeopleOf(caseId, await listCasePeople(ctx.svc, actor, caseId));
   }
 

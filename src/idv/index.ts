@@ -10,6 +10,7 @@ export { startVendorVerification } from './start-vendor-verification';
 export { receiveVendorCallback, signVendorCallback, CALLBACK_TOLERANCE_S, type VendorCallback } from './receive-vendor-callback';
 export { resendVerification } from './resend-verification';
 export { recheckDocumentOnFile } from './recheck-document-on-file';
+export { linkCasePerson } from './link-case-person';
 export { listCaseVerificationViews } from './list-case-verifications';
 export { loadVerificationFacts, type VerificationFacts } from './verification-facts';
 export { listUnverifiedPersons, type UnverifiedPerson } from './list-unverified-persons';
