@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { takeCaseSequences } from '../src/cases/index';
 import { connectDataSource, createDataSource, ensureMysqlDatabase, runMigrations } from '../src/db/index';
 import { LocalDocumentExtractor } from '../src/documents/index';
-import { moduleReactions, moduleSubscribers, type EventSubscriber } from '../src/events/index';
+import { moduleSubscribers, type EventSubscriber } from '../src/events/index';
 import { keepMailLocally, moduleMailKinds } from '../src/mail/index';
 import { AccessTokenCache } from '../src/oauth/index';
 import {
@@ -87,7 +87,6 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     subscribers: [...moduleSubscribers(FEATURE_MODULES), ...(options.subscribers ?? [])],
     hooks: moduleHooks(FEATURE_MODULES),
     caseSequences: takeCaseSequences,
-    reactions: moduleReactions(FEATURE_MODULES),
     resolver: options.resolver ?? systemResolver,
     webhookSender,
     revocations,

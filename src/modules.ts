@@ -47,7 +47,7 @@ export type FeatureTask = (svc: Services) => TaskHandler;
  * its module there instead of editing the runner.
  *
  * The kernel declares the fields it knows; the feature that owns a concept adds its own by declaration
- * merging (`declare module '../modules'`): events the outbox `subscribers` and in-transaction `reactions`
+ * merging (`declare module '../modules'`): events the outbox `subscribers`
  * (src/events/event-consumers.ts), mail the kinds of email, `mail` (src/mail/mail-kind.ts).
  */
 export interface FeatureModule {

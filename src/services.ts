@@ -9,7 +9,7 @@ import type { BlobStore, Clock, HostResolver, JobQueue, RevocationFeed, RunnerSt
  *
  * The kernel declares only its own fields here. Each feature adds the ports and lists it owns by
  * declaration merging, in the file that defines their type (`declare module '../services' { interface
- * Services { ... } }`): events the outbox subscribers, reactions and caseSequences (events/event-consumers.ts,
+ * Services { ... } }`): events the outbox subscribers and caseSequences (events/event-consumers.ts,
  * events/case-sequences.ts), mail the mailer and mail kinds, documents the extractor, screening the
  * screening provider and the hit triager, and so on. The kernel thus imports no feature, and every field
  * is still there for every use case (all of src/ is compiled together).
@@ -80,10 +80,15 @@ export interface FeatureHook<P> {
   readonly payload?: P;
 }
 
-/** One feature's reaction to a hook, contributed by its module. */
+/**
+ * One feature's reaction to a hook, contributed by its module: `run` after the owner's change committed
+ * (runHook), or `runInTx` inside the owner's transaction (runHookInTx), where the reaction's writes commit
+ * or roll back with the change.
+ */
 export interface HookHandler<P = unknown> {
   readonly hook: FeatureHook<P>;
   /** Names the handler in the log line of its failure. */
   readonly name: string;
-  run(svc: Services, payload: P): Promise<void>;
+  run?(svc: Services, payload: P): Promise<void>;
+  runInTx?(tx: Tx, payload: P): Promise<void>;
 }

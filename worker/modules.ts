@@ -18,7 +18,7 @@ import { webhooksModule } from '../src/webhooks/index';
 /**
  * The one list of feature modules that contribute to the running service: the worker's task list
  * (worker/tasks/index.ts), sweep chain and crontab (worker/runner.ts), and the outbox's subscribers and the
- * hooks' handlers, the in-transaction event reactions and the kinds of email (bin/compose.ts) are built from
+ * hooks' handlers and the kinds of email (bin/compose.ts) are built from
  * it. A feature that contributes any of these adds its module (exported by its index.ts) here.
  */
 export const FEATURE_MODULES: readonly FeatureModule[] = [

@@ -1,18 +1,14 @@
-import type { FeatureModule } from '../platform/index';
+import { onHookInTx, type FeatureModule } from '../platform/index';
+import { RISK_ASSESSED } from '../risk/index';
 import { deriveEddRequirementsInTx } from './derive-edd-requirements';
 
 /**
- * EDD reacts to each risk assessment, in the transaction that records it: the case gets the EDD
- * requirements the active decision policy asks for at the new band (src/edd/derive-edd-requirements.ts).
+ * EDD reacts to each risk assessment inside its transaction (risk's RISK_ASSESSED hook): the case gets the
+ * EDD requirements the active decision policy asks for at the new band (derive-edd-requirements.ts).
  */
 export const eddModule: FeatureModule = {
   name: 'edd',
-  reactions: [{
-    name: 'derive EDD requirements of the risk band',
-    types: ['risk.assessed'],
-    async react(tx, event) {
-      if (event.type !== 'risk.assessed' || event.casePk === null) return;
-      await deriveEddRequirementsInTx(tx, event.orgId, event.casePk, (event.payload as { bandId: string }).bandId);
-    },
-  }],
+  hooks: [onHookInTx(RISK_ASSESSED, 'derive EDD requirements', async (tx, p) => {
+    await deriveEddRequirementsInTx(tx, p.orgId, p.casePk, p.band);
+  })],
 };

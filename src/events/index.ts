@@ -1,4 +1,4 @@
-export { moduleSubscribers, moduleReactions, type EventSubscriber, type EventReaction, type ReactedEvent } from './event-consumers';
+export { moduleSubscribers, type EventSubscriber } from './event-consumers';
 export { EventRecord } from './event.entity';
 export {
   recordEvent, recordCaseEvents, RELAY_TASK, EVENT_VERSION, EventSchemaViolation, type RecordEventInput, type RecordedEvent, type CaseRef,

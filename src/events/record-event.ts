@@ -152,18 +152,10 @@ async function recordEventsOfTenant(tx: Tx, who: string, orgId: string, inputs: 
       relayedAt: null,
       feedPosition: null,
     };
-    return { payload, data, record, type: input.type, casePk: caseRef?.pk ?? null };
+    return { payload, data, record };
   });
   const inserted = await tx.manager.insert(EventRecord, built.length === 1 ? built[0]!.record : built.map((b) => b.record));
   tx.afterCommitOnce(RELAY_TASK, () => tx.services.jobs.enqueue(RELAY_TASK, {}, { jobKey: RELAY_TASK }));
-  // Other features' reactions inside this transaction (EventReaction, event-consumers.ts), in recording order.
-  for (const b of built) {
-    for (const reaction of tx.services.reactions) {
-      if (reaction.types.includes(b.type)) {
-        await reaction.react(tx, { type: b.type, orgId, casePk: b.casePk, payload: b.payload as unknown as EventPayload<EventType> });
-      }
-    }
-  }
   return built.map((b, i) => ({
     seq: Number(inserted.identifiers[i]!.seq), eventId: b.payload.eventId as string, payload: b.payload as unknown as EventPayload<EventType>, data: b.data,
   }));

@@ -14,5 +14,5 @@ export {
   sweepChain, timedSweeps, moduleCron, moduleTasks, moduleHooks,
   type FeatureModule, type FeatureSweep, type FeatureCronEntry, type FeatureTask, type TaskHandler,
 } from '../modules';
-export { defineHook, onHook, runHook } from '../hooks';
+export { defineHook, onHook, onHookInTx, runHook, runHookInTx } from '../hooks';
 export { COUNTRY_CODES, countryCodeOf } from '../countries';

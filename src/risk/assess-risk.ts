@@ -1,7 +1,9 @@
 import { setCaseRisk } from '../cases/index';
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
+import { runHookInTx } from '../platform/index';
 import { loadCaseFacts } from './case-facts.repository';
+import { RISK_ASSESSED } from './risk-assessed.hook';
 import { activeRiskModel, insertRiskAssessment } from './risk.repository';
 import type { RiskAssessmentView } from './risk-views';
 import { scoreRisk } from './score-risk';
@@ -10,8 +12,8 @@ import { scoreRisk } from './score-risk';
  * The risk engine's work inside the caller's transaction, the case row already locked: scores the
  * case under the tenant's active model (stored as version 1 on first use), stores the assessment with
  * its breakdown, keeps the band and score on the case, records risk.assessed (delivered after
- * `orderedAfter` when given: a verdict's consequence); src/edd reacts to risk.assessed in this
- * transaction by adding the EDD requirements the decision policy asks for at that band.
+ * `orderedAfter` when given: a verdict's consequence), and runs the RISK_ASSESSED hook in this
+ * transaction (src/edd reacts by adding the EDD requirements the decision policy asks for at that band).
  */
 export async function assessRiskInTx(
   tx: Tx, orgId: string, casePk: number, assessedBy: string, options: { orderedAfter?: string } = {},
@@ -35,6 +37,7 @@ export async function assessRiskInTx(
     },
     ...(options.orderedAfter ? { orderedAfter: options.orderedAfter } : {}),
   });
+  await runHookInTx(tx, RISK_ASSESSED, { orgId, casePk, band: result.band });
   return {
     assessmentId, configId: model.id, compositeScore: result.compositeScore, band: result.band, bandLabel: result.bandLabel, factors: result.factors,
     assessedBy, assessedAt: now.toISOString(),

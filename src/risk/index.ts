@@ -13,3 +13,4 @@ export { getRiskModel } from './get-risk-model';
 export { updateRiskModel } from './update-risk-model';
 export { latestRiskAssessments } from './list-risk-assessments';
 export type { RiskAssessmentView, RiskModelView } from './risk-views';
+export { RISK_ASSESSED } from './risk-assessed.hook';

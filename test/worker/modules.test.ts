@@ -5,6 +5,7 @@ import { moduleMailKinds } from '../../src/mail/index';
 import { defineHook, moduleCron, moduleHooks, moduleTasks, onHook, runHook, sweepChain, timedSweeps, type Services } from '../../src/platform/index';
 import { WEBHOOK_DELIVERED } from '../../src/webhooks/index';
 import { DOCUMENT_EXTRACTION_FAILED } from '../../src/documents/index';
+import { RISK_ASSESSED } from '../../src/risk/index';
 import { FEATURE_MODULES } from '../../worker/modules';
 import { createTaskList } from '../../worker/tasks/index';
 
@@ -71,10 +72,11 @@ describe('feature modules (worker/modules.ts)', () => {
     expect(() => moduleTasks(twice, svc)).to.throw('The task x is contributed twice (again by the b module).');
   });
 
-  it('give the hooks their handlers: retention reacts to a delivered webhook, the pipeline to a failed extraction', () => {
-    expect(moduleHooks(FEATURE_MODULES).map((h) => [h.hook, h.name])).to.deep.equal([
-      [WEBHOOK_DELIVERED, 'retention purge check'],
-      [DOCUMENT_EXTRACTION_FAILED, 'pipeline resume'],
+  it('give the hooks their handlers: EDD reacts to a risk assessment (in its transaction), retention to a delivered webhook, the pipeline to a failed extraction', () => {
+    expect(moduleHooks(FEATURE_MODULES).map((h) => [h.hook, h.name, Boolean(h.runInTx)])).to.deep.equal([
+      [RISK_ASSESSED, 'derive EDD requirements', true],
+      [WEBHOOK_DELIVERED, 'retention purge check', false],
+      [DOCUMENT_EXTRACTION_FAILED, 'pipeline resume', false],
     ]);
   });
 
