@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { crossTenant } from '../db/cross-tenant';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import type { MemberActor, TokenActor } from './actor';
@@ -25,7 +26,8 @@ export interface RateLimitState {
 
 /** Adds `n` hits to a bucket's window in MySQL; returns the window's new total and whether the row is new. */
 export async function addHits(db: DataSource, bucket: string, windowStart: number, n: number): Promise<{ total: number; fresh: boolean }> {
-  const result = (await db.query(
+  const counters = crossTenant(db, 'service-state');
+  const result = (await counters.query(
     'INSERT INTO rate_limit_counters (bucket, window_start, hits) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE hits = LAST_INSERT_ID(hits + ?)',
     [bucket, windowStart, n, n],
   )) as { affectedRows: number; insertId: number | string };
@@ -33,20 +35,20 @@ export async function addHits(db: DataSource, bucket: string, windowStart: numbe
   const fresh = result.affectedRows === 1;
   if (fresh) {
     // First hits of a new window: drop this bucket's old windows so the table stays small.
-    await db.query('DELETE FROM rate_limit_counters WHERE bucket = ? AND window_start < ?', [bucket, windowStart]);
+    await counters.query('DELETE FROM rate_limit_counters WHERE bucket = ? AND window_start < ?', [bucket, windowStart]);
   }
   return { total: fresh ? n : Number(result.insertId), fresh };
 }
 
 /** The hits counted so far in a bucket's window (0 when none). */
 export async function readHits(db: DataSource, bucket: string, windowStart: number): Promise<number> {
-  const rows = (await db.query('SELECT hits FROM rate_limit_counters WHERE bucket = ? AND window_start = ?', [bucket, windowStart])) as { hits: number }[];
+  const rows = (await crossTenant(db, 'service-state').query('SELECT hits FROM rate_limit_counters WHERE bucket = ? AND window_start = ?', [bucket, windowStart])) as { hits: number }[];
   return Number(rows[0]?.hits ?? 0);
 }
 
 /** Takes back `n` hits (default one) counted earlier in a window (requests that turned out not to count there). */
 export async function refundHit(db: DataSource, bucket: string, windowStart: number, n = 1): Promise<void> {
-  await db.query('UPDATE rate_limit_counters SET hits = hits - ? WHERE bucket = ? AND window_start = ? AND hits >= ?', [n, bucket, windowStart, n]);
+  await crossTenant(db, 'service-state').query('UPDATE rate_limit_counters SET hits = hits - ? WHERE bucket = ? AND window_start = ? AND hits >= ?', [n, bucket, windowStart, n]);
 }
 
 /** The start (epoch ms) of the fixed window of `rule` that holds `nowMs`. */

@@ -1,7 +1,8 @@
+import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 import type { DocumentConfidence, DocumentStatus } from './document.entity';
 
-/** The SQL of documents. Every function takes the database first and the tenant second. */
+/** The SQL of documents. Every function takes the database first and the tenant second; the extraction sweep spans tenants (crossTenant). */
 
 const SUMMARY_COLUMNS = 'd.id, c.case_id, d.document_type, d.filename, d.mime_type, d.size_bytes, d.status, d.confidence, d.uploaded_at, d.updated_at, d.purged_at';
 
@@ -216,14 +217,15 @@ export async function storeExtractionError(db: Queryable, orgId: string, id: num
  * that concurrent sweeps of several workers do not both take it.
  */
 export async function takeDocumentsDueForExtraction(db: Queryable, cutoff: Date, now: Date, limit: number): Promise<{ orgId: string; id: number }[]> {
-  const rows: { org_id: string; id: number | string }[] = await db.query(
+  const sweep = crossTenant(db, 'sweep');
+  const rows: { org_id: string; id: number | string }[] = await sweep.query(
     `SELECT org_id, id FROM documents FORCE INDEX (ix_documents_status_updated)
      WHERE status = 'processing' AND updated_at < ? AND blob_key IS NOT NULL AND (extraction_requeued_at IS NULL OR extraction_requeued_at < ?)
      ORDER BY updated_at LIMIT ${Math.floor(limit)} FOR UPDATE SKIP LOCKED`,
     [cutoff, cutoff],
   );
   if (!rows.length) return [];
-  await db.query('UPDATE documents SET extraction_requeued_at = ? WHERE id IN (?)', [now, rows.map((r) => r.id)]);
+  await sweep.query('UPDATE documents SET extraction_requeued_at = ? WHERE id IN (?)', [now, rows.map((r) => r.id)]);
   return rows.map((r) => ({ orgId: r.org_id, id: Number(r.id) }));
 }
 

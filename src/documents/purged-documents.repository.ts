@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 
 /**
@@ -37,7 +38,7 @@ export async function clearPurgedBlobKey(db: Queryable, orgId: string, documentI
 
 /** Purged documents whose blob deletion a crash interrupted (across tenants). */
 export async function listLeftoverPurgedBlobs(db: Queryable, limit: number): Promise<{ orgId: string; casePk: number }[]> {
-  const rows: { org_id: string; case_pk: number | string }[] = await db.query(
+  const rows: { org_id: string; case_pk: number | string }[] = await crossTenant(db, 'sweep').query(
     `SELECT DISTINCT org_id, case_pk FROM documents WHERE purged_at IS NOT NULL AND blob_key IS NOT NULL ORDER BY org_id, case_pk LIMIT ${Math.floor(limit)}`,
   );
   return rows.map((r) => ({ orgId: r.org_id, casePk: Number(r.case_pk) }));

@@ -1,4 +1,5 @@
 import { In } from 'typeorm';
+import { crossTenant } from '../db/cross-tenant';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
 import { EventRecord } from './event.entity';
@@ -21,7 +22,10 @@ export async function relayEvents(svc: Services, options: { olderThanMs?: number
   let total = 0;
   for (;;) {
     const relayed = await inTransaction(svc, async (tx) => {
-      const counter: { value: number | string }[] = await tx.manager.query('SELECT value FROM event_feed_counter WHERE id = 1 FOR UPDATE');
+      // Every tenant's events, in one feed order: the relay is the outbox's sweep.
+      const relay = crossTenant(tx.manager, 'sweep');
+      const feedCounter = crossTenant(tx.manager, 'service-state');
+      const counter: { value: number | string }[] = await feedCounter.query('SELECT value FROM event_feed_counter WHERE id = 1 FOR UPDATE');
       if (!counter[0]) throw new Error('event_feed_counter has no row: run the migrations');
       const params: unknown[] = [];
       let age = '';
@@ -29,20 +33,20 @@ export async function relayEvents(svc: Services, options: { olderThanMs?: number
         age = 'AND occurred_at < ?';
         params.push(new Date(svc.clock.now().getTime() - options.olderThanMs));
       }
-      const claimed: { seq: number }[] = await tx.manager.query(
+      const claimed: { seq: number }[] = await relay.query(
         `SELECT seq FROM events WHERE relayed_at IS NULL ${age} ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
         params,
       );
       if (claimed.length === 0) return 0;
       const seqs = claimed.map((r) => Number(r.seq));
-      const events = await tx.manager.find(EventRecord, { where: { seq: In(seqs) }, order: { seq: 'ASC' } });
+      const events = await relay.find(EventRecord, { where: { seq: In(seqs) }, order: { seq: 'ASC' } });
       const first = Number(counter[0].value) + 1;
       const relayedAt = svc.clock.now();
       events.forEach((e, i) => Object.assign(e, { feedPosition: first + i, relayedAt }));
       for (const subscriber of svc.subscribers) await subscriber.onEvents(tx, events);
       const positions = events.map((e) => `WHEN ${Number(e.seq)} THEN ${Number(e.feedPosition)}`).join(' ');
-      await tx.manager.query(`UPDATE events SET relayed_at = ?, feed_position = CASE seq ${positions} END WHERE seq IN (${seqs.join(',')})`, [relayedAt]);
-      await tx.manager.query('UPDATE event_feed_counter SET value = ? WHERE id = 1', [first + events.length - 1]);
+      await relay.query(`UPDATE events SET relayed_at = ?, feed_position = CASE seq ${positions} END WHERE seq IN (${seqs.join(',')})`, [relayedAt]);
+      await feedCounter.query('UPDATE event_feed_counter SET value = ? WHERE id = 1', [first + events.length - 1]);
       return events.length;
     });
     total += relayed;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { crossTenant } from '../db/cross-tenant';
 import { afterConnectionLoss, inTransaction, isConnectionLost, type Tx } from '../db/transaction';
 import { DomainError } from '../errors';
 import { openSecret, sealSecret } from '../security/secret-box';
@@ -145,6 +146,6 @@ async function release(svc: Services, orgId: string, key: string, fence: Date, t
 
 /** Forgets keys older than 24 hours (periodic; a key is also renewed lazily when reused after expiry). */
 export async function purgeExpiredIdempotencyKeys(svc: Services): Promise<number> {
-  const res = await svc.db.query('DELETE FROM idempotency_keys WHERE expires_at <= ? LIMIT 1000', [svc.clock.now()]);
+  const res = await crossTenant(svc.db, 'sweep').query('DELETE FROM idempotency_keys WHERE expires_at <= ? LIMIT 1000', [svc.clock.now()]);
   return Number((res as { affectedRows?: number }).affectedRows ?? 0);
 }

@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 import type { IdvCheck, IdvOutcome } from './identity-verifier';
 import type { DocumentOnFile, IdDocumentRow } from './document-on-file';
@@ -91,13 +92,13 @@ export async function findVerificationOfPerson(db: Queryable, orgId: string, cas
 
 /** The verification a link's token opens (any tenant: the token is the credential). */
 export async function findVerificationByTokenHash(db: Queryable, tokenHash: string, lock = false): Promise<VerificationRow | null> {
-  const rows: Record<string, unknown>[] = await db.query(`SELECT ${COLUMNS} FROM identity_verifications WHERE token_hash = ?${lock ? ' FOR UPDATE' : ''}`, [tokenHash]);
+  const rows: Record<string, unknown>[] = await crossTenant(db, 'token-lookup').query(`SELECT ${COLUMNS} FROM identity_verifications WHERE token_hash = ?${lock ? ' FOR UPDATE' : ''}`, [tokenHash]);
   return rows[0] ? toRow(rows[0]) : null;
 }
 
 /** The verification of a vendor's session (any tenant: the vendor's signed callback names only its session). */
 export async function findVerificationByVendorSession(db: Queryable, vendorName: string, sessionId: string, lock = false): Promise<VerificationRow | null> {
-  const rows: Record<string, unknown>[] = await db.query(
+  const rows: Record<string, unknown>[] = await crossTenant(db, 'vendor-callback').query(
     `SELECT ${COLUMNS} FROM identity_verifications WHERE vendor_name = ? AND vendor_session_id = ?${lock ? ' FOR UPDATE' : ''}`, [vendorName, sessionId],
   );
   return rows[0] ? toRow(rows[0]) : null;

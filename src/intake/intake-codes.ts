@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, randomInt } from 'node:crypto';
 import type { Config } from '../config';
+import { crossTenant } from '../db/cross-tenant';
 import type { Tx } from '../db/transaction';
 import { forgetMail, queueMail } from '../mail/index';
 import { emailKey } from '../email-address';
@@ -116,10 +117,11 @@ export async function spendIntakeCode(tx: Tx, orgId: string, codeId: number): Pr
  */
 export async function sweepIntakeCodes(svc: Services): Promise<number> {
   const cutoff = new Date(svc.clock.now().getTime() - INTAKE_CODE_RETENTION_MS);
-  const rows: { id: number | string }[] = await svc.db.query('SELECT id FROM intake_codes WHERE created_at < ? ORDER BY created_at LIMIT 1000', [cutoff]);
+  const sweep = crossTenant(svc.db, 'sweep');
+  const rows: { id: number | string }[] = await sweep.query('SELECT id FROM intake_codes WHERE created_at < ? ORDER BY created_at LIMIT 1000', [cutoff]);
   const ids = rows.map((r) => Number(r.id));
   if (ids.length === 0) return 0;
   await forgetMail(svc.db, INTAKE_CODE_MAIL, ids);
-  await svc.db.query(`DELETE FROM intake_codes WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
+  await sweep.query(`DELETE FROM intake_codes WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
   return ids.length;
 }

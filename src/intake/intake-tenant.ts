@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import { DomainError } from '../errors';
 import { safeColor, safeLogoUrl } from '../invites/index';
 import { consumeRateLimit, type RateLimit } from '../access/rate-limit';
@@ -53,7 +54,7 @@ export const intakeNotFound = (): DomainError =>
 export async function findIntakeTenant(svc: Services, slug: unknown): Promise<Tenant | null> {
   const wanted = typeof slug === 'string' ? slug.trim().toLowerCase() : '';
   if (!SLUG_PATTERN.test(wanted)) return null;
-  return svc.db.manager.findOneBy(Tenant, { slug: wanted, publicIntakeEnabled: true });
+  return crossTenant(svc.db.manager, 'tenant-slug').findOneBy(Tenant, { slug: wanted, publicIntakeEnabled: true });
 }
 
 /** The tenant of an enabled link, or not_found (unknown slug and disabled link alike). */

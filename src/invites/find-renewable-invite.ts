@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 import { CLOSED_STATUSES } from '../cases/index';
 
@@ -8,7 +9,7 @@ import { CLOSED_STATUSES } from '../cases/index';
 export async function findRenewableInvite(
   db: Queryable, tokenHash: string,
 ): Promise<{ orgId: string; casePk: number; email: string } | null> {
-  const [row]: { org_id: string; case_pk: number | string; email: string }[] = await db.query(
+  const [row]: { org_id: string; case_pk: number | string; email: string }[] = await crossTenant(db, 'token-lookup').query(
     `SELECT i.org_id, i.case_pk, i.email FROM invites i JOIN cases c ON c.pk = i.case_pk AND c.org_id = i.org_id
      WHERE i.token_hash = ? AND c.status NOT IN (?)`,
     [tokenHash, CLOSED_STATUSES],

@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import { inTransaction, type Tx } from '../db/transaction';
 import { mailStatuses, queueMail } from '../mail/index';
 import { sealSecret } from '../security/secret-box';
@@ -105,7 +106,7 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 /** Looks an invite up by its link token (never by anything else). */
 export async function inspectInvite(svc: Services, token: string): Promise<InviteLanding> {
   if (!TOKEN_SHAPE.test(token)) return { state: 'unknown' };
-  const [row]: InviteRow[] = await svc.db.query(`${INVITE_SELECT} WHERE i.token_hash = ?`, [sha256Hex(token)]);
+  const [row]: InviteRow[] = await crossTenant(svc.db, 'token-lookup').query(`${INVITE_SELECT} WHERE i.token_hash = ?`, [sha256Hex(token)]);
   if (!row) return { state: 'unknown' };
   const state = row.used_at ? 'used' : row.expires_at.getTime() <= svc.clock.now().getTime() ? 'expired' : 'valid';
   return {
@@ -128,9 +129,10 @@ export async function redeemInvite(svc: Services, token: string): Promise<{ sess
   const hash = sha256Hex(token);
   return inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
-    const res = await tx.manager.query('UPDATE invites SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?', [now, hash, now]);
+    const byToken = crossTenant(tx.manager, 'token-lookup');
+    const res = await byToken.query('UPDATE invites SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?', [now, hash, now]);
     if (Number((res as { affectedRows: number }).affectedRows) !== 1) return null;
-    const [invite]: { id: number; org_id: string; case_pk: number }[] = await tx.manager.query('SELECT id, org_id, case_pk FROM invites WHERE token_hash = ?', [hash]);
+    const [invite]: { id: number; org_id: string; case_pk: number }[] = await byToken.query('SELECT id, org_id, case_pk FROM invites WHERE token_hash = ?', [hash]);
     const session = await openPortalSession(tx, { id: Number(invite!.id), orgId: invite!.org_id, casePk: Number(invite!.case_pk) });
     return { sessionToken: session.sessionToken, expiresAt: session.expiresAt };
   });

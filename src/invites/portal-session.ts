@@ -38,7 +38,7 @@ export async function openPortalSession(
   return { sessionToken, expiresAt, idleExpiresAt };
 }
 
-/** Moves a live portal session's idle expiry on (src/portal's findCustomerActor decides when). */
-export async function touchPortalSession(db: Queryable, tokenHash: string, now: Date, idleExpiresAt: Date): Promise<void> {
-  await db.query('UPDATE portal_sessions SET last_seen_at = ?, idle_expires_at = ? WHERE token_hash = ?', [now, idleExpiresAt, tokenHash]);
+/** Moves a live portal session of the tenant's on its idle expiry (src/portal's findCustomerActor decides when). */
+export async function touchPortalSession(db: Queryable, orgId: string, tokenHash: string, now: Date, idleExpiresAt: Date): Promise<void> {
+  await db.query('UPDATE portal_sessions SET last_seen_at = ?, idle_expires_at = ? WHERE org_id = ? AND token_hash = ?', [now, idleExpiresAt, orgId, tokenHash]);
 }

@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 import type { MailReceipt } from './mailer';
 import type { MailRetryPlan } from './mail-retry';
@@ -6,8 +7,8 @@ import type { MailRetryPlan } from './mail-retry';
  * The SQL of the mail outbox (table outgoing_mails, one row per email to send). A row names the owning
  * feature's row (`kind`, `reference`) and holds the state of the sending only: never an address, a body or
  * a secret (those stay with the owner, so that purging a case's personal data needs nothing here).
- * The worker's statements go by the row's id across tenants (system work: a job or a sweep names the row);
- * the owners' statements name their tenant.
+ * The worker's statements go by the row's id across tenants (system work: a job or a sweep names the row),
+ * through crossTenant ('delivery-claim', 'sweep'); the owners' statements name their tenant.
  */
 
 /** `pending` (queued, or between retries), `sent` (the mail system accepted it), `failed` (given up). */
@@ -47,7 +48,7 @@ export async function insertMail(
 
 /** Takes the lease on a pending email nobody holds (or whose holder's lease ran out); false when not taken. System work. */
 export async function leaseMail(db: Queryable, id: number, now: Date, until: Date): Promise<boolean> {
-  return affected(await db.query(
+  return affected(await crossTenant(db, 'delivery-claim').query(
     `UPDATE outgoing_mails SET lease_until = ? WHERE id = ? AND state = 'pending' AND (lease_until IS NULL OR lease_until < ?)`,
     [until, id, now],
   )) === 1;
@@ -55,13 +56,13 @@ export async function leaseMail(db: Queryable, id: number, now: Date, until: Dat
 
 /** Gives a lease back (the email is tried again by a later job or the sweep). System work. */
 export async function releaseMailLease(db: Queryable, id: number): Promise<void> {
-  await db.query(`UPDATE outgoing_mails SET lease_until = NULL WHERE id = ? AND state = 'pending'`, [id]);
+  await crossTenant(db, 'delivery-claim').query(`UPDATE outgoing_mails SET lease_until = NULL WHERE id = ? AND state = 'pending'`, [id]);
 }
 
 /** One email by id. System work. */
 export async function readMail(db: Queryable, id: number): Promise<MailRow | null> {
   const [row]: { id: number | string; org_id: string; kind: string; reference: number | string; attempts: number | string; send_before: Date | null }[] =
-    await db.query('SELECT id, org_id, kind, reference, attempts, send_before FROM outgoing_mails WHERE id = ?', [id]);
+    await crossTenant(db, 'delivery-claim').query('SELECT id, org_id, kind, reference, attempts, send_before FROM outgoing_mails WHERE id = ?', [id]);
   return row ? {
     id: Number(row.id), orgId: row.org_id, kind: row.kind, reference: Number(row.reference), attempts: Number(row.attempts),
     sendBefore: row.send_before ? new Date(row.send_before) : null,
@@ -70,7 +71,7 @@ export async function readMail(db: Queryable, id: number): Promise<MailRow | nul
 
 /** Marks a pending email sent; false when it was not pending any more (another run got there first). */
 export async function markMailSent(db: Queryable, id: number, at: Date, receipt: MailReceipt): Promise<boolean> {
-  return affected(await db.query(
+  return affected(await crossTenant(db, 'delivery-claim').query(
     `UPDATE outgoing_mails SET state = 'sent', attempts = attempts + 1, accepted_at = ?, message_id = ?, transport = ?, last_error = NULL,
        lease_until = NULL, next_attempt_at = NULL
      WHERE id = ? AND state = 'pending'`,
@@ -80,7 +81,7 @@ export async function markMailSent(db: Queryable, id: number, at: Date, receipt:
 
 /** Records a refused attempt: the next one's time, or failed when the plan is final; false when it was not pending any more. */
 export async function markMailAttemptFailed(db: Queryable, id: number, plan: MailRetryPlan): Promise<boolean> {
-  return affected(await db.query(
+  return affected(await crossTenant(db, 'delivery-claim').query(
     `UPDATE outgoing_mails SET attempts = ?, last_error = ?, state = ?, next_attempt_at = ?, lease_until = NULL WHERE id = ? AND state = 'pending'`,
     [plan.attempts, plan.message, plan.final ? 'failed' : 'pending', plan.nextAt, id],
   )) === 1;
@@ -88,7 +89,7 @@ export async function markMailAttemptFailed(db: Queryable, id: number, plan: Mai
 
 /** Fails a pending email with no attempt (expired, or nothing left to send); false when it was not pending any more. */
 export async function failMail(db: Queryable, id: number, reason: string): Promise<boolean> {
-  return affected(await db.query(
+  return affected(await crossTenant(db, 'delivery-claim').query(
     `UPDATE outgoing_mails SET state = 'failed', last_error = ?, lease_until = NULL, next_attempt_at = NULL WHERE id = ? AND state = 'pending'`,
     [reason.slice(0, 1000), id],
   )) === 1;
@@ -99,7 +100,7 @@ export async function failMail(db: Queryable, id: number, reason: string): Promi
  * ran out, a dead one). Oldest first. System work, across tenants.
  */
 export async function findLostMail(db: Queryable, dueBefore: Date, now: Date, limit: number): Promise<number[]> {
-  const rows: { id: number | string }[] = await db.query(
+  const rows: { id: number | string }[] = await crossTenant(db, 'sweep').query(
     `SELECT id FROM outgoing_mails WHERE state = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
      ORDER BY next_attempt_at LIMIT ?`,
     [dueBefore, now, limit],
@@ -140,7 +141,7 @@ export async function cancelMail(db: Queryable, orgId: string, kind: string, ref
  */
 export async function forgetMail(db: Queryable, kind: string, references: number[]): Promise<number> {
   if (references.length === 0) return 0;
-  return affected(await db.query(
+  return affected(await crossTenant(db, 'sweep').query(
     `DELETE FROM outgoing_mails WHERE kind = ? AND reference IN (${references.map(() => '?').join(', ')})`,
     [kind, ...references],
   ));

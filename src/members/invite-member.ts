@@ -39,7 +39,7 @@ export async function inviteMember(svc: Services, actor: Actor, input: InviteMem
   });
   try {
     await inTransaction(svc, async (tx) => {
-      await insertMember(tx, member);
+      await insertMember(tx, member.orgId, member);
       const { expiresAt } = await createMemberToken(tx, { orgId: actor.orgId, memberId: member.id, purpose: 'invitation' });
       await recordAudit(tx, {
         orgId: actor.orgId, actor: auditName(actor), action: 'member.invited',

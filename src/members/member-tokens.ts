@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import { inTransaction, type Tx } from '../db/transaction';
 import { queueMail } from '../mail/index';
 import { DomainError } from '../errors';
@@ -115,14 +116,15 @@ async function spendTokenAndSetPassword(svc: Services, input: { purpose: MemberT
   const hash = sha256Hex(input.token);
   return inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
-    const spent = (await tx.manager.query(
+    const byToken = crossTenant(tx.manager, 'token-lookup');
+    const spent = (await byToken.query(
       `UPDATE member_tokens t JOIN members m ON m.id = t.member_id AND m.org_id = t.org_id
        SET t.used_at = ?, t.token_sealed = NULL, t.token_key_id = NULL
        WHERE t.token_hash = ? AND t.purpose = ? AND t.used_at IS NULL AND t.expires_at > ? AND m.removed_at IS NULL`,
       [now, hash, input.purpose, now],
     )) as { affectedRows: number };
     if (Number(spent.affectedRows) === 0) throw unusable;
-    const [row] = (await tx.manager.query('SELECT org_id, member_id FROM member_tokens WHERE token_hash = ?', [hash])) as { org_id: string; member_id: string }[];
+    const [row] = (await byToken.query('SELECT org_id, member_id FROM member_tokens WHERE token_hash = ?', [hash])) as { org_id: string; member_id: string }[];
     const { org_id: orgId, member_id: memberId } = row!;
     // Hashed only now, for a live link this transaction holds (a failure rolls the spending back).
     const passwordHash = await hashPassword(input.password as string);
@@ -131,7 +133,7 @@ async function spendTokenAndSetPassword(svc: Services, input: { purpose: MemberT
       'UPDATE member_tokens SET used_at = ?, token_sealed = NULL, token_key_id = NULL WHERE org_id = ? AND member_id = ? AND used_at IS NULL',
       [now, orgId, memberId],
     );
-    await endSessionsOfMember(tx.manager, { memberId, now });
+    await endSessionsOfMember(tx.manager, { orgId, memberId, now });
     await revokeMemberGrants(tx, { orgId, memberId, now });
     return { orgId, memberId };
   });

@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 import { DEFAULT_MONITORING_SCHEDULE, isMonitoringSchedule, type MonitoringSchedule } from './monitoring-schedule';
 
@@ -22,7 +23,7 @@ export async function saveMonitoringSchedule(db: Queryable, orgId: string, sched
 
 /** Every tenant with its schedule (no settings row: the default). System work. */
 export async function listTenantSchedules(db: Queryable): Promise<{ orgId: string; schedule: MonitoringSchedule }[]> {
-  const rows: { id: string; schedule: string | null }[] = await db.query(
+  const rows: { id: string; schedule: string | null }[] = await crossTenant(db, 'sweep').query(
     'SELECT t.id, s.schedule FROM tenants t LEFT JOIN monitoring_settings s ON s.org_id = t.id',
   );
   return rows.map((r) => ({ orgId: r.id, schedule: r.schedule && isMonitoringSchedule(r.schedule) ? r.schedule : DEFAULT_MONITORING_SCHEDULE }));
@@ -92,7 +93,7 @@ export interface ClaimedCase {
  * leases them until `leaseUntil` (a run that dies leaves them due again once the lease is over). System work.
  */
 export async function claimDueCases(db: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedCase[]> {
-  const rows: { org_id: string; case_pk: number | string; spread_ppm: number }[] = await db.query(
+  const rows: { org_id: string; case_pk: number | string; spread_ppm: number }[] = await crossTenant(db, 'sweep').query(
     `SELECT org_id, case_pk, spread_ppm FROM monitored_cases FORCE INDEX (ix_monitored_cases_due)
      WHERE next_due_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
      ORDER BY next_due_at LIMIT ${Math.floor(limit)} FOR UPDATE SKIP LOCKED`,
@@ -110,7 +111,7 @@ export async function claimDueCases(db: Queryable, now: Date, leaseUntil: Date, 
 
 /** Whether any case is due and free now (the tick enqueues run jobs only then). System work. */
 export async function anyDueCase(db: Queryable, now: Date): Promise<boolean> {
-  const rows: unknown[] = await db.query(
+  const rows: unknown[] = await crossTenant(db, 'sweep').query(
     `SELECT 1 FROM monitored_cases FORCE INDEX (ix_monitored_cases_due) WHERE next_due_at <= ? AND (lease_until IS NULL OR lease_until <= ?) LIMIT 1`,
     [now, now],
   );

@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import { safeEqual, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { toClientInfo, type OAuthClientInfo } from './client-info';
@@ -22,7 +23,7 @@ export async function authenticateClient(
   const fail = () => new OAuthError('invalid_client', 'Client authentication failed.');
   const client = isMetadataDocumentClientId(input.clientId)
     ? await findMetadataDocumentClient(svc, input.clientId)
-    : CLIENT_ID.test(input.clientId) ? await svc.db.manager.findOneBy(OAuthClient, { id: input.clientId }) : null;
+    : CLIENT_ID.test(input.clientId) ? await crossTenant(svc.db.manager, 'token-lookup').findOneBy(OAuthClient, { id: input.clientId }) : null;
   // Hash even when the client is unknown, so the answer takes the same time either way.
   const presented = sha256Hex(input.clientSecret ?? '');
   if (!client || client.revokedAt) throw fail();

@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import { toClientInfo, type OAuthClientInfo } from './client-info';
@@ -26,7 +27,7 @@ export async function checkAuthorizationTarget(svc: Services, input: { clientId:
     if (typeof input.clientId !== 'string' || !CLIENT_ID.test(input.clientId)) {
       throw new DomainError('forbidden', 'The request does not name a known application (client_id).');
     }
-    const row = await svc.db.manager.findOneBy(OAuthClient, { id: input.clientId });
+    const row = await crossTenant(svc.db.manager, 'service-operator').findOneBy(OAuthClient, { id: input.clientId });
     if (!row || row.revokedAt || row.kind !== 'connector') {
       throw new DomainError('forbidden', 'The request does not name a known application (client_id).');
     }

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Tx } from '../db/transaction';
+import { crossTenant } from '../db/cross-tenant';
 import { DomainError } from '../errors';
 import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
@@ -94,7 +95,7 @@ export function cacheLifetimeMs(cacheControl: string | null | undefined): number
  */
 export async function resolveMetadataDocumentClient(svc: Services, clientId: string): Promise<OAuthClientInfo> {
   const id = metadataClientKey(clientId);
-  const stored = await svc.db.manager.findOneBy(OAuthClient, { id });
+  const stored = await crossTenant(svc.db.manager, 'service-operator').findOneBy(OAuthClient, { id });
   if (stored?.revokedAt) throw refused('it has been blocked by the service operator.');
   const cache = cacheOf(svc);
   let doc = cache.get(clientId);
@@ -124,7 +125,7 @@ export async function saveMetadataDocumentClient(tx: Tx, client: OAuthClientInfo
 
 /** The stored connector of a metadata-document client_id (the token endpoint: known once a member consented). */
 export async function findMetadataDocumentClient(svc: Services, clientId: string): Promise<OAuthClient | null> {
-  return svc.db.manager.findOneBy(OAuthClient, { id: metadataClientKey(clientId), metadataUrl: clientId });
+  return crossTenant(svc.db.manager, 'service-operator').findOneBy(OAuthClient, { id: metadataClientKey(clientId), metadataUrl: clientId });
 }
 
 /** Runs `work` with a deadline: past it, the answer is TOO_SLOW whatever `work` is still waiting for (a lookup included). */

@@ -2,6 +2,7 @@ import { IsNull } from 'typeorm';
 import { auditName, authorize, can, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
+import { crossTenant } from '../db/cross-tenant';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import { Member } from '../tenants/index';
@@ -30,7 +31,8 @@ export async function listConnectedApps(svc: Services, actor: Actor): Promise<Co
   if (!grants.length) return [];
   const members = new Map((await svc.db.manager.find(Member, { where: { orgId: actor.orgId } })).map((m) => [m.id, m]));
   const clientIds = [...new Set(grants.map((g) => g.clientId))];
-  const clients = new Map((await svc.db.manager.findBy(OAuthClient, clientIds.map((id) => ({ id })))).map((c) => [c.id, c]));
+  // The connectors (rows of no tenant) the tenant's grants name.
+  const clients = new Map((await crossTenant(svc.db.manager, 'service-operator').findBy(OAuthClient, clientIds.map((id) => ({ id })))).map((c) => [c.id, c]));
   return grants
     .filter((g) => !clients.get(g.clientId)?.revokedAt)
     .map((g) => ({

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IsNull } from 'typeorm';
 import { inTransaction } from '../db/transaction';
+import { crossTenant } from '../db/cross-tenant';
 import { safeEqual, sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { Member } from '../tenants/index';
@@ -36,7 +37,7 @@ export async function exchangeAuthorizationCode(
 
   const outcome = await inTransaction(svc, async (tx): Promise<TokenResponse | OAuthError> => {
     const now = svc.clock.now();
-    const code = await tx.manager.findOne(OAuthCode, { where: { codeHash }, lock: { mode: 'pessimistic_write' } });
+    const code = await crossTenant(tx.manager, 'token-lookup').findOne(OAuthCode, { where: { codeHash }, lock: { mode: 'pessimistic_write' } });
     if (!code || code.clientId !== client.id) return invalidCode;
     if (code.usedAt) {
       // Replay: whoever holds this code is not to be trusted with what the first exchange issued.
@@ -44,7 +45,7 @@ export async function exchangeAuthorizationCode(
       return invalidCode;
     }
     // From here on the code is spent, whatever the outcome: a failed PKCE check cannot be retried.
-    await tx.manager.update(OAuthCode, { codeHash }, { usedAt: now });
+    await tx.manager.update(OAuthCode, { orgId: code.orgId, codeHash }, { usedAt: now });
     if (code.expiresAt.getTime() <= now.getTime()) return invalidCode;
     if (code.redirectUri !== input.redirectUri) {
       return new OAuthError('invalid_grant', 'redirect_uri does not match the one of the authorization request.');
@@ -64,7 +65,7 @@ export async function exchangeAuthorizationCode(
       throw err;
     }
     const grantId = await createGrant(tx, { orgId: code.orgId, memberId: code.memberId, clientId: client.id, scopes: code.scopes, resources: granted, now });
-    await tx.manager.update(OAuthCode, { codeHash }, { grantId });
+    await tx.manager.update(OAuthCode, { orgId: code.orgId, codeHash }, { grantId });
     const refreshToken = await issueRefreshToken(tx, { grantId, orgId: code.orgId, now });
     const signed = await signAccessToken(svc.config, { subject: code.memberId, clientId: client.id, orgId: code.orgId, scopes: code.scopes, grantId, now, resources });
     return tokenResponse(signed, code.scopes, refreshToken);

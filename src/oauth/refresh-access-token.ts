@@ -1,4 +1,5 @@
 import { inTransaction } from '../db/transaction';
+import { crossTenant } from '../db/cross-tenant';
 import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { signAccessToken, tokenResponse } from './access-token';
@@ -30,7 +31,7 @@ export async function refreshAccessToken(
   const outcome = await inTransaction(svc, async (tx): Promise<TokenResponse | OAuthError> => {
     const now = svc.clock.now();
     // The row lock serialises concurrent refreshes of one token: the second sees it rotated.
-    const row = await tx.manager.findOne(OAuthRefreshToken, { where: { tokenHash }, lock: { mode: 'pessimistic_write' } });
+    const row = await crossTenant(tx.manager, 'token-lookup').findOne(OAuthRefreshToken, { where: { tokenHash }, lock: { mode: 'pessimistic_write' } });
     if (!row) return invalid;
     const grant = await tx.manager.findOneBy(OAuthGrant, { orgId: row.orgId, id: row.grantId });
     if (!grant || grant.clientId !== client.id) return invalid;
@@ -43,7 +44,7 @@ export async function refreshAccessToken(
     if (input.scope !== undefined && input.scope !== '') scopes = requestedScopes(input.scope, grant.scopes, grant.scopes);
     const granted = storedResources(svc.config, grant.resources);
     const resources = requestedResources(input.resource, granted, granted);
-    await tx.manager.update(OAuthRefreshToken, { tokenHash }, { rotatedAt: now });
+    await tx.manager.update(OAuthRefreshToken, { orgId: row.orgId, tokenHash }, { rotatedAt: now });
     await tx.manager.update(OAuthGrant, { orgId: grant.orgId, id: grant.id }, { lastUsedAt: now });
     const refreshToken = await issueRefreshToken(tx, { grantId: grant.id, orgId: grant.orgId, now });
     const signed = await signAccessToken(svc.config, { subject: grant.memberId, clientId: client.id, orgId: grant.orgId, scopes, grantId: grant.id, now, resources });

@@ -1,5 +1,6 @@
 import { IsNull } from 'typeorm';
 import { auditName, authorize, type Actor, type ServiceOperator } from '../access/index';
+import { crossTenant } from '../db/cross-tenant';
 import { inTransaction } from '../db/transaction';
 import { recordAudit } from '../audit/record-audit';
 import { announceRevocationAfterCommit } from './announce-revocation';
@@ -18,14 +19,21 @@ export async function revokeClient(svc: Services, actor: Actor | ServiceOperator
   if (actor.kind !== 'service_operator') authorize(actor, 'credentials:manage');
   const now = svc.clock.now();
   await inTransaction(svc, async (tx) => {
-    const client = await tx.manager.findOne(OAuthClient, { where: { id: input.clientId }, lock: { mode: 'pessimistic_write' } });
-    if (!client || (actor.kind !== 'service_operator' && (client.orgId !== actor.orgId || client.kind !== 'api'))) throw DomainError.notFound('Client');
-    if (!client.revokedAt) await tx.manager.update(OAuthClient, { id: client.id }, { revokedAt: now });
+    // The operator's revocation reaches any client, and a connector's grants in every tenant.
+    const operator = crossTenant(tx.manager, 'service-operator');
+    const lock = { mode: 'pessimistic_write' } as const;
+    const client = actor.kind === 'service_operator'
+      ? await operator.findOne(OAuthClient, { where: { id: input.clientId }, lock })
+      : await tx.manager.findOne(OAuthClient, { where: { orgId: actor.orgId, id: input.clientId, kind: 'api' }, lock });
+    if (!client) throw DomainError.notFound('Client');
+    if (!client.revokedAt) await tx.manager.update(OAuthClient, { orgId: client.orgId ?? IsNull(), id: client.id }, { revokedAt: now });
     announceRevocationAfterCommit(tx);
-    const grants = await tx.manager.find(OAuthGrant, { where: { clientId: client.id, revokedAt: IsNull() } });
+    const grants = client.orgId
+      ? await tx.manager.find(OAuthGrant, { where: { orgId: client.orgId, clientId: client.id, revokedAt: IsNull() } })
+      : await operator.find(OAuthGrant, { where: { clientId: client.id, revokedAt: IsNull() } });
     for (const grant of grants) {
-      await tx.manager.update(OAuthGrant, { id: grant.id }, { revokedAt: now });
-      await tx.manager.update(OAuthRefreshToken, { grantId: grant.id, revokedAt: IsNull() }, { revokedAt: now });
+      await tx.manager.update(OAuthGrant, { orgId: grant.orgId, id: grant.id }, { revokedAt: now });
+      await tx.manager.update(OAuthRefreshToken, { orgId: grant.orgId, grantId: grant.id, revokedAt: IsNull() }, { revokedAt: now });
     }
     if (client.orgId) {
       await recordAudit(tx, { orgId: client.orgId, actor: auditName(actor), action: 'api_client.revoked', details: { clientId: client.id }, at: now });

@@ -1,5 +1,6 @@
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { inTransaction } from '../db/transaction';
+import { crossTenant } from '../db/cross-tenant';
 import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { ACCESS_TOKEN_TYP, issuerOf } from './access-token';
@@ -30,7 +31,7 @@ export async function revokeToken(svc: Services, input: { client: OAuthClientInf
 }
 
 async function revokeRefresh(svc: Services, client: OAuthClientInfo, token: string): Promise<boolean> {
-  const row = await svc.db.manager.findOneBy(OAuthRefreshToken, { tokenHash: sha256Hex(token) });
+  const row = await crossTenant(svc.db.manager, 'token-lookup').findOneBy(OAuthRefreshToken, { tokenHash: sha256Hex(token) });
   if (!row) return false;
   const grant = await svc.db.manager.findOneBy(OAuthGrant, { orgId: row.orgId, id: row.grantId });
   if (!grant) return false;
@@ -54,9 +55,9 @@ async function revokeAccess(svc: Services, client: OAuthClientInfo, token: strin
   const jti = decodeJwt(token).jti;
   if (typeof jti !== 'string' || typeof claims.exp !== 'number') return false;
   const now = svc.clock.now();
-  await svc.db.query('INSERT IGNORE INTO oauth_revoked_access_tokens (jti, expires_at) VALUES (?, ?)', [jti, new Date(claims.exp * 1000)]);
+  await crossTenant(svc.db, 'service-state').query('INSERT IGNORE INTO oauth_revoked_access_tokens (jti, expires_at) VALUES (?, ?)', [jti, new Date(claims.exp * 1000)]);
   await announceRevocation(svc);
   // Rows past their token's expiry are dead weight: the signature check refuses those tokens anyway.
-  await svc.db.manager.createQueryBuilder().delete().from(RevokedAccessToken).where('expires_at < :now', { now }).execute();
+  await crossTenant(svc.db.manager, 'sweep').createQueryBuilder().delete().from(RevokedAccessToken).where('expires_at < :now', { now }).execute();
   return true;
 }

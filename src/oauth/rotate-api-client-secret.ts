@@ -12,8 +12,8 @@ export const PREVIOUS_SECRET_GRACE_MS = 7 * 24 * 3600_000;
 
 /** The tenant's live API client, locked for update; not_found otherwise (another tenant's, a connector, revoked). */
 async function lockApiClient(tx: Tx, orgId: string, clientId: string): Promise<OAuthClient> {
-  const client = await tx.manager.findOne(OAuthClient, { where: { id: clientId }, lock: { mode: 'pessimistic_write' } });
-  if (!client || client.orgId !== orgId || client.kind !== 'api' || client.revokedAt) throw DomainError.notFound('Client');
+  const client = await tx.manager.findOne(OAuthClient, { where: { orgId, id: clientId }, lock: { mode: 'pessimistic_write' } });
+  if (!client || client.kind !== 'api' || client.revokedAt) throw DomainError.notFound('Client');
   return client;
 }
 
@@ -34,7 +34,7 @@ export async function rotateApiClientSecret(
     const client = await lockApiClient(tx, actor.orgId, input.clientId);
     const refusal = elevatedScopeRefusal(actor, client.scopes);
     if (refusal) throw refusal;
-    await tx.manager.update(OAuthClient, { id: client.id }, {
+    await tx.manager.update(OAuthClient, { orgId: actor.orgId, id: client.id }, {
       secretHash: sha256Hex(clientSecret), previousSecretHash: client.secretHash, previousSecretExpiresAt, secretRotatedAt: now,
     });
     await recordAudit(tx, {
@@ -52,7 +52,7 @@ export async function retirePreviousApiClientSecret(svc: Services, actor: Actor,
   await inTransaction(svc, async (tx) => {
     const client = await lockApiClient(tx, actor.orgId, input.clientId);
     if (client.previousSecretHash === null) return;
-    await tx.manager.update(OAuthClient, { id: client.id }, { previousSecretHash: null, previousSecretExpiresAt: null });
+    await tx.manager.update(OAuthClient, { orgId: actor.orgId, id: client.id }, { previousSecretHash: null, previousSecretExpiresAt: null });
     await recordAudit(tx, { orgId: actor.orgId, actor: auditName(actor), action: 'api_client.previous_secret_retired', details: { clientId: client.id }, at: now });
   });
   return { retired: true };

@@ -1,9 +1,11 @@
+import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 
 /**
  * The SQL of what was asked of a customer by email: document requests (`document_requests`), the EDD
  * requirements that were requested (`edd_requirements.requested_at`), and the per-case reminder state
- * (`outreach_reminders`). Every function takes the database, then the tenant.
+ * (`outreach_reminders`). Every function takes the database, then the tenant; the unsubscribe link's lookup
+ * and the reminder sweep span tenants (crossTenant).
  */
 
 /** Where a requested item lives: an EDD requirement or a document request. */
@@ -82,9 +84,9 @@ export async function findReminder(db: Queryable, orgId: string, casePk: number,
   return row ? reminderOf(row) : null;
 }
 
-/** A reminder state by its id with its case (for the unsubscribe link), locked. */
+/** A reminder state by its id with its case (for the unsubscribe link, whose token names the id), locked. */
 export async function lockReminderById(db: Queryable, id: number): Promise<(ReminderRow & { orgId: string; casePk: number }) | null> {
-  const [row]: (RawReminder & { org_id: string; case_pk: number | string })[] = await db.query(
+  const [row]: (RawReminder & { org_id: string; case_pk: number | string })[] = await crossTenant(db, 'token-lookup').query(
     `SELECT ${REMINDER_COLUMNS}, org_id, case_pk FROM outreach_reminders WHERE id = ? FOR UPDATE`, [id],
   );
   return row ? { ...reminderOf(row), orgId: row.org_id, casePk: Number(row.case_pk) } : null;
@@ -130,7 +132,7 @@ export async function purgeReminderRecipient(db: Queryable, orgId: string, caseP
 
 /** Reminders due before `cutoff` (any tenant: the sweep's system work), oldest first. */
 export async function dueReminders(db: Queryable, cutoff: Date, limit: number): Promise<{ orgId: string; casePk: number; nextDueAt: Date }[]> {
-  const rows: { org_id: string; case_pk: number | string; next_due_at: Date }[] = await db.query(
+  const rows: { org_id: string; case_pk: number | string; next_due_at: Date }[] = await crossTenant(db, 'sweep').query(
     'SELECT org_id, case_pk, next_due_at FROM outreach_reminders WHERE next_due_at IS NOT NULL AND next_due_at <= ? ORDER BY next_due_at LIMIT ?',
     [cutoff, limit],
   );

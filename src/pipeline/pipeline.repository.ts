@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import type { EntityManager } from 'typeorm';
 
 /** The pipeline's steps in order; `done` once routing has run. */
@@ -49,7 +50,7 @@ export async function movePipeline(m: EntityManager, orgId: string, casePk: numb
 
 /** Unfinished pipelines untouched since `before` (any tenant: system work), marked touched now. */
 export async function claimStalledPipelines(m: EntityManager, before: Date, now: Date, limit: number): Promise<{ orgId: string; casePk: number }[]> {
-  const rows: { org_id: string; case_pk: number | string }[] = await m.query(
+  const rows: { org_id: string; case_pk: number | string }[] = await crossTenant(m, 'sweep').query(
     `SELECT org_id, case_pk FROM case_pipelines WHERE step <> 'done' AND updated_at < ? ORDER BY updated_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
     [before],
   );

@@ -1,4 +1,5 @@
 import type { CustomerActor } from '../access/index';
+import { crossTenant } from '../db/cross-tenant';
 import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { PORTAL_SESSION_IDLE_MS, PORTAL_SESSION_TOUCH_MS, touchPortalSession } from '../invites/index';
@@ -24,7 +25,7 @@ export async function findCustomerActor(svc: Services, token: unknown): Promise<
   if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
   const now = svc.clock.now();
   const hash = sha256Hex(token);
-  const [row]: Row[] = await svc.db.query(
+  const [row]: Row[] = await crossTenant(svc.db, 'token-lookup').query(
     `SELECT s.org_id, s.case_pk, c.case_id, COALESCE(i.email, k.email) AS email, s.idle_expires_at, s.expires_at FROM portal_sessions s
        JOIN cases c ON c.org_id = s.org_id AND c.pk = s.case_pk
        LEFT JOIN invites i ON i.id = s.invite_id AND i.org_id = s.org_id
@@ -35,7 +36,7 @@ export async function findCustomerActor(svc: Services, token: unknown): Promise<
   if (!row) return null;
   const moved = Math.min(now.getTime() + PORTAL_SESSION_IDLE_MS, new Date(row.expires_at).getTime());
   if (moved - new Date(row.idle_expires_at).getTime() >= PORTAL_SESSION_TOUCH_MS) {
-    await touchPortalSession(svc.db, hash, now, new Date(moved));
+    await touchPortalSession(svc.db, row.org_id, hash, now, new Date(moved));
   }
   return { kind: 'customer', orgId: row.org_id, casePk: Number(row.case_pk), caseId: row.case_id, email: row.email };
 }

@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import { purgeCasePersonalData } from '../cases/index';
 import { purgeCaseCustomerEmails } from '../customer-emails/index';
 import { redactOverrideBlockers } from '../decisions/index';
@@ -117,7 +118,7 @@ export async function purgePersonalData(db: Queryable, orgId: string, casePk: nu
  * Held cases are not candidates, so the sweep stays cheap; purgeCaseData checks the gate again itself.
  */
 export async function listPurgeCandidates(db: Queryable, limit: number): Promise<{ orgId: string; casePk: number }[]> {
-  const rows: { org_id: string; case_pk: number | string }[] = await db.query(
+  const rows: { org_id: string; case_pk: number | string }[] = await crossTenant(db, 'sweep').query(
     `SELECT DISTINCT ev.org_id, ev.case_pk
      FROM tenants t
      JOIN events ev ON ev.org_id = t.id AND ev.type = ? AND ev.occurred_at >= t.zero_retention_since

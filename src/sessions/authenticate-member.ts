@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import { IsNull } from 'typeorm';
 import { hashPassword, isUsablePasswordHash, verifyPassword } from '../security/passwords';
 import type { Services } from '../services';
@@ -40,13 +41,13 @@ export async function authenticateMember(svc: Services, input: { email: unknown;
  * is counted against that account.
  */
 export async function findMemberByEmail(svc: Services, email: unknown): Promise<Member | null> {
-  return isEmail(email) ? svc.db.manager.findOneBy(Member, { email: email.toLowerCase(), removedAt: IsNull() }) : null;
+  return isEmail(email) ? crossTenant(svc.db.manager, 'sign-in').findOneBy(Member, { email: email.toLowerCase(), removedAt: IsNull() }) : null;
 }
 
 /** The member of a browser session, or null when they have been removed since. */
 export async function findSignedInMember(svc: Services, memberId: string): Promise<SignedInMember | null> {
   if (!/^[0-9a-f-]{36}$/.test(memberId)) return null;
-  const member = await svc.db.manager.findOneBy(Member, { id: memberId, removedAt: IsNull() });
+  const member = await crossTenant(svc.db.manager, 'token-lookup').findOneBy(Member, { id: memberId, removedAt: IsNull() });
   return member ? signedInMember(svc, member) : null;
 }
 

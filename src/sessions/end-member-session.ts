@@ -1,7 +1,8 @@
+import { crossTenant } from '../db/cross-tenant';
 import type { Services } from '../services';
 import { sessionTokenHash, type MemberSession } from './member-session';
 
 /** Signs a session out: from now on its token opens nothing, in any browser that holds a copy. */
 export async function endMemberSession(svc: Services, session: Pick<MemberSession, 'token'>): Promise<void> {
-  await svc.db.query('UPDATE member_sessions SET ended_at = ? WHERE token_hash = ? AND ended_at IS NULL', [svc.clock.now(), sessionTokenHash(session.token)]);
+  await crossTenant(svc.db, 'token-lookup').query('UPDATE member_sessions SET ended_at = ? WHERE token_hash = ? AND ended_at IS NULL', [svc.clock.now(), sessionTokenHash(session.token)]);
 }

@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import type { MemberRole } from '../tenants/index';
 import type { Services } from '../services';
 import {
@@ -50,7 +51,8 @@ async function lookup(
   if (typeof token !== 'string' || !SESSION_TOKEN_SHAPE.test(token)) return null;
   const now = svc.clock.now();
   const hash = sessionTokenHash(token);
-  const [row] = (await svc.db.query(
+  const byToken = crossTenant(svc.db, 'token-lookup');
+  const [row] = (await byToken.query(
     withMember
       ? `SELECT s.member_id, s.sid, s.csrf_generation, s.created_at, s.idle_expires_at, s.expires_at, m.org_id, m.email, m.role
          FROM member_sessions s JOIN members m ON m.id = s.member_id AND m.removed_at IS NULL
@@ -65,7 +67,7 @@ async function lookup(
   const moved = Math.min(now.getTime() + MEMBER_SESSION_POLICIES[kind].idleMs, expiresAt.getTime());
   if (moved - idleExpiresAt.getTime() >= IDLE_TOUCH_INTERVAL_MS) {
     idleExpiresAt = new Date(moved);
-    await svc.db.query('UPDATE member_sessions SET last_seen_at = ?, idle_expires_at = ? WHERE token_hash = ? AND ended_at IS NULL', [now, idleExpiresAt, hash]);
+    await byToken.query('UPDATE member_sessions SET last_seen_at = ?, idle_expires_at = ? WHERE token_hash = ? AND ended_at IS NULL', [now, idleExpiresAt, hash]);
   }
   const generation = Number(row.csrf_generation);
   const session: MemberSession = {

@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import type { Services } from '../services';
 import { sha256Hex } from '../security/tokens';
 import { findMemberByEmail } from './authenticate-member';
@@ -61,29 +62,30 @@ export async function admitSignIn(svc: Services, input: { email: string; address
   }
 
   const accountKey = await accountKeyOf(svc, input.email);
+  const failures = crossTenant(svc.db, 'service-state');
   const forgetBefore = nowMs - SIGN_IN_FORGET_MS;
-  const created = (await svc.db.query('INSERT IGNORE INTO sign_in_failures (account_key, failures, last_attempt_at) VALUES (?, 0, 0)', [accountKey])) as { affectedRows: number };
+  const created = (await failures.query('INSERT IGNORE INTO sign_in_failures (account_key, failures, last_attempt_at) VALUES (?, 0, 0)', [accountKey])) as { affectedRows: number };
   // Admitted when the failures are forgotten or the wait since the last attempt is over; one UPDATE,
   // so of concurrent attempts only those the count allows get through.
-  const admitted = (await svc.db.query(
+  const admitted = (await failures.query(
     `UPDATE sign_in_failures SET failures = IF(last_attempt_at < ?, 1, failures + 1), last_attempt_at = ?
      WHERE account_key = ? AND (last_attempt_at < ? OR last_attempt_at + ${DELAY_SQL} <= ?)`,
     [forgetBefore, nowMs, accountKey, forgetBefore, nowMs],
   )) as { affectedRows: number };
   if (Number(created.affectedRows) === 1) {
     // A new account row: a few forgotten ones go with it, so the table holds recent failures only.
-    await svc.db.query('DELETE FROM sign_in_failures WHERE last_attempt_at < ? ORDER BY last_attempt_at LIMIT 20', [forgetBefore]);
+    await failures.query('DELETE FROM sign_in_failures WHERE last_attempt_at < ? ORDER BY last_attempt_at LIMIT 20', [forgetBefore]);
   }
   if (Number(admitted.affectedRows) === 1) return { allowed: true, ticket: { accountKey, addressBucket, addressWindow } };
 
   await refundHit(svc.db, addressBucket, addressWindow);
-  const [row] = (await svc.db.query('SELECT failures, last_attempt_at FROM sign_in_failures WHERE account_key = ?', [accountKey])) as { failures: number; last_attempt_at: number | string }[];
+  const [row] = (await failures.query('SELECT failures, last_attempt_at FROM sign_in_failures WHERE account_key = ?', [accountKey])) as { failures: number; last_attempt_at: number | string }[];
   const waitMs = row ? Number(row.last_attempt_at) + signInDelayMs(Number(row.failures)) - nowMs : 1000;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }
 
 /** The password was right: the attempt was no failure, and the account's failures are cleared. */
 export async function recordSignInSuccess(svc: Services, ticket: SignInTicket): Promise<void> {
-  await svc.db.query('DELETE FROM sign_in_failures WHERE account_key = ?', [ticket.accountKey]);
+  await crossTenant(svc.db, 'service-state').query('DELETE FROM sign_in_failures WHERE account_key = ?', [ticket.accountKey]);
   await refundHit(svc.db, ticket.addressBucket, ticket.addressWindow);
 }

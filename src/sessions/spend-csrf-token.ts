@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import type { Services } from '../services';
 import { safeEqual } from '../security/tokens';
 import { csrfTokenOf, sessionTokenHash, type MemberSession } from './member-session';
@@ -10,7 +11,7 @@ import { csrfTokenOf, sessionTokenHash, type MemberSession } from './member-sess
 export async function spendCsrfToken(svc: Services, session: MemberSession, sent: unknown): Promise<MemberSession | null> {
   if (typeof sent !== 'string' || !safeEqual(sent, session.csrf)) return null;
   const now = svc.clock.now();
-  const result = (await svc.db.query(
+  const result = (await crossTenant(svc.db, 'token-lookup').query(
     `UPDATE member_sessions SET csrf_generation = csrf_generation + 1
      WHERE token_hash = ? AND csrf_generation = ? AND ended_at IS NULL AND expires_at > ? AND idle_expires_at > ?`,
     [sessionTokenHash(session.token), session.csrfGeneration, now, now],

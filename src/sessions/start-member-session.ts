@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import type { Services } from '../services';
 import { randomToken } from '../security/tokens';
 import { csrfTokenOf, MEMBER_SESSION_POLICIES, sessionTokenHash, type MemberSession, type MemberSessionKind } from './member-session';
@@ -14,13 +15,14 @@ export async function startMemberSession(svc: Services, input: { kind: MemberSes
   const sid = input.sid && /^[A-Za-z0-9_-]{1,64}$/.test(input.sid) ? input.sid : randomToken(16);
   const expiresAt = new Date(now.getTime() + policy.absoluteMs);
   const idleExpiresAt = new Date(Math.min(now.getTime() + policy.idleMs, expiresAt.getTime()));
-  await svc.db.query(
+  // member_sessions has no org_id: a session is its token's hash and its member (signing in comes before the tenant).
+  await crossTenant(svc.db, 'sign-in').query(
     `INSERT INTO member_sessions (token_hash, kind, member_id, sid, csrf_generation, created_at, last_seen_at, idle_expires_at, expires_at)
      VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)`,
     [sessionTokenHash(token), input.kind, input.memberId, sid, now, now, idleExpiresAt, expiresAt],
   );
   // Keep the table to live sessions: a few of those past their absolute expiry go with each new one.
-  await svc.db.query('DELETE FROM member_sessions WHERE expires_at < ? ORDER BY expires_at LIMIT 20', [now]);
+  await crossTenant(svc.db, 'sweep').query('DELETE FROM member_sessions WHERE expires_at < ? ORDER BY expires_at LIMIT 20', [now]);
   return {
     token, kind: input.kind, memberId: input.memberId, sid, csrfGeneration: 0, csrf: csrfTokenOf(token, 0), createdAt: now, idleExpiresAt, expiresAt,
   };

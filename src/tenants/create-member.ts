@@ -32,7 +32,7 @@ export async function createMember(svc: Services, actor: Actor, input: CreateMem
     passwordHash: await hashPassword(input.password), role: input.role as MemberRole, createdAt: svc.clock.now(), removedAt: null,
   });
   try {
-    await inTransaction(svc, (tx) => insertMember(tx, member));
+    await inTransaction(svc, (tx) => insertMember(tx, member.orgId, member));
   } catch (err) {
     if ((err as { code?: string }).code === 'ER_DUP_ENTRY') throw new DomainError('conflict', 'A member with this email already exists.');
     throw err;

@@ -1,4 +1,5 @@
 import { Not, type EntityManager } from 'typeorm';
+import { crossTenant } from '../db/cross-tenant';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import { Tenant } from './tenant.entity';
@@ -26,7 +27,7 @@ export async function lockTenant(manager: EntityManager, orgId: string): Promise
 export async function writePublicIntake(
   manager: EntityManager, orgId: string, next: { publicIntakeEnabled: boolean; slug: string }, now: Date,
 ): Promise<boolean> {
-  if (await manager.existsBy(Tenant, { slug: next.slug, id: Not(orgId) })) return false;
+  if (await crossTenant(manager, 'tenant-slug').existsBy(Tenant, { slug: next.slug, id: Not(orgId) })) return false;
   await manager.update(Tenant, { id: orgId }, { ...next, updatedAt: now });
   return true;
 }

@@ -8,9 +8,9 @@ import { Member, type MemberRole } from './member.entity';
  * tenant with the member; none checks permissions or rules (its caller does).
  */
 
-/** Inserts a new member row (a duplicate email fails with ER_DUP_ENTRY: emails are unique service-wide). */
-export async function insertMember(tx: Tx, member: Member): Promise<void> {
-  await tx.manager.insert(Member, member);
+/** Inserts a new member row of the tenant (a duplicate email fails with ER_DUP_ENTRY: emails are unique service-wide). */
+export async function insertMember(tx: Tx, orgId: string, member: Member): Promise<void> {
+  await tx.manager.insert(Member, { ...member, orgId });
 }
 
 export async function setMemberRole(tx: Tx, orgId: string, memberId: string, role: MemberRole): Promise<void> {

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { randomBytes } from 'node:crypto';
+import { crossTenant } from '../db/cross-tenant';
 
 /**
  * A tenant's slug: the last part of its public intake link `{APP_URL}/apply/<slug>`. 3 to 63 characters,
@@ -34,7 +35,7 @@ export async function freeSlugFor(manager: EntityManager, name: string, attempt 
   const random = () => `${base}-${randomBytes(6).readUIntBE(0, 6).toString(36).slice(0, 6)}`;
   if (attempt > 0) return random();
   const candidates = [base, ...Array.from({ length: 8 }, (_, i) => `${base}-${i + 2}`)];
-  const taken: { slug: string }[] = await manager.query('SELECT slug FROM tenants WHERE slug IN (?)', [candidates]);
+  const taken: { slug: string }[] = await crossTenant(manager, 'tenant-slug').query('SELECT slug FROM tenants WHERE slug IN (?)', [candidates]);
   return candidates.find((c) => !taken.some((t) => t.slug === c)) ?? random();
 }
 

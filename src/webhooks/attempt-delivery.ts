@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { crossTenant } from '../db/cross-tenant';
 import { inTransaction } from '../db/transaction';
 import { EVENT_VERSION } from '../events/record-event';
 import { runHook } from '../platform/index';
@@ -86,14 +87,16 @@ async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claime
   const lease = new Date(now.getTime() + attemptLeaseMs(svc.config));
   const token = randomBytes(16).toString('base64url');
   const unique = [...new Set(deliveryIds)];
-  await svc.db.query(
+  // The batch's deliveries are of any tenant: their jobs name them by id.
+  const claims = crossTenant(svc.db, 'delivery-claim');
+  await claims.query(
     `UPDATE webhook_deliveries d LEFT JOIN webhook_deliveries p ON ${PREDECESSOR}
      SET d.lease_until = ?, d.lease_token = ?, d.attempts = d.attempts + 1, d.updated_at = ?
      WHERE d.id IN (${ids(unique.length)}) AND d.state = 'pending' AND (d.lease_until IS NULL OR d.lease_until <= ?) AND d.next_attempt_at <= ?
        AND NOT ${WAITING}`,
     [lease, token, now, ...unique, now, new Date(now.getTime() + EARLY_MS)],
   );
-  const rows: ClaimRow[] = await svc.db.query(
+  const rows: ClaimRow[] = await claims.query(
     `SELECT d.id, d.org_id, d.endpoint_id, d.event_id, d.event_type, d.attempts, d.manual,
             e.url, e.secret_ciphertext, e.secret_key_id, e.status, e.deleted_at, ev.data, ev.occurred_at, ev.case_pk,
             EXISTS (SELECT 1 FROM webhook_deliveries x WHERE x.after_event_id = d.event_id AND x.endpoint_id = d.endpoint_id) AS has_dependents
@@ -125,7 +128,7 @@ async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claime
   const others = unique.filter((id) => !claimed.has(id));
   const why = new Map<number, AttemptOutcome>();
   if (others.length) {
-    const states: { id: number | string; state: DeliveryState; lease_until: Date | null; next_attempt_at: Date | null; waiting: number | string }[] = await svc.db.query(
+    const states: { id: number | string; state: DeliveryState; lease_until: Date | null; next_attempt_at: Date | null; waiting: number | string }[] = await claims.query(
       `SELECT d.id, d.state, d.lease_until, d.next_attempt_at, ${WAITING} AS waiting
        FROM webhook_deliveries d LEFT JOIN webhook_deliveries p ON ${PREDECESSOR} WHERE d.id IN (${ids(others.length)})`, others,
     );
@@ -172,7 +175,7 @@ async function finishBatch(svc: Services, items: Finished[]): Promise<boolean[]>
       // Every statement locks rows found by primary key, so the server's default isolation does as
       // well as READ COMMITTED here and saves the SET TRANSACTION of each batch.
       return await inTransaction(svc, async ({ manager }) => {
-        const res: { affectedRows: number } = await manager.query(
+        const res: { affectedRows: number } = await crossTenant(manager, 'delivery-claim').query(
           `${updateSql(items)} AND lease_token = CASE id ${items.map(() => 'WHEN ? THEN ?').join(' ')} END`,
           [...updateParams(items, now), ...items.flatMap((i) => [i.id, i.token])],
         );
@@ -185,14 +188,15 @@ async function finishBatch(svc: Services, items: Finished[]): Promise<boolean[]>
     }
   }
   return inTransaction(svc, async ({ manager }) => {
-    const held: { id: number | string; lease_token: string | null }[] = await manager.query(
+    const claims = crossTenant(manager, 'delivery-claim');
+    const held: { id: number | string; lease_token: string | null }[] = await claims.query(
       `SELECT id, lease_token FROM webhook_deliveries WHERE id IN (${ids(items.length)}) AND state = 'pending' FOR UPDATE`,
       items.map((i) => i.id),
     );
     const tokens = new Map(held.map((h) => [Number(h.id), h.lease_token]));
     const mine = items.filter((i) => tokens.get(i.id) === i.token);
     if (mine.length) {
-      await manager.query(updateSql(mine), updateParams(mine, now));
+      await claims.query(updateSql(mine), updateParams(mine, now));
       await insertAttempts(manager, mine);
     }
     return items.map((i) => tokens.get(i.id) === i.token);

@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import { inTransaction, type Tx } from '../db/transaction';
 import type { Services } from '../services';
 import { queueWebhookAlertMails } from './webhook-alert-mail';
@@ -48,12 +49,13 @@ export interface HealthCheckResult {
 export async function checkWebhookHealth(svc: Services): Promise<HealthCheckResult> {
   return inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
-    const [scan] = (await tx.manager.query('SELECT last_attempt_id FROM webhook_health_scan WHERE id = 1 FOR UPDATE')) as { last_attempt_id: string | number }[];
+    const position = crossTenant(tx.manager, 'service-state');
+    const [scan] = (await position.query('SELECT last_attempt_id FROM webhook_health_scan WHERE id = 1 FOR UPDATE')) as { last_attempt_id: string | number }[];
     const from = Number(scan?.last_attempt_id ?? 0);
-    if (!scan) await tx.manager.query('INSERT IGNORE INTO webhook_health_scan (id, last_attempt_id) VALUES (1, 0)');
+    if (!scan) await position.query('INSERT IGNORE INTO webhook_health_scan (id, last_attempt_id) VALUES (1, 0)');
     const to = from + SCAN_BATCH;
     const cutoff = new Date(now.getTime() - lateCommitGraceMs(svc));
-    const [bounds] = (await tx.manager.query(
+    const [bounds] = (await crossTenant(tx.manager, 'sweep').query(
       `SELECT COUNT(*) AS n, MAX(id) AS max_id, MIN(IF(finished_at >= ?, id, NULL)) AS min_recent FROM webhook_attempts WHERE id > ? AND id <= ?`,
       [cutoff, from, to],
     )) as { n: number | string; max_id: number | string | null; min_recent: number | string | null }[];
@@ -62,7 +64,7 @@ export async function checkWebhookHealth(svc: Services): Promise<HealthCheckResu
     if (attemptsRead > 0) {
       await mergeWindow(tx, from, to, now, counts);
       const next = bounds!.min_recent !== null ? Number(bounds!.min_recent) - 1 : Number(bounds!.max_id);
-      await tx.manager.query('UPDATE webhook_health_scan SET last_attempt_id = ?, checked_at = ? WHERE id = 1', [Math.max(from, next), now]);
+      await position.query('UPDATE webhook_health_scan SET last_attempt_id = ?, checked_at = ? WHERE id = 1', [Math.max(from, next), now]);
     }
     await openIncidents(tx, now, counts);
     return { attemptsRead, ...counts };
@@ -73,7 +75,8 @@ export async function checkWebhookHealth(svc: Services): Promise<HealthCheckResu
 async function mergeWindow(tx: Tx, from: number, to: number, now: Date, counts: Omit<HealthCheckResult, 'attemptsRead'>): Promise<void> {
   // Per endpoint: the last success in the window, and the first failure after the later of it and the
   // stored last success (the start of a failing streak that no success has ended).
-  const rows = (await tx.manager.query(
+  const sweep = crossTenant(tx.manager, 'sweep');
+  const rows = (await sweep.query(
     `WITH w AS (
        SELECT d.org_id, d.endpoint_id, a.id, a.finished_at, (a.http_status BETWEEN 200 AND 299) AS ok
        FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
@@ -91,13 +94,13 @@ async function mergeWindow(tx: Tx, from: number, to: number, now: Date, counts: 
   )) as WindowRow[];
   if (rows.length === 0) return;
   const ids = rows.map((r) => r.endpoint_id);
-  const stored = new Map(((await tx.manager.query(
+  const stored = new Map(((await sweep.query(
     `SELECT endpoint_id, org_id, last_success_at, failing_since, incident_since, last_error FROM webhook_endpoint_health
      WHERE endpoint_id IN (${ids.map(() => '?').join(', ')}) FOR UPDATE`,
     ids,
   )) as HealthRow[]).map((h) => [h.endpoint_id, h]));
   const failIds = rows.map((r) => r.last_fail_id).filter((id) => id !== null).map(Number);
-  const lastFailures = new Map(failIds.length === 0 ? [] : ((await tx.manager.query(
+  const lastFailures = new Map(failIds.length === 0 ? [] : ((await sweep.query(
     `SELECT a.id, a.http_status, a.error_message FROM webhook_attempts a WHERE a.id IN (${failIds.map(() => '?').join(', ')})`,
     failIds,
   )) as { id: number | string; http_status: number; error_message: string | null }[]).map((a) => [Number(a.id), a]));
@@ -138,7 +141,7 @@ async function mergeWindow(tx: Tx, from: number, to: number, now: Date, counts: 
 
 /** Opens an incident for every live, active endpoint failing for longer than its tenant's threshold. */
 async function openIncidents(tx: Tx, now: Date, counts: Omit<HealthCheckResult, 'attemptsRead'>): Promise<void> {
-  const due = (await tx.manager.query(
+  const due = (await crossTenant(tx.manager, 'sweep').query(
     `SELECT h.endpoint_id, h.org_id, h.failing_since, h.last_error FROM webhook_endpoint_health h
      JOIN webhook_endpoints e ON e.id = h.endpoint_id AND e.org_id = h.org_id
      JOIN tenants t ON t.id = h.org_id
@@ -148,7 +151,9 @@ async function openIncidents(tx: Tx, now: Date, counts: Omit<HealthCheckResult, 
     [now],
   )) as { endpoint_id: string; org_id: string; failing_since: Date; last_error: string | null }[];
   for (const h of due) {
-    await tx.manager.query('UPDATE webhook_endpoint_health SET incident_since = failing_since, updated_at = ? WHERE endpoint_id = ?', [now, h.endpoint_id]);
+    await tx.manager.query('UPDATE webhook_endpoint_health SET incident_since = failing_since, updated_at = ? WHERE org_id = ? AND endpoint_id = ?', [
+      now, h.org_id, h.endpoint_id,
+    ]);
     counts.incidentsOpened++;
     counts.mailsQueued += await queueWebhookAlertMails(tx, {
       orgId: h.org_id, endpointId: h.endpoint_id, kind: 'failing', incidentSince: h.failing_since, happenedAt: now, lastError: h.last_error,

@@ -1,3 +1,4 @@
+import { crossTenant } from '../db/cross-tenant';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
 import { enqueueDeliveries } from './enqueue-deliveries';
@@ -23,21 +24,22 @@ export async function sweepWebhookDeliveries(svc: Services): Promise<number> {
   const now = svc.clock.now();
   const stale = new Date(now.getTime() - attemptLeaseMs(svc.config));
   const rows = await inTransaction(svc, async (tx) => {
-    const found: { id: number | string; next_attempt_at: Date }[] = await tx.manager.query(
+    const sweep = crossTenant(tx.manager, 'sweep');
+    const found: { id: number | string; next_attempt_at: Date }[] = await sweep.query(
       `SELECT id, next_attempt_at FROM webhook_deliveries
        WHERE state = 'pending' AND next_attempt_at <= ? AND updated_at <= ? AND (lease_until IS NULL OR lease_until < ?)
        ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       [stale, stale, now],
     );
     if (found.length === 0) return [];
-    await tx.manager.query(
+    await sweep.query(
       `UPDATE webhook_deliveries SET lease_until = NULL, lease_token = NULL, updated_at = ? WHERE id IN (${found.map(() => '?').join(', ')})`,
       [now, ...found.map((r) => Number(r.id))],
     );
     return found.map((r) => ({ id: Number(r.id), runAt: null }));
   });
   if (rows.length) await enqueueDeliveries(svc, rows);
-  const released: { id: number | string }[] = await svc.db.query(
+  const released: { id: number | string }[] = await crossTenant(svc.db, 'sweep').query(
     `SELECT d.id FROM webhook_deliveries d
      JOIN webhook_deliveries p ON p.event_id = d.after_event_id AND p.endpoint_id = d.endpoint_id
      WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND d.after_event_id IS NOT NULL AND d.attempts = 0 AND d.lease_token IS NULL
