@@ -3,3 +3,4 @@ export { Tx, inTransaction, isConnectionLost, asServiceUnavailable, RETRY_AFTER_
 export {
   createDataSource, connectDataSource, ensureMysqlDatabase, dropMysqlDatabase, runMigrations, DatabaseUnavailableError,
 } from './data-source';
+export { forTenant, isTenantDb, TenantScopeError, type TenantDb } from './tenant-db';
