@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 
 /** One recorded MCP tool call, as written. */
 export interface NewAssistantRead {
@@ -16,7 +16,8 @@ export interface NewAssistantRead {
  * Records one tool call and links it to the tenant's cases it read (case ids of other tenants or of no
  * case match nothing and are kept in case_ids only). Returns the read's id.
  */
-export async function insertAssistantRead(db: Queryable, orgId: string, read: NewAssistantRead): Promise<number> {
+export async function insertAssistantRead(db: TenantDb, read: NewAssistantRead): Promise<number> {
+  const orgId = db.orgId;
   const result = (await db.query(
     `INSERT INTO assistant_reads (org_id, grant_id, client_id, member_id, tool, arguments, case_ids, outcome, called_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -47,8 +48,9 @@ export interface AssistantReadRow {
 
 /** A page of the reads of one case, newest first (by id), keyset after `before`. */
 export async function listCaseAssistantReadPage(
-  db: Queryable, orgId: string, casePk: number, q: { before: number | null; limit: number },
+  db: TenantDb, casePk: number, q: { before: number | null; limit: number },
 ): Promise<AssistantReadRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT r.id, r.tool, r.arguments, r.outcome, r.called_at, r.client_id, c.name AS app_name, r.member_id, m.email AS member_email
        FROM assistant_read_cases rc
@@ -63,8 +65,9 @@ export async function listCaseAssistantReadPage(
 
 /** Tool calls per connected app (grant) since an instant, with the last call's time. */
 export async function countAssistantReadsByGrant(
-  db: Queryable, orgId: string, grantIds: string[], since: Date,
+  db: TenantDb, grantIds: string[], since: Date,
 ): Promise<Map<string, { calls: number; lastCallAt: Date | null }>> {
+  const orgId = db.orgId;
   const out = new Map<string, { calls: number; lastCallAt: Date | null }>();
   if (!grantIds.length) return out;
   const rows = (await db.query(

@@ -1,11 +1,11 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 import type { PartyKind, RosterStatus } from './case-party.entity';
 import type { CaseStatus } from './case.entity';
 
 /**
  * The SQL of a case's application as the customer portal reads and writes it: the company profile,
- * the directors and UBOs (case_parties), the status change of a submission. Every function takes the
- * database first and the tenant second, and touches that tenant's rows only.
+ * the directors and UBOs (case_parties), the status change of a submission. Every function takes a
+ * tenant-bound handle (forTenant over a manager or the pool), and touches that tenant's rows only.
  */
 
 /** A company profile row as the portal reads it (JSON columns may come back as text, dates as Date). */
@@ -54,7 +54,8 @@ export type ProfileField = keyof typeof PROFILE_COLUMNS;
 const JSON_FIELDS: ReadonlySet<ProfileField> = new Set(['internationalCountries', 'customAnswers']);
 
 /** A case's company profile as the portal reads it, or null when the case has none yet. */
-export async function findApplicationProfile(db: Queryable, orgId: string, casePk: number): Promise<ApplicationProfileRow | null> {
+export async function findApplicationProfile(db: TenantDb, casePk: number): Promise<ApplicationProfileRow | null> {
+  const orgId = db.orgId;
   const [row]: ApplicationProfileRow[] = await db.query(
     `SELECT ${Object.values(PROFILE_COLUMNS).join(', ')}, review_confirmed_at FROM company_profiles WHERE org_id = ? AND case_pk = ?`,
     [orgId, casePk],
@@ -67,8 +68,9 @@ export async function findApplicationProfile(db: Queryable, orgId: string, caseP
  * case has none (cases opened before profiles existed).
  */
 export async function updateApplicationProfile(
-  db: Queryable, orgId: string, casePk: number, patch: Partial<Record<ProfileField, unknown>>, now: Date,
+  db: TenantDb, casePk: number, patch: Partial<Record<ProfileField, unknown>>, now: Date,
 ): Promise<void> {
+  const orgId = db.orgId;
   // Only for a case of this tenant: another tenant's pk creates nothing.
   await db.query(
     `INSERT IGNORE INTO company_profiles (case_pk, org_id, transacts_internationally, international_countries, custom_answers, updated_at)
@@ -86,7 +88,8 @@ export async function updateApplicationProfile(
 }
 
 /** Marks the review of extracted data confirmed. */
-export async function markReviewConfirmed(db: Queryable, orgId: string, casePk: number, now: Date): Promise<void> {
+export async function markReviewConfirmed(db: TenantDb, casePk: number, now: Date): Promise<void> {
+  const orgId = db.orgId;
   await db.query('UPDATE company_profiles SET review_confirmed_at = ?, updated_at = ? WHERE org_id = ? AND case_pk = ?', [now, now, orgId, casePk]);
 }
 
@@ -108,7 +111,8 @@ export interface PartyRow {
 }
 
 /** A case's directors and UBOs, by kind then position. */
-export function listApplicationParties(db: Queryable, orgId: string, casePk: number): Promise<PartyRow[]> {
+export function listApplicationParties(db: TenantDb, casePk: number): Promise<PartyRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT kind, position, person_key, name, email, roles, ownership_percent, nationality, date_of_birth, id_number, id_country,
        country_of_residence, verification_status FROM case_parties WHERE org_id = ? AND case_pk = ? ORDER BY kind, position`,
@@ -132,7 +136,8 @@ export interface NewParty {
 }
 
 /** Replaces a case's parties of one kind with `parties`, in order (positions 0, 1, ...); source `application_form`. Nothing for another tenant's case. */
-export async function replaceParties(db: Queryable, orgId: string, casePk: number, kind: PartyKind, parties: NewParty[]): Promise<void> {
+export async function replaceParties(db: TenantDb, casePk: number, kind: PartyKind, parties: NewParty[]): Promise<void> {
+  const orgId = db.orgId;
   await db.query('DELETE FROM case_parties WHERE org_id = ? AND case_pk = ? AND kind = ?', [orgId, casePk, kind]);
   if (parties.length === 0) return;
   // Only for a case of this tenant: another tenant's pk gets no rows.
@@ -150,21 +155,24 @@ export async function replaceParties(db: Queryable, orgId: string, casePk: numbe
 }
 
 /** Locks a case row for the caller's transaction and reads its status (null when not the tenant's). */
-export async function lockCaseStatus(db: Queryable, orgId: string, casePk: number): Promise<CaseStatus | null> {
+export async function lockCaseStatus(db: TenantDb, casePk: number): Promise<CaseStatus | null> {
+  const orgId = db.orgId;
   const [row]: { status: CaseStatus }[] = await db.query('SELECT status FROM cases WHERE org_id = ? AND pk = ? FOR UPDATE', [orgId, casePk]);
   return row?.status ?? null;
 }
 
 /** Moves a case from one status to another; false when it was not at `from`. */
-export async function transitionCaseStatus(db: Queryable, orgId: string, casePk: number, from: CaseStatus, to: CaseStatus, now: Date): Promise<boolean> {
+export async function transitionCaseStatus(db: TenantDb, casePk: number, from: CaseStatus, to: CaseStatus, now: Date): Promise<boolean> {
+  const orgId = db.orgId;
   const res = await db.query('UPDATE cases SET status = ?, updated_at = ? WHERE org_id = ? AND pk = ? AND status = ?', [to, now, orgId, casePk, from]);
   return Number((res as { affectedRows: number }).affectedRows) === 1;
 }
 
 /** Copies the submitted company's name, registration number and country onto the case row (what events and the pull API show). */
 export async function updateCaseCompany(
-  db: Queryable, orgId: string, casePk: number, c: { companyName: string | null; companyNumber: string | null; country: string | null }, now: Date,
+  db: TenantDb, casePk: number, c: { companyName: string | null; companyNumber: string | null; country: string | null }, now: Date,
 ): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     'UPDATE cases SET company_name = COALESCE(?, company_name), company_number = COALESCE(?, company_number), country = COALESCE(?, country), updated_at = ? WHERE org_id = ? AND pk = ?',
     [c.companyName, c.companyNumber, c.country, now, orgId, casePk],

@@ -1,3 +1,4 @@
+import { type TenantDb, forTenant } from '../db/tenant-db';
 import { randomUUID } from 'node:crypto';
 import { authorize, type Actor } from '../access/index';
 import {
@@ -24,12 +25,12 @@ import { COUNTRY_CODES, countryCodeOf } from '../countries';
 export async function portalCaseOf(db: Queryable, actor: Actor, caseId?: string): Promise<CaseDetailRow | CaseRow> {
   authorize(actor, 'portal:case');
   if (actor.kind === 'customer') {
-    const row = await findCaseRowByPk(db, actor.orgId, actor.casePk);
+    const row = await findCaseRowByPk(forTenant(db, actor.orgId), actor.casePk);
     if (!row || (caseId !== undefined && caseId !== row.case_id)) throw DomainError.notFound('Case');
     return row;
   }
   if (caseId === undefined) throw DomainError.validation([{ path: 'caseId', message: 'is required' }]);
-  return findCaseRow(db, actor.orgId, caseId);
+  return findCaseRow(forTenant(db, actor.orgId), caseId);
 }
 
 /** Whether the customer may still change the application: until it is submitted (status in_progress). */
@@ -58,10 +59,10 @@ const ownerOf = (p: PartyRow): OwnerView => ({
 export type Application = Omit<ApplicationView, 'editable'>;
 
 /** The application as stored (intake values where the customer has not filled the profile in). */
-export async function loadApplication(db: Queryable, orgId: string, c: CaseRow): Promise<Application> {
+export async function loadApplication(db: TenantDb, c: CaseRow): Promise<Application> {
   const casePk = Number(c.pk);
-  const p = await findApplicationProfile(db, orgId, casePk);
-  const parties = await listApplicationParties(db, orgId, casePk);
+  const p = await findApplicationProfile(db, casePk);
+  const parties = await listApplicationParties(db, casePk);
   const companyProfile: CompanyProfileView = {
     companyName: p ? p.company_name : c.company_name,
     registrationNumber: p?.registration_number ?? null,
@@ -151,11 +152,11 @@ export async function writeDraft(tx: Tx, orgId: string, casePk: number, draft: A
   const now = tx.services.clock.now();
   const patch: Partial<Record<ProfileField, unknown>> = { ...(draft.companyProfile ?? {}) };
   if (draft.ownership?.hasUbos !== undefined) patch.hasUbos = draft.ownership.hasUbos;
-  if (Object.keys(patch).length || draft.ownership) await updateApplicationProfile(tx.manager, orgId, casePk, patch, now);
+  if (Object.keys(patch).length || draft.ownership) await updateApplicationProfile(forTenant(tx.manager, orgId), casePk, patch, now);
   const lists: [PartyKind, OwnerDraft[] | undefined][] = [['director', draft.ownership?.directors], ['ubo', draft.ownership?.ubos]];
   if (lists.every(([, l]) => l === undefined)) return;
 
-  const stored = await listApplicationParties(tx.manager, orgId, casePk);
+  const stored = await listApplicationParties(forTenant(tx.manager, orgId), casePk);
   const storedKeys = new Set(stored.map((p) => p.person_key));
   const byEmail = new Map<string, string>();
   const byName = new Map<string, string>();
@@ -184,7 +185,7 @@ export async function writeDraft(tx: Tx, orgId: string, casePk: number, draft: A
       verificationStatus: statusOf.get(`${kind}:${key}`) ?? null,
     });
   }
-  for (const [kind, l] of lists) if (l !== undefined) await replaceParties(tx.manager, orgId, casePk, kind, rows.get(kind)!);
+  for (const [kind, l] of lists) if (l !== undefined) await replaceParties(forTenant(tx.manager, orgId), casePk, kind, rows.get(kind)!);
 }
 
 const REQUIRED_COMPANY_FIELDS = [

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
@@ -18,17 +19,17 @@ export async function assignCaseOwner(
   authorize(actor, 'cases:work');
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(tx.manager, orgId, input.caseId);
+    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
     let owner: { id: string; name: string; email: string } | null = null;
     if (input.memberId !== null) {
-      const m = await findCurrentMemberForShare(tx.manager, orgId, input.memberId);
+      const m = await findCurrentMemberForShare(forTenant(tx.manager, orgId), input.memberId);
       if (!m) throw DomainError.notFound('Member');
       owner = { id: m.id, name: m.name ?? m.email, email: m.email };
     }
     const previous = c.owner_email !== null ? { name: c.owner_name ?? c.owner_email, email: c.owner_email } : null;
     const now = svc.clock.now();
     if ((owner?.id ?? null) !== c.owner_member_id || (owner === null) !== (previous === null)) {
-      await updateCaseOwner(tx.manager, orgId, c.pk, owner, now);
+      await updateCaseOwner(forTenant(tx.manager, orgId), c.pk, owner, now);
       await recordEvent(tx, {
         orgId,
         type: 'owner.changed',
@@ -36,6 +37,6 @@ export async function assignCaseOwner(
         fields: { previousOwner: previous, newOwner: owner ? { name: owner.name, email: owner.email } : null, changedBy: auditName(actor) },
       });
     }
-    return consoleCaseView((await findConsoleCaseRow(tx.manager, orgId, c.case_id))!, svc.config.appUrl);
+    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, orgId), c.case_id))!, svc.config.appUrl);
   });
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 import type { CaseSequenceRow, TakeCaseSequences } from '../events/index';
 import type { RiskBand } from './case.wire';
 
@@ -6,18 +6,20 @@ import type { RiskBand } from './case.wire';
  * The writes to a case row that other features ask for: only src/cases writes the `cases` table, so the
  * risk score, the review level, the screening summary and the event counter are set here, each by a
  * named function (zero retention's purge of a case is in case-purge.repository.ts). Every function takes
- * the database first (a transaction's manager or the pool) and the tenant second, and runs in the
+ * a tenant-bound handle (forTenant over a manager or the pool), and runs in the
  * caller's transaction; none of them imports another feature but events (whose port takeCaseSequences
  * fills), so any feature may call it.
  */
 
 /** Keeps the case's current band and score (what lists filter on and the pull API shows). */
-export async function setCaseRisk(db: Queryable, orgId: string, casePk: number, score: number, band: RiskBand, now: Date): Promise<void> {
+export async function setCaseRisk(db: TenantDb, casePk: number, score: number, band: RiskBand, now: Date): Promise<void> {
+  const orgId = db.orgId;
   await db.query('UPDATE cases SET risk_score = ?, risk_band = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [score, band, now, orgId, casePk]);
 }
 
 /** The review level the latest routing sent the case to (null when it was decided or not routed to review). */
-export async function setReviewLevel(db: Queryable, orgId: string, casePk: number, level: string | null, now: Date): Promise<void> {
+export async function setReviewLevel(db: TenantDb, casePk: number, level: string | null, now: Date): Promise<void> {
+  const orgId = db.orgId;
   await db.query('UPDATE cases SET review_level = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [level, now, orgId, casePk]);
 }
 
@@ -26,7 +28,8 @@ export async function setReviewLevel(db: Queryable, orgId: string, casePk: numbe
  * dispositioned `false_positive`, and stores it on the case row. Lock the case row first (lockCase) so
  * that recounts of one case run one after the other.
  */
-export async function recountCaseScreening(db: Queryable, orgId: string, casePk: number, now: Date): Promise<void> {
+export async function recountCaseScreening(db: TenantDb, casePk: number, now: Date): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     `UPDATE cases c JOIN (
        SELECT COUNT(*) AS total, COALESCE(SUM(is_sanctioned), 0) AS sanctioned, COALESCE(SUM(is_pep), 0) AS pep
@@ -45,7 +48,8 @@ const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',
  * per case without gaps, in commit order) and reads the cases back. A case of another tenant (or none)
  * is absent from the result. One case takes one UPDATE by primary key; several take one UPDATE together.
  */
-export const takeCaseSequences: TakeCaseSequences = async (db, orgId, counts) => {
+export const takeCaseSequences: TakeCaseSequences = async (db, counts) => {
+  const orgId = db.orgId;
   const pks = [...counts.keys()].sort((a, b) => a - b);
   if (!pks.length) return new Map();
   if (pks.length === 1 && counts.get(pks[0]!) === 1) {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 
 const affected = (r: unknown) => Number((r as { affectedRows?: number }).affectedRows ?? 0);
 
@@ -10,8 +10,9 @@ const affected = (r: unknown) => Number((r as { affectedRows?: number }).affecte
  * counts). The columns that go are listed in docs/retention.md.
  */
 export async function purgeCasePersonalData(
-  db: Queryable, orgId: string, casePk: number, now: Date,
+  db: TenantDb, casePk: number, now: Date,
 ): Promise<{ companyProfile: number; parties: number }> {
+  const orgId = db.orgId;
   await db.query(
     'UPDATE cases SET customer_email = NULL, customer_email_key = NULL, customer_name = NULL, purged_at = ?, updated_at = ? WHERE org_id = ? AND pk = ?',
     [now, now, orgId, casePk],

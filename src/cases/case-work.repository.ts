@@ -1,5 +1,5 @@
+import { type TenantDb } from '../db/tenant-db';
 import { datetimeTextSql } from '../db/datetime-text';
-import type { Queryable } from '../db/queryable';
 import { DomainError } from '../errors';
 import { caseSearchCondition, type CaseSearch } from './case-search';
 import { isCaseId } from './case-id';
@@ -10,8 +10,7 @@ import type { DecisionRow } from './decisions.repository';
 
 /**
  * The SQL of the console's case work: its case list, the case row a mutation locks, owners, status
- * moves, decisions and escalations. Every function takes the database first (a transaction's manager or
- * the pool) and the tenant second; another tenant's id finds nothing.
+ * moves, decisions and escalations. Every function takes a tenant-bound handle (forTenant over a manager or the pool); another tenant's id finds nothing.
  */
 
 /** What the console shows of a case row (timestamps as MySQL's text, see datetimeTextSql). */
@@ -136,13 +135,15 @@ export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql
 }
 
 /** One keyset page of the console's case list (with the current decisions when asked). */
-export function listConsoleCasePage(db: Queryable, orgId: string, q: ConsoleCasePageQuery): Promise<ConsoleCaseRowWithDecision[]> {
+export function listConsoleCasePage(db: TenantDb, q: ConsoleCasePageQuery): Promise<ConsoleCaseRowWithDecision[]> {
+  const orgId = db.orgId;
   const { sql, params } = consoleCasesQuery(orgId, q);
   return db.query(sql, params);
 }
 
 /** A tenant's case as the console shows it, or null (missing and foreign alike). */
-export async function findConsoleCaseRow(db: Queryable, orgId: string, caseId: string): Promise<ConsoleCaseRow | null> {
+export async function findConsoleCaseRow(db: TenantDb, caseId: string): Promise<ConsoleCaseRow | null> {
+  const orgId = db.orgId;
   if (!isCaseId(caseId)) return null;
   const [row]: ConsoleCaseRow[] = await db.query(`SELECT ${CONSOLE_CASE_COLUMNS} FROM cases WHERE org_id = ? AND case_id = ?`, [orgId, caseId]);
   return row ?? null;
@@ -153,7 +154,8 @@ export async function findConsoleCaseRow(db: Queryable, orgId: string, caseId: s
  * mutation starts here, so two analysts acting on one case run one after the other and the second sees
  * the first's status. not_found for a missing or foreign id.
  */
-export async function lockConsoleCase(db: Queryable, orgId: string, caseId: string): Promise<ConsoleCaseRow & { pk: number }> {
+export async function lockConsoleCase(db: TenantDb, caseId: string): Promise<ConsoleCaseRow & { pk: number }> {
+  const orgId = db.orgId;
   if (!isCaseId(caseId)) throw DomainError.notFound('Case');
   const [row]: ConsoleCaseRow[] = await db.query(`SELECT ${CONSOLE_CASE_COLUMNS} FROM cases WHERE org_id = ? AND case_id = ? FOR UPDATE`, [orgId, caseId]);
   if (!row) throw DomainError.notFound('Case');
@@ -161,26 +163,30 @@ export async function lockConsoleCase(db: Queryable, orgId: string, caseId: stri
 }
 
 /** Sets a case's status (and closed_at: set when approved or declined, cleared otherwise). */
-export async function updateCaseStatus(db: Queryable, orgId: string, casePk: number, status: CaseStatus, now: Date): Promise<void> {
+export async function updateCaseStatus(db: TenantDb, casePk: number, status: CaseStatus, now: Date): Promise<void> {
+  const orgId = db.orgId;
   const closed = status === 'approved' || status === 'declined';
   await db.query('UPDATE cases SET status = ?, closed_at = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [status, closed ? now : null, now, orgId, casePk]);
 }
 
 /** Notes that the decision policy routed the case now (the pipeline's route step, any outcome). */
-export async function markCaseRouted(db: Queryable, orgId: string, casePk: number, at: Date): Promise<void> {
+export async function markCaseRouted(db: TenantDb, casePk: number, at: Date): Promise<void> {
+  const orgId = db.orgId;
   await db.query('UPDATE cases SET routed_at = ? WHERE org_id = ? AND pk = ?', [at, orgId, casePk]);
 }
 
 /** When the decision policy last routed the case, or null while it never has. */
-export async function findRoutedAt(db: Queryable, orgId: string, casePk: number): Promise<Date | null> {
+export async function findRoutedAt(db: TenantDb, casePk: number): Promise<Date | null> {
+  const orgId = db.orgId;
   const [row]: { routed_at: Date | null }[] = await db.query('SELECT routed_at FROM cases WHERE org_id = ? AND pk = ?', [orgId, casePk]);
   return row?.routed_at ?? null;
 }
 
 /** Sets (or with null clears) a case's owner, keeping the owner's name and email as shown in events. */
 export async function updateCaseOwner(
-  db: Queryable, orgId: string, casePk: number, owner: { id: string; name: string; email: string } | null, now: Date,
+  db: TenantDb, casePk: number, owner: { id: string; name: string; email: string } | null, now: Date,
 ): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     'UPDATE cases SET owner_member_id = ?, owner_name = ?, owner_email = ?, updated_at = ? WHERE org_id = ? AND pk = ?',
     [owner?.id ?? null, owner?.name ?? null, owner?.email ?? null, now, orgId, casePk],
@@ -191,7 +197,8 @@ export async function updateCaseOwner(
  * A current (not removed) member of the tenant, read with a shared lock until the caller's transaction
  * ends, so that a removal running meanwhile (which clears the member's ownerships) waits for it; or null.
  */
-export async function findCurrentMemberForShare(db: Queryable, orgId: string, memberId: string): Promise<{ id: string; name: string | null; email: string } | null> {
+export async function findCurrentMemberForShare(db: TenantDb, memberId: string): Promise<{ id: string; name: string | null; email: string } | null> {
+  const orgId = db.orgId;
   if (!/^[0-9a-f-]{36}$/i.test(memberId)) return null;
   const [row]: { id: string; name: string | null; email: string }[] = await db.query(
     'SELECT id, name, email FROM members WHERE org_id = ? AND id = ? AND removed_at IS NULL LOCK IN SHARE MODE', [orgId, memberId],
@@ -200,7 +207,8 @@ export async function findCurrentMemberForShare(db: Queryable, orgId: string, me
 }
 
 /** Inserts an escalation of a case to senior review. Returns its id. */
-export async function insertEscalation(db: Queryable, orgId: string, casePk: number, e: { note: string; raisedBy: string; at: Date }): Promise<number> {
+export async function insertEscalation(db: TenantDb, casePk: number, e: { note: string; raisedBy: string; at: Date }): Promise<number> {
+  const orgId = db.orgId;
   const res = await db.query(
     'INSERT INTO escalations (org_id, case_pk, note, raised_by, raised_at) VALUES (?, ?, ?, ?, ?)', [orgId, casePk, e.note, e.raisedBy, e.at],
   );
@@ -209,8 +217,9 @@ export async function insertEscalation(db: Queryable, orgId: string, casePk: num
 
 /** Records the senior's response on the case's open (latest unanswered) escalation. Returns whether there was one. */
 export async function answerOpenEscalation(
-  db: Queryable, orgId: string, casePk: number, r: { recommendation: string; note: string; respondedBy: string; at: Date },
+  db: TenantDb, casePk: number, r: { recommendation: string; note: string; respondedBy: string; at: Date },
 ): Promise<boolean> {
+  const orgId = db.orgId;
   const res = await db.query(
     `UPDATE escalations SET recommendation = ?, response_note = ?, responded_by = ?, responded_at = ?
      WHERE org_id = ? AND case_pk = ? AND responded_at IS NULL ORDER BY id DESC LIMIT 1`,
@@ -225,7 +234,8 @@ export async function answerOpenEscalation(
 const DECISION_COLUMNS = 'd.id, d.outcome, d.notes, d.analyst_email, d.auto, d.reason, d.decided_at';
 
 /** The current (latest) decision of each of the tenant's cases named, with its case id; cases without one are absent. */
-export function latestDecisionsOf(db: Queryable, orgId: string, caseIds: string[]): Promise<(DecisionRow & { case_id: string })[]> {
+export function latestDecisionsOf(db: TenantDb, caseIds: string[]): Promise<(DecisionRow & { case_id: string })[]> {
+  const orgId = db.orgId;
   const ids = caseIds.filter(isCaseId);
   if (!ids.length) return Promise.resolve([]);
   return db.query(
@@ -237,7 +247,8 @@ export function latestDecisionsOf(db: Queryable, orgId: string, caseIds: string[
 }
 
 /** Every decision of each of the tenant's cases named, newest first within a case. */
-export function decisionsOf(db: Queryable, orgId: string, caseIds: string[]): Promise<(DecisionRow & { case_id: string })[]> {
+export function decisionsOf(db: TenantDb, caseIds: string[]): Promise<(DecisionRow & { case_id: string })[]> {
+  const orgId = db.orgId;
   const ids = caseIds.filter(isCaseId);
   if (!ids.length) return Promise.resolve([]);
   return db.query(
@@ -248,7 +259,8 @@ export function decisionsOf(db: Queryable, orgId: string, caseIds: string[]): Pr
 }
 
 /** Every document of each of the tenant's cases named (all columns), by id. */
-export function documentsOf(db: Queryable, orgId: string, caseIds: string[]): Promise<Record<string, never>[]> {
+export function documentsOf(db: TenantDb, caseIds: string[]): Promise<Record<string, never>[]> {
+  const orgId = db.orgId;
   const ids = caseIds.filter(isCaseId);
   if (!ids.length) return Promise.resolve([]);
   return db.query(
@@ -259,7 +271,8 @@ export function documentsOf(db: Queryable, orgId: string, caseIds: string[]): Pr
 }
 
 /** Every screening hit of each of the tenant's cases named (all columns), newest first. */
-export function screeningHitsOf(db: Queryable, orgId: string, caseIds: string[]): Promise<Record<string, never>[]> {
+export function screeningHitsOf(db: TenantDb, caseIds: string[]): Promise<Record<string, never>[]> {
+  const orgId = db.orgId;
   const ids = caseIds.filter(isCaseId);
   if (!ids.length) return Promise.resolve([]);
   return db.query(
@@ -270,7 +283,8 @@ export function screeningHitsOf(db: Queryable, orgId: string, caseIds: string[])
 }
 
 /** Every director and UBO of each of the tenant's cases named (all columns), by kind then position. */
-export function partiesOf(db: Queryable, orgId: string, caseIds: string[]): Promise<Record<string, never>[]> {
+export function partiesOf(db: TenantDb, caseIds: string[]): Promise<Record<string, never>[]> {
+  const orgId = db.orgId;
   const ids = caseIds.filter(isCaseId);
   if (!ids.length) return Promise.resolve([]);
   return db.query(

@@ -1,5 +1,5 @@
+import { type TenantDb } from '../db/tenant-db';
 import { datetimeTextSql } from '../db/datetime-text';
-import type { Queryable } from '../db/queryable';
 import { DomainError } from '../errors';
 import { caseSearchCondition, type CaseSearch } from './case-search';
 import { isCaseId } from './case-id';
@@ -8,8 +8,8 @@ import { CLOSED_STATUSES, type CaseSource, type CaseStatus, type OnboardingStage
 import type { RiskBand } from './case.wire';
 
 /**
- * The SQL of cases, their company profile, parties and risk assessments. Every function takes the
- * database first (a transaction's manager or the pool, see Queryable) and the tenant second, and reads
+ * The SQL of cases, their company profile, parties and risk assessments. Every function takes a
+ * tenant-bound handle (forTenant over a manager or the pool), and reads
  * or writes that tenant's rows only: a pk or id of another tenant finds nothing.
  */
 
@@ -49,7 +49,8 @@ export interface CaseDetailRow extends CaseRow {
 
 const CASE_DETAIL_COLUMNS = `${CASE_COLUMNS}, total_hits, sanctioned_hits, pep_hits, risk_band, risk_score, ${datetimeTextSql('purged_at')}`;
 
-async function selectByCaseId<R extends CaseRow>(db: Queryable, orgId: string, caseId: string, columns: string): Promise<R> {
+async function selectByCaseId<R extends CaseRow>(db: TenantDb, caseId: string, columns: string): Promise<R> {
+  const orgId = db.orgId;
   if (!isCaseId(caseId)) throw DomainError.notFound('Case');
   const [row]: R[] = await db.query(`SELECT ${columns} FROM cases WHERE org_id = ? AND case_id = ?`, [orgId, caseId]);
   if (!row) throw DomainError.notFound('Case');
@@ -60,30 +61,33 @@ async function selectByCaseId<R extends CaseRow>(db: Queryable, orgId: string, c
  * A tenant's case by its public id. Another tenant's case and a missing one give the very same
  * not_found, so ids cannot be probed across tenants.
  */
-export function findCaseRow(db: Queryable, orgId: string, caseId: string): Promise<CaseRow> {
-  return selectByCaseId<CaseRow>(db, orgId, caseId, CASE_COLUMNS);
+export function findCaseRow(db: TenantDb, caseId: string): Promise<CaseRow> {
+  return selectByCaseId<CaseRow>(db, caseId, CASE_COLUMNS);
 }
 
 /** findCaseRow plus the screening counters and the stored risk band and score (GET /v1/cases/{caseId}). */
-export function findCaseDetailRow(db: Queryable, orgId: string, caseId: string): Promise<CaseDetailRow> {
-  return selectByCaseId<CaseDetailRow>(db, orgId, caseId, CASE_DETAIL_COLUMNS);
+export function findCaseDetailRow(db: TenantDb, caseId: string): Promise<CaseDetailRow> {
+  return selectByCaseId<CaseDetailRow>(db, caseId, CASE_DETAIL_COLUMNS);
 }
 
 /** The internal pk of a tenant's case, or null (list filters: an unknown case is an empty list). */
-export async function findCasePk(db: Queryable, orgId: string, caseId: string): Promise<number | null> {
+export async function findCasePk(db: TenantDb, caseId: string): Promise<number | null> {
+  const orgId = db.orgId;
   if (!isCaseId(caseId)) return null;
   const [row]: { pk: number }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
   return row ? Number(row.pk) : null;
 }
 
 /** A tenant's case by its internal pk (with the detail columns), or null. */
-export async function findCaseRowByPk(db: Queryable, orgId: string, casePk: number): Promise<CaseDetailRow | null> {
+export async function findCaseRowByPk(db: TenantDb, casePk: number): Promise<CaseDetailRow | null> {
+  const orgId = db.orgId;
   const [row]: CaseDetailRow[] = await db.query(`SELECT ${CASE_DETAIL_COLUMNS} FROM cases WHERE org_id = ? AND pk = ?`, [orgId, casePk]);
   return row ? { ...row, pk: Number(row.pk) } : null;
 }
 
 /** The tenant's first case with this crmRecordId (as given: case-sensitive), or null. */
-export async function findCaseByCrmRecordId(db: Queryable, orgId: string, crmRecordId: string): Promise<CaseRow | null> {
+export async function findCaseByCrmRecordId(db: TenantDb, crmRecordId: string): Promise<CaseRow | null> {
+  const orgId = db.orgId;
   const [row]: CaseRow[] = await db.query(
     `SELECT ${CASE_COLUMNS} FROM cases WHERE org_id = ? AND crm_record_id = ? ORDER BY pk LIMIT 1`, [orgId, crmRecordId],
   );
@@ -92,8 +96,9 @@ export async function findCaseByCrmRecordId(db: Queryable, orgId: string, crmRec
 
 /** The tenant's first open (not approved nor declined) case whose customer email has this normalized key, or null. */
 export async function findOpenCaseByEmailKey(
-  db: Queryable, orgId: string, customerEmailKey: string,
+  db: TenantDb, customerEmailKey: string,
 ): Promise<{ case_id: string; status: CaseStatus; created_at: Date } | null> {
+  const orgId = db.orgId;
   const [row]: { case_id: string; status: CaseStatus; created_at: Date }[] = await db.query(
     'SELECT case_id, status, created_at FROM cases WHERE org_id = ? AND customer_email_key = ? AND status NOT IN (?) ORDER BY pk LIMIT 1',
     [orgId, customerEmailKey, CLOSED_STATUSES],
@@ -115,7 +120,8 @@ export interface CasePageQuery {
 }
 
 /** One keyset page of a tenant's cases, newest first by pk (see listCasesQuery). */
-export async function listCasePage(db: Queryable, orgId: string, q: CasePageQuery): Promise<CaseRow[]> {
+export async function listCasePage(db: TenantDb, q: CasePageQuery): Promise<CaseRow[]> {
+  const orgId = db.orgId;
   const { sql, params } = listCasesQuery(orgId, q);
   return db.query(sql, params);
 }
@@ -161,7 +167,8 @@ export function listCasesQuery(orgId: string, q: CasePageQuery): { sql: string; 
  * row is locked by the upsert until the caller's transaction ends, so concurrent creators get
  * consecutive numbers.
  */
-export async function nextCaseSequence(db: Queryable, orgId: string, year: number): Promise<number> {
+export async function nextCaseSequence(db: TenantDb, year: number): Promise<number> {
+  const orgId = db.orgId;
   await db.query('INSERT INTO case_number_counters (org_id, year, value) VALUES (?, ?, 1) ON DUPLICATE KEY UPDATE value = value + 1', [orgId, year]);
   const [row]: { value: number }[] = await db.query('SELECT value FROM case_number_counters WHERE org_id = ? AND year = ?', [orgId, year]);
   return Number(row!.value);
@@ -187,7 +194,8 @@ export interface NewCase {
 }
 
 /** Inserts a new case of the tenant (status in_progress, stage created). Returns its pk. */
-export async function insertCase(db: Queryable, orgId: string, c: NewCase): Promise<number> {
+export async function insertCase(db: TenantDb, c: NewCase): Promise<number> {
+  const orgId = db.orgId;
   const res = await db.query(
     `INSERT INTO cases (case_id, org_id, status, onboarding_stage, source, crm_record_id, crm_source, customer_email, customer_email_key,
        customer_name, company_name, company_number, country, invite_sent_at, created_by, created_at, updated_at)
@@ -200,9 +208,10 @@ export async function insertCase(db: Queryable, orgId: string, c: NewCase): Prom
 
 /** Inserts the company profile of a new case: what intake knows, no international activity, no custom answers. */
 export async function insertCompanyProfile(
-  db: Queryable, orgId: string, casePk: number,
+  db: TenantDb, casePk: number,
   p: { companyName: string | null; registrationNumber: string | null; country: string | null; customerEmail: string | null; now: Date },
 ): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     `INSERT INTO company_profiles (case_pk, org_id, company_name, registration_number, country, customer_email, transacts_internationally,
        international_countries, custom_answers, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, '[]', '{}', ?)`,
@@ -211,12 +220,14 @@ export async function insertCompanyProfile(
 }
 
 /** Stores the CRM's record id on a case. */
-export async function updateCrmRecordId(db: Queryable, orgId: string, casePk: number, crmRecordId: string, now: Date): Promise<void> {
+export async function updateCrmRecordId(db: TenantDb, casePk: number, crmRecordId: string, now: Date): Promise<void> {
+  const orgId = db.orgId;
   await db.query('UPDATE cases SET crm_record_id = ?, updated_at = ? WHERE org_id = ? AND pk = ?', [crmRecordId, now, orgId, casePk]);
 }
 
 /** Locks a case row until the caller's transaction ends (serialises recomputations of one case). */
-export async function lockCase(db: Queryable, orgId: string, casePk: number): Promise<void> {
+export async function lockCase(db: TenantDb, casePk: number): Promise<void> {
+  const orgId = db.orgId;
   await db.query('SELECT pk FROM cases WHERE org_id = ? AND pk = ? FOR UPDATE', [orgId, casePk]);
 }
 
@@ -225,8 +236,9 @@ export async function lockCase(db: Queryable, orgId: string, casePk: number): Pr
  * racing callers only one moves it. Returns whether it moved.
  */
 export async function updateOnboardingStage(
-  db: Queryable, orgId: string, casePk: number, stage: OnboardingStage, from: readonly OnboardingStage[], now: Date,
+  db: TenantDb, casePk: number, stage: OnboardingStage, from: readonly OnboardingStage[], now: Date,
 ): Promise<boolean> {
+  const orgId = db.orgId;
   const res = await db.query(
     'UPDATE cases SET onboarding_stage = ?, updated_at = ? WHERE org_id = ? AND pk = ? AND onboarding_stage IN (?)',
     [stage, now, orgId, casePk, from],
@@ -235,20 +247,23 @@ export async function updateOnboardingStage(
 }
 
 /** A case's company profile row (all columns, snake_case), or null. */
-export async function findCompanyProfile(db: Queryable, orgId: string, casePk: number): Promise<Record<string, never> | null> {
+export async function findCompanyProfile(db: TenantDb, casePk: number): Promise<Record<string, never> | null> {
+  const orgId = db.orgId;
   const [row]: Record<string, never>[] = await db.query('SELECT * FROM company_profiles WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
   return row ?? null;
 }
 
 /** A case's directors and UBOs (all columns, snake_case), by kind then position. */
-export function listCaseParties(db: Queryable, orgId: string, casePk: number): Promise<Record<string, never>[]> {
+export function listCaseParties(db: TenantDb, casePk: number): Promise<Record<string, never>[]> {
+  const orgId = db.orgId;
   return db.query('SELECT * FROM case_parties WHERE org_id = ? AND case_pk = ? ORDER BY kind, position', [orgId, casePk]);
 }
 
 /** The parties of a case whose verification has started: kind, name and status only, by kind then position. */
 export function listRosterParties(
-  db: Queryable, orgId: string, casePk: number,
+  db: TenantDb, casePk: number,
 ): Promise<{ kind: PartyKind; person_key: string; name: string; verification_status: RosterStatus; idv_state: string | null; idv_outcome: string | null }[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT p.kind, p.person_key, p.name, p.verification_status, v.state AS idv_state, v.outcome AS idv_outcome FROM case_parties p
      LEFT JOIN identity_verifications v ON v.org_id = p.org_id AND v.case_pk = p.case_pk AND v.person_key = p.person_key
@@ -264,7 +279,8 @@ export interface RiskAssessmentRow {
 }
 
 /** A case's latest risk assessment, or null. */
-export async function findLatestRiskAssessment(db: Queryable, orgId: string, casePk: number): Promise<RiskAssessmentRow | null> {
+export async function findLatestRiskAssessment(db: TenantDb, casePk: number): Promise<RiskAssessmentRow | null> {
+  const orgId = db.orgId;
   const [row]: RiskAssessmentRow[] = await db.query(
     'SELECT composite_score, band_id, assessed_at FROM risk_assessments WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1', [orgId, casePk],
   );
@@ -272,7 +288,8 @@ export async function findLatestRiskAssessment(db: Queryable, orgId: string, cas
 }
 
 /** Whether the tenant is entitled to full parity and has it switched on (read with the case, one round trip each). */
-export async function readFullParitySwitches(db: Queryable, orgId: string): Promise<{ entitled: boolean; enabled: boolean }> {
+export async function readFullParitySwitches(db: TenantDb): Promise<{ entitled: boolean; enabled: boolean }> {
+  const orgId = db.orgId;
   const [row]: { full_parity_entitled: number; full_parity_enabled: number }[] = await db.query(
     'SELECT full_parity_entitled, full_parity_enabled FROM tenants WHERE id = ?', [orgId],
   );

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import { clearCaseOwner, lockCasesOwnedBy } from './sql/owner-removal';
@@ -12,9 +13,9 @@ export async function clearOwnerOfRemovedMember(
   input: { orgId: string; member: { id: string; name: string | null; email: string }; changedBy: string },
 ): Promise<number> {
   const now = tx.services.clock.now();
-  const owned = await lockCasesOwnedBy(tx.manager, input.orgId, input.member.id);
+  const owned = await lockCasesOwnedBy(forTenant(tx.manager, input.orgId), input.member.id);
   for (const c of owned) {
-    await clearCaseOwner(tx.manager, input.orgId, c.pk, input.member.id, now);
+    await clearCaseOwner(forTenant(tx.manager, input.orgId), c.pk, input.member.id, now);
     const email = c.owner_email ?? input.member.email;
     await recordEvent(tx, {
       orgId: input.orgId,

@@ -1,7 +1,7 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 import type { DecisionOutcome, DecisionReason } from './decision.entity';
 
-/** The SQL of a case's decision history. Every function takes the database first and the tenant second. */
+/** The SQL of a case's decision history. Every function takes a tenant-bound handle (forTenant over a manager or the pool). */
 
 /** The columns both decision views read from the decisions table. */
 const DECISION_COLUMNS = 'id, outcome, notes, analyst_email, auto, reason, decided_at';
@@ -17,7 +17,8 @@ export interface DecisionRow {
 }
 
 /** A case's current (latest) decision, or null. */
-export async function findLatestDecision(db: Queryable, orgId: string, casePk: number): Promise<DecisionRow | null> {
+export async function findLatestDecision(db: TenantDb, casePk: number): Promise<DecisionRow | null> {
+  const orgId = db.orgId;
   const [row]: DecisionRow[] = await db.query(
     `SELECT ${DECISION_COLUMNS} FROM decisions WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1`, [orgId, casePk],
   );
@@ -29,8 +30,9 @@ export async function findLatestDecision(db: Queryable, orgId: string, casePk: n
  * already seen (null for the first page); `limit` the rows to read (the page size plus one).
  */
 export function listDecisionPage(
-  db: Queryable, orgId: string, casePk: number, q: { after: number | null; limit: number },
+  db: TenantDb, casePk: number, q: { after: number | null; limit: number },
 ): Promise<DecisionRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT ${DECISION_COLUMNS} FROM decisions FORCE INDEX (ix_decisions_case)
      WHERE org_id = ? AND case_pk = ? ${q.after !== null ? 'AND id < ?' : ''} ORDER BY id DESC LIMIT ${Math.floor(q.limit)}`,

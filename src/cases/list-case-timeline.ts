@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { DomainError } from '../errors';
 import { listCaseEventPage } from '../events/events.repository';
@@ -28,12 +29,12 @@ export async function listCaseTimeline(
 ): Promise<Page<TimelineEventView>> {
   authorize(actor, 'events:read');
   const orgId = actor.orgId;
-  const pk = await findCasePk(svc.db, orgId, caseId);
+  const pk = await findCasePk(forTenant(svc.db, orgId), caseId);
   if (pk === null) throw DomainError.notFound('Case');
   const limit = pageSize(input.limit);
   const scope: CursorScope = { orgId, list: 'case_timeline', filter: { caseId } };
   const before = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
-  const rows = await listCaseEventPage(svc.db, orgId, pk, { before, limit: limit + 1 });
+  const rows = await listCaseEventPage(forTenant(svc.db, orgId), pk, { before, limit: limit + 1 });
   return toPage(svc.config, scope, rows, limit, (r) => [Number(r.case_sequence)], (r) => ({
     eventId: r.event_id,
     eventType: r.type,

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { pageSize, decodeCursor, searchTerm, toPage, type CursorScope, type Page } from '../pagination/index';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
@@ -38,6 +39,6 @@ export async function listCases(svc: Services, actor: Actor, input: ListCasesInp
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
 
   const search = term === undefined ? undefined : caseSearchOf(term);
-  const rows = await listCasePage(svc.db, orgId, { statuses, updatedSince: input.updatedSince, search, after, limit: limit + 1 });
+  const rows = await listCasePage(forTenant(svc.db, orgId), { statuses, updatedSince: input.updatedSince, search, after, limit: limit + 1 });
   return toPage(svc.config, scope, rows, limit, (r) => [Number(r.pk)], caseSummaryView);
 }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { DomainError, type ValidationDetail } from '../errors';
 import { pageSize, decodeCursor, searchTerm, toPage, type CursorScope, type Page } from '../pagination/index';
@@ -58,7 +59,7 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
   const scope: CursorScope = { orgId, list: 'console_cases', filter };
   const limit = pageSize(input.limit);
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
-  const rows = await listConsoleCasePage(svc.db, orgId, {
+  const rows = await listConsoleCasePage(forTenant(svc.db, orgId), {
     statuses, source: input.source, crmSource: input.crmSource, ownerId: input.ownerId, riskBand: input.riskBand, updatedSince: input.updatedSince,
     search: term === undefined ? undefined : caseSearchOf(term),
     after, limit: limit + 1, withDecision: input.withDecision === true,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb, forTenant } from '../db/tenant-db';
 import type { Tx } from '../db/transaction';
 import type { EventFields } from '../events/catalogue';
 import { recordEvent } from '../events/record-event';
@@ -31,9 +31,9 @@ type ProgressFields = EventFields<'case.onboarding_progress.changed'>;
  * once, role `Director, UBO`), directors first, by position. Its index is idv.completed's `position`.
  */
 export async function caseRoster(
-  db: Queryable, orgId: string, casePk: number,
+  db: TenantDb, casePk: number,
 ): Promise<{ personKey: string; name: string; role: string; status: RosterStatus; statusLabel: string }[]> {
-  const parties = await listRosterParties(db, orgId, casePk);
+  const parties = await listRosterParties(db, casePk);
   const people = new Map<string, { personKey: string; name: string; kinds: PartyKind[]; status: RosterStatus; statusLabel: string }>();
   for (const p of parties) {
     const person = people.get(p.person_key) ?? {
@@ -64,9 +64,9 @@ function rosterLabel(status: RosterStatus, idvState: string | null, idvOutcome: 
  * never email, person key, EDD, risk or screening data (contract). `summary` counts that roster.
  */
 export async function onboardingProgressFields(tx: Tx, orgId: string, casePk: number): Promise<ProgressFields> {
-  const c = await findCaseRowByPk(tx.manager, orgId, casePk);
+  const c = await findCaseRowByPk(forTenant(tx.manager, orgId), casePk);
   if (!c) throw new Error(`onboardingProgressFields: case ${casePk} is not in tenant ${orgId}`);
-  const roster = (await caseRoster(tx.manager, orgId, casePk)).map((p) => ({
+  const roster = (await caseRoster(forTenant(tx.manager, orgId), casePk)).map((p) => ({
     name: p.name, role: p.role, status: p.status, statusLabel: p.statusLabel,
   }));
   return {
@@ -87,7 +87,7 @@ export async function onboardingProgressFields(tx: Tx, orgId: string, casePk: nu
 export async function advanceOnboardingStage(tx: Tx, input: { orgId: string; casePk: number; stage: OnboardingStage }): Promise<boolean> {
   const earlier = ONBOARDING_STAGES.slice(0, ONBOARDING_STAGES.indexOf(input.stage));
   if (earlier.length === 0) return false;
-  const moved = await updateOnboardingStage(tx.manager, input.orgId, input.casePk, input.stage, earlier, tx.services.clock.now());
+  const moved = await updateOnboardingStage(forTenant(tx.manager, input.orgId), input.casePk, input.stage, earlier, tx.services.clock.now());
   if (!moved) return false;
   await recordEvent(tx, {
     orgId: input.orgId,

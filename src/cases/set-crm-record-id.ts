@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { inTransaction } from '../db/transaction';
 import { authorize, type Actor } from '../access/index';
 import { assertSchema } from '../schema';
@@ -15,7 +16,7 @@ export async function setCrmRecordId(
 ): Promise<CrmRecordIdView> {
   authorize(actor, 'cases:set_crm_record_id');
   const { crmRecordId } = assertSchema(CrmRecordIdRequestSchema, body);
-  const row = await findCaseRow(svc.db, actor.orgId, caseId);
-  await inTransaction(svc, (tx) => updateCrmRecordId(tx.manager, actor.orgId, Number(row.pk), crmRecordId, svc.clock.now()));
+  const row = await findCaseRow(forTenant(svc.db, actor.orgId), caseId);
+  await inTransaction(svc, (tx) => updateCrmRecordId(forTenant(tx.manager, actor.orgId), Number(row.pk), crmRecordId, svc.clock.now()));
   return { caseId: row.case_id, crmRecordId, crmSource: row.crm_source };
 }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { findCasePk } from '../cases/index';
 import { DomainError } from '../errors';
@@ -23,7 +24,7 @@ export interface CustomerEmailView {
 /** The customer emails of a case (identity-verification links, EDD requests, outreach, reminders), newest first, at most 200. */
 export async function listCaseCustomerEmails(svc: Services, actor: Actor, caseId: string): Promise<CustomerEmailView[]> {
   authorize(actor, 'cases:read');
-  const pk = await findCasePk(svc.db, actor.orgId, caseId);
+  const pk = await findCasePk(forTenant(svc.db, actor.orgId), caseId);
   if (pk === null) throw DomainError.notFound('Case');
   const rows: {
     id: number | string; kind: string; recipient_email: string; subject: string; body: string | { items: { key: string; label: string }[] }; created_at: Date;
@@ -32,7 +33,7 @@ export async function listCaseCustomerEmails(svc: Services, actor: Actor, caseId
     [actor.orgId, pk],
   );
   // How each stands: its email in the mail outbox.
-  const sending = await mailStatuses(svc.db, actor.orgId, CUSTOMER_EMAIL_MAIL, rows.map((r) => Number(r.id)));
+  const sending = await mailStatuses(forTenant(svc.db, actor.orgId), CUSTOMER_EMAIL_MAIL, rows.map((r) => Number(r.id)));
   return rows.map((r) => {
     const mail = sending.get(Number(r.id));
     return {

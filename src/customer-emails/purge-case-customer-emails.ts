@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 import { cancelMail } from '../mail/index';
 import { CUSTOMER_EMAIL_MAIL } from './queue-customer-email';
 
@@ -6,7 +6,8 @@ import { CUSTOMER_EMAIL_MAIL } from './queue-customer-email';
  * Zero retention: a case's customer emails lose their addresses, names, subjects, bodies, sealed action
  * links and delivery events; one still unsent is cancelled in the mail outbox. In the caller's transaction.
  */
-export async function purgeCaseCustomerEmails(db: Queryable, orgId: string, casePk: number): Promise<void> {
+export async function purgeCaseCustomerEmails(db: TenantDb, casePk: number): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     `UPDATE customer_emails SET recipient_email = '', recipient_name = NULL, subject = '',
        body = JSON_OBJECT('paragraphs', JSON_ARRAY(), 'items', JSON_ARRAY(), 'actionLabel', NULL, 'actionNote', NULL),
@@ -15,5 +16,5 @@ export async function purgeCaseCustomerEmails(db: Queryable, orgId: string, case
     [orgId, casePk],
   );
   const emails: { id: number | string }[] = await db.query('SELECT id FROM customer_emails WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
-  await cancelMail(db, orgId, CUSTOMER_EMAIL_MAIL, emails.map((e) => Number(e.id)), "Cancelled: the case's personal data was purged.");
+  await cancelMail(db, CUSTOMER_EMAIL_MAIL, emails.map((e) => Number(e.id)), "Cancelled: the case's personal data was purged.");
 }

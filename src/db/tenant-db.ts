@@ -6,7 +6,8 @@ import type { Queryable } from './queryable';
  * read the tenant from it (`db.orgId`), so no caller can pair a handle with another tenant's id.
  *
  * Every statement issued through it must bind the tenant: its parameters hold `orgId` (the statement
- * says `org_id = ?`, or names the tenants row by its id). One that does not is refused with
+ * says `org_id = ?`, or names the tenants row by its id), or, for a bulk `INSERT ... VALUES ?`, every
+ * row of the rows parameter holds it. One that does not is refused with
  * TenantScopeError before it reaches the database. Statements that must span tenants go through
  * `crossTenant(db, reason)` instead (src/db/cross-tenant.ts).
  */
@@ -26,6 +27,13 @@ export class TenantScopeError extends Error {
 
 const handles = new WeakSet<object>();
 
+/** The tenant is a parameter of its own, or a column of every row of a bulk insert's rows parameter. */
+function bindsTenant(parameters: unknown[] | undefined, orgId: string): boolean {
+  if (!parameters) return false;
+  return parameters.some((p) => p === orgId
+    || (Array.isArray(p) && p.length > 0 && p.every((row) => Array.isArray(row) && row.includes(orgId))));
+}
+
 export function isTenantDb(db: Queryable): db is TenantDb {
   return handles.has(db);
 }
@@ -44,7 +52,7 @@ export function forTenant(db: Queryable, orgId: string): TenantDb {
     orgId,
     unscoped: db,
     query: (sql: string, parameters?: unknown[]) => {
-      if (!parameters?.includes(orgId)) return Promise.reject(new TenantScopeError(sql));
+      if (!bindsTenant(parameters, orgId)) return Promise.reject(new TenantScopeError(sql));
       return db.query(sql, parameters);
     },
   };

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction, type Tx } from '../db/transaction';
@@ -15,8 +16,8 @@ import { auditedBlockers } from './list-decision-blockers';
  * forbidden for the member who asked for it (four-eyes: another member must).
  */
 export async function lockOverrideForSignOff(tx: Tx, actor: Actor, caseId: string, what: 'approve' | 'reject') {
-  const c = await lockConsoleCase(tx.manager, actor.orgId, caseId);
-  const pending = await findPendingOverride(tx.manager, actor.orgId, c.pk, true);
+  const c = await lockConsoleCase(forTenant(tx.manager, actor.orgId), caseId);
+  const pending = await findPendingOverride(forTenant(tx.manager, actor.orgId), c.pk, true);
   if (!pending) throw DomainError.notFound('Pending decision override');
   const by = auditName(actor);
   if (pending.requestedBy === by) {
@@ -44,12 +45,12 @@ export async function approveDecisionOverride(svc: Services, actor: Actor, input
     const { c, pending, by } = await lockOverrideForSignOff(tx, actor, input.caseId, 'approve');
     assertTransition(c.case_id, c.status, pending.outcome, 'decided');
     const now = svc.clock.now();
-    await closePendingOverride(tx.manager, orgId, c.pk, { state: 'approved', by, at: now });
+    await closePendingOverride(forTenant(tx.manager, orgId), c.pk, { state: 'approved', by, at: now });
     const { decisionId } = await recordDecision(tx, {
       orgId, case: { pk: c.pk, status: c.status, companyName: c.company_name }, outcome: pending.outcome, notes: pending.notes, decidedBy: pending.requestedBy,
       override: { reason: pending.reason, blockers: pending.blockers, approvedBy: by },
     });
     await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override.approved', details: { ...overrideAuditDetails(c.case_id, pending), decisionId }, at: now });
-    return consoleCaseView((await findConsoleCaseRow(tx.manager, orgId, c.case_id))!, svc.config.appUrl);
+    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, orgId), c.case_id))!, svc.config.appUrl);
   });
 }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, can, type Actor } from '../access/index';
 import type { Services } from '../services';
 import type { CaseStatus } from '../cases/index';
@@ -79,7 +80,7 @@ export async function getCaseViewerCan(
   svc: Services, actor: Actor, c: { caseId: string; status: CaseStatus; purgedAt: string | null },
 ): Promise<CaseViewerCan> {
   authorize(actor, 'cases:read');
-  const casePk = await findCasePk(svc.db, actor.orgId, c.caseId);
-  const pending = casePk === null ? null : await findPendingOverride(svc.db, actor.orgId, casePk);
+  const casePk = await findCasePk(forTenant(svc.db, actor.orgId), c.caseId);
+  const pending = casePk === null ? null : await findPendingOverride(forTenant(svc.db, actor.orgId), casePk);
   return caseViewerCan(actor, { status: c.status, purgedAt: c.purgedAt, pendingOverride: pending && { requestedBy: pending.requestedBy, outcome: pending.outcome } });
 }

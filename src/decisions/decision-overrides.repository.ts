@@ -1,10 +1,10 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 import type { DecisionOutcome } from '../cases/index';
 import { PURGED_BLOCKER_MESSAGES, type DecisionBlocker } from './list-decision-blockers';
 
 /**
- * The SQL of override approvals waiting for a second member (four-eyes). Every function takes the
- * database first and the tenant second. A case has at most one pending override (open_case_pk).
+ * The SQL of override approvals waiting for a second member (four-eyes). Every function takes a
+ * tenant-bound handle (forTenant over a manager or the pool). A case has at most one pending override (open_case_pk).
  */
 
 export type DecisionOverrideState = 'pending' | 'approved' | 'rejected' | 'superseded';
@@ -28,7 +28,8 @@ const rowOf = (r: Raw): DecisionOverrideRow => ({
 const COLUMNS = 'id, outcome, notes, reason, blockers, requested_by, requested_at';
 
 /** The case's pending override, or null; with `lock` held until the caller's transaction ends (the caller holds the case row lock). */
-export async function findPendingOverride(db: Queryable, orgId: string, casePk: number, lock = false): Promise<DecisionOverrideRow | null> {
+export async function findPendingOverride(db: TenantDb, casePk: number, lock = false): Promise<DecisionOverrideRow | null> {
+  const orgId = db.orgId;
   const [row]: Raw[] = await db.query(
     `SELECT ${COLUMNS} FROM decision_overrides WHERE org_id = ? AND open_case_pk = ?${lock ? ' FOR UPDATE' : ''}`, [orgId, casePk],
   );
@@ -36,9 +37,10 @@ export async function findPendingOverride(db: Queryable, orgId: string, casePk: 
 }
 
 export async function insertPendingOverride(
-  db: Queryable, orgId: string, casePk: number,
+  db: TenantDb, casePk: number,
   o: { outcome: DecisionOutcome; notes: string; reason: string; blockers: DecisionBlocker[]; requestedBy: string; at: Date },
 ): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     `INSERT INTO decision_overrides (org_id, case_pk, open_case_pk, outcome, notes, reason, blockers, requested_by, requested_at, state)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')`,
@@ -48,8 +50,9 @@ export async function insertPendingOverride(
 
 /** Closes the case's pending override (approved, rejected or superseded) by `by`; returns whether there was one. */
 export async function closePendingOverride(
-  db: Queryable, orgId: string, casePk: number, c: { state: Exclude<DecisionOverrideState, 'pending'>; by: string; at: Date },
+  db: TenantDb, casePk: number, c: { state: Exclude<DecisionOverrideState, 'pending'>; by: string; at: Date },
 ): Promise<boolean> {
+  const orgId = db.orgId;
   const res = await db.query(
     `UPDATE decision_overrides SET state = ?, resolved_by = ?, resolved_at = ?, open_case_pk = NULL WHERE org_id = ? AND open_case_pk = ?`,
     [c.state, c.by, c.at, orgId, casePk],
@@ -65,7 +68,8 @@ const purged = (v: string | DecisionBlocker[] | null) =>
  * Zero retention: the blockers kept with a case's override decisions and override requests lose their
  * messages (they name people, hits and files) for a name-free one per code; codes and subjects stay.
  */
-export async function redactOverrideBlockers(db: Queryable, orgId: string, casePk: number): Promise<void> {
+export async function redactOverrideBlockers(db: TenantDb, casePk: number): Promise<void> {
+  const orgId = db.orgId;
   const decisions: { id: number | string; override_blockers: string | DecisionBlocker[] }[] = await db.query(
     'SELECT id, override_blockers FROM decisions WHERE org_id = ? AND case_pk = ? AND override_blockers IS NOT NULL', [orgId, casePk],
   );

@@ -1,16 +1,17 @@
+import { type TenantDb } from '../db/tenant-db';
 import type { DecisionOutcome, DecisionReason } from '../cases/index';
-import type { Queryable } from '../db/queryable';
 
 // The decisions table's writes (its reads, the decision history, are src/cases' decisions.repository.ts).
 
 /** Inserts a decision on a case (an analyst's, or an automatic one with its reason). Returns its id. */
 export async function insertDecision(
-  db: Queryable, orgId: string, casePk: number,
+  db: TenantDb, casePk: number,
   d: {
     outcome: DecisionOutcome; notes: string; analystEmail: string; decidedAt: Date; auto?: boolean; reason?: DecisionReason | null;
     override?: { reason: string; blockers: unknown[]; approvedBy: string | null } | null;
   },
 ): Promise<number> {
+  const orgId = db.orgId;
   const res = await db.query(
     `INSERT INTO decisions (org_id, case_pk, outcome, notes, analyst_email, auto, reason, decided_at, override_reason, override_blockers, override_approved_by)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
@@ -25,17 +26,17 @@ export async function escalateCase(svc: Services, actor: Actor, input: { caseId:
   const orgId = actor.orgId;
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(tx.manager, orgId, input.caseId);
+    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
     assertTransition(c.case_id, c.status, 'pending_senior', 'escalated');
     const now = svc.clock.now();
-    await insertEscalation(tx.manager, orgId, c.pk, { note, raisedBy: by, at: now });
-    await closePendingOverride(tx.manager, orgId, c.pk, { state: 'superseded', by, at: now });
-    await updateCaseStatus(tx.manager, orgId, c.pk, 'pending_senior', now);
+    await insertEscalation(forTenant(tx.manager, orgId), c.pk, { note, raisedBy: by, at: now });
+    await closePendingOverride(forTenant(tx.manager, orgId), c.pk, { state: 'superseded', by, at: now });
+    await updateCaseStatus(forTenant(tx.manager, orgId), c.pk, 'pending_senior', now);
     await recordEvent(tx, { orgId, type: 'escalation.created', case: { pk: c.pk }, fields: { companyName: c.company_name, note, raisedBy: by } });
     await recordEvent(tx, {
       orgId, type: 'case.status.changed', case: { pk: c.pk },
       fields: { companyName: c.company_name, status: 'pending_senior', previousStatus: c.status, changedBy: by },
     });
-    return consoleCaseView((await findConsoleCaseRow(tx.manager, orgId, c.case_id))!, svc.config.appUrl);
+    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, orgId), c.case_id))!, svc.config.appUrl);
   });
 }

@@ -1,5 +1,5 @@
+import { type TenantDb } from '../db/tenant-db';
 import { isoFromDatetimeText } from '../db/datetime-text';
-import type { Queryable } from '../db/queryable';
 import { listCaseDocuments } from '../documents/index';
 import type { PullFullParityOwnerView } from '../cases/index';
 import type { PullFullParityView } from './case-file.wire';
@@ -22,9 +22,9 @@ export type FullParityParts = Omit<PullFullParityView, 'purgedAt' | 'companyProf
  * purgedAt: on a case whose personal data zero retention purged, the personal parts (companyProfile,
  * ownership, documents) are null instead of what is left of them. Reads only.
  */
-export async function pullFullParity(db: Queryable, orgId: string, casePk: number): Promise<PullFullParityView> {
-  const parts = await buildFullParity(db, orgId, casePk);
-  const row = await findCaseRowByPk(db, orgId, casePk);
+export async function pullFullParity(db: TenantDb, casePk: number): Promise<PullFullParityView> {
+  const parts = await buildFullParity(db, casePk);
+  const row = await findCaseRowByPk(db, casePk);
   const purgedAt = isoFromDatetimeText(row?.purged_at ?? null);
   if (purgedAt) return { ...parts, purgedAt, companyProfile: null, ownership: null, documents: null };
   return { ...parts, purgedAt: null };
@@ -34,14 +34,15 @@ export async function pullFullParity(db: Queryable, orgId: string, casePk: numbe
  * Builds the full-parity projection of one case of one tenant with every part present (the data
  * package event's; the pull API adds purgedAt through pullFullParity): reads only, any manager or transaction.
  */
-export async function buildFullParity(db: Queryable, orgId: string, casePk: number): Promise<FullParityParts> {
-  const c = await findCaseRowByPk(db, orgId, casePk);
+export async function buildFullParity(db: TenantDb, casePk: number): Promise<FullParityParts> {
+  const orgId = db.orgId;
+  const c = await findCaseRowByPk(db, casePk);
   if (!c) throw new Error(`buildFullParity: case ${casePk} is not in tenant ${orgId}`);
-  const p = await findCompanyProfile(db, orgId, casePk);
-  const parties = await listCaseParties(db, orgId, casePk);
-  const docs = await listCaseDocuments(db, orgId, casePk);
-  const d = await findLatestDecision(db, orgId, casePk);
-  const r = await findLatestRiskAssessment(db, orgId, casePk);
+  const p = await findCompanyProfile(db, casePk);
+  const parties = await listCaseParties(db, casePk);
+  const docs = await listCaseDocuments(db, casePk);
+  const d = await findLatestDecision(db, casePk);
+  const r = await findLatestRiskAssessment(db, casePk);
 
   const owner = (o: Record<string, never>): PullFullParityOwnerView => ({
     name: o.name, email: o.email, roles: json<string[]>(o.roles), ownershipPercent: o.ownership_percent === null ? null : Number(o.ownership_percent),

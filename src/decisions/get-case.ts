@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { isoFromDatetimeText } from '../db/datetime-text';
 import { latestInviteStatus } from '../invites/index';
 import { authorize, can, type Actor } from '../access/index';
@@ -13,12 +14,12 @@ import { pullFullParity } from './full-parity';
 export async function getCase(svc: Services, actor: Actor, caseId: string): Promise<CaseDetailView> {
   authorize(actor, 'cases:read');
   const orgId = actor.orgId;
-  const row = await findCaseDetailRow(svc.db, orgId, caseId);
+  const row = await findCaseDetailRow(forTenant(svc.db, orgId), caseId);
   const pk = Number(row.pk);
   const [d, r, tenant, invite] = await Promise.all([
-    findLatestDecision(svc.db, orgId, pk),
-    findLatestRiskAssessment(svc.db, orgId, pk),
-    readFullParitySwitches(svc.db, orgId),
+    findLatestDecision(forTenant(svc.db, orgId), pk),
+    findLatestRiskAssessment(forTenant(svc.db, orgId), pk),
+    readFullParitySwitches(forTenant(svc.db, orgId)),
     latestInviteStatus(svc, orgId, pk),
   ]);
   const view: CaseDetailView = {
@@ -32,6 +33,6 @@ export async function getCase(svc: Services, actor: Actor, caseId: string): Prom
     purgedAt: isoFromDatetimeText(row.purged_at),
   };
   const fullParity = tenant.entitled && tenant.enabled && can(actor, 'cases:read_full_parity');
-  if (fullParity) view.fullParity = await pullFullParity(svc.db, orgId, pk);
+  if (fullParity) view.fullParity = await pullFullParity(forTenant(svc.db, orgId), pk);
   return view;
 }

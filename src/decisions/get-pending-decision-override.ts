@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
 import { findCasePk } from '../cases/index';
@@ -18,8 +19,8 @@ export interface PendingDecisionOverrideView {
 /** The case's pending decision override (cases:read), or null (none, or no such case). */
 export async function getPendingDecisionOverride(svc: Services, actor: Actor, caseId: string): Promise<PendingDecisionOverrideView | null> {
   authorize(actor, 'cases:read');
-  const casePk = await findCasePk(svc.db, actor.orgId, caseId);
-  const p = casePk === null ? null : await findPendingOverride(svc.db, actor.orgId, casePk);
+  const casePk = await findCasePk(forTenant(svc.db, actor.orgId), caseId);
+  const p = casePk === null ? null : await findPendingOverride(forTenant(svc.db, actor.orgId), casePk);
   return p && {
     outcome: p.outcome, notes: p.notes, reason: p.reason, blockers: p.blockers, requestedBy: p.requestedBy, requestedAt: p.requestedAt.toISOString(),
   };

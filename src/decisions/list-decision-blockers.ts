@@ -1,5 +1,5 @@
+import { type TenantDb, forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
-import type { Queryable } from '../db/queryable';
 import { listUnsettledDocuments } from '../documents/index';
 import { listEddRequirements } from '../edd/index';
 import { DomainError } from '../errors';
@@ -51,10 +51,10 @@ function idvStanding(p: UnverifiedPerson): string {
  * dispositioned (or one escalated to a senior), each document in error, processing or escalated, each
  * outstanding EDD requirement, and the decision policy not having routed the case yet. Empty when nothing is open.
  */
-export async function decisionBlockersOf(db: Queryable, orgId: string, casePk: number): Promise<DecisionBlocker[]> {
+export async function decisionBlockersOf(db: TenantDb, casePk: number): Promise<DecisionBlocker[]> {
   const [persons, hits, documents, edd, routedAt] = await Promise.all([
-    listUnverifiedPersons(db, orgId, casePk), listOpenHits(db, orgId, casePk), listUnsettledDocuments(db, orgId, casePk),
-    listEddRequirements(db, orgId, casePk), findRoutedAt(db, orgId, casePk),
+    listUnverifiedPersons(db, casePk), listOpenHits(db, casePk), listUnsettledDocuments(db, casePk),
+    listEddRequirements(db, casePk), findRoutedAt(db, casePk),
   ]);
   return [
     ...persons.map((p): DecisionBlocker => ({
@@ -78,7 +78,7 @@ export async function decisionBlockersOf(db: Queryable, orgId: string, casePk: n
 /** The open decision blockers of a tenant's case (cases:read); not_found for a missing or foreign id. */
 export async function listDecisionBlockers(svc: Services, actor: Actor, caseId: string): Promise<DecisionBlocker[]> {
   authorize(actor, 'cases:read');
-  const casePk = await findCasePk(svc.db, actor.orgId, caseId);
+  const casePk = await findCasePk(forTenant(svc.db, actor.orgId), caseId);
   if (casePk === null) throw DomainError.notFound('Case');
-  return decisionBlockersOf(svc.db, actor.orgId, casePk);
+  return decisionBlockersOf(forTenant(svc.db, actor.orgId), casePk);
 }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor, type Permission } from '../access/index';
 import { documentView } from '../documents/index';
 import type { DocumentRow } from '../documents/index';
@@ -47,22 +48,22 @@ export async function loadCaseParts<P extends CasePart>(svc: Services, actor: Ac
   let out: unknown[];
   switch (part) {
     case 'decision': {
-      const rows = await latestDecisionsOf(db, orgId, caseIds);
+      const rows = await latestDecisionsOf(forTenant(db, orgId), caseIds);
       const by = new Map(rows.map((r) => [r.case_id, currentDecisionView(r)]));
       out = caseIds.map((id) => by.get(id) ?? null);
       break;
     }
     case 'decisions':
-      out = groupBy(caseIds, await decisionsOf(db, orgId, caseIds), (r) => decisionView(r, r.case_id));
+      out = groupBy(caseIds, await decisionsOf(forTenant(db, orgId), caseIds), (r) => decisionView(r, r.case_id));
       break;
     case 'documents':
-      out = groupBy(caseIds, (await documentsOf(db, orgId, caseIds)) as unknown as DocumentRow[], documentView);
+      out = groupBy(caseIds, (await documentsOf(forTenant(db, orgId), caseIds)) as unknown as DocumentRow[], documentView);
       break;
     case 'screeningHits':
-      out = groupBy(caseIds, (await screeningHitsOf(db, orgId, caseIds)) as unknown as (Record<string, never> & { case_id: string })[], (r) => screeningHitView(r, r.case_id));
+      out = groupBy(caseIds, (await screeningHitsOf(forTenant(db, orgId), caseIds)) as unknown as (Record<string, never> & { case_id: string })[], (r) => screeningHitView(r, r.case_id));
       break;
     case 'parties':
-      out = groupBy(caseIds, (await partiesOf(db, orgId, caseIds)) as unknown as (Record<string, never> & { case_id: string })[], casePartyView);
+      out = groupBy(caseIds, (await partiesOf(forTenant(db, orgId), caseIds)) as unknown as (Record<string, never> & { case_id: string })[], casePartyView);
       break;
     default:
       throw new Error(`loadCaseParts: unknown part ${String(part)}`);

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import type { CaseStatus } from '../cases/index';
@@ -40,11 +41,11 @@ export async function recordDecision(tx: Tx, d: DecisionToRecord): Promise<{ dec
   const { orgId } = d;
   const casePk = d.case.pk;
   const decidedAt = tx.services.clock.now();
-  const decisionId = await insertDecision(tx.manager, orgId, casePk, {
+  const decisionId = await insertDecision(forTenant(tx.manager, orgId), casePk, {
     outcome: d.outcome, notes: d.notes, analystEmail: d.decidedBy, decidedAt, auto: Boolean(d.auto), reason: d.auto?.reason ?? null,
     override: d.override ?? null,
   });
-  await updateCaseStatus(tx.manager, orgId, casePk, d.outcome, decidedAt);
+  await updateCaseStatus(forTenant(tx.manager, orgId), casePk, d.outcome, decidedAt);
   await recordEvent(tx, {
     orgId,
     type: 'case.decision.made',
@@ -61,9 +62,9 @@ export async function recordDecision(tx: Tx, d: DecisionToRecord): Promise<{ dec
     fields: { companyName: d.case.companyName, status: d.outcome, previousStatus: d.case.status, changedBy: d.decidedBy },
   });
   await advanceOnboardingStage(tx, { orgId, casePk, stage: 'decision_made' });
-  const egress = await readFullParitySwitches(tx.manager, orgId);
+  const egress = await readFullParitySwitches(forTenant(tx.manager, orgId));
   if (egress.entitled && egress.enabled) {
-    const fullParity = await buildFullParity(tx.manager, orgId, casePk);
+    const fullParity = await buildFullParity(forTenant(tx.manager, orgId), casePk);
     const decision = { outcome: d.outcome, notes: d.notes, analystEmail: d.decidedBy, decidedAt: decidedAt.toISOString() };
     await recordEvent(tx, {
       orgId,

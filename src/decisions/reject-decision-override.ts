@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
@@ -18,8 +19,8 @@ export async function rejectDecisionOverride(svc: Services, actor: Actor, input:
   return inTransaction(svc, async (tx) => {
     const { c, pending, by } = await lockOverrideForSignOff(tx, actor, input.caseId, 'reject');
     const now = svc.clock.now();
-    await closePendingOverride(tx.manager, orgId, c.pk, { state: 'rejected', by, at: now });
+    await closePendingOverride(forTenant(tx.manager, orgId), c.pk, { state: 'rejected', by, at: now });
     await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override.rejected', details: overrideAuditDetails(c.case_id, pending), at: now });
-    return consoleCaseView((await findConsoleCaseRow(tx.manager, orgId, c.case_id))!, svc.config.appUrl);
+    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, orgId), c.case_id))!, svc.config.appUrl);
   });
 }

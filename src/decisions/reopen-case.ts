@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
@@ -24,15 +25,15 @@ export async function reopenCase(svc: Services, actor: Actor, input: { caseId: s
   const orgId = actor.orgId;
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(tx.manager, orgId, input.caseId);
+    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
     assertTransition(c.case_id, c.status, 'in_review', 'reopened', REOPENABLE_FROM);
     const now = svc.clock.now();
-    await updateCaseStatus(tx.manager, orgId, c.pk, 'in_review', now);
+    await updateCaseStatus(forTenant(tx.manager, orgId), c.pk, 'in_review', now);
     await recordEvent(tx, {
       orgId, type: 'case.status.changed', case: { pk: c.pk },
       fields: { companyName: c.company_name, status: 'in_review', previousStatus: c.status, changedBy: by },
     });
     await recordAudit(tx, { orgId, actor: by, action: 'case.reopened', details: { caseId: c.case_id, previousStatus: c.status, reason }, at: now });
-    return consoleCaseView((await findConsoleCaseRow(tx.manager, orgId, c.case_id))!, svc.config.appUrl);
+    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, orgId), c.case_id))!, svc.config.appUrl);
   });
 }

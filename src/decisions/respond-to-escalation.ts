@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
@@ -30,11 +31,11 @@ export async function respondToEscalation(
   const orgId = actor.orgId;
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(tx.manager, orgId, input.caseId);
+    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
     assertTransition(c.case_id, c.status, 'returned', 'answered by a senior reviewer');
     const now = svc.clock.now();
-    await answerOpenEscalation(tx.manager, orgId, c.pk, { recommendation: input.recommendation, note, respondedBy: by, at: now });
-    await updateCaseStatus(tx.manager, orgId, c.pk, 'returned', now);
+    await answerOpenEscalation(forTenant(tx.manager, orgId), c.pk, { recommendation: input.recommendation, note, respondedBy: by, at: now });
+    await updateCaseStatus(forTenant(tx.manager, orgId), c.pk, 'returned', now);
     await recordEvent(tx, {
       orgId, type: 'escalation.responded', case: { pk: c.pk },
       fields: { companyName: c.company_name, recommendation: input.recommendation, note, respondedBy: by },
@@ -43,6 +44,6 @@ export async function respondToEscalation(
       orgId, type: 'case.status.changed', case: { pk: c.pk },
       fields: { companyName: c.company_name, status: 'returned', previousStatus: c.status, changedBy: by, recommendation: input.recommendation },
     });
-    return consoleCaseView((await findConsoleCaseRow(tx.manager, orgId, c.case_id))!, svc.config.appUrl);
+    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, orgId), c.case_id))!, svc.config.appUrl);
   });
 }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { markCaseRouted, setReviewLevel, type CaseStatus } from '../cases/index';
 import { POLICY_ENGINE, recordDecision } from './record-decision';
@@ -48,15 +49,15 @@ export async function routeCase(svc: Services, actor: Actor, ref: { orgId: strin
   const { orgId, casePk } = ref;
   return inTransaction(svc, async (tx) => {
     if (guard && !(await guard.claim(tx))) return null;
-    const c = await lockRoutedCase(tx.manager, orgId, casePk);
+    const c = await lockRoutedCase(forTenant(tx.manager, orgId), casePk);
     if (!c) throw DomainError.notFound('Case');
     const now = svc.clock.now();
-    const policy = await activeDecisionPolicy(tx.manager, orgId, now);
-    const facts = (await loadPolicyFacts(tx.manager, orgId, casePk, policy.definition, now))!;
+    const policy = await activeDecisionPolicy(forTenant(tx.manager, orgId), now);
+    const facts = (await loadPolicyFacts(forTenant(tx.manager, orgId), casePk, policy.definition, now))!;
     const evaluation = await evaluatePolicy(policy.definition, facts);
     const decisive = evaluation.outcome === 'AUTO_APPROVE' || evaluation.outcome === 'DECLINE';
     const decided = decisive && c.status === 'in_review';
-    await insertRoutingEvaluation(tx.manager, orgId, casePk, {
+    await insertRoutingEvaluation(forTenant(tx.manager, orgId), casePk, {
       policyId: policy.id, policyName: policy.definition.name, policyVersion: policy.version, matchedRuleIndex: evaluation.matchedRuleIndex,
       gate: evaluation.gate, outcome: evaluation.outcome, decided, facts, evaluatedAt: now,
     });
@@ -69,8 +70,8 @@ export async function routeCase(svc: Services, actor: Actor, ref: { orgId: strin
         evaluatedAt: now.toISOString(),
       },
     });
-    await setReviewLevel(tx.manager, orgId, casePk, decisive ? null : evaluation.outcome, now);
-    await markCaseRouted(tx.manager, orgId, casePk, now);
+    await setReviewLevel(forTenant(tx.manager, orgId), casePk, decisive ? null : evaluation.outcome, now);
+    await markCaseRouted(forTenant(tx.manager, orgId), casePk, now);
     if (decided) {
       await recordDecision(tx, {
         orgId,

@@ -1,8 +1,9 @@
+import { type TenantDb } from '../db/tenant-db';
 import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 import type { DocumentConfidence, DocumentStatus } from './document.entity';
 
-/** The SQL of documents. Every function takes the database first and the tenant second; the extraction sweep spans tenants (crossTenant). */
+/** The SQL of documents. Every function takes a tenant-bound handle (forTenant over a manager or the pool); the extraction sweep spans tenants (crossTenant). */
 
 const SUMMARY_COLUMNS = 'd.id, c.case_id, d.document_type, d.filename, d.mime_type, d.size_bytes, d.status, d.confidence, d.uploaded_at, d.updated_at, d.purged_at';
 
@@ -44,7 +45,8 @@ export interface DocumentPageQuery {
  * One keyset page of a tenant's documents, newest first by id. Each shape of filter is pinned to its
  * tenant-first index whose suffix is the keyset column.
  */
-export function listDocumentPage(db: Queryable, orgId: string, q: DocumentPageQuery): Promise<DocumentSummaryRow[]> {
+export function listDocumentPage(db: TenantDb, q: DocumentPageQuery): Promise<DocumentSummaryRow[]> {
+  const orgId = db.orgId;
   const where = ['d.org_id = ?'];
   const params: unknown[] = [orgId];
   let hint = 'FORCE INDEX (ix_documents_org_id)';
@@ -69,7 +71,8 @@ export function listDocumentPage(db: Queryable, orgId: string, q: DocumentPageQu
 }
 
 /** A tenant's document by its public id (digits), or null. */
-export async function findDocument(db: Queryable, orgId: string, id: string): Promise<DocumentRow | null> {
+export async function findDocument(db: TenantDb, id: string): Promise<DocumentRow | null> {
+  const orgId = db.orgId;
   const [row]: DocumentRow[] = await db.query(
     `SELECT ${SUMMARY_COLUMNS}, d.warnings, d.missing_fields, d.notes, d.extracted_data FROM documents d JOIN cases c ON c.pk = d.case_pk WHERE d.org_id = ? AND d.id = ?`,
     [orgId, id],
@@ -78,7 +81,8 @@ export async function findDocument(db: Queryable, orgId: string, id: string): Pr
 }
 
 /** Every document of a case (all columns, snake_case), by id (the full-parity projection). */
-export function listCaseDocuments(db: Queryable, orgId: string, casePk: number): Promise<Record<string, never>[]> {
+export function listCaseDocuments(db: TenantDb, casePk: number): Promise<Record<string, never>[]> {
+  const orgId = db.orgId;
   return db.query('SELECT * FROM documents WHERE org_id = ? AND case_pk = ? ORDER BY id', [orgId, casePk]);
 }
 
@@ -86,7 +90,8 @@ export function listCaseDocuments(db: Queryable, orgId: string, casePk: number):
  * Locks a tenant's document row until the caller's transaction ends and returns its case and status, or
  * null (missing and foreign alike). `id` is the public id (digits).
  */
-export async function lockDocument(db: Queryable, orgId: string, id: string): Promise<{ id: number; case_pk: number; status: DocumentStatus } | null> {
+export async function lockDocument(db: TenantDb, id: string): Promise<{ id: number; case_pk: number; status: DocumentStatus } | null> {
+  const orgId = db.orgId;
   if (!/^\d{1,19}$/.test(id)) return null;
   const [row]: { id: number | string; case_pk: number | string; status: DocumentStatus }[] = await db.query(
     'SELECT id, case_pk, status FROM documents WHERE org_id = ? AND id = ? FOR UPDATE', [orgId, id],
@@ -95,7 +100,8 @@ export async function lockDocument(db: Queryable, orgId: string, id: string): Pr
 }
 
 /** Sets a document's status. */
-export async function updateDocumentStatus(db: Queryable, orgId: string, id: number, status: DocumentStatus, now: Date): Promise<void> {
+export async function updateDocumentStatus(db: TenantDb, id: number, status: DocumentStatus, now: Date): Promise<void> {
+  const orgId = db.orgId;
   await db.query('UPDATE documents SET status = ?, updated_at = ? WHERE org_id = ? AND id = ?', [status, now, orgId, id]);
 }
 
@@ -113,18 +119,21 @@ export interface PortalDocumentRow {
 const PORTAL_COLUMNS = 'id, filename, mime_type, size_bytes, status, uploaded_at, blob_key';
 
 /** The documents of one case, in upload order. */
-export function listDocumentsOfCase(db: Queryable, orgId: string, casePk: number): Promise<PortalDocumentRow[]> {
+export function listDocumentsOfCase(db: TenantDb, casePk: number): Promise<PortalDocumentRow[]> {
+  const orgId = db.orgId;
   return db.query(`SELECT ${PORTAL_COLUMNS} FROM documents FORCE INDEX (ix_documents_org_case_id) WHERE org_id = ? AND case_pk = ? ORDER BY id`, [orgId, casePk]);
 }
 
 /** How many documents a case holds. */
-export async function countDocumentsOfCase(db: Queryable, orgId: string, casePk: number): Promise<number> {
+export async function countDocumentsOfCase(db: TenantDb, casePk: number): Promise<number> {
+  const orgId = db.orgId;
   const [row]: { n: number | string }[] = await db.query('SELECT COUNT(*) AS n FROM documents WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
   return Number(row?.n ?? 0);
 }
 
 /** One document of one case by its public id, or null (another case's or tenant's id is the same null). */
-export async function findDocumentOfCase(db: Queryable, orgId: string, casePk: number, id: number): Promise<PortalDocumentRow | null> {
+export async function findDocumentOfCase(db: TenantDb, casePk: number, id: number): Promise<PortalDocumentRow | null> {
+  const orgId = db.orgId;
   const [row]: PortalDocumentRow[] = await db.query(`SELECT ${PORTAL_COLUMNS} FROM documents WHERE org_id = ? AND case_pk = ? AND id = ?`, [orgId, casePk, id]);
   return row ?? null;
 }
@@ -142,7 +151,8 @@ export interface NewUploadedDocument {
  * Inserts one uploaded document of a case; returns its id. The row is selected from the tenant's case,
  * so a case pk of another tenant inserts nothing (and throws).
  */
-export async function insertUploadedDocument(db: Queryable, orgId: string, casePk: number, d: NewUploadedDocument, now: Date): Promise<number> {
+export async function insertUploadedDocument(db: TenantDb, casePk: number, d: NewUploadedDocument, now: Date): Promise<number> {
+  const orgId = db.orgId;
   const res = (await db.query(
     `INSERT INTO documents (org_id, case_pk, document_type, filename, mime_type, size_bytes, blob_key, sha256, status, confidence, warnings, notes, extracted_data, uploaded_at, updated_at)
      SELECT c.org_id, c.pk, NULL, ?, ?, ?, ?, ?, 'processing', NULL, '[]', NULL, '{}', ?, ? FROM cases c WHERE c.org_id = ? AND c.pk = ?`,
@@ -153,13 +163,15 @@ export async function insertUploadedDocument(db: Queryable, orgId: string, caseP
 }
 
 /** Deletes one document of one case; returns whether a row went. */
-export async function deleteDocumentOfCase(db: Queryable, orgId: string, casePk: number, id: number): Promise<boolean> {
+export async function deleteDocumentOfCase(db: TenantDb, casePk: number, id: number): Promise<boolean> {
+  const orgId = db.orgId;
   const res = (await db.query('DELETE FROM documents WHERE org_id = ? AND case_pk = ? AND id = ?', [orgId, casePk, id])) as { affectedRows: number };
   return Number(res.affectedRows) === 1;
 }
 
 /** Which of these blob keys a tenant's documents reference (after a COMMIT whose outcome is unknown). */
-export async function referencedBlobKeys(db: Queryable, orgId: string, keys: string[]): Promise<Set<string>> {
+export async function referencedBlobKeys(db: TenantDb, keys: string[]): Promise<Set<string>> {
+  const orgId = db.orgId;
   if (!keys.length) return new Set();
   const rows: { blob_key: string }[] = await db.query('SELECT blob_key FROM documents WHERE org_id = ? AND blob_key IN (?)', [orgId, keys]);
   return new Set(rows.map((r) => r.blob_key));
@@ -179,7 +191,8 @@ export interface ExtractionSourceRow {
 }
 
 /** A tenant's document as the extraction step reads it, or null. */
-export async function findExtractionSource(db: Queryable, orgId: string, id: number): Promise<ExtractionSourceRow | null> {
+export async function findExtractionSource(db: TenantDb, id: number): Promise<ExtractionSourceRow | null> {
+  const orgId = db.orgId;
   const [row]: { id: number | string; case_pk: number | string; status: DocumentStatus; blob_key: string | null; filename: string; mime_type: string; document_type: string | null }[] =
     await db.query('SELECT id, case_pk, status, blob_key, filename, mime_type, document_type FROM documents WHERE org_id = ? AND id = ?', [orgId, id]);
   return row
@@ -197,7 +210,8 @@ export interface StoredExtraction {
 }
 
 /** Stores a successful extraction: status `complete`, its fields, no notes. */
-export async function storeExtraction(db: Queryable, orgId: string, id: number, x: StoredExtraction, now: Date): Promise<void> {
+export async function storeExtraction(db: TenantDb, id: number, x: StoredExtraction, now: Date): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     `UPDATE documents SET status = 'complete', document_type = ?, extracted_data = ?, confidence = ?, warnings = ?, missing_fields = ?, notes = NULL, updated_at = ?
      WHERE org_id = ? AND id = ?`,
@@ -206,7 +220,8 @@ export async function storeExtraction(db: Queryable, orgId: string, id: number, 
 }
 
 /** Stores a failed extraction: status `error` with the reason in notes; whatever was extracted before stays. */
-export async function storeExtractionError(db: Queryable, orgId: string, id: number, reason: string, now: Date): Promise<void> {
+export async function storeExtractionError(db: TenantDb, id: number, reason: string, now: Date): Promise<void> {
+  const orgId = db.orgId;
   await db.query("UPDATE documents SET status = 'error', notes = ?, updated_at = ? WHERE org_id = ? AND id = ?", [reason, now, orgId, id]);
 }
 
@@ -231,8 +246,9 @@ export async function takeDocumentsDueForExtraction(db: Queryable, cutoff: Date,
 
 /** A case's documents not settled: in error (extraction failed, not overridden), still processing, or escalated by an analyst; in upload order (the decision blockers). */
 export async function listUnsettledDocuments(
-  db: Queryable, orgId: string, casePk: number,
+  db: TenantDb, casePk: number,
 ): Promise<{ id: number; filename: string; status: 'error' | 'processing' | 'escalated' }[]> {
+  const orgId = db.orgId;
   const rows: { id: number | string; filename: string; status: 'error' | 'processing' | 'escalated' }[] = await db.query(
     `SELECT id, filename, status FROM documents WHERE org_id = ? AND case_pk = ? AND status IN ('error', 'processing', 'escalated') ORDER BY id`,
     [orgId, casePk],

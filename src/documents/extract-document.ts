@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Readable } from 'node:stream';
 import { authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
@@ -35,7 +36,7 @@ const MAX_NOTE_CHARS = 1000;
 export async function extractDocument(svc: Services, actor: Actor, input: { documentId: number }, guard?: StepGuard): Promise<ExtractDocumentResult> {
   authorize(actor, 'documents:extract');
   const orgId = actor.orgId;
-  const doc = await findExtractionSource(svc.db, orgId, input.documentId);
+  const doc = await findExtractionSource(forTenant(svc.db, orgId), input.documentId);
   if (!doc) return { casePk: null, status: 'skipped' };
   if (doc.status !== 'processing' || !doc.blobKey) return { casePk: doc.casePk, status: 'skipped' };
 
@@ -50,18 +51,18 @@ export async function extractDocument(svc: Services, actor: Actor, input: { docu
   }
 
   return inTransaction(svc, async (tx) => {
-    const locked = await lockDocument(tx.manager, orgId, String(doc.id));
+    const locked = await lockDocument(forTenant(tx.manager, orgId), String(doc.id));
     if (!locked || locked.status !== 'processing') return { casePk: doc.casePk, status: 'skipped' as const };
     if (guard && !(await guard.claim(tx))) return { casePk: doc.casePk, status: 'skipped' as const };
     const now = svc.clock.now();
     if (!outcome.ok) {
-      await storeExtractionError(tx.manager, orgId, doc.id, outcome.reason, now);
+      await storeExtractionError(forTenant(tx.manager, orgId), doc.id, outcome.reason, now);
       await guard?.done(tx);
       tx.afterCommit(() => runHook(svc, DOCUMENT_EXTRACTION_FAILED, { orgId, casePk: doc.casePk, documentId: doc.id }));
       return { casePk: doc.casePk, status: 'error' as const };
     }
     const r = outcome.result;
-    await storeExtraction(tx.manager, orgId, doc.id, r, now);
+    await storeExtraction(forTenant(tx.manager, orgId), doc.id, r, now);
     await recordEvent(tx, {
       orgId, type: 'document.processed', case: { pk: doc.casePk },
       fields: {

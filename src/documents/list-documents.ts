@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { findCasePk } from '../cases/index';
 import { pageSize, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/index';
 import { authorize, type Actor } from '../access/index';
@@ -18,10 +19,10 @@ export async function listDocuments(
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
   let casePk: number | undefined;
   if (input.caseId !== undefined) {
-    const pk = await findCasePk(svc.db, orgId, input.caseId);
+    const pk = await findCasePk(forTenant(svc.db, orgId), input.caseId);
     if (pk === null) return { data: [], nextCursor: null, hasMore: false };
     casePk = pk;
   }
-  const rows = await listDocumentPage(svc.db, orgId, { casePk, status: input.status, after, limit: limit + 1 });
+  const rows = await listDocumentPage(forTenant(svc.db, orgId), { casePk, status: input.status, after, limit: limit + 1 });
   return toPage(svc.config, scope, rows, limit, (r) => [Number(r.id)], documentSummaryView);
 }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError, type ValidationDetail } from '../errors';
@@ -34,14 +35,14 @@ export async function overrideDocumentStatus(
   if (details.length) throw DomainError.validation(details);
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const doc = await lockDocument(tx.manager, orgId, input.documentId);
+    const doc = await lockDocument(forTenant(tx.manager, orgId), input.documentId);
     if (!doc) throw DomainError.notFound('Document');
     if (doc.status !== 'error') {
       throw new DomainError('invalid_transition', `Document ${doc.id} is ${doc.status}; only a document in error can be overridden.`, {
         currentStatus: doc.status, allowedFrom: ['error'],
       });
     }
-    await updateDocumentStatus(tx.manager, orgId, doc.id, input.status, svc.clock.now());
+    await updateDocumentStatus(forTenant(tx.manager, orgId), doc.id, input.status, svc.clock.now());
     await recordEvent(tx, {
       orgId,
       type: 'data.corrected',
@@ -51,6 +52,6 @@ export async function overrideDocumentStatus(
         ...(note ? { note } : {}), ...(reason ? { reason } : {}), by: auditName(actor),
       },
     });
-    return documentView((await findDocument(tx.manager, orgId, String(doc.id)))!);
+    return documentView((await findDocument(forTenant(tx.manager, orgId), String(doc.id)))!);
   });
 }

@@ -1,10 +1,11 @@
+import { type TenantDb } from '../db/tenant-db';
 import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 
 /**
  * Zero retention's SQL on documents: the purge of a case's document rows, then the deletion of their
  * blobs after commit (a purged row keeps its blob key until its bytes are deleted, so a crash in between
- * leaves the key for the sweep). Every function takes the database first and the tenant second (the
+ * leaves the key for the sweep). Every function takes a tenant-bound handle (forTenant over a manager or the pool) (the
  * sweep's cross-tenant lookup excepted, which returns tenant and case together).
  */
 
@@ -12,7 +13,8 @@ import type { Queryable } from '../db/queryable';
  * Purges a case's documents not purged yet, in the caller's transaction: the file name, extracted data,
  * warnings and notes go and purged_at is set; the blob key stays (see above). Returns the rows purged.
  */
-export async function purgeDocumentsOfCase(db: Queryable, orgId: string, casePk: number, now: Date): Promise<number> {
+export async function purgeDocumentsOfCase(db: TenantDb, casePk: number, now: Date): Promise<number> {
+  const orgId = db.orgId;
   const res = await db.query(
     `UPDATE documents SET filename = '', extracted_data = '{}', warnings = '[]', notes = NULL, purged_at = ?, updated_at = ?
      WHERE org_id = ? AND case_pk = ? AND purged_at IS NULL`,
@@ -22,7 +24,8 @@ export async function purgeDocumentsOfCase(db: Queryable, orgId: string, casePk:
 }
 
 /** Blob keys of a case's documents that were purged but whose bytes may still exist. */
-export async function listPurgedBlobKeys(db: Queryable, orgId: string, casePk: number): Promise<{ id: number; blobKey: string }[]> {
+export async function listPurgedBlobKeys(db: TenantDb, casePk: number): Promise<{ id: number; blobKey: string }[]> {
+  const orgId = db.orgId;
   const rows: { id: number | string; blob_key: string }[] = await db.query(
     'SELECT id, blob_key FROM documents WHERE org_id = ? AND case_pk = ? AND purged_at IS NOT NULL AND blob_key IS NOT NULL', [orgId, casePk],
   );
@@ -30,7 +33,8 @@ export async function listPurgedBlobKeys(db: Queryable, orgId: string, casePk: n
 }
 
 /** Forgets a purged document's blob once its bytes are deleted. */
-export async function clearPurgedBlobKey(db: Queryable, orgId: string, documentId: number, blobKey: string): Promise<void> {
+export async function clearPurgedBlobKey(db: TenantDb, documentId: number, blobKey: string): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     'UPDATE documents SET blob_key = NULL, sha256 = NULL WHERE org_id = ? AND id = ? AND blob_key = ? AND purged_at IS NOT NULL', [orgId, documentId, blobKey],
   );

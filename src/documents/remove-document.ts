@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Actor } from '../access/index';
 import { findCaseRowByPk, lockCase } from '../cases/index';
 import { inTransaction } from '../db/transaction';
@@ -18,12 +19,12 @@ export async function removeDocument(svc: Services, actor: Actor, input: RemoveD
   const { orgId, casePk } = portalCustomer(actor);
   if (!Number.isSafeInteger(input.id) || input.id < 1) throw DomainError.notFound('Document');
   return inTransaction(svc, async (tx) => {
-    await lockCase(tx.manager, orgId, casePk);
-    const c = await findCaseRowByPk(tx.manager, orgId, casePk);
-    const doc = c && (await findDocumentOfCase(tx.manager, orgId, casePk, input.id));
+    await lockCase(forTenant(tx.manager, orgId), casePk);
+    const c = await findCaseRowByPk(forTenant(tx.manager, orgId), casePk);
+    const doc = c && (await findDocumentOfCase(forTenant(tx.manager, orgId), casePk, input.id));
     if (!c || !doc) throw DomainError.notFound('Document');
     assertDocumentsOpen(c.status, 'removed');
-    await deleteDocumentOfCase(tx.manager, orgId, casePk, input.id);
+    await deleteDocumentOfCase(forTenant(tx.manager, orgId), casePk, input.id);
     const key = doc.blob_key;
     if (key) tx.afterCommit(() => svc.blobs.delete(key));
     return portalDocumentView(doc);

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Actor } from '../access/index';
 import { findCaseRowByPk, lockCase } from '../cases/index';
 import { advanceOnboardingStage } from '../cases/index';
@@ -60,11 +61,11 @@ export async function uploadDocuments(
     else if (CLOSED_STATUSES.includes(status)) throw new DomainError('conflict', 'This application is closed, so documents can no longer be added.');
   };
   // Checked early so that nothing is stored in vain; checked again under the case's lock below.
-  const c = await findCaseRowByPk(svc.db, orgId, casePk);
+  const c = await findCaseRowByPk(forTenant(svc.db, orgId), casePk);
   if (!c) throw DomainError.notFound('Case');
   assertOpen(c.status);
   if (evidence !== undefined) await evidence.check();
-  const held = await countDocumentsOfCase(svc.db, orgId, casePk);
+  const held = await countDocumentsOfCase(forTenant(svc.db, orgId), casePk);
 
   const staged: StagedFile[] = [];
   try {
@@ -77,11 +78,11 @@ export async function uploadDocuments(
     if (!staged.length) throw DomainError.validation([{ path: 'files', message: 'must contain at least one file' }]);
 
     const documents = await inTransaction(svc, async (tx) => {
-      await lockCase(tx.manager, orgId, casePk);
-      const locked = await findCaseRowByPk(tx.manager, orgId, casePk);
+      await lockCase(forTenant(tx.manager, orgId), casePk);
+      const locked = await findCaseRowByPk(forTenant(tx.manager, orgId), casePk);
       if (!locked) throw DomainError.notFound('Case');
       assertOpen(locked.status);
-      const count = await countDocumentsOfCase(tx.manager, orgId, casePk);
+      const count = await countDocumentsOfCase(forTenant(tx.manager, orgId), casePk);
       if (count + staged.length > MAX_CASE_DOCUMENTS) {
         const first = Math.max(0, MAX_CASE_DOCUMENTS - count);
         throw tooMany(`files.${first}`, staged[first]!.filename);
@@ -113,7 +114,7 @@ export async function insertStagedDocuments(tx: Tx, orgId: string, casePk: numbe
   const now = svc.clock.now();
   const views: PortalDocumentView[] = [];
   for (const s of staged) {
-    const id = await insertUploadedDocument(tx.manager, orgId, casePk, { filename: s.filename, mimeType: s.mimeType, sizeBytes: s.size, blobKey: s.key, sha256: s.sha256 }, now);
+    const id = await insertUploadedDocument(forTenant(tx.manager, orgId), casePk, { filename: s.filename, mimeType: s.mimeType, sizeBytes: s.size, blobKey: s.key, sha256: s.sha256 }, now);
     views.push({ id, filename: s.filename, mimeType: s.mimeType, sizeBytes: s.size, status: 'processing', uploadedAt: now.toISOString() });
   }
   await recordEvent(tx, {
@@ -152,7 +153,7 @@ export async function discardStaged(svc: Services, orgId: string, staged: Staged
   let keep = new Set<string>();
   if (isDomainError(err) && err.code === 'service_unavailable') {
     try {
-      keep = await referencedBlobKeys(svc.db, orgId, staged.map((s) => s.key));
+      keep = await referencedBlobKeys(forTenant(svc.db, orgId), staged.map((s) => s.key));
     } catch {
       svc.log.warn({ blobs: staged.length }, 'upload failed and the database cannot say which blobs it kept; leaving them');
       return;

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import type { EddSource, EddStatus } from './edd-requirement';
@@ -25,14 +26,14 @@ export interface EddChange {
  */
 export async function changeEddRequirementInTx(tx: Tx, c: EddChange): Promise<boolean> {
   const now = tx.services.clock.now();
-  const current = await lockEddRequirement(tx.manager, c.orgId, c.casePk, c.reqKey);
+  const current = await lockEddRequirement(forTenant(tx.manager, c.orgId), c.casePk, c.reqKey);
   const note = c.note ?? current?.note ?? '';
   if (current && current.status === c.status && current.note === note) return false;
   const label = current?.label ?? c.label;
-  if (current) await updateEddRequirement(tx.manager, c.orgId, c.casePk, c.reqKey, { status: c.status, note, updatedBy: c.updatedBy, at: now });
-  else await insertEddRequirement(tx.manager, c.orgId, c.casePk, { reqKey: c.reqKey, label, source: c.source, status: c.status, note, updatedBy: c.updatedBy, at: now });
+  if (current) await updateEddRequirement(forTenant(tx.manager, c.orgId), c.casePk, c.reqKey, { status: c.status, note, updatedBy: c.updatedBy, at: now });
+  else await insertEddRequirement(forTenant(tx.manager, c.orgId), c.casePk, { reqKey: c.reqKey, label, source: c.source, status: c.status, note, updatedBy: c.updatedBy, at: now });
   const previousStatus = current?.status ?? null;
-  await insertEddChange(tx.manager, c.orgId, c.casePk, { reqKey: c.reqKey, label, status: c.status, previousStatus, note, updatedBy: c.updatedBy, changedAt: now });
+  await insertEddChange(forTenant(tx.manager, c.orgId), c.casePk, { reqKey: c.reqKey, label, status: c.status, previousStatus, note, updatedBy: c.updatedBy, changedAt: now });
   await recordEvent(tx, {
     orgId: c.orgId, type: 'edd.requirements.changed', case: { pk: c.casePk },
     fields: { reqKey: c.reqKey, label, status: c.status, previousStatus, note, updatedBy: c.updatedBy },

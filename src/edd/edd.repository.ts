@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 import type { EddSource, EddStatus } from './edd-requirement';
 
 /** The SQL of EDD requirements and their change history; every function takes the database, then the tenant. */
@@ -21,20 +21,23 @@ const rowOf = (r: Raw): EddRequirementRow => ({
 const COLUMNS = 'req_key, label, source, status, note, requested_at, updated_by, updated_at';
 
 /** A case's requirements in the order they were added. */
-export async function listEddRequirements(db: Queryable, orgId: string, casePk: number): Promise<EddRequirementRow[]> {
+export async function listEddRequirements(db: TenantDb, casePk: number): Promise<EddRequirementRow[]> {
+  const orgId = db.orgId;
   const rows: Raw[] = await db.query(`SELECT ${COLUMNS} FROM edd_requirements WHERE org_id = ? AND case_pk = ? ORDER BY id`, [orgId, casePk]);
   return rows.map(rowOf);
 }
 
 /** One requirement, locked until the caller's transaction ends (the caller holds the case row lock too). */
-export async function lockEddRequirement(db: Queryable, orgId: string, casePk: number, reqKey: string): Promise<EddRequirementRow | null> {
+export async function lockEddRequirement(db: TenantDb, casePk: number, reqKey: string): Promise<EddRequirementRow | null> {
+  const orgId = db.orgId;
   const [row]: Raw[] = await db.query(`SELECT ${COLUMNS} FROM edd_requirements WHERE org_id = ? AND case_pk = ? AND req_key = ? FOR UPDATE`, [orgId, casePk, reqKey]);
   return row ? rowOf(row) : null;
 }
 
 export async function insertEddRequirement(
-  db: Queryable, orgId: string, casePk: number, r: { reqKey: string; label: string; source: EddSource; status: EddStatus; note: string; updatedBy: string; at: Date },
+  db: TenantDb, casePk: number, r: { reqKey: string; label: string; source: EddSource; status: EddStatus; note: string; updatedBy: string; at: Date },
 ): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     `INSERT INTO edd_requirements (org_id, case_pk, req_key, label, source, status, note, updated_by, updated_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [orgId, casePk, r.reqKey, r.label, r.source, r.status, r.note, r.updatedBy, r.at, r.at],
@@ -42,8 +45,9 @@ export async function insertEddRequirement(
 }
 
 export async function updateEddRequirement(
-  db: Queryable, orgId: string, casePk: number, reqKey: string, r: { status: EddStatus; note: string; updatedBy: string; at: Date },
+  db: TenantDb, casePk: number, reqKey: string, r: { status: EddStatus; note: string; updatedBy: string; at: Date },
 ): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     'UPDATE edd_requirements SET status = ?, note = ?, updated_by = ?, updated_at = ? WHERE org_id = ? AND case_pk = ? AND req_key = ?',
     [r.status, r.note, r.updatedBy, r.at, orgId, casePk, reqKey],
@@ -51,12 +55,14 @@ export async function updateEddRequirement(
 }
 
 /** Marks requirements as asked for by email (the first time only: requested_at keeps the first request). */
-export async function markEddRequested(db: Queryable, orgId: string, casePk: number, reqKeys: string[], at: Date): Promise<void> {
+export async function markEddRequested(db: TenantDb, casePk: number, reqKeys: string[], at: Date): Promise<void> {
+  const orgId = db.orgId;
   if (!reqKeys.length) return;
   await db.query('UPDATE edd_requirements SET requested_at = COALESCE(requested_at, ?) WHERE org_id = ? AND case_pk = ? AND req_key IN (?)', [at, orgId, casePk, reqKeys]);
 }
 
-export async function countEddRequirements(db: Queryable, orgId: string, casePk: number): Promise<number> {
+export async function countEddRequirements(db: TenantDb, casePk: number): Promise<number> {
+  const orgId = db.orgId;
   const [{ n }]: { n: number | string }[] = await db.query('SELECT COUNT(*) AS n FROM edd_requirements WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
   return Number(n);
 }
@@ -71,7 +77,8 @@ export interface EddChangeRow {
   changedAt: Date;
 }
 
-export async function insertEddChange(db: Queryable, orgId: string, casePk: number, c: EddChangeRow): Promise<void> {
+export async function insertEddChange(db: TenantDb, casePk: number, c: EddChangeRow): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     `INSERT INTO edd_requirement_changes (org_id, case_pk, req_key, label, status, previous_status, note, updated_by, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [orgId, casePk, c.reqKey, c.label, c.status, c.previousStatus, c.note, c.updatedBy, c.changedAt],
@@ -79,7 +86,8 @@ export async function insertEddChange(db: Queryable, orgId: string, casePk: numb
 }
 
 /** A case's requirement history, oldest first. */
-export async function listEddChanges(db: Queryable, orgId: string, casePk: number): Promise<EddChangeRow[]> {
+export async function listEddChanges(db: TenantDb, casePk: number): Promise<EddChangeRow[]> {
+  const orgId = db.orgId;
   const rows: { req_key: string; label: string; status: EddStatus; previous_status: EddStatus | null; note: string; updated_by: string; changed_at: Date }[] =
     await db.query(
       'SELECT req_key, label, status, previous_status, note, updated_by, changed_at FROM edd_requirement_changes WHERE org_id = ? AND case_pk = ? ORDER BY id',
@@ -89,7 +97,8 @@ export async function listEddChanges(db: Queryable, orgId: string, casePk: numbe
 }
 
 /** Zero retention: the analysts' notes (free text) of a case's requirements and of their history go. */
-export async function purgeEddNotes(db: Queryable, orgId: string, casePk: number): Promise<void> {
+export async function purgeEddNotes(db: TenantDb, casePk: number): Promise<void> {
+  const orgId = db.orgId;
   await db.query(`UPDATE edd_requirements SET note = '' WHERE org_id = ? AND case_pk = ?`, [orgId, casePk]);
   await db.query(`UPDATE edd_requirement_changes SET note = '' WHERE org_id = ? AND case_pk = ?`, [orgId, casePk]);
 }

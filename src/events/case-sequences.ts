@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable';
+import type { TenantDb } from '../db/tenant-db';
 
 /** What an event's envelope carries of its case, read after the case's event counter was bumped. */
 export interface CaseSequenceRow {
@@ -15,7 +15,7 @@ export interface CaseSequenceRow {
  * src/cases writes the cases table, so it supplies this (takeCaseSequences) through svc.caseSequences:
  * cases imports events, never the other way round.
  */
-export type TakeCaseSequences = (db: Queryable, orgId: string, counts: ReadonlyMap<number, number>) => Promise<Map<number, CaseSequenceRow>>;
+export type TakeCaseSequences = (db: TenantDb, counts: ReadonlyMap<number, number>) => Promise<Map<number, CaseSequenceRow>>;
 
 declare module '../services' {
   interface Services {

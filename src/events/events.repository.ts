@@ -1,5 +1,5 @@
+import { type TenantDb } from '../db/tenant-db';
 import { DomainError } from '../errors';
-import type { Queryable } from '../db/queryable';
 import { pageSize } from '../pagination/index';
 import type { Services } from '../services';
 
@@ -85,8 +85,9 @@ export interface CaseEventRow {
  * (case_pk, case_sequence) key; the tenant is checked on every row.
  */
 export function listCaseEventPage(
-  db: Queryable, orgId: string, casePk: number, q: { before: number | null; limit: number },
+  db: TenantDb, casePk: number, q: { before: number | null; limit: number },
 ): Promise<CaseEventRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT event_id, type, version, occurred_at, case_sequence, data FROM events FORCE INDEX (uq_events_case_sequence)
      WHERE case_pk = ? AND org_id = ? ${q.before !== null ? 'AND case_sequence < ?' : ''} ORDER BY case_sequence DESC LIMIT ${Math.floor(q.limit)}`,
@@ -101,8 +102,9 @@ export function listCaseEventPage(
  * rewritten payload. Returns how many events were rewritten. Zero retention's purge uses it.
  */
 export async function redactCaseEvents(
-  db: Queryable, orgId: string, casePk: number, redact: (type: string, payload: Record<string, unknown>) => Record<string, unknown> | null,
+  db: TenantDb, casePk: number, redact: (type: string, payload: Record<string, unknown>) => Record<string, unknown> | null,
 ): Promise<number> {
+  const orgId = db.orgId;
   const rows: { seq: number | string; type: string; data: string }[] = await db.query(
     'SELECT seq, type, data FROM events WHERE org_id = ? AND case_pk = ? FOR UPDATE', [orgId, casePk],
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../db/transaction';
+import { forTenant } from '../db/tenant-db';
 import { eventCatalogueEntry, type CaseEventType, type EventFields, type EventPayload, type EventType } from './catalogue';
 import { EventRecord } from './event.entity';
 import { payloadViolations } from './validate-payload';
@@ -106,7 +107,7 @@ async function recordEventsOfTenant(tx: Tx, who: string, orgId: string, inputs: 
     if (input.orderedAfter !== undefined) await checkOrderedAfter(tx, who, orgId, input.orderedAfter);
   }
   // The cases' rows are locked first, so that the clock is read in caseSequence order too.
-  const cases = await tx.services.caseSequences(tx.manager, orgId, perCase);
+  const cases = await tx.services.caseSequences(forTenant(tx.manager, orgId), perCase);
   // The first sequence of this call per case: the counter after the bump, less this call's events.
   const next = new Map([...perCase].map(([pk, n]) => [pk, (cases.get(pk)?.eventSequence ?? 0) - n + 1]));
   const occurredAt = tx.services.clock.now();

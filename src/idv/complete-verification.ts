@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { caseRoster, recordRosterChange } from '../cases/index';
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
@@ -14,12 +15,12 @@ import { setPartyRosterStatus } from '../cases/index';
  */
 export async function completeVerification(tx: Tx, v: VerificationRow, result: IdvResult & { vendorName: string }): Promise<void> {
   const now = tx.services.clock.now();
-  await updateVerification(tx.manager, v.orgId, v.id, {
+  await updateVerification(forTenant(tx.manager, v.orgId), v.id, {
     state: 'completed', outcome: result.outcome, checks: result.checks, vendorName: result.vendorName, tokenHash: null, completedAt: now,
   }, now);
   const status = result.outcome === 'pass' ? 'verified' : 'action_needed';
-  const changed = await setPartyRosterStatus(tx.manager, v.orgId, v.casePk, v.personKey, status);
-  const roster = await caseRoster(tx.manager, v.orgId, v.casePk);
+  const changed = await setPartyRosterStatus(forTenant(tx.manager, v.orgId), v.casePk, v.personKey, status);
+  const roster = await caseRoster(forTenant(tx.manager, v.orgId), v.casePk);
   const position = roster.findIndex((p) => p.personKey === v.personKey);
   await recordEvent(tx, {
     orgId: v.orgId, type: 'idv.completed', case: { pk: v.casePk },

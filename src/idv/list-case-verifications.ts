@@ -1,7 +1,7 @@
+import { type TenantDb, forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { findCasePk } from '../cases/index';
 import { caseRoster } from '../cases/index';
-import type { Queryable } from '../db/queryable';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import type { CaseVerificationView } from './idv.wire';
@@ -10,13 +10,13 @@ import { listCasePersons, listCaseVerifications } from './verifications.reposito
 /** The console's Identity verification section: each person of the case with their roles, status, outcome and checks. */
 export async function listCaseVerificationViews(svc: Services, actor: Actor, input: { caseId: string }): Promise<CaseVerificationView[]> {
   authorize(actor, 'idv:read');
-  const casePk = await findCasePk(svc.db, actor.orgId, input.caseId);
+  const casePk = await findCasePk(forTenant(svc.db, actor.orgId), input.caseId);
   if (casePk === null) throw DomainError.notFound('Case');
-  return listVerificationViews(svc.db, actor.orgId, casePk);
+  return listVerificationViews(forTenant(svc.db, actor.orgId), casePk);
 }
 
-export async function listVerificationViews(db: Queryable, orgId: string, casePk: number): Promise<CaseVerificationView[]> {
-  const [persons, verifications, roster] = await Promise.all([listCasePersons(db, orgId, casePk), listCaseVerifications(db, orgId, casePk), caseRoster(db, orgId, casePk)]);
+export async function listVerificationViews(db: TenantDb, casePk: number): Promise<CaseVerificationView[]> {
+  const [persons, verifications, roster] = await Promise.all([listCasePersons(db, casePk), listCaseVerifications(db, casePk), caseRoster(db, casePk)]);
   const byKey = new Map(verifications.map((v) => [v.personKey, v]));
   const rosterOf = new Map(roster.map((r) => [r.personKey, r]));
   return persons.map((p) => {

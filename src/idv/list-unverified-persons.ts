@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 import { listCasePersons, listCaseVerifications, type VerificationState } from './verifications.repository';
 import type { IdvOutcome } from './identity-verifier';
 import { hasPassed } from './verification-facts';
@@ -15,8 +15,8 @@ export interface UnverifiedPerson {
  * The people of a case (one per personKey, roster order) whose identity verification has not passed:
  * not passed is the rule loadVerificationFacts' allPassed uses (hasPassed). Empty when everyone passed or the case has nobody to verify.
  */
-export async function listUnverifiedPersons(db: Queryable, orgId: string, casePk: number): Promise<UnverifiedPerson[]> {
-  const [persons, verifications] = await Promise.all([listCasePersons(db, orgId, casePk), listCaseVerifications(db, orgId, casePk)]);
+export async function listUnverifiedPersons(db: TenantDb, casePk: number): Promise<UnverifiedPerson[]> {
+  const [persons, verifications] = await Promise.all([listCasePersons(db, casePk), listCaseVerifications(db, casePk)]);
   const byKey = new Map(verifications.map((v) => [v.personKey, v]));
   return persons.flatMap((p) => {
     const v = byKey.get(p.personKey);

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { recordRosterChange } from '../cases/index';
 import type { Tx } from '../db/transaction';
 import { updateVerification, type VerificationRow, type VerificationWrite } from './verifications.repository';
@@ -6,6 +7,6 @@ import { setPartyRosterStatus } from '../cases/index';
 /** The person started (uploaded, or went on to the vendor): verification and roster `in_progress`, with the roster event when that is a change. */
 export async function markVerificationStarted(tx: Tx, v: VerificationRow, extra: Omit<VerificationWrite, 'state'>): Promise<void> {
   const now = tx.services.clock.now();
-  await updateVerification(tx.manager, v.orgId, v.id, { ...extra, state: 'in_progress', startedAt: now }, now);
-  if (await setPartyRosterStatus(tx.manager, v.orgId, v.casePk, v.personKey, 'in_progress')) await recordRosterChange(tx, { orgId: v.orgId, casePk: v.casePk });
+  await updateVerification(forTenant(tx.manager, v.orgId), v.id, { ...extra, state: 'in_progress', startedAt: now }, now);
+  if (await setPartyRosterStatus(forTenant(tx.manager, v.orgId), v.casePk, v.personKey, 'in_progress')) await recordRosterChange(tx, { orgId: v.orgId, casePk: v.casePk });
 }

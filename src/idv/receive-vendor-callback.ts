@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { createHmac } from 'node:crypto';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
@@ -47,7 +48,7 @@ export async function receiveVendorCallback(svc: Services, cb: VendorCallback): 
   return inTransaction(svc, async (tx) => {
     const v = await findVerificationByVendorSession(tx.manager, vendor.name, result.sessionId, true);
     if (!v) throw new DomainError('not_found', `No verification session ${result.sessionId} is known.`);
-    const first = await rememberVendorEvent(tx.manager, v.orgId, vendor.name, result.eventId, v.id, svc.clock.now());
+    const first = await rememberVendorEvent(forTenant(tx.manager, v.orgId), vendor.name, result.eventId, v.id, svc.clock.now());
     if (!first || v.state !== 'in_progress') return { status: 'duplicate' as const };
     await completeVerification(tx, v, { outcome: result.outcome, checks: result.checks, vendorName: vendor.name });
     return { status: 'completed' as const };

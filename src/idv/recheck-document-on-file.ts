@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { lockConsoleCase } from '../cases/index';
 import { recordRosterChange } from '../cases/index';
@@ -22,16 +23,16 @@ export async function recheckDocumentOnFile(
   authorize(actor, 'idv:resend');
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(tx.manager, orgId, input.caseId);
+    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
     const ref = { orgId, casePk: c.pk };
     const unchanged = { satisfied: false };
     if (c.status === 'approved' || c.status === 'declined') return unchanged;
-    const person = (await listCasePersons(tx.manager, orgId, c.pk)).find((p) => p.personKey === input.personKey);
-    const v = person ? await findVerificationOfPerson(tx.manager, orgId, c.pk, person.personKey, true) : null;
+    const person = (await listCasePersons(forTenant(tx.manager, orgId), c.pk)).find((p) => p.personKey === input.personKey);
+    const v = person ? await findVerificationOfPerson(forTenant(tx.manager, orgId), c.pk, person.personKey, true) : null;
     if (!person || !v || (v.state !== 'link_sent' && v.state !== 'no_email')) return unchanged;
     const onFile = await assessDocumentOnFile(tx, { ...ref, person });
     if (!onFile.satisfied || onFile.documentId === null) {
-      await setDocumentOnFile(tx.manager, orgId, c.pk, person.personKey, onFile);
+      await setDocumentOnFile(forTenant(tx.manager, orgId), c.pk, person.personKey, onFile);
       return unchanged;
     }
     if (await satisfyByDocument(tx, ref, person, { ...onFile, documentId: onFile.documentId })) await recordRosterChange(tx, ref);

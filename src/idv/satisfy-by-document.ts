@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import type { DocumentOnFile } from './document-on-file';
@@ -13,12 +14,12 @@ export async function satisfyByDocument(
   tx: Tx, ref: { orgId: string; casePk: number }, person: CasePerson, onFile: DocumentOnFile & { documentId: number },
 ): Promise<boolean> {
   const now = tx.services.clock.now();
-  await upsertVerification(tx.manager, ref.orgId, ref.casePk, person.personKey, {
+  await upsertVerification(forTenant(tx.manager, ref.orgId), ref.casePk, person.personKey, {
     state: 'satisfied', satisfiedByDocId: onFile.documentId, tokenHash: null, documentOnFile: onFile, completedAt: now,
   }, now);
   await recordEvent(tx, {
     orgId: ref.orgId, type: 'idv.satisfied_by_document', case: { pk: ref.casePk },
     fields: { personName: person.name, personEmail: person.email, personKey: person.personKey, roles: person.roles, satisfiedByDocId: onFile.documentId },
   });
-  return setPartyRosterStatus(tx.manager, ref.orgId, ref.casePk, person.personKey, 'verified');
+  return setPartyRosterStatus(forTenant(tx.manager, ref.orgId), ref.casePk, person.personKey, 'verified');
 }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Tx } from '../db/transaction';
 import { queueCustomerEmail } from '../customer-emails/index';
 import { randomToken, sha256Hex } from '../security/tokens';
@@ -25,7 +26,7 @@ export async function sendVerificationLink(
   const token = randomToken(32);
   const expiresAt = new Date(now.getTime() + svc.config.idvLinkTtlMs);
   const { person } = input;
-  await upsertVerification(tx.manager, input.orgId, input.casePk, person.personKey, {
+  await upsertVerification(forTenant(tx.manager, input.orgId), input.casePk, person.personKey, {
     state: 'link_sent', outcome: null, tokenHash: sha256Hex(token), tokenExpiresAt: expiresAt, dispatchedBy: input.dispatchedBy, dispatchedAt: now,
     vendorName: null, vendorSessionId: null, documentId: null, selfieDocumentId: null, satisfiedByDocId: null, checks: null, startedAt: null, completedAt: null,
   }, now);
@@ -51,5 +52,5 @@ export async function sendVerificationLink(
       fields: { recipientEmail: person.email, recipientName: person.name, personKey: person.personKey, roles: person.roles, dispatchedBy: input.dispatchedBy },
     }],
   });
-  return setPartyRosterStatus(tx.manager, input.orgId, input.casePk, person.personKey, 'link_sent');
+  return setPartyRosterStatus(forTenant(tx.manager, input.orgId), input.casePk, person.personKey, 'link_sent');
 }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
@@ -14,8 +15,8 @@ export async function startVendorVerification(svc: Services, input: { token: str
   const verifier = svc.idv;
   if (verifier.flow !== 'hosted_flow') throw new DomainError('conflict', 'This verification is done on this page: upload your ID document here.');
   const v = await openVerificationByToken(svc.db, input.token, svc.clock.now());
-  const person = (await listCasePersons(svc.db, v.orgId, v.casePk)).find((p) => p.personKey === v.personKey);
-  const selfieRequired = await tenantRequiresSelfie(svc.db, v.orgId);
+  const person = (await listCasePersons(forTenant(svc.db, v.orgId), v.casePk)).find((p) => p.personKey === v.personKey);
+  const selfieRequired = await tenantRequiresSelfie(forTenant(svc.db, v.orgId));
   let session: { sessionId: string; redirectUrl: string };
   try {
     session = await verifier.createSession({

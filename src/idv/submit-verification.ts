@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { inTransaction } from '../db/transaction';
 import { discardStaged, insertStagedDocuments, stageFile, type StagedFile, type UploadedFile } from '../documents/index';
 import { DomainError } from '../errors';
@@ -25,7 +26,7 @@ export async function submitVerification(
   const verifier = svc.idv;
   if (verifier.flow !== 'upload') throw new DomainError('conflict', 'Identity verification happens on the verification provider\'s page: use the button on this page to go there.');
   const opened = await openVerificationByToken(svc.db, input.token, svc.clock.now());
-  const selfieRequired = await tenantRequiresSelfie(svc.db, opened.orgId);
+  const selfieRequired = await tenantRequiresSelfie(forTenant(svc.db, opened.orgId));
   const staged: Partial<Record<Field, StagedFile>> = {};
   // Once the documents' rows committed, the files are the case's: a later failure keeps them.
   let stored = false;
@@ -53,7 +54,7 @@ export async function submitVerification(
     });
     stored = true;
 
-    const person = (await listCasePersons(svc.db, started.orgId, started.casePk)).find((p) => p.personKey === started.personKey);
+    const person = (await listCasePersons(forTenant(svc.db, started.orgId), started.casePk)).find((p) => p.personKey === started.personKey);
     const result = await verifier.verify({
       person: { name: person?.name ?? '', dateOfBirth: person?.dateOfBirth ?? null },
       document: await readStaged(svc, staged.document),
@@ -62,7 +63,7 @@ export async function submitVerification(
     });
 
     await inTransaction(svc, async (tx) => {
-      const v = await findVerificationOfPerson(tx.manager, started.orgId, started.casePk, started.personKey, true);
+      const v = await findVerificationOfPerson(forTenant(tx.manager, started.orgId), started.casePk, started.personKey, true);
       // Another upload with the same link finished first, or an analyst sent a new link meanwhile: that one stands.
       if (!v || v.state !== 'in_progress' || v.documentId !== started.documentId) return;
       await completeVerification(tx, v, { ...result, vendorName: verifier.name });

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 import { listCasePersons, listCaseVerifications } from './verifications.repository';
 
 /** Where a case's identity verification stands, for the pipeline (which waits) and the decision policy. */
@@ -17,8 +17,8 @@ export interface VerificationFacts {
 export const hasPassed = (v: { state: string; outcome: string | null } | undefined): boolean =>
   v?.state === 'satisfied' || (v?.state === 'completed' && v.outcome === 'pass');
 
-export async function loadVerificationFacts(db: Queryable, orgId: string, casePk: number): Promise<VerificationFacts> {
-  const [persons, verifications] = await Promise.all([listCasePersons(db, orgId, casePk), listCaseVerifications(db, orgId, casePk)]);
+export async function loadVerificationFacts(db: TenantDb, casePk: number): Promise<VerificationFacts> {
+  const [persons, verifications] = await Promise.all([listCasePersons(db, casePk), listCaseVerifications(db, casePk)]);
   const byKey = new Map(verifications.map((v) => [v.personKey, v]));
   const states = persons.map((p) => byKey.get(p.personKey));
   return {

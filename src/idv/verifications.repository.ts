@@ -1,3 +1,4 @@
+import { type TenantDb } from '../db/tenant-db';
 import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 import type { IdvCheck, IdvOutcome } from './identity-verifier';
@@ -55,7 +56,8 @@ function toRow(r: Record<string, unknown>): VerificationRow {
 }
 
 /** The humans of a case: its directors and UBOs grouped by personKey, directors first, in position order. */
-export async function listCasePersons(db: Queryable, orgId: string, casePk: number): Promise<CasePerson[]> {
+export async function listCasePersons(db: TenantDb, casePk: number): Promise<CasePerson[]> {
+  const orgId = db.orgId;
   const rows: { kind: string; person_key: string; name: string; email: string | null; date_of_birth: string | Date | null; roles: string | string[] | null }[] =
     await db.query(
       `SELECT kind, person_key, name, email, date_of_birth, roles FROM case_parties WHERE org_id = ? AND case_pk = ?
@@ -76,14 +78,16 @@ export async function listCasePersons(db: Queryable, orgId: string, casePk: numb
   return [...byKey.values()];
 }
 
-export async function listCaseVerifications(db: Queryable, orgId: string, casePk: number, lock = false): Promise<VerificationRow[]> {
+export async function listCaseVerifications(db: TenantDb, casePk: number, lock = false): Promise<VerificationRow[]> {
+  const orgId = db.orgId;
   const rows: Record<string, unknown>[] = await db.query(
     `SELECT ${COLUMNS} FROM identity_verifications WHERE org_id = ? AND case_pk = ? ORDER BY id${lock ? ' FOR UPDATE' : ''}`, [orgId, casePk],
   );
   return rows.map(toRow);
 }
 
-export async function findVerificationOfPerson(db: Queryable, orgId: string, casePk: number, personKey: string, lock = false): Promise<VerificationRow | null> {
+export async function findVerificationOfPerson(db: TenantDb, casePk: number, personKey: string, lock = false): Promise<VerificationRow | null> {
+  const orgId = db.orgId;
   const rows: Record<string, unknown>[] = await db.query(
     `SELECT ${COLUMNS} FROM identity_verifications WHERE org_id = ? AND case_pk = ? AND person_key = ?${lock ? ' FOR UPDATE' : ''}`, [orgId, casePk, personKey],
   );
@@ -137,10 +141,11 @@ function assignments(w: VerificationWrite): { sql: string; params: unknown[] } {
 }
 
 /** Creates or rewrites the one verification row of a person of a case. */
-export async function upsertVerification(db: Queryable, orgId: string, casePk: number, personKey: string, w: VerificationWrite, now: Date): Promise<void> {
-  const existing = await findVerificationOfPerson(db, orgId, casePk, personKey);
+export async function upsertVerification(db: TenantDb, casePk: number, personKey: string, w: VerificationWrite, now: Date): Promise<void> {
+  const orgId = db.orgId;
+  const existing = await findVerificationOfPerson(db, casePk, personKey);
   if (existing) {
-    await updateVerification(db, orgId, existing.id, w, now);
+    await updateVerification(db, existing.id, w, now);
     return;
   }
   const a = assignments(w);
@@ -150,18 +155,21 @@ export async function upsertVerification(db: Queryable, orgId: string, casePk: n
   );
 }
 
-export async function updateVerification(db: Queryable, orgId: string, id: number, w: VerificationWrite, now: Date): Promise<void> {
+export async function updateVerification(db: TenantDb, id: number, w: VerificationWrite, now: Date): Promise<void> {
+  const orgId = db.orgId;
   const a = assignments(w);
   await db.query(`UPDATE identity_verifications SET updated_at = ?, ${a.sql} WHERE org_id = ? AND id = ?`, [now, ...a.params, orgId, id]);
 }
 
 /** Keeps what the verify step found about a document on file for a person (their verification row exists). */
-export async function setDocumentOnFile(db: Queryable, orgId: string, casePk: number, personKey: string, value: DocumentOnFile): Promise<void> {
+export async function setDocumentOnFile(db: TenantDb, casePk: number, personKey: string, value: DocumentOnFile): Promise<void> {
+  const orgId = db.orgId;
   await db.query('UPDATE identity_verifications SET document_on_file = ? WHERE org_id = ? AND case_pk = ? AND person_key = ?', [JSON.stringify(value), orgId, casePk, personKey]);
 }
 
 /** Records a vendor's callback event id once; false when it was already recorded (a replay). */
-export async function rememberVendorEvent(db: Queryable, orgId: string, vendorName: string, eventId: string, verificationId: number, now: Date): Promise<boolean> {
+export async function rememberVendorEvent(db: TenantDb, vendorName: string, eventId: string, verificationId: number, now: Date): Promise<boolean> {
+  const orgId = db.orgId;
   const res = (await db.query(
     'INSERT IGNORE INTO idv_vendor_events (vendor_name, event_id, org_id, verification_id, received_at) VALUES (?, ?, ?, ?, ?)',
     [vendorName, eventId, orgId, verificationId, now],
@@ -170,13 +178,15 @@ export async function rememberVendorEvent(db: Queryable, orgId: string, vendorNa
 }
 
 /** Whether the tenant asks for a selfie with the ID document. */
-export async function tenantRequiresSelfie(db: Queryable, orgId: string): Promise<boolean> {
+export async function tenantRequiresSelfie(db: TenantDb): Promise<boolean> {
+  const orgId = db.orgId;
   const rows: { idv_require_selfie: number | boolean }[] = await db.query('SELECT idv_require_selfie FROM tenants WHERE id = ?', [orgId]);
   return Boolean(Number(rows[0]?.idv_require_selfie ?? 0));
 }
 
 /** The tenant's settings the verify step reads: selfie required, a document on file accepted anyway, the reuse window in days. */
-export async function findIdvSettings(db: Queryable, orgId: string): Promise<{ requireSelfie: boolean; acceptDocumentOnFile: boolean; reuseWindowDays: number }> {
+export async function findIdvSettings(db: TenantDb): Promise<{ requireSelfie: boolean; acceptDocumentOnFile: boolean; reuseWindowDays: number }> {
+  const orgId = db.orgId;
   const rows: { idv_require_selfie: number | boolean; idv_accept_document_on_file: number | boolean; person_reuse_days: number | string }[] = await db.query(
     'SELECT idv_require_selfie, idv_accept_document_on_file, person_reuse_days FROM tenants WHERE id = ?', [orgId],
   );
@@ -195,7 +205,8 @@ function toIdDocument(r: { id: number | string; document_type: string | null; st
 }
 
 /** The case's passports and ID cards whose extraction completed or that an analyst approved (not purged), newest first. */
-export async function listCaseIdDocuments(db: Queryable, orgId: string, casePk: number): Promise<IdDocumentRow[]> {
+export async function listCaseIdDocuments(db: TenantDb, casePk: number): Promise<IdDocumentRow[]> {
+  const orgId = db.orgId;
   const rows: Parameters<typeof toIdDocument>[0][] = await db.query(
     `SELECT ${ID_DOCUMENT_COLUMNS} FROM documents WHERE org_id = ? AND case_pk = ? AND document_type IN ('passport', 'id_card')
      AND status IN ('complete', 'approved') AND purged_at IS NULL ORDER BY id DESC`,
@@ -205,7 +216,8 @@ export async function listCaseIdDocuments(db: Queryable, orgId: string, casePk: 
 }
 
 /** One of the tenant's documents (of any case) by id, not purged, or null. */
-export async function findIdDocument(db: Queryable, orgId: string, id: number): Promise<IdDocumentRow | null> {
+export async function findIdDocument(db: TenantDb, id: number): Promise<IdDocumentRow | null> {
+  const orgId = db.orgId;
   const rows: Parameters<typeof toIdDocument>[0][] = await db.query(
     `SELECT ${ID_DOCUMENT_COLUMNS} FROM documents WHERE org_id = ? AND id = ? AND purged_at IS NULL`, [orgId, id],
   );
@@ -213,7 +225,8 @@ export async function findIdDocument(db: Queryable, orgId: string, id: number): 
 }
 
 /** Whether the verifier passed a verification on this document (it is the document a person uploaded through their link). */
-export async function isPassedByVerifier(db: Queryable, orgId: string, documentId: number): Promise<boolean> {
+export async function isPassedByVerifier(db: TenantDb, documentId: number): Promise<boolean> {
+  const orgId = db.orgId;
   const rows: unknown[] = await db.query(
     "SELECT 1 FROM identity_verifications WHERE org_id = ? AND document_id = ? AND state = 'completed' AND outcome = 'pass' LIMIT 1", [orgId, documentId],
   );

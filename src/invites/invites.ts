@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { crossTenant } from '../db/cross-tenant';
 import { inTransaction, type Tx } from '../db/transaction';
 import { mailStatuses, queueMail } from '../mail/index';
@@ -85,7 +86,7 @@ export async function latestInviteStatus(svc: Services, orgId: string, casePk: n
     [orgId, casePk],
   );
   if (!row) return null;
-  const mail = (await mailStatuses(svc.db, orgId, INVITE_MAIL, [Number(row.id)])).get(Number(row.id));
+  const mail = (await mailStatuses(forTenant(svc.db, orgId), INVITE_MAIL, [Number(row.id)])).get(Number(row.id));
   return {
     status: mail?.state ?? 'not_sent',
     deliveredAt: mail?.acceptedAt ? mail.acceptedAt.toISOString() : null,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 import type { Tx } from '../db/transaction';
 import { randomToken, sha256Hex } from '../security/tokens';
 
@@ -39,6 +39,7 @@ export async function openPortalSession(
 }
 
 /** Moves a live portal session of the tenant's on its idle expiry (src/portal's findCustomerActor decides when). */
-export async function touchPortalSession(db: Queryable, orgId: string, tokenHash: string, now: Date, idleExpiresAt: Date): Promise<void> {
+export async function touchPortalSession(db: TenantDb, tokenHash: string, now: Date, idleExpiresAt: Date): Promise<void> {
+  const orgId = db.orgId;
   await db.query('UPDATE portal_sessions SET last_seen_at = ?, idle_expires_at = ? WHERE org_id = ? AND token_hash = ?', [now, idleExpiresAt, orgId, tokenHash]);
 }

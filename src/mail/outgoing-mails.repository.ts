@@ -1,3 +1,4 @@
+import { type TenantDb } from '../db/tenant-db';
 import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 import type { MailReceipt } from './mailer';
@@ -36,12 +37,12 @@ export interface MailStatus {
 const affected = (res: unknown) => Number((res as { affectedRows?: number }).affectedRows ?? 0);
 
 export async function insertMail(
-  db: Queryable, input: { orgId: string; kind: string; reference: number; sendBefore: Date | null; now: Date },
+  db: TenantDb, input: { kind: string; reference: number; sendBefore: Date | null; now: Date },
 ): Promise<number> {
   const res = await db.query(
     `INSERT INTO outgoing_mails (org_id, kind, reference, state, attempts, next_attempt_at, send_before, created_at)
      VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)`,
-    [input.orgId, input.kind, input.reference, input.now, input.sendBefore, input.now],
+    [db.orgId, input.kind, input.reference, input.now, input.sendBefore, input.now],
   );
   return Number((res as { insertId: number }).insertId);
 }
@@ -109,7 +110,8 @@ export async function findLostMail(db: Queryable, dueBefore: Date, now: Date, li
 }
 
 /** How the tenant's emails of one kind stand, by reference (references with no email are absent). */
-export async function mailStatuses(db: Queryable, orgId: string, kind: string, references: number[]): Promise<Map<number, MailStatus>> {
+export async function mailStatuses(db: TenantDb, kind: string, references: number[]): Promise<Map<number, MailStatus>> {
+  const orgId = db.orgId;
   if (references.length === 0) return new Map();
   const rows: { reference: number | string; state: MailState; attempts: number | string; last_error: string | null; accepted_at: Date | null }[] =
     await db.query(
@@ -126,7 +128,8 @@ export async function mailStatuses(db: Queryable, orgId: string, kind: string, r
  * Gives up the tenant's still-pending emails of one kind and those references, with the reason as their last
  * error (in the owner's transaction: e.g. a purge that erased what they would say). The owner erases its own secrets.
  */
-export async function cancelMail(db: Queryable, orgId: string, kind: string, references: number[], reason: string): Promise<number> {
+export async function cancelMail(db: TenantDb, kind: string, references: number[], reason: string): Promise<number> {
+  const orgId = db.orgId;
   if (references.length === 0) return 0;
   return affected(await db.query(
     `UPDATE outgoing_mails SET state = 'failed', last_error = ?, lease_until = NULL, next_attempt_at = NULL

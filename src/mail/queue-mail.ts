@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Tx } from '../services';
 import { insertMail } from './outgoing-mails.repository';
 
@@ -16,8 +17,8 @@ export const sendMailJobKey = (mailId: number): string => `${SEND_MAIL_TASK}:${m
  */
 export async function queueMail(tx: Tx, input: { orgId: string; kind: string; reference: number; sendBefore?: Date }): Promise<number> {
   const svc = tx.services;
-  const mailId = await insertMail(tx.manager, {
-    orgId: input.orgId, kind: input.kind, reference: input.reference, sendBefore: input.sendBefore ?? null, now: svc.clock.now(),
+  const mailId = await insertMail(forTenant(tx.manager, input.orgId), {
+    kind: input.kind, reference: input.reference, sendBefore: input.sendBefore ?? null, now: svc.clock.now(),
   });
   tx.afterCommit(() => svc.jobs.enqueue(SEND_MAIL_TASK, { mailId }, { jobKey: sendMailJobKey(mailId) }));
   return mailId;

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
@@ -22,9 +23,9 @@ export async function approveMonitoringReview(svc: Services, actor: Actor, input
   return inTransaction(svc, async (tx) => {
     const { review } = await lockReview(tx, orgId, input.id);
     assertReviewTransition(review, 'approve');
-    if (review.dispositionBy === by && (await fourEyesOn(tx.manager, orgId))) throw selfSignOff(review, by, 'approve');
-    await addHistory(tx.manager, orgId, review.id, { action: 'approved', actor: by, at: svc.clock.now() });
+    if (review.dispositionBy === by && (await fourEyesOn(forTenant(tx.manager, orgId)))) throw selfSignOff(review, by, 'approve');
+    await addHistory(forTenant(tx.manager, orgId), review.id, { action: 'approved', actor: by, at: svc.clock.now() });
     await closeReview(tx, orgId, review, { approvedBy: by, riskChanged: false });
-    return (await reviewDetail(tx.manager, orgId, review.reviewCaseId))!;
+    return (await reviewDetail(forTenant(tx.manager, orgId), review.reviewCaseId))!;
   });
 }

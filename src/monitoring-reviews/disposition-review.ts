@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError, type ValidationDetail } from '../errors';
@@ -51,15 +52,15 @@ export async function dispositionMonitoringReview(
       bandBefore, bandAfter: bandBefore,
     };
     // The verdict is stored before the preview, so that the preview scores with it.
-    await saveReview(db, orgId, r, now);
-    if (riskChanged) r.bandAfter = await previewCaseBand(db, orgId, review.casePk, now);
+    await saveReview(forTenant(db, orgId), r, now);
+    if (riskChanged) r.bandAfter = await previewCaseBand(forTenant(db, orgId), review.casePk, now);
     const handOff: EscalationReason | null = disposition === 'escalate'
       ? 'analyst_escalate'
       : disposition === 'true_match' && riskChanged && bandRaised(bandBefore, r.bandAfter) ? 'band_increase' : null;
     r.state = handOff ? 'with_mlro' : 'pending_approval';
-    await saveReview(db, orgId, r, now);
-    const isReversal = disposition === 'true_match' && (await earlierFalsePositive(db, orgId, r));
-    await addHistory(db, orgId, r.id, { action: 'dispositioned', actor: by, note, details: { disposition, state: r.state, isReversal }, at: now });
+    await saveReview(forTenant(db, orgId), r, now);
+    const isReversal = disposition === 'true_match' && (await earlierFalsePositive(forTenant(db, orgId), r));
+    await addHistory(forTenant(db, orgId), r.id, { action: 'dispositioned', actor: by, note, details: { disposition, state: r.state, isReversal }, at: now });
     const verdict = await recordEvent(tx, {
       orgId, type: 'monitoring.review.dispositioned', case: { pk: r.casePk },
       fields: { ...sharedReviewFields(r), disposition, dispositionBy: by, isReversal, state: r.state },
@@ -70,10 +71,10 @@ export async function dispositionMonitoringReview(
         reason: handOff, bandBefore, bandAfter: r.bandAfter, raisedBy: by,
         note: handOff === 'analyst_escalate' ? note : handOffNote(r, handOff, bandBefore, r.bandAfter, note), orderedAfter: verdict.eventId,
       });
-    } else if (!(await fourEyesOn(db, orgId))) {
+    } else if (!(await fourEyesOn(forTenant(db, orgId)))) {
       await closeReview(tx, orgId, r, { approvedBy: by, riskChanged: false, orderedAfter: verdict.eventId });
     }
-    return (await reviewDetail(db, orgId, r.reviewCaseId))!;
+    return (await reviewDetail(forTenant(db, orgId), r.reviewCaseId))!;
   });
 }
 

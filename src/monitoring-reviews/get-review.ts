@@ -1,5 +1,5 @@
+import { type TenantDb, forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
-import type { Queryable } from '../db/queryable';
 import type { Services } from '../services';
 import { reviewView, type MonitoringReviewDetail } from './review-views';
 import { findReview, listAttachedAlerts, listHistory } from './reviews.repository';
@@ -8,12 +8,12 @@ import { findReview, listAttachedAlerts, listHistory } from './reviews.repositor
 export async function getMonitoringReview(svc: Services, actor: Actor, input: { id: string }): Promise<MonitoringReviewDetail | null> {
   authorize(actor, 'monitoring_reviews:read');
   if (typeof input.id !== 'string' || input.id.length === 0 || input.id.length > 64) return null;
-  return reviewDetail(svc.db, actor.orgId, input.id);
+  return reviewDetail(forTenant(svc.db, actor.orgId), input.id);
 }
 
 /** The detail of a review as it stands (inside a transaction: as that transaction sees it). */
-export async function reviewDetail(db: Queryable, orgId: string, id: string): Promise<MonitoringReviewDetail | null> {
-  const r = await findReview(db, orgId, id);
+export async function reviewDetail(db: TenantDb, id: string): Promise<MonitoringReviewDetail | null> {
+  const r = await findReview(db, id);
   if (!r) return null;
-  return { ...reviewView(r), alerts: await listAttachedAlerts(db, orgId, r.id), history: await listHistory(db, orgId, r.id) };
+  return { ...reviewView(r), alerts: await listAttachedAlerts(db, r.id), history: await listHistory(db, r.id) };
 }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import { sharedReviewFields } from './review-fields';
@@ -18,11 +19,11 @@ export async function handOffToMlro(
 ): Promise<void> {
   const db = tx.manager;
   const now = tx.services.clock.now();
-  const assignedTo = await defaultMlroEmail(db, orgId);
-  const escalationId = await insertHandOff(db, orgId, r.id, {
+  const assignedTo = await defaultMlroEmail(forTenant(db, orgId));
+  const escalationId = await insertHandOff(forTenant(db, orgId), r.id, {
     reason: h.reason, assignedTo, bandBefore: h.bandBefore, bandAfter: h.bandAfter, raisedBy: h.raisedBy, at: now,
   });
-  await addHistory(db, orgId, r.id, {
+  await addHistory(forTenant(db, orgId), r.id, {
     action: 'escalated', actor: h.raisedBy, note: h.note,
     details: { escalationReason: h.reason, escalationId, assignedTo, bandBefore: h.bandBefore, bandAfter: h.bandAfter }, at: now,
   });

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { DomainError, type ValidationDetail } from '../errors';
 import { decodeCursor, pageSize, toPage, type CursorScope, type Page } from '../pagination/index';
@@ -27,12 +28,12 @@ export async function listMonitoringReviews(
   const scope: CursorScope = { orgId: actor.orgId, list: 'monitoring_reviews', filter: { state: state ?? null, caseId: input.caseId ?? null } };
   let casePk: number | undefined;
   if (input.caseId) {
-    const pk = await casePkOf(svc.db, actor.orgId, input.caseId);
+    const pk = await casePkOf(forTenant(svc.db, actor.orgId), input.caseId);
     if (pk === null) throw DomainError.notFound('Case');
     casePk = pk;
   }
   const beforeId = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : undefined;
-  const rows = await listReviewRows(svc.db, actor.orgId, {
+  const rows = await listReviewRows(forTenant(svc.db, actor.orgId), {
     ...(state ? { state: state as ReviewState } : {}), ...(casePk !== undefined ? { casePk } : {}), ...(beforeId !== undefined ? { beforeId } : {}), limit: limit + 1,
   });
   return toPage(svc.config, scope, rows, limit, (r) => [r.id], reviewView, options);

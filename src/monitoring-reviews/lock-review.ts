@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Tx } from '../db/transaction';
 import { DomainError } from '../errors';
 import { findReview, lockMonitoredCase, reviewCasePk, type ReviewRow } from './reviews.repository';
@@ -15,10 +16,10 @@ export interface LockedReview {
 export async function lockReview(tx: Tx, orgId: string, id: string): Promise<LockedReview> {
   const notFound = DomainError.notFound('Monitoring review');
   if (typeof id !== 'string' || id.length === 0 || id.length > 64) throw notFound;
-  const casePk = await reviewCasePk(tx.manager, orgId, id);
+  const casePk = await reviewCasePk(forTenant(tx.manager, orgId), id);
   if (casePk === null) throw notFound;
-  const monitored = await lockMonitoredCase(tx.manager, orgId, casePk);
-  const review = await findReview(tx.manager, orgId, id, true);
+  const monitored = await lockMonitoredCase(forTenant(tx.manager, orgId), casePk);
+  const review = await findReview(forTenant(tx.manager, orgId), id, true);
   if (!monitored || !review) throw notFound;
   return { review, monitored };
 }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError, type ValidationDetail } from '../errors';
@@ -29,7 +30,7 @@ export async function reopenMonitoringReview(svc: Services, actor: Actor, input:
     const db = tx.manager;
     const { review } = await lockReview(tx, orgId, input.id);
     assertReviewTransition(review, 'reopen');
-    const newer = await findUnclosedReviewOfFact(db, orgId, review.casePk, review.factKey);
+    const newer = await findUnclosedReviewOfFact(forTenant(db, orgId), review.casePk, review.factKey);
     if (newer) {
       throw new DomainError('conflict', `Review ${newer.reviewRef} of the same fact is still open; work on that one instead of reopening ${review.reviewRef}.`, {
         reviewRef: newer.reviewRef,
@@ -41,11 +42,11 @@ export async function reopenMonitoringReview(svc: Services, actor: Actor, input:
       ...review, state: 'reopened', disposition: null, dispositionBy: null, dispositionNote: null, dispositionedAt: null, approvedBy: null, approvedAt: null,
       bandBefore: null, bandAfter: null, closedAt: null,
     };
-    await saveReview(db, orgId, r, now);
-    await addHistory(db, orgId, r.id, { action: 'reopened', actor: by, note: reason, details: { previousDisposition }, at: now });
+    await saveReview(forTenant(db, orgId), r, now);
+    await addHistory(forTenant(db, orgId), r.id, { action: 'reopened', actor: by, note: reason, details: { previousDisposition }, at: now });
     await recordEvent(tx, {
       orgId, type: 'monitoring.review.reopened', case: { pk: r.casePk }, fields: { ...sharedReviewFields(r), reopenedBy: by, previousDisposition },
     });
-    return (await reviewDetail(db, orgId, r.reviewCaseId))!;
+    return (await reviewDetail(forTenant(db, orgId), r.reviewCaseId))!;
   });
 }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import type { ValidationDetail } from '../errors';
@@ -37,14 +38,14 @@ export async function resolveMonitoringReview(
   return inTransaction(svc, async (tx) => {
     const { review, monitored } = await lockReview(tx, orgId, input.id);
     assertReviewTransition(review, 'resolve');
-    if (review.dispositionBy === by && (await fourEyesOn(tx.manager, orgId))) throw selfSignOff(review, by, 'resolve');
+    if (review.dispositionBy === by && (await fourEyesOn(forTenant(tx.manager, orgId)))) throw selfSignOff(review, by, 'resolve');
     const now = svc.clock.now();
     const riskInput = disposition === 'true_match' ? riskInputOf(review.alertType) : null;
     const r: ReviewRow = {
       ...review, disposition, dispositionBy: by, dispositionNote: note, dispositionedAt: now, riskInput, bandBefore: monitored.riskBand, bandAfter: monitored.riskBand,
     };
-    await addHistory(tx.manager, orgId, r.id, { action: 'resolved', actor: by, note, details: { disposition }, at: now });
+    await addHistory(forTenant(tx.manager, orgId), r.id, { action: 'resolved', actor: by, note, details: { disposition }, at: now });
     await closeReview(tx, orgId, r, { approvedBy: by, riskChanged: riskInput !== review.riskInput });
-    return (await reviewDetail(tx.manager, orgId, r.reviewCaseId))!;
+    return (await reviewDetail(forTenant(tx.manager, orgId), r.reviewCaseId))!;
   });
 }

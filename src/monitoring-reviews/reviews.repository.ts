@@ -1,8 +1,8 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 
 /**
  * The SQL of monitoring reviews, their attached alerts, history and hand-offs. Every function takes
- * the database first (a transaction's manager or the pool) and the tenant second.
+ * a tenant-bound handle (forTenant over a manager or the pool).
  */
 
 export const REVIEW_STATES = ['open', 'pending_approval', 'with_mlro', 'closed', 'reopened'] as const;
@@ -69,7 +69,8 @@ function rowOf(r: Raw): ReviewRow {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A review of the tenant by its reviewCaseId (or its reviewRef), optionally locked; null when none. */
-export async function findReview(db: Queryable, orgId: string, id: string, lock = false): Promise<ReviewRow | null> {
+export async function findReview(db: TenantDb, id: string, lock = false): Promise<ReviewRow | null> {
+  const orgId = db.orgId;
   const byUuid = UUID.test(id);
   const [row]: Raw[] = await db.query(
     `SELECT ${COLUMNS} ${FROM} WHERE r.org_id = ? AND ${byUuid ? 'r.review_case_id' : 'r.review_ref'} = ?${lock ? ' FOR UPDATE' : ''}`, [orgId, id],
@@ -78,7 +79,8 @@ export async function findReview(db: Queryable, orgId: string, id: string, lock 
 }
 
 /** The case a review belongs to (its pk), without locks: use cases lock the case first, then the review. */
-export async function reviewCasePk(db: Queryable, orgId: string, id: string): Promise<number | null> {
+export async function reviewCasePk(db: TenantDb, id: string): Promise<number | null> {
+  const orgId = db.orgId;
   const [row]: { case_pk: number | string }[] = await db.query(
     `SELECT case_pk FROM monitoring_reviews WHERE org_id = ? AND ${UUID.test(id) ? 'review_case_id' : 'review_ref'} = ?`, [orgId, id],
   );
@@ -87,8 +89,9 @@ export async function reviewCasePk(db: Queryable, orgId: string, id: string): Pr
 
 /** Locks the case row; its public id, company name, status and stored risk band, or null when the tenant has none. */
 export async function lockMonitoredCase(
-  db: Queryable, orgId: string, casePk: number,
+  db: TenantDb, casePk: number,
 ): Promise<{ caseId: string; companyName: string | null; status: string; riskBand: string | null } | null> {
+  const orgId = db.orgId;
   const [row]: { case_id: string; company_name: string | null; status: string; risk_band: string | null }[] = await db.query(
     'SELECT case_id, company_name, status, risk_band FROM cases WHERE org_id = ? AND pk = ? FOR UPDATE', [orgId, casePk],
   );
@@ -96,7 +99,8 @@ export async function lockMonitoredCase(
 }
 
 /** The unclosed review of a fact on a case (locked), or null. */
-export async function findUnclosedReviewOfFact(db: Queryable, orgId: string, casePk: number, factKey: string): Promise<ReviewRow | null> {
+export async function findUnclosedReviewOfFact(db: TenantDb, casePk: number, factKey: string): Promise<ReviewRow | null> {
+  const orgId = db.orgId;
   const [row]: Raw[] = await db.query(
     `SELECT ${COLUMNS} ${FROM} WHERE r.org_id = ? AND r.case_pk = ? AND r.open_fact_key = ? FOR UPDATE`, [orgId, casePk, factKey],
   );
@@ -104,7 +108,8 @@ export async function findUnclosedReviewOfFact(db: Queryable, orgId: string, cas
 }
 
 /** How many reviews a fact has opened on a case, and the verdict of the latest. */
-export async function factHistory(db: Queryable, orgId: string, casePk: number, factKey: string): Promise<{ count: number; lastDisposition: ReviewDisposition | null }> {
+export async function factHistory(db: TenantDb, casePk: number, factKey: string): Promise<{ count: number; lastDisposition: ReviewDisposition | null }> {
+  const orgId = db.orgId;
   const rows: { disposition: ReviewDisposition | null }[] = await db.query(
     'SELECT disposition FROM monitoring_reviews WHERE org_id = ? AND case_pk = ? AND fact_key = ? ORDER BY id DESC', [orgId, casePk, factKey],
   );
@@ -112,7 +117,8 @@ export async function factHistory(db: Queryable, orgId: string, casePk: number, 
 }
 
 /** Whether an earlier review of the same fact on the case was dismissed as a false positive. */
-export async function earlierFalsePositive(db: Queryable, orgId: string, r: ReviewRow): Promise<boolean> {
+export async function earlierFalsePositive(db: TenantDb, r: ReviewRow): Promise<boolean> {
+  const orgId = db.orgId;
   const [row]: { n: number | string }[] = await db.query(
     `SELECT COUNT(*) AS n FROM monitoring_reviews WHERE org_id = ? AND case_pk = ? AND fact_key = ? AND id < ? AND disposition = 'false_positive'`,
     [orgId, r.casePk, r.factKey, r.id],
@@ -121,7 +127,8 @@ export async function earlierFalsePositive(db: Queryable, orgId: string, r: Revi
 }
 
 /** The next `MR-<year>-<00000>` of the tenant (the caller's transaction holds the counter row until it ends). */
-export async function nextReviewRef(db: Queryable, orgId: string, year: number): Promise<string> {
+export async function nextReviewRef(db: TenantDb, year: number): Promise<string> {
+  const orgId = db.orgId;
   await db.query('INSERT INTO monitoring_review_counters (org_id, year, value) VALUES (?, ?, 1) ON DUPLICATE KEY UPDATE value = value + 1', [orgId, year]);
   const [row]: { value: number }[] = await db.query('SELECT value FROM monitoring_review_counters WHERE org_id = ? AND year = ?', [orgId, year]);
   return `MR-${year}-${String(row!.value).padStart(5, '0')}`;
@@ -133,7 +140,8 @@ export interface NewReview {
   priorDisposition: ReviewDisposition | null; at: Date;
 }
 
-export async function insertReview(db: Queryable, orgId: string, n: NewReview): Promise<number> {
+export async function insertReview(db: TenantDb, n: NewReview): Promise<number> {
+  const orgId = db.orgId;
   const res = await db.query(
     `INSERT INTO monitoring_reviews (org_id, case_pk, review_case_id, review_ref, fact_key, open_fact_key, fingerprint, alert_type, severity,
        subject_role, subject_ref, person_id, source, state, occurrence_no, prior_disposition, opened_at, updated_at)
@@ -145,7 +153,8 @@ export async function insertReview(db: Queryable, orgId: string, n: NewReview): 
 }
 
 /** Writes the review's state, verdict, sign-off, risk input and bands as `s` holds them. open_fact_key follows the state. */
-export async function saveReview(db: Queryable, orgId: string, s: ReviewRow, at: Date): Promise<void> {
+export async function saveReview(db: TenantDb, s: ReviewRow, at: Date): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     `UPDATE monitoring_reviews SET state = ?, open_fact_key = IF(? = 'closed', NULL, fact_key), disposition = ?, disposition_by = ?, disposition_note = ?,
        dispositioned_at = ?, approved_by = ?, approved_at = ?, risk_input = ?, band_before = ?, band_after = ?, updated_at = ?,
@@ -157,9 +166,10 @@ export async function saveReview(db: Queryable, orgId: string, s: ReviewRow, at:
 }
 
 export async function attachAlert(
-  db: Queryable, orgId: string, reviewId: number,
+  db: TenantDb, reviewId: number,
   a: { alertId: number; runId: number; alertType: string; severity: string; fingerprint: string; source: string; at: Date },
 ): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     `INSERT IGNORE INTO monitoring_review_alerts (review_id, alert_id, org_id, run_id, alert_type, severity, fingerprint, source, attached_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -170,8 +180,9 @@ export async function attachAlert(
 export type HistoryAction = 'opened' | 'alert_attached' | 'dispositioned' | 'approved' | 'closed' | 'escalated' | 'resolved' | 'reopened';
 
 export async function addHistory(
-  db: Queryable, orgId: string, reviewId: number, h: { action: HistoryAction; actor: string | null; note?: string | null; details?: Record<string, unknown>; at: Date },
+  db: TenantDb, reviewId: number, h: { action: HistoryAction; actor: string | null; note?: string | null; details?: Record<string, unknown>; at: Date },
 ): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     'INSERT INTO monitoring_review_history (org_id, review_id, action, actor, note, details, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     [orgId, reviewId, h.action, h.actor, h.note ?? null, h.details ? JSON.stringify(h.details) : null, h.at],
@@ -179,9 +190,10 @@ export async function addHistory(
 }
 
 export async function insertHandOff(
-  db: Queryable, orgId: string, reviewId: number,
+  db: TenantDb, reviewId: number,
   e: { reason: string; assignedTo: string | null; bandBefore: string | null; bandAfter: string | null; raisedBy: string; at: Date },
 ): Promise<number> {
+  const orgId = db.orgId;
   const res = await db.query(
     `INSERT INTO monitoring_review_escalations (org_id, review_id, reason, assigned_to, band_before, band_after, raised_by, raised_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -191,7 +203,8 @@ export async function insertHandOff(
 }
 
 /** The case's reviews other than `exceptId` that are not closed. */
-export async function countOtherUnclosed(db: Queryable, orgId: string, casePk: number, exceptId: number): Promise<number> {
+export async function countOtherUnclosed(db: TenantDb, casePk: number, exceptId: number): Promise<number> {
+  const orgId = db.orgId;
   const [row]: { n: number | string }[] = await db.query(
     `SELECT COUNT(*) AS n FROM monitoring_reviews WHERE org_id = ? AND case_pk = ? AND id <> ? AND state <> 'closed'`, [orgId, casePk, exceptId],
   );
@@ -199,19 +212,22 @@ export async function countOtherUnclosed(db: Queryable, orgId: string, casePk: n
 }
 
 /** Verdicts of the case's closed reviews not yet covered by a band re-check (the review being closed included once closed). */
-export async function uncheckedClosedVerdicts(db: Queryable, orgId: string, casePk: number): Promise<(ReviewDisposition | null)[]> {
+export async function uncheckedClosedVerdicts(db: TenantDb, casePk: number): Promise<(ReviewDisposition | null)[]> {
+  const orgId = db.orgId;
   const rows: { disposition: ReviewDisposition | null }[] = await db.query(
     `SELECT disposition FROM monitoring_reviews WHERE org_id = ? AND case_pk = ? AND state = 'closed' AND band_checked = 0`, [orgId, casePk],
   );
   return rows.map((r) => r.disposition);
 }
 
-export async function markBandChecked(db: Queryable, orgId: string, casePk: number): Promise<void> {
+export async function markBandChecked(db: TenantDb, casePk: number): Promise<void> {
+  const orgId = db.orgId;
   await db.query(`UPDATE monitoring_reviews SET band_checked = 1 WHERE org_id = ? AND case_pk = ? AND state = 'closed' AND band_checked = 0`, [orgId, casePk]);
 }
 
 /** The email of the tenant's default MLRO while they are a current member with the mlro role or above; else null. */
-export async function defaultMlroEmail(db: Queryable, orgId: string): Promise<string | null> {
+export async function defaultMlroEmail(db: TenantDb): Promise<string | null> {
+  const orgId = db.orgId;
   const [row]: { email: string }[] = await db.query(
     `SELECT m.email FROM tenants t JOIN members m ON m.id = t.default_mlro_member_id AND m.org_id = t.id
       WHERE t.id = ? AND m.removed_at IS NULL AND m.role IN ('mlro', 'compliance_admin', 'admin')`, [orgId],
@@ -221,8 +237,9 @@ export async function defaultMlroEmail(db: Queryable, orgId: string): Promise<st
 
 /** A page of the tenant's reviews, newest first, keyset on id. */
 export async function listReviewRows(
-  db: Queryable, orgId: string, f: { state?: ReviewState; casePk?: number; beforeId?: number; limit: number },
+  db: TenantDb, f: { state?: ReviewState; casePk?: number; beforeId?: number; limit: number },
 ): Promise<ReviewRow[]> {
+  const orgId = db.orgId;
   const where = ['r.org_id = ?'];
   const args: unknown[] = [orgId];
   if (f.state) { where.push('r.state = ?'); args.push(f.state); }
@@ -233,7 +250,8 @@ export async function listReviewRows(
 }
 
 export interface AttachedAlertRow { alertId: number; runId: number; alertType: string; severity: string; source: string; attachedAt: Date }
-export async function listAttachedAlerts(db: Queryable, orgId: string, reviewId: number): Promise<AttachedAlertRow[]> {
+export async function listAttachedAlerts(db: TenantDb, reviewId: number): Promise<AttachedAlertRow[]> {
+  const orgId = db.orgId;
   const rows: Raw[] = await db.query(
     'SELECT alert_id, run_id, alert_type, severity, source, attached_at FROM monitoring_review_alerts WHERE org_id = ? AND review_id = ? ORDER BY attached_at, alert_id',
     [orgId, reviewId],
@@ -245,7 +263,8 @@ export async function listAttachedAlerts(db: Queryable, orgId: string, reviewId:
 }
 
 export interface HistoryRow { action: HistoryAction; actor: string | null; note: string | null; details: Record<string, unknown>; at: Date }
-export async function listHistory(db: Queryable, orgId: string, reviewId: number): Promise<HistoryRow[]> {
+export async function listHistory(db: TenantDb, reviewId: number): Promise<HistoryRow[]> {
+  const orgId = db.orgId;
   const rows: Raw[] = await db.query('SELECT action, actor, note, details, at FROM monitoring_review_history WHERE org_id = ? AND review_id = ? ORDER BY id', [orgId, reviewId]);
   return rows.map((r) => ({
     action: r.action as HistoryAction, actor: r.actor as string | null, note: r.note as string | null,
@@ -255,13 +274,15 @@ export async function listHistory(db: Queryable, orgId: string, reviewId: number
 }
 
 /** The pk of a case of the tenant by its public id, or null. */
-export async function casePkOf(db: Queryable, orgId: string, caseId: string): Promise<number | null> {
+export async function casePkOf(db: TenantDb, caseId: string): Promise<number | null> {
+  const orgId = db.orgId;
   const [row]: { pk: number | string }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
   return row ? Number(row.pk) : null;
 }
 
 /** The case's stored risk band (null before its first assessment). */
-export async function currentRiskBand(db: Queryable, orgId: string, casePk: number): Promise<string | null> {
+export async function currentRiskBand(db: TenantDb, casePk: number): Promise<string | null> {
+  const orgId = db.orgId;
   const [row]: { risk_band: string | null }[] = await db.query('SELECT risk_band FROM cases WHERE org_id = ? AND pk = ?', [orgId, casePk]);
   return row?.risk_band ?? null;
 }

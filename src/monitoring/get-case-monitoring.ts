@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { findCasePk } from '../cases/index';
 import type { Services } from '../services';
@@ -10,11 +11,11 @@ const SHOWN = 50;
 /** A case's monitoring as the console's case page shows it; null for a missing case and another tenant's alike. */
 export async function getCaseMonitoring(svc: Services, actor: Actor, caseId: string): Promise<CaseMonitoringView | null> {
   authorize(actor, 'monitoring:read');
-  const casePk = await findCasePk(svc.db, actor.orgId, caseId);
+  const casePk = await findCasePk(forTenant(svc.db, actor.orgId), caseId);
   if (casePk === null) return null;
   const [[c], plan, runs, alerts] = await Promise.all([
-    findCasesForRun(svc.db, actor.orgId, [casePk]), findCasePlan(svc.db, actor.orgId, casePk),
-    listRuns(svc.db, actor.orgId, casePk, SHOWN), listAlerts(svc.db, actor.orgId, casePk, SHOWN),
+    findCasesForRun(forTenant(svc.db, actor.orgId), [casePk]), findCasePlan(forTenant(svc.db, actor.orgId), casePk),
+    listRuns(forTenant(svc.db, actor.orgId), casePk, SHOWN), listAlerts(forTenant(svc.db, actor.orgId), casePk, SHOWN),
   ]);
   const monitored = !!c && c.status === 'approved' && c.purged_at === null;
   return {

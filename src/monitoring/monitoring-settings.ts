@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
@@ -10,7 +11,7 @@ import type { MonitoringSettingsView } from './monitoring-views';
 /** The tenant's monitoring schedule (any member may see it). */
 export async function getMonitoringSettings(svc: Services, actor: Actor): Promise<MonitoringSettingsView> {
   authorize(actor, 'monitoring:read');
-  return { schedule: await findMonitoringSchedule(svc.db, actor.orgId) };
+  return { schedule: await findMonitoringSchedule(forTenant(svc.db, actor.orgId)) };
 }
 
 /**
@@ -27,11 +28,11 @@ export async function setMonitoringSchedule(svc: Services, actor: Actor, input: 
   return inTransaction(svc, async (tx) => {
     // The tenant row lock serialises concurrent changes of one tenant's settings.
     await tx.manager.query('SELECT id FROM tenants WHERE id = ? FOR UPDATE', [actor.orgId]);
-    const previous = await findMonitoringSchedule(tx.manager, actor.orgId);
+    const previous = await findMonitoringSchedule(forTenant(tx.manager, actor.orgId));
     if (previous === schedule) return { schedule };
     const now = svc.clock.now();
-    await saveMonitoringSchedule(tx.manager, actor.orgId, schedule, now);
-    await clearPlans(tx.manager, actor.orgId);
+    await saveMonitoringSchedule(forTenant(tx.manager, actor.orgId), schedule, now);
+    await clearPlans(forTenant(tx.manager, actor.orgId));
     await recordAudit(tx, { orgId: actor.orgId, actor: auditName(actor), action: 'monitoring_schedule.set', details: { schedule, previous }, at: now });
     return { schedule };
   });

@@ -1,3 +1,4 @@
+import { type TenantDb } from '../db/tenant-db';
 import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 import { DEFAULT_MONITORING_SCHEDULE, isMonitoringSchedule, type MonitoringSchedule } from './monitoring-schedule';
@@ -8,12 +9,14 @@ const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',
 
 // --- settings ---
 
-export async function findMonitoringSchedule(db: Queryable, orgId: string): Promise<MonitoringSchedule> {
+export async function findMonitoringSchedule(db: TenantDb): Promise<MonitoringSchedule> {
+  const orgId = db.orgId;
   const [row]: { schedule: string }[] = await db.query('SELECT schedule FROM monitoring_settings WHERE org_id = ?', [orgId]);
   return row && isMonitoringSchedule(row.schedule) ? row.schedule : DEFAULT_MONITORING_SCHEDULE;
 }
 
-export async function saveMonitoringSchedule(db: Queryable, orgId: string, schedule: MonitoringSchedule, now: Date): Promise<void> {
+export async function saveMonitoringSchedule(db: TenantDb, schedule: MonitoringSchedule, now: Date): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     `INSERT INTO monitoring_settings (org_id, schedule, updated_at) VALUES (?, ?, ?)
      ON DUPLICATE KEY UPDATE schedule = VALUES(schedule), updated_at = VALUES(updated_at)`,
@@ -32,7 +35,8 @@ export async function listTenantSchedules(db: Queryable): Promise<{ orgId: strin
 // --- the plan (monitored_cases) ---
 
 /** Approved cases whose personal data is still held that are not yet monitored. */
-export async function findUnenrolledCases(db: Queryable, orgId: string, limit: number): Promise<number[]> {
+export async function findUnenrolledCases(db: TenantDb, limit: number): Promise<number[]> {
+  const orgId = db.orgId;
   const rows: { pk: number | string }[] = await db.query(
     `SELECT c.pk FROM cases c LEFT JOIN monitored_cases m ON m.org_id = c.org_id AND m.case_pk = c.pk
      WHERE c.org_id = ? AND c.status = 'approved' AND c.purged_at IS NULL AND m.case_pk IS NULL
@@ -43,7 +47,8 @@ export async function findUnenrolledCases(db: Queryable, orgId: string, limit: n
 }
 
 /** Monitored cases waiting to be planned (next_due_at NULL: just enrolled elsewhere, or the schedule changed). */
-export async function findUnplannedCases(db: Queryable, orgId: string, limit: number): Promise<{ casePk: number; spreadPpm: number }[]> {
+export async function findUnplannedCases(db: TenantDb, limit: number): Promise<{ casePk: number; spreadPpm: number }[]> {
+  const orgId = db.orgId;
   const rows: { case_pk: number | string; spread_ppm: number }[] = await db.query(
     `SELECT case_pk, spread_ppm FROM monitored_cases WHERE org_id = ? AND next_due_at IS NULL ORDER BY case_pk LIMIT ${Math.floor(limit)}`,
     [orgId],
@@ -60,7 +65,8 @@ export interface CasePlan {
 }
 
 /** Writes the plan of many cases in one statement: new rows are enrolled, existing ones get their next due time (and lease released). */
-export async function savePlans(db: Queryable, orgId: string, plans: CasePlan[]): Promise<void> {
+export async function savePlans(db: TenantDb, plans: CasePlan[]): Promise<void> {
+  const orgId = db.orgId;
   if (!plans.length) return;
   const values: unknown[] = [];
   for (const p of plans) values.push(orgId, p.casePk, p.spreadPpm, p.nextDueAt, p.lastRunAt ?? null);
@@ -72,12 +78,14 @@ export async function savePlans(db: Queryable, orgId: string, plans: CasePlan[])
 }
 
 /** Forgets the plan of a tenant's cases, so that the scheduler plans them again under a new schedule. */
-export async function clearPlans(db: Queryable, orgId: string): Promise<void> {
+export async function clearPlans(db: TenantDb): Promise<void> {
+  const orgId = db.orgId;
   await db.query('UPDATE monitored_cases SET next_due_at = NULL WHERE org_id = ?', [orgId]);
 }
 
 /** Stops monitoring cases (no longer approved, or purged). */
-export async function unenrolCases(db: Queryable, orgId: string, casePks: number[]): Promise<void> {
+export async function unenrolCases(db: TenantDb, casePks: number[]): Promise<void> {
+  const orgId = db.orgId;
   if (!casePks.length) return;
   await db.query(`DELETE FROM monitored_cases WHERE org_id = ? AND case_pk IN (${placeholders(casePks.length)})`, [orgId, ...casePks]);
 }
@@ -119,7 +127,8 @@ export async function anyDueCase(db: Queryable, now: Date): Promise<boolean> {
 }
 
 /** A tenant's plan of one case (tests and the console). */
-export async function findCasePlan(db: Queryable, orgId: string, casePk: number): Promise<{ nextDueAt: Date | null; lastRunAt: Date | null } | null> {
+export async function findCasePlan(db: TenantDb, casePk: number): Promise<{ nextDueAt: Date | null; lastRunAt: Date | null } | null> {
+  const orgId = db.orgId;
   const [row]: { next_due_at: Date | null; last_run_at: Date | null }[] = await db.query(
     'SELECT next_due_at, last_run_at FROM monitored_cases WHERE org_id = ? AND case_pk = ?', [orgId, casePk],
   );
@@ -139,7 +148,8 @@ export interface MonitoredCaseRow {
 }
 
 /** A tenant's cases by pk, for a run (with `lock`, their rows are locked in pk order: runs of one case serialise). */
-export function findCasesForRun(db: Queryable, orgId: string, casePks: number[], lock = false): Promise<MonitoredCaseRow[]> {
+export function findCasesForRun(db: TenantDb, casePks: number[], lock = false): Promise<MonitoredCaseRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT pk, case_id, status, purged_at, company_name, company_number, country FROM cases
      WHERE org_id = ? AND pk IN (${placeholders(casePks.length)}) ORDER BY pk${lock ? ' FOR UPDATE' : ''}`,
@@ -154,7 +164,8 @@ export interface RunProfileRow {
   country: string | null;
 }
 
-export function findProfilesForRun(db: Queryable, orgId: string, casePks: number[]): Promise<RunProfileRow[]> {
+export function findProfilesForRun(db: TenantDb, casePks: number[]): Promise<RunProfileRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT case_pk, company_name, registration_number, country FROM company_profiles WHERE org_id = ? AND case_pk IN (${placeholders(casePks.length)})`,
     [orgId, ...casePks],
@@ -171,7 +182,8 @@ export interface RunPartyRow {
   country_of_residence: string | null;
 }
 
-export function findPartiesForRun(db: Queryable, orgId: string, casePks: number[]): Promise<RunPartyRow[]> {
+export function findPartiesForRun(db: TenantDb, casePks: number[]): Promise<RunPartyRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT case_pk, kind, position, name, nationality, date_of_birth, country_of_residence FROM case_parties
      WHERE org_id = ? AND case_pk IN (${placeholders(casePks.length)}) ORDER BY case_pk, kind, position`,
@@ -191,7 +203,8 @@ export interface BaselineHitRow {
   is_sanctioned: number;
 }
 
-export function findBaselineHits(db: Queryable, orgId: string, casePks: number[]): Promise<BaselineHitRow[]> {
+export function findBaselineHits(db: TenantDb, casePks: number[]): Promise<BaselineHitRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT case_pk, hit_id, subject_id, topics, positions, datasets, is_pep, is_sanctioned FROM screening_hits
      WHERE org_id = ? AND case_pk IN (${placeholders(casePks.length)}) AND source = 'screening'`,
@@ -208,7 +221,8 @@ export interface FactRow {
   present: number;
 }
 
-export function findFacts(db: Queryable, orgId: string, casePks: number[]): Promise<FactRow[]> {
+export function findFacts(db: TenantDb, casePks: number[]): Promise<FactRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT case_pk, fact_key, fingerprint, present FROM monitoring_facts WHERE org_id = ? AND case_pk IN (${placeholders(casePks.length)})`,
     [orgId, ...casePks],
@@ -223,7 +237,8 @@ export interface FactWrite {
 }
 
 /** Writes many facts in one statement: new ones inserted, known ones updated (last_seen_at moves only while present). */
-export async function saveFacts(db: Queryable, orgId: string, facts: FactWrite[], now: Date): Promise<void> {
+export async function saveFacts(db: TenantDb, facts: FactWrite[], now: Date): Promise<void> {
+  const orgId = db.orgId;
   if (!facts.length) return;
   const values: unknown[] = [];
   for (const f of facts) values.push(orgId, f.casePk, f.factKey, f.fingerprint, f.present ? 1 : 0, now, now);
@@ -247,7 +262,8 @@ export interface NewRun {
   completedAt: Date;
 }
 
-export async function insertRun(db: Queryable, orgId: string, r: NewRun): Promise<number> {
+export async function insertRun(db: TenantDb, r: NewRun): Promise<number> {
+  const orgId = db.orgId;
   const res: { insertId: number } = await db.query(
     `INSERT INTO monitoring_runs (org_id, case_pk, source, triggered_by, watchlist_version, alerts_generated, checks_run, started_at, completed_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -270,7 +286,8 @@ export interface NewAlert {
   createdAt: Date;
 }
 
-export async function insertAlert(db: Queryable, orgId: string, a: NewAlert): Promise<number> {
+export async function insertAlert(db: TenantDb, a: NewAlert): Promise<number> {
+  const orgId = db.orgId;
   const res: { insertId: number } = await db.query(
     `INSERT INTO monitoring_alerts (org_id, case_pk, run_id, alert_type, severity, title, detail, fact_key, fingerprint, subject_role, subject_ref, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -291,7 +308,8 @@ export interface RunRow {
 }
 
 /** A case's latest runs, newest first. */
-export function listRuns(db: Queryable, orgId: string, casePk: number, limit: number): Promise<RunRow[]> {
+export function listRuns(db: TenantDb, casePk: number, limit: number): Promise<RunRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT id, source, triggered_by, watchlist_version, alerts_generated, checks_run, started_at, completed_at FROM monitoring_runs
      WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT ${Math.floor(limit)}`,
@@ -313,7 +331,8 @@ export interface AlertRow {
 }
 
 /** A case's latest alerts, newest first. */
-export function listAlerts(db: Queryable, orgId: string, casePk: number, limit: number): Promise<AlertRow[]> {
+export function listAlerts(db: TenantDb, casePk: number, limit: number): Promise<AlertRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT id, run_id, alert_type, severity, title, detail, fact_key, subject_role, subject_ref, created_at FROM monitoring_alerts
      WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT ${Math.floor(limit)}`,

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
 import { nextDueAfter } from './monitoring-schedule';
@@ -31,15 +32,15 @@ export async function runDueMonitoring(svc: Services, options: { maxBatches?: nu
     const ranAt = svc.clock.now();
     const spread = new Map(claimed.map((c) => [`${c.orgId}|${c.casePk}`, c.spreadPpm]));
     for (const [orgId, list] of groupBy(outcomes, (o) => o.orgId)) {
-      const schedule = await findMonitoringSchedule(svc.db, orgId);
+      const schedule = await findMonitoringSchedule(forTenant(svc.db, orgId));
       const ran = list.filter((o) => o.status === 'ran');
       const gone = list.filter((o) => o.status === 'not_monitored').map((o) => o.casePk);
       await inTransaction(svc, async (tx) => {
-        await savePlans(tx.manager, orgId, ran.map((o) => {
+        await savePlans(forTenant(tx.manager, orgId), ran.map((o) => {
           const spreadPpm = spread.get(`${orgId}|${o.casePk}`)!;
           return { casePk: o.casePk, spreadPpm, nextDueAt: nextDueAfter(ranAt, schedule, spreadPpm), lastRunAt: ranAt };
         }));
-        await unenrolCases(tx.manager, orgId, gone);
+        await unenrolCases(forTenant(tx.manager, orgId), gone);
       });
       result.ran += ran.length;
       result.unenrolled += gone.length;

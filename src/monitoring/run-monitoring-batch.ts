@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { inTransaction, type Tx } from '../db/transaction';
 import { recordCaseEvents, type RecordEventInput } from '../events/index';
 import { onMonitoringAlert, type MonitoringAlertFact } from '../monitoring-reviews/index';
@@ -48,7 +49,7 @@ export async function runMonitoringBatch(svc: Services, targets: MonitoringTarge
   for (const [orgId, group] of groupBy(unique, (t) => t.orgId)) {
     const pks = group.map((t) => t.casePk);
     const [cases, profiles, parties] = await Promise.all([
-      findCasesForRun(svc.db, orgId, pks), findProfilesForRun(svc.db, orgId, pks), findPartiesForRun(svc.db, orgId, pks),
+      findCasesForRun(forTenant(svc.db, orgId), pks), findProfilesForRun(forTenant(svc.db, orgId), pks), findPartiesForRun(forTenant(svc.db, orgId), pks),
     ]);
     const caseByPk = new Map(cases.map((c) => [Number(c.pk), c]));
     const profileByPk = new Map(profiles.map((p) => [Number(p.case_pk), p]));
@@ -80,8 +81,8 @@ async function recordRuns(
 ): Promise<MonitoringRunOutcome[]> {
   const pks = [...new Set(group.map((t) => t.casePk))];
   // Locked in pk order: a concurrent run of the same case waits here, then sees this run's facts.
-  const locked = new Map((await findCasesForRun(tx.manager, orgId, pks, true)).map((c) => [Number(c.pk), c]));
-  const [facts, hits] = await Promise.all([findFacts(tx.manager, orgId, pks), findBaselineHits(tx.manager, orgId, pks)]);
+  const locked = new Map((await findCasesForRun(forTenant(tx.manager, orgId), pks, true)).map((c) => [Number(c.pk), c]));
+  const [facts, hits] = await Promise.all([findFacts(forTenant(tx.manager, orgId), pks), findBaselineHits(forTenant(tx.manager, orgId), pks)]);
   const knownByCase = new Map<number, Map<string, KnownFact>>();
   for (const f of facts) {
     const pk = Number(f.case_pk);
@@ -93,7 +94,7 @@ async function recordRuns(
 
   const now = tx.services.clock.now();
   const outcomes: MonitoringRunOutcome[] = [];
-  const factWrites: Parameters<typeof saveFacts>[2] = [];
+  const factWrites: Parameters<typeof saveFacts>[1] = [];
   const events: (RecordEventInput<'monitoring.alert.created'> | RecordEventInput<'monitoring.run.completed'>)[] = [];
   const hooks: MonitoringAlertFact[] = [];
   for (const t of group) {
@@ -112,12 +113,12 @@ async function recordRuns(
       return Number(h.is_pep) === 1 && Number(h.is_sanctioned) !== 1 ? pepFingerprint({ topics: json(h.topics), positions: json(h.positions) }) : null;
     };
     const diff = diffFacts(seen.facts, knownByCase.get(t.casePk) ?? new Map(), settled, baselineOf);
-    const runId = await insertRun(tx.manager, orgId, {
+    const runId = await insertRun(forTenant(tx.manager, orgId), {
       casePk: t.casePk, source: t.source, triggeredBy: t.triggeredBy, watchlistVersion: run.watchlistVersion, alertsGenerated: diff.alerts.length,
       checksRun: seen.checksRun, startedAt: run.startedAt, completedAt: now,
     });
     for (const a of diff.alerts) {
-      const alertId = await insertAlert(tx.manager, orgId, {
+      const alertId = await insertAlert(forTenant(tx.manager, orgId), {
         casePk: t.casePk, runId, alertType: a.alertType, severity: a.severity, title: a.title, detail: a.detail, factKey: a.factKey,
         fingerprint: a.fingerprint, subjectRole: a.subjectRole, subjectRef: a.subjectRef, createdAt: now,
       });
@@ -141,6 +142,6 @@ async function recordRuns(
   await recordCaseEvents(tx, orgId, events);
   // The reviews hook, for each new alert, once its monitoring.alert.created is recorded, in this transaction.
   for (const fact of hooks) await onMonitoringAlert(tx, fact);
-  await saveFacts(tx.manager, orgId, factWrites, now);
+  await saveFacts(forTenant(tx.manager, orgId), factWrites, now);
   return outcomes;
 }

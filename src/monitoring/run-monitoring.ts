@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
@@ -15,12 +16,12 @@ export const NOT_MONITORED_MESSAGE = 'Only approved cases whose data is held are
  */
 export async function runMonitoring(svc: Services, actor: Actor, caseId: string): Promise<MonitoringRunView> {
   authorize(actor, 'monitoring:run');
-  const casePk = await findCasePk(svc.db, actor.orgId, caseId);
+  const casePk = await findCasePk(forTenant(svc.db, actor.orgId), caseId);
   if (casePk === null) throw DomainError.notFound('Case');
-  const [c] = await findCasesForRun(svc.db, actor.orgId, [casePk]);
+  const [c] = await findCasesForRun(forTenant(svc.db, actor.orgId), [casePk]);
   if (!c || c.status !== 'approved' || c.purged_at !== null) throw new DomainError('invalid_transition', NOT_MONITORED_MESSAGE);
   const [outcome] = await runMonitoringBatch(svc, [{ orgId: actor.orgId, casePk, source: 'ad_hoc', triggeredBy: auditName(actor) }]);
   if (!outcome || outcome.status !== 'ran') throw new DomainError('invalid_transition', NOT_MONITORED_MESSAGE);
-  const runs = await listRuns(svc.db, actor.orgId, casePk, 1);
+  const runs = await listRuns(forTenant(svc.db, actor.orgId), casePk, 1);
   return runView(runs.find((r) => Number(r.id) === outcome.runId) ?? runs[0]!);
 }

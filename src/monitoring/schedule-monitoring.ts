@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
 import { enqueueRunDueJobs } from './monitoring-jobs';
@@ -29,21 +30,21 @@ export async function scheduleMonitoring(svc: Services): Promise<ScheduleTickRes
   let planned = 0;
   for (const { orgId, schedule } of await listTenantSchedules(svc.db)) {
     for (;;) {
-      const pks = await findUnenrolledCases(svc.db, orgId, PLAN_BATCH);
+      const pks = await findUnenrolledCases(forTenant(svc.db, orgId), PLAN_BATCH);
       if (!pks.length) break;
       const plans = pks.map((casePk) => {
         const spreadPpm = spreadOf(orgId, casePk);
         return { casePk, spreadPpm, nextDueAt: nextDueAfter(now, schedule, spreadPpm) };
       });
-      await inTransaction(svc, (tx) => savePlans(tx.manager, orgId, plans));
+      await inTransaction(svc, (tx) => savePlans(forTenant(tx.manager, orgId), plans));
       enrolled += plans.length;
       if (pks.length < PLAN_BATCH) break;
     }
     if (schedule === 'off') continue;
     for (;;) {
-      const rows = await findUnplannedCases(svc.db, orgId, PLAN_BATCH);
+      const rows = await findUnplannedCases(forTenant(svc.db, orgId), PLAN_BATCH);
       if (!rows.length) break;
-      await inTransaction(svc, (tx) => savePlans(tx.manager, orgId, rows.map((r) => ({ ...r, nextDueAt: nextDueAfter(now, schedule, r.spreadPpm) }))));
+      await inTransaction(svc, (tx) => savePlans(forTenant(tx.manager, orgId), rows.map((r) => ({ ...r, nextDueAt: nextDueAfter(now, schedule, r.spreadPpm) }))));
       planned += rows.length;
       if (rows.length < PLAN_BATCH) break;
     }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { inTransaction, type Tx } from '../db/transaction';
 import { queueMail, renderBrandedEmail, type Branding } from '../mail/index';
 import type { Services } from '../services';
@@ -46,7 +47,7 @@ export async function queueRemovedMemberCredentialsMail(tx: Tx, input: { orgId: 
   const clients = await liveClientsOf(tx.manager, input.orgId, input.memberId);
   if (!clients.length) return 0;
   // The removed member is already marked removed, so they are not among the recipients.
-  for (const recipientId of await listAdminRecipients(tx.manager, input.orgId)) await queueFor(tx, { ...input, recipientId });
+  for (const recipientId of await listAdminRecipients(forTenant(tx.manager, input.orgId))) await queueFor(tx, { ...input, recipientId });
   return clients.length;
 }
 

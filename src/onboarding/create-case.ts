@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/record-audit';
 import type { Tx } from '../db/transaction';
@@ -71,18 +72,18 @@ export async function createCase(svc: Services, actor: Actor, input: CreateCaseI
 
   let crmReplay = false;
   // Lock rows are created on first use, before (never inside) the guarded transaction.
-  await ensureDedupLockRows(svc.db, orgId, locks, svc.clock.now());
+  await ensureDedupLockRows(forTenant(svc.db, orgId), locks, svc.clock.now());
   const result = await runIdempotent(svc, { orgId, key, requestHash: requestHash(input.body) }, async (tx) => {
     crmReplay = false;
-    await lockDedupKeys(tx.manager, orgId, locks);
+    await lockDedupKeys(forTenant(tx.manager, orgId), locks);
     if (crmGuard) {
-      const existing = await findCaseByCrmRecordId(tx.manager, orgId, body.crmRecordId!);
+      const existing = await findCaseByCrmRecordId(forTenant(tx.manager, orgId), body.crmRecordId!);
       if (existing) {
         crmReplay = true;
         return input.render({ kind: 'existing_crm_record', case: createdCaseView(existing, { appUrl: svc.config.appUrl, portalUrl: `${svc.config.appUrl}/portal` }) });
       }
     }
-    const openCase = await findOpenCaseByEmailKey(tx.manager, orgId, customerEmailKey);
+    const openCase = await findOpenCaseByEmailKey(forTenant(tx.manager, orgId), customerEmailKey);
     if (openCase && emailGuard) {
       return input.render({
         kind: 'duplicate_open_case',
@@ -110,12 +111,12 @@ async function insertApiCase(tx: Tx, orgId: string, body: CreateCaseBody): Promi
   const caseId = randomUUID();
   const sendInvite = body.sendInvite !== false;
   const companyName = body.companyName.trim();
-  const pk = await insertCase(tx.manager, orgId, {
+  const pk = await insertCase(forTenant(tx.manager, orgId), {
     caseId, source: 'api', crmRecordId: body.crmRecordId ?? null, crmSource: body.crmSource ?? null, customerEmail: body.customerEmail,
     customerEmailKey: emailKey(body.customerEmail), customerName: body.customerName ?? null, companyName, companyNumber: null,
     country: body.country ?? null, createdBy: null, inviteSentAt: sendInvite ? now : null, now,
   });
-  await insertCompanyProfile(tx.manager, orgId, pk, {
+  await insertCompanyProfile(forTenant(tx.manager, orgId), pk, {
     companyName, registrationNumber: null, country: body.country ?? null, customerEmail: body.customerEmail, now,
   });
   const invite = await createInvite(tx, { orgId, casePk: pk, email: body.customerEmail, send: sendInvite });
@@ -131,6 +132,6 @@ async function insertApiCase(tx: Tx, orgId: string, body: CreateCaseBody): Promi
       source: 'api',
     },
   });
-  const row = await findCaseRowByPk(tx.manager, orgId, pk);
+  const row = await findCaseRowByPk(forTenant(tx.manager, orgId), pk);
   return createdCaseView(row!, { appUrl: svc.config.appUrl, portalUrl: invite.link });
 }

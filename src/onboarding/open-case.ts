@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction, type Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
@@ -70,14 +71,14 @@ export async function insertOpenedCase(
   const sendInvite = input.sendInvite === true;
   const now = svc.clock.now();
   const year = now.getUTCFullYear();
-  const caseId = caseNumber(year, await nextCaseSequence(tx.manager, orgId, year));
-  const pk = await insertCase(tx.manager, orgId, {
+  const caseId = caseNumber(year, await nextCaseSequence(forTenant(tx.manager, orgId), year));
+  const pk = await insertCase(forTenant(tx.manager, orgId), {
     caseId, source: input.source, crmRecordId: null, crmSource: null, customerEmail: input.customerEmail ?? null,
     customerEmailKey: input.customerEmail != null ? emailKey(input.customerEmail) : null, customerName: input.customerName ?? null,
     companyName, companyNumber: input.companyNumber ?? null, country: input.country ?? null, createdBy, inviteSentAt: sendInvite ? now : null, now,
   });
   if (sendInvite) await createInvite(tx, { orgId, casePk: pk, email: input.customerEmail!, send: true });
-  await insertCompanyProfile(tx.manager, orgId, pk, {
+  await insertCompanyProfile(forTenant(tx.manager, orgId), pk, {
     companyName, registrationNumber: input.companyNumber ?? null, country: input.country ?? null, customerEmail: input.customerEmail ?? null, now,
   });
   await recordEvent(tx, {

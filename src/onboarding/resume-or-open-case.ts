@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Tx } from '../db/transaction';
 import { emailKey } from '../email-address';
 import type { Services } from '../services';
@@ -16,7 +17,7 @@ import { dedupLockKey, ensureDedupLockRows, lockDedupKeys } from '../cases/index
  * Call prepareCustomerEmailGuard before the transaction (lock rows are created outside it, as createCase does).
  */
 export async function prepareCustomerEmailGuard(svc: Services, orgId: string, email: string): Promise<void> {
-  await ensureDedupLockRows(svc.db, orgId, [dedupLockKey('email', emailKey(email.trim()))], svc.clock.now());
+  await ensureDedupLockRows(forTenant(svc.db, orgId), [dedupLockKey('email', emailKey(email.trim()))], svc.clock.now());
 }
 
 export async function resumeOrOpenCase(
@@ -24,10 +25,10 @@ export async function resumeOrOpenCase(
 ): Promise<{ caseId: string; pk: number; resumed: boolean; source: CaseSource }> {
   const email = input.email.trim();
   const key = emailKey(email);
-  await lockDedupKeys(tx.manager, orgId, [dedupLockKey('email', key)]);
-  const open = await findOpenCaseByEmailKey(tx.manager, orgId, key);
+  await lockDedupKeys(forTenant(tx.manager, orgId), [dedupLockKey('email', key)]);
+  const open = await findOpenCaseByEmailKey(forTenant(tx.manager, orgId), key);
   if (open) {
-    const row = await findCaseRow(tx.manager, orgId, open.case_id);
+    const row = await findCaseRow(forTenant(tx.manager, orgId), open.case_id);
     return { caseId: row.case_id, pk: Number(row.pk), resumed: true, source: row.source };
   }
   const created = await insertOpenedCase(tx, orgId, { source: input.source, companyName: null, customerEmail: email });

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { CLOSED_STATUSES, type CaseStatus } from '../cases/index';
 import { lockConsoleCase } from '../cases/index';
 import type { Tx } from '../db/transaction';
@@ -19,7 +20,7 @@ export interface OutreachCase {
  * a zero-retention purge). not_found for a missing or foreign case.
  */
 export async function lockOutreachCase(tx: Tx, orgId: string, caseId: string): Promise<OutreachCase> {
-  const c = await lockConsoleCase(tx.manager, orgId, caseId);
+  const c = await lockConsoleCase(forTenant(tx.manager, orgId), caseId);
   if (CLOSED_STATUSES.includes(c.status)) throw new DomainError('conflict', `This case is ${c.status}; reopen it before asking the customer for anything.`);
   if (!c.customer_email) throw new DomainError('conflict', 'This case has no customer email address to write to.');
   return { orgId, casePk: c.pk, status: c.status, customerEmail: c.customer_email, customerName: c.customer_name, companyName: c.company_name };

@@ -1,6 +1,6 @@
+import { type TenantDb, forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
-import type { Queryable } from '../db/queryable';
 import { inTransaction } from '../db/transaction';
 import { DomainError, type ValidationDetail } from '../errors';
 import type { Services } from '../services';
@@ -32,7 +32,8 @@ const DAY_MS = 24 * 3600 * 1000;
 export const daysMs = (days: number) => days * DAY_MS;
 
 /** The tenant's schedule (the defaults when it never set one). */
-export async function reminderScheduleOf(db: Queryable, orgId: string): Promise<ReminderScheduleView> {
+export async function reminderScheduleOf(db: TenantDb): Promise<ReminderScheduleView> {
+  const orgId = db.orgId;
   const [row]: { enabled: number; first_after_days: number; every_days: number; max_reminders: number; updated_by: string; updated_at: Date }[] = await db.query(
     'SELECT enabled, first_after_days, every_days, max_reminders, updated_by, updated_at FROM reminder_schedules WHERE org_id = ?', [orgId],
   );
@@ -46,7 +47,7 @@ export async function reminderScheduleOf(db: Queryable, orgId: string): Promise<
 /** The organisation's reminder schedule (any member). */
 export async function getReminderSchedule(svc: Services, actor: Actor): Promise<ReminderScheduleView> {
   authorize(actor, 'outreach:read_settings');
-  return reminderScheduleOf(svc.db, actor.orgId);
+  return reminderScheduleOf(forTenant(svc.db, actor.orgId));
 }
 
 const whole = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
@@ -67,7 +68,7 @@ export async function setReminderSchedule(svc: Services, actor: Actor, input: Re
   const next: ReminderSchedule = { enabled: input.enabled, firstAfterDays: input.firstAfterDays, everyDays: input.everyDays, maxReminders: input.maxReminders };
   return inTransaction(svc, async (tx) => {
     await tx.manager.query('SELECT id FROM tenants WHERE id = ? FOR UPDATE', [actor.orgId]);
-    const previous = await reminderScheduleOf(tx.manager, actor.orgId);
+    const previous = await reminderScheduleOf(forTenant(tx.manager, actor.orgId));
     const same = previous.enabled === next.enabled && previous.firstAfterDays === next.firstAfterDays && previous.everyDays === next.everyDays
       && previous.maxReminders === next.maxReminders;
     if (same && previous.updatedBy !== null) return previous;

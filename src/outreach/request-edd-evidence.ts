@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { listEddRequirements, markEddRequested } from '../edd/index';
@@ -29,7 +30,7 @@ export async function requestEddEvidence(svc: Services, actor: Actor, input: { c
   const sentBy = auditName(actor);
   return inTransaction(svc, async (tx) => {
     const c = await lockOutreachCase(tx, actor.orgId, input.caseId);
-    const reqs = new Map((await listEddRequirements(tx.manager, c.orgId, c.casePk)).map((r) => [r.reqKey, r]));
+    const reqs = new Map((await listEddRequirements(forTenant(tx.manager, c.orgId), c.casePk)).map((r) => [r.reqKey, r]));
     const details: ValidationDetail[] = [];
     const seen = new Set<string>();
     keys.forEach((k, i) => {
@@ -41,7 +42,7 @@ export async function requestEddEvidence(svc: Services, actor: Actor, input: { c
     });
     if (details.length) throw DomainError.validation(details);
     const items = keys.map((k) => ({ key: k, label: reqs.get(k)!.label }));
-    await markEddRequested(tx.manager, c.orgId, c.casePk, keys, svc.clock.now());
+    await markEddRequested(forTenant(tx.manager, c.orgId), c.casePk, keys, svc.clock.now());
     await restartRemindersInTx(tx, c);
     const { emailId, subject } = await queueOutreachEmail(tx, c, 'edd_request', items, (subj) => [
       { type: 'edd.requested', fields: { recipientEmail: c.customerEmail, itemCount: items.length, items, sentBy, sentAt: SENT_AT } },

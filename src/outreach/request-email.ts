@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Tx } from '../db/transaction';
 import { createInvite } from '../invites/index';
 import { queueCustomerEmail, type CustomerEmailEvent } from '../customer-emails/index';
@@ -56,8 +57,8 @@ export async function queueOutreachEmail(
  */
 export async function restartRemindersInTx(tx: Tx, c: OutreachCase): Promise<void> {
   const now = tx.services.clock.now();
-  const schedule = await reminderScheduleOf(tx.manager, c.orgId);
+  const schedule = await reminderScheduleOf(forTenant(tx.manager, c.orgId));
   const due = schedule.enabled ? new Date(now.getTime() + daysMs(schedule.firstAfterDays)) : null;
-  await restartReminder(tx.manager, c.orgId, c.casePk, c.customerEmail, now, due);
+  await restartReminder(forTenant(tx.manager, c.orgId), c.casePk, c.customerEmail, now, due);
   if (due) tx.afterCommit(() => tx.services.jobs.enqueue(REMINDER_TASK, { orgId: c.orgId, casePk: c.casePk }, { jobKey: `${REMINDER_TASK}:${c.orgId}:${c.casePk}`, runAt: due }));
 }

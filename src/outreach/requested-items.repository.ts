@@ -1,3 +1,4 @@
+import { type TenantDb } from '../db/tenant-db';
 import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 
@@ -21,7 +22,8 @@ export interface RequestedItemRow {
 }
 
 /** A case's requested items: the EDD requirements asked for by email, then the document requests, each in request order. */
-export async function listRequestedItems(db: Queryable, orgId: string, casePk: number): Promise<RequestedItemRow[]> {
+export async function listRequestedItems(db: TenantDb, casePk: number): Promise<RequestedItemRow[]> {
+  const orgId = db.orgId;
   const rows: { source: RequestedItemSource; item_key: string; label: string; status: RequestedItemStatus; requested_at: Date }[] = await db.query(
     `SELECT 'edd' AS source, req_key AS item_key, label, status, requested_at, id FROM edd_requirements
       WHERE org_id = ? AND case_pk = ? AND requested_at IS NOT NULL
@@ -35,8 +37,9 @@ export async function listRequestedItems(db: Queryable, orgId: string, casePk: n
 
 /** Asks for document items (again): new ones are added, ones already there become outstanding again under the new label. */
 export async function upsertDocumentRequests(
-  db: Queryable, orgId: string, casePk: number, items: { key: string; label: string }[], requestedBy: string, at: Date,
+  db: TenantDb, casePk: number, items: { key: string; label: string }[], requestedBy: string, at: Date,
 ): Promise<void> {
+  const orgId = db.orgId;
   for (const i of items) {
     await db.query(
       `INSERT INTO document_requests (org_id, case_pk, item_key, label, status, requested_by, requested_at) VALUES (?, ?, ?, ?, 'outstanding', ?, ?)
@@ -47,7 +50,8 @@ export async function upsertDocumentRequests(
 }
 
 /** Marks a document request received; false when it is not outstanding (or not there). */
-export async function markDocumentRequestReceived(db: Queryable, orgId: string, casePk: number, key: string, at: Date): Promise<boolean> {
+export async function markDocumentRequestReceived(db: TenantDb, casePk: number, key: string, at: Date): Promise<boolean> {
+  const orgId = db.orgId;
   const res = await db.query(
     `UPDATE document_requests SET status = 'received', received_at = ? WHERE org_id = ? AND case_pk = ? AND item_key = ? AND status = 'outstanding'`,
     [at, orgId, casePk, key],
@@ -77,7 +81,8 @@ const reminderOf = (r: RawReminder): ReminderRow => ({
 const REMINDER_COLUMNS = 'id, recipient_email, requested_at, sent_count, next_due_at, last_sent_at, stopped_reason, unsubscribed_at';
 
 /** A case's reminder state, locked until the caller's transaction ends when `lock`. */
-export async function findReminder(db: Queryable, orgId: string, casePk: number, lock = false): Promise<ReminderRow | null> {
+export async function findReminder(db: TenantDb, casePk: number, lock = false): Promise<ReminderRow | null> {
+  const orgId = db.orgId;
   const [row]: RawReminder[] = await db.query(
     `SELECT ${REMINDER_COLUMNS} FROM outreach_reminders WHERE org_id = ? AND case_pk = ?${lock ? ' FOR UPDATE' : ''}`, [orgId, casePk],
   );
@@ -96,7 +101,8 @@ export async function lockReminderById(db: Queryable, id: number): Promise<(Remi
  * A new request starts the case's reminders over: requested now, no reminder sent, the first due at
  * `nextDueAt` (null: reminders off). An unsubscribe stays in force for the same recipient.
  */
-export async function restartReminder(db: Queryable, orgId: string, casePk: number, recipientEmail: string, at: Date, nextDueAt: Date | null): Promise<void> {
+export async function restartReminder(db: TenantDb, casePk: number, recipientEmail: string, at: Date, nextDueAt: Date | null): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     `INSERT INTO outreach_reminders (org_id, case_pk, recipient_email, requested_at, sent_count, next_due_at, stopped_reason) VALUES (?, ?, ?, ?, 0, ?, NULL)
      ON DUPLICATE KEY UPDATE unsubscribed_at = IF(recipient_email = VALUES(recipient_email), unsubscribed_at, NULL),
@@ -107,7 +113,8 @@ export async function restartReminder(db: Queryable, orgId: string, casePk: numb
 }
 
 /** Records a reminder slot as used (sent_count becomes `sentCount`) and the next due time (null: none). */
-export async function advanceReminder(db: Queryable, orgId: string, casePk: number, sentCount: number, at: Date, nextDueAt: Date | null): Promise<void> {
+export async function advanceReminder(db: TenantDb, casePk: number, sentCount: number, at: Date, nextDueAt: Date | null): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     'UPDATE outreach_reminders SET sent_count = ?, last_sent_at = ?, next_due_at = ? WHERE org_id = ? AND case_pk = ?',
     [sentCount, at, nextDueAt, orgId, casePk],
@@ -115,7 +122,8 @@ export async function advanceReminder(db: Queryable, orgId: string, casePk: numb
 }
 
 /** Stops a case's reminders for good (until a new request), saying why. */
-export async function stopReminder(db: Queryable, orgId: string, casePk: number, reason: string, at: Date | null = null): Promise<void> {
+export async function stopReminder(db: TenantDb, casePk: number, reason: string, at: Date | null = null): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     `UPDATE outreach_reminders SET next_due_at = NULL, stopped_reason = ?, unsubscribed_at = IF(? = 'unsubscribed', COALESCE(unsubscribed_at, ?), unsubscribed_at)
      WHERE org_id = ? AND case_pk = ?`,
@@ -124,7 +132,8 @@ export async function stopReminder(db: Queryable, orgId: string, casePk: number,
 }
 
 /** Zero retention: the reminder recipient goes, and with it the case's reminders (stopped as `case_closed`). */
-export async function purgeReminderRecipient(db: Queryable, orgId: string, casePk: number): Promise<void> {
+export async function purgeReminderRecipient(db: TenantDb, casePk: number): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     `UPDATE outreach_reminders SET recipient_email = '', next_due_at = NULL, stopped_reason = 'case_closed' WHERE org_id = ? AND case_pk = ?`, [orgId, casePk],
   );

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { CLOSED_STATUSES } from '../cases/index';
 import { findCasePk, findCaseRowByPk } from '../cases/index';
@@ -41,9 +42,9 @@ const itemView = (r: RequestedItemRow): RequestedItemView => ({
 /** What the console's Outreach section shows of a case's requests: the items asked for, with their status, and the reminder state. */
 export async function getCaseRequests(svc: Services, actor: Actor, input: { caseId: string }): Promise<CaseRequestsView> {
   authorize(actor, 'edd:read');
-  const casePk = await findCasePk(svc.db, actor.orgId, input.caseId);
+  const casePk = await findCasePk(forTenant(svc.db, actor.orgId), input.caseId);
   if (casePk === null) throw DomainError.notFound('Case');
-  const [items, r] = await Promise.all([listRequestedItems(svc.db, actor.orgId, casePk), findReminder(svc.db, actor.orgId, casePk)]);
+  const [items, r] = await Promise.all([listRequestedItems(forTenant(svc.db, actor.orgId), casePk), findReminder(forTenant(svc.db, actor.orgId), casePk)]);
   return {
     items: items.map(itemView),
     reminders: r && {
@@ -55,9 +56,9 @@ export async function getCaseRequests(svc: Services, actor: Actor, input: { case
 /** The items asked of the customer of the case (their own, in the portal), with whether they may still upload. */
 export async function listPortalRequestedItems(svc: Services, actor: Actor): Promise<{ items: RequestedItemView[]; open: boolean }> {
   const customer = portalCustomer(actor);
-  const c = await findCaseRowByPk(svc.db, customer.orgId, customer.casePk);
+  const c = await findCaseRowByPk(forTenant(svc.db, customer.orgId), customer.casePk);
   if (!c) throw DomainError.notFound('Case');
-  const items = (await listRequestedItems(svc.db, customer.orgId, customer.casePk)).map(itemView);
+  const items = (await listRequestedItems(forTenant(svc.db, customer.orgId), customer.casePk)).map(itemView);
   return { items, open: !CLOSED_STATUSES.includes(c.status) };
 }
 
@@ -65,7 +66,7 @@ const REF = /^(edd|document):([a-z0-9]+(?:[_-][a-z0-9]+)*)$/;
 
 /** Checks an upload's item ref before any byte is stored: it names an outstanding requested item of the case. */
 export async function assertItemOpen(svc: Services, customer: { orgId: string; casePk: number }, ref: string): Promise<void> {
-  const item = (await listRequestedItems(svc.db, customer.orgId, customer.casePk)).find((i) => `${i.source}:${i.key}` === ref);
+  const item = (await listRequestedItems(forTenant(svc.db, customer.orgId), customer.casePk)).find((i) => `${i.source}:${i.key}` === ref);
   if (!item) throw DomainError.validation([{ path: 'item', message: 'is not an item you were asked for' }]);
   if (item.status !== 'outstanding') throw new DomainError('conflict', `"${item.label}" has already been ${item.status === 'waived' ? 'waived' : 'received'}; nothing more is needed for it.`);
 }
@@ -81,9 +82,9 @@ export async function receiveRequestedItemInTx(tx: Tx, c: { orgId: string; caseP
   if (!m) throw DomainError.validation([{ path: 'item', message: 'is not an item you were asked for' }]);
   const [, source, key] = m as unknown as [string, RequestedItemSource, string];
   if (source === 'document') {
-    if (await markDocumentRequestReceived(tx.manager, c.orgId, c.casePk, key, tx.services.clock.now())) return;
+    if (await markDocumentRequestReceived(forTenant(tx.manager, c.orgId), c.casePk, key, tx.services.clock.now())) return;
   } else {
-    const req = await lockEddRequirement(tx.manager, c.orgId, c.casePk, key);
+    const req = await lockEddRequirement(forTenant(tx.manager, c.orgId), c.casePk, key);
     if (req && req.requestedAt && req.status === 'outstanding') {
       await changeEddRequirementInTx(tx, { orgId: c.orgId, casePk: c.casePk, reqKey: key, label: req.label, source: req.source, status: 'received', updatedBy: 'customer' });
       return;

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { CLOSED_STATUSES, type CaseStatus } from '../cases/index';
 import { findCaseRowByPk, lockCase } from '../cases/index';
 import { inTransaction } from '../db/transaction';
@@ -21,8 +22,8 @@ export type ReminderOutcome = 'sent' | 'not_due' | 'none' | 'stopped_closed' | '
  */
 export async function sendDueReminder(svc: Services, ref: { orgId: string; casePk: number }): Promise<ReminderOutcome> {
   return inTransaction(svc, async (tx) => {
-    await lockCase(tx.manager, ref.orgId, ref.casePk);
-    const reminder = await findReminder(tx.manager, ref.orgId, ref.casePk, true);
+    await lockCase(forTenant(tx.manager, ref.orgId), ref.casePk);
+    const reminder = await findReminder(forTenant(tx.manager, ref.orgId), ref.casePk, true);
     if (!reminder || !reminder.nextDueAt) return 'none';
     const now = svc.clock.now();
     if (reminder.nextDueAt.getTime() > now.getTime()) {
@@ -30,16 +31,16 @@ export async function sendDueReminder(svc: Services, ref: { orgId: string; caseP
       tx.afterCommit(() => svc.jobs.enqueue(REMINDER_TASK, { ...ref }, { jobKey: `${REMINDER_TASK}:${ref.orgId}:${ref.casePk}`, runAt }));
       return 'not_due';
     }
-    const c = await findCaseRowByPk(tx.manager, ref.orgId, ref.casePk);
+    const c = await findCaseRowByPk(forTenant(tx.manager, ref.orgId), ref.casePk);
     const stop = async (reason: string, outcome: ReminderOutcome) => {
-      await stopReminder(tx.manager, ref.orgId, ref.casePk, reason, now);
+      await stopReminder(forTenant(tx.manager, ref.orgId), ref.casePk, reason, now);
       return outcome;
     };
     if (!c || CLOSED_STATUSES.includes(c.status as CaseStatus) || !c.customer_email) return stop('case_closed', 'stopped_closed');
     if (reminder.unsubscribedAt) return stop('unsubscribed', 'stopped_unsubscribed');
-    const outstanding = (await listRequestedItems(tx.manager, ref.orgId, ref.casePk)).filter((i) => i.status === 'outstanding');
+    const outstanding = (await listRequestedItems(forTenant(tx.manager, ref.orgId), ref.casePk)).filter((i) => i.status === 'outstanding');
     if (!outstanding.length) return stop('received', 'stopped_received');
-    const schedule = await reminderScheduleOf(tx.manager, ref.orgId);
+    const schedule = await reminderScheduleOf(forTenant(tx.manager, ref.orgId));
     if (!schedule.enabled || reminder.sentCount >= schedule.maxReminders) return stop(schedule.enabled ? 'limit' : 'disabled', 'stopped_limit');
 
     const items = outstanding.map((i) => ({ key: i.key, label: i.label }));
@@ -50,7 +51,7 @@ export async function sendDueReminder(svc: Services, ref: { orgId: string; caseP
     ], unsubscribeUrl(svc.config, reminder.id, reminder.recipientEmail));
     const sent = reminder.sentCount + 1;
     const next = sent < schedule.maxReminders ? new Date(now.getTime() + daysMs(schedule.everyDays)) : null;
-    await advanceReminder(tx.manager, ref.orgId, ref.casePk, sent, now, next);
+    await advanceReminder(forTenant(tx.manager, ref.orgId), ref.casePk, sent, now, next);
     if (next) tx.afterCommit(() => svc.jobs.enqueue(REMINDER_TASK, { ...ref }, { jobKey: `${REMINDER_TASK}:${ref.orgId}:${ref.casePk}`, runAt: next }));
     return 'sent';
   });

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError, type ValidationDetail } from '../errors';
@@ -44,7 +45,7 @@ export async function sendOutreach(
   const sentBy = auditName(actor);
   return inTransaction(svc, async (tx) => {
     const c = await lockOutreachCase(tx, actor.orgId, input.caseId);
-    await upsertDocumentRequests(tx.manager, c.orgId, c.casePk, items, sentBy, svc.clock.now());
+    await upsertDocumentRequests(forTenant(tx.manager, c.orgId), c.casePk, items, sentBy, svc.clock.now());
     await restartRemindersInTx(tx, c);
     const { emailId, subject } = await queueOutreachEmail(tx, c, kind, items, (subj) => [
       { type: 'outreach.email.sent', fields: { kind, recipientEmail: c.customerEmail, subject: subj, itemCount: items.length, items, sentBy } },

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { createHmac } from 'node:crypto';
 import type { Config } from '../config';
 import { inTransaction } from '../db/transaction';
@@ -40,7 +41,7 @@ export async function unsubscribeFromReminders(svc: Services, token: string): Pr
     if (!row) return 'unknown';
     const ok = svc.config.secretsKeys.some((k) => safeEqual(macOf(k.key, id, row.recipientEmail), m[2]!));
     if (!ok) return 'unknown';
-    if (!row.unsubscribedAt) await stopReminder(tx.manager, row.orgId, row.casePk, 'unsubscribed', svc.clock.now());
+    if (!row.unsubscribedAt) await stopReminder(forTenant(tx.manager, row.orgId), row.casePk, 'unsubscribed', svc.clock.now());
     svc.log.info({ orgId: row.orgId, reminderId: id }, 'reminders unsubscribed');
     return 'unsubscribed';
   });

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Tx } from '../db/transaction';
 import { normalizedName, sameEmail, sameIdDocument } from './person-matching';
 import { ACCEPTED_DOCUMENT_STATUSES, humansOf, personEmails, type CaseHuman } from './person-views';
@@ -32,9 +33,9 @@ export type RegistryIdDocument =
  */
 export async function findReusableIdDocument(tx: Tx, input: { orgId: string; casePk: number; personKey: string }): Promise<RegistryIdDocument> {
   const { orgId, casePk, personKey } = input;
-  const human = humansOf(await listCaseParties(tx.manager, orgId, casePk)).find((h) => h.personKey === personKey);
+  const human = humansOf(await listCaseParties(forTenant(tx.manager, orgId), casePk)).find((h) => h.personKey === personKey);
   if (!human) return { status: 'none', personId: null, documentId: null };
-  const link = await findActiveLink(tx.manager, orgId, casePk, personKey);
+  const link = await findActiveLink(forTenant(tx.manager, orgId), casePk, personKey);
   if (!link) {
     const proposed = await strongMatch(tx, orgId, casePk, human);
     return proposed === null ? { status: 'none', personId: null, documentId: null } : { status: 'proposed', personId: proposed, documentId: null };
@@ -42,8 +43,8 @@ export async function findReusableIdDocument(tx: Tx, input: { orgId: string; cas
   const personId = Number(link.person_id);
   if (link.linked_by === SYSTEM_LINKER) return { status: 'unconfirmed_link', personId, documentId: null };
   const now = tx.services.clock.now();
-  const days = await findReuseWindowDays(tx.manager, orgId);
-  const documentId = await findReusableDocument(tx.manager, orgId, personId, {
+  const days = await findReuseWindowDays(forTenant(tx.manager, orgId));
+  const documentId = await findReusableDocument(forTenant(tx.manager, orgId), personId, {
     attachedAfter: new Date(now.getTime() - days * DAY_MS), today: now.toISOString().slice(0, 10), statuses: ACCEPTED_DOCUMENT_STATUSES,
   });
   return documentId === null ? { status: 'no_document', personId, documentId: null } : { status: 'reusable', personId, documentId };
@@ -56,10 +57,10 @@ export async function findReusableIdDocument(tx: Tx, input: { orgId: string; cas
 async function strongMatch(tx: Tx, orgId: string, casePk: number, human: CaseHuman): Promise<number | null> {
   if (!human.dateOfBirth || !human.name.trim()) return null;
   const taken = new Set([
-    ...(await listActiveLinksOfCase(tx.manager, orgId, casePk)).map((l) => Number(l.person_id)),
-    ...(await listUnlinkedPersonIds(tx.manager, orgId, casePk, human.personKey)),
+    ...(await listActiveLinksOfCase(forTenant(tx.manager, orgId), casePk)).map((l) => Number(l.person_id)),
+    ...(await listUnlinkedPersonIds(forTenant(tx.manager, orgId), casePk, human.personKey)),
   ]);
-  const strong = (await listPersonsByNameAndBirth(tx.manager, orgId, normalizedName(human.name), human.dateOfBirth)).filter(
+  const strong = (await listPersonsByNameAndBirth(forTenant(tx.manager, orgId), normalizedName(human.name), human.dateOfBirth)).filter(
     (p) => !taken.has(Number(p.id)) && (personEmails(p).some((e) => sameEmail(e, human.email))
       || sameIdDocument({ idNumber: p.id_number, idCountry: p.id_country }, human)),
   );

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
 import { personCaseView, personDocumentView, personView, type PersonDetailView } from './person-views';
@@ -7,8 +8,8 @@ import { findPerson, listLinksOfPerson, listPersonDocuments } from './persons.re
 export async function getPerson(svc: Services, actor: Actor, personId: number): Promise<PersonDetailView | null> {
   authorize(actor, 'persons:read');
   if (!Number.isSafeInteger(personId) || personId < 1) return null;
-  const row = await findPerson(svc.db, actor.orgId, personId);
+  const row = await findPerson(forTenant(svc.db, actor.orgId), personId);
   if (!row) return null;
-  const [links, documents] = await Promise.all([listLinksOfPerson(svc.db, actor.orgId, personId), listPersonDocuments(svc.db, actor.orgId, personId)]);
+  const [links, documents] = await Promise.all([listLinksOfPerson(forTenant(svc.db, actor.orgId), personId), listPersonDocuments(forTenant(svc.db, actor.orgId), personId)]);
   return { ...personView(row), cases: links.map(personCaseView), documents: documents.map(personDocumentView) };
 }

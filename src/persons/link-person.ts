@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { lockConsoleCase } from '../cases/index';
 import { inTransaction } from '../db/transaction';
@@ -18,9 +19,9 @@ export async function linkPerson(svc: Services, actor: Actor, input: { caseId: s
   const personId = personIdOf(input.personId);
   const orgId = actor.orgId;
   await inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(tx.manager, orgId, input.caseId);
+    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
     const human = await caseHumanOf(tx, orgId, c.pk, personKey);
-    const person = await findPerson(tx.manager, orgId, personId, true);
+    const person = await findPerson(forTenant(tx.manager, orgId), personId, true);
     if (!person) throw DomainError.notFound('Person');
     await recordLink(tx, orgId, c.pk, human, person, auditName(actor));
   });

@@ -1,3 +1,4 @@
+import { type TenantDb, forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { findCaseById, findPerson, listActiveLinksOfCase, listCaseDocuments, listCaseParties, listMatchCandidates } from './persons.repository';
 import { DomainError } from '../errors';
@@ -6,7 +7,6 @@ import { matchScore, MAX_PROPOSALS } from './person-matching';
 import {
   ACCEPTED_DOCUMENT_STATUSES, humansOf, idDocumentView, type CaseHuman, type CasePersonView, type IdDocumentView, type PersonProposalView,
 } from './person-views';
-import type { Queryable } from '../db/queryable';
 import { isoFromDatetimeText } from '../db/datetime-text';
 
 /** Persons read per unlinked party when looking for proposals (those born the same day, or all when the date is unknown). */
@@ -23,24 +23,24 @@ export async function listCasePeople(
   svc: Services, actor: Actor, caseId: string,
 ): Promise<{ people: CasePersonView[]; idDocuments: IdDocumentView[] }> {
   authorize(actor, 'persons:read');
-  const c = await findCaseById(svc.db, actor.orgId, caseId);
+  const c = await findCaseById(forTenant(svc.db, actor.orgId), caseId);
   if (!c) throw DomainError.notFound('Case');
   const orgId = actor.orgId;
   const [parties, links, docs] = await Promise.all([
-    listCaseParties(svc.db, orgId, c.pk), listActiveLinksOfCase(svc.db, orgId, c.pk), listCaseDocuments(svc.db, orgId, c.pk, ACCEPTED_DOCUMENT_STATUSES),
+    listCaseParties(forTenant(svc.db, orgId), c.pk), listActiveLinksOfCase(forTenant(svc.db, orgId), c.pk), listCaseDocuments(forTenant(svc.db, orgId), c.pk, ACCEPTED_DOCUMENT_STATUSES),
   ]);
   const linkedIds = new Set(links.map((l) => Number(l.person_id)));
   const people: CasePersonView[] = [];
   for (const h of humansOf(parties)) {
     const link = links.find((l) => l.person_key === h.personKey);
     if (link) {
-      const person = await findPerson(svc.db, orgId, Number(link.person_id));
+      const person = await findPerson(forTenant(svc.db, orgId), Number(link.person_id));
       people.push({
         ...humanFields(h), proposals: [],
         link: { personId: Number(link.person_id), displayName: person?.display_name ?? '', linkedBy: link.linked_by, linkedAt: isoFromDatetimeText(link.linked_at) },
       });
     } else {
-      people.push({ ...humanFields(h), link: null, proposals: await proposalsFor(svc.db, orgId, h, linkedIds) });
+      people.push({ ...humanFields(h), link: null, proposals: await proposalsFor(forTenant(svc.db, orgId), h, linkedIds) });
     }
   }
   return { people, idDocuments: docs.map(idDocumentView).filter((d): d is IdDocumentView => d !== null) };
@@ -51,9 +51,9 @@ function humanFields(h: CaseHuman) {
 }
 
 /** The persons proposed for an unlinked human, best first, leaving out those linked to another party of the case. */
-export async function proposalsFor(db: Queryable, orgId: string, h: CaseHuman, exclude: Set<number>): Promise<PersonProposalView[]> {
+export async function proposalsFor(db: TenantDb, h: CaseHuman, exclude: Set<number>): Promise<PersonProposalView[]> {
   if (!h.name.trim()) return [];
-  const candidates = await listMatchCandidates(db, orgId, h.dateOfBirth, MAX_MATCH_CANDIDATES);
+  const candidates = await listMatchCandidates(db, h.dateOfBirth, MAX_MATCH_CANDIDATES);
   const out: PersonProposalView[] = [];
   for (const p of candidates) {
     if (exclude.has(Number(p.id))) continue;

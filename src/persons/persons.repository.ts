@@ -1,10 +1,10 @@
+import { type TenantDb } from '../db/tenant-db';
 import { datetimeTextSql } from '../db/datetime-text';
-import type { Queryable } from '../db/queryable';
 
 /**
  * The SQL of the person registry: persons, their links to case parties (by personKey, soft-deleted on
- * unlink) and their attached ID documents, and the tenant's reuse window. Every function takes the
- * database first and the tenant second; another tenant's id finds nothing.
+ * unlink) and their attached ID documents, and the tenant's reuse window. Every function takes a
+ * tenant-bound handle (forTenant over a manager or the pool); another tenant's id finds nothing.
  */
 
 /** A DATETIME(3) column of a joined table as MySQL's text under its plain name (see datetimeTextSql). */
@@ -47,7 +47,8 @@ export interface PartyRow {
 }
 
 /** A case's directors and UBOs, directors first, each by position. */
-export function listCaseParties(db: Queryable, orgId: string, casePk: number): Promise<PartyRow[]> {
+export function listCaseParties(db: TenantDb, casePk: number): Promise<PartyRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT person_key, kind, position, name, email, roles, nationality, DATE_FORMAT(date_of_birth, '%Y-%m-%d') AS date_of_birth, id_number, id_country
      FROM case_parties WHERE org_id = ? AND case_pk = ? ORDER BY kind, position`,
@@ -56,12 +57,14 @@ export function listCaseParties(db: Queryable, orgId: string, casePk: number): P
 }
 
 /** A tenant's case pk and public id by pk, or null. */
-export async function findCaseById(db: Queryable, orgId: string, caseId: string): Promise<{ pk: number; caseId: string } | null> {
+export async function findCaseById(db: TenantDb, caseId: string): Promise<{ pk: number; caseId: string } | null> {
+  const orgId = db.orgId;
   const [row]: { pk: number | string; case_id: string }[] = await db.query('SELECT pk, case_id FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
   return row ? { pk: Number(row.pk), caseId: row.case_id } : null;
 }
 
-export async function findPerson(db: Queryable, orgId: string, id: number, lock = false): Promise<PersonRow | null> {
+export async function findPerson(db: TenantDb, id: number, lock = false): Promise<PersonRow | null> {
+  const orgId = db.orgId;
   const [row]: PersonRow[] = await db.query(`SELECT ${PERSON_COLUMNS} FROM persons WHERE org_id = ? AND id = ?${lock ? ' FOR UPDATE' : ''}`, [orgId, id]);
   return row ?? null;
 }
@@ -79,7 +82,8 @@ export interface NewPerson {
   at: Date;
 }
 
-export async function insertPerson(db: Queryable, orgId: string, p: NewPerson): Promise<number> {
+export async function insertPerson(db: TenantDb, p: NewPerson): Promise<number> {
+  const orgId = db.orgId;
   const res: { insertId: number } = await db.query(
     `INSERT INTO persons (org_id, display_name, normalized_name, date_of_birth, nationality, emails, id_number, id_country, created_from_case_pk, created_by, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -90,8 +94,9 @@ export async function insertPerson(db: Queryable, orgId: string, p: NewPerson): 
 
 /** Stores what a new link taught about a person: its emails and, when it had none, its id number and country. */
 export async function updatePersonContact(
-  db: Queryable, orgId: string, id: number, c: { emails: string[]; idNumber: string | null; idCountry: string | null; at: Date },
+  db: TenantDb, id: number, c: { emails: string[]; idNumber: string | null; idCountry: string | null; at: Date },
 ): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     'UPDATE persons SET emails = ?, id_number = COALESCE(id_number, ?), id_country = COALESCE(id_country, ?), updated_at = ? WHERE org_id = ? AND id = ?',
     [JSON.stringify(c.emails), c.idNumber, c.idCountry, c.at, orgId, id],
@@ -102,7 +107,8 @@ export async function updatePersonContact(
  * Persons that may be the same human as a party born on `dob`: those born that day and those whose date
  * of birth is unknown (a different known date rules a person out). Without a date: the latest `limit`.
  */
-export function listMatchCandidates(db: Queryable, orgId: string, dob: string | null, limit: number): Promise<PersonRow[]> {
+export function listMatchCandidates(db: TenantDb, dob: string | null, limit: number): Promise<PersonRow[]> {
+  const orgId = db.orgId;
   if (dob) {
     return db.query(
       `SELECT ${PERSON_COLUMNS} FROM persons WHERE org_id = ? AND (date_of_birth = ? OR date_of_birth IS NULL) ORDER BY id DESC LIMIT ${Math.floor(limit)}`,
@@ -113,14 +119,16 @@ export function listMatchCandidates(db: Queryable, orgId: string, dob: string | 
 }
 
 /** Persons with exactly this normalized name and date of birth (the strong match's first two conditions). */
-export function listPersonsByNameAndBirth(db: Queryable, orgId: string, normalizedName: string, dob: string): Promise<PersonRow[]> {
+export function listPersonsByNameAndBirth(db: TenantDb, normalizedName: string, dob: string): Promise<PersonRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT ${PERSON_COLUMNS} FROM persons WHERE org_id = ? AND normalized_name = ? AND date_of_birth = ? ORDER BY id`, [orgId, normalizedName, dob],
   );
 }
 
 /** Persons whose name or an email contains `search` (already lower case), newest first, after the id `after`. */
-export function searchPersons(db: Queryable, orgId: string, q: { search: string | null; after: number | null; limit: number }): Promise<PersonRow[]> {
+export function searchPersons(db: TenantDb, q: { search: string | null; after: number | null; limit: number }): Promise<PersonRow[]> {
+  const orgId = db.orgId;
   const where = ['org_id = ?'];
   const params: unknown[] = [orgId];
   if (q.search) {
@@ -154,7 +162,8 @@ const LINK_COLUMNS =
   `l.unlinked_by, ${textOf('l.unlinked_at', 'unlinked_at')}, l.unlink_reason`;
 
 /** The active link of a case party (by personKey), locked for the caller's transaction when `lock`, or null. */
-export async function findActiveLink(db: Queryable, orgId: string, casePk: number, personKey: string, lock = false): Promise<LinkRow | null> {
+export async function findActiveLink(db: TenantDb, casePk: number, personKey: string, lock = false): Promise<LinkRow | null> {
+  const orgId = db.orgId;
   const [row]: LinkRow[] = await db.query(
     `SELECT ${LINK_COLUMNS} FROM person_links l JOIN cases c ON c.pk = l.case_pk
      WHERE l.org_id = ? AND l.case_pk = ? AND l.person_key = ? AND l.active = 1${lock ? ' FOR UPDATE' : ''}`,
@@ -164,7 +173,8 @@ export async function findActiveLink(db: Queryable, orgId: string, casePk: numbe
 }
 
 /** The active links of a case, by personKey. */
-export function listActiveLinksOfCase(db: Queryable, orgId: string, casePk: number): Promise<LinkRow[]> {
+export function listActiveLinksOfCase(db: TenantDb, casePk: number): Promise<LinkRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT ${LINK_COLUMNS} FROM person_links l JOIN cases c ON c.pk = l.case_pk
      WHERE l.org_id = ? AND l.case_pk = ? AND l.active = 1 ORDER BY l.id`,
@@ -173,7 +183,8 @@ export function listActiveLinksOfCase(db: Queryable, orgId: string, casePk: numb
 }
 
 /** Every link of a person (active and unlinked), newest first. */
-export function listLinksOfPerson(db: Queryable, orgId: string, personId: number): Promise<LinkRow[]> {
+export function listLinksOfPerson(db: TenantDb, personId: number): Promise<LinkRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT ${LINK_COLUMNS} FROM person_links l JOIN cases c ON c.pk = l.case_pk WHERE l.org_id = ? AND l.person_id = ? ORDER BY l.id DESC`,
     [orgId, personId],
@@ -181,7 +192,8 @@ export function listLinksOfPerson(db: Queryable, orgId: string, personId: number
 }
 
 /** Persons an analyst unlinked from this case party (never linked to it again automatically). */
-export async function listUnlinkedPersonIds(db: Queryable, orgId: string, casePk: number, personKey: string): Promise<number[]> {
+export async function listUnlinkedPersonIds(db: TenantDb, casePk: number, personKey: string): Promise<number[]> {
+  const orgId = db.orgId;
   const rows: { person_id: number | string }[] = await db.query(
     'SELECT DISTINCT person_id FROM person_links WHERE org_id = ? AND case_pk = ? AND person_key = ? AND unlinked_at IS NOT NULL', [orgId, casePk, personKey],
   );
@@ -189,8 +201,9 @@ export async function listUnlinkedPersonIds(db: Queryable, orgId: string, casePk
 }
 
 export async function insertLink(
-  db: Queryable, orgId: string, l: { casePk: number; personKey: string; personId: number; linkedBy: string; at: Date },
+  db: TenantDb, l: { casePk: number; personKey: string; personId: number; linkedBy: string; at: Date },
 ): Promise<number> {
+  const orgId = db.orgId;
   const res: { insertId: number } = await db.query(
     'INSERT INTO person_links (org_id, case_pk, person_key, person_id, linked_by, linked_at) VALUES (?, ?, ?, ?, ?, ?)',
     [orgId, l.casePk, l.personKey, l.personId, l.linkedBy, l.at],
@@ -199,7 +212,8 @@ export async function insertLink(
 }
 
 /** Soft-deletes an active link; false when it was no longer active. */
-export async function unlinkLink(db: Queryable, orgId: string, linkId: number, u: { by: string; at: Date; reason: string | null }): Promise<boolean> {
+export async function unlinkLink(db: TenantDb, linkId: number, u: { by: string; at: Date; reason: string | null }): Promise<boolean> {
+  const orgId = db.orgId;
   const res = await db.query(
     'UPDATE person_links SET unlinked_by = ?, unlinked_at = ?, unlink_reason = ? WHERE org_id = ? AND id = ? AND unlinked_at IS NULL',
     [u.by, u.at, u.reason, orgId, linkId],
@@ -219,7 +233,8 @@ export interface CaseDocumentRow {
 }
 
 /** A tenant's document with its case, or null. */
-export async function findCaseDocument(db: Queryable, orgId: string, documentId: number): Promise<CaseDocumentRow | null> {
+export async function findCaseDocument(db: TenantDb, documentId: number): Promise<CaseDocumentRow | null> {
+  const orgId = db.orgId;
   const [row]: CaseDocumentRow[] = await db.query(
     `SELECT d.id, d.case_pk, c.case_id, d.document_type, d.filename, d.status, d.extracted_data, ${textOf('d.purged_at', 'purged_at')}
      FROM documents d JOIN cases c ON c.pk = d.case_pk WHERE d.org_id = ? AND d.id = ?`,
@@ -229,7 +244,8 @@ export async function findCaseDocument(db: Queryable, orgId: string, documentId:
 }
 
 /** A case's documents of the given statuses, oldest first. */
-export function listCaseDocuments(db: Queryable, orgId: string, casePk: number, statuses: readonly string[]): Promise<CaseDocumentRow[]> {
+export function listCaseDocuments(db: TenantDb, casePk: number, statuses: readonly string[]): Promise<CaseDocumentRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT d.id, d.case_pk, c.case_id, d.document_type, d.filename, d.status, d.extracted_data, ${textOf('d.purged_at', 'purged_at')}
      FROM documents d JOIN cases c ON c.pk = d.case_pk WHERE d.org_id = ? AND d.case_pk = ? AND d.status IN (?) AND d.purged_at IS NULL ORDER BY d.id`,
@@ -255,7 +271,8 @@ const PERSON_DOCUMENT_COLUMNS =
   `DATE_FORMAT(pd.valid_until, '%Y-%m-%d') AS valid_until, ${textOf('d.purged_at', 'purged_at')}`;
 
 /** A person's attached documents, newest attachment first. */
-export function listPersonDocuments(db: Queryable, orgId: string, personId: number): Promise<PersonDocumentRow[]> {
+export function listPersonDocuments(db: TenantDb, personId: number): Promise<PersonDocumentRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT ${PERSON_DOCUMENT_COLUMNS} FROM person_documents pd JOIN documents d ON d.id = pd.document_id JOIN cases c ON c.pk = d.case_pk
      WHERE pd.org_id = ? AND pd.person_id = ? ORDER BY pd.attached_at DESC, pd.id DESC`,
@@ -264,14 +281,16 @@ export function listPersonDocuments(db: Queryable, orgId: string, personId: numb
 }
 
 /** Whether the document is attached to the person already. */
-export async function isDocumentAttached(db: Queryable, orgId: string, personId: number, documentId: number): Promise<boolean> {
+export async function isDocumentAttached(db: TenantDb, personId: number, documentId: number): Promise<boolean> {
+  const orgId = db.orgId;
   const rows: unknown[] = await db.query('SELECT 1 FROM person_documents WHERE org_id = ? AND person_id = ? AND document_id = ?', [orgId, personId, documentId]);
   return rows.length > 0;
 }
 
 export async function insertPersonDocument(
-  db: Queryable, orgId: string, d: { personId: number; documentId: number; attachedBy: string; at: Date; validUntil: string | null },
+  db: TenantDb, d: { personId: number; documentId: number; attachedBy: string; at: Date; validUntil: string | null },
 ): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     'INSERT INTO person_documents (org_id, person_id, document_id, attached_by, attached_at, valid_until) VALUES (?, ?, ?, ?, ?, ?)',
     [orgId, d.personId, d.documentId, d.attachedBy, d.at, d.validUntil],
@@ -284,8 +303,9 @@ export async function insertPersonDocument(
  * and not purged.
  */
 export async function findReusableDocument(
-  db: Queryable, orgId: string, personId: number, q: { attachedAfter: Date; today: string; statuses: readonly string[] },
+  db: TenantDb, personId: number, q: { attachedAfter: Date; today: string; statuses: readonly string[] },
 ): Promise<number | null> {
+  const orgId = db.orgId;
   const [row]: { document_id: number | string }[] = await db.query(
     `SELECT pd.document_id FROM person_documents pd JOIN documents d ON d.id = pd.document_id AND d.org_id = pd.org_id
      WHERE pd.org_id = ? AND pd.person_id = ? AND pd.attached_at > ? AND (pd.valid_until IS NULL OR pd.valid_until >= ?)
@@ -297,7 +317,8 @@ export async function findReusableDocument(
 }
 
 /** The tenant's reuse window in days. */
-export async function findReuseWindowDays(db: Queryable, orgId: string, lock = false): Promise<number> {
+export async function findReuseWindowDays(db: TenantDb, lock = false): Promise<number> {
+  const orgId = db.orgId;
   const [row]: { person_reuse_days: number | string }[] = await db.query(
     `SELECT person_reuse_days FROM tenants WHERE id = ?${lock ? ' FOR UPDATE' : ''}`, [orgId],
   );

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Tx } from '../db/transaction';
 import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
@@ -7,7 +8,7 @@ import { findActiveLink, insertLink, listActiveLinksOfCase, listCaseParties, upd
 
 /** The human of a case behind a personKey (its party rows merged); not_found when the case has none. */
 export async function caseHumanOf(tx: Tx, orgId: string, casePk: number, personKey: string): Promise<CaseHuman> {
-  const human = humansOf(await listCaseParties(tx.manager, orgId, casePk)).find((h) => h.personKey === personKey);
+  const human = humansOf(await listCaseParties(forTenant(tx.manager, orgId), casePk)).find((h) => h.personKey === personKey);
   if (!human) throw DomainError.notFound('Party');
   return human;
 }
@@ -20,15 +21,15 @@ export async function caseHumanOf(tx: Tx, orgId: string, casePk: number, personK
 export async function recordLink(
   tx: Tx, orgId: string, casePk: number, human: CaseHuman, person: PersonRow, linkedBy: string,
 ): Promise<void> {
-  const existing = await findActiveLink(tx.manager, orgId, casePk, human.personKey, true);
+  const existing = await findActiveLink(forTenant(tx.manager, orgId), casePk, human.personKey, true);
   if (existing) {
     throw new DomainError('conflict', `${human.name} is already linked to person ${existing.person_id}; unlink them first.`, { personId: Number(existing.person_id) });
   }
   const personId = Number(person.id);
-  const other = (await listActiveLinksOfCase(tx.manager, orgId, casePk)).find((l) => Number(l.person_id) === personId);
+  const other = (await listActiveLinksOfCase(forTenant(tx.manager, orgId), casePk)).find((l) => Number(l.person_id) === personId);
   if (other) throw new DomainError('conflict', `Person ${personId} is already linked to another party of this case.`, { personKey: other.person_key });
   const now = tx.services.clock.now();
-  await insertLink(tx.manager, orgId, { casePk, personKey: human.personKey, personId, linkedBy, at: now });
+  await insertLink(forTenant(tx.manager, orgId), { casePk, personKey: human.personKey, personId, linkedBy, at: now });
   await learnFromParty(tx, orgId, person, human, now);
   await recordEvent(tx, {
     orgId, type: 'person.linked', case: { pk: casePk },
@@ -41,7 +42,7 @@ export async function learnFromParty(tx: Tx, orgId: string, person: PersonRow, h
   const emails = personEmails(person);
   const known = !human.email || emails.some((e) => sameEmail(e, human.email));
   if (known && (person.id_number || !human.idNumber)) return;
-  await updatePersonContact(tx.manager, orgId, Number(person.id), {
+  await updatePersonContact(forTenant(tx.manager, orgId), Number(person.id), {
     emails: known ? emails : [...emails, human.email!.trim()], idNumber: human.idNumber, idCountry: human.idNumber ? human.idCountry : null, at: now,
   });
 }

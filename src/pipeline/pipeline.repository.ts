@@ -1,3 +1,4 @@
+import { type TenantDb } from '../db/tenant-db';
 import { crossTenant } from '../db/cross-tenant';
 import type { EntityManager } from 'typeorm';
 
@@ -15,7 +16,8 @@ export function nextStep(step: PipelineStep): PipelineStep {
   return PIPELINE_STEPS[Math.min(PIPELINE_STEPS.indexOf(step) + 1, PIPELINE_STEPS.length - 1)]!;
 }
 
-export async function findPipeline(m: EntityManager, orgId: string, casePk: number, lock = false): Promise<PipelineRow | null> {
+export async function findPipeline(m: TenantDb, casePk: number, lock = false): Promise<PipelineRow | null> {
+  const orgId = m.orgId;
   const rows: PipelineRow[] = await m.query(
     `SELECT run_no, step, triggered_by FROM case_pipelines WHERE org_id = ? AND case_pk = ?${lock ? ' FOR UPDATE' : ''}`,
     [orgId, casePk],
@@ -24,7 +26,8 @@ export async function findPipeline(m: EntityManager, orgId: string, casePk: numb
 }
 
 /** Starts run 1, or the next run of a case whose previous run finished; an unfinished run is left alone. */
-export async function upsertPipelineRun(m: EntityManager, orgId: string, casePk: number, triggeredBy: string, now: Date): Promise<boolean> {
+export async function upsertPipelineRun(m: TenantDb, casePk: number, triggeredBy: string, now: Date): Promise<boolean> {
+  const orgId = m.orgId;
   const res: { affectedRows?: number } = await m.query(
     `INSERT INTO case_pipelines (org_id, case_pk, run_no, step, triggered_by, started_at, updated_at, finished_at)
      VALUES (?, ?, 1, 'screen', ?, ?, ?, NULL)
@@ -41,7 +44,8 @@ export async function upsertPipelineRun(m: EntityManager, orgId: string, casePk:
   return (res.affectedRows ?? 0) > 0;
 }
 
-export async function movePipeline(m: EntityManager, orgId: string, casePk: number, runNo: number, from: PipelineStep, to: PipelineStep, now: Date): Promise<void> {
+export async function movePipeline(m: TenantDb, casePk: number, runNo: number, from: PipelineStep, to: PipelineStep, now: Date): Promise<void> {
+  const orgId = m.orgId;
   await m.query(
     `UPDATE case_pipelines SET step = ?, updated_at = ?, finished_at = ? WHERE org_id = ? AND case_pk = ? AND run_no = ? AND step = ?`,
     [to, now, to === 'done' ? now : null, orgId, casePk, runNo, from],
@@ -63,7 +67,8 @@ export async function claimStalledPipelines(m: EntityManager, before: Date, now:
 }
 
 /** Documents of the case that extraction has not finished with yet. */
-export async function countProcessingDocuments(m: EntityManager, orgId: string, casePk: number): Promise<number> {
+export async function countProcessingDocuments(m: TenantDb, casePk: number): Promise<number> {
+  const orgId = m.orgId;
   const rows: { n: number | string }[] = await m.query(
     `SELECT COUNT(*) AS n FROM documents WHERE org_id = ? AND case_pk = ? AND status = 'processing'`,
     [orgId, casePk],

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Services } from '../services';
 import { enqueuePipelineStep } from './pipeline-jobs';
 import { findPipeline } from './pipeline.repository';
@@ -8,6 +9,6 @@ import { findPipeline } from './pipeline.repository';
  * pipeline. System work: the caller names the tenant.
  */
 export async function resumeCasePipeline(svc: Services, ref: { orgId: string; casePk: number }): Promise<void> {
-  const run = await findPipeline(svc.db.manager, ref.orgId, ref.casePk);
+  const run = await findPipeline(forTenant(svc.db.manager, ref.orgId), ref.casePk);
   if (run && run.step !== 'done') await enqueuePipelineStep(svc, ref.orgId, ref.casePk);
 }

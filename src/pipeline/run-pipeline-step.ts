@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { systemActor } from '../access/index';
 import { advanceOnboardingStage } from '../cases/index';
 import type { Tx } from '../db/transaction';
@@ -22,14 +23,14 @@ export type StepOutcome = PipelineStep | 'idle' | 'waiting_for_documents' | 'wai
 function stepGuard(svc: Services, ref: { orgId: string; casePk: number }, run: PipelineRow): StepGuard {
   return {
     async claim(tx: Tx) {
-      const now = await findPipeline(tx.manager, ref.orgId, ref.casePk, true);
+      const now = await findPipeline(forTenant(tx.manager, ref.orgId), ref.casePk, true);
       if (!now || now.run_no !== run.run_no || now.step !== run.step) return false;
       if (run.step === 'screen') await advanceOnboardingStage(tx, { ...ref, stage: 'in_screening' });
       return true;
     },
     async done(tx: Tx) {
       const next = nextStep(run.step);
-      await movePipeline(tx.manager, ref.orgId, ref.casePk, run.run_no, run.step, next, svc.clock.now());
+      await movePipeline(forTenant(tx.manager, ref.orgId), ref.casePk, run.run_no, run.step, next, svc.clock.now());
       if (next !== 'done') tx.afterCommit(() => enqueuePipelineStep(svc, ref.orgId, ref.casePk));
     },
   };
@@ -43,7 +44,7 @@ function stepGuard(svc: Services, ref: { orgId: string; casePk: number }, run: P
  * case; the job names the tenant.
  */
 export async function runPipelineStep(svc: Services, ref: { orgId: string; casePk: number }): Promise<StepOutcome> {
-  const run = await findPipeline(svc.db.manager, ref.orgId, ref.casePk);
+  const run = await findPipeline(forTenant(svc.db.manager, ref.orgId), ref.casePk);
   if (!run || run.step === 'done') return 'idle';
   const actor = systemActor(ref.orgId);
   const guard = stepGuard(svc, ref, run);
@@ -56,12 +57,12 @@ export async function runPipelineStep(svc: Services, ref: { orgId: string; caseP
       break;
     case 'verify':
       // An ID document still being extracted may make a link unnecessary (the resume and the sweep as below).
-      if (await countProcessingDocuments(svc.db.manager, ref.orgId, ref.casePk) > 0) return 'waiting_for_documents';
+      if (await countProcessingDocuments(forTenant(svc.db.manager, ref.orgId), ref.casePk) > 0) return 'waiting_for_documents';
       await dispatchCaseVerifications(svc, actor, ref, guard);
       break;
     case 'risk':
       // The pipeline resumes when extraction ends (pipeline-reactions.ts), and the sweep retries meanwhile.
-      if (await countProcessingDocuments(svc.db.manager, ref.orgId, ref.casePk) > 0) return 'waiting_for_documents';
+      if (await countProcessingDocuments(forTenant(svc.db.manager, ref.orgId), ref.casePk) > 0) return 'waiting_for_documents';
       await assessCaseRisk(svc, actor, ref, guard);
       break;
     case 'review':
@@ -69,7 +70,7 @@ export async function runPipelineStep(svc: Services, ref: { orgId: string; caseP
       break;
     case 'route':
       // The pipeline resumes on each verification result (pipeline-reactions.ts), and the sweep retries meanwhile.
-      if ((await loadVerificationFacts(svc.db.manager, ref.orgId, ref.casePk)).outstanding > 0) return 'waiting_for_verification';
+      if ((await loadVerificationFacts(forTenant(svc.db.manager, ref.orgId), ref.casePk)).outstanding > 0) return 'waiting_for_verification';
       await routeCase(svc, systemActor(ref.orgId, 'policy_engine'), ref, guard);
       break;
   }

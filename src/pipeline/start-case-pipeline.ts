@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Tx } from '../db/transaction';
 import { enqueuePipelineStep } from './pipeline-jobs';
 import { upsertPipelineRun } from './pipeline.repository';
@@ -10,6 +11,6 @@ import { upsertPipelineRun } from './pipeline.repository';
  * is left alone.
  */
 export async function startCasePipeline(tx: Tx, input: { orgId: string; casePk: number; triggeredBy: string }): Promise<void> {
-  const started = await upsertPipelineRun(tx.manager, input.orgId, input.casePk, input.triggeredBy, tx.services.clock.now());
+  const started = await upsertPipelineRun(forTenant(tx.manager, input.orgId), input.casePk, input.triggeredBy, tx.services.clock.now());
   if (started) tx.afterCommit(() => enqueuePipelineStep(tx.services, input.orgId, input.casePk));
 }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
@@ -28,9 +29,9 @@ export async function dryRunPolicy(svc: Services, actor: Actor, input: { caseId:
   authorize(actor, 'policy:read');
   const orgId = actor.orgId;
   const now = svc.clock.now();
-  const casePk = await findCasePk(svc.db, orgId, input.caseId);
+  const casePk = await findCasePk(forTenant(svc.db, orgId), input.caseId);
   if (casePk === null) throw DomainError.notFound('Case');
-  const active = await activeDecisionPolicy(svc.db, orgId, now);
+  const active = await activeDecisionPolicy(forTenant(svc.db, orgId), now);
   let policy: DecisionPolicyDefinition = active.definition;
   let policyId: number | null = active.id;
   if (input.rules !== undefined && input.rules !== null) {
@@ -39,7 +40,7 @@ export async function dryRunPolicy(svc: Services, actor: Actor, input: { caseId:
     policy = validatePolicy({ ...active.definition, ...draft }, active.definition.eddItems);
     policyId = null;
   }
-  const facts = (await loadPolicyFacts(svc.db, orgId, casePk, policy, now))!;
+  const facts = (await loadPolicyFacts(forTenant(svc.db, orgId), casePk, policy, now))!;
   const evaluation = await evaluatePolicy(policy, facts);
   return { policyId, policyName: policy.name, facts, ...evaluation };
 }

@@ -1,11 +1,10 @@
+import { type TenantDb } from '../db/tenant-db';
 import { isCaseId } from '../cases/index';
-import type { Queryable } from '../db/queryable';
 import { DEFAULT_DECISION_POLICY, DEFAULT_EDD_ITEMS, type DecisionPolicyDefinition, type EddItemsByBand, type PolicyRule, type RoutingOutcome } from './decision-policy';
 import type { PolicyFacts } from './policy-facts';
 
 /**
- * The SQL of decision policies and routing evaluations. Every function takes the database first (a
- * transaction's manager or the pool) and the tenant second.
+ * The SQL of decision policies and routing evaluations. Every function takes a tenant-bound handle (forTenant over a manager or the pool).
  */
 
 export interface DecisionPolicyRow {
@@ -33,7 +32,8 @@ const policyOf = (r: RawPolicy): DecisionPolicyRow => ({
   createdAt: r.created_at,
 });
 
-export async function findActiveDecisionPolicy(db: Queryable, orgId: string): Promise<DecisionPolicyRow | null> {
+export async function findActiveDecisionPolicy(db: TenantDb): Promise<DecisionPolicyRow | null> {
+  const orgId = db.orgId;
   const [row]: RawPolicy[] = await db.query(
     `SELECT id, version, name, rules, default_outcome, minimum_age, individual_entity_types, edd_items, created_by, created_at
      FROM decision_policies WHERE org_id = ? ORDER BY version DESC LIMIT 1`,
@@ -42,7 +42,8 @@ export async function findActiveDecisionPolicy(db: Queryable, orgId: string): Pr
   return row ? policyOf(row) : null;
 }
 
-async function insertPolicy(db: Queryable, orgId: string, version: number, p: DecisionPolicyDefinition, createdBy: string, now: Date, ignore: boolean): Promise<void> {
+async function insertPolicy(db: TenantDb, version: number, p: DecisionPolicyDefinition, createdBy: string, now: Date, ignore: boolean): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     `INSERT ${ignore ? 'IGNORE ' : ''}INTO decision_policies (org_id, name, version, rules, default_outcome, minimum_age, individual_entity_types, edd_items, created_by, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -54,22 +55,24 @@ async function insertPolicy(db: Queryable, orgId: string, version: number, p: De
  * The tenant's active policy; on first use the default policy is stored as its version 1 (so a
  * policyId always names a real row). INSERT IGNORE on (org_id, version): two first uses store one.
  */
-export async function activeDecisionPolicy(db: Queryable, orgId: string, now: Date): Promise<DecisionPolicyRow> {
-  const found = await findActiveDecisionPolicy(db, orgId);
+export async function activeDecisionPolicy(db: TenantDb, now: Date): Promise<DecisionPolicyRow> {
+  const found = await findActiveDecisionPolicy(db);
   if (found) return found;
-  await insertPolicy(db, orgId, 1, DEFAULT_DECISION_POLICY, 'system', now, true);
-  return (await findActiveDecisionPolicy(db, orgId))!;
+  await insertPolicy(db, 1, DEFAULT_DECISION_POLICY, 'system', now, true);
+  return (await findActiveDecisionPolicy(db))!;
 }
 
 /** Stores a new version (the caller holds the tenant row lock, so versions do not race). Returns it. */
-export async function insertDecisionPolicyVersion(db: Queryable, orgId: string, p: DecisionPolicyDefinition, createdBy: string, now: Date): Promise<DecisionPolicyRow> {
+export async function insertDecisionPolicyVersion(db: TenantDb, p: DecisionPolicyDefinition, createdBy: string, now: Date): Promise<DecisionPolicyRow> {
+  const orgId = db.orgId;
   const [{ v }]: { v: number | string | null }[] = await db.query('SELECT MAX(version) AS v FROM decision_policies WHERE org_id = ?', [orgId]);
-  await insertPolicy(db, orgId, Number(v ?? 0) + 1, p, createdBy, now, false);
-  return (await findActiveDecisionPolicy(db, orgId))!;
+  await insertPolicy(db, Number(v ?? 0) + 1, p, createdBy, now, false);
+  return (await findActiveDecisionPolicy(db))!;
 }
 
 /** The latest AI case review's recommendation of a case, or null (none yet, or no AI review table in this schema). */
-export async function latestAiRecommendation(db: Queryable, orgId: string, casePk: number): Promise<string | null> {
+export async function latestAiRecommendation(db: TenantDb, casePk: number): Promise<string | null> {
+  const orgId = db.orgId;
   try {
     const [row]: { recommendation: string }[] = await db.query(
       'SELECT recommendation FROM ai_reviews WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1', [orgId, casePk],
@@ -83,7 +86,8 @@ export async function latestAiRecommendation(db: Queryable, orgId: string, caseP
 }
 
 /** Locks a case row of the tenant until the caller's transaction ends; or null when the tenant has no such case. */
-export async function lockRoutedCase(db: Queryable, orgId: string, casePk: number): Promise<{ status: string; companyName: string | null } | null> {
+export async function lockRoutedCase(db: TenantDb, casePk: number): Promise<{ status: string; companyName: string | null } | null> {
+  const orgId = db.orgId;
   const [row]: { status: string; company_name: string | null }[] = await db.query(
     'SELECT status, company_name FROM cases WHERE org_id = ? AND pk = ? FOR UPDATE', [orgId, casePk],
   );
@@ -91,19 +95,21 @@ export async function lockRoutedCase(db: Queryable, orgId: string, casePk: numbe
 }
 
 /** The tenant's case pk of a public case id, or null. */
-export async function findCasePk(db: Queryable, orgId: string, caseId: string): Promise<number | null> {
+export async function findCasePk(db: TenantDb, caseId: string): Promise<number | null> {
+  const orgId = db.orgId;
   if (!isCaseId(caseId)) return null;
   const [row]: { pk: number | string }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
   return row ? Number(row.pk) : null;
 }
 
 export async function insertRoutingEvaluation(
-  db: Queryable, orgId: string, casePk: number,
+  db: TenantDb, casePk: number,
   e: {
     policyId: number; policyName: string; policyVersion: number; matchedRuleIndex: number | null; gate: string | null; outcome: RoutingOutcome;
     decided: boolean; facts: PolicyFacts; evaluatedAt: Date;
   },
 ): Promise<number> {
+  const orgId = db.orgId;
   const res = await db.query(
     `INSERT INTO routing_evaluations (org_id, case_pk, policy_id, policy_name, policy_version, matched_rule_index, gate, outcome, decided, facts, evaluated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -127,7 +133,8 @@ export interface RoutingRow {
 }
 
 /** The latest routing evaluation of each of the tenant's cases named; cases never routed are absent. */
-export function latestRoutingsOf(db: Queryable, orgId: string, caseIds: string[]): Promise<RoutingRow[]> {
+export function latestRoutingsOf(db: TenantDb, caseIds: string[]): Promise<RoutingRow[]> {
+  const orgId = db.orgId;
   const ids = caseIds.filter(isCaseId);
   if (!ids.length) return Promise.resolve([]);
   return db.query(

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
@@ -18,10 +19,10 @@ export async function updateDecisionPolicy(svc: Services, actor: Actor, input: u
   return inTransaction(svc, async (tx) => {
     await lockTenant(tx.manager, actor.orgId);
     const now = svc.clock.now();
-    const previous = await activeDecisionPolicy(tx.manager, actor.orgId, now);
+    const previous = await activeDecisionPolicy(forTenant(tx.manager, actor.orgId), now);
     // An edit that leaves out the EDD items keeps the active version's.
     const valid = validatePolicy(input, previous.definition.eddItems);
-    const created = await insertDecisionPolicyVersion(tx.manager, actor.orgId, valid, auditName(actor), now);
+    const created = await insertDecisionPolicyVersion(forTenant(tx.manager, actor.orgId), valid, auditName(actor), now);
     await recordAudit(tx, {
       orgId: actor.orgId, actor: auditName(actor), action: 'decision_policy.updated',
       details: {

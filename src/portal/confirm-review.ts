@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { isDeepStrictEqual } from 'node:util';
 import type { Actor } from '../access/index';
 import { lockCaseStatus, markReviewConfirmed } from '../cases/index';
@@ -43,8 +44,8 @@ export async function confirmReview(svc: Services, actor: Actor, input: { amendm
   return inTransaction(svc, async (tx) => {
     const orgId = actor.orgId;
     const casePk = Number(c.pk);
-    refuseUnlessEditable({ status: (await lockCaseStatus(tx.manager, orgId, casePk)) ?? 'approved' });
-    const review = await buildReview(tx.manager, orgId, c);
+    refuseUnlessEditable({ status: (await lockCaseStatus(forTenant(tx.manager, orgId), casePk)) ?? 'approved' });
+    const review = await buildReview(forTenant(tx.manager, orgId), c);
     if (review.documents.awaitingExtraction > 0) {
       throw new DomainError('conflict', 'Your documents are still being read. Review and confirm once they are done.');
     }
@@ -101,7 +102,7 @@ export async function confirmReview(svc: Services, actor: Actor, input: { amendm
     }
     await writeDraft(tx, orgId, casePk, draft);
     const now = svc.clock.now();
-    await markReviewConfirmed(tx.manager, orgId, casePk, now);
+    await markReviewConfirmed(forTenant(tx.manager, orgId), casePk, now);
     if (changed.length) {
       await recordEvent(tx, {
         orgId, type: 'data.corrected', case: { pk: casePk },

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { CustomerActor } from '../access/index';
 import { crossTenant } from '../db/cross-tenant';
 import { sha256Hex } from '../security/tokens';
@@ -36,7 +37,7 @@ export async function findCustomerActor(svc: Services, token: unknown): Promise<
   if (!row) return null;
   const moved = Math.min(now.getTime() + PORTAL_SESSION_IDLE_MS, new Date(row.expires_at).getTime());
   if (moved - new Date(row.idle_expires_at).getTime() >= PORTAL_SESSION_TOUCH_MS) {
-    await touchPortalSession(svc.db, row.org_id, hash, now, new Date(moved));
+    await touchPortalSession(forTenant(svc.db, row.org_id), hash, now, new Date(moved));
   }
   return { kind: 'customer', orgId: row.org_id, casePk: Number(row.case_pk), caseId: row.case_id, email: row.email };
 }

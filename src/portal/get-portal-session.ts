@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Actor } from '../access/index';
 import type { OnboardingStage } from '../cases/index';
 import { countCaseDocuments } from '../documents/index';
@@ -38,9 +39,9 @@ export async function getPortalSession(svc: Services, actor: Actor, input: { cas
   const c = await portalCaseOf(svc.db, actor, input.caseId);
   const tenant = await getTenant(svc, actor.orgId);
   const casePk = Number(c.pk);
-  const app = await loadApplication(svc.db, actor.orgId, c);
-  const documents = await countCaseDocuments(svc.db, actor.orgId, casePk);
-  const confirmedAt = (await findApplicationProfile(svc.db, actor.orgId, casePk))?.review_confirmed_at ?? null;
+  const app = await loadApplication(forTenant(svc.db, actor.orgId), c);
+  const documents = await countCaseDocuments(forTenant(svc.db, actor.orgId), casePk);
+  const confirmedAt = (await findApplicationProfile(forTenant(svc.db, actor.orgId), casePk))?.review_confirmed_at ?? null;
   const missing = missingForSubmission(app, documents);
   const editable = isEditable(c);
 

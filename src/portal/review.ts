@@ -1,6 +1,6 @@
+import { type TenantDb } from '../db/tenant-db';
 import type { CaseRow } from '../cases/index';
 import { findApplicationProfile } from '../cases/index';
-import type { Queryable } from '../db/queryable';
 import { countCaseDocuments, listCaseExtractions } from '../documents/index';
 import { loadApplication, type Application } from '../cases/index';
 import type { CompanyProfileView, OwnerView, ReviewView } from '../cases/index';
@@ -113,12 +113,12 @@ const emptyToNull = (v: unknown) => (v === undefined || v === '' ? null : v);
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
 /** The review of a case as it stands (any manager or transaction). */
-export async function buildReview(db: Queryable, orgId: string, c: CaseRow): Promise<Review> {
+export async function buildReview(db: TenantDb, c: CaseRow): Promise<Review> {
   const casePk = Number(c.pk);
-  const app = await loadApplication(db, orgId, c);
-  const documents = await countCaseDocuments(db, orgId, casePk);
-  const extracted = readExtractions((await listCaseExtractions(db, orgId, casePk)).map((d) => d.extracted_data));
-  const confirmedAt = (await findApplicationProfile(db, orgId, casePk))?.review_confirmed_at ?? null;
+  const app = await loadApplication(db, c);
+  const documents = await countCaseDocuments(db, casePk);
+  const extracted = readExtractions((await listCaseExtractions(db, casePk)).map((d) => d.extracted_data));
+  const confirmedAt = (await findApplicationProfile(db, casePk))?.review_confirmed_at ?? null;
 
   const field = (name: string, label: string, applicationValue: unknown, extractedValue: unknown) => ({
     field: name, label, applicationValue: emptyToNull(applicationValue), extractedValue: emptyToNull(extractedValue),

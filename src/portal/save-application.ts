@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { assertSchema } from '../schema';
@@ -18,8 +19,8 @@ export async function saveApplication(svc: Services, actor: Actor, input: { appl
   const draft = checkDraft(assertSchema(ApplicationDraftSchema, input.application), svc.clock.now().toISOString().slice(0, 10));
   return inTransaction(svc, async (tx) => {
     // The case row is locked so that a save cannot slip in beside a submission.
-    refuseUnlessEditable({ status: (await lockCaseStatus(tx.manager, actor.orgId, Number(c.pk))) ?? 'approved' });
+    refuseUnlessEditable({ status: (await lockCaseStatus(forTenant(tx.manager, actor.orgId), Number(c.pk))) ?? 'approved' });
     await writeDraft(tx, actor.orgId, Number(c.pk), draft);
-    return { ...(await loadApplication(tx.manager, actor.orgId, c)), editable: true };
+    return { ...(await loadApplication(forTenant(tx.manager, actor.orgId), c)), editable: true };
   });
 }

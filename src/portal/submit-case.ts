@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, type Actor } from '../access/index';
 import { lockCaseStatus, transitionCaseStatus, updateCaseCompany } from '../cases/index';
 import { findCaseRowByPk, type CaseRow } from '../cases/index';
@@ -21,17 +22,17 @@ export async function submitCase(tx: Tx, actor: Actor, c: CaseRow, source: 'appl
   const svc = tx.services;
   const orgId = actor.orgId;
   const casePk = Number(c.pk);
-  const status = await lockCaseStatus(tx.manager, orgId, casePk);
+  const status = await lockCaseStatus(forTenant(tx.manager, orgId), casePk);
   refuseUnlessEditable({ status: status ?? 'approved' });
-  const app = await loadApplication(tx.manager, orgId, c);
-  const missing = missingForSubmission(app, await countCaseDocuments(tx.manager, orgId, casePk));
+  const app = await loadApplication(forTenant(tx.manager, orgId), c);
+  const missing = missingForSubmission(app, await countCaseDocuments(forTenant(tx.manager, orgId), casePk));
   if (missing.length) throw incompleteApplication(missing);
 
   const now = svc.clock.now();
   const cp = app.companyProfile;
-  await updateCaseCompany(tx.manager, orgId, casePk, { companyName: cp.companyName, companyNumber: cp.registrationNumber, country: cp.country }, now);
-  await transitionCaseStatus(tx.manager, orgId, casePk, 'in_progress', 'in_review', now);
-  const row = (await findCaseRowByPk(tx.manager, orgId, casePk))!;
+  await updateCaseCompany(forTenant(tx.manager, orgId), casePk, { companyName: cp.companyName, companyNumber: cp.registrationNumber, country: cp.country }, now);
+  await transitionCaseStatus(forTenant(tx.manager, orgId), casePk, 'in_progress', 'in_review', now);
+  const row = (await findCaseRowByPk(forTenant(tx.manager, orgId), casePk))!;
   await recordEvent(tx, {
     orgId, type: 'case.submitted', case: { pk: casePk },
     fields: { companyName: row.company_name, country: row.country, customerEmail: row.customer_email, source },

@@ -1,3 +1,4 @@
+import { type TenantDb } from '../db/tenant-db';
 import { crossTenant } from '../db/cross-tenant';
 import { purgeCasePersonalData } from '../cases/index';
 import { purgeCaseCustomerEmails } from '../customer-emails/index';
@@ -13,7 +14,7 @@ import { redactEventPayload } from './redact-event';
 
 /**
  * The SQL of zero retention: the purge gate, the purge itself and the sweep's lookups. Every function
- * takes the database first and the tenant second (the sweep's cross-tenant lookup excepted, which
+ * takes a tenant-bound handle (forTenant over a manager or the pool) (the sweep's cross-tenant lookup excepted, which
  * returns tenant and case together), and touches that tenant's rows only. Retention writes no table of
  * its own: the purge asks each feature to purge its own rows of the case (each through its index).
  */
@@ -22,7 +23,8 @@ import { redactEventPayload } from './redact-event';
 export const DATA_PACKAGE_EVENT = 'case.data_package.delivered';
 
 /** A tenant's zero-retention switch: on since when, or null when off. */
-export async function readZeroRetentionSince(db: Queryable, orgId: string): Promise<Date | null> {
+export async function readZeroRetentionSince(db: TenantDb): Promise<Date | null> {
+  const orgId = db.orgId;
   const [row]: { zero_retention: number; zero_retention_since: Date | null }[] = await db.query(
     'SELECT zero_retention, zero_retention_since FROM tenants WHERE id = ?', [orgId],
   );
@@ -31,8 +33,9 @@ export async function readZeroRetentionSince(db: Queryable, orgId: string): Prom
 
 /** A case row locked until the caller's transaction ends, with what the purge needs; null when not the tenant's. */
 export async function lockCaseForPurge(
-  db: Queryable, orgId: string, casePk: number,
+  db: TenantDb, casePk: number,
 ): Promise<{ pk: number; caseId: string; purgedAt: Date | null } | null> {
+  const orgId = db.orgId;
   const [row]: { pk: number | string; case_id: string; purged_at: Date | null }[] = await db.query(
     'SELECT pk, case_id, purged_at FROM cases WHERE org_id = ? AND pk = ? FOR UPDATE', [orgId, casePk],
   );
@@ -40,7 +43,8 @@ export async function lockCaseForPurge(
 }
 
 /** The pk of a tenant's case by its public id, or null. */
-export async function findCasePkById(db: Queryable, orgId: string, caseId: string): Promise<number | null> {
+export async function findCasePkById(db: TenantDb, caseId: string): Promise<number | null> {
+  const orgId = db.orgId;
   const [row]: { pk: number | string }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
   return row ? Number(row.pk) : null;
 }
@@ -61,7 +65,8 @@ export interface PackageDeliveries {
  * delivery per endpoint subscribed when it relayed the event (pending, or skipped_paused for a paused
  * endpoint), so those rows are the endpoints the purge waits for.
  */
-export async function findPackageDeliveries(db: Queryable, orgId: string, casePk: number, since: Date): Promise<PackageDeliveries | null> {
+export async function findPackageDeliveries(db: TenantDb, casePk: number, since: Date): Promise<PackageDeliveries | null> {
+  const orgId = db.orgId;
   const [ev]: { seq: number | string; event_id: string; occurred_at: Date; relayed_at: Date | null }[] = await db.query(
     `SELECT seq, event_id, occurred_at, relayed_at FROM events
      WHERE org_id = ? AND case_pk = ? AND type = ? AND occurred_at >= ? ORDER BY seq DESC LIMIT 1`,
@@ -96,19 +101,19 @@ export interface PurgedCounts {
  * hits' verdicts; what goes (null, or empty where the column cannot be null) is written in
  * docs/retention.md. Document rows keep their blob key until the blob is deleted after commit.
  */
-export async function purgePersonalData(db: Queryable, orgId: string, casePk: number, now: Date): Promise<PurgedCounts> {
-  const { companyProfile, parties } = await purgeCasePersonalData(db, orgId, casePk, now);
-  const documents = await purgeDocumentsOfCase(db, orgId, casePk, now);
-  const screeningHits = await purgeScreeningHitSubjects(db, orgId, casePk);
+export async function purgePersonalData(db: TenantDb, casePk: number, now: Date): Promise<PurgedCounts> {
+  const { companyProfile, parties } = await purgeCasePersonalData(db, casePk, now);
+  const documents = await purgeDocumentsOfCase(db, casePk, now);
+  const screeningHits = await purgeScreeningHitSubjects(db, casePk);
   // The case's emails: addresses, names and bodies go; one still unsent is cancelled (its link erased).
-  await purgeCaseCustomerEmails(db, orgId, casePk);
-  await purgeCaseInvites(db, orgId, casePk);
+  await purgeCaseCustomerEmails(db, casePk);
+  await purgeCaseInvites(db, casePk);
   // EDD and outreach: analysts' notes go; the reminder recipient goes, and with it the reminders.
-  await purgeEddNotes(db, orgId, casePk);
-  await purgeReminderRecipient(db, orgId, casePk);
+  await purgeEddNotes(db, casePk);
+  await purgeReminderRecipient(db, casePk);
   // Overridden decisions keep their blockers' codes and subjects, not the messages naming people and files.
-  await redactOverrideBlockers(db, orgId, casePk);
-  const events = await redactCaseEvents(db, orgId, casePk, redactEventPayload);
+  await redactOverrideBlockers(db, casePk);
+  const events = await redactCaseEvents(db, casePk, redactEventPayload);
   return { documents, parties, screeningHits, companyProfile, events };
 }
 

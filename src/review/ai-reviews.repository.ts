@@ -1,9 +1,9 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 import type { ReviewConfidence, ReviewRecommendation, RiskFactorSeverity } from './ai-review.entity';
 
 /**
- * The SQL of AI case reviews and of the facts a review reads. Every function takes the database first
- * and the tenant second, and touches that tenant's rows only.
+ * The SQL of AI case reviews and of the facts a review reads. Every function takes a tenant-bound handle
+ * (forTenant over a manager or the pool), and touches that tenant's rows only.
  */
 
 export interface AiReviewRow {
@@ -31,7 +31,8 @@ export interface NewAiReview {
  * Stores a review of a case of this tenant; its id (the reviewId), or null when nothing was stored: a
  * run with this runKey is already stored, or the case is not this tenant's.
  */
-export async function insertAiReview(db: Queryable, orgId: string, casePk: number, r: NewAiReview): Promise<number | null> {
+export async function insertAiReview(db: TenantDb, casePk: number, r: NewAiReview): Promise<number | null> {
+  const orgId = db.orgId;
   const res = await db.query(
     `INSERT IGNORE INTO ai_reviews (org_id, case_pk, triggered_by, reviewer, recommendation, confidence, risk_factors, run_key, completed_at)
      SELECT org_id, pk, ?, ?, ?, ?, ?, ?, ? FROM cases WHERE org_id = ? AND pk = ?`,
@@ -44,7 +45,8 @@ export async function insertAiReview(db: Queryable, orgId: string, casePk: numbe
 const REVIEW_COLUMNS = 'r.id, r.case_pk, r.triggered_by, r.reviewer, r.recommendation, r.confidence, r.risk_factors, r.completed_at';
 
 /** The latest review of each of these cases (by public caseId) that has one, with its caseId. */
-export async function findLatestAiReviewsByCaseId(db: Queryable, orgId: string, caseIds: string[]): Promise<(AiReviewRow & { case_id: string })[]> {
+export async function findLatestAiReviewsByCaseId(db: TenantDb, caseIds: string[]): Promise<(AiReviewRow & { case_id: string })[]> {
+  const orgId = db.orgId;
   if (caseIds.length === 0) return [];
   return db.query(
     `SELECT c.case_id, ${REVIEW_COLUMNS} FROM cases c
@@ -56,7 +58,8 @@ export async function findLatestAiReviewsByCaseId(db: Queryable, orgId: string, 
 }
 
 /** The latest review of one case, or null (the decision policy's fact, the console). */
-export async function findLatestAiReview(db: Queryable, orgId: string, casePk: number): Promise<AiReviewRow | null> {
+export async function findLatestAiReview(db: TenantDb, casePk: number): Promise<AiReviewRow | null> {
+  const orgId = db.orgId;
   const [row]: AiReviewRow[] = await db.query(
     `SELECT ${REVIEW_COLUMNS} FROM ai_reviews r WHERE r.org_id = ? AND r.case_pk = ? ORDER BY r.id DESC LIMIT 1`, [orgId, casePk],
   );
@@ -64,17 +67,19 @@ export async function findLatestAiReview(db: Queryable, orgId: string, casePk: n
 }
 
 /** The documents a review weighs, oldest first. */
-export function listReviewDocuments(db: Queryable, orgId: string, casePk: number): Promise<{
+export function listReviewDocuments(db: TenantDb, casePk: number): Promise<{
   id: number | string; document_type: string | null; status: string; confidence: string | null; warnings: unknown[] | string;
 }[]> {
+  const orgId = db.orgId;
   return db.query('SELECT id, document_type, status, confidence, warnings FROM documents WHERE org_id = ? AND case_pk = ? ORDER BY id', [orgId, casePk]);
 }
 
 /** The screening hits a review weighs, oldest first, with their AI triage and human disposition. */
-export function listReviewHits(db: Queryable, orgId: string, casePk: number): Promise<{
+export function listReviewHits(db: TenantDb, casePk: number): Promise<{
   hit_id: string; subject_name: string | null; subject_role: string | null; is_pep: number; is_sanctioned: number;
   triage_disposition: string | null; disposition: string | null;
 }[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT hit_id, subject_name, subject_role, is_pep, is_sanctioned, triage_disposition, disposition
      FROM screening_hits WHERE org_id = ? AND case_pk = ? ORDER BY id`,

@@ -1,6 +1,6 @@
+import { type TenantDb } from '../db/tenant-db';
 import { findApplicationProfile, listApplicationParties } from '../cases/index';
 import { findCaseRowByPk, findLatestRiskAssessment } from '../cases/index';
-import type { Queryable } from '../db/queryable';
 import { loadApplication, missingForSubmission } from '../cases/index';
 import type { CaseReviewFacts } from './case-reviewer';
 import { listReviewDocuments, listReviewHits } from './ai-reviews.repository';
@@ -14,24 +14,24 @@ const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as
  * disposition, and the risk band and score (the case's, else its latest assessment). Null when the case
  * is not this tenant's. Reads only: any manager or transaction.
  */
-export async function loadCaseReviewFacts(db: Queryable, orgId: string, casePk: number): Promise<CaseReviewFacts | null> {
-  const c = await findCaseRowByPk(db, orgId, casePk);
+export async function loadCaseReviewFacts(db: TenantDb, casePk: number): Promise<CaseReviewFacts | null> {
+  const c = await findCaseRowByPk(db, casePk);
   if (!c) return null;
   const [profile, parties, docs, hits] = await Promise.all([
-    findApplicationProfile(db, orgId, casePk),
-    listApplicationParties(db, orgId, casePk),
-    listReviewDocuments(db, orgId, casePk),
-    listReviewHits(db, orgId, casePk),
+    findApplicationProfile(db, casePk),
+    listApplicationParties(db, casePk),
+    listReviewDocuments(db, casePk),
+    listReviewHits(db, casePk),
   ]);
   let application: Record<string, unknown> | null = null;
   if (profile || parties.length) {
-    const app = await loadApplication(db, orgId, c);
+    const app = await loadApplication(db, c);
     application = { ...app, missingForSubmission: missingForSubmission(app, { total: docs.length }).map((m) => m.path) };
   }
   let risk: CaseReviewFacts['risk'] = null;
   if (c.risk_band) risk = { band: c.risk_band, compositeScore: c.risk_score === null ? 0 : Number(c.risk_score) };
   else {
-    const r = await findLatestRiskAssessment(db, orgId, casePk);
+    const r = await findLatestRiskAssessment(db, casePk);
     if (r) risk = { band: r.band_id, compositeScore: Number(r.composite_score) };
   }
   return {

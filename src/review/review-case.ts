@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError, type ValidationDetail } from '../errors';
@@ -52,7 +53,7 @@ export async function reviewCase(
   if (!triggeredBy || triggeredBy.length > MAX_TRIGGERED_BY) {
     throw DomainError.validation([{ path: 'triggeredBy', message: `must be 1 to ${MAX_TRIGGERED_BY} characters` }]);
   }
-  const facts = await loadCaseReviewFacts(svc.db, ref.orgId, ref.casePk);
+  const facts = await loadCaseReviewFacts(forTenant(svc.db, ref.orgId), ref.casePk);
   if (!facts) throw DomainError.notFound('Case');
   const reviewer = svc.reviewer.name.slice(0, MAX_REVIEWER);
   let result: CaseReviewResult;
@@ -65,7 +66,7 @@ export async function reviewCase(
   return inTransaction(svc, async (tx) => {
     if (guard && !(await guard.claim(tx))) return null;
     const completedAt = svc.clock.now();
-    const reviewId = await insertAiReview(tx.manager, ref.orgId, ref.casePk, {
+    const reviewId = await insertAiReview(forTenant(tx.manager, ref.orgId), ref.casePk, {
       triggeredBy, reviewer, ...result, runKey: trigger.runKey ?? null, completedAt,
     });
     if (reviewId === null) {

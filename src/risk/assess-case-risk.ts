@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
@@ -20,7 +21,7 @@ export async function assessCaseRisk(
   if (actor.orgId !== ref.orgId) throw DomainError.notFound('Case');
   return inTransaction(svc, async (tx) => {
     if (guard && !(await guard.claim(tx))) return null;
-    if (!(await lockCaseRow(tx.manager, ref.orgId, ref.casePk))) throw DomainError.notFound('Case');
+    if (!(await lockCaseRow(forTenant(tx.manager, ref.orgId), ref.casePk))) throw DomainError.notFound('Case');
     const view = await assessRiskInTx(tx, ref.orgId, ref.casePk, 'system');
     await guard?.done(tx);
     return view;

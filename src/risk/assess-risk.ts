@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { setCaseRisk } from '../cases/index';
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
@@ -19,14 +20,14 @@ export async function assessRiskInTx(
   tx: Tx, orgId: string, casePk: number, assessedBy: string, options: { orderedAfter?: string } = {},
 ): Promise<RiskAssessmentView> {
   const now = tx.services.clock.now();
-  const model = await activeRiskModel(tx.manager, orgId, now);
-  const facts = await loadCaseFacts(tx.manager, orgId, casePk);
+  const model = await activeRiskModel(forTenant(tx.manager, orgId), now);
+  const facts = await loadCaseFacts(forTenant(tx.manager, orgId), casePk);
   if (!facts) throw new Error(`assessRiskInTx: case ${casePk} is not in tenant ${orgId}`);
   const result = scoreRisk(model.definition, facts);
-  const assessmentId = await insertRiskAssessment(tx.manager, orgId, casePk, {
+  const assessmentId = await insertRiskAssessment(forTenant(tx.manager, orgId), casePk, {
     configId: model.id, compositeScore: result.compositeScore, band: result.band, bandLabel: result.bandLabel, factors: result.factors, assessedBy, assessedAt: now,
   });
-  await setCaseRisk(tx.manager, orgId, casePk, result.compositeScore, result.band, now);
+  await setCaseRisk(forTenant(tx.manager, orgId), casePk, result.compositeScore, result.band, now);
   await recordEvent(tx, {
     orgId,
     type: 'risk.assessed',

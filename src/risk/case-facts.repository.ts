@@ -1,5 +1,5 @@
+import { type TenantDb } from '../db/tenant-db';
 import { findApplicationProfile, listApplicationParties } from '../cases/index';
-import type { Queryable } from '../db/queryable';
 import { countryCodeOf } from '../countries';
 
 /**
@@ -69,7 +69,8 @@ export function hitOutcome(h: { disposition: string | null; triage_disposition: 
 }
 
 /** The facts of one case of the tenant, or null when the tenant has no such case. */
-export async function loadCaseFacts(db: Queryable, orgId: string, casePk: number): Promise<CaseFacts | null> {
+export async function loadCaseFacts(db: TenantDb, casePk: number): Promise<CaseFacts | null> {
+  const orgId = db.orgId;
   const [c]: {
     pk: number | string; case_id: string; status: string; company_name: string | null; customer_email: string | null; country: string | null;
     risk_band: string | null; risk_score: string | number | null;
@@ -77,8 +78,8 @@ export async function loadCaseFacts(db: Queryable, orgId: string, casePk: number
     'SELECT pk, case_id, status, company_name, customer_email, country, risk_band, risk_score FROM cases WHERE org_id = ? AND pk = ?', [orgId, casePk],
   );
   if (!c) return null;
-  const p = await findApplicationProfile(db, orgId, casePk);
-  const parties = await listApplicationParties(db, orgId, casePk);
+  const p = await findApplicationProfile(db, casePk);
+  const parties = await listApplicationParties(db, casePk);
   const hits: { hit_id: string; is_pep: number; is_sanctioned: number; disposition: string | null; triage_disposition: string | null }[] = await db.query(
     'SELECT hit_id, is_pep, is_sanctioned, disposition, triage_disposition FROM screening_hits WHERE org_id = ? AND case_pk = ? ORDER BY id', [orgId, casePk],
   );

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 import { loadCaseFacts } from './case-facts.repository';
 import type { Band } from './risk-model';
 import { activeRiskModel } from './risk.repository';
@@ -9,9 +9,10 @@ import { scoreRisk } from './score-risk';
  * transaction, without storing anything: lets a use case know the outcome of a re-score before it
  * records the events that come first (a verdict before its risk.assessed).
  */
-export async function previewCaseBand(db: Queryable, orgId: string, casePk: number, now: Date): Promise<Band> {
-  const model = await activeRiskModel(db, orgId, now);
-  const facts = await loadCaseFacts(db, orgId, casePk);
+export async function previewCaseBand(db: TenantDb, casePk: number, now: Date): Promise<Band> {
+  const orgId = db.orgId;
+  const model = await activeRiskModel(db, now);
+  const facts = await loadCaseFacts(db, casePk);
   if (!facts) throw new Error(`previewCaseBand: case ${casePk} is not in tenant ${orgId}`);
   return scoreRisk(model.definition, facts).band;
 }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { findConsoleCaseRow, lockConsoleCase } from '../cases/index';
 import { consoleCaseView, type ConsoleCaseView } from '../cases/index';
@@ -13,8 +14,8 @@ export async function recomputeRisk(svc: Services, actor: Actor, input: { caseId
   authorize(actor, 'cases:work');
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(tx.manager, orgId, input.caseId);
+    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
     await assessRiskInTx(tx, orgId, c.pk, auditName(actor));
-    return consoleCaseView((await findConsoleCaseRow(tx.manager, orgId, c.case_id))!, svc.config.appUrl);
+    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, orgId), c.case_id))!, svc.config.appUrl);
   });
 }

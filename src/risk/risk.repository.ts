@@ -1,11 +1,10 @@
+import { type TenantDb } from '../db/tenant-db';
 import { isCaseId } from '../cases/index';
-import type { Queryable } from '../db/queryable';
 import { DEFAULT_RISK_MODEL, type Band, type RiskModelDefinition } from './risk-model';
 import type { RiskFactorResult } from './score-risk';
 
 /**
- * The SQL of risk models and assessments. Every function takes the database first (a transaction's
- * manager or the pool) and the tenant second.
+ * The SQL of risk models and assessments. Every function takes a tenant-bound handle (forTenant over a manager or the pool).
  */
 
 export interface RiskModelRow {
@@ -24,7 +23,8 @@ const modelOf = (r: RawModel): RiskModelRow => ({
 });
 
 /** Locks a case row of the tenant until the caller's transaction ends; its status, or null when the tenant has no such case. */
-export async function lockCaseRow(db: Queryable, orgId: string, casePk: number): Promise<{ status: string; caseId: string; companyName: string | null } | null> {
+export async function lockCaseRow(db: TenantDb, casePk: number): Promise<{ status: string; caseId: string; companyName: string | null } | null> {
+  const orgId = db.orgId;
   const [row]: { status: string; case_id: string; company_name: string | null }[] = await db.query(
     'SELECT status, case_id, company_name FROM cases WHERE org_id = ? AND pk = ? FOR UPDATE', [orgId, casePk],
   );
@@ -32,7 +32,8 @@ export async function lockCaseRow(db: Queryable, orgId: string, casePk: number):
 }
 
 /** The tenant's newest risk model version, or null when it has none yet. */
-export async function findActiveRiskModel(db: Queryable, orgId: string): Promise<RiskModelRow | null> {
+export async function findActiveRiskModel(db: TenantDb): Promise<RiskModelRow | null> {
+  const orgId = db.orgId;
   const [row]: RawModel[] = await db.query(
     'SELECT id, version, definition, created_by, created_at FROM risk_models WHERE org_id = ? ORDER BY version DESC LIMIT 1', [orgId],
   );
@@ -43,31 +44,34 @@ export async function findActiveRiskModel(db: Queryable, orgId: string): Promise
  * The tenant's active risk model; on first use the default model is stored as its version 1 (so a
  * configId always names a real row). INSERT IGNORE on (org_id, version): two first uses racing store one.
  */
-export async function activeRiskModel(db: Queryable, orgId: string, now: Date): Promise<RiskModelRow> {
-  const found = await findActiveRiskModel(db, orgId);
+export async function activeRiskModel(db: TenantDb, now: Date): Promise<RiskModelRow> {
+  const orgId = db.orgId;
+  const found = await findActiveRiskModel(db);
   if (found) return found;
   await db.query(
     `INSERT IGNORE INTO risk_models (org_id, version, definition, created_by, created_at) VALUES (?, 1, ?, 'system', ?)`,
     [orgId, JSON.stringify(DEFAULT_RISK_MODEL), now],
   );
-  return (await findActiveRiskModel(db, orgId))!;
+  return (await findActiveRiskModel(db))!;
 }
 
 /** Stores a new version (the caller holds the tenant row lock, so versions do not race). Returns it. */
-export async function insertRiskModelVersion(db: Queryable, orgId: string, definition: RiskModelDefinition, createdBy: string, now: Date): Promise<RiskModelRow> {
+export async function insertRiskModelVersion(db: TenantDb, definition: RiskModelDefinition, createdBy: string, now: Date): Promise<RiskModelRow> {
+  const orgId = db.orgId;
   const [{ v }]: { v: number | string | null }[] = await db.query('SELECT MAX(version) AS v FROM risk_models WHERE org_id = ?', [orgId]);
   await db.query(
     'INSERT INTO risk_models (org_id, version, definition, created_by, created_at) VALUES (?, ?, ?, ?, ?)',
     [orgId, Number(v ?? 0) + 1, JSON.stringify(definition), createdBy, now],
   );
-  return (await findActiveRiskModel(db, orgId))!;
+  return (await findActiveRiskModel(db))!;
 }
 
 /** Inserts an assessment with its factor breakdown. Returns its id (the event's assessmentId). */
 export async function insertRiskAssessment(
-  db: Queryable, orgId: string, casePk: number,
+  db: TenantDb, casePk: number,
   a: { configId: number; compositeScore: number; band: Band; bandLabel: string; factors: RiskFactorResult[]; assessedBy: string; assessedAt: Date },
 ): Promise<number> {
+  const orgId = db.orgId;
   const res = await db.query(
     `INSERT INTO risk_assessments (org_id, case_pk, config_id, composite_score, band_id, band_label, factors, assessed_by, assessed_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -89,7 +93,8 @@ export interface RiskAssessmentRow {
 }
 
 /** The latest assessment of each of the tenant's cases named; cases without one are absent. */
-export function latestRiskAssessmentsOf(db: Queryable, orgId: string, caseIds: string[]): Promise<RiskAssessmentRow[]> {
+export function latestRiskAssessmentsOf(db: TenantDb, caseIds: string[]): Promise<RiskAssessmentRow[]> {
+  const orgId = db.orgId;
   const ids = caseIds.filter(isCaseId);
   if (!ids.length) return Promise.resolve([]);
   return db.query(

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
@@ -20,8 +21,8 @@ export async function updateRiskModel(svc: Services, actor: Actor, definition: u
     // The tenant row lock orders concurrent edits: each gets the next version.
     await lockTenant(tx.manager, actor.orgId);
     const now = svc.clock.now();
-    const previous = await activeRiskModel(tx.manager, actor.orgId, now);
-    const created = await insertRiskModelVersion(tx.manager, actor.orgId, valid, auditName(actor), now);
+    const previous = await activeRiskModel(forTenant(tx.manager, actor.orgId), now);
+    const created = await insertRiskModelVersion(forTenant(tx.manager, actor.orgId), valid, auditName(actor), now);
     await recordAudit(tx, {
       orgId: actor.orgId, actor: auditName(actor), action: 'risk_model.updated',
       details: { configId: created.id, version: created.version, previousConfigId: previous.id, previousVersion: previous.version },

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { findCaseRow, lockCase } from '../cases/index';
 import { recountCaseScreening } from '../cases/index';
 import { inTransaction } from '../db/transaction';
@@ -20,18 +21,18 @@ export async function dispositionScreeningHit(
   authorize(actor, 'screening:disposition');
   const input = assertSchema(DispositionRequestSchema, body);
   const orgId = actor.orgId;
-  const c = await findCaseRow(svc.db, orgId, caseId);
+  const c = await findCaseRow(forTenant(svc.db, orgId), caseId);
   const casePk = Number(c.pk);
   return inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
     // The case row lock serialises summary recomputations of one case.
-    await lockCase(tx.manager, orgId, casePk);
-    const found = await updateHitDisposition(tx.manager, orgId, casePk, input.hitId, {
+    await lockCase(forTenant(tx.manager, orgId), casePk);
+    const found = await updateHitDisposition(forTenant(tx.manager, orgId), casePk, input.hitId, {
       disposition: input.disposition, note: input.note ?? null, by: auditName(actor), at: now,
     });
     if (!found) throw DomainError.notFound('Screening hit');
-    await recountCaseScreening(tx.manager, orgId, casePk, now);
-    const row = await findHit(tx.manager, orgId, casePk, input.hitId);
+    await recountCaseScreening(forTenant(tx.manager, orgId), casePk, now);
+    const row = await findHit(forTenant(tx.manager, orgId), casePk, input.hitId);
     return screeningHitView(row!, c.case_id);
   });
 }

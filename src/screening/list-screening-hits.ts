@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { findCaseRow } from '../cases/index';
 import { pageSize, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/index';
 import { authorize, type Actor } from '../access/index';
@@ -12,10 +13,10 @@ export async function listScreeningHits(
 ): Promise<Page<ScreeningHitView>> {
   authorize(actor, 'screening:read');
   const orgId = actor.orgId;
-  const c = await findCaseRow(svc.db, orgId, caseId);
+  const c = await findCaseRow(forTenant(svc.db, orgId), caseId);
   const limit = pageSize(input.limit);
   const scope: CursorScope = { orgId, list: 'screening', filter: { caseId: c.case_id } };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
-  const rows = await listHitPage(svc.db, orgId, Number(c.pk), { after, limit: limit + 1 });
+  const rows = await listHitPage(forTenant(svc.db, orgId), Number(c.pk), { after, limit: limit + 1 });
   return toPage(svc.config, scope, rows, limit, (r) => [Number(r.id)], (r) => screeningHitView(r, c.case_id));
 }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { findApplicationProfile, listApplicationParties } from '../cases/index';
 import { findCaseRowByPk, lockCase } from '../cases/index';
@@ -53,9 +54,9 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
   authorize(actor, 'screening:run');
   assertOwnCase(actor, ref);
   const { orgId, casePk } = ref;
-  const c = await findCaseRowByPk(svc.db, orgId, casePk);
+  const c = await findCaseRowByPk(forTenant(svc.db, orgId), casePk);
   if (!c) throw DomainError.notFound('Case');
-  const [profile, parties] = await Promise.all([findApplicationProfile(svc.db, orgId, casePk), listApplicationParties(svc.db, orgId, casePk)]);
+  const [profile, parties] = await Promise.all([findApplicationProfile(forTenant(svc.db, orgId), casePk), listApplicationParties(forTenant(svc.db, orgId), casePk)]);
   const subjects = subjectsOfApplication(c, profile, parties);
 
   // One provider call per distinct subject (a director who is also a UBO is asked about once).
@@ -70,14 +71,14 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
   return inTransaction(svc, async (tx) => {
     if (guard && !(await guard.claim(tx))) return { done: false, screened: 0, summary: [], newHits: [] };
     // The case row lock serialises runs of one case (and the summary recount with dispositions).
-    await lockCase(tx.manager, orgId, casePk);
+    await lockCase(forTenant(tx.manager, orgId), casePk);
     const now = svc.clock.now();
     const newHits: string[] = [];
     for (const { subject, matches } of screened) {
       for (const m of matches) {
         // hit_id is VARCHAR(191): a longer id could not be deduplicated (OpenSanctions ids are far shorter).
         if (m.entityId.length > 191) continue;
-        if (!(await insertHitIfNew(tx.manager, orgId, casePk, hitOf(subject, m, now)))) continue;
+        if (!(await insertHitIfNew(forTenant(tx.manager, orgId), casePk, hitOf(subject, m, now)))) continue;
         newHits.push(m.entityId);
         await recordEvent(tx, {
           orgId,
@@ -92,7 +93,7 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
       }
     }
     await recordEvent(tx, { orgId, type: 'screening.completed', case: { pk: casePk }, fields: { screened: subjects.length, summary } });
-    await recountCaseScreening(tx.manager, orgId, casePk, now);
+    await recountCaseScreening(forTenant(tx.manager, orgId), casePk, now);
     await guard?.done(tx);
     return { done: true, screened: subjects.length, summary, newHits };
   });

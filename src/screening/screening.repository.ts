@@ -1,7 +1,7 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 import type { Disposition } from './screening-hit.entity';
 
-/** The SQL of screening hits and a case's screening summary. Every function takes the database first and the tenant second. */
+/** The SQL of screening hits and a case's screening summary. Every function takes a tenant-bound handle (forTenant over a manager or the pool). */
 
 const HIT_COLUMNS =
   'id, hit_id, subject_id, subject_name, subject_role, caption, entity_schema, score, topics, positions, nationality, is_pep, is_sanctioned, source, detected_at, triage_status, triage_confidence, triage_disposition, triage_reason, triage_provider, triage_model, triage_prompt_version, triaged_at, disposition, disposition_note, disposition_by, dispositioned_at';
@@ -14,8 +14,9 @@ export type ScreeningHitRow = Record<string, never>;
  * seen (null for the first page); `limit` the rows to read (the page size plus one).
  */
 export function listHitPage(
-  db: Queryable, orgId: string, casePk: number, q: { after: number | null; limit: number },
+  db: TenantDb, casePk: number, q: { after: number | null; limit: number },
 ): Promise<ScreeningHitRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT ${HIT_COLUMNS} FROM screening_hits FORCE INDEX (ix_hits_case_id)
      WHERE org_id = ? AND case_pk = ? ${q.after !== null ? 'AND id < ?' : ''} ORDER BY id DESC LIMIT ${Math.floor(q.limit)}`,
@@ -24,7 +25,8 @@ export function listHitPage(
 }
 
 /** A case's hit by its hitId, or null. */
-export async function findHit(db: Queryable, orgId: string, casePk: number, hitId: string): Promise<ScreeningHitRow | null> {
+export async function findHit(db: TenantDb, casePk: number, hitId: string): Promise<ScreeningHitRow | null> {
+  const orgId = db.orgId;
   const [row]: ScreeningHitRow[] = await db.query(
     `SELECT ${HIT_COLUMNS} FROM screening_hits WHERE org_id = ? AND case_pk = ? AND hit_id = ?`, [orgId, casePk, hitId],
   );
@@ -33,9 +35,10 @@ export async function findHit(db: Queryable, orgId: string, casePk: number, hitI
 
 /** Stores a disposition on a case's hit, replacing any earlier one. Returns false when the case has no such hit. */
 export async function updateHitDisposition(
-  db: Queryable, orgId: string, casePk: number, hitId: string,
+  db: TenantDb, casePk: number, hitId: string,
   d: { disposition: Disposition; note: string | null; by: string; at: Date },
 ): Promise<boolean> {
+  const orgId = db.orgId;
   const res = await db.query(
     `UPDATE screening_hits SET disposition = ?, disposition_note = ?, disposition_by = ?, dispositioned_at = ?
      WHERE org_id = ? AND case_pk = ? AND hit_id = ?`,
@@ -48,7 +51,8 @@ export async function updateHitDisposition(
  * Zero retention: a case's hits lose the subject's name, caption and nationality, and the free-text
  * triage reason and disposition note; their verdicts stay. Returns the hit rows changed.
  */
-export async function purgeScreeningHitSubjects(db: Queryable, orgId: string, casePk: number): Promise<number> {
+export async function purgeScreeningHitSubjects(db: TenantDb, casePk: number): Promise<number> {
+  const orgId = db.orgId;
   const res = await db.query(
     `UPDATE screening_hits SET subject_name = NULL, caption = NULL, nationality = '[]', triage_reason = NULL, disposition_note = NULL
      WHERE org_id = ? AND case_pk = ?`,
@@ -86,7 +90,8 @@ export interface NewScreeningHit {
  * one row too, so INSERT IGNORE; the caller keeps values within the column sizes). Nothing for another
  * tenant's case.
  */
-export async function insertHitIfNew(db: Queryable, orgId: string, casePk: number, h: NewScreeningHit): Promise<boolean> {
+export async function insertHitIfNew(db: TenantDb, casePk: number, h: NewScreeningHit): Promise<boolean> {
+  const orgId = db.orgId;
   const res = await db.query(
     `INSERT IGNORE INTO screening_hits (org_id, case_pk, hit_id, subject_id, subject_name, subject_role, subject_birth_date, subject_nationality, subject_country,
        caption, entity_schema, score, topics, positions, nationality, birth_dates, countries, datasets, is_pep, is_sanctioned, source, detected_at)
@@ -123,7 +128,8 @@ export interface UntriagedHitRow {
 }
 
 /** The case's onboarding-screening hits that have no triage yet, oldest first. */
-export function listUntriagedHits(db: Queryable, orgId: string, casePk: number): Promise<UntriagedHitRow[]> {
+export function listUntriagedHits(db: TenantDb, casePk: number): Promise<UntriagedHitRow[]> {
+  const orgId = db.orgId;
   return db.query(
     `SELECT hit_id, subject_id, subject_name, subject_role, subject_birth_date, subject_nationality, subject_country, caption, entity_schema, score,
        topics, positions, nationality, birth_dates, countries, datasets, is_pep, is_sanctioned
@@ -145,7 +151,8 @@ export interface StoredTriage {
 }
 
 /** Stores a hit's triage unless it already has one (a concurrent run stored it first). Returns whether it stored. */
-export async function storeHitTriage(db: Queryable, orgId: string, casePk: number, hitId: string, t: StoredTriage): Promise<boolean> {
+export async function storeHitTriage(db: TenantDb, casePk: number, hitId: string, t: StoredTriage): Promise<boolean> {
+  const orgId = db.orgId;
   const res = await db.query(
     `UPDATE screening_hits SET triage_status = ?, triage_confidence = ?, triage_disposition = ?, triage_reason = ?, triage_provider = ?, triage_model = ?,
        triage_prompt_version = ?, triaged_at = ?
@@ -157,8 +164,9 @@ export async function storeHitTriage(db: Queryable, orgId: string, casePk: numbe
 
 /** A case's open hits: none dispositioned by a human yet, or escalated for a senior's verdict; oldest first (the decision blockers). */
 export async function listOpenHits(
-  db: Queryable, orgId: string, casePk: number,
+  db: TenantDb, casePk: number,
 ): Promise<{ hitId: string; subjectName: string | null; caption: string | null; escalated: boolean }[]> {
+  const orgId = db.orgId;
   const rows: { hit_id: string; subject_name: string | null; caption: string | null; disposition: string | null }[] = await db.query(
     `SELECT hit_id, subject_name, caption, disposition FROM screening_hits
       WHERE org_id = ? AND case_pk = ? AND (disposition IS NULL OR disposition = 'escalate') ORDER BY id`, [orgId, casePk],

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { findCaseRowByPk } from '../cases/index';
 import { inTransaction } from '../db/transaction';
@@ -61,8 +62,8 @@ export async function triageCaseHits(svc: Services, actor: Actor, ref: CaseRef, 
   authorize(actor, 'screening:run');
   assertOwnCase(actor, ref);
   const { orgId, casePk } = ref;
-  if (!(await findCaseRowByPk(svc.db, orgId, casePk))) throw DomainError.notFound('Case');
-  const hits = await listUntriagedHits(svc.db, orgId, casePk);
+  if (!(await findCaseRowByPk(forTenant(svc.db, orgId), casePk))) throw DomainError.notFound('Case');
+  const hits = await listUntriagedHits(forTenant(svc.db, orgId), casePk);
   const triager = svc.triager;
   const outcomes: { row: UntriagedHitRow; result: TriageResult }[] = [];
   for (const row of hits) {
@@ -83,7 +84,7 @@ export async function triageCaseHits(svc: Services, actor: Actor, ref: CaseRef, 
     const at = svc.clock.now();
     const triaged: TriageCaseHitsResult['triaged'] = [];
     for (const { row, result } of outcomes) {
-      const stored = await storeHitTriage(tx.manager, orgId, casePk, row.hit_id, {
+      const stored = await storeHitTriage(forTenant(tx.manager, orgId), casePk, row.hit_id, {
         ...result, provider: triager.provider, model: triager.model, promptVersion: triager.promptVersion, at,
       });
       if (!stored) continue;

@@ -1,15 +1,15 @@
-import type { Queryable } from '../db/queryable';
+import type { TenantDb } from '../db/tenant-db';
 
 /**
  * Ends every live session of a member of the tenant, of every kind (console and the authorization pages),
  * inside the caller's transaction when `db` is one: from its commit on, no cookie of theirs opens anything.
  * Returns how many sessions were ended. (member_sessions has no org_id: the member row gives the tenant.)
  */
-export async function endSessionsOfMember(db: Queryable, input: { orgId: string; memberId: string; now: Date }): Promise<number> {
+export async function endSessionsOfMember(db: TenantDb, input: { memberId: string; now: Date }): Promise<number> {
   const res = (await db.query(
     `UPDATE member_sessions s JOIN members m ON m.id = s.member_id SET s.ended_at = ?
      WHERE m.org_id = ? AND s.member_id = ? AND s.ended_at IS NULL`,
-    [input.now, input.orgId, input.memberId],
+    [input.now, db.orgId, input.memberId],
   )) as { affectedRows: number };
   return Number(res.affectedRows);
 }

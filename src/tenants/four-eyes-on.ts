@@ -1,7 +1,8 @@
-import type { Queryable } from '../db/queryable';
+import { type TenantDb } from '../db/tenant-db';
 
 /** Whether the tenant's four-eyes setting is on: a second member must approve what one member signed off. */
-export async function fourEyesOn(db: Queryable, orgId: string): Promise<boolean> {
+export async function fourEyesOn(db: TenantDb): Promise<boolean> {
+  const orgId = db.orgId;
   const [row]: { four_eyes: number | string }[] = await db.query('SELECT four_eyes FROM tenants WHERE id = ?', [orgId]);
   return Number(row?.four_eyes ?? 1) === 1;
 }

@@ -1,3 +1,4 @@
+import { forTenant } from '../db/tenant-db';
 import type { Tx } from '../db/transaction';
 import { escapeHtml, safeColor, safeLogoUrl, type Branding } from '../mail/index';
 import { queueMail } from '../mail/index';
@@ -22,7 +23,7 @@ export async function queueWebhookAlertMails(
 ): Promise<number> {
   const svc = tx.services;
   const now = svc.clock.now();
-  const memberIds = await listAdminRecipients(tx.manager, input.orgId);
+  const memberIds = await listAdminRecipients(forTenant(tx.manager, input.orgId));
   for (const memberId of memberIds) {
     const res = (await tx.manager.query(
       `INSERT INTO webhook_alert_mails (org_id, endpoint_id, member_id, kind, incident_since, happened_at, last_error, created_at)

@@ -1,3 +1,4 @@
+import { forTenant } from '../../src/db/tenant-db';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import {
@@ -40,37 +41,37 @@ describe('repositories: the portal application functions are scoped to the tenan
   });
 
   it('reads nothing of A for B', async () => {
-    expect(await findApplicationProfile(rt.svc.db, b, pk)).to.equal(null);
-    expect(await listApplicationParties(rt.svc.db, b, pk)).to.deep.equal([]);
-    expect(await lockCaseStatus(rt.svc.db, b, pk)).to.equal(null);
-    expect(await countCaseDocuments(rt.svc.db, b, pk)).to.deep.equal({ total: 0, awaitingExtraction: 0 });
-    expect(await listCaseExtractions(rt.svc.db, b, pk)).to.deep.equal([]);
+    expect(await findApplicationProfile(forTenant(rt.svc.db, b), pk)).to.equal(null);
+    expect(await listApplicationParties(forTenant(rt.svc.db, b), pk)).to.deep.equal([]);
+    expect(await lockCaseStatus(forTenant(rt.svc.db, b), pk)).to.equal(null);
+    expect(await countCaseDocuments(forTenant(rt.svc.db, b), pk)).to.deep.equal({ total: 0, awaitingExtraction: 0 });
+    expect(await listCaseExtractions(forTenant(rt.svc.db, b), pk)).to.deep.equal([]);
     // ... and A's with A's id.
-    expect((await findApplicationProfile(rt.svc.db, a, pk))!.company_name).to.equal('Tenant A Ltd');
-    expect((await listApplicationParties(rt.svc.db, a, pk)).map((p) => p.name)).to.deep.equal(['Ada Director']);
-    expect(await lockCaseStatus(rt.svc.db, a, pk)).to.equal('in_progress');
-    expect(await countCaseDocuments(rt.svc.db, a, pk)).to.deep.equal({ total: 2, awaitingExtraction: 1 });
-    expect(await listCaseExtractions(rt.svc.db, a, pk)).to.have.length(1);
+    expect((await findApplicationProfile(forTenant(rt.svc.db, a), pk))!.company_name).to.equal('Tenant A Ltd');
+    expect((await listApplicationParties(forTenant(rt.svc.db, a), pk)).map((p) => p.name)).to.deep.equal(['Ada Director']);
+    expect(await lockCaseStatus(forTenant(rt.svc.db, a), pk)).to.equal('in_progress');
+    expect(await countCaseDocuments(forTenant(rt.svc.db, a), pk)).to.deep.equal({ total: 2, awaitingExtraction: 1 });
+    expect(await listCaseExtractions(forTenant(rt.svc.db, a), pk)).to.have.length(1);
   });
 
   it('changes nothing of A for B, and creates no row under B for A\'s case', async () => {
     const before = await snapshot();
     const now = new Date();
     for (const casePk of [pk, bare]) {
-      await updateApplicationProfile(rt.svc.db, b, casePk, { taxId: 'B-TAX', hasUbos: true }, now);
-      await markReviewConfirmed(rt.svc.db, b, casePk, now);
+      await updateApplicationProfile(forTenant(rt.svc.db, b), casePk, { taxId: 'B-TAX', hasUbos: true }, now);
+      await markReviewConfirmed(forTenant(rt.svc.db, b), casePk, now);
       for (const kind of ['director', 'ubo'] as const) {
-        await replaceParties(rt.svc.db, b, casePk, kind, [{
+        await replaceParties(forTenant(rt.svc.db, b), casePk, kind, [{
           personKey: randomUUID(), name: 'Intruder', email: null, roles: [], ownershipPercent: null, nationality: null, dateOfBirth: null,
           idNumber: null, idCountry: null, countryOfResidence: null, verificationStatus: null,
         }]);
       }
-      expect(await transitionCaseStatus(rt.svc.db, b, casePk, 'in_progress', 'in_review', now)).to.equal(false);
-      await updateCaseCompany(rt.svc.db, b, casePk, { companyName: 'B Ltd', companyNumber: 'B-1', country: 'FR' }, now);
+      expect(await transitionCaseStatus(forTenant(rt.svc.db, b), casePk, 'in_progress', 'in_review', now)).to.equal(false);
+      await updateCaseCompany(forTenant(rt.svc.db, b), casePk, { companyName: 'B Ltd', companyNumber: 'B-1', country: 'FR' }, now);
     }
     expect(await snapshot()).to.deep.equal(before);
     // A's own id writes A's rows (the insert path included).
-    await updateApplicationProfile(rt.svc.db, a, bare, { taxId: 'A-TAX' }, now);
-    expect((await findApplicationProfile(rt.svc.db, a, bare))!.tax_id).to.equal('A-TAX');
+    await updateApplicationProfile(forTenant(rt.svc.db, a), bare, { taxId: 'A-TAX' }, now);
+    expect((await findApplicationProfile(forTenant(rt.svc.db, a), bare))!.tax_id).to.equal('A-TAX');
   });
 });

@@ -1,3 +1,4 @@
+import { forTenant } from '../../src/db/tenant-db';
 import { expect } from 'chai';
 import {
   findCaseByCrmRecordId, findCaseDetailRow, findCasePk, findCaseRow, findCaseRowByPk, findCompanyProfile, findLatestRiskAssessment,
@@ -37,13 +38,13 @@ describe('repositories: every function is scoped to the tenant it is given', () 
     a = (await newTenant(rt)).id;
     b = (await newTenant(rt)).id;
     ({ caseId, pk } = await seedCase(rt.svc, a, { customerEmail: email }));
-    await updateCrmRecordId(rt.svc.db, a, pk, 'A-REC', new Date());
+    await updateCrmRecordId(forTenant(rt.svc.db, a), pk, 'A-REC', new Date());
     await seedDecision(rt.svc, a, pk);
     await seedRisk(rt.svc, a, pk);
     await seedHit(rt.svc, a, pk, { hitId: 'a-hit' });
     docId = await seedDocument(rt.svc, a, pk);
     await seedDocument(rt.svc, a, pk, { status: 'error', filename: 'unreadable.pdf' });
-    await insertUploadedDocument(rt.svc.db, a, pk, { filename: 'a.pdf', mimeType: 'application/pdf', sizeBytes: 3, blobKey: 'a'.repeat(32), sha256: 'b'.repeat(64) }, new Date());
+    await insertUploadedDocument(forTenant(rt.svc.db, a), pk, { filename: 'a.pdf', mimeType: 'application/pdf', sizeBytes: 3, blobKey: 'a'.repeat(32), sha256: 'b'.repeat(64) }, new Date());
     await seedParty(rt.svc, a, pk, { kind: 'director', position: 0, name: 'Ada Director' });
     await rt.svc.db.query(`UPDATE case_parties SET verification_status = 'link_sent' WHERE org_id = ? AND case_pk = ?`, [a, pk]);
   });
@@ -54,30 +55,30 @@ describe('repositories: every function is scoped to the tenant it is given', () 
   it('reads: found in its own tenant, nothing in another', async () => {
     const db = rt.svc.db;
     const reads: [string, (org: string) => Promise<unknown>][] = [
-      ['findCasePk', (org) => findCasePk(db, org, caseId)],
-      ['findCaseRowByPk', (org) => findCaseRowByPk(db, org, pk)],
-      ['findCaseByCrmRecordId', (org) => findCaseByCrmRecordId(db, org, 'A-REC')],
-      ['findOpenCaseByEmailKey', (org) => findOpenCaseByEmailKey(db, org, emailKey(email))],
-      ['listCasePage', (org) => listCasePage(db, org, { after: null, limit: 10 })],
-      ['findCompanyProfile', (org) => findCompanyProfile(db, org, pk)],
-      ['listCaseParties', (org) => listCaseParties(db, org, pk)],
-      ['listRosterParties', (org) => listRosterParties(db, org, pk)],
-      ['findLatestRiskAssessment', (org) => findLatestRiskAssessment(db, org, pk)],
-      ['findLatestDecision', (org) => findLatestDecision(db, org, pk)],
-      ['listDecisionPage', (org) => listDecisionPage(db, org, pk, { after: null, limit: 10 })],
-      ['listDocumentPage', (org) => listDocumentPage(db, org, { after: null, limit: 10 })],
-      ['listDocumentPage of a case', (org) => listDocumentPage(db, org, { casePk: pk, after: null, limit: 10 })],
-      ['findDocument', (org) => findDocument(db, org, String(docId))],
-      ['listCaseDocuments', (org) => listCaseDocuments(db, org, pk)],
-      ['listDocumentsOfCase', (org) => listDocumentsOfCase(db, org, pk)],
-      ['countDocumentsOfCase', async (org) => ((await countDocumentsOfCase(db, org, pk)) > 0 ? [1] : [])],
-      ['findDocumentOfCase', (org) => findDocumentOfCase(db, org, pk, docId)],
-      ['referencedBlobKeys', async (org) => [...(await referencedBlobKeys(db, org, ['a'.repeat(32)]))]],
-      ['listHitPage', (org) => listHitPage(db, org, pk, { after: null, limit: 10 })],
-      ['findHit', (org) => findHit(db, org, pk, 'a-hit')],
-      ['listOpenHits', (org) => listOpenHits(db, org, pk)],
-      ['listUnsettledDocuments', (org) => listUnsettledDocuments(db, org, pk)],
-      ['listUnverifiedPersons', (org) => listUnverifiedPersons(db, org, pk)],
+      ['findCasePk', (org) => findCasePk(forTenant(db, org), caseId)],
+      ['findCaseRowByPk', (org) => findCaseRowByPk(forTenant(db, org), pk)],
+      ['findCaseByCrmRecordId', (org) => findCaseByCrmRecordId(forTenant(db, org), 'A-REC')],
+      ['findOpenCaseByEmailKey', (org) => findOpenCaseByEmailKey(forTenant(db, org), emailKey(email))],
+      ['listCasePage', (org) => listCasePage(forTenant(db, org), { after: null, limit: 10 })],
+      ['findCompanyProfile', (org) => findCompanyProfile(forTenant(db, org), pk)],
+      ['listCaseParties', (org) => listCaseParties(forTenant(db, org), pk)],
+      ['listRosterParties', (org) => listRosterParties(forTenant(db, org), pk)],
+      ['findLatestRiskAssessment', (org) => findLatestRiskAssessment(forTenant(db, org), pk)],
+      ['findLatestDecision', (org) => findLatestDecision(forTenant(db, org), pk)],
+      ['listDecisionPage', (org) => listDecisionPage(forTenant(db, org), pk, { after: null, limit: 10 })],
+      ['listDocumentPage', (org) => listDocumentPage(forTenant(db, org), { after: null, limit: 10 })],
+      ['listDocumentPage of a case', (org) => listDocumentPage(forTenant(db, org), { casePk: pk, after: null, limit: 10 })],
+      ['findDocument', (org) => findDocument(forTenant(db, org), String(docId))],
+      ['listCaseDocuments', (org) => listCaseDocuments(forTenant(db, org), pk)],
+      ['listDocumentsOfCase', (org) => listDocumentsOfCase(forTenant(db, org), pk)],
+      ['countDocumentsOfCase', async (org) => ((await countDocumentsOfCase(forTenant(db, org), pk)) > 0 ? [1] : [])],
+      ['findDocumentOfCase', (org) => findDocumentOfCase(forTenant(db, org), pk, docId)],
+      ['referencedBlobKeys', async (org) => [...(await referencedBlobKeys(forTenant(db, org), ['a'.repeat(32)]))]],
+      ['listHitPage', (org) => listHitPage(forTenant(db, org), pk, { after: null, limit: 10 })],
+      ['findHit', (org) => findHit(forTenant(db, org), pk, 'a-hit')],
+      ['listOpenHits', (org) => listOpenHits(forTenant(db, org), pk)],
+      ['listUnsettledDocuments', (org) => listUnsettledDocuments(forTenant(db, org), pk)],
+      ['listUnverifiedPersons', (org) => listUnverifiedPersons(forTenant(db, org), pk)],
     ];
     for (const [name, read] of reads) {
       const own = await read(a);
@@ -85,33 +86,33 @@ describe('repositories: every function is scoped to the tenant it is given', () 
       expect(found(await read(b)), `${name} in another tenant`).to.equal(false);
     }
     for (const find of [findCaseRow, findCaseDetailRow]) {
-      expect((await find(db, a, caseId)).case_id).to.equal(caseId);
-      const err = await rejection(find(db, b, caseId));
+      expect((await find(forTenant(db, a), caseId)).case_id).to.equal(caseId);
+      const err = await rejection(find(forTenant(db, b), caseId));
       expect(err.code, find.name).to.equal('not_found');
     }
   });
 
   it("writes: another tenant's id changes nothing", async () => {
     const db = rt.svc.db;
-    const row = async () => (await findCaseRowByPk(db, a, pk))!;
+    const row = async () => (await findCaseRowByPk(forTenant(db, a), pk))!;
     await db.query('UPDATE cases SET total_hits = 7 WHERE org_id = ? AND pk = ?', [a, pk]);
 
-    await updateCrmRecordId(db, b, pk, 'stolen', new Date());
-    expect(await updateOnboardingStage(db, b, pk, 'invite_sent', ['created'], new Date())).to.equal(false);
-    expect(await updateHitDisposition(db, b, pk, 'a-hit', { disposition: 'false_positive', note: null, by: 'x', at: new Date() })).to.equal(false);
-    await recountCaseScreening(db, b, pk, new Date());
-    expect(await deleteDocumentOfCase(db, b, pk, docId)).to.equal(false);
-    const inserted = await insertUploadedDocument(db, b, pk, { filename: 'x.pdf', mimeType: 'application/pdf', sizeBytes: 1, blobKey: 'c'.repeat(32), sha256: 'd'.repeat(64) }, new Date())
+    await updateCrmRecordId(forTenant(db, b), pk, 'stolen', new Date());
+    expect(await updateOnboardingStage(forTenant(db, b), pk, 'invite_sent', ['created'], new Date())).to.equal(false);
+    expect(await updateHitDisposition(forTenant(db, b), pk, 'a-hit', { disposition: 'false_positive', note: null, by: 'x', at: new Date() })).to.equal(false);
+    await recountCaseScreening(forTenant(db, b), pk, new Date());
+    expect(await deleteDocumentOfCase(forTenant(db, b), pk, docId)).to.equal(false);
+    const inserted = await insertUploadedDocument(forTenant(db, b), pk, { filename: 'x.pdf', mimeType: 'application/pdf', sizeBytes: 1, blobKey: 'c'.repeat(32), sha256: 'd'.repeat(64) }, new Date())
       .then(() => 'inserted', (err: Error) => err.message);
     expect(inserted).to.equal(`insertUploadedDocument: case ${pk} is not in tenant ${b}`);
-    expect(await listDocumentsOfCase(db, b, pk)).to.deep.equal([]);
-    expect(await findDocumentOfCase(db, a, pk, docId)).to.not.equal(null);
+    expect(await listDocumentsOfCase(forTenant(db, b), pk)).to.deep.equal([]);
+    expect(await findDocumentOfCase(forTenant(db, a), pk, docId)).to.not.equal(null);
     expect(await row()).to.include({ crm_record_id: 'A-REC', onboarding_stage: 'created', total_hits: 7 });
-    expect((await findHit(db, a, pk, 'a-hit'))!.disposition).to.equal(null);
+    expect((await findHit(forTenant(db, a), pk, 'a-hit'))!.disposition).to.equal(null);
 
     // The same calls with the case's own tenant do change it.
-    await recountCaseScreening(db, a, pk, new Date());
-    expect(await updateOnboardingStage(db, a, pk, 'invite_sent', ['created'], new Date())).to.equal(true);
+    await recountCaseScreening(forTenant(db, a), pk, new Date());
+    expect(await updateOnboardingStage(forTenant(db, a), pk, 'invite_sent', ['created'], new Date())).to.equal(true);
     expect(await row()).to.include({ onboarding_stage: 'invite_sent', total_hits: 1 });
   });
 });

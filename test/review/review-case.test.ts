@@ -1,3 +1,4 @@
+import { forTenant } from '../../src/db/tenant-db';
 import { expect } from 'chai';
 import type { ValidateFunction } from 'ajv/dist/2020';
 import type { Runtime } from '../../bin/compose';
@@ -74,7 +75,7 @@ describe('AI case review: reviewCase and the local reviewer', function () {
     await insertHit(svc, tenant.id, c.pk, { hitId: 'NK-triaged-fp', subjectName: 'Grace Hopper', subjectRole: 'director', isSanctioned: true, triage: 'false_positive' });
     await setRisk(svc, tenant.id, c.pk, 'high', 71.5);
 
-    const facts = await loadCaseReviewFacts(svc.db, tenant.id, c.pk);
+    const facts = await loadCaseReviewFacts(forTenant(svc.db, tenant.id), c.pk);
     expect(facts!.application!.missingForSubmission).to.deep.equal(['companyProfile.sourceOfFunds']);
     expect(facts!.risk).to.deep.equal({ band: 'high', compositeScore: 71.5 });
 

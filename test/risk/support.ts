@@ -1,3 +1,4 @@
+import { forTenant } from '../../src/db/tenant-db';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { memberActor, operatorActor, systemActor } from '../../src/access/index';
@@ -43,9 +44,9 @@ export async function newApplicationCase(svc: Services, tenant: Tenant, s: CaseS
   const c = await openCase(svc, operatorActor(tenant.id), {
     source: 'manual', companyName: s.companyName ?? 'Clean Trading Ltd', customerEmail: s.customerEmail ?? null,
   });
-  await updateApplicationProfile(svc.db, tenant.id, c.pk, { ...CLEAN_PROFILE, ...s.profile }, new Date());
-  await replaceParties(svc.db, tenant.id, c.pk, 'director', (s.directors ?? [{ name: 'Dana Director', nationality: 'GB', dateOfBirth: '1970-01-01' }]).map(party));
-  await replaceParties(svc.db, tenant.id, c.pk, 'ubo', (s.ubos ?? [{ name: 'Uma Owner', ownershipPercent: 100, nationality: 'GB', countryOfResidence: 'GB' }]).map(party));
+  await updateApplicationProfile(forTenant(svc.db, tenant.id), c.pk, { ...CLEAN_PROFILE, ...s.profile }, new Date());
+  await replaceParties(forTenant(svc.db, tenant.id), c.pk, 'director', (s.directors ?? [{ name: 'Dana Director', nationality: 'GB', dateOfBirth: '1970-01-01' }]).map(party));
+  await replaceParties(forTenant(svc.db, tenant.id), c.pk, 'ubo', (s.ubos ?? [{ name: 'Uma Owner', ownershipPercent: 100, nationality: 'GB', countryOfResidence: 'GB' }]).map(party));
   await svc.db.query('UPDATE cases SET status = ? WHERE org_id = ? AND pk = ?', [s.status ?? 'in_review', tenant.id, c.pk]);
   if (s.identityVerified ?? true) {
     await svc.db.query(

@@ -1,3 +1,4 @@
+import { forTenant } from '../../src/db/tenant-db';
 import { expect } from 'chai';
 import type { Runtime } from '../../bin/compose';
 import { findActiveDecisionPolicy, findCasePk, latestAiRecommendation, latestRoutingsOf, lockRoutedCase } from '../../src/policy/policy.repository';
@@ -23,14 +24,14 @@ describe('risk and policy repositories: every read is scoped to the tenant it is
     await routeCase(rt.svc, system(a), { orgId: a.id, casePk: c.pk });
     const db = rt.svc.db;
     const reads: [string, (org: string) => Promise<unknown>][] = [
-      ['loadCaseFacts', (org) => loadCaseFacts(db, org, c.pk)],
-      ['findActiveRiskModel', (org) => findActiveRiskModel(db, org)],
-      ['latestRiskAssessmentsOf', (org) => latestRiskAssessmentsOf(db, org, [c.caseId])],
-      ['findActiveDecisionPolicy', (org) => findActiveDecisionPolicy(db, org)],
-      ['findCasePk', (org) => findCasePk(db, org, c.caseId)],
-      ['latestRoutingsOf', (org) => latestRoutingsOf(db, org, [c.caseId])],
-      ['lockRoutedCase', (org) => db.transaction((m) => lockRoutedCase(m, org, c.pk))],
-      ['lockCaseRow', (org) => db.transaction((m) => lockCaseRow(m, org, c.pk))],
+      ['loadCaseFacts', (org) => loadCaseFacts(forTenant(db, org), c.pk)],
+      ['findActiveRiskModel', (org) => findActiveRiskModel(forTenant(db, org))],
+      ['latestRiskAssessmentsOf', (org) => latestRiskAssessmentsOf(forTenant(db, org), [c.caseId])],
+      ['findActiveDecisionPolicy', (org) => findActiveDecisionPolicy(forTenant(db, org))],
+      ['findCasePk', (org) => findCasePk(forTenant(db, org), c.caseId)],
+      ['latestRoutingsOf', (org) => latestRoutingsOf(forTenant(db, org), [c.caseId])],
+      ['lockRoutedCase', (org) => db.transaction((m) => lockRoutedCase(forTenant(m, org), c.pk))],
+      ['lockCaseRow', (org) => db.transaction((m) => lockCaseRow(forTenant(m, org), c.pk))],
     ];
     const found = (v: unknown) => (Array.isArray(v) ? v.length > 0 : v !== null);
     for (const [name, read] of reads) {
@@ -38,6 +39,6 @@ describe('risk and policy repositories: every read is scoped to the tenant it is
       expect(found(await read(b.id)), `${name} in another tenant`).to.equal(false);
     }
     // Without an AI review (or before its table exists) the recommendation is null, never an error.
-    expect(await latestAiRecommendation(db, a.id, c.pk)).to.equal(null);
+    expect(await latestAiRecommendation(forTenant(db, a.id), c.pk)).to.equal(null);
   });
 });

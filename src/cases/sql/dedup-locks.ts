@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/queryable';
+import { type TenantDb } from '../../db/tenant-db';
 import { sha256Hex } from '../../security/tokens';
 
 /**
@@ -13,7 +13,8 @@ export const dedupLockKey = (kind: 'crm' | 'email', value: string): string => sh
  * Creates the tenant's lock rows that do not exist yet. Run before (never inside) the guarded
  * transaction, so that the transaction only ever takes plain row locks (no insert-intention deadlocks).
  */
-export async function ensureDedupLockRows(db: Queryable, orgId: string, lockKeys: string[], now: Date): Promise<void> {
+export async function ensureDedupLockRows(db: TenantDb, lockKeys: string[], now: Date): Promise<void> {
+  const orgId = db.orgId;
   if (!lockKeys.length) return;
   const found: { lock_key: string }[] = await db.query('SELECT lock_key FROM case_dedup_locks WHERE org_id = ? AND lock_key IN (?)', [orgId, lockKeys]);
   const missing = lockKeys.filter((k) => !found.some((f) => f.lock_key === k));
@@ -26,7 +27,8 @@ export async function ensureDedupLockRows(db: Queryable, orgId: string, lockKeys
  * Locks the tenant's lock rows until the caller's transaction ends. Sorted keys, one statement: every
  * creator locks in the same order, so they queue, never deadlock.
  */
-export async function lockDedupKeys(db: Queryable, orgId: string, lockKeys: string[]): Promise<void> {
+export async function lockDedupKeys(db: TenantDb, lockKeys: string[]): Promise<void> {
+  const orgId = db.orgId;
   if (!lockKeys.length) return;
   await db.query('SELECT lock_key FROM case_dedup_locks WHERE org_id = ? AND lock_key IN (?) ORDER BY lock_key FOR UPDATE', [orgId, [...lockKeys].sort()]);
 }

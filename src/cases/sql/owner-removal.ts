@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/queryable';
+import { type TenantDb } from '../../db/tenant-db';
 
 /** A case owned by a member, as the owner-clearing step of a member removal reads it. */
 export interface OwnedCaseRow {
@@ -8,13 +8,15 @@ export interface OwnedCaseRow {
 }
 
 /** Locks and returns the tenant's cases owned by `memberId`, in pk order (one lock order for every caller). */
-export async function lockCasesOwnedBy(db: Queryable, orgId: string, memberId: string): Promise<OwnedCaseRow[]> {
+export async function lockCasesOwnedBy(db: TenantDb, memberId: string): Promise<OwnedCaseRow[]> {
+  const orgId = db.orgId;
   const rows = (await db.query('SELECT pk, owner_name, owner_email FROM cases WHERE org_id = ? AND owner_member_id = ? ORDER BY pk FOR UPDATE', [orgId, memberId])) as OwnedCaseRow[];
   return rows.map((r) => ({ ...r, pk: Number(r.pk) }));
 }
 
 /** Clears the owner of one case (still owned by `memberId`). */
-export async function clearCaseOwner(db: Queryable, orgId: string, casePk: number, memberId: string, now: Date): Promise<void> {
+export async function clearCaseOwner(db: TenantDb, casePk: number, memberId: string, now: Date): Promise<void> {
+  const orgId = db.orgId;
   await db.query(
     'UPDATE cases SET owner_member_id = NULL, owner_name = NULL, owner_email = NULL, updated_at = ? WHERE org_id = ? AND pk = ? AND owner_member_id = ?',
     [now, orgId, casePk, memberId],
