@@ -87,7 +87,8 @@ export function webhookTestResultOf(r: TestResultView): WebhookTestResult {
 
 @ObjectType({ description: 'One HTTP attempt of a delivery.' })
 export class WebhookAttempt {
-  @Field(() => Int, { description: '1-indexed (X-SVC-Attempt); manual redeliveries continue the count.' }) number!: number;
+  @Field(() => Int, { description: '1-indexed (X-SVC-Attempt); manual redeliveries continue the count. The name of /v1/webhook_deliveries.' }) attempt!: number;
+  @Field(() => Int, { deprecationReason: 'Use attempt (the name of /v1/webhook_deliveries).' }) number!: number;
   @Field(() => Int, { description: 'HTTP status; 0 when there was no response (timeout, network, TLS or DNS error).' }) httpStatus!: number;
   @Field(() => Int, { description: 'From sending to the end of the response (or the failure), in milliseconds.' }) durationMs!: number;
   @Field(() => String, { nullable: true, description: 'The failure in words; null on 2xx.' }) error!: string | null;
@@ -98,34 +99,36 @@ export class WebhookAttempt {
 
 function attemptOf(a: WebhookAttemptView): WebhookAttempt {
   return {
-    number: a.attempt, httpStatus: a.httpStatus, durationMs: a.durationMs, error: a.error ?? null, responseBody: a.responseBody ?? null,
+    attempt: a.attempt, number: a.attempt, httpStatus: a.httpStatus, durationMs: a.durationMs, error: a.error ?? null, responseBody: a.responseBody ?? null,
     startedAt: new Date(a.startedAt), finishedAt: new Date(a.finishedAt),
   };
 }
 
 @ObjectType({ description: 'One event for one endpoint (Recent Deliveries): its state, its attempts and the payload kept for replay.' })
 export class WebhookDelivery {
-  @Field(() => ID, { description: 'X-SVC-Delivery-Id (an integer), stable across retries and redelivery.' }) id!: string;
+  @Field(() => Int, { description: 'X-SVC-Delivery-Id, stable across retries and redelivery. The name of /v1/webhook_deliveries.' }) deliveryId!: number;
+  @Field(() => ID, { deprecationReason: 'Use deliveryId (the name of /v1/webhook_deliveries).' }) id!: string;
   @Field(() => ID) endpointId!: string;
   @Field({ description: 'X-SVC-Event-Id: the same on every attempt and redelivery.' }) eventId!: string;
   @Field() eventType!: string;
   @Field(() => DeliveryStateEnum) state!: DeliveryState;
-  @Field(() => Int, { description: 'Attempts made so far.' }) attemptCount!: number;
+  @Field(() => Int, { description: 'Attempts made so far: `attempts` in /v1/webhook_deliveries (here `attempts` is the deprecated list, until it is removed).' }) attemptCount!: number;
   @Field(() => Date, { nullable: true, description: 'When the next automatic attempt is due (pending only).' }) nextAttemptAt!: Date | null;
   @Field(() => Int, { nullable: true }) lastHttpStatus!: number | null;
   @Field(() => String, { nullable: true, description: 'The last failure in words, or `Retry cancelled: the endpoint is paused.`' }) lastError!: string | null;
   @Field() createdAt!: Date;
   @Field(() => Date, { nullable: true }) completedAt!: Date | null;
   @Field(() => GraphQLJSONObject, { description: 'The original payload, as signed and sent.' }) payload!: Record<string, unknown>;
-  @Field(() => [WebhookAttempt], { description: 'Oldest first.' }) attempts!: WebhookAttempt[];
+  @Field(() => [WebhookAttempt], { description: 'Each HTTP attempt, oldest first. The name of /v1/webhook_deliveries.' }) attemptLog!: WebhookAttempt[];
+  @Field(() => [WebhookAttempt], { deprecationReason: 'Use attemptLog (the name of /v1/webhook_deliveries, where attempts is the count).' }) attempts!: WebhookAttempt[];
 }
 
 export function webhookDeliveryOf(d: WebhookDeliveryView): WebhookDelivery {
   return {
-    id: String(d.deliveryId), endpointId: d.endpointId, eventId: d.eventId, eventType: d.eventType, state: d.state, attemptCount: d.attempts,
+    deliveryId: d.deliveryId, id: String(d.deliveryId), endpointId: d.endpointId, eventId: d.eventId, eventType: d.eventType, state: d.state, attemptCount: d.attempts,
     nextAttemptAt: d.nextAttemptAt ? new Date(d.nextAttemptAt) : null, lastHttpStatus: d.lastHttpStatus, lastError: d.lastError ?? null,
     createdAt: new Date(d.createdAt), completedAt: d.completedAt ? new Date(d.completedAt) : null,
-    payload: d.payload as Record<string, unknown>, attempts: d.attemptLog.map(attemptOf),
+    payload: d.payload as Record<string, unknown>, attemptLog: d.attemptLog.map(attemptOf), attempts: d.attemptLog.map(attemptOf),
   };
 }
 

@@ -1,17 +1,11 @@
-import { forTenant } from '../db/tenant-db';
-import { auditName, authorize, type Actor } from '../access/index';
-import { inTransaction } from '../db/transaction';
+import { authorize, type Actor } from '../access/index';
 import { recordEvent } from '../events/record-event';
-import { requireText, throwIfAny } from '../validation';
+import { throwIfAny } from '../validation';
 import type { ValidationDetail } from '../errors';
 import type { Services } from '../services';
-import { assertTransition } from '../cases/index';
-import { findConsoleCaseRow, insertEscalation, lockConsoleCase, updateCaseStatus } from '../cases/index';
-import { consoleCaseView, type ConsoleCaseView } from '../cases/index';
+import { insertEscalation, type ConsoleCaseView } from '../cases/index';
 import { closePendingOverride } from './decision-overrides.repository';
-
-/** Longest escalation or response note. */
-export const MAX_NOTE = 5000;
+import { moveCase, requireNote } from './move-case';
 
 /**
  * An analyst escalates a case that is in_review or returned to senior review: in one transaction, with
@@ -21,22 +15,11 @@ export const MAX_NOTE = 5000;
 export async function escalateCase(svc: Services, actor: Actor, input: { caseId: string; note: string }): Promise<ConsoleCaseView> {
   authorize(actor, 'cases:work');
   const details: ValidationDetail[] = [];
-  const note = requireText(details, 'note', input.note, MAX_NOTE);
+  const note = requireNote(details, 'note', input.note);
   throwIfAny(details);
-  const orgId = actor.orgId;
-  const by = auditName(actor);
-  return inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
-    assertTransition(c.case_id, c.status, 'pending_senior', 'escalated');
-    const now = svc.clock.now();
-    await insertEscalation(forTenant(tx.manager, orgId), c.pk, { note, raisedBy: by, at: now });
-    await closePendingOverride(forTenant(tx.manager, orgId), c.pk, { state: 'superseded', by, at: now });
-    await updateCaseStatus(forTenant(tx.manager, orgId), c.pk, 'pending_senior', now);
-    await recordEvent(tx, { orgId, type: 'escalation.created', case: { pk: c.pk }, fields: { companyName: c.company_name, note, raisedBy: by } });
-    await recordEvent(tx, {
-      orgId, type: 'case.status.changed', case: { pk: c.pk },
-      fields: { companyName: c.company_name, status: 'pending_senior', previousStatus: c.status, changedBy: by },
-    });
-    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, orgId), c.case_id))!, svc.config.appUrl);
+  return moveCase(svc, actor, { caseId: input.caseId, to: 'pending_senior', what: 'escalated' }, async ({ tx, db, c, by, now }) => {
+    await insertEscalation(db, c.pk, { note, raisedBy: by, at: now });
+    await closePendingOverride(db, c.pk, { state: 'superseded', by, at: now });
+    await recordEvent(tx, { orgId: db.orgId, type: 'escalation.created', case: { pk: c.pk }, fields: { companyName: c.company_name, note, raisedBy: by } });
   });
 }

@@ -1,14 +1,10 @@
-import { forTenant } from '../db/tenant-db';
-import { auditName, authorize, type Actor } from '../access/index';
-import { inTransaction } from '../db/transaction';
+import { authorize, type Actor } from '../access/index';
 import { recordEvent } from '../events/record-event';
-import { requireText, throwIfAny } from '../validation';
+import { throwIfAny } from '../validation';
 import type { ValidationDetail } from '../errors';
 import type { Services } from '../services';
-import { assertTransition } from '../cases/index';
-import { answerOpenEscalation, findConsoleCaseRow, lockConsoleCase, updateCaseStatus } from '../cases/index';
-import { consoleCaseView, type ConsoleCaseView } from '../cases/index';
-import { MAX_NOTE } from './escalate-case';
+import { answerOpenEscalation, type ConsoleCaseView } from '../cases/index';
+import { moveCase, requireNote } from './move-case';
 
 /** What a senior reviewer recommends (escalation.responded). */
 export const RECOMMENDATIONS = ['approve', 'decline', 'refer'] as const;
@@ -26,24 +22,17 @@ export async function respondToEscalation(
   authorize(actor, 'cases:respond_escalation');
   const details: ValidationDetail[] = [];
   if (!RECOMMENDATIONS.includes(input.recommendation)) details.push({ path: 'recommendation', message: `must be one of ${RECOMMENDATIONS.join(', ')}` });
-  const note = requireText(details, 'note', input.note, MAX_NOTE);
+  const note = requireNote(details, 'note', input.note);
   throwIfAny(details);
-  const orgId = actor.orgId;
-  const by = auditName(actor);
-  return inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
-    assertTransition(c.case_id, c.status, 'returned', 'answered by a senior reviewer');
-    const now = svc.clock.now();
-    await answerOpenEscalation(forTenant(tx.manager, orgId), c.pk, { recommendation: input.recommendation, note, respondedBy: by, at: now });
-    await updateCaseStatus(forTenant(tx.manager, orgId), c.pk, 'returned', now);
-    await recordEvent(tx, {
-      orgId, type: 'escalation.responded', case: { pk: c.pk },
-      fields: { companyName: c.company_name, recommendation: input.recommendation, note, respondedBy: by },
-    });
-    await recordEvent(tx, {
-      orgId, type: 'case.status.changed', case: { pk: c.pk },
-      fields: { companyName: c.company_name, status: 'returned', previousStatus: c.status, changedBy: by, recommendation: input.recommendation },
-    });
-    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, orgId), c.case_id))!, svc.config.appUrl);
-  });
+  const { recommendation } = input;
+  return moveCase(
+    svc, actor, { caseId: input.caseId, to: 'returned', what: 'answered by a senior reviewer', fields: { recommendation } },
+    async ({ tx, db, c, by, now }) => {
+      await answerOpenEscalation(db, c.pk, { recommendation, note, respondedBy: by, at: now });
+      await recordEvent(tx, {
+        orgId: db.orgId, type: 'escalation.responded', case: { pk: c.pk },
+        fields: { companyName: c.company_name, recommendation, note, respondedBy: by },
+      });
+    },
+  );
 }

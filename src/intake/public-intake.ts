@@ -44,7 +44,7 @@ export async function setPublicIntake(svc: Services, actor: Actor, input: { enab
       const next = { publicIntakeEnabled: input.enabled, slug: slug ?? tenant.slug };
       if (next.publicIntakeEnabled === tenant.publicIntakeEnabled && next.slug === tenant.slug) return viewOf(svc, tenant);
       const now = svc.clock.now();
-      if (!await writePublicIntake(tx.manager, tenant.id, next, now)) throw slugTaken();
+      if (!await writePublicIntake(tx.manager, tenant.id, { ...next, previousSlug: tenant.slug }, now)) throw slugTaken();
       await recordAudit(tx, {
         orgId: tenant.id, actor: auditName(actor), action: 'public_intake.set',
         details: { enabled: next.publicIntakeEnabled, slug: next.slug, previous: { enabled: tenant.publicIntakeEnabled, slug: tenant.slug } },

@@ -1,7 +1,6 @@
 // The customer portal: a customer's session bound to one case, and what they do on it.
 export { findCustomerActor } from './find-customer-actor';
 import { PORTAL_SESSION_TTL_MS } from '../invites/index';
-export { PORTAL_SESSION_TTL_MS, PORTAL_SESSION_IDLE_MS } from '../invites/index';
 export { getPortalSession, CUSTOMER_STAGE_LABELS } from './get-portal-session';
 export { requestNewLink, NEW_LINK_LIMITS, NEW_LINK_ANSWER } from './request-new-link';
 export { getApplication } from './get-application';

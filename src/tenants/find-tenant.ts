@@ -22,13 +22,15 @@ export async function lockTenant(manager: EntityManager, orgId: string): Promise
 
 /**
  * Writes the public intake link's settings of a tenant locked by the caller (src/intake decides them).
- * Answers false, writing nothing, when another tenant holds the slug already.
+ * Answers false, writing nothing, when the slug changes to one another tenant holds already (an
+ * unchanged slug is the tenant's own: no lookup).
  */
 export async function writePublicIntake(
-  manager: EntityManager, orgId: string, next: { publicIntakeEnabled: boolean; slug: string }, now: Date,
+  manager: EntityManager, orgId: string, next: { publicIntakeEnabled: boolean; slug: string; previousSlug: string }, now: Date,
 ): Promise<boolean> {
-  if (await crossTenant(manager, 'tenant-slug').existsBy(Tenant, { slug: next.slug, id: Not(orgId) })) return false;
-  await manager.update(Tenant, { id: orgId }, { ...next, updatedAt: now });
+  const { previousSlug, ...columns } = next;
+  if (next.slug !== previousSlug && await crossTenant(manager, 'tenant-slug').existsBy(Tenant, { slug: next.slug, id: Not(orgId) })) return false;
+  await manager.update(Tenant, { id: orgId }, { ...columns, updatedAt: now });
   return true;
 }
 

@@ -32,7 +32,7 @@ const DeliveriesQuery = graphql(`
     webhookDeliveries(filter: $filter, first: $first, after: $after) {
       edges {
         node {
-          id
+          deliveryId
           endpointId
           eventId
           eventType
@@ -44,8 +44,8 @@ const DeliveriesQuery = graphql(`
           createdAt
           completedAt
           payload
-          attempts {
-            number
+          attemptLog {
+            attempt
             httpStatus
             durationMs
             error
@@ -68,7 +68,7 @@ const Redeliver = graphql(`
     redeliverWebhookDelivery(id: $id) {
       notice
       delivery {
-        id
+        deliveryId
         state
       }
     }
@@ -167,7 +167,7 @@ export function DeliveriesPage() {
       {deliveries.length ? (
         <ul className="deliveries" aria-label="Deliveries">
           {deliveries.map((d) => (
-            <li key={d.id}>
+            <li key={d.deliveryId}>
               <DeliveryItem
                 delivery={d}
                 endpointName={endpointName(d.endpointId)}
@@ -196,10 +196,10 @@ export function DeliveriesPage() {
 
 function DeliveryItem({ delivery: d, endpointName, onRedelivered }: { delivery: Delivery; endpointName: string; onRedelivered: () => void }) {
   const onError = useSignInOnUnauthenticated();
-  const redeliver = useAction(() => execute(Redeliver, { id: d.id }), onError);
+  const redeliver = useAction(() => execute(Redeliver, { id: String(d.deliveryId) }), onError);
   const attempts = `${d.attemptCount} ${d.attemptCount === 1 ? 'attempt' : 'attempts'}`;
   return (
-    <Disclosure className="disclosure delivery" id={d.id}>
+    <Disclosure className="disclosure delivery" id={String(d.deliveryId)}>
       <Heading level={2} className="delivery-heading">
         <Button slot="trigger" className="delivery-trigger">
           <DisclosureArrow />
@@ -215,7 +215,7 @@ function DeliveryItem({ delivery: d, endpointName, onRedelivered }: { delivery: 
       <DisclosurePanel className="delivery-panel">
         <dl className="facts">
           <dt>Delivery id</dt>
-          <dd><code>{d.id}</code></dd>
+          <dd><code>{d.deliveryId}</code></dd>
           <dt>Event id</dt>
           <dd><code>{d.eventId}</code></dd>
           <dt>Endpoint</dt>
@@ -240,14 +240,14 @@ function DeliveryItem({ delivery: d, endpointName, onRedelivered }: { delivery: 
           ) : null}
         </dl>
         <h3>Attempts</h3>
-        {d.attempts.length === 0 ? (
+        {d.attemptLog.length === 0 ? (
           <p className="empty">{d.state === 'skipped_paused' ? 'None: the endpoint was paused when the event happened. Redeliver to send it.' : 'None yet.'}</p>
         ) : (
-          <ol className="attempts" aria-label={`Attempts of delivery ${d.id}`}>
-            {d.attempts.map((a) => (
-              <li key={a.number} className="attempt">
+          <ol className="attempts" aria-label={`Attempts of delivery ${d.deliveryId}`}>
+            {d.attemptLog.map((a) => (
+              <li key={a.attempt} className="attempt">
                 <p>
-                  <strong>Attempt {a.number}</strong>
+                  <strong>Attempt {a.attempt}</strong>
                   {' · '}
                   <span className={a.httpStatus >= 200 && a.httpStatus < 300 ? 'badge badge-ok' : 'badge badge-bad'}>{a.httpStatus ? `HTTP ${a.httpStatus}` : 'No response'}</span>
                   {' · '}
@@ -265,7 +265,7 @@ function DeliveryItem({ delivery: d, endpointName, onRedelivered }: { delivery: 
           </ol>
         )}
         <h3>Payload</h3>
-        <pre className="code" tabIndex={0} aria-label={`Payload of delivery ${d.id}`}>{JSON.stringify(d.payload, null, 2)}</pre>
+        <pre className="code" tabIndex={0} aria-label={`Payload of delivery ${d.deliveryId}`}>{JSON.stringify(d.payload, null, 2)}</pre>
         {redeliver.error ? <ErrorNotice error={redeliver.error} /> : null}
         {redeliver.result ? (
           <Success>
