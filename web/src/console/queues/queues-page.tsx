@@ -63,25 +63,25 @@ export function QueuesPage() {
             <Table aria-label="Queues" className="table">
               <TableHeader>
                 <Column isRowHeader>Queue</Column>
-                <Column>Open</Column>
+                <Column>Next case</Column>
                 <Column>Waiting</Column>
+                <Column>Open</Column>
                 <Column>Oldest</Column>
                 <Column>Assignment</Column>
-                <Column>Next case</Column>
               </TableHeader>
               <TableBody items={data.data.queues} renderEmptyState={() => <p className="empty">No queues yet.{mayEdit ? ' Add one below.' : ' A compliance admin sets them up.'}</p>}>
                 {(q) => (
                   <Row id={q.id}>
                     <Cell>{q.name}</Cell>
-                    <Cell>{q.openCount}</Cell>
-                    <Cell>{q.unassignedCount}</Cell>
-                    <Cell>{age(q.oldestAgeSeconds)}</Cell>
-                    <Cell>{q.assignment.mode === 'manual' ? 'Manual' : `${q.assignment.mode === 'round_robin' ? 'Round robin' : 'Least loaded'}, up to ${q.assignment.capacity ?? '—'} each`}</Cell>
                     <Cell>
                       <Button className="button primary" isDisabled={next.pending || q.unassignedCount === 0} onPress={() => void pull(q)} aria-label={`Next case from ${q.name}`}>
                         Next case
                       </Button>
                     </Cell>
+                    <Cell>{q.unassignedCount}</Cell>
+                    <Cell>{q.openCount}</Cell>
+                    <Cell>{age(q.oldestAgeSeconds)}</Cell>
+                    <Cell>{q.assignment.mode === 'manual' ? 'Manual' : `${q.assignment.mode === 'round_robin' ? 'Round robin' : 'Least loaded'}, up to ${q.assignment.capacity ?? '—'} each`}</Cell>
                   </Row>
                 )}
               </TableBody>
