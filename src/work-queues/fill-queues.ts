@@ -5,7 +5,7 @@ import { forTenant } from '../db/tenant-db';
 import type { Services } from '../services';
 import { queueMembers, type QueueMember } from './queue-members';
 import type { WorkQueue } from './queue';
-import { claimUnassigned, deletePlace, loadQueues, lockQueue, markOwned, setLastAssigned } from './work-queues.repository';
+import { claimUnassigned, correctOwner, deletePlace, loadQueues, lockQueue, markOwned, setLastAssigned } from './work-queues.repository';
 
 /** Hand-outs per transaction: a long backlog is handed out in several short transactions. */
 const BATCH = 50;
@@ -51,7 +51,7 @@ export async function fillQueue(svc: Services, orgId: string, queueId: number): 
           continue;
         }
         if (f.ownerMemberId !== null) {
-          await markOwned(db, c.casePk, f.ownerMemberId, null, now);
+          await correctOwner(db, c.casePk, f.ownerMemberId, now);
           continue;
         }
         const m = pickMember(queue, members, c.needsSenior);

@@ -4,7 +4,7 @@ import { inTransaction } from '../db/transaction';
 import { forTenant } from '../db/tenant-db';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
-import { claimUnassigned, deletePlace, loadQueues, markOwned } from './work-queues.repository';
+import { claimUnassigned, correctOwner, deletePlace, loadQueues, markOwned } from './work-queues.repository';
 
 /** Stale places (a case closed or owned meanwhile) passed over in one call before giving up. */
 const MAX_STALE = 50;
@@ -40,7 +40,7 @@ export async function nextCase(svc: Services, actor: Actor, input: { queueId: st
         continue;
       }
       if (facts.ownerMemberId !== null) {
-        await markOwned(db, claimed.casePk, facts.ownerMemberId, null, now);
+        await correctOwner(db, claimed.casePk, facts.ownerMemberId, now);
         continue;
       }
       const view = await assignCaseOwnerInTx(tx, actor, { caseId: facts.caseId, memberId: actor.memberId });

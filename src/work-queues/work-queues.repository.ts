@@ -108,7 +108,8 @@ export interface CasePlace {
 
 /**
  * Writes the places of some of the tenant's cases: an upsert for those in a queue (entered_at restarts when
- * the queue changes; a hand-out is forgotten once the owner is someone else), a delete for the others.
+ * the queue changes; a hand-out is forgotten once the owner is someone else, and kept through a read that
+ * saw no owner yet), a delete for the others.
  */
 export async function writePlaces(db: TenantDb, places: CasePlace[], now: Date): Promise<void> {
   const inQueue = places.filter((p) => p.queueId !== null);
@@ -120,7 +121,7 @@ export async function writePlaces(db: TenantDb, places: CasePlace[], now: Date):
      VALUES ${inQueue.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
      ON DUPLICATE KEY UPDATE
        entered_at = IF(queue_id <=> VALUES(queue_id), entered_at, VALUES(entered_at)),
-       handed_to = IF(handed_to <=> VALUES(owner_member_id), handed_to, NULL),
+       handed_to = IF(VALUES(owner_member_id) IS NULL OR handed_to <=> VALUES(owner_member_id), handed_to, NULL),
        handed_sequence = IF(handed_to IS NULL, NULL, handed_sequence),
        queue_id = VALUES(queue_id), case_created_at = VALUES(case_created_at), owner_member_id = VALUES(owner_member_id),
        needs_senior = VALUES(needs_senior), refreshed_at = VALUES(refreshed_at)`,
@@ -157,6 +158,18 @@ export async function markOwned(db: TenantDb, casePk: number, ownerMemberId: str
   await db.query(
     'UPDATE work_queue_cases SET owner_member_id = ?, handed_to = ?, handed_sequence = ?, refreshed_at = ? WHERE org_id = ? AND case_pk = ?',
     [ownerMemberId, handedSequence === null ? null : ownerMemberId, handedSequence, now, db.orgId, casePk],
+  );
+}
+
+/**
+ * Corrects the owner of a stale place (the case was assigned outside the queue, or a reaction wrote an owner
+ * read before a hand-out committed): a hand-out to that same owner is kept.
+ */
+export async function correctOwner(db: TenantDb, casePk: number, ownerMemberId: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE work_queue_cases SET handed_to = IF(handed_to <=> ?, handed_to, NULL), handed_sequence = IF(handed_to IS NULL, NULL, handed_sequence),
+       owner_member_id = ?, refreshed_at = ? WHERE org_id = ? AND case_pk = ?`,
+    [ownerMemberId, ownerMemberId, now, db.orgId, casePk],
   );
 }
 
