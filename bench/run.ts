@@ -4,6 +4,7 @@ import { consoleBench } from './console';
 import { createBench } from './create';
 import { pipelineBench } from './pipeline';
 import { pullBench } from './pull';
+import { queuesBench } from './queues';
 import { screeningBench } from './screening';
 import { monitoringBench } from './monitoring';
 import { passwordFloodBench } from './password-flood';
@@ -22,6 +23,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   screening: screeningBench,
   monitoring: monitoringBench,
   'password-flood': passwordFloodBench,
+  queues: queuesBench,
 };
 
 async function main(): Promise<void> {

@@ -16,6 +16,7 @@ import { ScreeningResolver } from './screening.resolver';
 import { PersonsResolver } from './persons.resolver';
 import { MonitoringResolver } from './monitoring.resolver';
 import { MonitoringReviewsResolver } from './monitoring-reviews.resolver';
+import { WorkQueuesResolver } from './work-queues.resolver';
 
 /** Every resolver class of the console schema. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -38,4 +39,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   IdentityVerificationResolver,
   MonitoringResolver,
   MonitoringReviewsResolver,
+  WorkQueuesResolver,
 ];

@@ -30,6 +30,8 @@ export class ViewerCan implements ViewerCanView {
   @Field({ description: "The reuse window of persons' ID documents." }) configurePersonReuse!: boolean;
   @Field({ description: 'Edit the risk model.' }) configureRiskModel!: boolean;
   @Field({ description: 'Edit the decision policy.' }) configureDecisionPolicy!: boolean;
+  @Field({ description: 'Define the work queues (setQueues).' }) configureQueues!: boolean;
+  @Field({ description: "Set another member's availability for automatic assignment." }) setAnyAvailability!: boolean;
 }
 
 @ObjectType({ description: 'The signed-in member, with their organisation.' })

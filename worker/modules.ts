@@ -14,6 +14,7 @@ import { pipelineModule } from '../src/pipeline/index';
 import { type FeatureModule } from '../src/platform/index';
 import { retentionModule } from '../src/retention/index';
 import { webhooksModule } from '../src/webhooks/index';
+import { workQueuesModule } from '../src/work-queues/index';
 
 /**
  * The one list of feature modules that contribute to the running service: the worker's task list
@@ -37,4 +38,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   pipelineModule,
   webhooksModule,
   monitoringModule,
+  workQueuesModule,
 ];

@@ -109,6 +109,14 @@ export const PERMISSIONS = {
   'monitoring:run': { role: 'analyst' },
   /** Setting the tenant's monitoring schedule. */
   'monitoring:configure': { role: 'compliance_admin' },
+  /** Work queues (src/work-queues): seeing them with their counts, and pulling the next case of one (with cases:work). */
+  'queues:read': { role: 'analyst' },
+  /** Defining the tenant's queues: conditions, members and assignment mode. */
+  'queues:configure': { role: 'compliance_admin' },
+  /** Setting one's own availability for automatic assignment. */
+  'queues:availability': { role: 'analyst' },
+  /** Setting another member's availability (leave, out of office). */
+  'queues:availability_any': { role: 'compliance_admin' },
   /** The customer portal: a customer works on their own case (application, documents, review, submit). */
   'portal:case': { customer: true },
 } as const satisfies Record<string, { scope?: Scope; role?: MemberRole; customer?: true }>;

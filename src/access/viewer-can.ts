@@ -39,6 +39,10 @@ export const VIEWER_ACTIONS = {
   configureRiskModel: 'risk:configure',
   /** Edit the decision policy. */
   configureDecisionPolicy: 'policy:configure',
+  /** Define the work queues (setQueues). */
+  configureQueues: 'queues:configure',
+  /** Set another member's availability for automatic assignment. */
+  setAnyAvailability: 'queues:availability_any',
 } as const satisfies Record<string, Permission>;
 
 export type ViewerCan = Record<keyof typeof VIEWER_ACTIONS, boolean>;

@@ -1,6 +1,6 @@
 import { forTenant } from '../db/tenant-db';
 import { auditName, authorize, type Actor } from '../access/index';
-import { inTransaction } from '../db/transaction';
+import { inTransaction, type Tx } from '../db/transaction';
 import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
 import type { Services } from '../services';
@@ -17,26 +17,40 @@ export async function assignCaseOwner(
   svc: Services, actor: Actor, input: { caseId: string; memberId: string | null },
 ): Promise<ConsoleCaseView> {
   authorize(actor, 'cases:work');
+  return inTransaction(svc, (tx) => assignCaseOwnerInTx(tx, actor, input));
+}
+
+/**
+ * assignCaseOwner inside the caller's transaction (a work queue handing out a case takes its own lock on
+ * its queue row first). The platform's own assignments (a `system` actor: automatic assignment, a case
+ * going back to its queue) record changedBy null, as the contract's owner.changed allows.
+ */
+export async function assignCaseOwnerInTx(tx: Tx, actor: Actor, input: { caseId: string; memberId: string | null }): Promise<ConsoleCaseView> {
+  authorize(actor, 'cases:work');
   const orgId = actor.orgId;
-  return inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
-    let owner: { id: string; name: string; email: string } | null = null;
-    if (input.memberId !== null) {
-      const m = await findCurrentMemberForShare(forTenant(tx.manager, orgId), input.memberId);
-      if (!m) throw DomainError.notFound('Member');
-      owner = { id: m.id, name: m.name ?? m.email, email: m.email };
-    }
-    const previous = c.owner_email !== null ? { name: c.owner_name ?? c.owner_email, email: c.owner_email } : null;
-    const now = svc.clock.now();
-    if ((owner?.id ?? null) !== c.owner_member_id || (owner === null) !== (previous === null)) {
-      await updateCaseOwner(forTenant(tx.manager, orgId), c.pk, owner, now);
-      await recordEvent(tx, {
-        orgId,
-        type: 'owner.changed',
-        case: { pk: c.pk },
-        fields: { previousOwner: previous, newOwner: owner ? { name: owner.name, email: owner.email } : null, changedBy: auditName(actor) },
-      });
-    }
-    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, orgId), c.case_id))!, svc.config.appUrl);
-  });
+  const svc = tx.services;
+  const db = forTenant(tx.manager, orgId);
+  const c = await lockConsoleCase(db, input.caseId);
+  let owner: { id: string; name: string; email: string } | null = null;
+  if (input.memberId !== null) {
+    const m = await findCurrentMemberForShare(db, input.memberId);
+    if (!m) throw DomainError.notFound('Member');
+    owner = { id: m.id, name: m.name ?? m.email, email: m.email };
+  }
+  const previous = c.owner_email !== null ? { name: c.owner_name ?? c.owner_email, email: c.owner_email } : null;
+  const now = svc.clock.now();
+  if ((owner?.id ?? null) !== c.owner_member_id || (owner === null) !== (previous === null)) {
+    await updateCaseOwner(db, c.pk, owner, now);
+    await recordEvent(tx, {
+      orgId,
+      type: 'owner.changed',
+      case: { pk: c.pk },
+      fields: {
+        previousOwner: previous,
+        newOwner: owner ? { name: owner.name, email: owner.email } : null,
+        changedBy: actor.kind === 'system' ? null : auditName(actor),
+      },
+    });
+  }
+  return consoleCaseView((await findConsoleCaseRow(db, c.case_id))!, svc.config.appUrl);
 }

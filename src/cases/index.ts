@@ -23,7 +23,8 @@ export type { ConsoleCaseView, CaseOwnerView, CasePartyView } from './console-ca
 export { listConsoleCases, type ListConsoleCasesInput, type ConsoleCaseFilter, type ConsoleCaseListItem } from './list-console-cases';
 export { findConsoleCase } from './find-console-case';
 export { listCaseTimeline, type TimelineEventView } from './list-case-timeline';
-export { assignCaseOwner } from './assign-case-owner';
+export { assignCaseOwner, assignCaseOwnerInTx } from './assign-case-owner';
+export { caseQueueFacts, openCaseQueueFactsAfter, countOpenCasesOwned, type CaseQueueFacts } from './sql/queue-facts';
 export { markCaseRouted, lockConsoleCase, findConsoleCaseRow, updateCaseStatus, answerOpenEscalation, findRoutedAt, decisionsOf, documentsOf, latestDecisionsOf, partiesOf, screeningHitsOf, insertEscalation } from './case-work.repository';
 export { setCaseRisk, setReviewLevel, recountCaseScreening, takeCaseSequences } from './case-columns.repository';
 export { purgeCasePersonalData } from './case-purge.repository';

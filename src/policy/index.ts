@@ -5,6 +5,7 @@ export {
 } from './decision-policy';
 export { POLICY_FACTS, policyFacts, ageOn, applicantDateOfBirth, type PolicyFacts } from './policy-facts';
 export { validatePolicy, EDD_KEY_PATTERN } from './validate-policy';
+export { validateConditions, conditionsMatcher } from './rule-conditions';
 export { evaluatePolicy, type PolicyEvaluation } from './evaluate-policy';
 export { dryRunPolicy, type PolicyDryRunView } from './dry-run-policy';
 export { getDecisionPolicy } from './get-decision-policy';

@@ -1,22 +1,17 @@
 import { DomainError, type ValidationDetail } from '../errors';
 import {
-  DEFAULT_EDD_ITEMS, POLICY_OPERATORS, ROUTING_OUTCOMES,
-  type DecisionPolicyDefinition, type EddItem, type EddItemsByBand, type PolicyConditions, type PolicyNode, type PolicyRule, type RoutingOutcome,
+  DEFAULT_EDD_ITEMS, ROUTING_OUTCOMES, type DecisionPolicyDefinition, type EddItem, type EddItemsByBand, type PolicyRule, type RoutingOutcome,
 } from './decision-policy';
 import { POLICY_FACTS } from './policy-facts';
+import { validateConditions } from './rule-conditions';
 
 const MAX_RULES = 100;
-const MAX_NODES_PER_RULE = 100;
-const MAX_DEPTH = 6;
 const MAX_EDD_ITEMS_PER_BAND = 20;
 const EDD_BANDS = ['low', 'medium', 'high', 'prohibited'] as const;
 /** An EDD item's key (and an analyst's own requirement's): a lower-case slug. */
 export const EDD_KEY_PATTERN = /^[a-z0-9]+(?:[_-][a-z0-9]+)*$/;
-const FACTS = new Set<string>(POLICY_FACTS);
-const OPERATORS = new Set<string>(POLICY_OPERATORS);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isScalar = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 
 /**
  * Checks a decision policy as a compliance admin sends it (or a draft for a dry run) and returns it
@@ -49,45 +44,6 @@ export function validatePolicy(input: unknown, keepEddItems: EddItemsByBand = DE
     });
   }
 
-  const node = (path: string, v: unknown, depth: number, budget: { left: number }): PolicyNode => {
-    if (--budget.left < 0) {
-      if (budget.left === -1) fail(path, `a rule may have at most ${MAX_NODES_PER_RULE} conditions`);
-      return v as PolicyNode;
-    }
-    if (!isObject(v)) {
-      fail(path, 'must be a condition object');
-      return v as PolicyNode;
-    }
-    if ('all' in v || 'any' in v || 'not' in v) return group(path, v, depth, budget);
-    for (const k of Object.keys(v)) if (!['fact', 'operator', 'value'].includes(k)) fail(`${path}.${k}`, 'is not allowed (a condition has fact, operator and value)');
-    if (typeof v.fact !== 'string' || !FACTS.has(v.fact)) fail(`${path}.fact`, `must be one of ${POLICY_FACTS.join(', ')}`);
-    if (typeof v.operator !== 'string' || !OPERATORS.has(v.operator)) fail(`${path}.operator`, `must be one of ${POLICY_OPERATORS.join(', ')}`);
-    if (!('value' in v) || !(isScalar(v.value) || (Array.isArray(v.value) && v.value.length <= 300 && v.value.every(isScalar)))) {
-      fail(`${path}.value`, 'must be a string, number, boolean, null or a list of those');
-    }
-    return { fact: v.fact, operator: v.operator, value: v.value } as PolicyNode;
-  };
-  const group = (path: string, v: Record<string, unknown>, depth: number, budget: { left: number }): PolicyConditions => {
-    const keys = Object.keys(v);
-    if (keys.length !== 1) {
-      fail(path, 'must have exactly one of all, any or not');
-      return v as PolicyConditions;
-    }
-    if (depth >= MAX_DEPTH) {
-      fail(path, `conditions may nest at most ${MAX_DEPTH} deep`);
-      return v as PolicyConditions;
-    }
-    if ('not' in v) return { not: node(`${path}.not`, v.not, depth + 1, budget) };
-    const key = keys[0] as 'all' | 'any';
-    const list = v[key];
-    if (!Array.isArray(list) || list.length === 0) {
-      fail(`${path}.${key}`, 'must be a non-empty list of conditions');
-      return v as PolicyConditions;
-    }
-    const items = list.map((c, i) => node(`${path}.${key}.${i}`, c, depth + 1, budget));
-    return (key === 'all' ? { all: items } : { any: items });
-  };
-
   let rules: PolicyRule[] = [];
   if (!Array.isArray(input.rules) || input.rules.length > MAX_RULES) fail('rules', `must be a list of at most ${MAX_RULES} rules`);
   else {
@@ -100,10 +56,7 @@ export function validatePolicy(input: unknown, keepEddItems: EddItemsByBand = DE
       for (const k of Object.keys(r)) if (!['name', 'conditions', 'outcome'].includes(k)) fail(`${path}.${k}`, 'is not one of name, conditions, outcome');
       const ruleName = typeof r.name === 'string' ? r.name.trim() : '';
       if (ruleName === '' || ruleName.length > 200) fail(`${path}.name`, 'must be text of 1 to 200 characters');
-      let conditions = r.conditions as PolicyConditions;
-      if (!isObject(r.conditions) || !('all' in r.conditions || 'any' in r.conditions || 'not' in r.conditions)) {
-        fail(`${path}.conditions`, 'must be an object with exactly one of all, any or not');
-      } else conditions = group(`${path}.conditions`, r.conditions, 0, { left: MAX_NODES_PER_RULE });
+      const conditions = validateConditions(`${path}.conditions`, r.conditions, POLICY_FACTS, fail);
       return { name: ruleName, conditions, outcome: outcome(`${path}.outcome`, r.outcome) };
     });
   }

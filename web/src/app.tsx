@@ -8,6 +8,7 @@ import { AcceptInvitationPage, ForgotPasswordPage, ResetPasswordPage } from './c
 import { RequireMember } from './console/require-member';
 import { ReviewPage } from './console/reviews/review-page';
 import { ReviewsPage } from './console/reviews/reviews-page';
+import { QueuesPage } from './console/queues/queues-page';
 import { SignInPage } from './console/sign-in-page';
 import { StatusPage } from './console/status-page';
 import { PersonPage } from './console/persons/person-page';
@@ -52,6 +53,7 @@ export function App() {
               <Route index element={<Navigate to="/console/cases" replace />} />
               <Route path="cases" element={<CasesPage />} />
               <Route path="cases/:caseId" element={<CasePage />} />
+              <Route path="queues" element={<QueuesPage />} />
               <Route path="persons" element={<PersonsPage />} />
               <Route path="persons/:personId" element={<PersonPage />} />
               <Route path="reviews" element={<ReviewsPage />} />

@@ -12,6 +12,7 @@ export function ConsoleLayout() {
         <nav aria-label="Console">
           <ul className="nav">
             <li><Link href="/console/cases">Cases</Link></li>
+            <li><Link href="/console/queues">Queues</Link></li>
             <li><Link href="/console/persons">Persons</Link></li>
             <li><Link href="/console/reviews">Reviews</Link></li>
             <li><Link href="/console/settings">Settings</Link></li>

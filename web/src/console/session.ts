@@ -55,6 +55,8 @@ export const ViewerFields = graphql(`
       configurePersonReuse
       configureRiskModel
       configureDecisionPolicy
+      configureQueues
+      setAnyAvailability
     }
   }
 `);
