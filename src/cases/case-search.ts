@@ -8,8 +8,9 @@ import { emailKey } from '../email-address';
  *   crmRecordId or reference (the FULLTEXT index ft_cases_search, boolean mode, each word `+word*`), or
  * - the whole term is a prefix of the company name, customer email, caseId, crmRecordId or reference (the
  *   tenant-first indexes; this keeps short words, stop words and exact ids working).
- * A word is a run of letters and digits; words under three characters and InnoDB's stop words only count
- * when the term has no other word (the index holds neither).
+ * A word is a run of letters and digits. The last word is always a prefix (the analyst may still be typing:
+ * "Acme W" finds "Acme Widgets"); an earlier word under three characters or one of InnoDB's stop words is
+ * left out (the index holds neither: "bank of foo" looks for bank and foo).
  */
 export const CASE_SEARCH_DESCRIPTION = 'Words found anywhere in the company name, customer name, customer email, caseId, crmRecordId or reference '
   + '(each word of the search begins a word there, any letter case: "Royale" finds "Casino Royale Ltd"), or a prefix of one of them. '
@@ -34,12 +35,13 @@ const STOP_WORDS = new Set([
 /** innodb_ft_min_token_size's default: shorter words are not in the index. */
 const MIN_WORD = 3;
 
-/** The full-text query of a term: each indexed word required as a prefix; null without a word. */
+/** The full-text query of a term: each word required as a prefix (see above for the words left out); null without a word. */
 export function fullTextQuery(term: string): string | null {
-  const words = [...new Set((term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []))];
+  const words = term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (!words.length) return null;
-  const indexed = words.filter((w) => w.length >= MIN_WORD && !STOP_WORDS.has(w));
-  return (indexed.length ? indexed : words).map((w) => `+${w}*`).join(' ');
+  const last = words[words.length - 1]!;
+  const kept = words.slice(0, -1).filter((w) => w.length >= MIN_WORD && !STOP_WORDS.has(w));
+  return [...new Set([...kept, last])].map((w) => `+${w}*`).join(' ');
 }
 
 export function caseSearchOf(term: string): CaseSearch {
