@@ -10,10 +10,12 @@ import { emailKey } from '../email-address';
  *   tenant-first indexes; this keeps short words, stop words and exact ids working).
  * A word is a run of letters and digits. The last word is always a prefix (the analyst may still be typing:
  * "Acme W" finds "Acme Widgets"); an earlier word under three characters or one of InnoDB's stop words is
- * left out (the index holds neither: "bank of foo" looks for bank and foo).
+ * left out (the index holds neither: "bank of foo" looks for bank and foo). A term shaped like a reference,
+ * a caseId or a UUID is an id: only the prefixes apply ("C-2" is not every case of 2026).
  */
 export const CASE_SEARCH_DESCRIPTION = 'Words found anywhere in the company name, customer name, customer email, caseId, crmRecordId or reference '
-  + '(each word of the search begins a word there, any letter case: "Royale" finds "Casino Royale Ltd"), or a prefix of one of them. '
+  + '(each word of the search begins a word there, any letter case: "Royale" finds "Casino Royale Ltd"), or a prefix of one of them; '
+  + 'a search shaped like a reference (C-12), caseId or UUID matches ids by prefix only. '
   + 'Blank is no search; at most 200 characters.';
 
 /** What one search term stands for. */
@@ -44,9 +46,12 @@ export function fullTextQuery(term: string): string | null {
   return [...new Set([...kept, last])].map((w) => `+${w}*`).join(' ');
 }
 
+/** A term shaped like (the beginning of) a reference `C-12`, a caseId `CS-2026-000` or a UUID: searched as a prefix only. */
+const IDENTIFIER = /^(?:c-\d+|cs-\d{1,4}(?:-\d*)?|[0-9a-f]{8}-[0-9a-f-]*)$/i;
+
 export function caseSearchOf(term: string): CaseSearch {
   return {
-    words: fullTextQuery(term),
+    words: IDENTIFIER.test(term) ? null : fullTextQuery(term),
     companyName: term,
     emailKey: emailKey(term),
     caseId: /^cs-/i.test(term) ? term.toUpperCase() : term.toLowerCase(),
