@@ -232,6 +232,9 @@ describe('web console: sign-in and case pages in Chromium', function () {
     const apiRow = w.page.getByRole('row', { name: /^Globex Trading/ });
     await apiRow.waitFor(WAIT);
     expect(await apiRow.locator('.badge-api').textContent()).to.equal('API · Salesforce');
+    // An API case keeps its UUID caseId (the link) and shows its short reference.
+    expect(await apiRow.getByRole('link', { name: 'Globex Trading' }).getAttribute('href')).to.equal(`/console/cases/${apiCase.caseId}`);
+    expect(await apiRow.locator('.case-ref').textContent()).to.equal('C-2');
     expect(await w.page.locator('.badge-api').count()).to.equal(1);
     expect(await w.page.getByRole('row').count()).to.equal(4); // the header and three cases, newest first
     expect(await w.page.locator('[role="rowheader"] .case-link').allInnerTexts()).to.deep.equal(['Initech Holdings', 'Globex Trading', 'Handmade Ltd']);

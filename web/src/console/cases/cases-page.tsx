@@ -114,8 +114,6 @@ const DEFAULT_SORT = 'created:desc';
 const ME = 'me';
 const NOBODY = 'nobody';
 
-/** The parameters of the address that are filters (sort and paging are not). */
-const FILTER_PARAMS = ['status', 'source', 'crm', 'owner', 'assignee', 'risk', 'q', 'tags'] as const;
 const list = (value: string | null) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
 
 /** The filters live in the address (?status=a,b&source=&crm=&owner=&assignee=&risk=&q=&tags=a,b), so Back from a case keeps them. */
