@@ -200,7 +200,9 @@ export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql
 /** How many of the tenant's cases the list's filters select (the list's total). */
 export async function countConsoleCases(db: Queryable, orgId: string, q: Omit<ConsoleCasePageQuery, 'after' | 'limit'>): Promise<number> {
   const { where, params } = consoleCasesWhere(orgId, q);
-  const [row]: { n: number | string }[] = await db.query(`SELECT COUNT(*) AS n FROM cases c WHERE ${where.join(' AND ')}`, params);
+  // where[0] is the tenant's `c.org_id = ?` (params[0]), written out here.
+  const rest = where.slice(1).map((w) => ` AND ${w}`).join('');
+  const [row]: { n: number | string }[] = await db.query(`SELECT COUNT(*) AS n FROM cases c WHERE c.org_id = ?${rest}`, params);
   return Number(row?.n ?? 0);
 }
 
