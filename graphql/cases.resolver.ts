@@ -2,12 +2,12 @@ import DataLoader from 'dataloader';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, Info, Query, Resolver, Root } from 'type-graphql';
 import { listCaseAssistantReads } from '../src/assistant/index';
-import { findConsoleCase, listCaseTimeline, listConsoleCases } from '../src/cases/index';
+import { findConsoleCase, listCaseTags, listCaseTimeline, listConsoleCases } from '../src/cases/index';
 import { loadCaseParts, type CasePart, type CaseParts } from '../src/decisions/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, loaderOf, type GraphqlContext } from './context';
 import {
-  AssistantRead, AssistantReadConnection, CaseConnection, CaseDocument, CaseFilter, CaseNode, caseNodeOf, Decision, Party, ScreeningHit, TimelineEvent, TimelineEventConnection,
+  AssistantRead, AssistantReadConnection, CaseConnection, CaseDocument, CaseFilter, CaseNode, caseNodeOf, CaseSort, Decision, Party, ScreeningHit, TimelineEvent, TimelineEventConnection,
 } from './types/case.type';
 
 /**
@@ -36,14 +36,16 @@ function selects(info: GraphQLResolveInfo, path: string[]): boolean {
 export class CasesResolver {
   @Query(() => CaseConnection, {
     complexity: connectionComplexity,
-    description: 'The organisation\'s cases, newest first by creation, keyset-paged (first: default 50, above 200 read as 200): paging never skips nor repeats a case that did not change.',
+    description: 'The organisation\'s cases, newest first by creation unless `sort` says otherwise, keyset-paged (first: default 50, above 200 read as 200): '
+      + 'in creation order paging never skips nor repeats a case that did not change. totalCount counts every case the filters select.',
   })
   async cases(
     @Ctx() ctx: GraphqlContext,
     @Info() info: GraphQLResolveInfo,
     @Args() page: PageArgs,
     @Arg('filter', () => CaseFilter, { nullable: true }) filter?: CaseFilter | null,
-  ): Promise<Connection<CaseNode>> {
+    @Arg('sort', () => CaseSort, { nullable: true }) sort?: CaseSort | null,
+  ): Promise<CaseConnection> {
     const actor = actorOf(ctx);
     // Asked for the cases' decisions: the page reads them with its own statement and primes the loader.
     const withDecision = selects(info, ['edges', 'node', 'decision']);
@@ -56,13 +58,22 @@ export class CasesResolver {
       ownerId: filter?.ownerId ?? undefined,
       riskBand: filter?.riskBand ?? undefined,
       updatedSince: filter?.updatedSince ?? undefined,
+      assignee: filter?.assignee ?? undefined,
+      tags: filter?.tags ?? undefined,
+      sort: sort ? { by: sort.by, direction: sort.direction ?? 'desc' } : undefined,
       withDecision,
+      withTotal: selects(info, ['totalCount']),
     });
     if (withDecision) {
       const loader = partLoader(ctx, 'decision');
       for (const c of result.data) loader.prime(c.caseId, c.decision ?? null);
     }
-    return toConnection(result, caseNodeOf);
+    return { ...toConnection(result, caseNodeOf), totalCount: result.totalCount ?? 0 };
+  }
+
+  @Query(() => [String], { description: 'The tags in use on the organisation\'s cases, alphabetically (at most 200): the choices of the tag filter.' })
+  caseTags(@Ctx() ctx: GraphqlContext): Promise<string[]> {
+    return listCaseTags(ctx.svc, actorOf(ctx));
   }
 
   @Query(() => CaseNode, { nullable: true, description: 'One case; null for an id that does not exist or is another organisation\'s.' })

@@ -3,6 +3,7 @@ import { AiReviewResolver } from './ai-review.resolver';
 import { CredentialsResolver } from './credentials.resolver';
 import { CaseWorkResolver } from './case-work.resolver';
 import { CasesResolver } from './cases.resolver';
+import { CaseViewsResolver } from './case-views.resolver';
 import { EddOutreachResolver } from './edd-outreach.resolver';
 import { HealthResolver } from './health.resolver';
 import { IdentityVerificationResolver } from './identity-verification.resolver';
@@ -30,6 +31,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   MembersResolver,
   CasesResolver,
   CaseWorkResolver,
+  CaseViewsResolver,
   IntakeResolver,
   AiReviewResolver,
   RiskPolicyResolver,

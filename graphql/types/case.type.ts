@@ -1,10 +1,10 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { CASE_SEARCH_DESCRIPTION, CASE_SOURCES, CASE_STATUSES, DECISION_OUTCOMES, ONBOARDING_STAGES, PARTY_KINDS, RISK_BANDS, ROSTER_STATUSES, type CaseSource, type CaseStatus, type ConsoleCaseView, type DecisionOutcome, type OnboardingStage, type RiskBand } from '../../src/cases/index';
+import { CASE_ASSIGNEES, CASE_SEARCH_DESCRIPTION, CASE_SORT_KEYS, CASE_TAG_DESCRIPTION, MAX_CASE_TAGS, type CaseAssignee, type CaseListView, type CaseSortKey, CASE_SOURCES, CASE_STATUSES, DECISION_OUTCOMES, ONBOARDING_STAGES, PARTY_KINDS, RISK_BANDS, ROSTER_STATUSES, type CaseSource, type CaseStatus, type ConsoleCaseView, type DecisionOutcome, type OnboardingStage, type RiskBand } from '../../src/cases/index';
 import { DECISION_BLOCKER_CODES, RECOMMENDATIONS, type CaseViewerCan as CaseViewerCanView, type DecisionBlockerCode, type Recommendation } from '../../src/decisions/index';
 import { DISPOSITIONS, type Disposition } from '../../src/screening/index';
 import { DOCUMENT_OVERRIDE_STATUSES, DOCUMENT_STATUSES, type DocumentOverrideStatus, type DocumentStatus } from '../../src/documents/index';
-import { ConnectionOf } from '../connection';
+import { ConnectionOf, PageInfo } from '../connection';
 
 /** A GraphQL enum whose values are the domain's own strings. */
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as { [K in T]: K };
@@ -197,6 +197,8 @@ export class CaseViewerCan implements CaseViewerCanView {
 @ObjectType('Case', { simpleResolvers: true, description: "One customer's onboarding file. Nested lists (decisions, documents, screening hits, parties) are read for a whole page at once." })
 export class CaseNode {
   @Field({ description: 'UUID (POST /v1/cases) or CS-<year>-<00000>; the same id on every surface.' }) caseId!: string;
+  @Field({ description: 'A short reference for people, C-<n> per organisation (display only; caseId stays the id everywhere).' }) reference!: string;
+  @Field(() => [String], { description: 'The case\'s tags, in order (lower case): setCaseTags.' }) tags!: string[];
   @Field(() => String, { nullable: true }) companyName!: string | null;
   @Field(() => CaseStatusEnum) status!: CaseStatus;
   @Field(() => CaseSourceEnum) source!: CaseSource;
@@ -222,7 +224,66 @@ export class CaseNode {
 /** The GraphQL node of a console case view (the same fields; nested parts come from the field resolvers). */
 export const caseNodeOf = (c: ConsoleCaseView): CaseNode => c;
 
-export const CaseConnection = ConnectionOf(CaseNode, 'Case');
+@ObjectType('CaseEdge', { simpleResolvers: true })
+export class CaseEdge {
+  @Field({ description: 'Pass as `after` to read the rows that follow this one.' }) cursor!: string;
+  @Field(() => CaseNode) node!: CaseNode;
+}
+
+@ObjectType('CaseConnection', { simpleResolvers: true, description: 'A page of cases, and how many cases the filters select in all.' })
+export class CaseConnection {
+  @Field(() => [CaseEdge]) edges!: CaseEdge[];
+  @Field(() => PageInfo) pageInfo!: PageInfo;
+  @Field(() => Int, { description: 'How many cases the filters select, across every page (counted when asked for).' }) totalCount!: number;
+}
+
+export const CaseAssigneeEnum = enumOf(CASE_ASSIGNEES);
+registerEnumType(CaseAssigneeEnum, { name: 'CaseAssignee', description: 'me: cases the caller owns; nobody: cases without an owner.' });
+export const CaseSortKeyEnum = enumOf(CASE_SORT_KEYS);
+registerEnumType(CaseSortKeyEnum, {
+  name: 'CaseSortKey', description: 'created (when the case was opened), updated (last change) or risk (risk score; cases not assessed sort below every score).',
+});
+export const SortDirectionEnum = enumOf(['asc', 'desc'] as const);
+registerEnumType(SortDirectionEnum, { name: 'SortDirection' });
+
+@InputType({ description: 'The order of the case list; the case\'s creation breaks ties. Newest first by creation when absent.' })
+export class CaseSort {
+  @Field(() => CaseSortKeyEnum) by!: CaseSortKey;
+  @Field(() => SortDirectionEnum, { nullable: true, description: 'desc when absent.' }) direction?: 'asc' | 'desc' | null;
+}
+
+@ObjectType({ simpleResolvers: true, description: 'The filters of a case-list view (as CaseFilter).' })
+export class CaseViewFilter {
+  @Field(() => [CaseStatusEnum], { nullable: true }) status!: CaseStatus[] | null;
+  @Field(() => String, { nullable: true }) search!: string | null;
+  @Field(() => CaseSourceEnum, { nullable: true }) source!: CaseSource | null;
+  @Field(() => String, { nullable: true }) crmSource!: string | null;
+  @Field(() => ID, { nullable: true }) ownerId!: string | null;
+  @Field(() => CaseAssigneeEnum, { nullable: true }) assignee!: CaseAssignee | null;
+  @Field(() => RiskBandEnum, { nullable: true }) riskBand!: RiskBand | null;
+  @Field(() => [String], { nullable: true }) tags!: string[] | null;
+}
+
+@ObjectType('CaseView', { simpleResolvers: true, description: 'A view of the case list: built in (Mine, Needs a decision, Unassigned) or a filter saved for the organisation.' })
+export class CaseListViewNode {
+  @Field(() => ID, { description: 'builtin:<key> for a built-in view; the saved view\'s number otherwise.' }) id!: string;
+  @Field() name!: string;
+  @Field() builtIn!: boolean;
+  @Field(() => CaseViewFilter) filter!: CaseViewFilter;
+  @Field(() => String, { nullable: true, description: 'Who saved it; null for a built-in view.' }) createdBy!: string | null;
+  @Field(() => GraphQLISODateTime, { nullable: true }) createdAt!: string | null;
+  @Field({ description: 'Whether the caller may delete it (deleteCaseView): its author or an admin.' }) viewerCanDelete!: boolean;
+}
+
+export const caseListViewNodeOf = (v: CaseListView): CaseListViewNode => ({
+  ...v,
+  filter: {
+    status: v.filter.statuses ?? null, search: v.filter.search ?? null, source: v.filter.source ?? null, crmSource: v.filter.crmSource ?? null,
+    ownerId: v.filter.ownerId ?? null, assignee: v.filter.assignee ?? null, riskBand: v.filter.riskBand ?? null, tags: v.filter.tags ?? null,
+  },
+});
+
+export const TAGS_ARG_DESCRIPTION = `Every tag of the case (replacing the ones it had; [] clears them), at most ${MAX_CASE_TAGS}. ${CASE_TAG_DESCRIPTION}`;
 export const TimelineEventConnection = ConnectionOf(TimelineEvent, 'TimelineEvent');
 export const AssistantReadConnection = ConnectionOf(AssistantRead, 'AssistantRead');
 
@@ -233,8 +294,10 @@ export class CaseFilter {
   @Field(() => CaseSourceEnum, { nullable: true }) source?: CaseSource | null;
   @Field(() => String, { nullable: true, description: 'The CRM the case came from (exact).' }) crmSource?: string | null;
   @Field(() => ID, { nullable: true, description: 'Cases owned by this member.' }) ownerId?: string | null;
+  @Field(() => CaseAssigneeEnum, { nullable: true, description: 'me: the caller\'s cases; nobody: cases without an owner (instead of ownerId).' }) assignee?: CaseAssignee | null;
   @Field(() => RiskBandEnum, { nullable: true }) riskBand?: RiskBand | null;
-  @Field(() => GraphQLISODateTime, { nullable: true, description: 'Cases updated at or after this instant.' }) updatedSince?: Date | null;
+  @Field(() => [String], { nullable: true, description: 'Cases carrying every one of these tags (any letter case).' }) tags?: string[] | null;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'Cases updated at or after this instant (not kept by saveCaseView).' }) updatedSince?: Date | null;
 }
 
 @InputType({ description: 'A case opened by hand in the console (source manual, id CS-<year>-<00000>).' })

@@ -38,6 +38,7 @@ export function casesRoutes(svc: Services, doc: Record<string, unknown>, authent
       statuses: q.status as CaseStatus[] | undefined,
       updatedSince: q.updatedSince !== undefined ? new Date(String(q.updatedSince)) : undefined,
       search: q.search as string | undefined,
+      q: q.q as string | undefined,
     });
     res.json(page);
   });

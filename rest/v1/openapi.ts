@@ -378,6 +378,11 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
             },
             { name: 'updatedSince', in: 'query', required: false, description: 'ISO 8601 date-time with Z or an offset; cases updated at or after it.', schema: { type: 'string', format: 'date-time' } },
             { name: 'search', in: 'query', required: false, description: CASE_SEARCH_DESCRIPTION, schema: plain(SearchSchema(CASE_SEARCH_DESCRIPTION)) },
+            {
+              name: 'q', in: 'query', required: false,
+              description: `The same search as \`search\`, under its short name (additive; \`search\` keeps working). Given with \`search\`, both must say the same (else 400). ${CASE_SEARCH_DESCRIPTION}`,
+              schema: plain(SearchSchema(CASE_SEARCH_DESCRIPTION)),
+            },
           ],
           responses: { 200: ok('CaseList', 'A page of cases.'), ...errors('400', '401', '403', '429') },
         },

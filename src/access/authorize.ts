@@ -19,6 +19,10 @@ export const PERMISSIONS = {
   'cases:respond_escalation': { role: 'mlro' },
   /** Reopening an approved or declined case. */
   'cases:reopen': { role: 'mlro' },
+  /** Saving a filter of the case list as a view shared in the tenant, and deleting one's own (whoever works the list). */
+  'case_views:save': { role: 'analyst' },
+  /** Deleting a saved view of another member. */
+  'case_views:delete_any': { role: 'admin' },
   'decisions:read': { scope: 'read:decisions', role: 'analyst' },
   'screening:read': { scope: 'read:screening', role: 'analyst' },
   'screening:disposition': { scope: 'screening:write', role: 'analyst' },

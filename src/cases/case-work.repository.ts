@@ -15,12 +15,15 @@ import type { DecisionRow } from './decisions.repository';
 
 /** What the console shows of a case row (timestamps as MySQL's text, see datetimeTextSql). */
 const CONSOLE_CASE_COLUMNS =
-  'pk, case_id, status, source, onboarding_stage, customer_email, customer_name, company_name, company_number, country, crm_record_id, ' +
+  'pk, case_id, reference, status, source, onboarding_stage, customer_email, customer_name, company_name, company_number, country, crm_record_id, ' +
   'crm_source, created_by, owner_member_id, owner_name, owner_email, risk_band, risk_score, ' +
   [datetimeTextSql('created_at'), datetimeTextSql('updated_at'), datetimeTextSql('purged_at')].join(', ');
 /** The same columns of `cases c`, for the list's join with the current decision. */
 const CONSOLE_CASE_COLUMNS_C =
   CONSOLE_CASE_COLUMNS.split(', ').map((c) => (c.startsWith('CAST(') ? c.replace('CAST(', 'CAST(c.') : `c.${c}`)).join(', ');
+/** A case's tags, newline-separated in tag order (null without tags), as the column `tags` of a row of `cases c`. */
+const TAGS_COLUMN =
+  "(SELECT GROUP_CONCAT(t.tag ORDER BY t.tag SEPARATOR '\\n') FROM case_tags t WHERE t.org_id = c.org_id AND t.case_pk = c.pk) AS tags";
 /** The current decision's columns in the list's join (null when the case has none). */
 const JOINED_DECISION_COLUMNS =
   'd.id AS decision_id, d.outcome AS decision_outcome, d.notes AS decision_notes, d.analyst_email AS decision_analyst_email, ' +
@@ -29,6 +32,8 @@ const JOINED_DECISION_COLUMNS =
 export interface ConsoleCaseRow {
   pk: number | string;
   case_id: string;
+  /** The display reference `C-<n>` (null for rows written without one, e.g. by bulk loaders). */
+  reference: string | null;
   status: CaseStatus;
   source: CaseSource;
   onboarding_stage: OnboardingStage;
@@ -49,6 +54,8 @@ export interface ConsoleCaseRow {
   updated_at: string;
   /** When zero retention purged the personal data (datetime text), or null. */
   purged_at: string | null;
+  /** The case's tags joined by newlines (TAGS_COLUMN), or null without tags. */
+  tags?: string | null;
 }
 
 /** A list row with its current decision joined (decision_* null when it has none). */
@@ -62,31 +69,60 @@ export interface ConsoleCaseRowWithDecision extends ConsoleCaseRow {
   decision_decided_at: Date | null;
 }
 
+/** The orders of the console's case list: creation (the pk), last update, or risk score; each with pk as the tiebreak. */
+export const CASE_SORT_KEYS = ['created', 'updated', 'risk'] as const;
+export type CaseSortKey = (typeof CASE_SORT_KEYS)[number];
+export interface CaseSort { by: CaseSortKey; direction: 'asc' | 'desc' }
+
+/**
+ * Where a page starts: after the case with this pk and, for the sorts by a column, this value of it
+ * (updated_at as datetime text; risk_score as decimal text, null for a case not assessed).
+ */
+export interface CaseListPosition { pk: number; value?: string | null }
+
 export interface ConsoleCasePageQuery {
   /** One or more statuses (sorted, distinct). */
   statuses?: string[];
   source?: string;
   crmSource?: string;
   ownerId?: string;
+  /** Only cases without an owner. */
+  unassigned?: boolean;
   riskBand?: string;
   updatedSince?: Date;
-  /** Case search (caseSearchOf): four prefixes, each a range read of a tenant-first index. */
+  /** Cases carrying every one of these tags (lower case). */
+  tags?: string[];
+  /** Case search (caseSearchOf): full-text words or prefixes. */
   search?: CaseSearch;
-  /** The pk of the last case already seen (from a cursor); null for the first page. */
-  after: number | null;
+  /** The order; newest first by creation when absent. */
+  sort?: CaseSort;
+  /** The last case already seen (from a cursor); null for the first page. */
+  after: CaseListPosition | null;
   /** Rows to read: the page size plus one. */
   limit: number;
   /** Join each case's current decision (decision_* columns), saving the caller a second statement. */
   withDecision?: boolean;
 }
 
-/**
- * The keyset query of the console's case list, newest first by pk. Without a filter it reads the
- * primary key (org_id, pk); an equality filter reads its (org_id, <column>, pk) index (already in keyset
- * order); the optimiser picks among them when several apply. The search ORs four prefix ranges. With
- * `withDecision` each row carries its current decision (a primary-key lookup per row of the page).
- */
-export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql: string; params: unknown[] } {
+/** The sortable column of each sort (null risk scores sort lowest, as MariaDB sorts NULL). */
+const SORT_COLUMNS: Record<CaseSortKey, string> = { created: 'c.pk', updated: 'c.updated_at', risk: 'c.risk_score' };
+
+/** The keyset condition "after `at`" in the order `sort` (column nullable: NULL is the lowest value). */
+function keysetAfter(sort: CaseSort, at: CaseListPosition): { sql: string; params: unknown[] } {
+  const desc = sort.direction === 'desc';
+  const pkAfter = desc ? 'c.pk < ?' : 'c.pk > ?';
+  if (sort.by === 'created') return { sql: pkAfter, params: [at.pk] };
+  const col = SORT_COLUMNS[sort.by];
+  if (at.value === null || at.value === undefined) {
+    return desc ? { sql: `(${col} IS NULL AND ${pkAfter})`, params: [at.pk] } : { sql: `(${col} IS NOT NULL OR (${col} IS NULL AND ${pkAfter}))`, params: [at.pk] };
+  }
+  const beyond = desc ? '<' : '>';
+  const nulls = desc ? ` OR ${col} IS NULL` : '';
+  return { sql: `(${col} ${beyond} ? OR (${col} = ? AND ${pkAfter})${nulls})`, params: [at.value, at.value, at.pk] };
+}
+
+/** The filters of the console's case list as a WHERE over `cases c` (shared by the page and its count). */
+function consoleCasesWhere(orgId: string, q: Omit<ConsoleCasePageQuery, 'after' | 'limit'>): { where: string[]; params: unknown[]; indexes: string[] } {
   const where: string[] = ['c.org_id = ?'];
   const params: unknown[] = [orgId];
   const indexes: string[] = [];
@@ -105,10 +141,19 @@ export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql
   eq('source', q.source, 'ix_cases_org_source_pk');
   eq('crm_source', q.crmSource, 'ix_cases_org_crm_source_pk');
   eq('owner_member_id', q.ownerId, 'ix_cases_org_owner_pk');
+  if (q.unassigned) {
+    where.push('c.owner_member_id IS NULL');
+    indexes.push('ix_cases_org_owner_pk');
+  }
   eq('risk_band', q.riskBand, 'ix_cases_org_risk_pk');
   if (q.updatedSince) {
     where.push('c.updated_at >= ?');
     params.push(q.updatedSince);
+    indexes.push('');
+  }
+  for (const tag of q.tags ?? []) {
+    where.push('EXISTS (SELECT 1 FROM case_tags t WHERE t.org_id = c.org_id AND t.case_pk = c.pk AND t.tag = ?)');
+    params.push(tag);
     indexes.push('');
   }
   if (q.search) {
@@ -117,21 +162,48 @@ export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql
     params.push(...search.params);
     indexes.push('');
   }
+  return { where, params, indexes };
+}
+
+/**
+ * The keyset query of the console's case list, newest first by pk unless sorted otherwise. Without a
+ * filter it reads the primary key (org_id, pk); an equality filter reads its (org_id, <column>, pk) index
+ * (already in keyset order); the optimiser picks among them when several apply or the order is another.
+ * The search ORs the full-text index with prefix ranges. With `withDecision` each row carries its
+ * current decision (a primary-key lookup per row of the page); every row carries its tags.
+ */
+export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql: string; params: unknown[] } {
+  const sort = q.sort ?? { by: 'created', direction: 'desc' };
+  const { where, params, indexes } = consoleCasesWhere(orgId, q);
   if (q.after !== null) {
-    where.push('c.pk < ?');
-    params.push(q.after);
+    const after = keysetAfter(sort, q.after);
+    where.push(after.sql);
+    params.push(...after.params);
   }
   // One filter (or none) pins its index, as listCasesQuery does: MariaDB sometimes prefers a filesort.
-  const hint = indexes.length === 0 ? 'FORCE INDEX (PRIMARY)' : indexes.length === 1 && indexes[0] ? `FORCE INDEX (${indexes[0]})` : '';
+  const byPk = sort.by === 'created';
+  const hint = !byPk ? '' : indexes.length === 0 ? 'FORCE INDEX (PRIMARY)' : indexes.length === 1 && indexes[0] ? `FORCE INDEX (${indexes[0]})` : '';
   // The current decision: the case's highest decision id (ix_decisions_case), one lookup per row of the page.
   const decision = q.withDecision
     ? `, ${JOINED_DECISION_COLUMNS} FROM cases c ${hint}
        LEFT JOIN decisions d ON d.id = (SELECT MAX(d2.id) FROM decisions d2 WHERE d2.org_id = c.org_id AND d2.case_pk = c.pk)`
     : ` FROM cases c ${hint}`;
+  const dir = sort.direction === 'desc' ? 'DESC' : 'ASC';
+  const order = byPk ? `c.pk ${dir}` : `${SORT_COLUMNS[sort.by]} ${dir}, c.pk ${dir}`;
   return {
-    sql: `SELECT ${CONSOLE_CASE_COLUMNS_C}${decision} WHERE ${where.join(' AND ')} ORDER BY c.pk DESC LIMIT ${Math.floor(q.limit)}`,
+    sql: `SELECT ${CONSOLE_CASE_COLUMNS_C}, ${TAGS_COLUMN}${decision} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${Math.floor(q.limit)}`,
     params,
   };
+}
+
+/** How many of the tenant's cases the list's filters select (the list's total). */
+export async function countConsoleCases(db: TenantDb, q: Omit<ConsoleCasePageQuery, 'after' | 'limit'>): Promise<number> {
+  const orgId = db.orgId;
+  const { where, params } = consoleCasesWhere(orgId, q);
+  // where[0] is the tenant's `c.org_id = ?` (params[0]), written out here.
+  const rest = where.slice(1).map((w) => ` AND ${w}`).join('');
+  const [row]: { n: number | string }[] = await db.query(`SELECT COUNT(*) AS n FROM cases c WHERE c.org_id = ?${rest}`, params);
+  return Number(row?.n ?? 0);
 }
 
 /** One keyset page of the console's case list (with the current decisions when asked). */
@@ -145,7 +217,7 @@ export function listConsoleCasePage(db: TenantDb, q: ConsoleCasePageQuery): Prom
 export async function findConsoleCaseRow(db: TenantDb, caseId: string): Promise<ConsoleCaseRow | null> {
   const orgId = db.orgId;
   if (!isCaseId(caseId)) return null;
-  const [row]: ConsoleCaseRow[] = await db.query(`SELECT ${CONSOLE_CASE_COLUMNS} FROM cases WHERE org_id = ? AND case_id = ?`, [orgId, caseId]);
+  const [row]: ConsoleCaseRow[] = await db.query(`SELECT ${CONSOLE_CASE_COLUMNS_C}, ${TAGS_COLUMN} FROM cases c WHERE c.org_id = ? AND c.case_id = ?`, [orgId, caseId]);
   return row ?? null;
 }
 

@@ -24,6 +24,8 @@ export class Case {
   // The table's primary key is (org_id, pk), clustering a tenant's cases; pk alone is unique (uq_cases_pk).
   @PrimaryGeneratedColumn(bigintColumn as object) pk!: number;
   @Column({ type: 'varchar', length: 40 }) caseId!: string;
+  /** The short display reference `C-<n>`, per tenant (additive: caseId stays the id on every wire). */
+  @Column({ type: 'varchar', nullable: true }) reference!: string | null;
   @Column(uuidColumn) orgId!: string;
   @Column({ type: 'varchar' }) status!: CaseStatus;
   @Column({ type: 'varchar' }) onboardingStage!: OnboardingStage;

@@ -111,7 +111,7 @@ export interface CasePageQuery {
   statuses?: string[];
   /** Only cases whose updated_at is at or after this instant. */
   updatedSince?: Date;
-  /** Case search (caseSearchOf): four prefixes. */
+  /** Case search (caseSearchOf): full-text words or prefixes. */
   search?: CaseSearch;
   /** The pk of the last case already seen (from a cursor); null for the first page. */
   after: number | null;
@@ -193,14 +193,26 @@ export interface NewCase {
   now: Date;
 }
 
-/** Inserts a new case of the tenant (status in_progress, stage created). Returns its pk. */
+/**
+ * The next display reference `C-<n>` of the tenant's cases. The counter row is locked by the upsert
+ * until the caller's transaction ends, so concurrent creators get distinct, consecutive numbers.
+ */
+async function nextCaseReference(db: TenantDb): Promise<string> {
+  const orgId = db.orgId;
+  await db.query('INSERT INTO case_reference_counters (org_id, value) VALUES (?, 1) ON DUPLICATE KEY UPDATE value = value + 1', [orgId]);
+  const [row]: { value: number }[] = await db.query('SELECT value FROM case_reference_counters WHERE org_id = ?', [orgId]);
+  return `C-${Number(row!.value)}`;
+}
+
+/** Inserts a new case of the tenant (status in_progress, stage created) with the tenant's next reference. Returns its pk. */
 export async function insertCase(db: TenantDb, c: NewCase): Promise<number> {
   const orgId = db.orgId;
+  const reference = await nextCaseReference(db);
   const res = await db.query(
-    `INSERT INTO cases (case_id, org_id, status, onboarding_stage, source, crm_record_id, crm_source, customer_email, customer_email_key,
+    `INSERT INTO cases (case_id, reference, org_id, status, onboarding_stage, source, crm_record_id, crm_source, customer_email, customer_email_key,
        customer_name, company_name, company_number, country, invite_sent_at, created_by, created_at, updated_at)
-     VALUES (?, ?, 'in_progress', 'created', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [c.caseId, orgId, c.source, c.crmRecordId, c.crmSource, c.customerEmail, c.customerEmailKey, c.customerName, c.companyName,
+     VALUES (?, ?, ?, 'in_progress', 'created', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [c.caseId, reference, orgId, c.source, c.crmRecordId, c.crmSource, c.customerEmail, c.customerEmailKey, c.customerName, c.companyName,
       c.companyNumber, c.country, c.inviteSentAt, c.createdBy, c.now, c.now],
   );
   return Number((res as { insertId: number }).insertId);

@@ -16,6 +16,10 @@ export interface CaseOwnerView {
 /** A case as the analysts' console lists and shows it. */
 export interface ConsoleCaseView {
   caseId: string;
+  /** The short display reference `C-<n>` (the caseId for a case stored without one). */
+  reference: string;
+  /** The case's tags, in order (lower case). */
+  tags: string[];
   companyName: string | null;
   status: CaseStatus;
   source: CaseSource;
@@ -50,6 +54,8 @@ export interface CasePartyView extends PullFullParityOwnerView {
 export function consoleCaseView(r: ConsoleCaseRow, appUrl: string): ConsoleCaseView {
   return {
     caseId: r.case_id,
+    reference: r.reference ?? r.case_id,
+    tags: r.tags ? r.tags.split('\n') : [],
     companyName: r.company_name,
     status: r.status,
     source: r.source,

@@ -20,7 +20,16 @@ export { emailKey, emailAddressProblem, isAcceptedEmail } from '../email-address
 export { clearOwnerOfRemovedMember } from './clear-owner-of-removed-member';
 export { CASE_TRANSITIONS, assertTransition, REOPENABLE_FROM, mayMove } from './case-transitions';
 export type { ConsoleCaseView, CaseOwnerView, CasePartyView } from './console-case-views';
-export { listConsoleCases, type ListConsoleCasesInput, type ConsoleCaseFilter, type ConsoleCaseListItem } from './list-console-cases';
+export { listConsoleCases, type ListConsoleCasesInput, type ConsoleCaseFilter, type ConsoleCaseListItem, type ConsoleCasePage } from './list-console-cases';
+export { CASE_SORT_KEYS, type CaseSort, type CaseSortKey } from './case-work.repository';
+export type { CaseListFilter } from './case-filter';
+export { CASE_ASSIGNEES, CASE_TAG_DESCRIPTION, MAX_CASE_TAGS, MAX_TAG_LENGTH, type CaseAssignee } from './case-tags';
+export { setCaseTags } from './set-case-tags';
+export { listCaseTags } from './list-case-tags';
+export { BUILT_IN_CASE_VIEWS, type CaseListView } from './case-list-views';
+export { saveCaseView, MAX_VIEW_NAME, MAX_SAVED_VIEWS } from './save-case-view';
+export { listCaseViews } from './list-case-views';
+export { deleteCaseView } from './delete-case-view';
 export { findConsoleCase } from './find-console-case';
 export { listCaseTimeline, type TimelineEventView } from './list-case-timeline';
 export { assignCaseOwner, assignCaseOwnerInTx } from './assign-case-owner';

@@ -1,4 +1,5 @@
 import { forTenant } from '../db/tenant-db';
+import { DomainError } from '../errors';
 import { pageSize, decodeCursor, searchTerm, toPage, type CursorScope, type Page } from '../pagination/index';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
@@ -15,8 +16,10 @@ export interface ListCasesInput {
   statuses?: CaseStatus[];
   /** Only cases whose updatedAt is at or after this instant. */
   updatedSince?: Date;
-  /** Case search (caseSearchOf), as the console's: a prefix of the company name, customer email, caseId or crmRecordId. */
+  /** Case search (caseSearchOf), as the console's: words anywhere in the company, customer, email and identifiers, or a prefix of one. */
   search?: string;
+  /** The same search under its short name (GET /v1/cases?q=); given with `search`, both must say the same. */
+  q?: string;
 }
 
 /**
@@ -32,13 +35,19 @@ export async function listCases(svc: Services, actor: Actor, input: ListCasesInp
   const statuses = input.statuses?.length ? [...new Set(input.statuses)].sort() : undefined;
   for (const s of statuses ?? []) if (!CASE_STATUSES.includes(s)) throw new Error(`unknown status ${s}`);
   const term = searchTerm(input.search);
+  const q = searchTerm(input.q, 'q');
+  if (q !== undefined && term !== undefined && q !== term) {
+    throw DomainError.validation([{ path: 'q', message: 'must say the same as search when both are given; give one of them' }]);
+  }
   const filter: Record<string, unknown> = { statuses: statuses ?? null, updatedSince: input.updatedSince?.toISOString() ?? null };
   // Only a search adds its key, so the cursors of GET /v1/cases without one keep their meaning.
-  if (term !== undefined) filter.search = term;
+  const search = term ?? q;
+  if (search !== undefined) filter.search = search;
   const scope: CursorScope = { orgId, list: 'cases', filter };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
 
-  const search = term === undefined ? undefined : caseSearchOf(term);
-  const rows = await listCasePage(forTenant(svc.db, orgId), { statuses, updatedSince: input.updatedSince, search, after, limit: limit + 1 });
+  const rows = await listCasePage(forTenant(svc.db, orgId), {
+    statuses, updatedSince: input.updatedSince, search: search === undefined ? undefined : caseSearchOf(search), after, limit: limit + 1,
+  });
   return toPage(svc.config, scope, rows, limit, (r) => [Number(r.pk)], caseSummaryView);
 }

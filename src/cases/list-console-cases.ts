@@ -1,25 +1,16 @@
 import { forTenant } from '../db/tenant-db';
 import { authorize, type Actor } from '../access/index';
 import { DomainError, type ValidationDetail } from '../errors';
-import { pageSize, decodeCursor, searchTerm, toPage, type CursorScope, type Page } from '../pagination/index';
+import { pageSize, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/index';
 import type { Services } from '../services';
+import { checkCaseListFilter, type CaseListFilter } from './case-filter';
 import { caseSearchOf } from './case-search';
-import { CASE_SOURCES, CASE_STATUSES, type CaseSource, type CaseStatus } from './case.entity';
-import { RISK_BANDS, type CurrentDecisionView, type RiskBand } from './case.wire';
-import { listConsoleCasePage, type ConsoleCaseRowWithDecision } from './case-work.repository';
+import type { CurrentDecisionView } from './case.wire';
+import { CASE_SORT_KEYS, countConsoleCases, listConsoleCasePage, type CaseListPosition, type CaseSort, type ConsoleCaseRowWithDecision } from './case-work.repository';
 import { currentDecisionView } from './decision-views';
 import { consoleCaseView, type ConsoleCaseView } from './console-case-views';
 
-export interface ConsoleCaseFilter {
-  /** One or more statuses (decisions.md values). */
-  statuses?: CaseStatus[];
-  /** Case search (caseSearchOf), as GET /v1/cases's. */
-  search?: string;
-  source?: CaseSource;
-  crmSource?: string;
-  /** Cases owned by this member. */
-  ownerId?: string;
-  riskBand?: RiskBand;
+export interface ConsoleCaseFilter extends CaseListFilter {
   /** Only cases whose updatedAt is at or after this instant. */
   updatedSince?: Date;
 }
@@ -29,41 +20,64 @@ export interface ListConsoleCasesInput extends ConsoleCaseFilter {
   cursor?: string;
   /** Read each case's current decision with the page (one statement instead of two when the caller shows it). */
   withDecision?: boolean;
+  /** The order: by `created` (default), `updated` or `risk` (score; cases not assessed last when descending), `desc` by default. */
+  sort?: Partial<CaseSort>;
+  /** Also count the cases the filters select (`totalCount`; one more statement). */
+  withTotal?: boolean;
 }
 
 /** A case of the list; `decision` (the current one, or null) is present when asked for with withDecision. */
 export type ConsoleCaseListItem = ConsoleCaseView & { decision?: CurrentDecisionView | null };
 
+/** A page of the console's list, with the count of every case its filters select when asked (withTotal). */
+export type ConsoleCasePage = Page<ConsoleCaseListItem> & { totalCount?: number };
+
 /**
- * The console's case list: the tenant's cases newest first by creation (an immutable key), filtered,
- * keyset-paged like GET /v1/cases, with a cursor after every row (the connection's edge cursors). Each
- * equality filter reads its tenant-first index, already in keyset order, so a page costs the same at
- * any depth; the search reads four prefix ranges. A cursor is bound to the tenant and the filters.
+ * The console's case list: the tenant's cases newest first by creation (an immutable key) or sorted by
+ * last update or risk score (pk breaking ties), filtered, keyset-paged like GET /v1/cases, with a cursor
+ * after every row (the connection's edge cursors). Each equality filter reads its tenant-first index,
+ * already in creation order, so a page costs the same at any depth; the search reads the full-text index
+ * and prefix ranges. A cursor is bound to the tenant, the filters and the order. Sorted by update, a case
+ * updated while paging may move (as in any list ordered by a changing value).
  */
-export async function listConsoleCases(svc: Services, actor: Actor, input: ListConsoleCasesInput): Promise<Page<ConsoleCaseListItem>> {
+export async function listConsoleCases(svc: Services, actor: Actor, input: ListConsoleCasesInput): Promise<ConsoleCasePage> {
   authorize(actor, 'cases:read');
   if (input.withDecision) authorize(actor, 'decisions:read');
   const orgId = actor.orgId;
   const details: ValidationDetail[] = [];
-  const statuses = input.statuses?.length ? [...new Set(input.statuses)].sort() : undefined;
-  if (statuses?.some((s) => !CASE_STATUSES.includes(s))) details.push({ path: 'filter.status', message: `must be among ${CASE_STATUSES.join(', ')}` });
-  if (input.source !== undefined && !CASE_SOURCES.includes(input.source)) details.push({ path: 'filter.source', message: `must be one of ${CASE_SOURCES.join(', ')}` });
-  if (input.riskBand !== undefined && !RISK_BANDS.includes(input.riskBand)) details.push({ path: 'filter.riskBand', message: `must be one of ${RISK_BANDS.join(', ')}` });
-  const term = searchTerm(input.search, 'filter.search', details);
+  const f = checkCaseListFilter(input, details);
+  const me = actor.kind === 'member' || actor.kind === 'connector' ? actor.memberId : undefined;
+  if (f.assignee === 'me' && me === undefined) details.push({ path: 'filter.assignee', message: 'me needs a signed-in member' });
+  const sort: CaseSort = { by: input.sort?.by ?? 'created', direction: input.sort?.direction ?? 'desc' };
+  if (!CASE_SORT_KEYS.includes(sort.by)) details.push({ path: 'sort.by', message: `must be one of ${CASE_SORT_KEYS.join(', ')}` });
+  if (sort.direction !== 'asc' && sort.direction !== 'desc') details.push({ path: 'sort.direction', message: 'must be asc or desc' });
   if (details.length) throw DomainError.validation(details);
 
-  const filter = {
-    statuses: statuses ?? null, search: term ?? null, source: input.source ?? null, crmSource: input.crmSource ?? null,
-    ownerId: input.ownerId ?? null, riskBand: input.riskBand ?? null, updatedSince: input.updatedSince?.toISOString() ?? null,
+  const ownerId = f.assignee === 'me' ? me : f.ownerId;
+  const unassigned = f.assignee === 'nobody';
+  const filter: Record<string, unknown> = {
+    statuses: f.statuses ?? null, search: f.search ?? null, source: f.source ?? null, crmSource: f.crmSource ?? null,
+    ownerId: ownerId ?? null, riskBand: f.riskBand ?? null, updatedSince: input.updatedSince?.toISOString() ?? null,
   };
+  // Only the newer filters and orders add their keys, so earlier cursors keep their meaning.
+  if (unassigned) filter.unassigned = true;
+  if (f.tags) filter.tags = f.tags;
+  if (sort.by !== 'created' || sort.direction !== 'desc') filter.sort = `${sort.by}:${sort.direction}`;
   const scope: CursorScope = { orgId, list: 'console_cases', filter };
   const limit = pageSize(input.limit);
-  const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
-  const rows = await listConsoleCasePage(forTenant(svc.db, orgId), {
-    statuses, source: input.source, crmSource: input.crmSource, ownerId: input.ownerId, riskBand: input.riskBand, updatedSince: input.updatedSince,
-    search: term === undefined ? undefined : caseSearchOf(term),
-    after, limit: limit + 1, withDecision: input.withDecision === true,
-  });
+  let after: CaseListPosition | null = null;
+  if (input.cursor) {
+    if (sort.by === 'created') after = { pk: Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) };
+    else {
+      const [value, pk] = decodeCursor(svc.config, scope, input.cursor, ['string', 'int']);
+      after = { pk: Number(pk), value: value === '' ? null : String(value) };
+    }
+  }
+  const query = {
+    statuses: f.statuses, source: f.source, crmSource: f.crmSource, ownerId, unassigned, riskBand: f.riskBand, updatedSince: input.updatedSince,
+    tags: f.tags, search: f.search === undefined ? undefined : caseSearchOf(f.search), sort,
+  };
+  const rows = await listConsoleCasePage(forTenant(svc.db, orgId), { ...query, after, limit: limit + 1, withDecision: input.withDecision === true });
   const view = (r: ConsoleCaseRowWithDecision): ConsoleCaseListItem => {
     const c: ConsoleCaseListItem = consoleCaseView(r, svc.config.appUrl);
     if (input.withDecision) {
@@ -74,5 +88,10 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
     }
     return c;
   };
-  return toPage(svc.config, scope, rows, limit, (r) => [Number(r.pk)], view, { edgeCursors: true });
+  // The position after a row: its pk, and for the other orders the sorted value first ('' for a score not assessed).
+  const position = (r: ConsoleCaseRowWithDecision) => (sort.by === 'created' ? [Number(r.pk)]
+    : [sort.by === 'updated' ? r.updated_at : r.risk_score === null ? '' : String(r.risk_score), Number(r.pk)]);
+  const page: ConsoleCasePage = toPage(svc.config, scope, rows, limit, position, view, { edgeCursors: true });
+  if (input.withTotal) page.totalCount = await countConsoleCases(forTenant(svc.db, orgId), query);
+  return page;
 }

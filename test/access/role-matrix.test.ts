@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { assignCaseOwner, findConsoleCase, listCaseDecisions, listCases, listCaseTimeline, listConsoleCases, setCrmRecordId } from '../../src/cases/index';
+import {
+  assignCaseOwner, deleteCaseView, findConsoleCase, listCaseDecisions, listCases, listCaseTags, listCaseTimeline, listCaseViews, listConsoleCases, saveCaseView, setCaseTags, setCrmRecordId,
+} from '../../src/cases/index';
 import { createCase, openCase } from '../../src/onboarding/index';
 import { approveDecisionOverride, decideCase, escalateCase, getCase, getPendingDecisionOverride, listDecisionBlockers, loadCaseParts, rejectDecisionOverride, reopenCase, respondToEscalation } from '../../src/decisions/index';
 import { getDocument, listDocuments, listPortalDocuments, overrideDocumentStatus, removeDocument, uploadDocuments } from '../../src/documents/index';
@@ -115,6 +117,13 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     // A case's record of AI-assistant reads (issue 18): the console only, never a token.
     { name: 'listCaseAssistantReads', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => listCaseAssistantReads(s, a, caseId, {}) },
     { name: 'assignCaseOwner', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => assignCaseOwner(s, a, { caseId, memberId: null }) },
+    // The case list as a work queue (issue 26): tags and views are the console's; reading them is reading cases.
+    { name: 'setCaseTags', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => setCaseTags(s, a, { caseId, tags: ['matrix'] }) },
+    { name: 'listCaseTags', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: false, call: (s, a) => listCaseTags(s, a) },
+    { name: 'listCaseViews', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: false, call: (s, a) => listCaseViews(s, a) },
+    { name: 'saveCaseView', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => saveCaseView(s, a, { name: `View ${randomUUID()}`, filter: { tags: ['matrix'] } }) },
+    // No such view: an allowed caller gets not_found, after the role check.
+    { name: 'deleteCaseView', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => deleteCaseView(s, a, { viewId: '999999999' }) },
     // The case stays in_progress: an allowed caller gets invalid_transition, after the role check.
     { name: 'decideCase', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => decideCase(s, a, { caseId, outcome: 'approved', notes: 'n' }) },
     { name: 'listDecisionBlockers', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: true, call: (s, a) => listDecisionBlockers(s, a, caseId) },

@@ -105,13 +105,17 @@ describe('paging and search: one rule on every door', function () {
     });
   });
 
-  it('search is one parameter with one matching rule: a prefix of the company name (any case), customer email, caseId or crmRecordId', async () => {
+  it('search is one parameter with one matching rule: words anywhere (full text) or a prefix of the company, customer, email, caseId or crmRecordId', async () => {
     const same = (ids: string[]) => ({ rest: { ids }, graphql: { ids }, mcp: { ids } });
-    // "al": two company names (any letter case) and one customer email; never a substring.
+    // "al": words beginning with it (two company names, any letter case, and one customer email); never inside a word.
     expect(await everyDoor({ search: '  AL ' })).to.deep.equal(same([named.beta, named.alps, named.alpha]));
     expect(await everyDoor({ search: 'ops@FREIGHT' })).to.deep.equal(same([named.alps]));
     expect(await everyDoor({ search: named.alpha.toLowerCase() })).to.deep.equal(same([named.alpha]));
-    expect(await everyDoor({ search: 'Trading' })).to.deep.equal(same([]));
+    // Words anywhere, in any order, across the company and the email: the full-text index.
+    expect(await everyDoor({ search: 'Trading' })).to.deep.equal(same([named.alpha]));
+    expect(await everyDoor({ search: 'freight alps' })).to.deep.equal(same([named.alps]));
+    expect(await everyDoor({ search: 'holdings alfred' })).to.deep.equal(same([named.beta]));
+    expect(await everyDoor({ search: 'rading' })).to.deep.equal(same([]));
     // Blank is no search.
     expect(await everyDoor({ search: '   ', limit: 3 })).to.deep.equal(same([named.beta, named.alps, named.alpha]));
     // Too long: the same words, on the door's own name of the parameter.
@@ -128,5 +132,31 @@ describe('paging and search: one rule on every door', function () {
     expect(await rest({ search: 'al', cursor: page.nextCursor })).to.deep.equal({ ids: [named.alpha] });
     expect(await tool({ search: 'al', cursor: page.nextCursor })).to.deep.equal({ ids: [named.alpha] });
     expect(await rest({ cursor: page.nextCursor })).to.have.property('details');
+  });
+
+  it('GET /v1/cases takes the search as q too: the same rule, the same cursors, the same limits', async () => {
+    const get = async (query: string) => {
+      const res = await fetch(`${h.url}/v1/cases?${query}`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: res.status, body: (await res.json()) as { data: { caseId: string }[]; nextCursor: string | null; hasMore: boolean; error?: string; details?: Detail[] } };
+    };
+    const first = await get('q=al&limit=2');
+    expect(first.status).to.equal(200);
+    expect(first.body.data.map((c) => c.caseId)).to.deep.equal([named.beta, named.alps]);
+    expect(first.body.hasMore).to.equal(true);
+    // A cursor of q continues under q or search alike (one search), and is refused without it.
+    const next = await get(`q=al&cursor=${encodeURIComponent(first.body.nextCursor!)}`);
+    expect(next.body.data.map((c) => c.caseId)).to.deep.equal([named.alpha]);
+    expect(next.body.hasMore).to.equal(false);
+    expect((await rest({ search: 'al', cursor: first.body.nextCursor! }))).to.deep.equal({ ids: [named.alpha] });
+    expect((await get(`cursor=${encodeURIComponent(first.body.nextCursor!)}`)).status).to.equal(400);
+    expect((await get('q=Trading')).body.data.map((c) => c.caseId)).to.deep.equal([named.alpha]);
+    expect((await get('q=Trading&search=Trading')).body.data.map((c) => c.caseId)).to.deep.equal([named.alpha]);
+    const both = await get('q=Trading&search=Beta');
+    expect(both.status).to.equal(400);
+    expect(both.body).to.deep.include({ error: 'validation_failed' });
+    expect(both.body.details).to.deep.equal([{ path: 'q', message: 'must say the same as search when both are given; give one of them' }]);
+    const tooLong = await get(`q=${'x'.repeat(201)}`);
+    expect(tooLong.status).to.equal(400);
+    expect(tooLong.body.details).to.deep.equal([{ path: 'q', message: 'must be at most 200 characters long' }]);
   });
 });

@@ -206,11 +206,13 @@ describe('web console: sign-in and case pages in Chromium', function () {
     const manualId = (await created.getByRole('link').textContent())!;
     expect(manualId).to.match(/^CS-\d{4}-00001$/);
     expect(await created.textContent()).to.equal(`Case ${manualId} created for Handmade Ltd.`);
-    const manualRow = w.page.getByRole('row', { name: manualId });
+    // The company is the link, with the case's short reference under it; a Stage column; no id column.
+    const manualRow = w.page.getByRole('row', { name: /^Handmade Ltd/ });
     await manualRow.waitFor(WAIT);
     const cells = await manualRow.locator('[role="rowheader"], [role="gridcell"]').allInnerTexts();
-    expect(cells.slice(0, 7)).to.deep.equal([manualId, 'Handmade Ltd', 'Jo Hand', 'In progress', 'Not assessed', 'Unassigned', 'Manual']);
+    expect(cells.slice(0, 7)).to.deep.equal(['Handmade Ltd\nC-1', 'Jo Hand', 'In progress', 'Created', 'Not assessed', 'Unassigned', 'Manual']);
     expect(cells[7]).to.match(/\d{4}/);
+    expect(await manualRow.getByRole('link', { name: 'Handmade Ltd' }).getAttribute('href')).to.equal(`/console/cases/${manualId}`);
 
     // A case through the API, from Salesforce.
     const client = await newApiClient(h.svc, tenant.id, 'cases:write');
@@ -227,12 +229,16 @@ describe('web console: sign-in and case pages in Chromium', function () {
     const third = await newCase(h.svc, tenant, { companyName: 'Initech Holdings' });
     await h.svc.db.query("UPDATE cases SET risk_band = 'high', risk_score = 81.5 WHERE pk = ?", [third.pk]);
     await w.page.reload();
-    const apiRow = w.page.getByRole('row', { name: apiCase.caseId });
+    const apiRow = w.page.getByRole('row', { name: /^Globex Trading/ });
     await apiRow.waitFor(WAIT);
     expect(await apiRow.locator('.badge-api').textContent()).to.equal('API · Salesforce');
+    // An API case keeps its UUID caseId (the link) and shows its short reference.
+    expect(await apiRow.getByRole('link', { name: 'Globex Trading' }).getAttribute('href')).to.equal(`/console/cases/${apiCase.caseId}`);
+    expect(await apiRow.locator('.case-ref').textContent()).to.equal('C-2');
     expect(await w.page.locator('.badge-api').count()).to.equal(1);
     expect(await w.page.getByRole('row').count()).to.equal(4); // the header and three cases, newest first
-    expect(await w.page.getByRole('rowheader').allInnerTexts()).to.deep.equal([third.caseId, apiCase.caseId, manualId]);
+    expect(await w.page.locator('[role="rowheader"] .case-link').allInnerTexts()).to.deep.equal(['Initech Holdings', 'Globex Trading', 'Handmade Ltd']);
+    expect(await w.page.locator('.list-count').innerText()).to.equal('3 cases');
     await expectNoSidewaysScroll(w.page);
     await checkPage(w.page, 'console-cases');
 
@@ -243,29 +249,29 @@ describe('web console: sign-in and case pages in Chromium', function () {
     };
     /** Waits (bounded) until the table lists exactly these cases, in this order. */
     // (A function, not a string: the page's CSP refuses eval. The tests compile without the DOM's types.)
-    const rowsAre = (ids: string[]) => w.page.waitForFunction((want: string) => {
+    const rowsAre = (companies: string[]) => w.page.waitForFunction((want: string) => {
       const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> } }).document;
-      return JSON.stringify(Array.from(doc.querySelectorAll('[role="rowheader"]'), (e) => e.textContent)) === want;
-    }, JSON.stringify(ids), WAIT);
+      return JSON.stringify(Array.from(doc.querySelectorAll('[role="rowheader"] .case-link'), (e) => e.textContent)) === want;
+    }, JSON.stringify(companies), WAIT);
     await choose('Source', 'API');
     await w.page.waitForURL(/source=api/, WAIT);
-    await rowsAre([apiCase.caseId]);
+    await rowsAre(['Globex Trading']);
     await choose('Source', 'Any source');
     await w.page.waitForURL((u) => !u.search.includes('source'), WAIT);
     await choose('Risk band', 'High');
     await w.page.waitForURL(/risk=high/, WAIT);
-    await rowsAre([third.caseId]);
+    await rowsAre(['Initech Holdings']);
     await w.page.getByRole('button', { name: 'Clear filters' }).click();
     await w.page.waitForURL(`${h.url}/console/cases`, WAIT);
     await w.page.getByRole('textbox', { name: 'CRM' }).fill('Salesforce');
     await w.page.getByRole('button', { name: 'Apply' }).click();
     await w.page.waitForURL(/crm=Salesforce/, WAIT);
-    await rowsAre([apiCase.caseId]);
+    await rowsAre(['Globex Trading']);
     await w.page.getByRole('button', { name: 'Clear filters' }).click();
     await w.page.getByRole('searchbox', { name: 'Search' }).fill('hand');
     await w.page.getByRole('button', { name: 'Search', exact: true }).click();
     await w.page.waitForURL(/q=hand/, WAIT);
-    await rowsAre([manualId]);
+    await rowsAre(['Handmade Ltd']);
     await w.page.getByRole('searchbox', { name: 'Search' }).fill('nothing like it');
     await w.page.getByRole('button', { name: 'Search', exact: true }).click();
     await w.page.getByText('No cases match these filters.').waitFor(WAIT);
@@ -274,7 +280,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
 
     const phone = await pageAs(browser, h, analyst, 'dark-360');
     await phone.page.goto(`${h.url}/console/cases`);
-    await phone.page.getByRole('row', { name: apiCase.caseId }).waitFor(WAIT);
+    await phone.page.getByRole('row', { name: /^Globex Trading/ }).waitFor(WAIT);
     await expectNoSidewaysScroll(phone.page);
     await checkPage(phone.page, 'console-cases-dark-360');
     expect(await phone.problems()).to.deep.equal([]);
@@ -286,19 +292,19 @@ describe('web console: sign-in and case pages in Chromium', function () {
     for (let i = 1; i <= 27; i++) await openCase(h.svc, operatorActor(tenant.id), { source: 'manual', companyName: `Company ${String(i).padStart(2, '0')}`, customerEmail: null });
     const w = await pageAs(browser, h, await h.member('analyst', tenant));
     await w.page.goto(`${h.url}/console/cases`);
-    await w.page.getByRole('row', { name: /-00027$/ }).waitFor(WAIT);
-    const companies = async () => w.page.locator('.table [role="row"] [role="gridcell"]:nth-child(2)').allInnerTexts();
+    await w.page.getByRole('row', { name: /^Company 27/ }).waitFor(WAIT);
+    const companies = async () => w.page.locator('.table [role="row"] .case-link').allInnerTexts();
     expect(await w.page.getByRole('rowheader').count()).to.equal(25);
     expect((await companies())[0]).to.equal('Company 27');
     expect((await companies())[24]).to.equal('Company 03');
     expect(await w.page.getByRole('button', { name: 'Previous' }).isDisabled()).to.equal(true);
     await w.page.getByRole('button', { name: 'Next' }).click();
     await w.page.getByText('Page 2').waitFor(WAIT);
-    await w.page.getByRole('row', { name: /-00001$/ }).waitFor(WAIT);
+    await w.page.getByRole('row', { name: /^Company 01/ }).waitFor(WAIT);
     expect(await companies()).to.deep.equal(['Company 02', 'Company 01']);
     expect(await w.page.getByRole('button', { name: 'Next' }).isDisabled()).to.equal(true);
     await w.page.getByRole('button', { name: 'Previous' }).click();
-    await w.page.getByRole('row', { name: /-00027$/ }).waitFor(WAIT);
+    await w.page.getByRole('row', { name: /^Company 27/ }).waitFor(WAIT);
     expect(await w.page.getByRole('rowheader').count()).to.equal(25);
     await w.close();
   });

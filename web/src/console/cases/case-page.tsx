@@ -66,7 +66,7 @@ export function CasePage() {
   }
 
   return (
-    <Page title={c.companyName ?? `Case ${c.caseId}`} area={AREA} lead={<>Case {c.caseId} · <span className={c.source === 'api' ? 'badge badge-api' : 'badge badge-neutral'}>{sourceBadge(c.source, c.crmSource)}</span></>}>
+    <Page title={c.companyName ?? `Case ${c.caseId}`} area={AREA} lead={<>Case {c.caseId} · {c.reference} · <span className={c.source === 'api' ? 'badge badge-api' : 'badge badge-neutral'}>{sourceBadge(c.source, c.crmSource)}</span></>}>
       <p><Link href="/console/cases">All cases</Link></p>
       <div role="status" aria-live="polite">{notice ? <p className="notice notice-ok">{notice}</p> : null}</div>
       {data.status === 'loading' ? <Loading label="Updating…" /> : null}

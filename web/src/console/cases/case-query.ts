@@ -29,6 +29,8 @@ export const CaseQuery = graphql(`
   query ConsoleCase($caseId: String!, $timelineFirst: Int) {
     case(caseId: $caseId) {
       caseId
+      reference
+      tags
       companyName
       companyNumber
       country

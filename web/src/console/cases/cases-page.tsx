@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Cell, Column, Form, Link, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { graphql } from '../../gql';
-import type { CaseFilter, CaseSource, CaseStatus, RiskBand } from '../../gql/graphql';
+import type { CaseAssignee, CaseFilter, CaseSortKey, CaseSort as CaseSortInput, CaseSource, CaseStatus, ConsoleCaseViewsQuery, RiskBand, SortDirection } from '../../gql/graphql';
 import { execute } from '../../lib/graphql';
 import { useRequest } from '../../lib/use-request';
 import { Field } from '../../ui/field';
@@ -10,23 +10,27 @@ import { Page } from '../../ui/page';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { SelectField, type Option } from '../../ui/select-field';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { RISK_LABELS, riskClass, SOURCE_LABELS, sourceBadge, STATUS_LABELS, statusClass, day } from './labels';
+import { RISK_LABELS, riskClass, SOURCE_LABELS, sourceBadge, STAGE_LABELS, STATUS_LABELS, statusClass, day } from './labels';
 import { NewCaseButton } from './new-case-dialog';
 
 const CasesQuery = graphql(`
-  query ConsoleCases($filter: CaseFilter, $first: Int, $after: String) {
-    cases(filter: $filter, first: $first, after: $after) {
+  query ConsoleCases($filter: CaseFilter, $sort: CaseSort, $first: Int, $after: String) {
+    cases(filter: $filter, sort: $sort, first: $first, after: $after) {
+      totalCount
       edges {
         node {
           caseId
+          reference
           companyName
           customerName
           customerEmail
           status
+          onboardingStage
           source
           crmSource
           riskBand
-          createdAt
+          tags
+          updatedAt
           owner {
             id
             name
@@ -38,6 +42,42 @@ const CasesQuery = graphql(`
         endCursor
       }
     }
+  }
+`);
+
+const CaseViewsQuery = graphql(`
+  query ConsoleCaseViews {
+    caseViews {
+      id
+      name
+      builtIn
+      viewerCanDelete
+      filter {
+        status
+        search
+        source
+        crmSource
+        ownerId
+        assignee
+        riskBand
+        tags
+      }
+    }
+    caseTags
+  }
+`);
+
+const SaveCaseViewMutation = graphql(`
+  mutation ConsoleSaveCaseView($name: String!, $filter: CaseFilter!) {
+    saveCaseView(name: $name, filter: $filter) {
+      id
+    }
+  }
+`);
+
+const DeleteCaseViewMutation = graphql(`
+  mutation ConsoleDeleteCaseView($id: ID!) {
+    deleteCaseView(viewId: $id)
   }
 `);
 
@@ -59,37 +99,90 @@ const options = <K extends string>(labels: Record<K, string>, anyLabel: string):
   { id: ANY, label: anyLabel },
   ...(Object.entries(labels) as [K, string][]).map(([id, label]) => ({ id, label })),
 ];
-const STATUS_OPTIONS = options(STATUS_LABELS, 'Any status');
 const SOURCE_OPTIONS = options(SOURCE_LABELS, 'Any source');
 const RISK_OPTIONS = options(RISK_LABELS, 'Any risk band');
+/** The orders of the list, as `?sort=<by>:<direction>` (absent: newest first). */
+const SORT_OPTIONS: Option[] = [
+  { id: 'created:desc', label: 'Newest first' },
+  { id: 'created:asc', label: 'Oldest first' },
+  { id: 'updated:desc', label: 'Recently updated' },
+  { id: 'updated:asc', label: 'Least recently updated' },
+  { id: 'risk:desc', label: 'Highest risk' },
+  { id: 'risk:asc', label: 'Lowest risk' },
+];
+const DEFAULT_SORT = 'created:desc';
+const ME = 'me';
+const NOBODY = 'nobody';
 
-/** The filters live in the address (?status=&source=&crm=&owner=&risk=&q=), so Back from a case keeps them. */
+const list = (value: string | null) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
+
+/** The filters live in the address (?status=a,b&source=&crm=&owner=&assignee=&risk=&q=&tags=a,b), so Back from a case keeps them. */
 function filterOf(params: URLSearchParams): CaseFilter {
   const filter: CaseFilter = {};
-  const status = params.get('status');
-  if (status && status in STATUS_LABELS) filter.status = [status as CaseStatus];
+  const statuses = list(params.get('status')).filter((s) => s in STATUS_LABELS) as CaseStatus[];
+  if (statuses.length) filter.status = statuses;
   const source = params.get('source');
   if (source && source in SOURCE_LABELS) filter.source = source as CaseSource;
   const risk = params.get('risk');
   if (risk && risk in RISK_LABELS) filter.riskBand = risk as RiskBand;
   if (params.get('crm')) filter.crmSource = params.get('crm');
-  if (params.get('owner')) filter.ownerId = params.get('owner');
+  const assignee = params.get('assignee');
+  if (assignee === ME || assignee === NOBODY) filter.assignee = assignee as CaseAssignee;
+  else if (params.get('owner')) filter.ownerId = params.get('owner');
   if (params.get('q')) filter.search = params.get('q');
+  const tags = list(params.get('tags'));
+  if (tags.length) filter.tags = tags;
   return filter;
 }
 
-/** The cases of the organisation, newest first: filters, keyset paging (Previous / Next), a New case button. */
+function sortOf(params: URLSearchParams): CaseSortInput | null {
+  const value = params.get('sort');
+  const known = SORT_OPTIONS.find((o) => o.id === value);
+  if (!known || known.id === DEFAULT_SORT) return null;
+  const [by, direction] = known.id.split(':') as [CaseSortKey, SortDirection];
+  return { by, direction };
+}
+
+type ViewFilter = ConsoleCaseViewsQuery['caseViews'][number]['filter'];
+
+/** The address parameters of a view's filter (the same shape filterOf reads). */
+function paramsOfView(f: ViewFilter): [string, string][] {
+  const out: [string, string][] = [];
+  if (f.status?.length) out.push(['status', [...f.status].sort().join(',')]);
+  if (f.source) out.push(['source', f.source]);
+  if (f.crmSource) out.push(['crm', f.crmSource]);
+  if (f.assignee) out.push(['assignee', f.assignee]);
+  else if (f.ownerId) out.push(['owner', f.ownerId]);
+  if (f.riskBand) out.push(['risk', f.riskBand]);
+  if (f.search) out.push(['q', f.search]);
+  if (f.tags?.length) out.push(['tags', f.tags.join(',')]);
+  return out;
+}
+
+/** The filter parameters of the address, canonical (to tell which view is shown). */
+function filterKeyOf(params: URLSearchParams): string {
+  const f = filterOf(params);
+  return JSON.stringify(paramsOfView({
+    status: f.status ?? null, source: f.source ?? null, crmSource: f.crmSource ?? null, assignee: f.assignee ?? null, ownerId: f.ownerId ?? null,
+    riskBand: f.riskBand ?? null, search: f.search ?? null, tags: f.tags ?? null,
+  }));
+}
+
+/** The cases of the organisation: views, filters, sorting, the total, keyset paging (Previous / Next), a New case button. */
 export function CasesPage() {
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
-  const filterKey = JSON.stringify(filter);
+  const sort = sortOf(params);
+  const filterKey = JSON.stringify([filter, sort]);
   // The cursors of the pages before this one (keyset paging has no page numbers): Next pushes, Previous pops.
   const [paging, setPaging] = useState<{ filterKey: string; cursors: string[] }>({ filterKey, cursors: [] });
   const cursors = paging.filterKey === filterKey ? paging.cursors : [];
   const after = cursors.at(-1) ?? null;
   const onError = useSignInOnUnauthenticated();
-  const cases = useRequest(() => execute(CasesQuery, { filter, first: PAGE_SIZE, after }), `${filterKey}|${after}`, onError);
+  const cases = useRequest(() => execute(CasesQuery, { filter, sort, first: PAGE_SIZE, after }), `${filterKey}|${after}`, onError);
   const members = useRequest(() => execute(MembersQuery), 'members', onError);
+  const [viewsVersion, setViewsVersion] = useState(0);
+  const views = useRequest(() => execute(CaseViewsQuery), `views|${viewsVersion}`, onError);
   const [notice, setNotice] = useState<{ caseId: string; companyName: string } | null>(null);
 
   const setFilter = (name: string, value: string) => {
@@ -98,11 +191,34 @@ export function CasesPage() {
     else next.delete(name);
     setParams(next, { replace: true });
   };
+  const setOwner = (value: string) => {
+    const next = new URLSearchParams(params);
+    next.delete('owner');
+    next.delete('assignee');
+    if (value === ME || value === NOBODY) next.set('assignee', value);
+    else if (value && value !== ANY) next.set('owner', value);
+    setParams(next, { replace: true });
+  };
+  const showView = (f: ViewFilter) => {
+    const next = new URLSearchParams(paramsOfView(f));
+    if (params.get('sort')) next.set('sort', params.get('sort')!);
+    setParams(next);
+  };
   const filtered = Object.keys(filter).length > 0;
+  const shownKey = filterKeyOf(params);
   const ownerOptions: Option[] = [
     { id: ANY, label: 'Anyone' },
+    { id: ME, label: 'Me' },
+    { id: NOBODY, label: 'Unassigned' },
     ...(members.data?.members ?? []).map((m) => ({ id: m.id, label: m.name ?? m.email })),
   ];
+  const ownerValue = params.get('assignee') === ME || params.get('assignee') === NOBODY ? params.get('assignee')! : params.get('owner') ?? ANY;
+  const statusValue = list(params.get('status')).join(',') || ANY;
+  const statusOptions: Option[] = [{ id: ANY, label: 'Any status' }, ...Object.entries(STATUS_LABELS).map(([id, label]) => ({ id, label }))];
+  if (statusValue.includes(',')) statusOptions.push({ id: statusValue, label: statusValue.split(',').map((s) => STATUS_LABELS[s as CaseStatus] ?? s).join(' or ') });
+  const tagsValue = list(params.get('tags')).join(',') || ANY;
+  const tagOptions: Option[] = [{ id: ANY, label: 'Any tag' }, ...(views.data?.caseTags ?? []).map((t) => ({ id: t, label: t }))];
+  if (tagsValue !== ANY && !tagOptions.some((o) => o.id === tagsValue)) tagOptions.push({ id: tagsValue, label: tagsValue.split(',').join(' and ') });
 
   return (
     <Page title="Cases" area="Compliance console">
@@ -123,16 +239,35 @@ export function CasesPage() {
         ) : null}
       </div>
 
+      <nav aria-label="Views" className="views">
+        <ul className="views-list">
+          {(views.data?.caseViews ?? []).map((v) => {
+            const current = JSON.stringify(paramsOfView(v.filter)) === shownKey;
+            return (
+              <li key={v.id} className="views-item">
+                <Button className={current ? 'view-chip view-chip-current' : 'view-chip'} aria-pressed={current} onPress={() => showView(v.filter)}>{v.name}</Button>
+                {v.viewerCanDelete ? (
+                  <DeleteViewButton id={v.id} name={v.name} onDeleted={() => setViewsVersion((n) => n + 1)} />
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+        {filtered ? <SaveViewForm filter={filter} onSaved={() => setViewsVersion((n) => n + 1)} /> : null}
+      </nav>
+
       <section aria-labelledby="filters-title" className="filters">
         <h2 id="filters-title" className="visually-hidden">Filters</h2>
         <SearchForm key={params.get('q') ?? ''} initial={params.get('q') ?? ''} onSearch={(q) => setFilter('q', q.trim())} />
-        <SelectField label="Status" value={params.get('status') ?? ANY} onChange={(v) => setFilter('status', v)} options={STATUS_OPTIONS} />
+        <SelectField label="Status" value={statusValue} onChange={(v) => setFilter('status', v)} options={statusOptions} />
         <SelectField label="Source" value={params.get('source') ?? ANY} onChange={(v) => setFilter('source', v)} options={SOURCE_OPTIONS} />
         <CrmForm key={`crm:${params.get('crm') ?? ''}`} initial={params.get('crm') ?? ''} onApply={(crm) => setFilter('crm', crm.trim())} />
-        <SelectField label="Owner" value={params.get('owner') ?? ANY} onChange={(v) => setFilter('owner', v)} options={ownerOptions} />
+        <SelectField label="Owner" value={ownerValue} onChange={setOwner} options={ownerOptions} />
         <SelectField label="Risk band" value={params.get('risk') ?? ANY} onChange={(v) => setFilter('risk', v)} options={RISK_OPTIONS} />
+        <SelectField label="Tag" value={tagsValue} onChange={(v) => setFilter('tags', v)} options={tagOptions} />
+        <SelectField label="Sort by" value={SORT_OPTIONS.some((o) => o.id === params.get('sort')) ? params.get('sort')! : DEFAULT_SORT} onChange={(v) => setFilter('sort', v === DEFAULT_SORT ? '' : v)} options={SORT_OPTIONS} />
         {filtered ? (
-          <Button className="button filters-clear" onPress={() => setParams(new URLSearchParams(), { replace: true })}>Clear filters</Button>
+          <Button className="button filters-clear" onPress={() => setParams(new URLSearchParams(params.get('sort') ? [['sort', params.get('sort')!]] : []), { replace: true })}>Clear filters</Button>
         ) : null}
       </section>
 
@@ -140,17 +275,20 @@ export function CasesPage() {
       {cases.status === 'error' ? <ErrorNotice error={cases.error} onRetry={cases.reload} /> : null}
       {cases.status === 'done' ? (
         <>
+          <p className="list-count" aria-live="polite">
+            {cases.data.cases.totalCount === 1 ? '1 case' : `${cases.data.cases.totalCount} cases`}
+          </p>
           <div className="table-scroll">
             <Table aria-label="Cases" className="table cases-table">
               <TableHeader>
-                <Column isRowHeader>Case</Column>
-                <Column>Company</Column>
+                <Column isRowHeader>Company</Column>
                 <Column>Customer</Column>
                 <Column>Status</Column>
+                <Column>Stage</Column>
                 <Column>Risk</Column>
                 <Column>Owner</Column>
                 <Column>Source</Column>
-                <Column>Created</Column>
+                <Column>Updated</Column>
               </TableHeader>
               <TableBody
                 items={cases.data.cases.edges.map((e) => e.node)}
@@ -160,14 +298,18 @@ export function CasesPage() {
               >
                 {(c) => (
                   <Row id={c.caseId}>
-                    <Cell><Link href={`/console/cases/${encodeURIComponent(c.caseId)}`} className="case-link">{c.caseId}</Link></Cell>
-                    <Cell>{c.companyName ?? '—'}</Cell>
+                    <Cell textValue={`${c.companyName ?? c.reference} ${c.reference}`}>
+                      <Link href={`/console/cases/${encodeURIComponent(c.caseId)}`} className="case-link">{c.companyName ?? `Case ${c.reference}`}</Link>
+                      <span className="case-ref">{c.reference}</span>
+                      {c.tags.length ? <span className="case-tags">{c.tags.map((t) => <span key={t} className="tag">{t}</span>)}</span> : null}
+                    </Cell>
                     <Cell>{c.customerName ?? c.customerEmail ?? '—'}</Cell>
                     <Cell><span className={statusClass(c.status)}>{STATUS_LABELS[c.status]}</span></Cell>
+                    <Cell>{STAGE_LABELS[c.onboardingStage]}</Cell>
                     <Cell>{c.riskBand ? <span className={riskClass(c.riskBand)}>{RISK_LABELS[c.riskBand]}</span> : 'Not assessed'}</Cell>
                     <Cell>{c.owner?.name ?? 'Unassigned'}</Cell>
                     <Cell><span className={c.source === 'api' ? 'badge badge-api' : 'badge badge-neutral'}>{sourceBadge(c.source, c.crmSource)}</span></Cell>
-                    <Cell>{day(c.createdAt)}</Cell>
+                    <Cell>{day(c.updatedAt)}</Cell>
                   </Row>
                 )}
               </TableBody>
@@ -177,7 +319,7 @@ export function CasesPage() {
             <Button className="button" isDisabled={cursors.length === 0} onPress={() => setPaging({ filterKey, cursors: cursors.slice(0, -1) })}>
               Previous
             </Button>
-            <span className="pager-where">Page {cursors.length + 1}</span>
+            <span className="pager-where">Page {cursors.length + 1} of {Math.max(1, Math.ceil(cases.data.cases.totalCount / PAGE_SIZE))}</span>
             <Button
               className="button"
               isDisabled={!cases.data.cases.pageInfo.hasNextPage || !cases.data.cases.pageInfo.endCursor}
@@ -192,7 +334,39 @@ export function CasesPage() {
   );
 }
 
-/** The search box: a prefix of the company name, customer email, case id or CRM record id; applied on Enter or Search. */
+/** Saves the filters shown as a view shared in the organisation. */
+function SaveViewForm({ filter, onSaved }: { filter: CaseFilter; onSaved: () => void }) {
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    try {
+      await execute(SaveCaseViewMutation, { name, filter });
+      setName('');
+      setProblem(null);
+      onSaved();
+    } catch (err) {
+      setProblem(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return (
+    <Form className="inline-form views-save" onSubmit={submit} aria-label="Save these filters as a view">
+      <Field label="View name" name="name" value={name} onChange={setName} isRequired />
+      <Button className="button" type="submit">Save view</Button>
+      {problem ? <p className="field-error" role="alert">{problem}</p> : null}
+    </Form>
+  );
+}
+
+function DeleteViewButton({ id, name, onDeleted }: { id: string; name: string; onDeleted: () => void }) {
+  return (
+    <Button className="view-delete" aria-label={`Delete view ${name}`} onPress={async () => { await execute(DeleteCaseViewMutation, { id }); onDeleted(); }}>
+      <span aria-hidden="true">×</span>
+    </Button>
+  );
+}
+
+/** The search box: words anywhere in the company, customer, email, references and CRM id; applied on Enter or Search. */
 function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
   const [q, setQ] = useState(initial);
   const submit = (e: FormEvent<HTMLFormElement>) => {

@@ -1,0 +1,46 @@
+import { auditName, can, type Actor } from '../access/index';
+import { isoFromDatetimeText } from '../db/datetime-text';
+import type { CaseListFilter } from './case-filter';
+import type { SavedCaseViewRow } from './saved-case-views.repository';
+
+/** A view of the case list: one of the built-in ones, or a filter a member saved for the tenant. */
+export interface CaseListView {
+  /** `builtin:<key>` for the built-in views, the saved view's number otherwise. */
+  id: string;
+  name: string;
+  builtIn: boolean;
+  filter: CaseListFilter;
+  /** Who saved it (audit name); null for the built-in views. */
+  createdBy: string | null;
+  createdAt: string | null;
+  /** Whether the caller may delete it (its author, or an admin; never a built-in view). */
+  viewerCanDelete: boolean;
+}
+
+/** Open statuses: everything but approved and declined. */
+const OPEN = ['in_progress', 'in_review', 'pending_senior', 'returned'] as const;
+
+/**
+ * The built-in views, before the saved ones: the caller's open cases, the cases waiting for an analyst's
+ * decision (in review, or returned from senior review), and open cases nobody owns.
+ */
+export const BUILT_IN_CASE_VIEWS: readonly CaseListView[] = [
+  { id: 'builtin:mine', name: 'Mine', filter: { statuses: [...OPEN].sort(), assignee: 'me' } },
+  { id: 'builtin:needs_decision', name: 'Needs a decision', filter: { statuses: ['in_review', 'returned'] } },
+  { id: 'builtin:unassigned', name: 'Unassigned', filter: { statuses: [...OPEN].sort(), assignee: 'nobody' } },
+].map((v) => ({ ...v, builtIn: true, createdBy: null, createdAt: null, viewerCanDelete: false })) as CaseListView[];
+
+/** Whether the actor may delete a saved view: its author (by member id, else audit name) or an admin. */
+export function mayDeleteSavedView(actor: Actor, row: SavedCaseViewRow): boolean {
+  if (can(actor, 'case_views:delete_any')) return true;
+  if (!can(actor, 'case_views:save')) return false;
+  const memberId = actor.kind === 'member' ? actor.memberId : null;
+  return memberId !== null ? row.created_by_member_id === memberId : row.created_by === auditName(actor);
+}
+
+export function savedCaseListView(actor: Actor, row: SavedCaseViewRow): CaseListView {
+  return {
+    id: String(row.id), name: row.name, builtIn: false, filter: JSON.parse(row.filter) as CaseListFilter,
+    createdBy: row.created_by, createdAt: isoFromDatetimeText(row.created_at), viewerCanDelete: mayDeleteSavedView(actor, row),
+  };
+}
