@@ -16,6 +16,8 @@ import { ScreeningResolver } from './screening.resolver';
 import { PersonsResolver } from './persons.resolver';
 import { MonitoringResolver } from './monitoring.resolver';
 import { MonitoringReviewsResolver } from './monitoring-reviews.resolver';
+import { CaseNotesResolver, CaseNoteVersionsResolver } from './case-notes.resolver';
+import { NotificationsResolver } from './notifications.resolver';
 
 /** Every resolver class of the console schema. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -38,4 +40,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   IdentityVerificationResolver,
   MonitoringResolver,
   MonitoringReviewsResolver,
+  CaseNotesResolver,
+  CaseNoteVersionsResolver,
+  NotificationsResolver,
 ];

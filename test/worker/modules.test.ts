@@ -58,7 +58,7 @@ describe('feature modules (worker/modules.ts)', () => {
     const names = FEATURE_MODULES.map((m) => m.name);
     expect(new Set(names).size).to.equal(names.length);
     expect(names).to.deep.equal([
-      'events', 'mail', 'invites', 'idempotency', 'members', 'oauth', 'customer-emails', 'outreach', 'intake', 'documents', 'edd', 'retention', 'pipeline', 'webhooks', 'monitoring',
+      'events', 'mail', 'invites', 'idempotency', 'members', 'oauth', 'customer-emails', 'outreach', 'intake', 'documents', 'edd', 'retention', 'pipeline', 'webhooks', 'monitoring', 'notifications',
     ]);
   });
 
