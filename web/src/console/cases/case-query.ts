@@ -206,6 +206,16 @@ export const CaseQuery = graphql(`
           endCursor
         }
       }
+      notes(first: $timelineFirst) {
+        edges {
+          node {
+            ...CaseNoteFields
+          }
+        }
+        pageInfo {
+          hasNextPage
+        }
+      }
       assistantReads(first: $timelineFirst) {
         edges {
           node {
