@@ -63,7 +63,8 @@ export function NoteEntry({ note, members, onDone }: { note: CaseNoteFieldsFragm
         <form className="form note-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
           <MentionTextArea label="Edit the note" hint={HINT} value={body} onChange={setBody} members={members} name="note-edit" maxLength={NOTE_MAX} />
           <div className="actions actions-tight">
-            <Button type="submit" className="button button-primary" isPending={action.pending} isDisabled={body.trim() === ''}>Save note</Button>
+            {/* Not isPending: the form closes on success, and React Aria's pending announcement would then name a removed button. */}
+            <Button type="submit" className="button button-primary" isDisabled={action.pending || body.trim() === ''}>{action.pending ? 'Saving…' : 'Save note'}</Button>
             <Button className="button" onPress={() => { setEditing(false); setBody(note.body); }}>Cancel</Button>
           </div>
           {action.error ? <ErrorNotice error={action.error} /> : null}

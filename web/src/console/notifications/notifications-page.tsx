@@ -72,7 +72,7 @@ export function NotificationsPage() {
                 <p className="card-meta">{when(n.createdAt)}</p>
                 <p className="notification-excerpt">{n.excerpt}</p>
                 {n.readAt ? null : (
-                  <Button className="button" onPress={() => markRead({ ids: [n.id] }, 'Marked read.')} isPending={mark.pending} aria-label={`Mark read: ${n.actorName} on case ${n.caseId ?? ''}`}>
+                  <Button className="button" onPress={() => markRead({ ids: [n.id] }, 'Marked read.')} isDisabled={mark.pending} aria-label={`Mark read: ${n.actorName} on case ${n.caseId ?? ''}`}>
                     Mark read
                   </Button>
                 )}
