@@ -1,4 +1,4 @@
-import { authorize, type MemberActor } from '../access/index';
+import { authorize, type Actor } from '../access/index';
 import { findCasePk } from '../cases/index';
 import { forTenant } from '../db/tenant-db';
 import { inTransaction } from '../db/transaction';
@@ -8,18 +8,20 @@ import { listMemberContacts } from '../tenants/index';
 import { caseNoteViews, type CaseNoteView } from './case-note-view';
 import { findNote, insertNote } from './case-notes.repository';
 import { checkNoteBody } from './note-body';
+import { noteAuthor } from './note-author';
 import { notifyMentions } from './notify-mentions';
 
 /**
  * Adds a note to a case (markdown, at most NOTE_BODY_MAX characters) as its version 1. The members it
  * mentions (`@` and their email) are notified in the console and by email, in the same transaction.
  */
-export async function addCaseNote(svc: Services, actor: MemberActor, caseId: string, body: string): Promise<CaseNoteView> {
-  authorize(actor, 'case_notes:write');
+export async function addCaseNote(svc: Services, caller: Actor, caseId: string, body: string): Promise<CaseNoteView> {
+  authorize(caller, 'case_notes:write');
   const text = checkNoteBody(body);
-  const db = forTenant(svc.db, actor.orgId);
-  const casePk = await findCasePk(db, actor.orgId, caseId);
+  const db = forTenant(svc.db, caller.orgId);
+  const casePk = await findCasePk(db, caller.orgId, caseId);
   if (casePk === null) throw DomainError.notFound('Case');
+  const actor = noteAuthor(caller);
   const noteId = await inTransaction(svc, async (tx) => {
     const txDb = forTenant(tx.manager, actor.orgId);
     const id = await insertNote(txDb, { casePk, authorId: actor.memberId, body: text, at: svc.clock.now() });

@@ -1,4 +1,4 @@
-import { authorize, type MemberActor } from '../access/index';
+import { authorize, type Actor } from '../access/index';
 import { findCaseRowByPk } from '../cases/index';
 import { forTenant } from '../db/tenant-db';
 import { inTransaction } from '../db/transaction';
@@ -8,6 +8,7 @@ import { listMemberContacts } from '../tenants/index';
 import { caseNoteViews, type CaseNoteView } from './case-note-view';
 import { findNote, writeNewVersion } from './case-notes.repository';
 import { checkNoteBody } from './note-body';
+import { noteAuthor } from './note-author';
 import { notifyMentions } from './notify-mentions';
 
 /**
@@ -15,15 +16,16 @@ import { notifyMentions } from './notify-mentions';
  * (a note is a compliance record: never deleted, its history readable). A body equal to the current one
  * changes nothing. Members mentioned for the first time by this version are notified.
  */
-export async function editCaseNote(svc: Services, actor: MemberActor, noteId: number, body: string): Promise<CaseNoteView> {
-  authorize(actor, 'case_notes:write');
+export async function editCaseNote(svc: Services, caller: Actor, noteId: number, body: string): Promise<CaseNoteView> {
+  authorize(caller, 'case_notes:write');
   const text = checkNoteBody(body);
   if (!Number.isSafeInteger(noteId) || noteId < 1) throw DomainError.notFound('Note');
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, caller.orgId);
   const caseId = await inTransaction(svc, async (tx) => {
-    const txDb = forTenant(tx.manager, actor.orgId);
+    const txDb = forTenant(tx.manager, caller.orgId);
     const note = await findNote(txDb, noteId, true);
     if (!note) throw DomainError.notFound('Note');
+    const actor = noteAuthor(caller);
     if (note.author_id !== actor.memberId) throw new DomainError('forbidden', "Only the note's author may edit it.");
     const c = await findCaseRowByPk(txDb, actor.orgId, Number(note.case_pk));
     if (!c) throw DomainError.notFound('Note');

@@ -1,15 +1,17 @@
-import { authorize, type MemberActor } from '../access/index';
+import { authorize, type Actor } from '../access/index';
 import { forTenant } from '../db/tenant-db';
 import { decodeCursor, pageSize, toPage, type CursorScope, type Page } from '../pagination/index';
 import type { Services } from '../services';
+import { notifiedMember } from './own-notifications';
 import { notificationView, type NotificationView } from './notification-view';
 import { listNotificationPage } from './notifications.repository';
 
 /** The calling member's notifications, newest first, keyset-paged; `unreadOnly` leaves out those marked read. */
 export async function listNotifications(
-  svc: Services, actor: MemberActor, input: { limit?: number; cursor?: string; unreadOnly?: boolean },
+  svc: Services, caller: Actor, input: { limit?: number; cursor?: string; unreadOnly?: boolean },
 ): Promise<Page<NotificationView>> {
-  authorize(actor, 'notifications:own');
+  authorize(caller, 'notifications:own');
+  const actor = notifiedMember(caller);
   const db = forTenant(svc.db, actor.orgId);
   const limit = pageSize(input.limit);
   const unreadOnly = input.unreadOnly === true;

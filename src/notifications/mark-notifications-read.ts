@@ -1,7 +1,8 @@
-import { authorize, type MemberActor } from '../access/index';
+import { authorize, type Actor } from '../access/index';
 import { forTenant } from '../db/tenant-db';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
+import { notifiedMember } from './own-notifications';
 import { countUnread, markRead } from './notifications.repository';
 
 /** The most ids one call may name. */
@@ -12,8 +13,9 @@ export const MARK_READ_MAX_IDS = 200;
  * neither is a validation error; ids of another member's (or tenant's) notifications, or unknown ones, change
  * nothing, so that no one learns which ids exist. Returns the unread count after.
  */
-export async function markNotificationsRead(svc: Services, actor: MemberActor, input: { ids?: number[] | null; all?: boolean | null }): Promise<number> {
-  authorize(actor, 'notifications:own');
+export async function markNotificationsRead(svc: Services, caller: Actor, input: { ids?: number[] | null; all?: boolean | null }): Promise<number> {
+  authorize(caller, 'notifications:own');
+  const actor = notifiedMember(caller);
   const ids = input.ids ?? null;
   const all = input.all === true;
   if ((ids === null) === !all) {
