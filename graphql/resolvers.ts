@@ -18,6 +18,8 @@ import { PersonsResolver } from './persons.resolver';
 import { MonitoringResolver } from './monitoring.resolver';
 import { MonitoringReviewsResolver } from './monitoring-reviews.resolver';
 import { WorkQueuesResolver } from './work-queues.resolver';
+import { CaseNotesResolver, CaseNoteVersionsResolver } from './case-notes.resolver';
+import { NotificationsResolver } from './notifications.resolver';
 
 /** Every resolver class of the console schema. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -42,4 +44,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   MonitoringResolver,
   MonitoringReviewsResolver,
   WorkQueuesResolver,
+  CaseNotesResolver,
+  CaseNoteVersionsResolver,
+  NotificationsResolver,
 ];

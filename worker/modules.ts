@@ -8,6 +8,7 @@ import { invitesModule } from '../src/invites/index';
 import { mailModule } from '../src/mail/index';
 import { membersModule } from '../src/members/index';
 import { monitoringModule } from '../src/monitoring/index';
+import { notificationsModule } from '../src/notifications/index';
 import { oauthModule } from '../src/oauth/index';
 import { outreachModule } from '../src/outreach/index';
 import { pipelineModule } from '../src/pipeline/index';
@@ -39,4 +40,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   webhooksModule,
   monitoringModule,
   workQueuesModule,
+  notificationsModule,
 ];

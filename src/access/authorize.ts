@@ -121,6 +121,12 @@ export const PERMISSIONS = {
   'queues:availability': { role: 'analyst' },
   /** Setting another member's availability (leave, out of office). */
   'queues:availability_any': { role: 'compliance_admin' },
+  /** A case's notes and their versions (src/case-notes). */
+  'case_notes:read': { role: 'analyst' },
+  /** Adding a note to a case, mentioning members (the roles that work a case); editing is the note's author's alone. */
+  'case_notes:write': { role: 'analyst' },
+  /** One's own console notifications: listing them, the unread count, marking them read. */
+  'notifications:own': { role: 'analyst' },
   /** The customer portal: a customer works on their own case (application, documents, review, submit). */
   'portal:case': { customer: true },
 } as const satisfies Record<string, { scope?: Scope; role?: MemberRole; customer?: true }>;

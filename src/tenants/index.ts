@@ -21,3 +21,4 @@ export { toMemberView } from './member-views';
 export { isDuplicateSlug, SLUG_PATTERN, SLUG_RULE } from './tenant-slug';
 export { getCurrentMember, lockTenantMembers, refuseLastAdmin } from './lock-tenant-members';
 export { insertMember, setMemberRole, markMemberRemoved, setMemberPasswordHash } from './members.repository';
+export { listMemberContacts, findMemberContact, findMemberContacts, type MemberContact } from './member-contacts';

@@ -40,6 +40,8 @@ import {
   approveMonitoringReview, dispositionMonitoringReview, getMonitoringReview, listMonitoringReviews, reopenMonitoringReview, resolveMonitoringReview,
 } from '../../src/monitoring-reviews/index';
 import { setDefaultMlro } from '../../src/tenants/index';
+import { addCaseNote, editCaseNote, listCaseNotes, listCaseNoteVersions } from '../../src/case-notes/index';
+import { listNotifications, markNotificationsRead, unreadNotificationCount } from '../../src/notifications/index';
 import { newTenant, runtime } from '../support/runtime';
 
 /**
@@ -116,6 +118,15 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'listCaseTimeline', need: { scope: 'read:events', role: 'analyst' }, ownsResource: true, call: (s, a) => listCaseTimeline(s, a, caseId, {}) },
     // A case's record of AI-assistant reads (issue 18): the console only, never a token.
     { name: 'listCaseAssistantReads', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => listCaseAssistantReads(s, a, caseId, {}) },
+    // Case notes and notifications (issue 26): the console only. A note carries its author and a notification its
+    // member, so the operator (allowed by the table) is told to sign in: unauthenticated, after the role check.
+    { name: 'listCaseNotes', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => listCaseNotes(s, a, caseId, {}) },
+    { name: 'addCaseNote', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => addCaseNote(s, a, caseId, 'A note of the matrix.') },
+    { name: 'editCaseNote', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => editCaseNote(s, a, 999_999_999, 'Edited.') },
+    { name: 'listCaseNoteVersions', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => listCaseNoteVersions(s, a, 999_999_999) },
+    { name: 'listNotifications', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listNotifications(s, a, {}) },
+    { name: 'unreadNotificationCount', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => unreadNotificationCount(s, a) },
+    { name: 'markNotificationsRead', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => markNotificationsRead(s, a, { all: true }) },
     { name: 'assignCaseOwner', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => assignCaseOwner(s, a, { caseId, memberId: null }) },
     // The case list as a work queue (issue 26): tags and views are the console's; reading them is reading cases.
     { name: 'setCaseTags', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => setCaseTags(s, a, { caseId, tags: ['matrix'] }) },

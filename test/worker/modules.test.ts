@@ -48,8 +48,9 @@ describe('feature modules (worker/modules.ts)', () => {
     expect(FEATURE_MODULES.flatMap((m) => (m.mail ?? []).map((k) => `${m.name}: ${k.kind}`))).to.deep.equal([
       'invites: invite', 'members: member_link', 'oauth: removed_member_credentials', 'customer-emails: customer_email', 'intake: intake_code',
       'webhooks: webhook_alert',
+      'notifications: member_notification',
     ]);
-    expect([...moduleMailKinds(FEATURE_MODULES).keys()]).to.have.length(6);
+    expect([...moduleMailKinds(FEATURE_MODULES).keys()]).to.have.length(7);
     const twice = [{ name: 'a', mail: [{ kind: 'x' } as never] }, { name: 'b', mail: [{ kind: 'x' } as never] }];
     expect(() => moduleMailKinds(twice)).to.throw('Two feature modules contribute the mail kind "x".');
   });
@@ -58,7 +59,7 @@ describe('feature modules (worker/modules.ts)', () => {
     const names = FEATURE_MODULES.map((m) => m.name);
     expect(new Set(names).size).to.equal(names.length);
     expect(names).to.deep.equal([
-      'events', 'mail', 'invites', 'idempotency', 'members', 'oauth', 'customer-emails', 'outreach', 'intake', 'documents', 'edd', 'retention', 'pipeline', 'webhooks', 'monitoring',
+      'events', 'mail', 'invites', 'idempotency', 'members', 'oauth', 'customer-emails', 'outreach', 'intake', 'documents', 'edd', 'retention', 'pipeline', 'webhooks', 'monitoring', 'notifications',
     ]);
   });
 

@@ -11,6 +11,7 @@ import { ReviewsPage } from './console/reviews/reviews-page';
 import { QueuesPage } from './console/queues/queues-page';
 import { SignInPage } from './console/sign-in-page';
 import { StatusPage } from './console/status-page';
+import { NotificationsPage } from './console/notifications/notifications-page';
 import { PersonPage } from './console/persons/person-page';
 import { PersonsPage } from './console/persons/persons-page';
 import { NotFoundPage } from './ui/not-found';
@@ -58,6 +59,7 @@ export function App() {
               <Route path="persons/:personId" element={<PersonPage />} />
               <Route path="reviews" element={<ReviewsPage />} />
               <Route path="reviews/:reviewId" element={<ReviewPage />} />
+              <Route path="notifications" element={<NotificationsPage />} />
               <Route path="settings/*" element={<SettingsRoutes />} />
               <Route path="*" element={<NotFoundPage area="Compliance console" home="/console" />} />
             </Route>

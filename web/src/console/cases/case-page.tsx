@@ -20,12 +20,14 @@ import { RoutingSection } from './case-routing';
 import { IdentityVerificationSection } from './case-identity';
 import { ScreeningHits } from './case-screening';
 import { AssignOwnerMutation, CaseQuery, CaseTimelineQuery } from './case-query';
+import { NoteComposer, NoteEntry } from './case-notes';
 import { RISK_LABELS, riskClass, sourceBadge, STAGE_LABELS, STATUS_LABELS, statusClass, day, when, words } from './labels';
 
 type CaseData = NonNullable<ConsoleCaseQuery['case']>;
 type Members = ConsoleCaseQuery['members'];
 type TimelinePage = CaseData['timeline'];
 type AssistantReads = CaseData['assistantReads'];
+type Notes = CaseData['notes'];
 
 const TIMELINE_PAGE = 50;
 const AREA = 'Compliance console';
@@ -121,7 +123,8 @@ export function CasePage() {
       <PeopleSection caseId={c.caseId} version={version} onDone={done} />
       <IdentityVerificationSection caseId={c.caseId} people={c.identityVerifications} onDone={done} />
       <Decisions decisions={c.decisions} />
-      <Timeline caseId={c.caseId} first={c.timeline} reads={c.assistantReads} />
+      <NoteComposer caseId={c.caseId} members={current.members} onDone={done} />
+      <Timeline caseId={c.caseId} first={c.timeline} reads={c.assistantReads} notes={c.notes} members={current.members} onDone={done} />
     </Page>
   );
 }
@@ -183,10 +186,12 @@ function Decisions({ decisions }: { decisions: CaseData['decisions'] }) {
 }
 
 /**
- * The case's events, newest first, each expandable to its payload, with the "Accessed by AI assistant"
- * entries (MCP tool calls that read the case) in time order among them; `Load more` reads the next page.
+ * The case's events, newest first, each expandable to its payload, with the case's notes and the "Accessed by
+ * AI assistant" entries (MCP tool calls that read the case) in time order among them; `Load more` reads the next page.
  */
-function Timeline({ caseId, first, reads }: { caseId: string; first: TimelinePage; reads: AssistantReads }) {
+function Timeline({ caseId, first, reads, notes, members, onDone }: {
+  caseId: string; first: TimelinePage; reads: AssistantReads; notes: Notes; members: Members; onDone: (message: string) => void;
+}) {
   // The pages read with Load more, after `first`; a new first page (the case read again) starts over.
   const [later, setLater] = useState<{ after: TimelinePage; pages: TimelinePage[] }>({ after: first, pages: [] });
   const pages = [first, ...(later.after === first ? later.pages : [])];
@@ -196,9 +201,11 @@ function Timeline({ caseId, first, reads }: { caseId: string; first: TimelinePag
   // A read older than the oldest event shown waits for Load more, so the order stays true.
   const oldest = last.pageInfo.hasNextPage ? events.at(-1)?.occurredAt : undefined;
   const accesses = reads.edges.map((e) => e.node).filter((r) => !oldest || r.calledAt >= oldest);
+  const written = notes.edges.map((e) => e.node).filter((n) => !oldest || n.createdAt >= oldest);
   const items = [
-    ...events.map((e) => ({ at: e.occurredAt, event: e, read: null })),
-    ...accesses.map((r) => ({ at: r.calledAt, event: null, read: r })),
+    ...events.map((e) => ({ at: e.occurredAt, event: e, read: null, note: null })),
+    ...accesses.map((r) => ({ at: r.calledAt, event: null, read: r, note: null })),
+    ...written.map((n) => ({ at: n.createdAt, event: null, read: null, note: n })),
   ].sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0));
   const loadMore = async () => {
     const next = await more.run(last.pageInfo.endCursor!);
@@ -209,7 +216,9 @@ function Timeline({ caseId, first, reads }: { caseId: string; first: TimelinePag
       <h2 id="timeline-title">Timeline</h2>
       {items.length === 0 ? <p className="empty">No events yet.</p> : null}
       <ol className="timeline">
-        {items.map(({ event: e, read: r }) => r ? (
+        {items.map(({ event: e, read: r, note: n }) => n ? (
+          <NoteEntry key={`note-${n.id}`} note={n} members={members} onDone={onDone} />
+        ) : r ? (
           <li key={`read-${r.readId}`} className="timeline-item timeline-access">
             <Disclosure className="disclosure">
               <Heading level={3} className="disclosure-heading">

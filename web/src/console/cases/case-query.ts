@@ -208,6 +208,16 @@ export const CaseQuery = graphql(`
           endCursor
         }
       }
+      notes(first: $timelineFirst) {
+        edges {
+          node {
+            ...CaseNoteFields
+          }
+        }
+        pageInfo {
+          hasNextPage
+        }
+      }
       assistantReads(first: $timelineFirst) {
         edges {
           node {

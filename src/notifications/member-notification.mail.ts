@@ -1,0 +1,33 @@
+import { forTenant } from '../db/tenant-db';
+import { renderBrandedEmail, type MailKind } from '../mail/index';
+import { findMemberContact, getTenant } from '../tenants/index';
+import { MEMBER_NOTIFICATION_MAIL } from './notify-members';
+import { findNotification } from './notifications.repository';
+
+/**
+ * A member's notification as an email (a note mentions them): rendered at each attempt from the notifications
+ * row, to the member's current address, with a link to the case in the console. Not sent to a member removed
+ * meanwhile, nor once they have read the notification in the console (the email has nothing left to tell).
+ */
+export const memberNotificationMail: MailKind = {
+  kind: MEMBER_NOTIFICATION_MAIL,
+  async render(svc, mail) {
+    const db = forTenant(svc.db, mail.orgId);
+    const n = await findNotification(db, mail.reference);
+    if (!n) return { unsendable: 'The notification no longer exists.' };
+    if (n.read_at) return { unsendable: 'The member read the notification in the console before it could be emailed.' };
+    const member = await findMemberContact(db, n.member_id);
+    if (!member) return { unsendable: 'The member was removed before the notification could be sent.' };
+    const tenant = await getTenant(svc, mail.orgId);
+    const where = n.case_id ? `case ${n.case_id}` : 'a case';
+    const message = renderBrandedEmail({
+      branding: { name: tenant.name, brandColor: tenant.brandColor, logoUrl: tenant.logoUrl },
+      subject: `${n.actor_name} mentioned you on ${where}`,
+      greeting: member.name ? `Hello ${member.name},` : 'Hello,',
+      paragraphs: [`${n.actor_name} mentioned you in a note on ${where}:`, n.excerpt],
+      ...(n.case_id ? { action: { label: 'Open the case', url: `${svc.config.appUrl}/console/cases/${encodeURIComponent(n.case_id)}` } } : {}),
+      footer: ['You receive this because a colleague mentioned you in the compliance console. The notification is in the console too.'],
+    });
+    return { to: member.email, fromName: tenant.name, ...message };
+  },
+};

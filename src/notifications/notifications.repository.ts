@@ -1,0 +1,55 @@
+import type { TenantDb } from '../db/tenant-db';
+import type { NotificationKind } from './notification-kinds';
+
+/** A notifications row as the repository reads it. */
+export interface NotificationRow {
+  id: number | string;
+  member_id: string;
+  kind: NotificationKind;
+  case_id: string | null;
+  note_id: number | string | null;
+  actor_name: string;
+  excerpt: string;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+const COLUMNS = 'id, member_id, kind, case_id, note_id, actor_name, excerpt, created_at, read_at';
+
+export async function insertNotification(db: TenantDb, n: {
+  memberId: string; kind: NotificationKind; caseId: string; noteId: number | null; actorName: string; excerpt: string; createdAt: Date;
+}): Promise<number> {
+  const res = (await db.query(
+    `INSERT INTO notifications (org_id, member_id, kind, case_id, note_id, actor_name, excerpt, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [db.orgId, n.memberId, n.kind, n.caseId, n.noteId, n.actorName, n.excerpt, n.createdAt],
+  )) as { insertId: number };
+  return Number(res.insertId);
+}
+
+/** A member's notifications, newest first, before the id `before` when given; `limit` rows at most. */
+export async function listNotificationPage(db: TenantDb, memberId: string, opts: { before: number | null; unreadOnly: boolean; limit: number }): Promise<NotificationRow[]> {
+  return (await db.query(
+    `SELECT ${COLUMNS} FROM notifications WHERE org_id = ? AND member_id = ?${opts.before === null ? '' : ' AND id < ?'}${opts.unreadOnly ? ' AND read_at IS NULL' : ''}
+     ORDER BY id DESC LIMIT ?`,
+    [db.orgId, memberId, ...(opts.before === null ? [] : [opts.before]), opts.limit],
+  )) as NotificationRow[];
+}
+
+export async function findNotification(db: TenantDb, id: number): Promise<NotificationRow | null> {
+  const [row] = (await db.query(`SELECT ${COLUMNS} FROM notifications WHERE org_id = ? AND id = ?`, [db.orgId, id])) as NotificationRow[];
+  return row ?? null;
+}
+
+export async function countUnread(db: TenantDb, memberId: string): Promise<number> {
+  const [row] = (await db.query('SELECT COUNT(*) AS n FROM notifications WHERE org_id = ? AND member_id = ? AND read_at IS NULL', [db.orgId, memberId])) as { n: number | string }[];
+  return Number(row?.n ?? 0);
+}
+
+/** Marks the member's unread notifications read: those of `ids`, or all of them when `ids` is null. Others' ids are left alone. */
+export async function markRead(db: TenantDb, memberId: string, ids: number[] | null, at: Date): Promise<void> {
+  if (ids !== null && ids.length === 0) return;
+  await db.query(
+    `UPDATE notifications SET read_at = ? WHERE org_id = ? AND member_id = ? AND read_at IS NULL${ids === null ? '' : ` AND id IN (${ids.map(() => '?').join(', ')})`}`,
+    [at, db.orgId, memberId, ...(ids ?? [])],
+  );
+}
