@@ -4,7 +4,7 @@
 // Arguments (`npm test -- --grep x`) go to both parts. Exits non-zero when either part failed.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, URL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = JSON.parse(readFileSync(new URL('../.mocharc.json', import.meta.url), 'utf8'));
