@@ -12,6 +12,8 @@ export interface EnqueueOptions {
   jobKey?: string;
   /** Infrastructure retries of the queue itself (not the webhook schedule). Default 25. */
   maxAttempts?: number;
+  /** The tenant whose work the job is (a queue flag `org:<orgId>`); none for system work across tenants (relay, sweeps). */
+  orgId?: string;
 }
 
 /** The job queue (graphile-worker). Payloads carry ids only: never a secret or a body. */

@@ -16,6 +16,10 @@ export function graphileLogger(log: Logger, onLine?: (level: LogLevel, message: 
   });
 }
 
+/** The queue flag of a tenant's job (`org:<orgId>`): the worker ignores it; a test's job runner runs only its tenant's. */
+export const orgFlag = (orgId: string): string => `org:${orgId}`;
+const orgFlags = (orgId: string | undefined): string[] | undefined => (orgId ? [orgFlag(orgId)] : undefined);
+
 /**
  * The JobQueue port on graphile-worker. One pg pool serves enqueueing and, in a worker process,
  * the runner too. Connects lazily, so CLI commands that enqueue nothing never touch PostgreSQL.
@@ -56,6 +60,7 @@ export class GraphileJobQueue implements JobQueue {
       runAt: options.runAt,
       jobKey: options.jobKey,
       maxAttempts: options.maxAttempts,
+      flags: orgFlags(options.orgId),
     });
     if (options.runAt && options.runAt.getTime() > Date.now()) this.wakeAt(options.runAt);
   }
@@ -64,7 +69,7 @@ export class GraphileJobQueue implements JobQueue {
     if (jobs.length === 0) return;
     const utils = await this.workerUtils();
     await utils.addJobs(jobs.map((j) => ({
-      identifier: j.task, payload: j.payload, runAt: j.options?.runAt, jobKey: j.options?.jobKey, maxAttempts: j.options?.maxAttempts,
+      identifier: j.task, payload: j.payload, runAt: j.options?.runAt, jobKey: j.options?.jobKey, maxAttempts: j.options?.maxAttempts, flags: orgFlags(j.options?.orgId),
     })));
     for (const j of jobs) if (j.options?.runAt && j.options.runAt.getTime() > Date.now()) this.wakeAt(j.options.runAt);
   }

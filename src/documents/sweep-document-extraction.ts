@@ -21,7 +21,7 @@ export async function sweepDocumentExtraction(svc: Services): Promise<number> {
     const rows = await takeDocumentsDueForExtraction(tx.manager, cutoff, now, SWEEP_BATCH);
     if (rows.length) {
       tx.afterCommit(async () => {
-        const jobs = rows.map((d) => ({ task: DOCUMENT_UPLOADED_TASK, payload: { orgId: d.orgId, documentId: d.id }, options: { jobKey: `${DOCUMENT_UPLOADED_TASK}:${d.id}` } }));
+        const jobs = rows.map((d) => ({ task: DOCUMENT_UPLOADED_TASK, payload: { orgId: d.orgId, documentId: d.id }, options: { jobKey: `${DOCUMENT_UPLOADED_TASK}:${d.id}`, orgId: d.orgId } }));
         if (svc.jobs.enqueueMany) await svc.jobs.enqueueMany(jobs);
         else for (const j of jobs) await svc.jobs.enqueue(j.task, j.payload, j.options);
       });

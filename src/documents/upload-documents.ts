@@ -166,7 +166,7 @@ export async function discardStaged(svc: Services, orgId: string, staged: Staged
 
 /** After commit: one extraction job per document (ids only in the payload), debounced per document. */
 async function enqueueExtraction(svc: Services, orgId: string, ids: number[]): Promise<void> {
-  const jobs = ids.map((documentId) => ({ task: DOCUMENT_UPLOADED_TASK, payload: { orgId, documentId }, options: { jobKey: `${DOCUMENT_UPLOADED_TASK}:${documentId}` } }));
+  const jobs = ids.map((documentId) => ({ task: DOCUMENT_UPLOADED_TASK, payload: { orgId, documentId }, options: { jobKey: `${DOCUMENT_UPLOADED_TASK}:${documentId}`, orgId } }));
   if (svc.jobs.enqueueMany) await svc.jobs.enqueueMany(jobs);
   else for (const j of jobs) await svc.jobs.enqueue(j.task, j.payload, j.options);
 }

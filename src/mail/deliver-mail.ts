@@ -57,7 +57,7 @@ async function recordRefusal(svc: Services, kind: MailKind, mail: OutboxMail, ro
     if (!(await markMailAttemptFailed(tx.manager, mail.id, plan))) return;
     if (plan.final) await kind.onFailed?.(tx, mail);
     const next = plan.nextAt;
-    if (next) tx.afterCommit(() => svc.jobs.enqueue(SEND_MAIL_TASK, { mailId: mail.id }, { jobKey: sendMailJobKey(mail.id), runAt: next }));
+    if (next) tx.afterCommit(() => svc.jobs.enqueue(SEND_MAIL_TASK, { mailId: mail.id }, { jobKey: sendMailJobKey(mail.id), runAt: next, orgId: mail.orgId }));
   });
   svc.log.warn({ orgId: mail.orgId, mailId: mail.id, kind: mail.kind, attempts: plan.attempts, final: plan.final, error: plan.message }, 'email not accepted');
   return plan.final ? 'failed' : 'retry';

@@ -20,6 +20,6 @@ export async function queueMail(tx: Tx, input: { orgId: string; kind: string; re
   const mailId = await insertMail(forTenant(tx.manager, input.orgId), {
     kind: input.kind, reference: input.reference, sendBefore: input.sendBefore ?? null, now: svc.clock.now(),
   });
-  tx.afterCommit(() => svc.jobs.enqueue(SEND_MAIL_TASK, { mailId }, { jobKey: sendMailJobKey(mailId) }));
+  tx.afterCommit(() => svc.jobs.enqueue(SEND_MAIL_TASK, { mailId }, { jobKey: sendMailJobKey(mailId), orgId: input.orgId }));
   return mailId;
 }

@@ -60,5 +60,5 @@ export async function restartRemindersInTx(tx: Tx, c: OutreachCase): Promise<voi
   const schedule = await reminderScheduleOf(forTenant(tx.manager, c.orgId));
   const due = schedule.enabled ? new Date(now.getTime() + daysMs(schedule.firstAfterDays)) : null;
   await restartReminder(forTenant(tx.manager, c.orgId), c.casePk, c.customerEmail, now, due);
-  if (due) tx.afterCommit(() => tx.services.jobs.enqueue(REMINDER_TASK, { orgId: c.orgId, casePk: c.casePk }, { jobKey: `${REMINDER_TASK}:${c.orgId}:${c.casePk}`, runAt: due }));
+  if (due) tx.afterCommit(() => tx.services.jobs.enqueue(REMINDER_TASK, { orgId: c.orgId, casePk: c.casePk }, { jobKey: `${REMINDER_TASK}:${c.orgId}:${c.casePk}`, runAt: due, orgId: c.orgId }));
 }

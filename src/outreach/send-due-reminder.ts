@@ -28,7 +28,7 @@ export async function sendDueReminder(svc: Services, ref: { orgId: string; caseP
     const now = svc.clock.now();
     if (reminder.nextDueAt.getTime() > now.getTime()) {
       const runAt = reminder.nextDueAt;
-      tx.afterCommit(() => svc.jobs.enqueue(REMINDER_TASK, { ...ref }, { jobKey: `${REMINDER_TASK}:${ref.orgId}:${ref.casePk}`, runAt }));
+      tx.afterCommit(() => svc.jobs.enqueue(REMINDER_TASK, { ...ref }, { jobKey: `${REMINDER_TASK}:${ref.orgId}:${ref.casePk}`, runAt, orgId: ref.orgId }));
       return 'not_due';
     }
     const c = await findCaseRowByPk(forTenant(tx.manager, ref.orgId), ref.casePk);
@@ -52,7 +52,7 @@ export async function sendDueReminder(svc: Services, ref: { orgId: string; caseP
     const sent = reminder.sentCount + 1;
     const next = sent < schedule.maxReminders ? new Date(now.getTime() + daysMs(schedule.everyDays)) : null;
     await advanceReminder(forTenant(tx.manager, ref.orgId), ref.casePk, sent, now, next);
-    if (next) tx.afterCommit(() => svc.jobs.enqueue(REMINDER_TASK, { ...ref }, { jobKey: `${REMINDER_TASK}:${ref.orgId}:${ref.casePk}`, runAt: next }));
+    if (next) tx.afterCommit(() => svc.jobs.enqueue(REMINDER_TASK, { ...ref }, { jobKey: `${REMINDER_TASK}:${ref.orgId}:${ref.casePk}`, runAt: next, orgId: ref.orgId }));
     return 'sent';
   });
 }

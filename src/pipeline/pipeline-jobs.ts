@@ -7,5 +7,5 @@ import type { Services } from '../services';
 export const PIPELINE_STEP_TASK = 'pipeline.step';
 
 export function enqueuePipelineStep(svc: Services, orgId: string, casePk: number): Promise<void> {
-  return svc.jobs.enqueue(PIPELINE_STEP_TASK, { orgId, casePk }, { jobKey: `${PIPELINE_STEP_TASK}:${orgId}:${casePk}` });
+  return svc.jobs.enqueue(PIPELINE_STEP_TASK, { orgId, casePk }, { jobKey: `${PIPELINE_STEP_TASK}:${orgId}:${casePk}`, orgId });
 }

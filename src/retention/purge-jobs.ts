@@ -9,6 +9,6 @@ export const purgeCheckJobKey = (orgId: string, casePk: number) => `case-purge-c
 /** Hands purge checks to the queue (after commit: never inside a transaction). */
 export async function enqueuePurgeChecks(svc: Pick<Services, 'jobs'>, cases: { orgId: string; casePk: number }[]): Promise<void> {
   for (const c of cases) {
-    await svc.jobs.enqueue(PURGE_CHECK_TASK, { orgId: c.orgId, casePk: c.casePk }, { jobKey: purgeCheckJobKey(c.orgId, c.casePk) });
+    await svc.jobs.enqueue(PURGE_CHECK_TASK, { orgId: c.orgId, casePk: c.casePk }, { jobKey: purgeCheckJobKey(c.orgId, c.casePk), orgId: c.orgId });
   }
 }

@@ -312,7 +312,7 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
     svc.log.warn({ deliveryId, attemptNo }, 'webhook attempt finished after its lease was lost; result not recorded');
     return 'lease_lost';
   }
-  if (nextAttemptAt) await enqueueDeliveries(svc, [{ id: deliveryId, runAt: nextAttemptAt }]);
+  if (nextAttemptAt) await enqueueDeliveries(svc, [{ id: deliveryId, runAt: nextAttemptAt, orgId }]);
   if (claimed.hasDependents) await releaseDependents(svc, claimed);
   // Whoever reacts to a 2xx (zero retention's purge check) does so now: committed above, so they see this delivery.
   if (state === 'delivered') {
@@ -332,5 +332,5 @@ async function releaseDependents(svc: Services, d: Claimed): Promise<void> {
     `SELECT id FROM webhook_deliveries WHERE after_event_id = ? AND endpoint_id = ? AND org_id = ? AND state = 'pending' AND attempts = 0 ORDER BY id`,
     [d.eventId, d.endpoint.id, d.orgId],
   );
-  await handOffDeliveries(svc, rows.map((r) => Number(r.id)));
+  await handOffDeliveries(svc, rows.map((r) => ({ id: Number(r.id), orgId: d.orgId })));
 }

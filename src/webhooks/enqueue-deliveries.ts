@@ -9,10 +9,10 @@ export const deliveryJobKey = (deliveryId: number) => `webhook-delivery:${delive
 // Enough parallel enqueues to keep the queue's pool busy without queueing behind it.
 const PARALLEL = 8;
 
-/** Hands deliveries to the queue (after commit), at their due time when one is given. */
-export async function enqueueDeliveries(svc: Pick<Services, 'jobs'>, deliveries: { id: number; runAt: Date | null }[]): Promise<void> {
-  const job = (d: { id: number; runAt: Date | null }) => ({
-    task: DELIVER_WEBHOOK_TASK, payload: { deliveryId: d.id }, options: { jobKey: deliveryJobKey(d.id), ...(d.runAt ? { runAt: d.runAt } : {}) },
+/** Hands deliveries to the queue (after commit), at their due time when one is given, flagged with their tenant when known. */
+export async function enqueueDeliveries(svc: Pick<Services, 'jobs'>, deliveries: { id: number; runAt: Date | null; orgId?: string }[]): Promise<void> {
+  const job = (d: { id: number; runAt: Date | null; orgId?: string }) => ({
+    task: DELIVER_WEBHOOK_TASK, payload: { deliveryId: d.id }, options: { jobKey: deliveryJobKey(d.id), ...(d.runAt ? { runAt: d.runAt } : {}), ...(d.orgId ? { orgId: d.orgId } : {}) },
   });
   if (svc.jobs.enqueueMany && deliveries.length > 1) {
     for (let i = 0; i < deliveries.length; i += 500) await svc.jobs.enqueueMany(deliveries.slice(i, i + 500).map(job));

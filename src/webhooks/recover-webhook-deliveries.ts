@@ -74,7 +74,7 @@ export async function recoverWebhookDeliveries(
       details: { endpointId: endpoint.id, since: since.toISOString(), states, recovered: due.length, remaining },
       at: now,
     });
-    if (due.length) tx.afterCommit(() => enqueueDeliveries(svc, due.map((d) => ({ id: d.id, runAt: d.runAt }))));
+    if (due.length) tx.afterCommit(() => enqueueDeliveries(svc, due.map((d) => ({ id: d.id, runAt: d.runAt, orgId: actor.orgId }))));
     return { recovered: due.length, remaining, lastDueAt: due.length ? due[due.length - 1]!.runAt.toISOString() : null };
   });
 }

@@ -46,7 +46,7 @@ export async function redeliverWebhook(
       },
       at: now,
     });
-    tx.afterCommit(() => enqueueDeliveries(svc, [{ id: delivery.id, runAt: null }]));
+    tx.afterCommit(() => enqueueDeliveries(svc, [{ id: delivery.id, runAt: null, orgId: actor.orgId }]));
     return endpoint.status === 'paused';
   });
   return { deliveryId: input.deliveryId, state: 'pending', notice: paused ? REDELIVER_WHILE_PAUSED_NOTICE : null };

@@ -40,14 +40,14 @@ export class WebhookFanout implements EventSubscriber {
        VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?)').join(', ')}`,
       rows.flat(),
     );
-    const pending: { id: number | string }[] = await tx.manager.query(
-      `SELECT id FROM webhook_deliveries
+    const pending: { id: number | string; org_id: string }[] = await tx.manager.query(
+      `SELECT id, org_id FROM webhook_deliveries
        WHERE org_id IN (${orgIds.map(() => '?').join(', ')}) AND event_seq IN (${events.map(() => '?').join(', ')}) AND state = 'pending' AND attempts = 0
        ORDER BY id`,
       [...orgIds, ...events.map((e) => e.seq)],
     );
-    const ids = pending.map((r) => Number(r.id));
-    if (ids.length) tx.afterCommit(() => handOffDeliveries(tx.services, ids));
+    const handed = pending.map((r) => ({ id: Number(r.id), orgId: r.org_id }));
+    if (handed.length) tx.afterCommit(() => handOffDeliveries(tx.services, handed));
   }
 
   /** Called by the outbox sweep: re-hands-off deliveries whose job was lost or whose worker died. */

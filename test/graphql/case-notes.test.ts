@@ -38,7 +38,7 @@ describe('console GraphQL: case notes, mentions and notifications', function () 
   });
 
   /** Runs the queued jobs (the notification emails) with this test's SMTP mailer. */
-  const drain = async () => drainJobs(await runtime(), worker);
+  const drain = async (orgId: string) => drainJobs(await runtime(), { orgId, svc: worker });
   const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).map((m) => decodeQp(m.raw));
   const add = async (client: ConsoleClient, caseId: string, body: string) => (await client.data<{ addCaseNote: Note }>(ADD, { caseId, body })).addCaseNote;
   const notesOf = async (client: ConsoleClient, caseId: string, first?: number, after?: string) =>
@@ -161,7 +161,7 @@ describe('console GraphQL: case notes, mentions and notifications', function () 
     expect(n).to.deep.include({ kind: 'mention', caseId: c.caseId, noteId: note.id, actorName: `analyst ${analyst.member.email.split('.')[1]}`, readAt: null });
     expect(n!.excerpt).to.equal(body.replace(/\s+/g, ' '));
 
-    await drain();
+    await drain(analyst.member.tenant.id);
     const mails = mailsTo(mlro.member.email);
     expect(mails).to.have.lengthOf(1);
     expect(mails[0]).to.contain(`Subject: analyst ${analyst.member.email.split('.')[1]} mentioned you on case ${c.caseId}`);
@@ -176,7 +176,7 @@ describe('console GraphQL: case notes, mentions and notifications', function () 
     await analyst.data(EDIT, { noteId: note.id, body: `@${mlro.member.email} only` });
     expect(await unread(mlro)).to.equal(1);
     expect(await unread(admin)).to.equal(1);
-    await drain();
+    await drain(analyst.member.tenant.id);
     expect(mailsTo(admin.member.email)).to.have.lengthOf(1);
     expect(mailsTo(mlro.member.email)).to.have.lengthOf(1);
   });
@@ -204,7 +204,7 @@ describe('console GraphQL: case notes, mentions and notifications', function () 
     const unreadOnly = await notificationsOf(colleague, { unreadOnly: true });
     expect(unreadOnly.edges.map((e) => e.node.id)).to.deep.equal([middle, page2.edges[0]!.node.id]);
     expect((await notificationsOf(colleague)).edges[0]!.node.readAt).to.be.a('string');
-    await drain();
+    await drain(tenant.id);
     expect(mailsTo(colleague.member.email), 'the one read first was not emailed').to.have.lengthOf(2);
 
     expect(await colleague.error(MARK, {})).to.deep.include({ code: 'BAD_USER_INPUT', message: 'ids: name the notifications to mark read, or set all: true (not both)' });

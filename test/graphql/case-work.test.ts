@@ -32,7 +32,7 @@ describe('console GraphQL: case work', function () {
 
   /** A tenant's events of one case, relayed, schema-checked and found byte for byte in /v1/events. */
   const eventsOf = async (tenant: Tenant, caseId: string) => {
-    await drainJobs(rt);
+    await drainJobs(rt, { orgId: tenant.id });
     return caseEventsInFeed(h, tenant, caseId, await feedToken(h, tenant));
   };
 

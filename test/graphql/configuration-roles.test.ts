@@ -82,7 +82,7 @@ describe('console GraphQL: the role matrix of every configuration mutation, over
       setup: async () => {
         // A fresh event: skipped by the paused endpoint, so its delivery there can be redelivered.
         await recordTestEvent(h.svc, tenant.id, 'for the matrix');
-        await drain(await runtime(), h.svc);
+        await drain(await runtime(), { orgId: tenant.id, svc: h.svc });
         const page = await clients.analyst.data<{ webhookDeliveries: { edges: { node: { id: string } }[] } }>(
           'query ($e: ID!) { webhookDeliveries(first: 1, filter: { endpointId: $e, state: skipped_paused }) { edges { node { id } } } }', { e: pausedEndpointId },
         );

@@ -56,7 +56,7 @@ describe('console GraphQL: webhook failure alerts (endpoint health, the organisa
 
     const rt = await runtime();
     await recordTestEvent(h.svc, tenant.id, 'fails');
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: tenant.id, svc: h.svc });
     await r.waitForRequests(1);
     const at = (minutes: number) => ({ ...h.svc, clock: { now: () => new Date(Date.now() + minutes * 60_000) } });
     while ((await checkWebhookHealth(h.svc)).attemptsRead >= 50_000);
@@ -75,7 +75,7 @@ describe('console GraphQL: webhook failure alerts (endpoint health, the organisa
 
     status = 200;
     await recordTestEvent(h.svc, tenant.id, 'works');
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: tenant.id, svc: h.svc });
     await r.waitForRequests(2);
     await checkWebhookHealth(at(62));
     const healthy = (await list())[0]!.health;

@@ -183,7 +183,7 @@ describe('console GraphQL: webhook configuration (Compliance Configuration)', fu
     const b = (await c.data<{ createWebhookEndpoint: { endpoint: Endpoint } }>(CREATE, { input: { url: bad.url() } })).createWebhookEndpoint.endpoint;
     const e1 = await recordTestEvent(h.svc, orgId, 'one');
     const e2 = await recordTestEvent(h.svc, orgId, 'two');
-    await drain(rt, h.svc);
+    await drain(rt, { orgId, svc: h.svc });
 
     const all = (await c.data<DeliveryPage>(DELIVERIES)).webhookDeliveries;
     expect(all.edges).to.have.length(4);
@@ -245,7 +245,7 @@ describe('console GraphQL: webhook configuration (Compliance Configuration)', fu
     const r = await receiver();
     const { endpoint } = (await c.data<{ createWebhookEndpoint: { endpoint: Endpoint } }>(CREATE, { input: { url: r.url(), active: false } })).createWebhookEndpoint;
     const event = await recordTestEvent(h.svc, orgId, 'while paused');
-    await drain(rt, h.svc);
+    await drain(rt, { orgId, svc: h.svc });
     const [skipped] = (await c.data<DeliveryPage>(DELIVERIES)).webhookDeliveries.edges.map((e) => e.node);
     expect(skipped).to.deep.include({ state: 'skipped_paused', attemptCount: 0, attempts: [], lastHttpStatus: null });
     expect(r.requests).to.have.length(0);
@@ -256,7 +256,7 @@ describe('console GraphQL: webhook configuration (Compliance Configuration)', fu
     expect(queued.delivery).to.deep.include({ id: skipped!.id, state: 'pending', attemptCount: 0 });
     expect(await c.error(REDELIVER, { id: skipped!.id })).to.deep.include({ code: 'CONFLICT', message: 'The delivery is still pending; wait for its attempt to finish.' });
 
-    await drain(rt, h.svc);
+    await drain(rt, { orgId, svc: h.svc });
     const [req] = await r.waitForRequests(1);
     expect(req!.body.toString()).to.equal(event.data);
     expect(req!.headers).to.deep.include({ 'x-svc-delivery-id': skipped!.id, 'x-svc-attempt': '1', 'x-svc-event-id': event.eventId });
@@ -265,7 +265,7 @@ describe('console GraphQL: webhook configuration (Compliance Configuration)', fu
     // The endpoint itself stays paused: the next event is skipped again.
     expect((await c.data<{ webhookEndpoints: Endpoint[] }>(LIST)).webhookEndpoints[0]!.active).to.equal(false);
     await recordTestEvent(h.svc, orgId, 'still paused');
-    await drain(rt, h.svc);
+    await drain(rt, { orgId, svc: h.svc });
     expect((await c.data<DeliveryPage>(DELIVERIES)).webhookDeliveries.edges[0]!.node.state).to.equal('skipped_paused');
     expect(r.requests).to.have.length(1);
 
@@ -273,7 +273,7 @@ describe('console GraphQL: webhook configuration (Compliance Configuration)', fu
     await c.data(RESUME, { id: endpoint.id });
     const again = (await c.data<{ redeliverWebhookDelivery: { notice: string | null; delivery: Delivery } }>(REDELIVER, { id: skipped!.id })).redeliverWebhookDelivery;
     expect(again.notice).to.equal(null);
-    await drain(rt, h.svc);
+    await drain(rt, { orgId, svc: h.svc });
     const replay = await r.waitForRequests(2);
     expect(replay[1]!.headers).to.deep.include({ 'x-svc-delivery-id': skipped!.id, 'x-svc-attempt': '2' });
     expect(replay[1]!.body.equals(replay[0]!.body)).to.equal(true);

@@ -41,9 +41,9 @@ describe('console members: invitations, roles and removal (GraphQL over HTTP)', 
   });
 
   /** Runs the queued jobs (the mail of invitations) with this test's SMTP mailer. */
-  const drain = async () => {
+  const drain = async (orgId: string) => {
     const rt = await runtime();
-    await drainJobs(rt, worker);
+    await drainJobs(rt, { orgId, svc: worker });
   };
   const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).map((m) => decodeQp(m.raw));
   const unauthenticated = async (browser: ConsoleClient) => expect((await browser.error(ME)).code).to.equal('UNAUTHENTICATED');
@@ -71,7 +71,7 @@ describe('console members: invitations, roles and removal (GraphQL over HTTP)', 
 
       const [row] = await h.svc.db.query(`SELECT token_hash, expires_at, created_at FROM member_tokens WHERE member_id = ? AND purpose = 'invitation'`, [invited.id]);
       expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).to.equal(7 * 24 * 3600_000);
-      await drain();
+      await drain(tenant.id);
       const mails = mailsTo(email);
       expect(mails).to.have.lengthOf(1);
       expect(mails[0]).to.match(/^Subject: Invite Ltd: you are invited to the compliance console/m);

@@ -260,9 +260,9 @@ describe('console sign-in and sessions (GraphQL over HTTP with cookies)', () => 
     const toNextHour = () => clock.advance(60 * MINUTE - (clock.now().getTime() % (60 * MINUTE)) + 1_000);
     beforeEach(toNextHour);
 
-    const drain = async () => {
+    const drain = async (orgId: string) => {
       const rt = await runtime();
-      await drainJobs(rt, worker);
+      await drainJobs(rt, { orgId, svc: worker });
     };
     const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).map((m) => decodeQp(m.raw));
     const linkIn = (mail: string) => {
@@ -272,7 +272,7 @@ describe('console sign-in and sessions (GraphQL over HTTP with cookies)', () => 
     };
     const requestLink = async (member: TestMember) => {
       expect(await h.browser().data(REQUEST, { email: member.email })).to.deep.equal({ requestPasswordReset: true });
-      await drain();
+      await drain(member.tenant.id);
       const mails = mailsTo(member.email);
       return linkIn(mails[mails.length - 1]!);
     };
@@ -296,7 +296,7 @@ describe('console sign-in and sessions (GraphQL over HTTP with cookies)', () => 
       const { rows: jobs } = await (await runtime()).queue.pool.query('SELECT payload FROM graphile_worker._private_jobs WHERE key = $1', [sendMailJobKey(mailId)]);
       expect(jobs.map((j: { payload: unknown }) => j.payload)).to.deep.equal([{ mailId }]);
 
-      await drain();
+      await drain(tenant.id);
       const mails = mailsTo(member.email);
       expect(mails).to.have.lengthOf(1);
       expect(mailsTo(stranger)).to.have.lengthOf(0);

@@ -49,7 +49,7 @@ describe('console GraphQL: a webhook endpoint and a delivery have the names of /
     await c.data('mutation ($input: CreateCaseInput!) { createCase(input: $input) { caseId } }', {
       input: { companyName: 'Delivery Names Ltd', customerEmail: 'names@example.com', country: 'GB' },
     });
-    await drainJobs(rt);
+    await drainJobs(rt, { orgId: c.member.tenant.id });
     const listed = async () => (await c.data<{ webhookDeliveries: { edges: { node: Record<string, unknown> }[] } }>(
       `query ($filter: WebhookDeliveryFilter) { webhookDeliveries(filter: $filter) { edges { node { ${DELIVERY_FIELDS} } } } }`,
       { filter: { endpointId: endpoint.endpointId } },
@@ -57,7 +57,7 @@ describe('console GraphQL: a webhook endpoint and a delivery have the names of /
     const [skipped] = await listed();
     expect(skipped).to.deep.include({ state: 'skipped_paused', attemptCount: 0, attemptLog: [] });
     await c.data('mutation ($id: ID!) { redeliverWebhookDelivery(id: $id) { delivery { deliveryId } } }', { id: String(skipped!.deliveryId) });
-    await drainJobs(rt);
+    await drainJobs(rt, { orgId: c.member.tenant.id });
     const [delivery] = await listed();
     expect(delivery).to.deep.include({ state: 'failed', attemptCount: 1 });
 

@@ -77,7 +77,7 @@ describe('identity verification: a document on file satisfies a person only when
   async function graceInRegistry(passport: Buffer, tenant?: Tenant) {
     const rt = await runtime();
     const first = await applicantCase(tenant, [{ filename: 'grace-passport.pdf', bytes: passport }]);
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: first.orgId, svc: h.svc });
     const analyst = analystOf(first.tenant);
     const { personId } = await markPersonNew(h.svc, analyst, { caseId: first.caseId, personKey: await personKeyOf(h, first, 'Grace Hopper') });
     await attachPersonDocument(h.svc, analyst, { personId, documentId: first.documentIds[0]! });
@@ -93,7 +93,7 @@ describe('identity verification: a document on file satisfies a person only when
     await s.client.application.submit.mutate();
     const ref = { tenant, orgId: tenant.id, casePk: s.case.pk, caseId: s.case.caseId };
     await linkPerson(h.svc, analystOf(tenant), { caseId: ref.caseId, personKey: await personKeyOf(h, ref, 'Grace Hopper'), personId });
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     return ref;
   }
 
@@ -101,7 +101,7 @@ describe('identity verification: a document on file satisfies a person only when
 
   it('a valid passport the applicant uploaded with the application satisfies nobody (nobody accepted it): a link is sent, and the case page says why', async () => {
     const ref = await applicantCase(undefined, [{ filename: 'grace-passport.pdf', bytes: await passportPdf(GRACE_PASSPORT) }]);
-    await drain(await runtime(), h.svc);
+    await drain(await runtime(), { orgId: ref.orgId, svc: h.svc });
     const events = await idvEvents(ref);
     expect(events.satisfied).to.deep.equal([]);
     expect(events.dispatchedTo).to.have.members(['Grace Hopper', 'Ada Lovelace']);
@@ -114,7 +114,7 @@ describe('identity verification: a document on file satisfies a person only when
   it('an expired passport, or one with a wrong MRZ check digit, uploaded with the application: a link is sent, the case page names the fault', async () => {
     const expired = await applicantCase(undefined, [{ filename: 'grace-passport.pdf', bytes: await passportPdf({ ...GRACE_PASSPORT, expiry: '240101' }) }]);
     const broken = await applicantCase(undefined, [{ filename: 'grace-passport.pdf', bytes: await passportPdf(GRACE_PASSPORT, { breakDigit: true }) }]);
-    await drain(await runtime(), h.svc);
+    await drain(await runtime(), { orgId: [expired.orgId, broken.orgId], svc: h.svc });
     for (const ref of [expired, broken]) {
       const events = await idvEvents(ref);
       expect(events.satisfied).to.deep.equal([]);

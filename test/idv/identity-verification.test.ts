@@ -52,7 +52,7 @@ describe('identity verification: dispatch, roster, the hosted page and the pipel
   it('dispatches one verification per human (a director who is also a UBO once, roles merged), moves the stage and reports a roster without private data', async () => {
     const rt = await runtime();
     const ref = await submittedCase(h);
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     expect(await stepOf(ref)).to.equal('route');
     expect(await runPipelineStep(h.svc, ref)).to.equal('waiting_for_verification');
 
@@ -99,7 +99,7 @@ describe('identity verification: dispatch, roster, the hosted page and the pipel
       ownership: { hasUbos: false, directors: [{ name: 'Alan Turing', roles: ['director'], nationality: 'GB', dateOfBirth: '1972-06-23', countryOfResidence: 'GB' }], ubos: [] },
     };
     const ref = await submittedCase(h, application);
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     expect(await stepOf(ref)).to.equal('done');
     expect((await verifications(ref)).map((v) => v.state)).to.deep.equal(['no_email']);
     const events = await caseEvents(h, ref);
@@ -121,7 +121,7 @@ describe('identity verification: dispatch, roster, the hosted page and the pipel
     expect(uploaded.status).to.equal(201);
     const docId = (uploaded.body.documents as { id: number }[])[0]!.id;
     await first.client.application.submit.mutate();
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: first.tenant.id, svc: h.svc });
     const analyst = memberActor({ orgId: first.tenant.id, id: '00000000-0000-4000-8000-00000000a11a', email: 'analyst@example.com', role: 'analyst' });
     const { personId } = await markPersonNew(h.svc, analyst, { caseId: first.case.caseId, personKey: await personKeyOf(h, { orgId: first.tenant.id, casePk: first.case.pk }, 'Grace Hopper') });
     await attachPersonDocument(h.svc, analyst, { personId, documentId: docId });
@@ -134,7 +134,7 @@ describe('identity verification: dispatch, roster, the hosted page and the pipel
     const ref = { orgId: s.tenant.id, casePk: s.case.pk };
     const grace = await personKeyOf(h, ref, 'Grace Hopper');
     await linkPerson(h.svc, analyst, { caseId: s.case.caseId, personKey: grace, personId });
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
 
     const events = await caseEvents(h, ref);
     const satisfied = events.filter((e) => e.type === 'idv.satisfied_by_document');
@@ -157,7 +157,7 @@ describe('identity verification: dispatch, roster, the hosted page and the pipel
   it('the hosted page\'s upload: pass verifies the person (idv.completed with roster position and role), the link is spent, and the case goes on to routing once nobody is outstanding', async () => {
     const rt = await runtime();
     const ref = await submittedCase(h);
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     const grace = await personKeyOf(h, ref, 'Grace Hopper');
     const ada = await personKeyOf(h, ref, 'Ada Lovelace');
     const before = (await caseEvents(h, ref)).length;
@@ -187,7 +187,7 @@ describe('identity verification: dispatch, roster, the hosted page and the pipel
     expect(failed.body.outcome).to.equal('fail');
     expect((failed.body.checks as { key: string; result: string }[]).find((c) => c.key === 'date_of_birth')!.result).to.equal('failed');
 
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     expect(await stepOf(ref)).to.equal('done');
     const events = (await caseEvents(h, ref)).slice(before);
     const completed = events.filter((e) => e.type === 'idv.completed');
@@ -215,7 +215,7 @@ describe('identity verification: dispatch, roster, the hosted page and the pipel
   it('refuses uploads from another origin, without a document, with a bad token, and a selfie that is not a photo', async () => {
     const rt = await runtime();
     const ref = await submittedCase(h);
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     const token = await linkTokenFor(h, ref, await personKeyOf(h, ref, 'Ada Lovelace'));
     const pdf = await passportPdf(ADA_PASSPORT);
     expect(await uploadForVerification(h, token, [{ field: 'document', filename: 'p.pdf', bytes: pdf }], { origin: 'https://evil.example' })).to.deep.equal({

@@ -35,7 +35,7 @@ describe('identity verification reuses a passport of the person registry only th
     await s.client.application.submit.mutate();
     const ref = { orgId: tenant.id, casePk: s.case.pk, caseId: s.case.caseId };
     await beforeRun(ref);
-    await drain(await runtime(), h.svc);
+    await drain(await runtime(), { orgId: tenant.id, svc: h.svc });
     return ref;
   }
 
@@ -53,14 +53,14 @@ describe('identity verification reuses a passport of the person registry only th
     // Case A: Grace verifies on the hosted page (the verifier passes her passport); the analyst records her in the registry with it.
     const a = await submittedCase(h);
     const tenant = a.tenant;
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: tenant.id, svc: h.svc });
     const graceA = await personKeyOf(h, a, 'Grace Hopper');
     const passed = await uploadForVerification(h, await linkTokenFor(h, a, graceA), [{ field: 'document', filename: 'grace-passport.pdf', bytes: await passportPdf(GRACE_PASSPORT) }]);
     expect(passed.body.outcome).to.equal('pass');
     const [{ document_id: passportId }]: { document_id: number }[] = await h.svc.db.query(
       'SELECT document_id FROM identity_verifications WHERE org_id = ? AND case_pk = ? AND person_key = ?', [a.orgId, a.casePk, graceA],
     );
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: tenant.id, svc: h.svc });
     const analyst = analystOf(tenant);
     const { personId } = await markPersonNew(h.svc, analyst, { caseId: a.caseId, personKey: graceA });
     await attachPersonDocument(h.svc, analyst, { personId, documentId: Number(passportId) });

@@ -56,7 +56,7 @@ describe('identity verification: a hosted-flow vendor and its signed callback', 
   it('opens the vendor session from the page, then takes a good callback once: replays, bad and stale signatures and unknown sessions record nothing', async () => {
     const rt = await runtime();
     const ref = await submittedCase(h);
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     const ada = await personKeyOf(h, ref, 'Ada Lovelace');
     const token = await linkTokenFor(h, ref, ada);
 
@@ -108,7 +108,7 @@ describe('identity verification: a hosted-flow vendor and its signed callback', 
   it('resumes the case\'s pipeline on the callbacks\' idv.completed alone: the route queues no step, the relay\'s pipeline subscriber does', async () => {
     const rt = await runtime();
     const ref = await submittedCase(h);
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     const step = async () => ((await h.svc.db.query('SELECT step FROM case_pipelines WHERE org_id = ? AND case_pk = ?', [ref.orgId, ref.casePk])) as { step: string }[])[0]!.step;
     const stepJobs = async () => (await rt.queue.pool.query('SELECT 1 FROM graphile_worker.jobs WHERE key = $1', [`${PIPELINE_STEP_TASK}:${ref.orgId}:${ref.casePk}`])).rows.length;
     expect(await step()).to.equal('route');
@@ -129,7 +129,7 @@ describe('identity verification: a hosted-flow vendor and its signed callback', 
     // The relay hands idv.completed to the pipeline's outbox subscriber, which queues the step after its commit.
     await relayEvents(h.svc);
     expect(await stepJobs()).to.equal(1);
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     expect(await step()).to.equal('done');
     expect((await caseEvents(h, ref)).map((e) => e.type)).to.include('routing.evaluated');
   });

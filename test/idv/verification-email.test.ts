@@ -31,14 +31,14 @@ describe('identity verification emails: one per human through the SMTP server, a
     await h.close();
     await smtp.close();
   });
-  const drain = async () => drainJobs(await runtime(), svc);
+  const drain = async (orgId: string) => drainJobs(await runtime(), { orgId, svc });
   const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to)).map((m) => decodeQp(m.raw));
   const tokenIn = (mail: string) => /\/portal\/verify\?token=([A-Za-z0-9_-]{43})/.exec(mail)![1]!;
 
   it('sends Grace (director, signatory and UBO) one email naming her roles and Ada one; the link opens her page; an analyst\'s resend replaces the link', async () => {
     const ref = await submittedCase(h);
     await h.svc.db.query(`UPDATE tenants SET name = 'Northwind Compliance', brand_color = '#0F766E' WHERE id = ?`, [ref.orgId]);
-    await drain();
+    await drain(ref.orgId);
 
     const grace = mailsTo('grace@engines.example');
     expect(grace).to.have.length(1);
@@ -57,7 +57,7 @@ describe('identity verification emails: one per human through the SMTP server, a
     const ada = await personKeyOf(h, ref, 'Ada Lovelace');
     const { resendVerification } = await analyst.data<{ resendVerification: Record<string, unknown>[] }>(RESEND, { caseId: ref.caseId, personKey: ada });
     expect(resendVerification.find((v) => v.personKey === ada)).to.deep.include({ name: 'Ada Lovelace', status: 'link_sent', dispatchedBy: analyst.member.email, canResend: true });
-    await drain();
+    await drain(ref.orgId);
     const adaMails = mailsTo('ada@engines.example');
     expect(adaMails).to.have.length(2);
     const newLink = tokenIn(adaMails[1]!);

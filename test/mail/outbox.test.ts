@@ -92,7 +92,7 @@ describe('the mail outbox: retries with backoff, leases, the sweep, onAccepted o
 
   it('queues the email with the work and its send job after commit; a refused send is retried on MAIL_RETRY_SCHEDULE, each wait longer; onAccepted runs once', async () => {
     const note = await queueNote();
-    expect(jobsFor(note.mailId)).to.deep.equal([{ task: SEND_MAIL_TASK, payload: { mailId: note.mailId }, options: { jobKey: sendMailJobKey(note.mailId) } }]);
+    expect(jobsFor(note.mailId)).to.deep.equal([{ task: SEND_MAIL_TASK, payload: { mailId: note.mailId }, options: { jobKey: sendMailJobKey(note.mailId), orgId: tenant.id } }]);
     expect(await rowOf(note.mailId)).to.deep.include({ state: 'pending', attempts: 0, accepted_at: null });
 
     smtp.refuseNext = 2;
@@ -101,14 +101,14 @@ describe('the mail outbox: retries with backoff, leases, the sweep, onAccepted o
     expect(first).to.deep.include({ state: 'pending', attempts: 1, lease_until: null });
     expect(first.last_error).to.match(/451|temporarily unavailable/i);
     expect(first.next_attempt_at.getTime()).to.equal(clock.now().getTime() + 60_000);
-    expect(jobsFor(note.mailId).at(-1)!.options).to.deep.equal({ jobKey: sendMailJobKey(note.mailId), runAt: first.next_attempt_at });
+    expect(jobsFor(note.mailId).at(-1)!.options).to.deep.equal({ jobKey: sendMailJobKey(note.mailId), runAt: first.next_attempt_at, orgId: tenant.id });
 
     clock.advance(60_000);
     expect(await deliverMail(svc, note.mailId)).to.equal('retry');
     const second = await rowOf(note.mailId);
     expect(second).to.deep.include({ state: 'pending', attempts: 2 });
     expect(second.next_attempt_at.getTime(), 'the second wait is the schedule\'s second, longer one').to.equal(clock.now().getTime() + 600_000);
-    expect(jobsFor(note.mailId).at(-1)!.options).to.deep.equal({ jobKey: sendMailJobKey(note.mailId), runAt: second.next_attempt_at });
+    expect(jobsFor(note.mailId).at(-1)!.options).to.deep.equal({ jobKey: sendMailJobKey(note.mailId), runAt: second.next_attempt_at, orgId: tenant.id });
     expect(mailsTo(note.to)).to.deep.equal([]);
     expect(accepted).to.not.include(note.reference);
 

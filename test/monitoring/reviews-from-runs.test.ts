@@ -44,7 +44,7 @@ describe('monitoring: a run\'s alerts open reviews, decided under four-eyes', fu
     expect(again.alertsGenerated).to.equal(0);
     expect((await listMonitoringReviews(h.svc, analyst, { caseId: c.caseId })).data).to.have.length(6);
 
-    await drainJobs(await runtime());
+    await drainJobs(await runtime(), { orgId: tenant.id });
     const events = await caseEventsInFeed(h, tenant, c.caseId, await feedToken(h, tenant));
     const schemas = compileEventSchemas();
     const reviewEvents = events.filter((e) => e.type.startsWith('monitoring.'));

@@ -42,7 +42,7 @@ describe('monitoring: runs, checks and alerts', function () {
       { check: 'adverse_media', status: 'ok', subjects: ['company', 'dir_0', 'ubo_0', 'ubo_1'] },
     ]);
 
-    await drainJobs(await runtime());
+    await drainJobs(await runtime(), { orgId: tenant.id });
     const events = await caseEventsInFeed(h, tenant, c.caseId, await feedToken(h, tenant));
     const monitoring = events.filter((e) => e.type.startsWith('monitoring.') && !e.type.startsWith('monitoring.review.')).map((e) => e.payload);
     expect(monitoring.map((e) => e.event)).to.deep.equal([...Array(6).fill('monitoring.alert.created'), 'monitoring.run.completed']);

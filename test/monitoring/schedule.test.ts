@@ -40,10 +40,10 @@ describe('monitoring: the schedule (controllable clock)', function () {
     return out;
   };
   /** The worker's way: the tick task, then whatever jobs it queued (the run jobs), with this test's clock. */
-  const tickAndRunJobs = async () => {
+  const tickAndRunJobs = async (tenant: Tenant) => {
     const rt = await runtime();
     await svc.jobs.enqueue('monitoring.tick', {});
-    await drainJobs(rt, svc);
+    await drainJobs(rt, { orgId: tenant.id, svc });
   };
 
   it('spreads the cases over the day, runs each when its slot is due and not before, then plans its next slot a period later', async () => {
@@ -73,7 +73,7 @@ describe('monitoring: the schedule (controllable clock)', function () {
     // Half way through the period: the tick starts the run jobs; the cases due by now ran, once each, as `scheduled`.
     const dues = [...first.values()].map((p) => p.due!.getTime()).sort((a, b) => a - b);
     clock.advance(dues[5]! - clock.now().getTime());
-    await tickAndRunJobs();
+    await tickAndRunJobs(tenant);
     let runs = await runsOf(tenant, cases.map((c) => c.pk));
     const dueByNow = cases.filter((c) => first.get(c.pk)!.due!.getTime() <= clock.now().getTime());
     expect(dueByNow).to.have.length.within(6, 7);
@@ -93,7 +93,7 @@ describe('monitoring: the schedule (controllable clock)', function () {
 
     // Once the whole first period is over every case has run exactly once; a day later each has run twice.
     clock.advance(t0.getTime() + DAY - clock.now().getTime());
-    await tickAndRunJobs();
+    await tickAndRunJobs(tenant);
     runs = await runsOf(tenant, cases.map((c) => c.pk));
     for (const c of cases) expect(runs.get(c.pk)!, c.caseId).to.have.lengthOf(1);
     clock.advance(DAY);

@@ -40,10 +40,10 @@ describe('EDD and outreach: request emails, the portal upload against an item, r
     await smtp.close();
   });
 
-  /** Runs the queued jobs (the customer email sends) with the SMTP mailer. */
-  const drain = async () => {
+  /** Runs the tenant's queued jobs (the customer email sends) with the SMTP mailer. */
+  const drain = async (orgId: string) => {
     const rt = await runtime();
-    await drainJobs(rt, svc);
+    await drainJobs(rt, { orgId, svc });
   };
   /** The messages to `email`, decoded, with their folded header lines unfolded (RFC 5322 2.2.3). */
   /** Each message to an address: its header unfolded, its body quoted-printable decoded (never the header: `token=12…` is no escape). */
@@ -88,7 +88,7 @@ describe('EDD and outreach: request emails, the portal upload against an item, r
     const recorded = async () => (await h.svc.db.query('SELECT type FROM events WHERE org_id = ? AND case_pk = ?', [analyst.member.tenant.id, pk])).map((r: { type: string }) => r.type);
     expect(await recorded(), 'nothing before the mail system has it').to.not.include('edd.requested');
 
-    await drain();
+    await drain(analyst.member.tenant.id);
     const mails = mailsTo(email);
     expect(mails).to.have.length(1);
     const mail = mails[0]!;
@@ -130,7 +130,7 @@ describe('EDD and outreach: request emails, the portal upload against an item, r
     const unknown = await uploadAgainst(signedIn.sessionToken!, 'edd:board_minutes');
     expect([unknown.status, unknown.body.error]).to.deep.equal([400, 'validation_failed']);
 
-    await drain(); // the relay: the new events reach the feed
+    await drain(analyst.member.tenant.id); // the relay: the new events reach the feed
     const after = await caseEventsInFeed(h, analyst.member.tenant, caseId, token);
     const changed = after.filter((e) => e.type === 'edd.requirements.changed').at(-1)!;
     expect(own(changed.payload)).to.deep.equal({
@@ -153,7 +153,7 @@ describe('EDD and outreach: request emails, the portal upload against an item, r
 
     const items = [{ key: 'bank_statement', label: 'Bank statement (last 3 months)' }];
     const { sendOutreach: sent } = await analyst.data<{ sendOutreach: { subject: string } }>(OUTREACH, { caseId, kind: 'document_request', items });
-    await drain();
+    await drain(analyst.member.tenant.id);
     const mail = mailsTo(email).at(-1)!;
     expect(mail).to.match(new RegExp(`^Subject: ${sent.subject.replace(/[()]/g, '\\$&')}`, 'm'));
     expect(sent.subject).to.match(/^Documents requested for /);
@@ -182,7 +182,7 @@ describe('EDD and outreach: request emails, the portal upload against an item, r
     const t0 = clock.now().getTime();
     const items = [{ key: 'certificate', label: 'Certificate of incorporation' }];
     await analyst.data(OUTREACH, { caseId, kind: 'document_request', items });
-    await drain();
+    await drain(tenant.id);
     const ref = { orgId: tenant.id, casePk: pk };
     const reminders = () => mailsTo(email).filter((m) => /^Subject: Reminder: /m.test(m));
 
@@ -196,7 +196,7 @@ describe('EDD and outreach: request emails, the portal upload against an item, r
     clock.advance(60_000);
     expect(await sendDueReminder(svc, ref)).to.equal('sent');
     expect(await sendDueReminder(svc, ref), 'a duplicate job for the same slot').to.equal('not_due');
-    await drain();
+    await drain(tenant.id);
     expect(reminders()).to.have.length(1);
     const reminder = reminders()[0]!;
     expect(reminder).to.include('- Certificate of incorporation');
@@ -208,7 +208,7 @@ describe('EDD and outreach: request emails, the portal upload against an item, r
     expect(await sendDueReminder(svc, ref)).to.equal('sent');
     clock.advance(3 * DAY);
     expect(await sendDueReminder(svc, ref), 'maxReminders reached: none scheduled').to.equal('none');
-    await drain();
+    await drain(tenant.id);
     expect(reminders()).to.have.length(2);
 
     const token = await feedToken(h, tenant);
@@ -279,7 +279,7 @@ describe('EDD and outreach: request emails, the portal upload against an item, r
     await unsub.analyst.data(OUTREACH, { caseId: unsub.caseId, kind: 'document_request', items });
     advanceToDue();
     expect(await sendDueReminder(svc, ref)).to.equal('sent');
-    await drain();
+    await drain(ref.orgId);
     const reminder = mailsTo(unsub.email).find((m) => /^Subject: Reminder: /m.test(m))!;
     const url = /^List-Unsubscribe: <([^>]+)>/m.exec(reminder)![1]!;
     const page = await fetch(url);

@@ -39,7 +39,7 @@ describe('person registry: console GraphQL', function () {
 
   /** A case's person.* events, relayed, schema-checked and found byte for byte in /v1/events. */
   const personEvents = async (tenant: Tenant, caseId: string) => {
-    await drainJobs(rt);
+    await drainJobs(rt, { orgId: tenant.id });
     const events = await caseEventsInFeed(h, tenant, caseId, await feedToken(h, tenant));
     return events.filter((e) => e.type.startsWith('person.')).map((e) => ({ type: e.type, caseId: e.payload.caseId, fields: own(e.payload) }));
   };

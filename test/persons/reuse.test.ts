@@ -34,7 +34,7 @@ describe('person registry: findReusableIdDocument (the reuse of an attached ID d
     return r.status === 'reusable' ? { documentId: r.documentId, personId: r.personId } : null;
   };
   const personEvents = async (tenant: Tenant, caseId: string) => {
-    await drainJobs(rt);
+    await drainJobs(rt, { orgId: tenant.id });
     const events = await caseEventsInFeed(h, tenant, caseId, await feedToken(h, tenant));
     return events.filter((e) => e.type.startsWith('person.')).map((e) => e.payload);
   };

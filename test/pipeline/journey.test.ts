@@ -72,7 +72,7 @@ describe('decisioning pipeline: the whole journey from POST /v1/cases to an auto
     expect((await portal.application.submit.mutate()).status).to.equal('in_review');
 
     // Nobody at the tenant touches it: the worker's jobs run until the pipeline waits for Grace's and Ada's verifications.
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: tenant.id, svc: h.svc });
     const [waiting] = await h.svc.db.query('SELECT c.onboarding_stage, p.step FROM cases c JOIN case_pipelines p ON p.case_pk = c.pk WHERE c.org_id = ? AND c.case_id = ?', [tenant.id, caseId]);
     expect(waiting).to.deep.equal({ onboarding_stage: 'awaiting_id_verification', step: 'route' });
 
@@ -83,12 +83,12 @@ describe('decisioning pipeline: the whole journey from POST /v1/cases to an auto
     const verified = await uploadForVerification(h, adaToken, [{ field: 'document', filename: 'ada-passport.pdf', bytes: await passportPdf(ADA) }]);
     expect(verified.status).to.equal(200);
     expect(verified.body.outcome).to.equal('pass');
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: tenant.id, svc: h.svc });
     // Grace's passport uploaded with the application did not verify her: she follows her link as well.
     const graceToken = await verificationTokenFromLocalMail(h, tenant.id, 'grace@globex.example');
     const graceVerified = await uploadForVerification(h, graceToken, [{ field: 'document', filename: 'grace-passport.pdf', bytes: await passportPdf(GRACE) }]);
     expect(graceVerified.body.outcome).to.equal('pass');
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: tenant.id, svc: h.svc });
 
     const [row] = await h.svc.db.query('SELECT pk, status, onboarding_stage, risk_band FROM cases WHERE org_id = ? AND case_id = ?', [tenant.id, caseId]);
     expect(row).to.deep.include({ status: 'approved', onboarding_stage: 'decision_made', risk_band: 'low' });

@@ -43,7 +43,7 @@ describe('decisioning pipeline: one step at a time, exactly once, resumable', fu
   it('waits at the verify step while a document is being extracted, then at the route step until identity verification answers, and goes on when nudged', async () => {
     const rt = await runtime();
     const ref = await submitted();
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     expect(await pipeline(ref)).to.deep.equal({ step: 'verify', run_no: 1 });
     expect(await runPipelineStep(h.svc, ref)).to.equal('waiting_for_documents');
     const before = await types(ref);
@@ -51,7 +51,7 @@ describe('decisioning pipeline: one step at a time, exactly once, resumable', fu
 
     await h.svc.db.query(`UPDATE documents SET status = 'complete', confidence = 'High' WHERE id = ?`, [ref.documentId]);
     await resumeCasePipeline(h.svc, ref);
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     expect(await pipeline(ref)).to.deep.equal({ step: 'route', run_no: 1 });
     expect(await runPipelineStep(h.svc, ref)).to.equal('waiting_for_verification');
     const waiting = await types(ref);
@@ -61,7 +61,7 @@ describe('decisioning pipeline: one step at a time, exactly once, resumable', fu
 
     await verifyGrace(ref);
     await resumeCasePipeline(h.svc, ref);
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     expect(await pipeline(ref)).to.deep.equal({ step: 'done', run_no: 1 });
     const after = (await types(ref)).slice(waiting.length);
     const decisionPart = after.slice(after.indexOf('routing.evaluated'));
@@ -94,7 +94,7 @@ describe('decisioning pipeline: one step at a time, exactly once, resumable', fu
        END`,
     );
     try {
-      await drain(rt, h.svc);
+      await drain(rt, { orgId: ref.orgId, svc: h.svc });
       expect(await pipeline(ref)).to.deep.equal({ step: 'risk', run_no: 1 });
       expect(await h.svc.db.query('SELECT COUNT(*) AS n FROM risk_assessments WHERE org_id = ? AND case_pk = ?', [ref.orgId, ref.casePk]))
         .to.deep.equal([{ n: 0 }]);
@@ -106,7 +106,7 @@ describe('decisioning pipeline: one step at a time, exactly once, resumable', fu
     const svc = withConfig(rt, { pipelineSweepAfterMs: 1 }, { clock: h.svc.clock });
     await h.svc.db.query('UPDATE case_pipelines SET updated_at = ? WHERE org_id = ? AND case_pk = ?', [new Date(Date.now() - 60_000), ref.orgId, ref.casePk]);
     expect(await sweepCasePipelines(svc)).to.be.at.least(1);
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     expect(await pipeline(ref)).to.deep.equal({ step: 'done', run_no: 1 });
     const events = await types(ref);
     for (const t of ['screening.completed', 'risk.assessed', 'ai_review.completed', 'routing.evaluated']) expect(events.filter((e) => e === t), t).to.have.length(1);
@@ -115,14 +115,14 @@ describe('decisioning pipeline: one step at a time, exactly once, resumable', fu
   it('goes on by itself when a document it waits for fails extraction: no event, the documents\' hook resumes it', async () => {
     const rt = await runtime();
     const ref = await submitted();
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     expect(await pipeline(ref)).to.deep.equal({ step: 'verify', run_no: 1 });
     // The waiting document's bytes turn out unreadable: its extraction ends in `error`, which records no event.
     const blob = await h.svc.blobs.put((async function* () { yield garbagePdf(); })());
     await h.svc.db.query('UPDATE documents SET blob_key = ? WHERE org_id = ? AND id = ?', [blob.key, ref.orgId, ref.documentId]);
     await createTaskList(h.svc)[DOCUMENT_UPLOADED_TASK]!({ orgId: ref.orgId, documentId: ref.documentId }, {} as JobHelpers);
     expect(await h.svc.db.query('SELECT status FROM documents WHERE org_id = ? AND id = ?', [ref.orgId, ref.documentId])).to.deep.equal([{ status: 'error' }]);
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     expect(await pipeline(ref)).to.deep.equal({ step: 'route', run_no: 1 });
   });
 
@@ -130,7 +130,7 @@ describe('decisioning pipeline: one step at a time, exactly once, resumable', fu
     const rt = await runtime();
     const ref = await submitted();
     await h.svc.db.query(`UPDATE documents SET status = 'complete', confidence = 'High' WHERE id = ?`, [ref.documentId]);
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     expect(await pipeline(ref)).to.deep.equal({ step: 'route', run_no: 1 });
     await verifyGrace(ref);
     // Every step job is lost (a crash between the relay's commit and the enqueue): had the route queued one
@@ -144,13 +144,13 @@ describe('decisioning pipeline: one step at a time, exactly once, resumable', fu
       },
     };
     jobs.enqueueMany = undefined;
-    await drain(rt, { ...h.svc, jobs });
+    await drain(rt, { orgId: ref.orgId, svc: { ...h.svc, jobs } });
     expect(lost).to.include(`${ref.orgId}:${ref.casePk}`);
     expect(await pipeline(ref)).to.deep.equal({ step: 'route', run_no: 1 });
 
     await h.svc.db.query('UPDATE case_pipelines SET updated_at = ? WHERE org_id = ? AND case_pk = ?', [new Date(Date.now() - 60_000), ref.orgId, ref.casePk]);
     expect(await sweepCasePipelines(withConfig(rt, { pipelineSweepAfterMs: 1 }, { clock: h.svc.clock }))).to.be.at.least(1);
-    await drain(rt, h.svc);
+    await drain(rt, { orgId: ref.orgId, svc: h.svc });
     expect(await pipeline(ref)).to.deep.equal({ step: 'done', run_no: 1 });
   });
 });

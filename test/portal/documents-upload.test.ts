@@ -194,7 +194,7 @@ describe('portal document upload (POST /portal/api/documents)', function () {
     const first = await upload(h, c, [{ filename: 'a.pdf', bytes: tinyPdf() }, { filename: 'b.png', bytes: tinyPng() }]);
     const second = await upload(h, c, [{ filename: 'c.jpg', bytes: tinyJpeg() }]);
     expect([first.status, second.status]).to.deep.equal([201, 201]);
-    await drainJobs(await runtime());
+    await drainJobs(await runtime(), { orgId: c.orgId });
 
     const client = await createApiClient(h.svc, operatorActor(c.orgId), { name: 'CRM' });
     const tokenRes = await fetch(`${h.url}/v1/oauth/token`, {
@@ -242,7 +242,7 @@ describe('portal document upload (POST /portal/api/documents)', function () {
       [ids.map((id) => `pipeline.document-uploaded:${id}`)],
     )).rows as { key: string; payload: unknown }[];
     expect(await jobs()).to.deep.equal(ids.map((id) => ({ key: `pipeline.document-uploaded:${id}`, payload: { orgId: c.orgId, documentId: id } })).sort((a, b) => a.key.localeCompare(b.key)));
-    await drainJobs(rt);
+    await drainJobs(rt, { orgId: c.orgId });
     expect(await jobs()).to.deep.equal([]);
   });
 

@@ -45,10 +45,10 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
   beforeEach(() => clock.advance(HOUR));
 
   const anonymous = () => portalClient(h.url);
-  /** Runs queued jobs (the send-mail job and the outbox relay among them) with the SMTP mailer. */
-  const drain = async () => {
+  /** Runs the tenant's queued jobs (the send-mail job and the outbox relay among them) with the SMTP mailer. */
+  const drain = async (orgId: string) => {
     const rt = await runtime();
-    await drainJobs(rt, mailing);
+    await drainJobs(rt, { orgId, svc: mailing });
   };
   const mailsTo = (address: string) =>
     smtp.received.filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase())).map((m) => decodeQp(m.raw));
@@ -66,7 +66,7 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
   async function codeFor(tenant: Tenant, email: string): Promise<string> {
     const before = codesSentTo(email).length;
     expect(await anonymous().intake.start.mutate({ slug: tenant.slug, email })).to.deep.equal({ message: INTAKE_START_ANSWER, expiresInSeconds: 600 });
-    await drain();
+    await drain(tenant.id);
     const codes = codesSentTo(email);
     expect(codes, 'one more code email').to.have.length(before + 1);
     return codes[codes.length - 1]!;
@@ -107,7 +107,7 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
         code: 'NOT_FOUND', httpStatus: 404, reason: 'not_found', details: undefined,
       });
     }
-    await drain();
+    await drain(off.id);
     expect(smtp.received.filter((m) => m.to.some((t) => t.endsWith(`${off.id.slice(0, 8)}@intake.example`))), 'a link that is off sends nothing').to.have.length(0);
   });
 
@@ -121,7 +121,7 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
     const codeWithMail = (columns: string) => h.svc.db.query(
       `SELECT ${columns} FROM intake_codes k JOIN outgoing_mails o ON o.kind = ? AND o.reference = k.id WHERE k.org_id = ?`, [INTAKE_CODE_MAIL, tenant.id]);
     const [stored] = await codeWithMail('k.code_hash, k.code_sealed, o.state AS mail_state');
-    await drain();
+    await drain(tenant.id);
     const mails = mailsTo(email);
     expect(mails).to.have.length(1);
     expect(mails[0]).to.match(new RegExp(`^Subject: ${tenant.name}: your verification code`, 'm'));
@@ -150,7 +150,7 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
     await customer.application.save.mutate({ companyProfile: { companyName: 'Initech Ltd' } });
     expect((await customer.application.get.query()).companyProfile.companyName).to.equal('Initech Ltd');
 
-    await drain();
+    await drain(tenant.id);
     const events = await storedEvents(tenant);
     expect(events.map((e) => e.type)).to.deep.equal(['case.created']);
     const payload = JSON.parse(events[0]!.data) as Record<string, unknown>;
@@ -360,7 +360,7 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
     const later: Services = { ...h.svc, clock: { now: () => new Date(clock.now().getTime() + MIN) } };
     await sweepMail(later);
     expect(await jobsOf(lostId), 'past its grace the sweep re-enqueues it').to.have.length(1);
-    await drain();
+    await drain(tenant.id);
     expect(codesSentTo(lost)).to.have.length(1);
   });
 

@@ -29,10 +29,10 @@ describe('portal.requestNewLink: a fresh link from the expired-link page, never 
   // Each test in its own hour, so the hourly limits of one do not reach into the next.
   beforeEach(() => clock.advance(HOUR));
 
-  /** Runs queued jobs (the send-invite job among them) with the SMTP mailer. */
-  const drain = async () => {
+  /** Runs the tenant's queued jobs (the send-invite job among them) with the SMTP mailer. */
+  const drain = async (orgId: string) => {
     const rt = await runtime();
-    await drainJobs(rt, mailing);
+    await drainJobs(rt, { orgId, svc: mailing });
   };
   const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address)).map((m) => decodeQp(m.raw));
   const anonymous = () => portalClient(h.url);
@@ -49,7 +49,7 @@ describe('portal.requestNewLink: a fresh link from the expired-link page, never 
     const answer = await anonymous().portal.requestNewLink.mutate({ token: c.linkToken, email: c.customerEmail.toUpperCase() });
     expect(answer).to.deep.equal({ message: NEW_LINK_ANSWER });
     expect(mailsTo(c.customerEmail), 'sent by the job, after commit').to.have.length(0);
-    await drain();
+    await drain(tenant.id);
     const mails = mailsTo(c.customerEmail);
     expect(mails).to.have.length(1);
     expect(mails[0]).to.match(/^Subject: Northwind Compliance: complete your onboarding for Globex Trading/m);
@@ -77,7 +77,7 @@ describe('portal.requestNewLink: a fresh link from the expired-link page, never 
       await anonymous().portal.requestNewLink.mutate({ token: closed.linkToken, email: closed.customerEmail }),
     ];
     expect(answers).to.deep.equal(Array(4).fill({ message: NEW_LINK_ANSWER }));
-    await drain();
+    await drain(tenant.id);
     expect(mailsTo(c.customerEmail)).to.have.length(0);
     expect(mailsTo(closed.customerEmail)).to.have.length(0);
     expect(await inviteCount(c.pk)).to.equal(1);

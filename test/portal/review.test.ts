@@ -126,7 +126,7 @@ describe('portal review: review.get and review.confirm', () => {
     expect((await failure(c.client.review.confirm.mutate({ amendments: [] }))).code, 'once submitted').to.equal('CONFLICT');
 
     // Confirming was the submission: the decisioning pipeline runs to its end, its AI review tagged as a review confirmation.
-    await drainJobs(await runtime());
+    await drainJobs(await runtime(), { orgId: c.tenant.id });
     expect(await h.svc.db.query('SELECT step FROM case_pipelines WHERE org_id = ? AND case_pk = ?', [c.tenant.id, c.pk])).to.deep.equal([{ step: 'done' }]);
     const after = await events(c.pk);
     expect(after.map((e) => e.event)).to.include.members(['screening.completed', 'risk.assessed', 'ai_review.completed', 'routing.evaluated']);

@@ -68,7 +68,7 @@ describe('portal submission: application.submit from the magic link to applicati
 
     // The relay makes the events visible in the feed; the pipeline screens the case, then waits for the
     // seeded document's extraction (it has no file, so it never ends): the case stays in_review.
-    await drainJobs(rt);
+    await drainJobs(rt, { orgId: tenant.id });
     const eventsAfterPipeline = (await storedEvents(c.pk)).length;
     const stored = (await storedEvents(c.pk)).slice(0, 4);
     expect(stored.map((e) => e.type)).to.deep.equal(['case.created', 'case.submitted', 'case.status.changed', 'case.onboarding_progress.changed']);

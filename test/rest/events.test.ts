@@ -21,7 +21,7 @@ describe('GET /v1/events', () => {
 
   it('lists relayed events oldest first, data byte for byte the stored webhook payload, paged with a cursor that keeps working for later events', async () => {
     const ids = [await create(), await create(), await create()];
-    await drainJobs(await runtime());
+    await drainJobs(await runtime(), { orgId: tenant.id });
     const rows = await api.svc.db.manager.find(EventRecord, { where: { orgId: tenant.id }, order: { seq: 'ASC' } });
     expect(rows.map((r) => r.caseId)).to.deep.equal(ids);
 
@@ -43,14 +43,14 @@ describe('GET /v1/events', () => {
     const empty = await api.get(`/v1/events?cursor=${encodeURIComponent(end)}`, token);
     expect(empty.body).to.deep.equal({ data: [], nextCursor: end, hasMore: false });
     const later = await create();
-    await drainJobs(await runtime());
+    await drainJobs(await runtime(), { orgId: tenant.id });
     const polled = await api.get(`/v1/events?cursor=${encodeURIComponent(end)}`, token);
     expect((polled.body.data as { data: { caseId: string } }[]).map((i) => i.data.caseId)).to.deep.equal([later]);
   });
 
   it('filters by event_type, with the cursor bound to the filter', async () => {
     await create();
-    await drainJobs(await runtime());
+    await drainJobs(await runtime(), { orgId: tenant.id });
     const created = await api.get('/v1/events?event_type=case.created', token);
     expect((created.body.data as unknown[]).length).to.equal(1);
     expect((await api.get('/v1/events?event_type=case.submitted', token)).body.data).to.deep.equal([]);
@@ -68,7 +68,7 @@ describe('GET /v1/events', () => {
     expect((await api.get('/v1/events')).status).to.equal(401);
     const other = await api.tenant();
     await create();
-    await drainJobs(await runtime());
+    await drainJobs(await runtime(), { orgId: tenant.id });
     expect((await api.get('/v1/events', other.token)).body.data).to.deep.equal([]);
   });
 });

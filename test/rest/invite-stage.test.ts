@@ -40,10 +40,10 @@ describe('the invite moves the case to onboarding stage invite_sent', () => {
     ({ tenant, token } = await api.tenant());
   });
 
-  /** Runs every queued job (send-mail, then the relay it nudges) with the SMTP mailer; returns when the queue is empty. */
+  /** Runs the tenant's queued jobs (send-mail, then the relay it nudges) with the SMTP mailer; returns when none is left. */
   const drain = async () => {
     const rt = await runtime();
-    await drainJobs(rt, svc);
+    await drainJobs(rt, { orgId: tenant.id, svc });
   };
   const createCase = async (extra: Record<string, unknown> = {}) => {
     const res = await api.post('/v1/cases', token, { customerEmail: uniqueEmail('stage'), companyName: 'Globex Trading', crmSource: 'hubspot', ...extra });

@@ -35,10 +35,10 @@ describe('the invite: email through SMTP, the magic link and the portal landing 
     await api.svc.db.query(`UPDATE tenants SET name = 'Northwind Compliance', brand_color = '#0F766E', logo_url = 'https://cdn.example/logo.png' WHERE id = ?`, [tenant.id]);
   });
 
-  /** Runs queued jobs with this test's services (the SMTP mailer). */
+  /** Runs the tenant's queued jobs with this test's services (the SMTP mailer). */
   const drain = async () => {
     const rt = await runtime();
-    await drainJobs(rt, svc);
+    await drainJobs(rt, { orgId: tenant.id, svc });
   };
   const createCase = async (extra: Record<string, unknown> = {}) => {
     const res = await api.post('/v1/cases', token, { customerEmail: uniqueEmail('invitee'), companyName: 'Globex Trading', customerName: 'Grace Hopper', ...extra });

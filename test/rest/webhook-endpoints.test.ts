@@ -172,7 +172,7 @@ describe('/v1 webhook endpoint management (webhooks:read, webhooks:write)', () =
     for (const n of [1, 2, 3]) events.push(await recordTestEvent(api.svc, tenant.id, `event ${n}`));
     // The test schedule (50 ms .. 250 ms) uses up the retries: every delivery ends failed.
     for (let i = 0; i < 40; i++) {
-      await drain(rt);
+      await drain(rt, { orgId: tenant.id });
       const page = await api.get('/v1/webhook_deliveries?state=failed', token);
       if ((page.body.data as unknown[]).length === 3) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -214,7 +214,7 @@ describe('/v1 webhook endpoint management (webhooks:read, webhooks:write)', () =
     expect(again.status).to.equal(409);
     expect(again.body).to.deep.equal({ error: 'conflict', message: 'The delivery is still pending; wait for its attempt to finish.' });
     const before = r.requests.length;
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     await r.waitForRequests(before + 1);
     const last = r.requests[before]!;
     expect(last.headers['x-svc-event-id']).to.equal(target.eventId);
@@ -239,7 +239,7 @@ describe('/v1 webhook endpoint management (webhooks:read, webhooks:write)', () =
     const created = await create({ url: r.url() });
     const id = (created.body.endpoint as { endpointId: string }).endpointId;
     await recordTestEvent(api.svc, tenant.id, 'for isolation');
-    await drain(await runtime());
+    await drain(await runtime(), { orgId: tenant.id });
     const [delivery] = (await api.get('/v1/webhook_deliveries', token)).body.data as { deliveryId: number }[];
 
     const { token: readOnly } = await api.client(tenant.id, 'webhooks:read');

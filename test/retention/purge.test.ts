@@ -63,7 +63,7 @@ describe('zero retention: the purge after the full-parity data package', functio
     }));
     await rt.svc.db.query(`UPDATE outgoing_mails SET next_attempt_at = NOW(3) + INTERVAL 1 HOUR, attempts = 1 WHERE org_id = ? AND kind = 'customer_email'`, [tenant.id]);
     await decide(rt.svc, tenant, c.caseId);
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
 
     // The receivers got the package (with the personal data) before anything was purged.
     const pkg = crm.requests.find((r) => r.headers['x-svc-event'] === PACKAGE)!;
@@ -150,7 +150,7 @@ describe('zero retention: the purge after the full-parity data package', functio
       outcome: 'already_purged', caseId: c.caseId, purgedAt: purgedAt.toISOString(), blobsDeleted: 0,
     });
     await sweepPurges(rt.svc);
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     expect(await purgeAudit(rt.svc, tenant.id)).to.have.length(1);
   });
 
@@ -161,11 +161,11 @@ describe('zero retention: the purge after the full-parity data package', functio
     await newEndpoint(svc, { orgId: tenant.id, url: down.url(), eventTypes: [PACKAGE] });
     const c = await personalCase(svc, tenant);
     await decide(svc, tenant, c.caseId);
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     expect(down.requests).to.have.length(1);
     expect((await packageDeliveries()).map((d) => d.state)).to.deep.equal(['failed']);
     await sweepPurges(svc);
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     await expectHeld(c);
     expect(await purgeCaseData(svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'delivery_outstanding', delivered: 0, deliveries: 1 });
   });
@@ -177,7 +177,7 @@ describe('zero retention: the purge after the full-parity data package', functio
     await newEndpoint(svc, { orgId: tenant.id, url: down.url(), eventTypes: [PACKAGE] });
     const c = await personalCase(svc, tenant);
     await decide(svc, tenant, c.caseId);
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     expect((await packageDeliveries()).map((d) => d.state)).to.deep.equal(['pending']);
     // A check now (a duplicate job, the sweep) finds the retry outstanding.
     expect(await purgeCaseData(svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'delivery_outstanding', delivered: 0, deliveries: 1 });
@@ -191,17 +191,17 @@ describe('zero retention: the purge after the full-parity data package', functio
     await pauseWebhookEndpoint(rt.svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId });
     const c = await personalCase(rt.svc, tenant);
     await decide(rt.svc, tenant, c.caseId);
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     const [skipped] = await packageDeliveries();
     expect(skipped!.state).to.equal('skipped_paused');
     expect(crm.requests).to.have.length(0);
     await sweepPurges(rt.svc);
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     expect(await purgeCaseData(rt.svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'delivery_outstanding', delivered: 0, deliveries: 1 });
     await expectHeld(c);
 
     await redeliverWebhook(rt.svc, operatorActor(tenant.id), { deliveryId: skipped!.id });
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     expect(crm.requests.map((r) => r.headers['x-svc-event'])).to.deep.equal([PACKAGE]);
     expect((await packageDeliveries()).map((d) => d.state)).to.deep.equal(['delivered']);
     const stored = await storedPersonalData(rt.svc, tenant.id, c.pk);
@@ -221,7 +221,7 @@ describe('zero retention: the purge after the full-parity data package', functio
     await newEndpoint(svc, { orgId: tenant.id, url: flaky.url(), eventTypes: [PACKAGE] });
     const c = await personalCase(svc, tenant);
     await decide(svc, tenant, c.caseId);
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     expect((await packageDeliveries()).map((d) => d.state).sort()).to.deep.equal(['delivered', 'failed']);
     await expectHeld(c);
     expect(await purgeCaseData(svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'delivery_outstanding', delivered: 1, deliveries: 2 });
@@ -229,7 +229,7 @@ describe('zero retention: the purge after the full-parity data package', functio
     healthy = true;
     const failed = (await packageDeliveries()).find((d) => d.state === 'failed')!;
     await redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: failed.id });
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     expect((await storedPersonalData(rt.svc, tenant.id, c.pk)).case.purged_at).to.be.instanceOf(Date);
     expect((await purgeAudit(rt.svc, tenant.id))[0]!.details.event).to.deep.include({ deliveredTo: 2 });
   });
@@ -240,11 +240,11 @@ describe('zero retention: the purge after the full-parity data package', functio
     await newEndpoint(rt.svc, { orgId: tenant.id, url: crm.url(), eventTypes: ['case.decision.made'] });
     const c = await personalCase(rt.svc, tenant);
     await decide(rt.svc, tenant, c.caseId);
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     expect(crm.requests.map((r) => r.headers['x-svc-event'])).to.deep.equal(['case.decision.made']);
     expect(await packageDeliveries()).to.deep.equal([]);
     await sweepPurges(rt.svc);
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     await expectHeld(c);
     expect(await purgeCaseData(rt.svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'no_subscribed_endpoint' });
   });
@@ -255,7 +255,7 @@ describe('zero retention: the purge after the full-parity data package', functio
     await newEndpoint(rt.svc, { orgId: tenant.id, url: crm.url(), eventTypes: [PACKAGE] });
     const c = await personalCase(rt.svc, tenant);
     await decide(rt.svc, tenant, c.caseId);
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     expect((await packageDeliveries()).map((d) => d.state)).to.deep.equal(['delivered']);
     await expectHeld(c);
     expect(await purgeCaseData(rt.svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'zero_retention_off' });
@@ -263,7 +263,7 @@ describe('zero retention: the purge after the full-parity data package', functio
     // Switched on afterwards: that earlier package does not count (no retroactive purge of decided cases).
     await setZeroRetention(rt.svc, operatorActor(tenant.id), { enabled: true });
     await sweepPurges(rt.svc);
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     await expectHeld(c);
     expect(await purgeCaseData(rt.svc, systemActor(tenant.id), { casePk: c.pk })).to.deep.include({ outcome: 'held', reason: 'no_data_package' });
 
@@ -289,13 +289,13 @@ describe('zero retention: the purge after the full-parity data package', functio
       },
     };
     jobs.enqueueMany = undefined;
-    await drain(rt, withConfig(rt, {}, { jobs }));
+    await drain(rt, { orgId: tenant.id, svc: withConfig(rt, {}, { jobs }) });
     expect(lost).to.deep.equal([PURGE_CHECK_TASK]);
     expect((await packageDeliveries()).map((d) => d.state)).to.deep.equal(['delivered']);
     await expectHeld(c);
 
     expect(await sweepPurges(rt.svc)).to.be.at.least(1);
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     expect((await storedPersonalData(rt.svc, tenant.id, c.pk)).case.purged_at).to.be.instanceOf(Date);
     expect(await blobExists(rt.svc, c.blobKey)).to.equal(false);
   });
@@ -320,14 +320,14 @@ describe('zero retention: the purge after the full-parity data package', functio
       },
     };
     jobs.enqueueMany = undefined;
-    await drain(rt, withConfig(rt, {}, { jobs, hooks: rt.svc.hooks.filter((h) => h.hook !== WEBHOOK_DELIVERED) }));
+    await drain(rt, { orgId: tenant.id, svc: withConfig(rt, {}, { jobs, hooks: rt.svc.hooks.filter((h) => h.hook !== WEBHOOK_DELIVERED) }) });
     expect((await packageDeliveries()).map((d) => d.state)).to.deep.equal(['delivered']);
     expect(queued).to.deep.equal([]);
     await expectHeld(c);
 
     // With it (the composed service), a redelivery's 2xx queues the check, and the case is purged.
     await redeliverWebhook(rt.svc, operatorActor(tenant.id), { deliveryId: (await packageDeliveries())[0]!.id });
-    await drain(rt, withConfig(rt, {}, { jobs }));
+    await drain(rt, { orgId: tenant.id, svc: withConfig(rt, {}, { jobs }) });
     expect(queued).to.deep.equal([PURGE_CHECK_TASK]);
     expect((await storedPersonalData(rt.svc, tenant.id, c.pk)).case.purged_at).to.be.instanceOf(Date);
   });

@@ -94,7 +94,7 @@ describe('zero retention: the organisation switch (console GraphQL)', function (
     const before = await ca.data<{ case: Record<string, unknown> }>(CASE, { id: c.caseId });
     expect(before.case).to.deep.include({ customerEmail: 'jane.doe@retained.example', purgedAt: null });
     await decide(h.svc, tenant, c.caseId);
-    await drainJobs(await runtime());
+    await drainJobs(await runtime(), { orgId: tenant.id });
     const [row] = (await h.svc.db.query('SELECT purged_at FROM cases WHERE pk = ?', [c.pk])) as { purged_at: Date }[];
     const after = await ca.data<{ case: Record<string, unknown> }>(CASE, { id: c.caseId });
     expect(after.case).to.deep.equal({

@@ -52,7 +52,7 @@ describe('console GraphQL: AI case review', function () {
     expect(byId.get(c.caseId)).to.deep.equal({ reviewId: second.reviewId, recommendation: 'Refer' });
     expect(byId.get(other.caseId)).to.equal(null);
 
-    await drainJobs(rt);
+    await drainJobs(rt, { orgId: tenant.id });
     const events = (await caseEventsInFeed(h, tenant, c.caseId, await feedToken(h, tenant))).filter((e) => e.type === 'ai_review.completed');
     expect(events.map((e) => [e.payload.reviewId, e.payload.triggeredBy, e.payload.recommendation, e.payload.riskFactorCount, e.payload.completedAt])).to.deep.equal([
       [first.reviewId, analyst.member.email, 'Approve', 0, first.completedAt],

@@ -3,8 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config, type Env } from '../../src/platform/index';
 
-/** This run's databases: unique names, created by the root hooks and dropped at the end. */
-export const RUN_ID = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+/**
+ * This run's prefix: made by mocha's main process and inherited by its parallel workers (SVC_TEST_RUN), so
+ * that the global teardown finds every database and DATA_DIR of the run by it.
+ */
+export const RUN_PREFIX = (process.env.SVC_TEST_RUN ??= `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`);
+/**
+ * This process's databases: unique names, created by the root hooks and dropped by the global teardown.
+ * Each parallel worker (MOCHA_WORKER_ID) has its own; a serial run has the prefix's.
+ */
+export const RUN_ID = process.env.MOCHA_WORKER_ID === undefined ? RUN_PREFIX : `${RUN_PREFIX}w${process.env.MOCHA_WORKER_ID}`;
 export const TEST_MYSQL_URL = `mysql://root@127.0.0.1:3306/svc_test_${RUN_ID}`;
 export const TEST_PG_URL = `postgres://postgres@127.0.0.1:5432/svc_test_${RUN_ID}`;
 /** This run's DATA_DIR (uploaded documents), removed at the end like the databases. */

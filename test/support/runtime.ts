@@ -1,7 +1,7 @@
 import { runOnce } from 'graphile-worker';
 import { compose, type Runtime } from '../../bin/compose';
 import { createTaskList } from '../../worker/tasks/index';
-import { graphileLogger } from '../../worker/job-queue';
+import { graphileLogger, orgFlag } from '../../worker/job-queue';
 import { type Tx } from '../../src/db/index';
 import { type EventRecord, type EventSubscriber } from '../../src/events/index';
 import type { Services } from '../../src/platform/index';
@@ -23,13 +23,44 @@ export async function closeRuntime(): Promise<void> {
   shared = null;
 }
 
+/** Whose jobs a test runs: its tenant (or tenants), with the runtime's services or a test's copy of them. */
+export interface DrainScope {
+  orgId: string | readonly string[];
+  /** The services the jobs run with: the runtime's, or a test's copy with its own mailer, clock or configuration. */
+  svc?: Services;
+}
+
 /**
- * Runs every queued job to completion, deterministically (no polling worker), with these services (the
- * runtime's, or a test's copy with its own mailer, clock or configuration). It runs every tenant's due jobs:
- * tests assert only inside their own tenant.
+ * Runs the queued jobs of the test's tenant that are due, to completion, deterministically (no polling
+ * worker), and the jobs of no tenant (the outbox relay, sweeps, monitoring runs). Other tenants' jobs
+ * (flagged `org:<orgId>` by their enqueue) stay queued: a test waits for its own work, not for what
+ * earlier tests left behind.
  */
-export async function drainJobs(rt: Runtime, svc: Services = rt.svc): Promise<void> {
+export async function drainJobs(rt: Runtime, scope: DrainScope): Promise<void> {
+  const own = new Set((typeof scope.orgId === 'string' ? [scope.orgId] : scope.orgId).map(orgFlag));
+  // Asked before each job: the flags in the queue now, but this tenant's.
+  const forbiddenFlags = async (): Promise<string[]> => {
+    const { rows } = await rt.queue.pool.query<{ flag: string }>(
+      'SELECT DISTINCT jsonb_object_keys(flags) AS flag FROM graphile_worker._private_jobs WHERE flags IS NOT NULL',
+    );
+    return rows.map((r) => r.flag).filter((f) => !own.has(f));
+  };
+  const svc = scope.svc ?? rt.svc;
+  await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log), forbiddenFlags });
+}
+
+/** Runs every tenant's due jobs: for a test of system work across tenants (a sweep), which then asserts inside its own tenants. */
+export async function drainAllJobs(rt: Runtime, svc: Services = rt.svc): Promise<void> {
   await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
+}
+
+/**
+ * Deletes the queued jobs of every tenant (flagged `org:<orgId>`) that no worker holds: when a file starts in
+ * a parallel worker, those are what earlier files' tests left behind, which no test waits for. A test that
+ * starts a real worker on the shared queue then runs its own work, not theirs. Jobs of no tenant stay.
+ */
+export async function discardFinishedTenantsJobs(rt: Runtime): Promise<void> {
+  await rt.queue.pool.query(`DELETE FROM graphile_worker._private_jobs WHERE flags IS NOT NULL AND locked_at IS NULL`);
 }
 
 let tenantCounter = 0;

@@ -28,9 +28,9 @@ describe('web console: sign-in and case pages in Chromium', function () {
   after(() => closeAll(browser, h, smtp));
 
   /** Runs the queued jobs (the member mails) with the test's SMTP mailer; then the links of the mails to `email`. */
-  const linksTo = async (email: string, path: string): Promise<string[]> => {
+  const linksTo = async (orgId: string, email: string, path: string): Promise<string[]> => {
     const rt = await runtime();
-    await drainJobs(rt, worker);
+    await drainJobs(rt, { orgId, svc: worker });
     const mails = smtp.received.filter((m) => m.to.includes(email)).map((m) => decodeQp(m.raw));
     return mails.flatMap((m) => [...new Set(m.match(new RegExp(`https?://[^\\s"<>]+${path}\\?token=[A-Za-z0-9_-]+`, 'g')) ?? [])]);
   };
@@ -112,7 +112,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
     const admin = await h.signedIn('admin', tenant);
     const email = `nora.${tenant.id.slice(0, 8)}@console.example`;
     await admin.data('mutation($email: String!) { inviteMember(email: $email, name: "Nora New", role: analyst) { id } }', { email });
-    const [invitation] = await linksTo(email, '/console/accept-invitation');
+    const [invitation] = await linksTo(tenant.id, email, '/console/accept-invitation');
     expect(invitation).to.be.a('string');
 
     const w = await watchedPage(browser, LOOKS['dark-360']);
@@ -156,7 +156,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
     await w.page.getByRole('button', { name: 'Send reset link' }).click();
     await heading(w.page, 'Check your email');
     expect(await w.page.getByRole('status').textContent()).to.equal(`If ${email} belongs to a member, we have sent it a link to choose a new password. The link works once, within an hour.`);
-    const [reset] = await linksTo(email, '/console/reset-password');
+    const [reset] = await linksTo(tenant.id, email, '/console/reset-password');
     await w.page.goto(reset!);
     await heading(w.page, 'Choose a new password');
     await checkPage(w.page, 'console-reset-password-dark-360');

@@ -40,7 +40,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     const rt = await runtime();
     const until = Date.now() + 10_000;
     for (;;) {
-      await drain(rt, h.svc);
+      await drain(rt, { orgId, svc: h.svc });
       if (!(await deliveriesOf(h.svc, orgId)).some((d) => d.state === 'pending')) return;
       if (Date.now() > until) throw new Error('deliveries still pending after 10 s');
     }

@@ -93,7 +93,7 @@ describe('web console: case notes, mentions and notifications in Chromium', func
       await v.close();
 
       // It was read in the console before the mail job ran: no email. (The GraphQL tests cover the email itself.)
-      await drainJobs(await runtime(), worker);
+      await drainJobs(await runtime(), { orgId: tenant.id, svc: worker });
       expect(smtp.received.filter((m) => m.to.includes(colleague.email))).to.deep.equal([]);
     });
   }
@@ -126,7 +126,7 @@ describe('web console: case notes, mentions and notifications in Chromium', func
     expect(await w.problems()).to.deep.equal([]);
     await w.close();
 
-    await drainJobs(await runtime(), worker);
+    await drainJobs(await runtime(), { orgId: tenant.id, svc: worker });
     const mails = smtp.received.filter((m) => m.to.includes(colleague.email)).map((m) => decodeQp(m.raw));
     expect(mails).to.have.lengthOf(1);
     expect(mails[0]).to.contain(`mentioned you on case ${c.caseId}`);

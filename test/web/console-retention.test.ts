@@ -25,7 +25,7 @@ describe('web console: a purged case in Chromium', function () {
     await newEndpoint(h.svc, { orgId: tenant.id, url: r.url(), eventTypes: ['case.data_package.delivered'] });
     const c = await personalCase(h.svc, tenant);
     await decide(h.svc, tenant, c.caseId);
-    await drainJobs(await runtime());
+    await drainJobs(await runtime(), { orgId: tenant.id });
     const [row] = (await h.svc.db.query('SELECT purged_at FROM cases WHERE pk = ?', [c.pk])) as { purged_at: Date | null }[];
     expect(row!.purged_at).to.be.instanceOf(Date);
 

@@ -34,7 +34,7 @@ describe('web console: webhook failure alerts in Chromium', function () {
     await c.data('mutation ($url: String!) { createWebhookEndpoint(input: { url: $url, label: "Billing CRM" }) { secret } }', { url: r.url() });
     const rt = await runtime();
     await recordTestEvent(h.svc, orgId, 'fails');
-    await drain(rt, h.svc);
+    await drain(rt, { orgId, svc: h.svc });
     await r.waitForRequests(1);
     while ((await checkWebhookHealth(h.svc)).attemptsRead >= 50_000);
     await checkWebhookHealth(later(61));
@@ -54,7 +54,7 @@ describe('web console: webhook failure alerts in Chromium', function () {
 
     status = 200;
     await recordTestEvent(h.svc, orgId, 'works');
-    await drain(rt, h.svc);
+    await drain(rt, { orgId, svc: h.svc });
     await r.waitForRequests(2);
     await checkWebhookHealth(later(62));
     await page.reload();

@@ -22,9 +22,9 @@ describe('web: EDD and outreach in Chromium', function () {
   before(async () => ({ h, browser } = await startConsoleInChromium()));
   after(() => closeAll(browser, h));
 
-  const drain = async () => {
+  const drain = async (orgId: string) => {
     const rt = await runtime();
-    await drainJobs(rt, h.svc);
+    await drainJobs(rt, { orgId, svc: h.svc });
   };
 
   it('the case page: requirements with status and note, history, add one, email evidence and document requests; the customer follows the link and uploads against an item', async () => {
@@ -89,7 +89,7 @@ describe('web: EDD and outreach in Chromium', function () {
     await w.close();
 
     // The emails go out (kept locally without SMTP_URL); the customer opens the EDD request's link.
-    await drain();
+    await drain(tenant.id);
     const [mail]: { raw: string }[] = await h.svc.db.query(
       `SELECT raw FROM mail_outbox WHERE org_id = ? AND to_address = ? AND subject LIKE 'Additional information%'`, [tenant.id, c.customerEmail],
     );

@@ -47,7 +47,7 @@ describe('web portal public intake in Chromium', function () {
     await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor(WAIT);
     // The send-intake-code job, with a mailer that speaks SMTP to the test server.
     const rt = await runtime();
-    await drainJobs(rt, svc);
+    await drainJobs(rt, { orgId: tenant.id, svc });
     const mail = smtp.received.filter((m) => m.to.includes(email)).map((m) => decodeQp(m.raw));
     expect(mail).to.have.length(1);
     const code = /\n {4}(\d{6})\r?\n/.exec(mail[0]!)?.[1];

@@ -42,7 +42,7 @@ describe('web portal journey in Chromium', function () {
     const { caseId } = (await res.json()) as { caseId: string };
     // The send-invite job, run with a mailer that speaks SMTP to the test server.
     const rt = await runtime();
-    await drainJobs(rt, svc);
+    await drainJobs(rt, { orgId: tenant.id, svc });
     const mail = smtp.received.find((m) => m.to.includes(email));
     expect(mail, 'the invitation email').to.not.equal(undefined);
     const link = decodeQp(mail!.raw).match(/https?:\/\/[^\s"<>]+\/portal\/invite\?token=[A-Za-z0-9_-]+/)?.[0];

@@ -26,7 +26,7 @@ describe('web: the identity verification page in Chromium', function () {
   it('opens from the email link, takes the passport upload and shows the pass with what was and was not checked; the console shows Ada verified', async () => {
     const ref = await submittedCase(h);
     await h.svc.db.query(`UPDATE tenants SET name = 'Northwind Compliance', brand_color = '#0F766E', logo_url = NULL WHERE id = ?`, [ref.orgId]);
-    await drainJobs(await runtime(), svc);
+    await drainJobs(await runtime(), { orgId: ref.orgId, svc });
     const mail = smtp.received.find((m) => m.to.includes('ada@engines.example'));
     expect(mail, 'the verification email').to.not.equal(undefined);
     const link = decodeQp(mail!.raw).match(/https?:\/\/[^\s"<>]+\/portal\/verify\?token=[A-Za-z0-9_-]+/)?.[0];

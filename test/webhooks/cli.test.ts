@@ -92,7 +92,7 @@ describe('webhooks: CLI (webhook:create, webhook:list, webhook:delete, webhook:l
         const created = await runNode('bin/svc.js', ['webhook:create', '--org', tenant.id, '--url', `${url}hooks`, '--secret', secret], testEnv());
         expect(created.code, created.stderr).to.equal(0);
         const event = await recordTestEvent(svc, tenant.id, 'to the listener');
-        await drain(rt, svc);
+        await drain(rt, { orgId: tenant.id, svc });
         expect((await deliveriesOf(svc, tenant.id)).map((d) => d.state)).to.deep.equal(['delivered']);
         const line = await waitFor('the printed delivery', async () => proc.child.stdout && /^\{.*\}$/m.exec(proc.output())?.[0], 5000, 50);
         expect(JSON.parse(line)).to.deep.include({ event: 'ping', eventId: event.eventId, attempt: '1', duplicate: false, verified: true });

@@ -24,7 +24,7 @@ describe('webhooks: signed delivery to a real HTTPS receiver', () => {
     const r = await receiver(() => ({ status: 202, body: 'accepted' }));
     const { endpoint, secret } = await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url('/crm/hook?src=svc'), label: 'CRM' });
     const event = await recordTestEvent(rt.svc, tenant.id, 'hello receiver');
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
 
     const [req] = await r.waitForRequests(1);
     expect(r.requests).to.have.length(1);
@@ -71,7 +71,7 @@ describe('webhooks: signed delivery to a real HTTPS receiver', () => {
     for (const url of urls) urlOf.set((await newEndpoint(svc, { orgId: tenant.id, url })).endpoint.endpointId, url);
     await recordTestEvent(svc, tenant.id, 'every failure');
     try {
-      await drain(rt, svc);
+      await drain(rt, { orgId: tenant.id, svc });
     } finally {
       release();
     }
@@ -100,7 +100,7 @@ describe('webhooks: signed delivery to a real HTTPS receiver', () => {
     const r = await receiver(() => ({ status: 200, body: big }));
     await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url() });
     await recordTestEvent(rt.svc, tenant.id, 'big answer');
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     const [d] = await deliveriesOf(rt.svc, tenant.id);
     const [a] = await attemptsOf(rt.svc, tenant.id, d!.id);
     expect(d!.state).to.equal('delivered');
@@ -112,7 +112,7 @@ describe('webhooks: signed delivery to a real HTTPS receiver', () => {
     const r = await receiver(() => ({ status: 503, body: 'down' }));
     await newEndpoint(svc, { orgId: tenant.id, url: r.url() });
     const event = await recordTestEvent(svc, tenant.id, 'keeps failing');
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     let [d] = await deliveriesOf(svc, tenant.id);
     expect(d).to.deep.include({ state: 'pending', attempts: 1, lastHttpStatus: 503 });
     // The domain sets the next attempt from the schedule: 30 s after attempt 1 ended.
@@ -191,7 +191,7 @@ describe('webhooks: signed delivery to a real HTTPS receiver', () => {
     const failing = await newEndpoint(svc, { orgId: tenant.id, url: r.url('/hook?key=url-not-for-logs') });
     const closed = await newEndpoint(svc, { orgId: tenant.id, url: `https://127.0.0.1:${refused}/hook` });
     await recordTestEvent(svc, tenant.id, 'payload-not-for-logs');
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
 
     const deliveries = await deliveriesOf(svc, tenant.id);
     const idOf = (endpointId: string) => deliveries.find((d) => d.endpointId === endpointId)!.id;

@@ -45,11 +45,11 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     const r = await receiver();
     const { endpoint } = await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url(), eventTypes: ['case.created'] });
     await recordTestEvent(rt.svc, tenant.id, 'not subscribed');
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     expect(await deliveriesOf(rt.svc, tenant.id)).to.have.length(0);
     await updateWebhookEndpoint(rt.svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId, eventTypes: ['case.created', TEST_EVENT_TYPE] });
     await recordTestEvent(rt.svc, tenant.id, 'subscribed now');
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     expect((await deliveriesOf(rt.svc, tenant.id)).map((d) => d.state)).to.deep.equal(['delivered']);
     expect(JSON.parse(r.requests[0]!.body.toString()).message).to.equal('subscribed now');
   });
@@ -69,7 +69,7 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     const fresh = 'whsec-rotated-0123456789abcdef';
     await updateWebhookEndpoint(rt.svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId, secret: fresh });
     await recordTestEvent(rt.svc, tenant.id, 'after rotation');
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     const [req] = await r.waitForRequests(1);
     const sig = req!.headers['x-svc-signature'] as string;
     expect(await octokitVerify(fresh, req!.body.toString(), sig)).to.equal(true);
@@ -82,13 +82,13 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     const r = await receiver(() => ({ status }));
     const { endpoint } = await newEndpoint(svc, { orgId: tenant.id, url: r.url() });
     await recordTestEvent(svc, tenant.id, 'fails once, then its retry falls due while paused');
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     const [retrying] = await deliveriesOf(svc, tenant.id);
     expect(retrying).to.deep.include({ state: 'pending', attempts: 1 });
 
     await pauseWebhookEndpoint(svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId });
     await recordTestEvent(svc, tenant.id, 'while paused');
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     const later = { ...svc, clock: { now: () => new Date(Date.now() + 31_000) } };
     expect(await attemptDelivery(later, retrying!.id)).to.equal('cancelled');
     const [cancelled, skipped] = await deliveriesOf(svc, tenant.id);
@@ -103,18 +103,18 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     expect(await redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: skipped!.id })).to.deep.equal({
       deliveryId: skipped!.id, state: 'pending', notice: REDELIVER_WHILE_PAUSED_NOTICE,
     });
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     expect(r.requests).to.have.length(2);
     expect(r.requests[1]!.headers).to.deep.include({ 'x-svc-delivery-id': String(skipped!.id), 'x-svc-attempt': '1' });
     expect((await deliveriesOf(svc, tenant.id)).map((d) => [d.state, d.attempts])).to.deep.equal([['failed', 1], ['delivered', 1]]);
     // Pausing still stops the automatic flow: nothing else was sent, and resuming replays nothing.
     await resumeWebhookEndpoint(svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId });
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     expect(r.requests).to.have.length(2);
 
     // Redeliver the cancelled one once active: same bytes, eventId and delivery id; the counter continues.
     expect((await redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: cancelled!.id })).notice).to.equal(null);
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     const [first] = await deliveriesOf(svc, tenant.id);
     expect(first).to.deep.include({ state: 'delivered', attempts: 2 });
     const replay = r.requests.filter((q) => q.headers['x-svc-delivery-id'] === String(first!.id));
@@ -129,13 +129,13 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     const r = await receiver(() => ({ status }));
     await newEndpoint(svc, { orgId: tenant.id, url: r.url() });
     await recordTestEvent(svc, tenant.id, 'redeliver me');
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     const [d] = await deliveriesOf(svc, tenant.id);
     expect((await rejection(redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: d!.id + 1_000_000 }))).code).to.equal('not_found');
     status = 500;
     await redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: d!.id });
     expect((await rejection(redeliverWebhook(svc, operatorActor(tenant.id), { deliveryId: d!.id }))).code).to.equal('conflict');
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     const [after] = await deliveriesOf(svc, tenant.id);
     expect(after).to.deep.include({ state: 'failed', attempts: 2, lastHttpStatus: 500 });
     expect((await attemptsOf(svc, tenant.id, d!.id)).map((a) => [a.attemptNo, a.httpStatus])).to.deep.equal([[1, 200], [2, 500]]);
@@ -146,14 +146,14 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     const r = await receiver(() => ({ status: 500 }));
     const { endpoint } = await newEndpoint(svc, { orgId: tenant.id, url: r.url() });
     await recordTestEvent(svc, tenant.id, 'pending at delete');
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     expect(await deleteWebhookEndpoint(svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId })).to.deep.equal({ deleted: true });
     const [d] = await deliveriesOf(svc, tenant.id);
     expect(d).to.deep.include({ state: 'failed', lastError: 'Cancelled: the endpoint was deleted.' });
     expect(await listWebhookEndpoints(svc, operatorActor(tenant.id))).to.deep.equal([]);
     expect((await rejection(testWebhookEndpoint(svc, operatorActor(tenant.id), { endpointId: endpoint.endpointId }))).code).to.equal('not_found');
     await recordTestEvent(svc, tenant.id, 'after delete');
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     expect(await deliveriesOf(svc, tenant.id)).to.have.length(1);
   });
 
@@ -209,7 +209,7 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     const b = await newEndpoint(svc, { orgId: tenant.id, url: bad.url() });
     const e1 = await recordTestEvent(svc, tenant.id, 'one');
     const e2 = await recordTestEvent(svc, tenant.id, 'two');
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
 
     const all = await listWebhookDeliveries(svc, operatorActor(tenant.id));
     expect(all.data).to.have.length(4);

@@ -77,7 +77,7 @@ describe('webhooks: failure alerts (an endpoint failing with no success for the 
     const r = await receiver(() => ({ status, body: status === 200 ? 'ok' : 'receiver down' }));
     const { endpoint } = await newEndpoint(svc, { orgId: tenant.id, url: r.url(), label: 'CRM hook' });
     await recordTestEvent(svc, tenant.id, 'first');
-    await drain(rt, svc); // attempt 1 fails; its retry is not due yet
+    await drain(rt, { orgId: tenant.id, svc }); // attempt 1 fails; its retry is not due yet
     await r.waitForRequests(1);
 
     expect(await check(svc)).to.deep.equal({ incidentsOpened: 0, incidentsClosed: 0, mailsQueued: 0 });
@@ -98,7 +98,7 @@ describe('webhooks: failure alerts (an endpoint failing with no success for the 
     // within the grace of this check's "now" (the scan is shared): then just before that one.
     const [{ held }] = (await svc.db.query('SELECT MIN(id) AS held FROM webhook_attempts WHERE finished_at >= ?', [new Date(Date.now() + 51 * MINUTE)])) as { held: string | null }[];
     expect(await position()).to.be.at.least(Math.min(Number(attemptId), held === null ? Infinity : Number(held) - 1));
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     const [alert] = mailsTo(complianceAdmin);
     expect(mailsTo(complianceAdmin)).to.have.length(1);
     expect(mailsTo(admin)).to.have.length(1);
@@ -115,17 +115,17 @@ describe('webhooks: failure alerts (an endpoint failing with no success for the 
 
     // Still failing: no second email for the same incident.
     expect(await check(later(120 * MINUTE))).to.deep.equal({ incidentsOpened: 0, incidentsClosed: 0, mailsQueued: 0 });
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     expect(mailsTo(complianceAdmin)).to.have.length(1);
     expect((await listWebhookEndpoints(svc, operatorActor(tenant.id)))[0]!.status).to.equal('active');
 
     // The receiver recovers: the first success closes the incident, with one recovery email each.
     status = 200;
     await recordTestEvent(svc, tenant.id, 'second');
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     expect((await deliveriesOf(svc, tenant.id)).map((d) => d.state)).to.include('delivered');
     expect(await check(later(121 * MINUTE))).to.deep.equal({ incidentsOpened: 0, incidentsClosed: 1, mailsQueued: 2 });
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     const recovered = mailsTo(complianceAdmin)[1]!;
     expect(mailsTo(admin)).to.have.length(2);
     expect(recovered).to.include(`Subject: ${tenant.name}: webhook deliveries to CRM hook (${r.url()}) work again`);
@@ -154,11 +154,11 @@ describe('webhooks: failure alerts (an endpoint failing with no success for the 
     }
 
     await recordTestEvent(svc, tenant.id, 'one');
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     await r.waitForRequests(1);
     expect(await check(later(61 * MINUTE))).to.deep.include({ incidentsOpened: 0 });
     expect(await check(later(91 * MINUTE))).to.deep.include({ incidentsOpened: 1, mailsQueued: 1 });
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     expect(mailsTo(complianceAdmin)).to.have.length(1);
 
     // A second tenant's endpoint, failing but paused by its operator: no incident, no email.
@@ -167,11 +167,11 @@ describe('webhooks: failure alerts (an endpoint failing with no success for the 
     const paused = await receiver(() => ({ status: 500 }));
     const { endpoint } = await newEndpoint(svc, { orgId: tenant.id, url: paused.url() });
     await recordTestEvent(svc, tenant.id, 'before the pause');
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     await paused.waitForRequests(1);
     await svc.db.query(`UPDATE webhook_endpoints SET status = 'paused' WHERE id = ?`, [endpoint.endpointId]);
     expect(await check(later(200 * MINUTE))).to.deep.include({ incidentsOpened: 0 });
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     expect(mailsTo(otherAdmin)).to.deep.equal([]);
   });
 

@@ -25,7 +25,7 @@ describe('webhooks: recover since (every failed or skipped delivery of an endpoi
     await pauseWebhookEndpoint(rt.svc, actor, { endpointId: endpoint.endpointId });
     const events = [];
     for (const n of [1, 2, 3]) events.push(await recordTestEvent(rt.svc, tenant.id, `while paused ${n}`));
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     expect((await deliveriesOf(rt.svc, tenant.id)).map((d) => d.state)).to.deep.equal(['skipped_paused', 'skipped_paused', 'skipped_paused']);
 
     const paused = await rejection(recoverWebhookDeliveries(rt.svc, actor, { endpointId: endpoint.endpointId, since }));
@@ -43,7 +43,7 @@ describe('webhooks: recover since (every failed or skipped delivery of an endpoi
     expect([due[1]! - due[0]!, due[2]! - due[1]!]).to.deep.equal([50, 50]);
     expect(recovered.lastDueAt).to.equal(pending[2]!.nextAttemptAt!.toISOString());
 
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     await r.waitForRequests(3, 10_000);
     expect(r.requests.map((q) => q.headers['x-svc-event-id'])).to.deep.equal(events.map((e) => e.eventId));
     expect((await deliveriesOf(rt.svc, tenant.id)).map((d) => d.state)).to.deep.equal(['delivered', 'delivered', 'delivered']);
@@ -61,7 +61,7 @@ describe('webhooks: recover since (every failed or skipped delivery of an endpoi
     const actor = operatorActor(tenant.id);
     await pauseWebhookEndpoint(rt.svc, actor, { endpointId: endpoint.endpointId });
     await recordTestEvent(rt.svc, tenant.id, 'skipped');
-    await drain(rt);
+    await drain(rt, { orgId: tenant.id });
     await resumeWebhookEndpoint(rt.svc, actor, { endpointId: endpoint.endpointId });
     // Failed only: the skipped one stays.
     expect(await recoverWebhookDeliveries(rt.svc, actor, { endpointId: endpoint.endpointId, since: new Date(Date.now() - 60_000), states: ['failed'] }))

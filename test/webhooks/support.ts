@@ -11,7 +11,7 @@ import {
 import type { Runtime } from '../../bin/compose';
 import type { DevTls } from '../../bin/dev-tls';
 import { testTls } from '../support/test-tls';
-import { drainJobs } from '../support/runtime';
+import { drainJobs, type DrainScope } from '../support/runtime';
 
 /**
  * Records one event the way a use case does, committed, for webhook tests. The one place tests make
@@ -33,9 +33,9 @@ export async function octokitVerify(secret: string, body: string, signature: str
 /** The event type recordTestEvent records. */
 export const TEST_EVENT_TYPE = 'ping';
 
-/** Runs every job due now with these services (relay, fan-out, deliveries), deterministically. */
-export async function drain(rt: Runtime, svc: Services = rt.svc): Promise<void> {
-  await drainJobs(rt, svc);
+/** Runs the jobs due now of the test's tenant and of none (relay, fan-out, deliveries), deterministically. */
+export async function drain(rt: Runtime, scope: DrainScope): Promise<void> {
+  await drainJobs(rt, scope);
 }
 
 /** Services with a changed configuration (schedule, private targets), sharing the runtime's pools. */

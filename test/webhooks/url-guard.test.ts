@@ -193,7 +193,7 @@ describe('webhooks: the URL guard (SSRF)', () => {
       await newEndpoint(svc, { orgId: tenant.id, url: 'https://crm.example/hook' });
       table['crm.example'] = ['169.254.169.254'];
       await recordTestEvent(svc, tenant.id, 'rebinding');
-      await drain(rt, svc);
+      await drain(rt, { orgId: tenant.id, svc });
     } finally {
       await sender.close();
     }
@@ -228,7 +228,7 @@ describe('webhooks: the URL guard (SSRF)', () => {
     try {
       await newEndpoint(svc, { orgId: tenant.id, url: `https://receiver.test:${r.port}/hook` });
       await recordTestEvent(svc, tenant.id, 'pinned');
-      await drain(rt, svc);
+      await drain(rt, { orgId: tenant.id, svc });
     } finally {
       await sender.close();
     }
@@ -247,7 +247,7 @@ describe('webhooks: the URL guard (SSRF)', () => {
     await newEndpoint(svc, { orgId: tenant.id, url: 'https://gone.example/hook' });
     delete table['gone.example'];
     await recordTestEvent(svc, tenant.id, 'dns gone');
-    await drain(rt, svc);
+    await drain(rt, { orgId: tenant.id, svc });
     const [d] = await deliveriesOf(svc, tenant.id);
     const [a] = await attemptsOf(svc, tenant.id, d!.id);
     expect(a).to.deep.include({ httpStatus: 0, errorMessage: 'DNS lookup failed for gone.example: no such host (ENOTFOUND).' });

@@ -77,7 +77,7 @@ describe('work queues over GraphQL: setQueues, queues, nextCase, automatic assig
     expect(queues[2]!.oldestAgeSeconds).to.equal(null);
     // A new case follows through the outbox: case.created places it.
     await newCase(h.svc, tenant);
-    await drainJobs(rt, h.svc);
+    await drainJobs(rt, { orgId: tenant.id, svc: h.svc });
     expect((await admin.data<{ queues: Queue[] }>(QUEUES)).queues.map((q) => q.openCount)).to.deep.equal([2, 2, 0]);
   });
 
@@ -106,7 +106,7 @@ describe('work queues over GraphQL: setQueues, queues, nextCase, automatic assig
     expect((await analyst.error(NEXT_CASE, { q: '999999999' })).code).to.equal('NOT_FOUND');
     const foreign = await h.signedIn('analyst');
     expect((await foreign.error(NEXT_CASE, { q: q!.id })).code, 'another tenant\'s queue').to.equal('NOT_FOUND');
-    await drainJobs(rt, h.svc);
+    await drainJobs(rt, { orgId: tenant.id, svc: h.svc });
     const { queues } = await admin.data<{ queues: Queue[] }>(QUEUES);
     expect([queues[0]!.openCount, queues[0]!.unassignedCount]).to.deep.equal([3, 0]);
   });
@@ -147,7 +147,7 @@ describe('work queues over GraphQL: setQueues, queues, nextCase, automatic assig
     expect(queues[0]!.members.map((m) => m.openCases)).to.deep.equal([2, 2]);
     // A case leaves b (unassigned by hand): b has room, the waiting case goes out (through the outbox).
     await admin.data('mutation($id: String!) { assignCaseOwner(caseId: $id, memberId: null) { caseId } }', { id: cases[1]!.caseId });
-    await drainJobs(rt, h.svc);
+    await drainJobs(rt, { orgId: tenant.id, svc: h.svc });
     const after = await owners(h.svc, tenant);
     expect([...cases.map((c) => after.get(c.caseId))].filter((o) => o === b.id)).to.have.lengthOf(2);
     expect([...cases.map((c) => after.get(c.caseId))].filter((o) => o === null)).to.have.lengthOf(1);
