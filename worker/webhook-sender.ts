@@ -139,7 +139,7 @@ function describeFailure(err: unknown, req: WebhookRequest): string {
   const message = e.cause?.message ?? e.message ?? String(err);
   const target = `${req.address.includes(':') ? `[${req.address}]` : req.address}:${req.url.port || 443}`;
   if (e.name === 'TimeoutError' || e.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return `No complete response within ${req.timeoutMs} ms.`;
+    return `No complete response within ${req.budgetMs ?? req.timeoutMs} ms.`;
   }
   if (code === 'SVC_BLOCKED_ADDRESS') return UNSAFE_WEBHOOK_URL_MESSAGE;
   if (code === 'ECONNREFUSED') return `Connection refused by ${target}.`;

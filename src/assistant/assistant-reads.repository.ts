@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 
 /** One recorded MCP tool call, as written. */
 export interface NewAssistantRead {

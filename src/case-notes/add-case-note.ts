@@ -1,6 +1,6 @@
 import { authorize, type Actor } from '../access/index';
 import { findCasePk } from '../cases/index';
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';

@@ -1,4 +1,4 @@
-import type { TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { findMemberContacts, listMemberContacts, type MemberContact } from '../tenants/index';
 import type { CaseNoteRow } from './case-notes.repository';
 import { mentionedMembers, renderNoteBody } from './note-body';

@@ -1,4 +1,4 @@
-import type { TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 
 /** A case_notes row as the repository reads it. */
 export interface CaseNoteRow {

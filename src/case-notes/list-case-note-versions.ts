@@ -1,5 +1,5 @@
 import { authorize, type Actor } from '../access/index';
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import { findMemberContacts, listMemberContacts } from '../tenants/index';

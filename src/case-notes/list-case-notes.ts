@@ -1,6 +1,6 @@
 import { authorize, type Actor } from '../access/index';
 import { findCasePk } from '../cases/index';
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { DomainError } from '../errors';
 import { decodeCursor, pageSize, toPage, type CursorScope, type Page } from '../pagination/index';
 import type { Services } from '../services';

@@ -1,5 +1,5 @@
 import type { MemberActor } from '../access/index';
-import type { TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { notifyMembers } from '../notifications/index';
 import type { MemberContact } from '../tenants/index';

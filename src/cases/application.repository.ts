@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import type { PartyKind, RosterStatus } from './case-party.entity';
 import type { CaseStatus } from './case.entity';
 

@@ -1,4 +1,4 @@
-import { type TenantDb, forTenant } from '../db/tenant-db';
+import { type TenantDb, forTenant } from '../db/index';
 import { randomUUID } from 'node:crypto';
 import { authorize, type Actor } from '../access/index';
 import {

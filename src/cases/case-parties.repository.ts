@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import type { RosterStatus } from './case-party.entity';
 
 // Writes to a case's parties that other features ask for (idv keeps each person's roster status).

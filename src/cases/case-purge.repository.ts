@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 
 const affected = (r: unknown) => Number((r as { affectedRows?: number }).affectedRows ?? 0);
 

@@ -1,4 +1,4 @@
-import type { TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 
 /** The SQL of case tags (table case_tags, owned by src/cases). */
 

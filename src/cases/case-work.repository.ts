@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { datetimeTextSql } from '../db/datetime-text';
 import { DomainError } from '../errors';
 import { caseSearchCondition, type CaseSearch } from './case-search';

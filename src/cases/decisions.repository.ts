@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import type { DecisionOutcome, DecisionReason } from './decision.entity';
 
 /** The SQL of a case's decision history. Every function takes a tenant-bound handle (forTenant over a manager or the pool). */

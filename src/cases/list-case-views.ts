@@ -1,5 +1,5 @@
 import { authorize, type Actor } from '../access/index';
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Services } from '../services';
 import { BUILT_IN_CASE_VIEWS, savedCaseListView, type CaseListView } from './case-list-views';
 import { MAX_SAVED_VIEWS } from './save-case-view';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { authorize, type Actor } from '../access/index';
 import { DomainError, type ValidationDetail } from '../errors';
 import { pageSize, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/index';

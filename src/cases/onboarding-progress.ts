@@ -1,4 +1,4 @@
-import { type TenantDb, forTenant } from '../db/tenant-db';
+import { type TenantDb, forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import type { EventFields } from '../events/catalogue';
 import { recordEvent } from '../events/record-event';

@@ -1,5 +1,5 @@
 import { auditName, authorize, type Actor } from '../access/index';
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError, type ValidationDetail } from '../errors';
 import type { Services } from '../services';

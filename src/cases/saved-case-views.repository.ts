@@ -1,4 +1,4 @@
-import type { TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { datetimeTextSql } from '../db/datetime-text';
 
 /** The SQL of saved case-list views (table case_views, owned by src/cases). */

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { cancelMail } from '../mail/index';
 import { CUSTOMER_EMAIL_MAIL } from './queue-customer-email';
 

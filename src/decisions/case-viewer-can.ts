@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { auditName, authorize, can, type Actor } from '../access/index';
 import type { Services } from '../services';
 import type { CaseStatus } from '../cases/index';

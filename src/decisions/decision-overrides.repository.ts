@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import type { DecisionOutcome } from '../cases/index';
 import { PURGED_BLOCKER_MESSAGES, type DecisionBlocker } from './list-decision-blockers';
 

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import type { DecisionOutcome, DecisionReason } from '../cases/index';
 
 // The decisions table's writes (its reads, the decision history, are src/cases' decisions.repository.ts).

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { isoFromDatetimeText } from '../db/datetime-text';
 import { listCaseDocuments } from '../documents/index';
 import type { PullFullParityOwnerView } from '../cases/index';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { isoFromDatetimeText } from '../db/datetime-text';
 import { latestInviteStatus } from '../invites/index';
 import { authorize, can, type Actor } from '../access/index';

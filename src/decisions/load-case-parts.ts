@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { authorize, type Actor, type Permission } from '../access/index';
 import { documentView } from '../documents/index';
 import type { DocumentRow } from '../documents/index';

@@ -1,5 +1,5 @@
 import { auditName, type Actor } from '../access/index';
-import { forTenant, type TenantDb } from '../db/tenant-db';
+import { forTenant, type TenantDb } from '../db/index';
 import { inTransaction, type Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import { requireText } from '../validation';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { authorize, type Actor } from '../access/index';
 import { markCaseRouted, setReviewLevel, type CaseStatus } from '../cases/index';
 import { POLICY_ENGINE, recordDecision } from './record-decision';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Actor } from '../access/index';
 import { findCaseRowByPk, lockCase } from '../cases/index';
 import { advanceOnboardingStage } from '../cases/index';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { activeDecisionPolicy } from '../policy/index';
 import { changeEddRequirementInTx } from './change-edd-requirement';

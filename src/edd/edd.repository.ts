@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import type { EddSource, EddStatus } from './edd-requirement';
 
 /** The SQL of EDD requirements and their change history; every function takes the database, then the tenant. */

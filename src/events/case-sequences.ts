@@ -1,4 +1,4 @@
-import type { TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 
 /** What an event's envelope carries of its case, read after the case's event counter was bumped. */
 export interface CaseSequenceRow {

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { DomainError } from '../errors';
 import { pageSize } from '../pagination/index';
 import type { Services } from '../services';

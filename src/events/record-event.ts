@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../db/transaction';
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { eventCatalogueEntry, type CaseEventType, type EventFields, type EventPayload, type EventType } from './catalogue';
 import { EventRecord } from './event.entity';
 import { payloadViolations } from './validate-payload';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { findReusableIdDocument } from '../persons/index';
 import { documentProblems, satisfiedReason, type Acceptance, type DocumentOnFile, type DocumentOnFileReason, type IdDocumentRow } from './document-on-file';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { findCaseRowByPk } from '../cases/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';

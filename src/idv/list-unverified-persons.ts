@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { listCasePersons, listCaseVerifications, type VerificationState } from './verifications.repository';
 import type { IdvOutcome } from './identity-verifier';
 import { hasPassed } from './verification-facts';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { recordRosterChange } from '../cases/index';
 import type { Tx } from '../db/transaction';
 import { updateVerification, type VerificationRow, type VerificationWrite } from './verifications.repository';

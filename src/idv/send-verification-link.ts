@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { queueCustomerEmail } from '../customer-emails/index';
 import { randomToken, sha256Hex } from '../security/tokens';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';

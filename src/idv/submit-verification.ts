@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { inTransaction } from '../db/transaction';
 import { discardStaged, insertStagedDocuments, stageFile, type StagedFile, type UploadedFile } from '../documents/index';
 import { DomainError } from '../errors';

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { listCasePersons, listCaseVerifications } from './verifications.repository';
 
 /** Where a case's identity verification stands, for the pipeline (which waits) and the decision policy. */

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 import type { IdvCheck, IdvOutcome } from './identity-verifier';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { crossTenant } from '../db/cross-tenant';
 import { inTransaction, type Tx } from '../db/transaction';
 import { mailStatuses, queueMail } from '../mail/index';

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { randomToken, sha256Hex } from '../security/tokens';
 

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 
 /** Zero retention: a case's invites lose the customer's address and their sealed tokens (a link still unsent can no longer be sent). */
 export async function purgeCaseInvites(db: TenantDb, casePk: number): Promise<void> {

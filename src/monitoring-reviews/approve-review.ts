@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import { assessRiskInTx, previewCaseBand } from '../risk/index';

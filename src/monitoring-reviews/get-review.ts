@@ -1,4 +1,4 @@
-import { type TenantDb, forTenant } from '../db/tenant-db';
+import { type TenantDb, forTenant } from '../db/index';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
 import { reviewView, type MonitoringReviewDetail } from './review-views';

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 
 /**
  * The SQL of monitoring reviews, their attached alerts, history and hand-offs. Every function takes

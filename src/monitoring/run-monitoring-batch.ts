@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { inTransaction, type Tx } from '../db/transaction';
 import { recordCaseEvents, type RecordEventInput } from '../events/index';
 import { onMonitoringAlert, type MonitoringAlertFact } from '../monitoring-reviews/index';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
 import { enqueueRunDueJobs } from './monitoring-jobs';

@@ -1,5 +1,5 @@
 import { authorize, type Actor } from '../access/index';
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { decodeCursor, pageSize, toPage, type CursorScope, type Page } from '../pagination/index';
 import type { Services } from '../services';
 import { notifiedMember } from './own-notifications';

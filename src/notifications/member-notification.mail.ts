@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { renderBrandedEmail, type MailKind } from '../mail/index';
 import { findMemberContact, getTenant } from '../tenants/index';
 import { MEMBER_NOTIFICATION_MAIL } from './notify-members';

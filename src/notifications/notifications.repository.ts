@@ -1,4 +1,4 @@
-import type { TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import type { NotificationKind } from './notification-kinds';
 
 /** A notifications row as the repository reads it. */

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { queueMail } from '../mail/index';
 import { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';

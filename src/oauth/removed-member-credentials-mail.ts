@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { inTransaction, type Tx } from '../db/transaction';
 import { queueMail, renderBrandedEmail, type Branding } from '../mail/index';
 import type { Services } from '../services';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/record-audit';
 import type { Tx } from '../db/transaction';

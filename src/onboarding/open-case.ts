@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction, type Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { CLOSED_STATUSES, type CaseStatus } from '../cases/index';
 import { lockConsoleCase } from '../cases/index';
 import type { Tx } from '../db/transaction';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { createInvite } from '../invites/index';
 import { queueCustomerEmail, type CustomerEmailEvent } from '../customer-emails/index';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { authorize, type Actor } from '../access/index';
 import { CLOSED_STATUSES } from '../cases/index';
 import { findCasePk, findCaseRowByPk } from '../cases/index';

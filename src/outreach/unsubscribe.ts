@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { createHmac } from 'node:crypto';
 import type { Config } from '../config';
 import { inTransaction } from '../db/transaction';

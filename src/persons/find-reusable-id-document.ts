@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { normalizedName, sameEmail, sameIdDocument } from './person-matching';
 import { ACCEPTED_DOCUMENT_STATUSES, humansOf, personEmails, type CaseHuman } from './person-views';

@@ -1,4 +1,4 @@
-import { type TenantDb, forTenant } from '../db/tenant-db';
+import { type TenantDb, forTenant } from '../db/index';
 import { authorize, type Actor } from '../access/index';
 import { findCaseById, findPerson, listActiveLinksOfCase, listCaseDocuments, listCaseParties, listMatchCandidates } from './persons.repository';
 import { DomainError } from '../errors';

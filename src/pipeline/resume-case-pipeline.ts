@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Services } from '../services';
 import { enqueuePipelineStep } from './pipeline-jobs';
 import { findPipeline } from './pipeline.repository';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { systemActor } from '../access/index';
 import { advanceOnboardingStage } from '../cases/index';
 import type { Tx } from '../db/transaction';

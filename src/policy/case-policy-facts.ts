@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { loadVerificationFacts } from '../idv/index';
 import { loadCaseFacts } from '../risk/index';
 import type { DecisionPolicyDefinition } from './decision-policy';

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { isCaseId } from '../cases/index';
 import { DEFAULT_DECISION_POLICY, DEFAULT_EDD_ITEMS, type DecisionPolicyDefinition, type EddItemsByBand, type PolicyRule, type RoutingOutcome } from './decision-policy';
 import type { PolicyFacts } from './policy-facts';

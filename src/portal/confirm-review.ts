@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { isDeepStrictEqual } from 'node:util';
 import type { Actor } from '../access/index';
 import { lockCaseStatus, markReviewConfirmed } from '../cases/index';

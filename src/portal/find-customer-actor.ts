@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { CustomerActor } from '../access/index';
 import { crossTenant } from '../db/cross-tenant';
 import { sha256Hex } from '../security/tokens';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Actor } from '../access/index';
 import type { OnboardingStage } from '../cases/index';
 import { countCaseDocuments } from '../documents/index';

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import type { CaseRow } from '../cases/index';
 import { findApplicationProfile } from '../cases/index';
 import { countCaseDocuments, listCaseExtractions } from '../documents/index';

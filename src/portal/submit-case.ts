@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { auditName, type Actor } from '../access/index';
 import { lockCaseStatus, transitionCaseStatus, updateCaseCompany } from '../cases/index';
 import { findCaseRowByPk, type CaseRow } from '../cases/index';

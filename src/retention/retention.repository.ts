@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { crossTenant } from '../db/cross-tenant';
 import { purgeCasePersonalData } from '../cases/index';
 import { purgeCaseCustomerEmails } from '../customer-emails/index';

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import type { ReviewConfidence, ReviewRecommendation, RiskFactorSeverity } from './ai-review.entity';
 
 /**

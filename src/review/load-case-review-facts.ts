@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { findApplicationProfile, listApplicationParties } from '../cases/index';
 import { findCaseRowByPk, findLatestRiskAssessment } from '../cases/index';
 import { loadApplication, missingForSubmission } from '../cases/index';

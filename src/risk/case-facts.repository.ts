@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { findApplicationProfile, listApplicationParties } from '../cases/index';
 import { countryCodeOf } from '../countries';
 

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
 import { activeRiskModel } from './risk.repository';

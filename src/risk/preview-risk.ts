@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { loadCaseFacts } from './case-facts.repository';
 import type { Band } from './risk-model';
 import { activeRiskModel } from './risk.repository';

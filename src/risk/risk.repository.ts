@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import { isCaseId } from '../cases/index';
 import { DEFAULT_RISK_MODEL, type Band, type RiskModelDefinition } from './risk-model';
 import type { RiskFactorResult } from './score-risk';

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { findCaseRow, lockCase } from '../cases/index';
 import { recountCaseScreening } from '../cases/index';
 import { inTransaction } from '../db/transaction';

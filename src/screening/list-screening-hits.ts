@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { findCaseRow } from '../cases/index';
 import { pageSize, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/index';
 import { authorize, type Actor } from '../access/index';

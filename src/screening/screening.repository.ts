@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import type { Disposition } from './screening-hit.entity';
 
 /** The SQL of screening hits and a case's screening summary. Every function takes a tenant-bound handle (forTenant over a manager or the pool). */

@@ -1,4 +1,4 @@
-import type { TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 
 /**
  * Ends every live session of a member of the tenant, of every kind (console and the authorization pages),

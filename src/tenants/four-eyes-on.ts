@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 
 /** Whether the tenant's four-eyes setting is on: a second member must approve what one member signed off. */
 export async function fourEyesOn(db: TenantDb): Promise<boolean> {

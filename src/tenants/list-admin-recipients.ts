@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 
 /** Who receives the tenant's administrative emails (webhook failure alerts, a removed member's credentials):
  * its compliance admins and admins (admins hold every compliance-admin permission, and a tenant may have no

@@ -1,4 +1,4 @@
-import type { TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 
 /** A member as others address them: for mentions and the emails they cause (never a password hash or role). */
 export interface MemberContact {

@@ -29,7 +29,7 @@ export async function sendSigned(svc: Services, rawUrl: string, header: WebhookH
     }
     const checked = await withDeadline(resolveAndCheck(svc, url), budget, () => new UrlCheckFailure('dns', `DNS lookup failed for ${url.hostname}: no answer within ${budget} ms.`));
     const remaining = Math.max(1, budget - Math.round(performance.now() - t0));
-    response = await svc.webhookSender.send({ url: checked.url, address: checked.address, headers: webhookHeaders({ ...header, sentAt: svc.clock.now() }), body: header.body, timeoutMs: remaining });
+    response = await svc.webhookSender.send({ url: checked.url, address: checked.address, headers: webhookHeaders({ ...header, sentAt: svc.clock.now() }), body: header.body, timeoutMs: remaining, budgetMs: budget });
   } catch (err) {
     if (!(err instanceof UrlCheckFailure)) throw err;
     response = { status: 0, body: null, error: err.message };

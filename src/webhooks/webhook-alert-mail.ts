@@ -1,4 +1,4 @@
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { escapeHtml, safeColor, safeLogoUrl, type Branding } from '../mail/index';
 import { queueMail } from '../mail/index';

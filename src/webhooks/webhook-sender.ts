@@ -18,6 +18,11 @@ export interface WebhookRequest {
   body?: string;
   /** Budget for the whole response (connect, headers and body), ms. */
   timeoutMs: number;
+  /**
+   * The budget a timeout names in words, when `timeoutMs` is what is left of a larger one (the delivery's
+   * whole budget, after the DNS check took its part). Defaults to `timeoutMs`.
+   */
+  budgetMs?: number;
 }
 
 /** What happened: an HTTP status with the body's first 64 KiB, or status 0 with the error in words. */

@@ -1,7 +1,7 @@
 import { systemActor } from '../access/index';
 import { assignCaseOwnerInTx, caseQueueFacts } from '../cases/index';
 import { inTransaction } from '../db/transaction';
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Services } from '../services';
 import { queueMembers, type QueueMember } from './queue-members';
 import type { WorkQueue } from './queue';

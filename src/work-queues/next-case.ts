@@ -1,7 +1,7 @@
 import { authorize, can, type Actor } from '../access/index';
 import { assignCaseOwnerInTx, caseQueueFacts, type ConsoleCaseView } from '../cases/index';
 import { inTransaction } from '../db/transaction';
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import { claimUnassigned, correctOwner, deletePlace, loadQueues, markOwned } from './work-queues.repository';

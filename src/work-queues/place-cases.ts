@@ -1,5 +1,5 @@
 import { caseQueueFacts, openCaseQueueFactsAfter, type CaseQueueFacts } from '../cases/index';
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { conditionsMatcher } from '../policy/index';
 import type { Services } from '../services';
 import { needsSenior, queueFacts, type WorkQueue } from './queue';

@@ -1,6 +1,6 @@
 import { systemActor } from '../access/index';
 import { countOpenCasesOwned } from '../cases/index';
-import { forTenant, type TenantDb } from '../db/tenant-db';
+import { forTenant, type TenantDb } from '../db/index';
 import type { Services } from '../services';
 import { listMembers } from '../tenants/index';
 import { effectiveAvailability } from './queue';

@@ -2,7 +2,7 @@ import { auditName, authorize, systemActor, type Actor } from '../access/index';
 import { recordAudit } from '../audit/index';
 import { assignCaseOwnerInTx, caseQueueFacts } from '../cases/index';
 import { inTransaction } from '../db/transaction';
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import { listMembers } from '../tenants/index';

@@ -1,7 +1,7 @@
 import { auditName, authorize, systemActor, type Actor } from '../access/index';
 import { recordAudit } from '../audit/index';
 import { inTransaction } from '../db/transaction';
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Services } from '../services';
 import { listMembers } from '../tenants/index';
 import { fillQueues } from './fill-queues';

@@ -1,5 +1,5 @@
 import { openCaseQueueFactsAfter } from '../cases/index';
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Services } from '../services';
 import { fillQueues } from './fill-queues';
 import { placeCases } from './place-cases';

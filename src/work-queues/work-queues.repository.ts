@@ -1,6 +1,6 @@
 import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
-import type { TenantDb } from '../db/tenant-db';
+import { type TenantDb } from '../db/index';
 import type { PolicyConditions } from '../policy/index';
 import type { AssignmentMode, WorkQueue } from './queue';
 

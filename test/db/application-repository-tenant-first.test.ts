@@ -1,4 +1,4 @@
-import { forTenant } from '../../src/db/tenant-db';
+import { forTenant } from '../../src/db/index';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import {

@@ -1,4 +1,4 @@
-import { forTenant } from '../../src/db/tenant-db';
+import { forTenant } from '../../src/db/index';
 import { expect } from 'chai';
 import {
   findCaseByCrmRecordId, findCaseDetailRow, findCasePk, findCaseRow, findCaseRowByPk, findCompanyProfile, findLatestRiskAssessment,

@@ -1,4 +1,4 @@
-import { forTenant } from '../../src/db/tenant-db';
+import { forTenant } from '../../src/db/index';
 import { expect } from 'chai';
 import type { ValidateFunction } from 'ajv/dist/2020';
 import type { Runtime } from '../../bin/compose';

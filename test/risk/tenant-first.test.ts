@@ -1,4 +1,4 @@
-import { forTenant } from '../../src/db/tenant-db';
+import { forTenant } from '../../src/db/index';
 import { expect } from 'chai';
 import type { Runtime } from '../../bin/compose';
 import { findActiveDecisionPolicy, findCasePk, latestAiRecommendation, latestRoutingsOf, lockRoutedCase } from '../../src/policy/policy.repository';

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../../db/tenant-db';
+import { type TenantDb } from '../../db/index';
 import { sha256Hex } from '../../security/tokens';
 
 /**

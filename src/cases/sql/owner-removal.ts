@@ -1,4 +1,4 @@
-import { type TenantDb } from '../../db/tenant-db';
+import { type TenantDb } from '../../db/index';
 
 /** A case owned by a member, as the owner-clearing step of a member removal reads it. */
 export interface OwnedCaseRow {

@@ -41,7 +41,7 @@ export function CaseActions({ caseId, status, can, blockers, pending, onDone }: 
   return (
     <>
       {pending && can.decideCase ? <PendingOverrideNotice caseId={caseId} pending={pending} can={can} onDone={onDone} /> : null}
-      <div className="actions">
+      <div className="actions case-actions">
         {can.decideCase && !pending ? <ApproveAction caseId={caseId} blockers={blockers} onDone={onDone} /> : null}
         <OtherActions caseId={caseId} can={can} onDone={onDone} />
       </div>
