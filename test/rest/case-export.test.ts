@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { operatorActor } from '../../src/access/index';
 import { listAuditLog } from '../../src/audit/index';
-import { assignCaseOwner, CASE_EXPORT_COLUMNS, exportCases, findConsoleCase, setCaseTags } from '../../src/cases/index';
+import { assignCaseOwner, CASE_EXPORT_COLUMNS, EXPORT_PAGE_SIZE, exportCases, findConsoleCase, setCaseTags } from '../../src/cases/index';
 import { openCase } from '../../src/onboarding/index';
 import type { Tenant } from '../../src/tenants/index';
 import { bulkCases } from '../support/bulk-cases';
@@ -113,6 +113,24 @@ describe('console: CSV export of the case list', function () {
     expect(audit[0]!.details.filter).to.deep.include({ source: 'api' });
     expect(audit[1]!.details).to.deep.include({ rows: 1 });
     expect(audit[1]!.details.filter).to.deep.include({ statuses: ['approved', 'in_progress'], riskBand: 'low' });
+  });
+
+  it('reads the list a page at a time and, stopped early (the client gone), audits the rows written as incomplete', async () => {
+    const tenant = await h.tenant();
+    await bulkCases(h.svc, tenant.id, EXPORT_PAGE_SIZE * 2 + 7, randomUUID().slice(0, 6));
+    const exported = await exportCases(h.svc, analystOf(tenant), { sort: { by: 'updated', direction: 'asc' } });
+    const chunks: string[] = [];
+    for await (const chunk of exported.chunks) chunks.push(chunk);
+    // The header, then one chunk per page: never more than a page of cases in hand.
+    expect(chunks.map((c) => parseCsv(c.replace(/^\uFEFF/, '')).length)).to.deep.equal([1, EXPORT_PAGE_SIZE, EXPORT_PAGE_SIZE, 7]);
+    expect(new Set(chunks.slice(1).flatMap((c) => parseCsv(c).map((r) => r[1]))).size, 'keyset paging: no case twice').to.equal(EXPORT_PAGE_SIZE * 2 + 7);
+
+    const stopped = await exportCases(h.svc, analystOf(tenant), {});
+    let seen = 0;
+    for await (const _chunk of stopped.chunks) if (++seen === 2) break;
+    const audit = await exportsOf(tenant);
+    expect(audit.map((e) => [e.details.rows, e.details.complete])).to.deep.equal([[EXPORT_PAGE_SIZE, false], [EXPORT_PAGE_SIZE * 2 + 7, true]]);
+    expect(audit[1]!.details.filter).to.deep.include({ sort: 'updated:asc' });
   });
 
   it('neutralises spreadsheet formulas: a cell starting with = + - @ tab or CR gets a leading apostrophe', async () => {
