@@ -65,7 +65,7 @@ describe('console: CSV export of the case list', function () {
       reference: view.reference, caseId: spot.caseId, companyName: 'Spot, "Quoted"\nLtd', companyNumber: '01234567', country: 'GB',
       customerName: 'Zoë Ünal', customerEmail: 'zoe@spot.example', status: 'in_progress', onboardingStage: view.onboardingStage,
       riskBand: 'high', riskScore: '72', ownerName: analyst.member.role + ' ' + analyst.member.email.split('.')[1], ownerEmail: analyst.member.email,
-      source: 'manual', crmSource: '', crmRecordId: '', tags: 'kyc vip', createdAt: view.createdAt, updatedAt: view.updatedAt, analystUrl: view.analystUrl,
+      source: 'manual', crmSource: '', crmRecordId: '', tags: 'kyc; vip', createdAt: view.createdAt, updatedAt: view.updatedAt, analystUrl: view.analystUrl,
     });
     const bulkRow = rows.find((r) => r[1] === bulk[42])!;
     expect(bulkRow.slice(0, 3)).to.deep.equal([bulk[42], bulk[42], 'Bulk Ltd']);
