@@ -73,6 +73,11 @@ export function consoleExportRoutes(svc: Services): Router {
     res.setHeader('Content-Disposition', `attachment; filename="${exported.filename}"`);
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    // HEAD (Express routes it here): the checks and headers only; nothing read, so nothing exported nor audited.
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
     try {
       for await (const chunk of exported.chunks) {
         if (res.destroyed) break;

@@ -32,7 +32,7 @@ const COLUMNS: [string, (c: ConsoleCaseView) => string | number | null][] = [
   ['source', (c) => c.source],
   ['crmSource', (c) => c.crmSource],
   ['crmRecordId', (c) => c.crmRecordId],
-  ['tags', (c) => c.tags.join(' ')],
+  ['tags', (c) => c.tags.join('; ')],
   ['createdAt', (c) => c.createdAt],
   ['updatedAt', (c) => c.updatedAt],
   ['analystUrl', (c) => c.analystUrl],

@@ -176,6 +176,8 @@ describe('console: CSV export of the case list', function () {
     let code: string | undefined;
     await exportCases(h.svc, token, {}).catch((e: { code?: string }) => { code = e.code; });
     expect(code).to.equal('forbidden');
-    expect(await exportsOf(tenant), 'a refusal is not an export').to.deep.equal([]);
+    const head = await fetch(`${h.url}/console/export/cases.csv`, { method: 'HEAD', headers: analyst.cookieHeader() });
+    expect([head.status, head.headers.get('content-type')]).to.deep.equal([200, 'text/csv; charset=utf-8']);
+    expect(await exportsOf(tenant), 'neither a refusal nor a HEAD is an export').to.deep.equal([]);
   });
 });
