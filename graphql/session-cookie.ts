@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import type { Services } from '../src/platform/index';
-import { cookieValue } from '../src/sessions/index';
+import { cookieValue, CONSOLE_COOKIE } from '../src/sessions/index';
 
 /** The console's session cookie: the member session's random token (only its hash is stored). */
-export const CONSOLE_COOKIE = 'svc_console';
+export { CONSOLE_COOKIE };
 
 /** The console cookie's token in the request, or undefined. */
 export const consoleToken = (req: Request): string | undefined => cookieValue(req.headers.cookie, CONSOLE_COOKIE);

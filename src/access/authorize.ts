@@ -13,6 +13,8 @@ export const PERMISSIONS = {
   'cases:create': { scope: 'cases:write', role: 'analyst' },
   'cases:set_crm_record_id': { scope: 'cases:write', role: 'analyst' },
   'cases:read_full_parity': { scope: 'read:full_case', role: 'analyst' },
+  /** Downloading the console's case list as CSV (GET /console/export/cases.csv, audited): the console only, never a token. */
+  'cases:export': { role: 'analyst' },
   /** Console case work: assigning owners, deciding, escalating, overriding an errored document. */
   'cases:work': { role: 'analyst' },
   /** Answering an escalation (senior review). */

@@ -21,6 +21,8 @@ export { clearOwnerOfRemovedMember } from './clear-owner-of-removed-member';
 export { CASE_TRANSITIONS, assertTransition, REOPENABLE_FROM, mayMove } from './case-transitions';
 export type { ConsoleCaseView, CaseOwnerView, CasePartyView } from './console-case-views';
 export { listConsoleCases, type ListConsoleCasesInput, type ConsoleCaseFilter, type ConsoleCaseListItem, type ConsoleCasePage } from './list-console-cases';
+export { exportCases, CASE_EXPORT_COLUMNS, CSV_BOM, EXPORT_PAGE_SIZE, type CaseExport } from './export-cases';
+export type { ConsoleCaseQueryInput } from './console-case-query';
 export { CASE_SORT_KEYS, type CaseSort, type CaseSortKey } from './case-work.repository';
 export type { CaseListFilter } from './case-filter';
 export { CASE_ASSIGNEES, CASE_TAG_DESCRIPTION, MAX_CASE_TAGS, MAX_TAG_LENGTH, type CaseAssignee } from './case-tags';

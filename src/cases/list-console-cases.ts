@@ -1,12 +1,11 @@
 import { forTenant } from '../db/index';
 import { authorize, type Actor } from '../access/index';
-import { DomainError, type ValidationDetail } from '../errors';
 import { pageSize, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/index';
 import type { Services } from '../services';
-import { checkCaseListFilter, type CaseListFilter } from './case-filter';
-import { caseSearchOf } from './case-search';
+import type { CaseListFilter } from './case-filter';
+import { checkConsoleCaseQuery } from './console-case-query';
 import type { CurrentDecisionView } from './case.wire';
-import { CASE_SORT_KEYS, countConsoleCases, listConsoleCasePage, type CaseListPosition, type CaseSort, type ConsoleCaseRowWithDecision } from './case-work.repository';
+import { countConsoleCases, listConsoleCasePage, type CaseListPosition, type CaseSort, type ConsoleCaseRowWithDecision } from './case-work.repository';
 import { currentDecisionView } from './decision-views';
 import { consoleCaseView, type ConsoleCaseView } from './console-case-views';
 
@@ -44,25 +43,7 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
   authorize(actor, 'cases:read');
   if (input.withDecision) authorize(actor, 'decisions:read');
   const orgId = actor.orgId;
-  const details: ValidationDetail[] = [];
-  const f = checkCaseListFilter(input, details);
-  const me = actor.kind === 'member' || actor.kind === 'connector' ? actor.memberId : undefined;
-  if (f.assignee === 'me' && me === undefined) details.push({ path: 'filter.assignee', message: 'me needs a signed-in member' });
-  const sort: CaseSort = { by: input.sort?.by ?? 'created', direction: input.sort?.direction ?? 'desc' };
-  if (!CASE_SORT_KEYS.includes(sort.by)) details.push({ path: 'sort.by', message: `must be one of ${CASE_SORT_KEYS.join(', ')}` });
-  if (sort.direction !== 'asc' && sort.direction !== 'desc') details.push({ path: 'sort.direction', message: 'must be asc or desc' });
-  if (details.length) throw DomainError.validation(details);
-
-  const ownerId = f.assignee === 'me' ? me : f.ownerId;
-  const unassigned = f.assignee === 'nobody';
-  const filter: Record<string, unknown> = {
-    statuses: f.statuses ?? null, search: f.search ?? null, source: f.source ?? null, crmSource: f.crmSource ?? null,
-    ownerId: ownerId ?? null, riskBand: f.riskBand ?? null, updatedSince: input.updatedSince?.toISOString() ?? null,
-  };
-  // Only the newer filters and orders add their keys, so earlier cursors keep their meaning.
-  if (unassigned) filter.unassigned = true;
-  if (f.tags) filter.tags = f.tags;
-  if (sort.by !== 'created' || sort.direction !== 'desc') filter.sort = `${sort.by}:${sort.direction}`;
+  const { query, sort, filter } = checkConsoleCaseQuery(actor, input);
   const scope: CursorScope = { orgId, list: 'console_cases', filter };
   const limit = pageSize(input.limit);
   let after: CaseListPosition | null = null;
@@ -73,10 +54,6 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
       after = { pk: Number(pk), value: value === '' ? null : String(value) };
     }
   }
-  const query = {
-    statuses: f.statuses, source: f.source, crmSource: f.crmSource, ownerId, unassigned, riskBand: f.riskBand, updatedSince: input.updatedSince,
-    tags: f.tags, search: f.search === undefined ? undefined : caseSearchOf(f.search), sort,
-  };
   const rows = await listConsoleCasePage(forTenant(svc.db, orgId), { ...query, after, limit: limit + 1, withDecision: input.withDecision === true });
   const view = (r: ConsoleCaseRowWithDecision): ConsoleCaseListItem => {
     const c: ConsoleCaseListItem = consoleCaseView(r, svc.config.appUrl);

@@ -9,3 +9,6 @@ export function cookieValue(header: string | undefined, name: string): string | 
   }
   return undefined;
 }
+
+/** The console's session cookie (GraphQL and the console's REST routes read it): the member session's random token. */
+export const CONSOLE_COOKIE = 'svc_console';

@@ -7,7 +7,7 @@ export { findMemberSession } from './find-member-session';
 export { endMemberSession } from './end-member-session';
 export { spendCsrfToken } from './spend-csrf-token';
 export { findConsoleActor } from './find-console-actor';
-export { cookieValue } from './cookie';
+export { cookieValue, CONSOLE_COOKIE } from './cookie';
 export { signIn, SIGN_IN_REFUSED, type SignInInput, waitText } from './sign-in';
 export { getMe, type Me } from './get-me';
 export { listMySessions, type ConsoleSessionView } from './list-my-sessions';

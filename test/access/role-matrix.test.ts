@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import {
-  assignCaseOwner, deleteCaseView, findConsoleCase, listCaseDecisions, listCases, listCaseTags, listCaseTimeline, listCaseViews, listConsoleCases, saveCaseView, setCaseTags, setCrmRecordId,
+  assignCaseOwner, deleteCaseView, exportCases, findConsoleCase, listCaseDecisions, listCases, listCaseTags, listCaseTimeline, listCaseViews, listConsoleCases, saveCaseView, setCaseTags, setCrmRecordId,
 } from '../../src/cases/index';
 import { createCase, openCase } from '../../src/onboarding/index';
 import { approveDecisionOverride, decideCase, escalateCase, getCase, getPendingDecisionOverride, listDecisionBlockers, loadCaseParts, rejectDecisionOverride, reopenCase, respondToEscalation } from '../../src/decisions/index';
@@ -113,6 +113,11 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'setCrmRecordId', need: { scope: 'cases:write', role: 'analyst' }, ownsResource: true, call: (s, a) => setCrmRecordId(s, a, caseId, { crmRecordId: 'crm-1' }) },
     // Before createCase and openCase: their other-tenant call gives that tenant a CS-…-00001 of its own.
     { name: 'listConsoleCases', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: false, call: (s, a) => listConsoleCases(s, a, {}) },
+    // The CSV export (issue 26): the console only, never a token; read to the end, as the download does.
+    {
+      name: 'exportCases', need: { scope: null, role: 'analyst' }, ownsResource: false,
+      call: async (s, a) => { for await (const _chunk of (await exportCases(s, a, {})).chunks); },
+    },
     { name: 'findConsoleCase', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: false, call: (s, a) => findConsoleCase(s, a, caseId) },
     { name: 'loadCaseParts', need: { scope: 'read:decisions', role: 'analyst' }, ownsResource: false, call: (s, a) => loadCaseParts(s, a, 'decision', [caseId]) },
     { name: 'listCaseTimeline', need: { scope: 'read:events', role: 'analyst' }, ownsResource: true, call: (s, a) => listCaseTimeline(s, a, caseId, {}) },

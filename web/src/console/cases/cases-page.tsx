@@ -159,13 +159,27 @@ function paramsOfView(f: ViewFilter): [string, string][] {
   return out;
 }
 
-/** The filter parameters of the address, canonical (to tell which view is shown). */
-function filterKeyOf(params: URLSearchParams): string {
+/** The filter parameters the list applies, canonical (the address's, less what filterOf ignores). */
+function filterParamsOf(params: URLSearchParams): [string, string][] {
   const f = filterOf(params);
-  return JSON.stringify(paramsOfView({
+  return paramsOfView({
     status: f.status ?? null, source: f.source ?? null, crmSource: f.crmSource ?? null, assignee: f.assignee ?? null, ownerId: f.ownerId ?? null,
     riskBand: f.riskBand ?? null, search: f.search ?? null, tags: f.tags ?? null,
-  }));
+  });
+}
+
+/** The filter parameters of the address, canonical (to tell which view is shown). */
+function filterKeyOf(params: URLSearchParams): string {
+  return JSON.stringify(filterParamsOf(params));
+}
+
+/** The CSV export of the list as shown (every page): its filters and order, as the address names them (docs/console.md "Export"). */
+function exportHrefOf(params: URLSearchParams): string {
+  const out = new URLSearchParams(filterParamsOf(params));
+  const sort = sortOf(params);
+  if (sort) out.set('sort', `${sort.by}:${sort.direction}`);
+  const query = out.toString();
+  return `/console/export/cases.csv${query ? `?${query}` : ''}`;
 }
 
 /** The cases of the organisation: views, filters, sorting, the total, keyset paging (Previous / Next), a New case button. */
@@ -230,6 +244,8 @@ export function CasesPage() {
             cases.reload();
           }}
         />
+        {/* A plain link (not the router's): the browser downloads the file the server streams. */}
+        <a className="button" href={exportHrefOf(params)} download>Export CSV</a>
       </div>
       <div role="status" aria-live="polite">
         {notice ? (
