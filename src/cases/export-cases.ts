@@ -1,7 +1,7 @@
 import { auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
-import { forTenant } from '../db/tenant-db';
+import { forTenant } from '../db/index';
 import type { Services } from '../services';
 import { listConsoleCasePage, type CaseListPosition, type ConsoleCaseRow } from './case-work.repository';
 import { checkConsoleCaseQuery, type ConsoleCaseQueryInput } from './console-case-query';
