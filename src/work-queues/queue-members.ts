@@ -3,17 +3,11 @@ import { countOpenCasesOwned } from '../cases/index';
 import { forTenant, type TenantDb } from '../db/index';
 import type { Services } from '../services';
 import { listMembers } from '../tenants/index';
-import { effectiveAvailability } from './queue';
+import { effectiveAvailability, type QueueMemberView } from './queue';
 import { availabilityOf } from './work-queues.repository';
 
-export interface QueueMember {
-  memberId: string;
-  name: string;
-  email: string;
-  role: string;
-  available: boolean;
-  openCases: number;
-}
+/** A member of a queue as assignment sees them: the view the queues list shows. */
+export type QueueMember = QueueMemberView;
 
 /** The tenant's current members among `memberIds` (removed ones left out), in the given order, with availability and load. */
 export async function queueMembers(svc: Services, orgId: string, memberIds: readonly string[], db: TenantDb = forTenant(svc.db, orgId)): Promise<QueueMember[]> {
