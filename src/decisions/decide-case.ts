@@ -57,14 +57,14 @@ export async function decideCase(
   const orgId = actor.orgId;
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
-    const db = tx.manager;
-    const c = await lockConsoleCase(forTenant(db, orgId), input.caseId);
+    const db = forTenant(tx.manager, orgId);
+    const c = await lockConsoleCase(db, input.caseId);
     assertTransition(c.case_id, c.status, input.outcome, 'decided');
-    const view = async () => consoleCaseView((await findConsoleCaseRow(forTenant(db, orgId), c.case_id))!, svc.config.appUrl);
-    const pending = await findPendingOverride(forTenant(db, orgId), c.pk, true);
+    const view = async () => consoleCaseView((await findConsoleCaseRow(db, c.case_id))!, svc.config.appUrl);
+    const pending = await findPendingOverride(db, c.pk, true);
     const decision = { orgId, case: { pk: c.pk, status: c.status, companyName: c.company_name }, outcome: input.outcome, notes: input.notes, decidedBy: by };
     if (input.outcome !== 'approved') {
-      if (pending) await closePendingOverride(forTenant(db, orgId), c.pk, { state: 'superseded', by, at: svc.clock.now() });
+      if (pending) await closePendingOverride(db, c.pk, { state: 'superseded', by, at: svc.clock.now() });
       await recordDecision(tx, decision);
       return view();
     }
@@ -74,15 +74,15 @@ export async function decideCase(
         `Case ${c.case_id} already has an approval over open checks by ${pending.requestedBy} waiting for a second member; approve or reject it first.`,
       );
     }
-    const blockers = await decisionBlockersOf(forTenant(db, orgId), c.pk);
+    const blockers = await decisionBlockersOf(db, c.pk);
     if (!blockers.length) {
       await recordDecision(tx, decision);
       return view();
     }
     if (!reason) throw decisionBlocked(c.case_id, blockers);
     const now = svc.clock.now();
-    if (await fourEyesOn(forTenant(db, orgId))) {
-      await insertPendingOverride(forTenant(db, orgId), c.pk, { outcome: input.outcome, notes: input.notes, reason, blockers, requestedBy: by, at: now });
+    if (await fourEyesOn(db)) {
+      await insertPendingOverride(db, c.pk, { outcome: input.outcome, notes: input.notes, reason, blockers, requestedBy: by, at: now });
       await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override.requested', details: { caseId: c.case_id, outcome: input.outcome, reason, blockers: auditedBlockers(blockers) }, at: now });
       return view();
     }

@@ -44,26 +44,26 @@ function groupBy<R extends { case_id: string }, T>(caseIds: string[], rows: R[],
 export async function loadCaseParts<P extends CasePart>(svc: Services, actor: Actor, part: P, caseIds: string[]): Promise<CaseParts[P][]> {
   authorize(actor, PERMISSION[part]);
   const orgId = actor.orgId;
-  const db = svc.db;
+  const db = forTenant(svc.db, orgId);
   let out: unknown[];
   switch (part) {
     case 'decision': {
-      const rows = await latestDecisionsOf(forTenant(db, orgId), caseIds);
+      const rows = await latestDecisionsOf(db, caseIds);
       const by = new Map(rows.map((r) => [r.case_id, currentDecisionView(r)]));
       out = caseIds.map((id) => by.get(id) ?? null);
       break;
     }
     case 'decisions':
-      out = groupBy(caseIds, await decisionsOf(forTenant(db, orgId), caseIds), (r) => decisionView(r, r.case_id));
+      out = groupBy(caseIds, await decisionsOf(db, caseIds), (r) => decisionView(r, r.case_id));
       break;
     case 'documents':
-      out = groupBy(caseIds, (await documentsOf(forTenant(db, orgId), caseIds)) as unknown as DocumentRow[], documentView);
+      out = groupBy(caseIds, (await documentsOf(db, caseIds)) as unknown as DocumentRow[], documentView);
       break;
     case 'screeningHits':
-      out = groupBy(caseIds, (await screeningHitsOf(forTenant(db, orgId), caseIds)) as unknown as (Record<string, never> & { case_id: string })[], (r) => screeningHitView(r, r.case_id));
+      out = groupBy(caseIds, (await screeningHitsOf(db, caseIds)) as unknown as (Record<string, never> & { case_id: string })[], (r) => screeningHitView(r, r.case_id));
       break;
     case 'parties':
-      out = groupBy(caseIds, (await partiesOf(forTenant(db, orgId), caseIds)) as unknown as (Record<string, never> & { case_id: string })[], casePartyView);
+      out = groupBy(caseIds, (await partiesOf(db, caseIds)) as unknown as (Record<string, never> & { case_id: string })[], casePartyView);
       break;
     default:
       throw new Error(`loadCaseParts: unknown part ${String(part)}`);

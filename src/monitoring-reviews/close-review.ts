@@ -19,25 +19,25 @@ export async function closeReview(
   tx: Tx, orgId: string, r: ReviewRow,
   c: { approvedBy: string; riskChanged: boolean; orderedAfter?: string },
 ): Promise<void> {
-  const db = tx.manager;
+  const db = forTenant(tx.manager, orgId);
   const now = tx.services.clock.now();
   const closed: ReviewRow = { ...r, state: 'closed', approvedBy: c.approvedBy, approvedAt: now, closedAt: now };
-  await saveReview(forTenant(db, orgId), closed, now);
+  await saveReview(db, closed, now);
   // The band as stored now (a verdict earlier in this transaction may have re-scored the case).
-  const stored = await currentRiskBand(forTenant(db, orgId), r.casePk);
-  const last = (await countOtherUnclosed(forTenant(db, orgId), r.casePk, r.id)) === 0;
-  const recheck = last && (await uncheckedClosedVerdicts(forTenant(db, orgId), r.casePk)).every((d) => d === 'false_positive');
+  const stored = await currentRiskBand(db, r.casePk);
+  const last = (await countOtherUnclosed(db, r.casePk, r.id)) === 0;
+  const recheck = last && (await uncheckedClosedVerdicts(db, r.casePk)).every((d) => d === 'false_positive');
   let bandBefore = closed.bandBefore ?? stored;
   let bandAfter = closed.bandAfter ?? stored;
   if (recheck || c.riskChanged) {
     bandBefore = stored;
-    bandAfter = await previewCaseBand(forTenant(db, orgId), r.casePk, now);
+    bandAfter = await previewCaseBand(db, r.casePk, now);
   }
   // With no band stored before, the re-check is the first assessment: it neither reaffirms nor drifts.
   const reaffirmed = recheck && stored !== null && bandAfter === bandBefore;
   const drifted = recheck && stored !== null && bandAfter !== bandBefore;
-  if (recheck || c.riskChanged) await saveReview(forTenant(db, orgId), Object.assign(closed, { bandBefore, bandAfter }), now);
-  await addHistory(forTenant(db, orgId), r.id, {
+  if (recheck || c.riskChanged) await saveReview(db, Object.assign(closed, { bandBefore, bandAfter }), now);
+  await addHistory(db, r.id, {
     action: 'closed', actor: c.approvedBy, details: { disposition: closed.disposition, bandBefore, bandAfter, bandReaffirmed: reaffirmed }, at: now,
   });
   const event = await recordEvent(tx, {
@@ -54,5 +54,5 @@ export async function closeReview(
       reason: 'model_drift', bandBefore, bandAfter, raisedBy: c.approvedBy, note: handOffNote(closed, 'model_drift', bandBefore, bandAfter, null), orderedAfter: after,
     });
   }
-  if (last) await markBandChecked(forTenant(db, orgId), r.casePk);
+  if (last) await markBandChecked(db, r.casePk);
 }

@@ -40,7 +40,7 @@ export async function dispositionMonitoringReview(
   const orgId = actor.orgId;
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
-    const db = tx.manager;
+    const db = forTenant(tx.manager, orgId);
     const { review, monitored } = await lockReview(tx, orgId, input.id);
     assertReviewTransition(review, 'disposition');
     const now = svc.clock.now();
@@ -52,15 +52,15 @@ export async function dispositionMonitoringReview(
       bandBefore, bandAfter: bandBefore,
     };
     // The verdict is stored before the preview, so that the preview scores with it.
-    await saveReview(forTenant(db, orgId), r, now);
-    if (riskChanged) r.bandAfter = await previewCaseBand(forTenant(db, orgId), review.casePk, now);
+    await saveReview(db, r, now);
+    if (riskChanged) r.bandAfter = await previewCaseBand(db, review.casePk, now);
     const handOff: EscalationReason | null = disposition === 'escalate'
       ? 'analyst_escalate'
       : disposition === 'true_match' && riskChanged && bandRaised(bandBefore, r.bandAfter) ? 'band_increase' : null;
     r.state = handOff ? 'with_mlro' : 'pending_approval';
-    await saveReview(forTenant(db, orgId), r, now);
-    const isReversal = disposition === 'true_match' && (await earlierFalsePositive(forTenant(db, orgId), r));
-    await addHistory(forTenant(db, orgId), r.id, { action: 'dispositioned', actor: by, note, details: { disposition, state: r.state, isReversal }, at: now });
+    await saveReview(db, r, now);
+    const isReversal = disposition === 'true_match' && (await earlierFalsePositive(db, r));
+    await addHistory(db, r.id, { action: 'dispositioned', actor: by, note, details: { disposition, state: r.state, isReversal }, at: now });
     const verdict = await recordEvent(tx, {
       orgId, type: 'monitoring.review.dispositioned', case: { pk: r.casePk },
       fields: { ...sharedReviewFields(r), disposition, dispositionBy: by, isReversal, state: r.state },
@@ -71,10 +71,10 @@ export async function dispositionMonitoringReview(
         reason: handOff, bandBefore, bandAfter: r.bandAfter, raisedBy: by,
         note: handOff === 'analyst_escalate' ? note : handOffNote(r, handOff, bandBefore, r.bandAfter, note), orderedAfter: verdict.eventId,
       });
-    } else if (!(await fourEyesOn(forTenant(db, orgId)))) {
+    } else if (!(await fourEyesOn(db))) {
       await closeReview(tx, orgId, r, { approvedBy: by, riskChanged: false, orderedAfter: verdict.eventId });
     }
-    return (await reviewDetail(forTenant(db, orgId), r.reviewCaseId))!;
+    return (await reviewDetail(db, r.reviewCaseId))!;
   });
 }
 

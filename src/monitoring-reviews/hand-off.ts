@@ -17,13 +17,13 @@ export async function handOffToMlro(
   tx: Tx, orgId: string, r: ReviewRow,
   h: { reason: EscalationReason; bandBefore: string | null; bandAfter: string | null; raisedBy: string; note: string; orderedAfter: string },
 ): Promise<void> {
-  const db = tx.manager;
+  const db = forTenant(tx.manager, orgId);
   const now = tx.services.clock.now();
-  const assignedTo = await defaultMlroEmail(forTenant(db, orgId));
-  const escalationId = await insertHandOff(forTenant(db, orgId), r.id, {
+  const assignedTo = await defaultMlroEmail(db);
+  const escalationId = await insertHandOff(db, r.id, {
     reason: h.reason, assignedTo, bandBefore: h.bandBefore, bandAfter: h.bandAfter, raisedBy: h.raisedBy, at: now,
   });
-  await addHistory(forTenant(db, orgId), r.id, {
+  await addHistory(db, r.id, {
     action: 'escalated', actor: h.raisedBy, note: h.note,
     details: { escalationReason: h.reason, escalationId, assignedTo, bandBefore: h.bandBefore, bandAfter: h.bandAfter }, at: now,
   });

@@ -39,30 +39,30 @@ export function opensReview(fact: Pick<MonitoringAlertFact, 'subjectRef' | 'subj
  */
 export async function onMonitoringAlert(tx: Tx, fact: MonitoringAlertFact): Promise<void> {
   if (!opensReview(fact)) return;
-  const db = tx.manager;
   const { orgId, casePk } = fact;
+  const db = forTenant(tx.manager, orgId);
   // The case row first (recordEvent locks it too): repeats of one fact on one case are serialised here.
-  if (!(await lockMonitoredCase(forTenant(db, orgId), casePk))) throw new Error(`onMonitoringAlert: case ${casePk} is not in tenant ${orgId}`);
+  if (!(await lockMonitoredCase(db, casePk))) throw new Error(`onMonitoringAlert: case ${casePk} is not in tenant ${orgId}`);
   const now = tx.services.clock.now();
   const alert = {
     alertId: fact.alertId, runId: fact.runId, alertType: fact.alertType, severity: fact.severity, fingerprint: fact.fingerprint, source: fact.source, at: now,
   };
-  const unclosed = await findUnclosedReviewOfFact(forTenant(db, orgId), casePk, fact.factKey);
+  const unclosed = await findUnclosedReviewOfFact(db, casePk, fact.factKey);
   if (unclosed) {
-    await attachAlert(forTenant(db, orgId), unclosed.id, alert);
-    await addHistory(forTenant(db, orgId), unclosed.id, { action: 'alert_attached', actor: null, details: { alertId: fact.alertId, runId: fact.runId }, at: now });
+    await attachAlert(db, unclosed.id, alert);
+    await addHistory(db, unclosed.id, { action: 'alert_attached', actor: null, details: { alertId: fact.alertId, runId: fact.runId }, at: now });
     return;
   }
-  const before = await factHistory(forTenant(db, orgId), casePk, fact.factKey);
+  const before = await factHistory(db, casePk, fact.factKey);
   const reviewCaseId = randomUUID();
-  const id = await insertReview(forTenant(db, orgId), {
-    casePk, reviewCaseId, reviewRef: await nextReviewRef(forTenant(db, orgId), now.getUTCFullYear()), factKey: fact.factKey, fingerprint: fact.fingerprint,
+  const id = await insertReview(db, {
+    casePk, reviewCaseId, reviewRef: await nextReviewRef(db, now.getUTCFullYear()), factKey: fact.factKey, fingerprint: fact.fingerprint,
     alertType: fact.alertType, severity: fact.severity, subjectRole: fact.subjectRole, subjectRef: fact.subjectRef, personId: fact.personId,
     source: fact.source, occurrenceNo: before.count + 1, priorDisposition: before.lastDisposition, at: now,
   });
-  await attachAlert(forTenant(db, orgId), id, alert);
-  await addHistory(forTenant(db, orgId), id, { action: 'opened', actor: null, details: { alertId: fact.alertId, runId: fact.runId, source: fact.source }, at: now });
-  const review = (await findReview(forTenant(db, orgId), reviewCaseId))!;
+  await attachAlert(db, id, alert);
+  await addHistory(db, id, { action: 'opened', actor: null, details: { alertId: fact.alertId, runId: fact.runId, source: fact.source }, at: now });
+  const review = (await findReview(db, reviewCaseId))!;
   await recordEvent(tx, {
     orgId, type: 'monitoring.review.opened', case: { pk: casePk },
     fields: { ...sharedReviewFields(review), state: 'open', source: fact.source, priorDisposition: before.lastDisposition },

@@ -27,10 +27,10 @@ export async function reopenMonitoringReview(svc: Services, actor: Actor, input:
   const orgId = actor.orgId;
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
-    const db = tx.manager;
+    const db = forTenant(tx.manager, orgId);
     const { review } = await lockReview(tx, orgId, input.id);
     assertReviewTransition(review, 'reopen');
-    const newer = await findUnclosedReviewOfFact(forTenant(db, orgId), review.casePk, review.factKey);
+    const newer = await findUnclosedReviewOfFact(db, review.casePk, review.factKey);
     if (newer) {
       throw new DomainError('conflict', `Review ${newer.reviewRef} of the same fact is still open; work on that one instead of reopening ${review.reviewRef}.`, {
         reviewRef: newer.reviewRef,
@@ -42,11 +42,11 @@ export async function reopenMonitoringReview(svc: Services, actor: Actor, input:
       ...review, state: 'reopened', disposition: null, dispositionBy: null, dispositionNote: null, dispositionedAt: null, approvedBy: null, approvedAt: null,
       bandBefore: null, bandAfter: null, closedAt: null,
     };
-    await saveReview(forTenant(db, orgId), r, now);
-    await addHistory(forTenant(db, orgId), r.id, { action: 'reopened', actor: by, note: reason, details: { previousDisposition }, at: now });
+    await saveReview(db, r, now);
+    await addHistory(db, r.id, { action: 'reopened', actor: by, note: reason, details: { previousDisposition }, at: now });
     await recordEvent(tx, {
       orgId, type: 'monitoring.review.reopened', case: { pk: r.casePk }, fields: { ...sharedReviewFields(r), reopenedBy: by, previousDisposition },
     });
-    return (await reviewDetail(forTenant(db, orgId), r.reviewCaseId))!;
+    return (await reviewDetail(db, r.reviewCaseId))!;
   });
 }
