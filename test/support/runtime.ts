@@ -49,11 +49,6 @@ export async function drainJobs(rt: Runtime, scope: DrainScope): Promise<void> {
   await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log), forbiddenFlags });
 }
 
-/** Runs every tenant's due jobs: for a test of system work across tenants (a sweep), which then asserts inside its own tenants. */
-export async function drainAllJobs(rt: Runtime, svc: Services = rt.svc): Promise<void> {
-  await runOnce({ pgPool: rt.queue.pool, taskList: createTaskList(svc), logger: graphileLogger(svc.log) });
-}
-
 /**
  * Deletes the queued jobs of every tenant (flagged `org:<orgId>`) that no worker holds: when a file starts in
  * a parallel worker, those are what earlier files' tests left behind, which no test waits for. A test that
