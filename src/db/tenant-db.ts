@@ -13,8 +13,6 @@ import type { Queryable } from './queryable';
  */
 export interface TenantDb extends Queryable {
   readonly orgId: string;
-  /** The untagged pool or manager underneath, for handing to crossTenant. */
-  readonly unscoped: Queryable;
 }
 
 /** A statement issued through a tenant handle that does not bind the handle's tenant: a defect, never data. */
@@ -50,7 +48,6 @@ export function forTenant(db: Queryable, orgId: string): TenantDb {
   }
   const handle: TenantDb = {
     orgId,
-    unscoped: db,
     query: (sql: string, parameters?: unknown[]) => {
       if (!bindsTenant(parameters, orgId)) return Promise.reject(new TenantScopeError(sql));
       return db.query(sql, parameters);
