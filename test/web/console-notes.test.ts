@@ -75,6 +75,8 @@ describe('web console: case notes, mentions and notifications in Chromium', func
       await link.click();
       await heading(v.page, 'Notifications');
       const item = v.page.locator('li.notification');
+      // The heading comes before the list's answer: wait for the list, then count it.
+      await item.first().waitFor(WAIT);
       expect(await item.count()).to.equal(1);
       expect(await item.locator('.card-title').innerText()).to.equal(`analyst ${analyst.email.split('.')[1]} mentioned you on case ${c.caseId}`);
       expect(await item.locator('.notification-excerpt').innerText()).to.contain('Please check the **UBO** chain');
