@@ -87,7 +87,7 @@ export interface Config {
   extractionSweepAfterMs: number;
   /** EXTRACTION_OCR: read PNG and JPEG documents with the bundled offline OCR (tesseract.js); false leaves images Low with a warning. Default true. */
   extractionOcr: boolean;
-  /** EXTRACTION_PDF_HEAP_MB: V8 heap limit of the thread that reads one PDF, MiB; a PDF needing more ends `error`. Default 256. */
+  /** EXTRACTION_PDF_HEAP_MB: V8 heap limit of the child process that reads one PDF, MiB; a PDF needing more ends `error`. Default 256. */
   extractionPdfHeapMb: number;
   /** EXTRACTION_PDF_TIMEOUT: wall-clock limit of reading one PDF, as a duration; a slower PDF ends `error`. Default 30s. */
   extractionPdfTimeoutMs: number;

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { expect } from 'chai';
 import { DEFAULT_PDF_LIMITS, ExtractionError, LocalDocumentExtractor, type ExtractionResult, type PdfLimits } from '../../src/documents/index';
 import {
@@ -175,7 +176,7 @@ describe('documents: the local DocumentExtractor', function () {
     });
   });
 
-  describe('PDFs over a limit (read in a worker thread)', () => {
+  describe('PDFs over a limit (read in a child process)', () => {
     const limited = (pdfLimits: Partial<PdfLimits>) => new LocalDocumentExtractor({ clock: { now: () => now }, ocr: false, pdf: { ...DEFAULT_PDF_LIMITS, ...pdfLimits } });
     const readWith = (x: LocalDocumentExtractor, bytes: Buffer) => x.extract({ filename: 'doc.pdf', mimeType: 'application/pdf', bytes, declaredType: null });
 
@@ -197,6 +198,25 @@ describe('documents: the local DocumentExtractor', function () {
     it('stops a PDF whose reading takes longer than EXTRACTION_PDF_TIMEOUT', async () => {
       const err = await extractionError(readWith(limited({ timeoutMs: 1 }), await passportPdf()));
       expect(err.message).to.equal('The PDF was not read: reading it took longer than 0.001 s, the longest a document is read. Upload the document again, saved or scanned normally.');
+    });
+
+    it('survives readers killed at their time limit at any point of their work (start, inflating, parsing), then reads a passport', async () => {
+      // 20,000 small Flate streams: the reader spends its first tens of ms creating zlib streams. Killing a
+      // worker *thread* there aborted the whole Node process (node_zlib.cc "close before init"); a child
+      // process dies alone. Each limit from 1 ms to 60 ms, twice, lands the kill at a different point.
+      const streams = Array.from({ length: 20_000 }, (_, i) => [Buffer.from('stream\n'), deflateSync(Buffer.from(`run ${i}`)), Buffer.from('\nendstream\n')]).flat();
+      const heavy = Buffer.concat([Buffer.from('%PDF-1.4\n'), ...streams]);
+      const outcomes = new Set<string>();
+      for (let i = 0; i < 120; i++) {
+        const err = await readWith(limited({ timeoutMs: 1 + (i % 60), maxInflatedBytes: 1 << 30 }), heavy).then(() => null, (e: Error) => e);
+        outcomes.add(err instanceof ExtractionError ? err.message.replace(/[\d.]+ s,/, 'N s,') : String(err));
+      }
+      const allowed = [
+        'The PDF was not read: reading it took longer than N s, the longest a document is read. Upload the document again, saved or scanned normally.',
+        'The file could not be read as a PDF (it is damaged or not a PDF). Upload the original document again.',
+      ];
+      for (const outcome of outcomes) expect(allowed).to.include(outcome);
+      expect((await pdf(await passportPdf())).confidence).to.equal('High');
     });
   });
 });

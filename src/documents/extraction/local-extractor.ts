@@ -101,7 +101,7 @@ export class LocalDocumentExtractor implements DocumentExtractor {
     };
   }
 
-  /** Stops the OCR worker thread, if one was started, and the idle PDF reader threads. */
+  /** Stops the OCR worker thread, if one was started, and the idle PDF reader processes. */
   async close(): Promise<void> {
     await Promise.all([this.ocr.close(), closePdfReaders()]);
   }

@@ -1,18 +1,19 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { ExtractionError } from '../document-extractor';
 import type { PdfWorkerAnswer, PdfWorkerInput } from './pdf-text.worker';
 
 /** Pages read for text: identity and company documents put what matters on the first pages. */
 export const MAX_PDF_PAGES = 20;
-/** PDF reader threads running at once in a process; more documents wait their turn. */
+/** PDF reader processes running at once in a process; more documents wait their turn. */
 export const MAX_PDF_THREADS = 2;
 
 /** The limits one PDF is read within (EXTRACTION_PDF_* in src/config.ts). */
 export interface PdfLimits {
-  /** V8 heap of the reader's thread, MiB. */
+  /** V8 heap of the reader's process, MiB. */
   heapMb: number;
-  /** Wall-clock time of one PDF, from the thread's start to its answer, ms. */
+  /** Wall-clock time of one PDF, from the reader's start to its answer, ms. */
   timeoutMs: number;
   /** What the file's Flate streams may inflate to in all, bytes. */
   maxInflatedBytes: number;
@@ -29,22 +30,32 @@ export interface PdfText {
 
 /** The compiled reader beside this file (dist/src/documents/extraction/pdf-text.worker.js). */
 const WORKER_FILE = join(__dirname, 'pdf-text.worker.js');
-/** An idle reader thread is ended after this long without a PDF (ms). */
+/** An idle reader process is ended after this long without a PDF (ms). */
 const IDLE_MS = 30_000;
+/** What V8 prints to stderr when a process reaches its heap limit. */
+const OUT_OF_MEMORY = /heap out of memory|Reached heap limit/;
 
 let running = 0;
 const waiting: (() => void)[] = [];
-/** Idle reader threads by heap limit, kept for the next PDF (starting one costs about 100 ms). */
-const idle = new Map<number, { worker: Worker; timer: NodeJS.Timeout }[]>();
+
+interface Reader {
+  child: ChildProcess;
+  /** The tail of the reader's stderr, read to tell running out of heap from other deaths. */
+  stderr: string;
+}
+/** Idle reader processes by heap limit, kept for the next PDF (starting one costs about 150 ms). */
+const idle = new Map<number, { reader: Reader; timer: NodeJS.Timeout }[]>();
 
 /**
- * The text layer of a PDF, read in a worker thread (pdf-text.worker.ts) so that a hostile file cannot
- * take the process down: the thread's heap is capped (heapMb), it is terminated after timeoutMs, and a
- * file whose Flate streams inflate beyond maxInflatedBytes is refused before PDF.js reads it. A file that
- * hits a limit, or that PDF.js cannot open (encrypted with a password, malformed, not a PDF), is an
- * ExtractionError: retrying would not change the answer. A PDF without a text layer (a scan) yields
- * empty text. At most MAX_PDF_THREADS threads read at once; a thread that answered is kept (idle, not
- * holding the process open) for the next PDF, one that hit a limit is terminated.
+ * The text layer of a PDF, read in a child process (pdf-text.worker.ts) so that a hostile file cannot
+ * take the service down: the reader's heap is capped (heapMb), it is killed after timeoutMs, it gets
+ * none of the service's environment, and a file whose Flate streams inflate beyond maxInflatedBytes is
+ * refused before PDF.js reads it. A process, not a worker thread: terminating a thread while it builds a
+ * zlib stream aborts the whole Node process (node_zlib.cc "close before init"), a killed child cannot.
+ * A file that hits a limit, or that PDF.js cannot open (encrypted with a password, malformed, not a PDF),
+ * is an ExtractionError: retrying would not change the answer. A PDF without a text layer (a scan) yields
+ * empty text. At most MAX_PDF_THREADS readers work at once; a reader that answered is kept (idle, not
+ * holding the process open) for the next PDF, one that hit a limit is killed.
  */
 export async function readPdfText(bytes: Buffer, limits: PdfLimits = DEFAULT_PDF_LIMITS): Promise<PdfText> {
   if (running >= MAX_PDF_THREADS) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -59,13 +70,13 @@ export async function readPdfText(bytes: Buffer, limits: PdfLimits = DEFAULT_PDF
   }
 }
 
-/** Ends the idle reader threads (the process's shutdown; a reader in use ends when it answers). */
+/** Ends the idle readers (the process's shutdown; a reader in use ends when it answers). */
 export async function closePdfReaders(): Promise<void> {
   const all = [...idle.values()].flat();
   idle.clear();
-  await Promise.all(all.map(({ worker, timer }) => {
+  await Promise.all(all.map(({ reader, timer }) => {
     clearTimeout(timer);
-    return worker.terminate();
+    return end(reader);
   }));
 }
 
@@ -75,31 +86,57 @@ const PROBLEMS: Record<Extract<PdfWorkerAnswer, { ok: false }>['problem'], strin
   inflated: 'The PDF was not read: its compressed content expands to more than the largest amount read (a compression bomb, or an unusually heavy file). Upload the document again, saved or scanned normally.',
 };
 
-function takeReader(heapMb: number): Worker {
+function takeReader(heapMb: number): Reader {
   const kept = idle.get(heapMb)?.pop();
   if (kept) {
     clearTimeout(kept.timer);
-    kept.worker.ref();
-    return kept.worker;
+    hold(kept.reader, true);
+    return kept.reader;
   }
-  return new Worker(WORKER_FILE, {
-    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, heapMb / 8)) },
+  const child = fork(WORKER_FILE, [], {
+    // Nothing of the service's environment (secrets, NODE_OPTIONS) reaches the reader.
+    env: {},
+    execArgv: [`--max-old-space-size=${heapMb}`, `--max-semi-space-size=${Math.min(16, Math.max(1, Math.floor(heapMb / 16)))}`],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  const reader: Reader = { child, stderr: '' };
+  child.stderr?.setEncoding('utf8').on('data', (s: string) => { reader.stderr = (reader.stderr + s).slice(-4096); });
+  child.on('error', () => { /* reported to the read in progress through 'exit' */ });
+  return reader;
+}
+
+/** Whether the reader keeps this process alive (while it reads) or not (while it waits). */
+function hold({ child }: Reader, on: boolean): void {
+  type Holder = { ref(): void; unref(): void } | null | undefined;
+  const handles: Holder[] = [child, child.stderr as Socket | null, (child as { channel?: Holder }).channel];
+  for (const h of handles) {
+    if (on) h?.ref();
+    else h?.unref();
+  }
+}
+
+function end({ child }: Reader): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
   });
 }
 
-function keepReader(heapMb: number, worker: Worker): void {
-  worker.unref();
+function keepReader(heapMb: number, reader: Reader): void {
+  hold(reader, false);
   const list = idle.get(heapMb) ?? [];
   if (list.length >= MAX_PDF_THREADS) {
-    void worker.terminate();
+    void end(reader);
     return;
   }
   const entry = {
-    worker,
+    reader,
     timer: setTimeout(() => {
       const i = list.indexOf(entry);
       if (i >= 0) list.splice(i, 1);
-      void worker.terminate();
+      void end(reader);
     }, IDLE_MS).unref(),
   };
   list.push(entry);
@@ -107,31 +144,33 @@ function keepReader(heapMb: number, worker: Worker): void {
 }
 
 function runReader(bytes: Buffer, limits: PdfLimits): Promise<PdfWorkerAnswer> {
-  // A copy for the thread (PDF.js takes ownership of the buffer it is given), transferred, not cloned.
-  const data = new Uint8Array(bytes.byteLength);
-  data.set(bytes);
-  const input: PdfWorkerInput = { bytes: data, maxPages: MAX_PDF_PAGES, maxInflatedBytes: limits.maxInflatedBytes };
-  const worker = takeReader(limits.heapMb);
+  const input: PdfWorkerInput = { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), maxPages: MAX_PDF_PAGES, maxInflatedBytes: limits.maxInflatedBytes };
+  const reader = takeReader(limits.heapMb);
+  const { child } = reader;
   return new Promise<PdfWorkerAnswer>((resolve, reject) => {
     let settled = false;
     const settle = (fn: () => void, reuse: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-      if (reuse) keepReader(limits.heapMb, worker);
-      else void worker.terminate();
+      child.off('message', onMessage).off('exit', onExit);
+      if (reuse) keepReader(limits.heapMb, reader);
+      else void end(reader);
       fn();
     };
     const onMessage = (answer: PdfWorkerAnswer) => settle(() => resolve(answer), true);
-    const onError = (err: Error & { code?: string }) => settle(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-      ? new ExtractionError(`The PDF was not read: reading it needed more than ${limits.heapMb} MiB of memory, the most a document may use. Upload the document again, saved or scanned normally.`)
-      : err), false);
-    const onExit = (code: number) => settle(() => reject(new Error(`the PDF reader thread exited (code ${code}) without an answer`)), false);
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      // stderr may still hold the last words of a reader that ran out of heap: read them once it closes.
+      const judge = () => settle(() => reject(OUT_OF_MEMORY.test(reader.stderr)
+        ? new ExtractionError(`The PDF was not read: reading it needed more than ${limits.heapMb} MiB of memory, the most a document may use. Upload the document again, saved or scanned normally.`)
+        : new Error(`the PDF reader process exited (${signal ?? `code ${code}`}) without an answer`)), false);
+      if (child.stderr && !child.stderr.closed) child.stderr.once('close', judge);
+      else judge();
+    };
     const timer = setTimeout(() => settle(() => reject(new ExtractionError(
       `The PDF was not read: reading it took longer than ${limits.timeoutMs / 1000} s, the longest a document is read. Upload the document again, saved or scanned normally.`,
     )), false), limits.timeoutMs);
-    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-    worker.postMessage(input, [data.buffer]);
+    child.on('message', onMessage).on('exit', onExit);
+    child.send(input, (err) => { if (err) onExit(null, null); });
   });
 }

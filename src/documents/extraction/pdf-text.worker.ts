@@ -1,12 +1,11 @@
 import { constants, createInflate } from 'node:zlib';
-import { parentPort } from 'node:worker_threads';
 import { getDocumentProxy } from 'unpdf';
 
 /**
- * The PDF reader's thread (started and reused by pdf-text.ts): for each PDF it is sent, counts what the
+ * The PDF reader's process (forked and reused by pdf-text.ts): for each PDF it is sent, counts what the
  * file's Flate streams inflate to, then reads the text layer through PDF.js (unpdf's serverless build: no
  * worker, no DOM, no network), and answers with one message, a PdfWorkerAnswer. The heap limit and the
- * wall-clock limit are enforced from outside (resourceLimits, terminate).
+ * wall-clock limit are enforced from outside (--max-old-space-size, SIGKILL).
  */
 export interface PdfWorkerInput {
   bytes: Uint8Array;
@@ -22,7 +21,7 @@ const STREAM = Buffer.from('stream', 'latin1');
 
 /**
  * True when the file's Flate (zlib) streams together inflate to more than `max` bytes. PDF.js keeps a
- * decoded stream whole in typed arrays, which the thread's heap limit does not count, so a Flate bomb
+ * decoded stream whole in typed arrays, which the reader's heap limit does not count, so a Flate bomb
  * (a few hundred KB of zeros' deflate that inflates to gigabytes) is refused here, before PDF.js sees it.
  * Every `stream` keyword followed by a line end is tried as the start of a zlib stream and inflated,
  * counted and dropped chunk by chunk, until what is left of the budget is spent (zlib stops at the
@@ -92,10 +91,12 @@ function unreadable(err: unknown): PdfWorkerAnswer {
   return { ok: false, problem: name === 'PasswordException' ? 'password' : 'unreadable' };
 }
 
-if (parentPort) {
-  const port = parentPort;
-  // One PDF per message, one answer each; the thread is kept for the next PDF while it stays within its limits.
-  port.on('message', (input: PdfWorkerInput) => {
-    void read(input).then((answer) => port.postMessage(answer));
+if (process.send) {
+  const send = process.send.bind(process);
+  // One PDF per message, one answer each; the reader is kept for the next PDF while it stays within its limits.
+  process.on('message', (input: PdfWorkerInput) => {
+    void read(input).then((answer) => send(answer));
   });
+  // The service went away (or let this reader go): nothing is left to answer.
+  process.on('disconnect', () => process.exit(0));
 }
