@@ -4,6 +4,7 @@ import { CredentialsResolver } from './credentials.resolver';
 import { CaseWorkResolver } from './case-work.resolver';
 import { CasesResolver } from './cases.resolver';
 import { CaseViewsResolver } from './case-views.resolver';
+import { BulkCasesResolver } from './bulk-cases.resolver';
 import { EddOutreachResolver } from './edd-outreach.resolver';
 import { HealthResolver } from './health.resolver';
 import { IdentityVerificationResolver } from './identity-verification.resolver';
@@ -34,6 +35,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CasesResolver,
   CaseWorkResolver,
   CaseViewsResolver,
+  BulkCasesResolver,
   IntakeResolver,
   AiReviewResolver,
   RiskPolicyResolver,

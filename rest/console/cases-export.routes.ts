@@ -12,8 +12,11 @@ const list = (value: string | undefined) => (value ? value.split(',').map((v) =>
 function exportInput(query: Request['query']): ConsoleCaseQueryInput {
   const details: { path: string; message: string }[] = [];
   const value: Partial<Record<(typeof PARAMS)[number], string>> = {};
+  let caseIds: string[] | undefined;
   for (const [name, v] of Object.entries(query)) {
-    if (!(PARAMS as readonly string[]).includes(name)) details.push({ path: name, message: `is not a filter of the case list (${PARAMS.join(', ')})` });
+    // The selection: `caseId` repeated (or comma-separated), as the console's "Export selected" asks.
+    if (name === 'caseId') caseIds = (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',') : [String(x)])).map((x) => x.trim()).filter(Boolean);
+    else if (!(PARAMS as readonly string[]).includes(name)) details.push({ path: name, message: `is not a filter of the case list (${PARAMS.join(', ')}, caseId)` });
     else if (typeof v !== 'string') details.push({ path: name, message: 'must be given once' });
     else value[name as (typeof PARAMS)[number]] = v;
   }
@@ -27,6 +30,7 @@ function exportInput(query: Request['query']): ConsoleCaseQueryInput {
     riskBand: (value.risk || undefined) as RiskBand | undefined,
     search: value.q || undefined,
     tags: list(value.tags),
+    ...(caseIds ? { caseIds } : {}),
   };
   if (value.sort) {
     const [by, direction] = value.sort.split(':');
@@ -52,7 +56,7 @@ function writable(res: Response): Promise<boolean> {
 
 /**
  * GET /console/export/cases.csv: the console's case list as a CSV download, with the list's filters
- * (docs/console.md "Export"). The member is the console session cookie's (401 without one); a request
+ * (docs/console.md "Export"), or only the selected cases (`caseId` repeated, at most 200). The member is the console session cookie's (401 without one); a request
  * another site starts (Sec-Fetch-Site cross-site or same-site) is refused (403), since the cookie would
  * ride along. Rows are written as the use case pages through the list, with backpressure; a client
  * that goes away stops the reading.

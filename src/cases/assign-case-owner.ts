@@ -26,6 +26,16 @@ export async function assignCaseOwner(
  * going back to its queue) record changedBy null, as the contract's owner.changed allows.
  */
 export async function assignCaseOwnerInTx(tx: Tx, actor: Actor, input: { caseId: string; memberId: string | null }): Promise<ConsoleCaseView> {
+  return (await assignOwnerInTx(tx, actor, input)).view;
+}
+
+/**
+ * The assignment itself (assignCaseOwnerInTx), saying whether it changed the owner (and so recorded
+ * owner.changed): bulkAssignCases reports it per case.
+ */
+export async function assignOwnerInTx(
+  tx: Tx, actor: Actor, input: { caseId: string; memberId: string | null },
+): Promise<{ changed: boolean; view: ConsoleCaseView }> {
   authorize(actor, 'cases:work');
   const orgId = actor.orgId;
   const svc = tx.services;
@@ -39,7 +49,8 @@ export async function assignCaseOwnerInTx(tx: Tx, actor: Actor, input: { caseId:
   }
   const previous = c.owner_email !== null ? { name: c.owner_name ?? c.owner_email, email: c.owner_email } : null;
   const now = svc.clock.now();
-  if ((owner?.id ?? null) !== c.owner_member_id || (owner === null) !== (previous === null)) {
+  const changed = (owner?.id ?? null) !== c.owner_member_id || (owner === null) !== (previous === null);
+  if (changed) {
     await updateCaseOwner(db, c.pk, owner, now);
     await recordEvent(tx, {
       orgId,
@@ -52,5 +63,5 @@ export async function assignCaseOwnerInTx(tx: Tx, actor: Actor, input: { caseId:
       },
     });
   }
-  return consoleCaseView((await findConsoleCaseRow(db, c.case_id))!, svc.config.appUrl);
+  return { changed, view: consoleCaseView((await findConsoleCaseRow(db, c.case_id))!, svc.config.appUrl) };
 }

@@ -19,3 +19,9 @@ export async function listTenantTags(db: TenantDb, limit: number): Promise<strin
   );
   return rows.map((r) => r.tag);
 }
+
+/** One case's tags, in order. */
+export async function tagsOfCase(db: TenantDb, casePk: number): Promise<string[]> {
+  const rows: { tag: string }[] = await db.query('SELECT tag FROM case_tags WHERE org_id = ? AND case_pk = ? ORDER BY tag', [db.orgId, casePk]);
+  return rows.map((r) => r.tag);
+}

@@ -94,6 +94,8 @@ export interface ConsoleCasePageQuery {
   tags?: string[];
   /** Case search (caseSearchOf): full-text words or prefixes. */
   search?: CaseSearch;
+  /** Only these cases (by case id; the export of the list's selection). */
+  caseIds?: string[];
   /** The order; newest first by creation when absent. */
   sort?: CaseSort;
   /** The last case already seen (from a cursor); null for the first page. */
@@ -154,6 +156,11 @@ function consoleCasesWhere(orgId: string, q: Omit<ConsoleCasePageQuery, 'after' 
   for (const tag of q.tags ?? []) {
     where.push('EXISTS (SELECT 1 FROM case_tags t WHERE t.org_id = c.org_id AND t.case_pk = c.pk AND t.tag = ?)');
     params.push(tag);
+    indexes.push('');
+  }
+  if (q.caseIds) {
+    where.push('c.case_id IN (?)');
+    params.push(q.caseIds.length ? q.caseIds : ['']);
     indexes.push('');
   }
   if (q.search) {

@@ -1,5 +1,6 @@
 import type { Actor } from '../access/index';
 import { DomainError, type ValidationDetail } from '../errors';
+import { bulkCaseIdsOf } from './bulk-cases';
 import { checkCaseListFilter, type CaseListFilter } from './case-filter';
 import { caseSearchOf } from './case-search';
 import { CASE_SORT_KEYS, type CaseSort, type ConsoleCasePageQuery } from './case-work.repository';
@@ -10,6 +11,8 @@ export interface ConsoleCaseQueryInput extends CaseListFilter {
   updatedSince?: Date;
   /** The order: by `created` (default), `updated` or `risk`, `desc` by default. */
   sort?: Partial<CaseSort>;
+  /** Only these cases (1 to MAX_BULK_CASES case ids): the list's selection, for the export. */
+  caseIds?: readonly string[];
 }
 
 /** A console list query checked: the repository's query, the order, and the filters as a cursor's scope keeps them. */
@@ -32,6 +35,7 @@ export function checkConsoleCaseQuery(actor: Actor, input: ConsoleCaseQueryInput
   const sort: CaseSort = { by: input.sort?.by ?? 'created', direction: input.sort?.direction ?? 'desc' };
   if (!CASE_SORT_KEYS.includes(sort.by)) details.push({ path: 'sort.by', message: `must be one of ${CASE_SORT_KEYS.join(', ')}` });
   if (sort.direction !== 'asc' && sort.direction !== 'desc') details.push({ path: 'sort.direction', message: 'must be asc or desc' });
+  const caseIds = input.caseIds === undefined ? undefined : bulkCaseIdsOf(input.caseIds, 'caseId', details);
   if (details.length) throw DomainError.validation(details);
 
   const ownerId = f.assignee === 'me' ? me : f.ownerId;
@@ -43,10 +47,11 @@ export function checkConsoleCaseQuery(actor: Actor, input: ConsoleCaseQueryInput
   // Only the newer filters and orders add their keys, so earlier cursors keep their meaning.
   if (unassigned) filter.unassigned = true;
   if (f.tags) filter.tags = f.tags;
+  if (caseIds) filter.caseIds = caseIds;
   if (sort.by !== 'created' || sort.direction !== 'desc') filter.sort = `${sort.by}:${sort.direction}`;
   const query = {
     statuses: f.statuses, source: f.source, crmSource: f.crmSource, ownerId, unassigned, riskBand: f.riskBand, updatedSince: input.updatedSince,
-    tags: f.tags, search: f.search === undefined ? undefined : caseSearchOf(f.search), sort,
+    tags: f.tags, search: f.search === undefined ? undefined : caseSearchOf(f.search), caseIds, sort,
   };
   return { query, sort, filter };
 }

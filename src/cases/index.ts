@@ -48,3 +48,6 @@ export { currentDecisionView, decisionView } from './decision-views';
 export { findLatestDecision } from './decisions.repository';
 export { dedupLockKey, ensureDedupLockRows, lockDedupKeys } from './sql/dedup-locks';
 export { type SubmittedView, ApplicationDraftSchema, ApplicationSchema, CompanyProfileDraftSchema, OwnerDraftSchema, PortalSessionSchema, RequestNewLinkSchema, ReviewSchema, ReviewConfirmSchema, SubmittedSchema, STEP_STATES, type ApplicationDraft, type ApplicationView, type PortalSessionView, type ReviewView, type StepState, type CompanyProfileView, type OwnerView, type OwnerDraft } from './application.wire';
+export { MAX_BULK_CASES, type BulkCaseResult, type BulkOutcome } from './bulk-cases';
+export { bulkAssignCases } from './bulk-assign-cases';
+export { bulkTagCases } from './bulk-tag-cases';
