@@ -1,6 +1,5 @@
 import { auditName, authorize, systemActor, type Actor } from '../access/index';
 import { recordAudit } from '../audit/index';
-import { assignCaseOwnerInTx, caseQueueFacts } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import { forTenant } from '../db/index';
 import { DomainError } from '../errors';
@@ -8,7 +7,8 @@ import type { Services } from '../services';
 import { listMembers } from '../tenants/index';
 import { fillQueues } from './fill-queues';
 import { effectiveAvailability, type AvailabilityView } from './queue';
-import { availabilityOf, lockHandedTo, markOwned, writeAvailability } from './work-queues.repository';
+import { returnHandedCases } from './return-handed-cases';
+import { availabilityOf, writeAvailability } from './work-queues.repository';
 
 /** The longest an availability setting may be set ahead (a year). */
 const MAX_AHEAD_MS = 366 * 24 * 3_600_000;
@@ -36,8 +36,8 @@ async function target(svc: Services, actor: Actor, memberId: string | null | und
 
 /**
  * Sets a member's availability for automatic assignment (one's own, or with queues:availability_any
- * another's: leave, out of office), until `until` (then the opposite holds) or for good. When it leaves
- * them unavailable, the cases the queues handed them that nobody touched since go back to their queue
+ * another's: leave, out of office), until `until` (then the opposite holds: the sweep's lapseAvailability
+ * makes it so for good) or for good. When it leaves them unavailable, the cases the queues handed them that nobody touched since go back to their queue
  * (owner.changed, newOwner null, changedBy null) and are handed out again; when it makes them available,
  * waiting cases are handed out. Audited as member_availability.set.
  */
@@ -61,18 +61,7 @@ export async function setAvailability(
       details: { memberId, available: input.available, until: until?.toISOString() ?? null }, at: now,
     });
     if (effectiveAvailability(row, now)) return 0;
-    // Untouched: the case's event count is what it was just after the hand-out.
-    const handed = await lockHandedTo(db, memberId);
-    const facts = new Map((await caseQueueFacts(db, handed.map((h) => h.casePk))).map((c) => [c.pk, c]));
-    let n = 0;
-    for (const h of handed) {
-      const f = facts.get(h.casePk);
-      if (!f || f.closed || f.ownerMemberId !== memberId || f.eventSequence !== h.handedSequence) continue;
-      await assignCaseOwnerInTx(tx, systemActor(actor.orgId), { caseId: f.caseId, memberId: null });
-      await markOwned(db, h.casePk, null, null, now);
-      n++;
-    }
-    return n;
+    return returnHandedCases(tx, db, memberId, now);
   });
   if (returned > 0 || effectiveAvailability(row, now)) await fillQueues(svc, actor.orgId);
   return view(memberId, row, now);

@@ -221,3 +221,19 @@ export async function tenantsWithQueues(db: Queryable): Promise<string[]> {
   const rows: { org_id: string }[] = await crossTenant(db, 'sweep').query('SELECT DISTINCT org_id FROM work_queues', []);
   return rows.map((r) => r.org_id);
 }
+
+/** The tenant's members whose availability setting has an `until` at or before `now` (it has lapsed). */
+export async function lapsedAvailability(db: TenantDb, now: Date): Promise<string[]> {
+  const rows: { member_id: string }[] = await db.query(
+    'SELECT member_id FROM member_availability WHERE org_id = ? AND until IS NOT NULL AND until <= ? ORDER BY member_id', [db.orgId, now],
+  );
+  return rows.map((r) => r.member_id);
+}
+
+/** A member's availability setting, locked until the transaction ends, or null without one. */
+export async function lockAvailability(db: TenantDb, memberId: string): Promise<AvailabilityRow | null> {
+  const [r]: { member_id: string; available: number; until: Date | null }[] = await db.query(
+    'SELECT member_id, available, until FROM member_availability WHERE org_id = ? AND member_id = ? FOR UPDATE', [db.orgId, memberId],
+  );
+  return r ? { memberId: r.member_id, available: r.available === 1, until: r.until } : null;
+}
