@@ -7,13 +7,14 @@ import type { Services } from '../services';
 import { listMemberContacts } from '../tenants/index';
 import { caseNoteViews, type CaseNoteView } from './case-note-view';
 import { findNote, insertNote } from './case-notes.repository';
-import { checkNoteBody } from './note-body';
+import { checkNoteBody, resolveMentionsByName } from './note-body';
 import { noteAuthor } from './note-author';
 import { notifyMentions } from './notify-mentions';
 
 /**
  * Adds a note to a case (markdown, at most NOTE_BODY_MAX characters) as its version 1. The members it
- * mentions (`@` and their email) are notified in the console and by email, in the same transaction.
+ * mentions (`@` and their email, or their full name: stored as the email, see resolveMentionsByName) are
+ * notified in the console and by email, in the same transaction.
  */
 export async function addCaseNote(svc: Services, caller: Actor, caseId: string, body: string): Promise<CaseNoteView> {
   authorize(caller, 'case_notes:write');
@@ -24,8 +25,10 @@ export async function addCaseNote(svc: Services, caller: Actor, caseId: string, 
   const actor = noteAuthor(caller);
   const noteId = await inTransaction(svc, async (tx) => {
     const txDb = forTenant(tx.manager, actor.orgId);
-    const id = await insertNote(txDb, { casePk, authorId: actor.memberId, body: text, at: svc.clock.now() });
-    await notifyMentions(tx, txDb, actor, await listMemberContacts(txDb), { id, caseId, body: text, before: null });
+    const members = await listMemberContacts(txDb);
+    const stored = checkNoteBody(resolveMentionsByName(text, members));
+    const id = await insertNote(txDb, { casePk, authorId: actor.memberId, body: stored, at: svc.clock.now() });
+    await notifyMentions(tx, txDb, actor, members, { id, caseId, body: stored, before: null });
     return id;
   });
   const [view] = await caseNoteViews(db, caseId, [(await findNote(db, noteId))!]);

@@ -7,14 +7,15 @@ import type { Services } from '../services';
 import { listMemberContacts } from '../tenants/index';
 import { caseNoteViews, type CaseNoteView } from './case-note-view';
 import { findNote, writeNewVersion } from './case-notes.repository';
-import { checkNoteBody } from './note-body';
+import { checkNoteBody, resolveMentionsByName } from './note-body';
 import { noteAuthor } from './note-author';
 import { notifyMentions } from './notify-mentions';
 
 /**
  * Edits a note: by its author only. The new body becomes the next version and every earlier version is kept
  * (a note is a compliance record: never deleted, its history readable). A body equal to the current one
- * changes nothing. Members mentioned for the first time by this version are notified.
+ * changes nothing. Members mentioned for the first time by this version (by email or full name, as
+ * addCaseNote) are notified.
  */
 export async function editCaseNote(svc: Services, caller: Actor, noteId: number, body: string): Promise<CaseNoteView> {
   authorize(caller, 'case_notes:write');
@@ -29,9 +30,11 @@ export async function editCaseNote(svc: Services, caller: Actor, noteId: number,
     if (note.author_id !== actor.memberId) throw new DomainError('forbidden', "Only the note's author may edit it.");
     const c = await findCaseRowByPk(txDb, Number(note.case_pk));
     if (!c) throw DomainError.notFound('Note');
-    if (note.body === text) return c.case_id;
-    await writeNewVersion(txDb, note, { body: text, writtenBy: actor.memberId, at: svc.clock.now() });
-    await notifyMentions(tx, txDb, actor, await listMemberContacts(txDb), { id: noteId, caseId: c.case_id, body: text, before: note.body });
+    const members = await listMemberContacts(txDb);
+    const stored = checkNoteBody(resolveMentionsByName(text, members));
+    if (note.body === stored) return c.case_id;
+    await writeNewVersion(txDb, note, { body: stored, writtenBy: actor.memberId, at: svc.clock.now() });
+    await notifyMentions(tx, txDb, actor, members, { id: noteId, caseId: c.case_id, body: stored, before: note.body });
     return c.case_id;
   });
   const [view] = await caseNoteViews(db, caseId, [(await findNote(db, noteId))!]);

@@ -12,6 +12,62 @@ export const NOTE_BODY_MAX = 10_000;
  */
 const MENTION = /(^|[^A-Za-z0-9._%+@-])@([A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
 
+/** A character that may not stand before a mention's `@` (one of an email address). */
+const BEFORE_MENTION = /[A-Za-z0-9._%+@-]/;
+/** A character that may not follow a mentioned name (the name would go on). */
+const NAME_GOES_ON = /[\p{L}\p{N}_]/u;
+/** A name as mentions compare it: whitespace collapsed, lower case. */
+const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The body with every mention by name (`@` and a current member's full name, any letter case, e.g.
+ * `@Nora Smith`) written as the mention by email (`@nora@acme.example`): what a note stores, so that a stored
+ * mention names one member for good (a name may change, or come to be shared; an email is unique). At each `@`
+ * not already a mention by email, the longest member name that follows (and ends there: no letter or digit
+ * after it) is taken; a name two current members share is validation_failed on `body`, saying to mention them
+ * by email. Anything else after `@` stays plain text.
+ */
+export function resolveMentionsByName(body: string, members: readonly MemberContact[]): string {
+  const byName = new Map<string, MemberContact[]>();
+  for (const m of members) {
+    if (!m.name?.trim()) continue;
+    const key = nameKey(m.name);
+    byName.set(key, [...(byName.get(key) ?? []), m]);
+  }
+  if (byName.size === 0) return body;
+  // Longest first: `@Nora Smith` is Nora Smith even when another member is called Nora.
+  const names = [...byName.keys()].sort((a, b) => b.length - a.length).map((key) => ({
+    key, pattern: new RegExp(key.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[ \\t]+'), 'iuy'),
+  }));
+  let out = '';
+  let i = 0;
+  for (let at = body.indexOf('@'); at >= 0; at = body.indexOf('@', at + 1)) {
+    if (at < i || (at > 0 && BEFORE_MENTION.test(body[at - 1]!)) || EMAIL_AFTER_AT.test(body.slice(at + 1, at + 256))) continue;
+    let found: { key: string; length: number } | null = null;
+    for (const n of names) {
+      n.pattern.lastIndex = at + 1;
+      const m = n.pattern.exec(body);
+      if (m && !NAME_GOES_ON.test(body.charAt(at + 1 + m[0].length))) {
+        found = { key: n.key, length: m[0].length };
+        break;
+      }
+    }
+    if (!found) continue;
+    const matched = byName.get(found.key)!;
+    if (matched.length > 1) {
+      throw DomainError.validation([{
+        path: 'body', message: `@${body.slice(at + 1, at + 1 + found.length)} names ${matched.length} members; mention the one you mean by email (@ and their email)`,
+      }]);
+    }
+    out += `${body.slice(i, at)}@${matched[0]!.email}`;
+    i = at + 1 + found.length;
+  }
+  return out + body.slice(i);
+}
+
+/** An email address right after an `@` (a mention by email, which wins over a name). */
+const EMAIL_AFTER_AT = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/;
+
 /** The trimmed body, or validation_failed on `body`: empty, or longer than NOTE_BODY_MAX. */
 export function checkNoteBody(body: unknown): string {
   const text = typeof body === 'string' ? body.replace(/\r\n?/g, '\n').trim() : '';

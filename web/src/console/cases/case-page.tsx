@@ -21,6 +21,7 @@ import { IdentityVerificationSection } from './case-identity';
 import { ScreeningHits } from './case-screening';
 import { AssignOwnerMutation, CaseQuery, CaseTimelineQuery } from './case-query';
 import { NoteComposer, NoteEntry } from './case-notes';
+import { CaseTagEditor } from './case-tag-editor';
 import { RISK_LABELS, riskClass, sourceBadge, STAGE_LABELS, STATUS_LABELS, statusClass, day, when, words } from './labels';
 
 type CaseData = NonNullable<ConsoleCaseQuery['case']>;
@@ -104,6 +105,7 @@ export function CasePage() {
         <AssignOwner key={`${c.owner?.id ?? 'none'}|${version}`} caseId={c.caseId} ownerId={c.owner?.id ?? null} members={current.members} onDone={done} />
       ) : null}
 
+      <CaseTagEditor key={`${c.caseId}|${version}`} caseId={c.caseId} tags={c.tags} mayEdit={c.viewerCan.assignCaseOwner} onDone={done} />
       <section className="case-section" aria-labelledby="actions-title">
         <h2 id="actions-title">Actions</h2>
         <CaseActions

@@ -12,6 +12,7 @@ import { SelectField, type Option } from '../../ui/select-field';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { RISK_LABELS, riskClass, SOURCE_LABELS, sourceBadge, STAGE_LABELS, STATUS_LABELS, statusClass, day } from './labels';
 import { NewCaseButton } from './new-case-dialog';
+import { CaseBulkActions, SelectionCheckbox } from './case-bulk-actions';
 
 const CasesQuery = graphql(`
   query ConsoleCases($filter: CaseFilter, $sort: CaseSort, $first: Int, $after: String) {
@@ -198,6 +199,10 @@ export function CasesPage() {
   const [viewsVersion, setViewsVersion] = useState(0);
   const views = useRequest(() => execute(CaseViewsQuery), `views|${viewsVersion}`, onError);
   const [notice, setNotice] = useState<{ caseId: string; companyName: string } | null>(null);
+  // The rows selected for a bulk action: on this page only (a new page or filter starts with none).
+  const pageKey = `${filterKey}|${after}`;
+  const [selection, setSelection] = useState<{ pageKey: string; ids: Set<string> }>({ pageKey, ids: new Set() });
+  const selected = selection.pageKey === pageKey ? selection.ids : new Set<string>();
 
   const setFilter = (name: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -287,6 +292,9 @@ export function CasesPage() {
         ) : null}
       </section>
 
+      <CaseBulkActions
+        selected={[...selected]} members={members.data?.members ?? []} onChanged={cases.reload} onClear={() => setSelection({ pageKey, ids: new Set() })}
+      />
       {cases.status === 'loading' ? <Loading label="Loading cases…" /> : null}
       {cases.status === 'error' ? <ErrorNotice error={cases.error} onRetry={cases.reload} /> : null}
       {cases.status === 'done' ? (
@@ -295,8 +303,12 @@ export function CasesPage() {
             {cases.data.cases.totalCount === 1 ? '1 case' : `${cases.data.cases.totalCount} cases`}
           </p>
           <div className="table-scroll">
-            <Table aria-label="Cases" className="table cases-table">
+            <Table
+              aria-label="Cases" className="table cases-table" selectionMode="multiple" selectedKeys={selected}
+              onSelectionChange={(keys) => setSelection({ pageKey, ids: new Set(keys === 'all' ? cases.data.cases.edges.map((e) => e.node.caseId) : [...keys].map(String)) })}
+            >
               <TableHeader>
+                <Column className="react-aria-Column select-column"><SelectionCheckbox /></Column>
                 <Column isRowHeader>Company</Column>
                 <Column>Customer</Column>
                 <Column>Status</Column>
@@ -314,6 +326,7 @@ export function CasesPage() {
               >
                 {(c) => (
                   <Row id={c.caseId}>
+                    <Cell className="react-aria-Cell select-cell"><SelectionCheckbox /></Cell>
                     <Cell textValue={`${c.companyName ?? c.reference} ${c.reference}`}>
                       <Link href={`/console/cases/${encodeURIComponent(c.caseId)}`} className="case-link">{c.companyName ?? `Case ${c.reference}`}</Link>
                       <span className="case-ref">{c.reference}</span>

@@ -9,17 +9,41 @@ export interface Mentionable {
 /** The most members the completion lists at once. */
 const SHOWN = 8;
 
-/** The `@word` being typed just before the caret (where it starts, and what follows the @), or null. */
+/** The most words of a name the completion follows after `@` (`@Nora Smith-Jones` is three). */
+const NAME_WORDS = 4;
+
+/**
+ * The mention being typed just before the caret (where its `@` is, and what follows it, lower case with single
+ * spaces), or null: `@` at the start or after whitespace, then up to NAME_WORDS words of a name or an email.
+ */
 function typedMention(value: string, caret: number): { start: number; query: string } | null {
-  const m = /(^|\s)@([^\s]*)$/.exec(value.slice(0, caret));
+  const m = new RegExp(`(^|\\s)@([^\\s@]*(?: [^\\s@]*){0,${NAME_WORDS - 1}})$`).exec(value.slice(0, caret));
   return m ? { start: caret - m[2]!.length - 1, query: m[2]!.toLowerCase() } : null;
 }
 
 /**
- * A multi-line text field whose `@` completes members' names and emails as the member types (the WAI-ARIA
- * combobox pattern on a text area, as editors with mentions do it): the list of matches is a listbox the field
- * controls (`aria-controls`), the highlighted option its `aria-activedescendant`; Up and Down move, Enter or Tab
- * insert `@email`, Escape closes the list; a live region says how many match. A click on an option inserts it too.
+ * Whether a member matches what is typed: a query of one word anywhere in their name or email; of several
+ * words (`nora sm`), in their name. Names that start with the query come first (see matching).
+ */
+function matchesQuery(m: Mentionable, query: string): boolean {
+  const name = (m.name ?? '').toLowerCase().replace(/\s+/g, ' ');
+  return query.includes(' ') ? name.includes(query) : name.includes(query) || m.email.toLowerCase().includes(query);
+}
+
+/** The members matching the query, those whose name or email starts with it first, at most SHOWN. */
+function matching(members: readonly Mentionable[], query: string): Mentionable[] {
+  const all = members.filter((m) => matchesQuery(m, query));
+  const starts = (m: Mentionable) => (m.name ?? '').toLowerCase().replace(/\s+/g, ' ').startsWith(query) || m.email.toLowerCase().startsWith(query);
+  return [...all.filter(starts), ...all.filter((m) => !starts(m))].slice(0, SHOWN);
+}
+
+/**
+ * A multi-line text field whose `@` completes members' names (one or several words: `@nora sm`) and emails as
+ * the member types (the WAI-ARIA combobox pattern on a text area, as editors with mentions do it): the list of
+ * matches is a listbox the field controls (`aria-controls`), the highlighted option its `aria-activedescendant`;
+ * Up and Down move, Enter or Tab insert `@email` (one member for good, whatever names they share), Escape
+ * closes the list; a live region says how many match. A click on an option inserts it too. (A note may also
+ * say `@Full Name`: the server stores it as the email, or refuses a name two members share.)
  */
 export function MentionTextArea({ label, hint, value, onChange, members, name, maxLength }: {
   label: string; hint: string; value: string; onChange: (value: string) => void; members: readonly Mentionable[]; name: string; maxLength: number;
@@ -32,9 +56,7 @@ export function MentionTextArea({ label, hint, value, onChange, members, name, m
   const [placeCaret, setPlaceCaret] = useState<number | null>(null);
 
   const typed = typedMention(value, caret);
-  const matches = typed
-    ? members.filter((m) => (m.name ?? '').toLowerCase().includes(typed.query) || m.email.toLowerCase().includes(typed.query)).slice(0, SHOWN)
-    : [];
+  const matches = typed ? matching(members, typed.query) : [];
   const open = typed !== null && dismissedAt !== typed.start && matches.length > 0;
   const current = Math.min(active, Math.max(0, matches.length - 1));
 
