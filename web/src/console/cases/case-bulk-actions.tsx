@@ -4,7 +4,7 @@ import { graphql } from '../../gql';
 import type { BulkCaseResult } from '../../gql/graphql';
 import { execute } from '../../lib/graphql';
 import { useAction } from '../../lib/use-request';
-import { DialogButton, DialogButtons } from '../../ui/dialog';
+import { DialogButton } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { SelectField } from '../../ui/select-field';
 import { ErrorNotice } from '../../ui/status';
@@ -132,7 +132,7 @@ function AssignForm({ selected, members, onDone, onCancel }: {
     <Form className="form" onSubmit={submit}>
       <SelectField label="Owner" name="owner" value={owner} onChange={setOwner} options={options} isRequired />
       {action.error ? <ErrorNotice error={action.error} /> : null}
-      <DialogButtons submit="Assign" pending={action.pending} onCancel={onCancel} />
+      <FormButtons submit="Assign" pending={action.pending} onCancel={onCancel} />
     </Form>
   );
 }
@@ -151,7 +151,21 @@ function TagForm({ selected, onDone, onCancel }: { selected: readonly string[]; 
       <Field label="Add tags" name="add" value={add} onChange={setAdd} hint="Separate tags with commas." autoFocus />
       <Field label="Remove tags" name="remove" value={remove} onChange={setRemove} hint="Separate tags with commas." />
       {action.error ? <ErrorNotice error={action.error} /> : null}
-      <DialogButtons submit="Apply tags" pending={action.pending} onCancel={onCancel} />
+      <FormButtons submit="Apply tags" pending={action.pending} onCancel={onCancel} />
     </Form>
+  );
+}
+
+/**
+ * Cancel and submit at the foot of a dialog's form. The submit button is disabled while the request runs rather
+ * than given React Aria's `isPending` (see ui/dialog.tsx's ConfirmButton: the dialog closes on success and a
+ * pending button's live-region node would be left without a name).
+ */
+function FormButtons({ submit, pending, onCancel }: { submit: string; pending: boolean; onCancel: () => void }) {
+  return (
+    <div className="dialog-buttons">
+      <Button className="button" onPress={onCancel}>Cancel</Button>
+      <Button className="button button-primary" type="submit" isDisabled={pending}>{submit}</Button>
+    </div>
   );
 }
