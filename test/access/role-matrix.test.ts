@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import {
-  assignCaseOwner, deleteCaseView, exportCases, findConsoleCase, listCaseDecisions, listCases, listCaseTags, listCaseTimeline, listCaseViews, listConsoleCases, saveCaseView, setCaseTags, setCrmRecordId,
+  assignCaseOwner, bulkAssignCases, bulkTagCases, deleteCaseView, exportCases, findConsoleCase, listCaseDecisions, listCases, listCaseTags, listCaseTimeline, listCaseViews, listConsoleCases, saveCaseView, setCaseTags, setCrmRecordId,
 } from '../../src/cases/index';
 import { createCase, openCase } from '../../src/onboarding/index';
 import { approveDecisionOverride, decideCase, escalateCase, getCase, getPendingDecisionOverride, listDecisionBlockers, loadCaseParts, rejectDecisionOverride, reopenCase, respondToEscalation } from '../../src/decisions/index';
@@ -135,6 +135,9 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'assignCaseOwner', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => assignCaseOwner(s, a, { caseId, memberId: null }) },
     // The case list as a work queue (issue 26): tags and views are the console's; reading them is reading cases.
     { name: 'setCaseTags', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => setCaseTags(s, a, { caseId, tags: ['matrix'] }) },
+    // Bulk actions answer per case: another tenant's call is refused case by case (not_found in the answer), not thrown.
+    { name: 'bulkAssignCases', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => bulkAssignCases(s, a, { caseIds: [caseId], ownerId: null }) },
+    { name: 'bulkTagCases', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => bulkTagCases(s, a, { caseIds: [caseId], add: ['matrix'] }) },
     { name: 'listCaseTags', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: false, call: (s, a) => listCaseTags(s, a) },
     { name: 'listCaseViews', need: { scope: 'read:cases', role: 'analyst' }, ownsResource: false, call: (s, a) => listCaseViews(s, a) },
     { name: 'saveCaseView', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => saveCaseView(s, a, { name: `View ${randomUUID()}`, filter: { tags: ['matrix'] } }) },
