@@ -8,7 +8,7 @@ import { CASE_SORT_KEYS, type CaseSort, type ConsoleCasePageQuery } from './case
 export interface ConsoleCaseQueryInput extends CaseListFilter {
   /** Only cases whose updatedAt is at or after this instant. */
   updatedSince?: Date;
-  /** The order: by `created` (default), `updated` or `risk`, `desc` by default. */
+  /** The order: by `created` (default), `updated`, `risk` or `sla` (due time), `desc` by default. */
   sort?: Partial<CaseSort>;
 }
 
@@ -43,10 +43,11 @@ export function checkConsoleCaseQuery(actor: Actor, input: ConsoleCaseQueryInput
   // Only the newer filters and orders add their keys, so earlier cursors keep their meaning.
   if (unassigned) filter.unassigned = true;
   if (f.tags) filter.tags = f.tags;
+  if (f.slaStates) filter.slaStates = f.slaStates;
   if (sort.by !== 'created' || sort.direction !== 'desc') filter.sort = `${sort.by}:${sort.direction}`;
   const query = {
     statuses: f.statuses, source: f.source, crmSource: f.crmSource, ownerId, unassigned, riskBand: f.riskBand, updatedSince: input.updatedSince,
-    tags: f.tags, search: f.search === undefined ? undefined : caseSearchOf(f.search), sort,
+    tags: f.tags, slaStates: f.slaStates, search: f.search === undefined ? undefined : caseSearchOf(f.search), sort,
   };
   return { query, sort, filter };
 }

@@ -48,3 +48,4 @@ export { currentDecisionView, decisionView } from './decision-views';
 export { findLatestDecision } from './decisions.repository';
 export { dedupLockKey, ensureDedupLockRows, lockDedupKeys } from './sql/dedup-locks';
 export { type SubmittedView, ApplicationDraftSchema, ApplicationSchema, CompanyProfileDraftSchema, OwnerDraftSchema, PortalSessionSchema, RequestNewLinkSchema, ReviewSchema, ReviewConfirmSchema, SubmittedSchema, STEP_STATES, type ApplicationDraft, type ApplicationView, type PortalSessionView, type ReviewView, type StepState, type CompanyProfileView, type OwnerView, type OwnerDraft } from './application.wire';
+export { SLA_STATES, slaStateSql, type SlaState } from './case-sla';
