@@ -13,9 +13,12 @@ const BATCH = 500;
 /**
  * Looks at some of the tenant's cases again and writes their clocks (nextClock): a case whose status
  * changed restarts its clock, one that waits on the customer pauses it (when the policy says so), a closed
- * one loses it. Nothing for a tenant without an SLA policy. Each batch in one transaction, the clocks locked.
+ * one loses it. `statusChangedAt`: when a case entered its status, from its events (else its clock restarts
+ * at now). Nothing for a tenant without an SLA policy. Each batch in one transaction, the clocks locked.
  */
-export async function refreshCaseSlas(svc: Services, orgId: string, casePks: readonly number[], policy?: SlaPolicy | null): Promise<void> {
+export async function refreshCaseSlas(
+  svc: Services, orgId: string, casePks: readonly number[], policy?: SlaPolicy | null, statusChangedAt: ReadonlyMap<number, Date> = new Map(),
+): Promise<void> {
   const p = policy === undefined ? await findPolicy(forTenant(svc.db, orgId)) : policy;
   if (!p || casePks.length === 0) return;
   for (let i = 0; i < casePks.length; i += BATCH) {
@@ -31,7 +34,7 @@ export async function refreshCaseSlas(svc: Services, orgId: string, casePks: rea
       for (const pk of pks) {
         const f = facts.get(pk);
         const prev = clocks.get(pk) ?? null;
-        const next = f ? nextClock(prev, { casePk: pk, status: f.status, closed: f.closed, awaitingCustomerSince: waiting.get(pk) ?? null }, p, now) : null;
+        const next = f ? nextClock(prev, { casePk: pk, status: f.status, closed: f.closed, awaitingCustomerSince: waiting.get(pk) ?? null, statusChangedAt: statusChangedAt.get(pk) ?? null }, p, now) : null;
         if (next) write.push(next);
         else if (prev) removed.push(pk);
       }

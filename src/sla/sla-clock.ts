@@ -30,27 +30,31 @@ export interface ClockFacts {
   closed: boolean;
   /** Since when the case waits on the customer (the oldest outstanding EDD or document request), or null. */
   awaitingCustomerSince: Date | null;
+  /** When the case entered its status, when known (its case.created or case.status.changed event); else the clock starts now. */
+  statusChangedAt?: Date | null;
 }
 
 /**
  * The clock of a case after looking at it `now`: null for a closed case; a fresh clock when it has none or
- * its status changed; paused (from the later of its stretch's start and the customer's oldest outstanding
- * request) while the policy pauses and the case waits on the customer; resumed from now when it no longer
- * waits; its target, at-risk and due instants from the policy (business time).
+ * its status changed (from the status change's event when known, else now); paused (from the later of its
+ * stretch's start and the customer's oldest outstanding request) while the policy pauses and the case waits
+ * on the customer; resumed from now when it no longer waits; its target, at-risk and due instants from the
+ * policy (business time). Time never runs backwards: a pause starts no earlier than the stretch, a resumption
+ * no earlier than the pause.
  */
 export function nextClock(prev: CaseClock | null, facts: ClockFacts, policy: SlaPolicy, now: Date): CaseClock | null {
   if (facts.closed) return null;
   let c: CaseClock = prev && prev.status === facts.status ? { ...prev } : {
-    casePk: facts.casePk, status: facts.status, clockStart: now, usedMs: 0, pausedSince: null, targetMs: null, atRiskAt: null, dueAt: null, atRiskMailed: false,
+    casePk: facts.casePk, status: facts.status, clockStart: facts.statusChangedAt ?? now, usedMs: 0, pausedSince: null, targetMs: null, atRiskAt: null, dueAt: null, atRiskMailed: false,
   };
   const bh = policy.businessHours;
   const waits = policy.pauseWhileAwaitingCustomer && facts.awaitingCustomerSince !== null;
   if (waits && c.pausedSince === null) {
-    const since = Math.min(now.getTime(), Math.max(c.clockStart.getTime(), facts.awaitingCustomerSince!.getTime()));
+    const since = Math.max(c.clockStart.getTime(), Math.min(now.getTime(), facts.awaitingCustomerSince!.getTime()));
     const pausedSince = new Date(since);
     c = { ...c, usedMs: c.usedMs + businessMsBetween(c.clockStart, pausedSince, bh), pausedSince };
   } else if (!waits && c.pausedSince !== null) {
-    c = { ...c, clockStart: now, pausedSince: null };
+    c = { ...c, clockStart: new Date(Math.max(now.getTime(), c.pausedSince.getTime())), pausedSince: null };
   }
   c.targetMs = targetMsOf(policy, c.status);
   if (c.pausedSince === null && c.targetMs !== null) {

@@ -14,18 +14,24 @@ export class SlaReactor implements EventSubscriber {
   readonly name = 'sla';
 
   async onEvents(tx: Tx, events: EventRecord[]): Promise<void> {
-    const byTenant = new Map<string, Set<number>>();
+    const byTenant = new Map<string, { pks: Set<number>; changed: Map<number, Date> }>();
     for (const e of events) {
       if (e.casePk === null) continue;
-      let pks = byTenant.get(e.orgId);
-      if (!pks) byTenant.set(e.orgId, (pks = new Set()));
-      pks.add(Number(e.casePk));
+      let t = byTenant.get(e.orgId);
+      if (!t) byTenant.set(e.orgId, (t = { pks: new Set(), changed: new Map() }));
+      const pk = Number(e.casePk);
+      t.pks.add(pk);
+      const before = t.changed.get(pk);
+      if (STATUS_EVENTS.has(e.type) && (!before || before < e.occurredAt)) t.changed.set(pk, e.occurredAt);
     }
-    for (const [orgId, pks] of byTenant) tx.afterCommit(() => reactToCases(tx.services, orgId, [...pks]));
+    for (const [orgId, t] of byTenant) tx.afterCommit(() => reactToCases(tx.services, orgId, [...t.pks], t.changed));
   }
 }
 
-async function reactToCases(svc: Services, orgId: string, casePks: number[]): Promise<void> {
-  await refreshCaseSlas(svc, orgId, casePks);
+/** The events that put a case in a status: a restarted clock starts at the latest of them. */
+const STATUS_EVENTS = new Set(['case.created', 'case.status.changed']);
+
+async function reactToCases(svc: Services, orgId: string, casePks: number[], changed: Map<number, Date>): Promise<void> {
+  await refreshCaseSlas(svc, orgId, casePks, undefined, changed);
   await mailAtRiskOwners(svc, orgId);
 }
