@@ -151,7 +151,7 @@ function PolicyForm({ policy }: { policy: Policy }) {
           Pause while EDD or document requests are outstanding
         </Switch>
       </section>
-      <div role="status" aria-live="polite">{saved ? <Success><p>The SLA policy is saved. Every open case follows it now.</p></Success> : null}</div>
+      {saved ? <Success><p>The SLA policy is saved. Every open case follows it now.</p></Success> : null}
       {notice && (notice.details.length || !Object.keys(fieldErrors).length) ? <ErrorNotice error={notice} /> : null}
       <Button type="submit" className="button button-primary" isDisabled={action.pending}>Save SLA policy</Button>
       <p className="muted">Last saved: <When at={current.updatedAt} never="never" />{current.updatedBy ? ` by ${current.updatedBy}` : ''}.</p>
