@@ -197,6 +197,11 @@ describe('SLAs over GraphQL: setSlaPolicy, slaPolicy, Case.sla, the case list, q
     const second = await list({ first: 2, after: first.pageInfo.endCursor, sort: { by: 'sla', direction: 'asc' } });
     expect([...ids(first), ...ids(second)], 'paged by due time').to.deep.equal([late.caseId, fresh.caseId, reviewed.caseId]);
     expect((await analyst.error(LIST, { filter: { slaStates: ['late'] } })).code).to.equal('BAD_USER_INPUT');
+    // The CSV export takes the same filter and order (`sla`, as the list's address names it).
+    const csv = await fetch(`${h.url}/console/export/cases.csv?sla=breached,on_track&sort=sla:asc`, { headers: analyst.cookieHeader() });
+    expect(csv.status).to.equal(200);
+    const rows = (await csv.text()).split('\r\n').slice(1).filter(Boolean);
+    expect(rows.map((r) => [late.caseId, fresh.caseId].find((id) => r.includes(id)))).to.deep.equal([late.caseId, fresh.caseId]);
 
     const views = (await analyst.data<{ caseViews: { id: string; name: string; filter: { status: string[]; slaStates: string[] | null } }[] }>(VIEWS)).caseViews;
     const breaching = views.find((v) => v.id === 'builtin:breaching_sla')!;
