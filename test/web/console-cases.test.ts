@@ -218,8 +218,8 @@ describe('web console: sign-in and case pages in Chromium', function () {
     const manualRow = w.page.getByRole('row', { name: /^Handmade Ltd/ });
     await manualRow.waitFor(WAIT);
     const cells = await manualRow.locator('[role="rowheader"], [role="gridcell"]').allInnerTexts();
-    expect(cells.slice(0, 7)).to.deep.equal(['Handmade Ltd\nC-1', 'Jo Hand', 'In progress', 'Created', 'Not assessed', 'Unassigned', 'Manual']);
-    expect(cells[7]).to.match(/\d{4}/);
+    expect(cells.slice(0, 8)).to.deep.equal(['Handmade Ltd\nC-1', 'Jo Hand', 'In progress', 'Created', 'Not assessed', 'No SLA', 'Unassigned', 'Manual']);
+    expect(cells[8]).to.match(/\d{4}/);
     expect(await manualRow.getByRole('link', { name: 'Handmade Ltd' }).getAttribute('href')).to.equal(`/console/cases/${manualId}`);
 
     // A case through the API, from Salesforce.
