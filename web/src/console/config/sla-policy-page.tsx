@@ -105,7 +105,8 @@ function PolicyForm({ policy }: { policy: Policy }) {
     const statuses = OPEN_STATUSES.filter((s) => hours[s]!.trim() !== '');
     setSent(statuses);
     const input = {
-      targets: statuses.map((s) => ({ status: s, hours: Number(hours[s]!.trim().replace(',', '.')) })),
+      // Text that is no number goes as -1, so the server's own words ("must be a number of hours above 0 …") come back at the field.
+      targets: statuses.map((s) => ({ status: s, hours: hoursOf(hours[s]!) })),
       businessHours: business ? { timezone: timezone.trim(), days, from: from.trim(), to: to.trim() } : null,
       pauseWhileAwaitingCustomer: pause,
     };
@@ -158,6 +159,11 @@ function PolicyForm({ policy }: { policy: Policy }) {
     </Form>
   );
 }
+
+const hoursOf = (text: string): number => {
+  const n = Number(text.trim().replace(',', '.'));
+  return Number.isFinite(n) ? n : -1;
+};
 
 /** The server's details with the form's field names for paths (`input.targets.1.hours` -> `hours_in_review`, `input.businessHours.to` -> `to`). */
 function namedErrors(error: RequestError | undefined, sent: CaseStatus[]): RequestError | undefined {
