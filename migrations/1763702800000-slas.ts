@@ -41,7 +41,7 @@ const statements = [
     updated_at ${TS} NOT NULL,
     PRIMARY KEY (org_id, case_pk),
     KEY ix_case_slas_due (org_id, due_at),
-    KEY ix_case_slas_at_risk (at_risk_mailed, at_risk_at)
+    KEY ix_case_slas_at_risk (org_id, at_risk_mailed, at_risk_at)
   ) ${TABLE}`,
   `CREATE TABLE sla_at_risk_alerts (
     id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,
