@@ -6,7 +6,7 @@ import { CaseFilter, CaseListViewNode, caseListViewNodeOf, CaseNode, caseNodeOf,
 /** The case list as a work queue: tags on cases, and views of the list (built in, and saved for the organisation). */
 @Resolver()
 export class CaseViewsResolver {
-  @Query(() => [CaseListViewNode], { description: 'The views of the case list: the built-in ones (Mine, Needs a decision, Unassigned), then the saved ones by name.' })
+  @Query(() => [CaseListViewNode], { description: 'The views of the case list: the built-in ones (Mine, Needs a decision, Unassigned, Breaching SLA), then the saved ones by name.' })
   async caseViews(@Ctx() ctx: GraphqlContext): Promise<CaseListViewNode[]> {
     return (await listCaseViews(ctx.svc, actorOf(ctx))).map(caseListViewNodeOf);
   }
@@ -20,7 +20,7 @@ export class CaseViewsResolver {
       filter: {
         statuses: filter.status ?? undefined, search: filter.search ?? undefined, source: filter.source ?? undefined, crmSource: filter.crmSource ?? undefined,
         ownerId: filter.ownerId ?? undefined, assignee: filter.assignee ?? undefined, riskBand: filter.riskBand ?? undefined, tags: filter.tags ?? undefined,
-        updatedSince: filter.updatedSince ?? undefined,
+        slaStates: filter.slaStates ?? undefined, updatedSince: filter.updatedSince ?? undefined,
       },
     });
     return caseListViewNodeOf(view);

@@ -60,6 +60,7 @@ export class CasesResolver {
       updatedSince: filter?.updatedSince ?? undefined,
       assignee: filter?.assignee ?? undefined,
       tags: filter?.tags ?? undefined,
+      slaStates: filter?.slaStates ?? undefined,
       sort: sort ? { by: sort.by, direction: sort.direction ?? 'desc' } : undefined,
       withDecision,
       withTotal: selects(info, ['totalCount']),

@@ -21,6 +21,7 @@ import { MonitoringReviewsResolver } from './monitoring-reviews.resolver';
 import { WorkQueuesResolver } from './work-queues.resolver';
 import { CaseNotesResolver, CaseNoteVersionsResolver } from './case-notes.resolver';
 import { NotificationsResolver } from './notifications.resolver';
+import { SlaResolver } from './sla.resolver';
 
 /** Every resolver class of the console schema. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -49,4 +50,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CaseNotesResolver,
   CaseNoteVersionsResolver,
   NotificationsResolver,
+  SlaResolver,
 ];

@@ -32,6 +32,7 @@ export class ViewerCan implements ViewerCanView {
   @Field({ description: 'Edit the decision policy.' }) configureDecisionPolicy!: boolean;
   @Field({ description: 'Define the work queues (setQueues).' }) configureQueues!: boolean;
   @Field({ description: "Set another member's availability for automatic assignment." }) setAnyAvailability!: boolean;
+  @Field({ description: 'Set the SLA policy (setSlaPolicy).' }) configureSla!: boolean;
 }
 
 @ObjectType({ description: 'The signed-in member, with their organisation.' })

@@ -14,6 +14,7 @@ import { outreachModule } from '../src/outreach/index';
 import { pipelineModule } from '../src/pipeline/index';
 import { type FeatureModule } from '../src/platform/index';
 import { retentionModule } from '../src/retention/index';
+import { slaModule } from '../src/sla/index';
 import { webhooksModule } from '../src/webhooks/index';
 import { workQueuesModule } from '../src/work-queues/index';
 
@@ -40,5 +41,6 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   webhooksModule,
   monitoringModule,
   workQueuesModule,
+  slaModule,
   notificationsModule,
 ];

@@ -1,6 +1,6 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { CASE_ASSIGNEES, CASE_SEARCH_DESCRIPTION, CASE_SORT_KEYS, CASE_TAG_DESCRIPTION, MAX_CASE_TAGS, type CaseAssignee, type CaseListView, type CaseSortKey, CASE_SOURCES, CASE_STATUSES, DECISION_OUTCOMES, ONBOARDING_STAGES, PARTY_KINDS, RISK_BANDS, ROSTER_STATUSES, type CaseSource, type CaseStatus, type ConsoleCaseView, type DecisionOutcome, type OnboardingStage, type RiskBand } from '../../src/cases/index';
+import { CASE_ASSIGNEES, SLA_STATES, type SlaState, CASE_SEARCH_DESCRIPTION, CASE_SORT_KEYS, CASE_TAG_DESCRIPTION, MAX_CASE_TAGS, type CaseAssignee, type CaseListView, type CaseSortKey, CASE_SOURCES, CASE_STATUSES, DECISION_OUTCOMES, ONBOARDING_STAGES, PARTY_KINDS, RISK_BANDS, ROSTER_STATUSES, type CaseSource, type CaseStatus, type ConsoleCaseView, type DecisionOutcome, type OnboardingStage, type RiskBand } from '../../src/cases/index';
 import { DECISION_BLOCKER_CODES, RECOMMENDATIONS, type CaseViewerCan as CaseViewerCanView, type DecisionBlockerCode, type Recommendation } from '../../src/decisions/index';
 import { DISPOSITIONS, type Disposition } from '../../src/screening/index';
 import { DOCUMENT_OVERRIDE_STATUSES, DOCUMENT_STATUSES, type DocumentOverrideStatus, type DocumentStatus } from '../../src/documents/index';
@@ -241,7 +241,11 @@ export const CaseAssigneeEnum = enumOf(CASE_ASSIGNEES);
 registerEnumType(CaseAssigneeEnum, { name: 'CaseAssignee', description: 'me: cases the caller owns; nobody: cases without an owner.' });
 export const CaseSortKeyEnum = enumOf(CASE_SORT_KEYS);
 registerEnumType(CaseSortKeyEnum, {
-  name: 'CaseSortKey', description: 'created (when the case was opened), updated (last change) or risk (risk score; cases not assessed sort below every score).',
+  name: 'CaseSortKey', description: 'created (when the case was opened), updated (last change), risk (risk score; cases not assessed sort below every score) or sla (SLA due time; cases without one last in either direction).',
+});
+export const SlaStateEnum = enumOf(SLA_STATES);
+registerEnumType(SlaStateEnum, {
+  name: 'SlaState', description: 'on_track; at_risk (80 % of the target used); breached (the target passed); paused (the case waits on the customer, the policy pausing).',
 });
 export const SortDirectionEnum = enumOf(['asc', 'desc'] as const);
 registerEnumType(SortDirectionEnum, { name: 'SortDirection' });
@@ -262,9 +266,10 @@ export class CaseViewFilter {
   @Field(() => CaseAssigneeEnum, { nullable: true }) assignee!: CaseAssignee | null;
   @Field(() => RiskBandEnum, { nullable: true }) riskBand!: RiskBand | null;
   @Field(() => [String], { nullable: true }) tags!: string[] | null;
+  @Field(() => [SlaStateEnum], { nullable: true }) slaStates!: SlaState[] | null;
 }
 
-@ObjectType('CaseView', { simpleResolvers: true, description: 'A view of the case list: built in (Mine, Needs a decision, Unassigned) or a filter saved for the organisation.' })
+@ObjectType('CaseView', { simpleResolvers: true, description: 'A view of the case list: built in (Mine, Needs a decision, Unassigned, Breaching SLA) or a filter saved for the organisation.' })
 export class CaseListViewNode {
   @Field(() => ID, { description: 'builtin:<key> for a built-in view; the saved view\'s number otherwise.' }) id!: string;
   @Field() name!: string;
@@ -280,6 +285,7 @@ export const caseListViewNodeOf = (v: CaseListView): CaseListViewNode => ({
   filter: {
     status: v.filter.statuses ?? null, search: v.filter.search ?? null, source: v.filter.source ?? null, crmSource: v.filter.crmSource ?? null,
     ownerId: v.filter.ownerId ?? null, assignee: v.filter.assignee ?? null, riskBand: v.filter.riskBand ?? null, tags: v.filter.tags ?? null,
+    slaStates: v.filter.slaStates ?? null,
   },
 });
 
@@ -297,6 +303,7 @@ export class CaseFilter {
   @Field(() => CaseAssigneeEnum, { nullable: true, description: 'me: the caller\'s cases; nobody: cases without an owner (instead of ownerId).' }) assignee?: CaseAssignee | null;
   @Field(() => RiskBandEnum, { nullable: true }) riskBand?: RiskBand | null;
   @Field(() => [String], { nullable: true, description: 'Cases carrying every one of these tags (any letter case).' }) tags?: string[] | null;
+  @Field(() => [SlaStateEnum], { nullable: true, description: 'Open cases whose SLA is in any of these states now (cases without an SLA never match).' }) slaStates?: SlaState[] | null;
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'Cases updated at or after this instant (not kept by saveCaseView).' }) updatedSince?: Date | null;
 }
 

@@ -55,7 +55,7 @@ export class WorkQueue {
   @Field(() => Int, { description: 'Open cases in the queue, assigned or not.' }) openCount!: number;
   @Field(() => Int, { description: 'Open cases in the queue with no owner: what Next case hands out.' }) unassignedCount!: number;
   @Field(() => Int, { nullable: true, description: 'Seconds since the oldest open case of the queue was opened; null when empty.' }) oldestAgeSeconds!: number | null;
-  @Field(() => Int, { description: 'Open cases past their SLA: always 0 until SLAs exist (docs/console.md).' }) slaBreaches!: number;
+  @Field(() => Int, { description: 'Open cases of the queue whose SLA is breached now (setSlaPolicy; 0 without a policy).' }) slaBreaches!: number;
 }
 
 @ObjectType({ simpleResolvers: true, description: "A member's availability for automatic assignment." })

@@ -1,10 +1,10 @@
 import { Router, type Request, type Response } from 'express';
-import { exportCases, type CaseAssignee, type CaseSortKey, type CaseSource, type CaseStatus, type ConsoleCaseQueryInput, type RiskBand } from '../../src/cases/index';
+import { exportCases, type CaseAssignee, type CaseSortKey, type CaseSource, type CaseStatus, type ConsoleCaseQueryInput, type RiskBand, type SlaState } from '../../src/cases/index';
 import { DomainError, type Services } from '../../src/platform/index';
 import { CONSOLE_COOKIE, cookieValue, findConsoleActor } from '../../src/sessions/index';
 
 /** The case list's filters as the console's address names them (web/src/console/cases/cases-page.tsx), and its order. */
-const PARAMS = ['status', 'source', 'crm', 'owner', 'assignee', 'risk', 'q', 'tags', 'sort'] as const;
+const PARAMS = ['status', 'source', 'crm', 'owner', 'assignee', 'risk', 'q', 'tags', 'sla', 'sort'] as const;
 
 const list = (value: string | undefined) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : undefined);
 
@@ -31,6 +31,7 @@ function exportInput(query: Request['query']): ConsoleCaseQueryInput {
     search: value.q || undefined,
     tags: list(value.tags),
     ...(caseIds ? { caseIds } : {}),
+    slaStates: list(value.sla) as SlaState[] | undefined,
   };
   if (value.sort) {
     const [by, direction] = value.sort.split(':');

@@ -123,6 +123,10 @@ export const PERMISSIONS = {
   'queues:availability': { role: 'analyst' },
   /** Setting another member's availability (leave, out of office). */
   'queues:availability_any': { role: 'compliance_admin' },
+  /** SLAs (src/sla): the tenant's SLA policy and each case's SLA state. */
+  'sla:read': { role: 'analyst' },
+  /** Setting the SLA policy: targets per status, business hours, pausing (audited). */
+  'sla:configure': { role: 'compliance_admin' },
   /** A case's notes and their versions (src/case-notes). */
   'case_notes:read': { role: 'analyst' },
   /** Adding a note to a case, mentioning members (the roles that work a case); editing is the note's author's alone. */

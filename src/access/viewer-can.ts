@@ -43,6 +43,8 @@ export const VIEWER_ACTIONS = {
   configureQueues: 'queues:configure',
   /** Set another member's availability for automatic assignment. */
   setAnyAvailability: 'queues:availability_any',
+  /** Set the SLA policy (setSlaPolicy). */
+  configureSla: 'sla:configure',
 } as const satisfies Record<string, Permission>;
 
 export type ViewerCan = Record<keyof typeof VIEWER_ACTIONS, boolean>;

@@ -3,6 +3,7 @@ import { searchTerm } from '../pagination/index';
 import { CASE_SOURCES, CASE_STATUSES, type CaseSource, type CaseStatus } from './case.entity';
 import { RISK_BANDS, type RiskBand } from './case.wire';
 import { CASE_ASSIGNEES, tagsFilterOf, type CaseAssignee } from './case-tags';
+import { SLA_STATES, type SlaState } from './case-sla';
 
 /** The filters of the console's case list that a saved view keeps (each narrows the list: AND). */
 export interface CaseListFilter {
@@ -19,6 +20,8 @@ export interface CaseListFilter {
   riskBand?: RiskBand;
   /** Cases carrying every one of these tags (any letter case). */
   tags?: string[];
+  /** Open cases whose SLA (src/sla) is in one of these states now. */
+  slaStates?: SlaState[];
 }
 
 /**
@@ -40,6 +43,9 @@ export function checkCaseListFilter(input: CaseListFilter, details: ValidationDe
   if (term !== undefined) out.search = term;
   const tags = tagsFilterOf(input.tags, 'filter.tags', details);
   if (tags) out.tags = tags;
+  const slaStates = input.slaStates?.length ? [...new Set(input.slaStates)].sort() : undefined;
+  if (slaStates?.some((s) => !SLA_STATES.includes(s))) details.push({ path: 'filter.slaStates', message: `must be among ${SLA_STATES.join(', ')}` });
+  else if (slaStates) out.slaStates = slaStates;
   if (input.crmSource) out.crmSource = input.crmSource;
   if (input.ownerId) out.ownerId = input.ownerId;
   return out;

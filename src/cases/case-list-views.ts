@@ -22,12 +22,14 @@ const OPEN = ['in_progress', 'in_review', 'pending_senior', 'returned'] as const
 
 /**
  * The built-in views, before the saved ones: the caller's open cases, the cases waiting for an analyst's
- * decision (in review, or returned from senior review), and open cases nobody owns.
+ * decision (in review, or returned from senior review), open cases nobody owns, and open cases whose SLA
+ * is breached (src/sla).
  */
 export const BUILT_IN_CASE_VIEWS: readonly CaseListView[] = [
   { id: 'builtin:mine', name: 'Mine', filter: { statuses: [...OPEN].sort(), assignee: 'me' } },
   { id: 'builtin:needs_decision', name: 'Needs a decision', filter: { statuses: ['in_review', 'returned'] } },
   { id: 'builtin:unassigned', name: 'Unassigned', filter: { statuses: [...OPEN].sort(), assignee: 'nobody' } },
+  { id: 'builtin:breaching_sla', name: 'Breaching SLA', filter: { statuses: [...OPEN].sort(), slaStates: ['breached'] } },
 ].map((v) => ({ ...v, builtIn: true, createdBy: null, createdAt: null, viewerCanDelete: false })) as CaseListView[];
 
 /** Whether the actor may delete a saved view: its author (by member id, else audit name) or an admin. */

@@ -2,6 +2,7 @@ import { type TenantDb } from '../db/index';
 import { datetimeTextSql } from '../db/datetime-text';
 import { DomainError } from '../errors';
 import { caseSearchCondition, type CaseSearch } from './case-search';
+import { caseSlaDueSql, caseSlaStateSql, SLA_STATE_SQL_PARAMS, type SlaState } from './case-sla';
 import { isCaseId } from './case-id';
 import type { CaseSource, CaseStatus, OnboardingStage } from './case.entity';
 import type { RiskBand } from './case.wire';
@@ -56,6 +57,8 @@ export interface ConsoleCaseRow {
   purged_at: string | null;
   /** The case's tags joined by newlines (TAGS_COLUMN), or null without tags. */
   tags?: string | null;
+  /** Sorted by SLA due: the sorted value (datetime text, see caseSlaDueSql). */
+  sla_sort?: string;
 }
 
 /** A list row with its current decision joined (decision_* null when it has none). */
@@ -69,8 +72,8 @@ export interface ConsoleCaseRowWithDecision extends ConsoleCaseRow {
   decision_decided_at: Date | null;
 }
 
-/** The orders of the console's case list: creation (the pk), last update, or risk score; each with pk as the tiebreak. */
-export const CASE_SORT_KEYS = ['created', 'updated', 'risk'] as const;
+/** The orders of the console's case list: creation (the pk), last update, risk score, or SLA due time (src/sla); each with pk as the tiebreak. */
+export const CASE_SORT_KEYS = ['created', 'updated', 'risk', 'sla'] as const;
 export type CaseSortKey = (typeof CASE_SORT_KEYS)[number];
 export interface CaseSort { by: CaseSortKey; direction: 'asc' | 'desc' }
 
@@ -96,6 +99,10 @@ export interface ConsoleCasePageQuery {
   search?: CaseSearch;
   /** Only these cases (by case id; the export of the list's selection). */
   caseIds?: string[];
+  /** Open cases whose SLA is in one of these states at `now`. */
+  slaStates?: SlaState[];
+  /** The instant the SLA filter reads states at (the service clock's now). */
+  now?: Date;
   /** The order; newest first by creation when absent. */
   sort?: CaseSort;
   /** The last case already seen (from a cursor); null for the first page. */
@@ -106,15 +113,16 @@ export interface ConsoleCasePageQuery {
   withDecision?: boolean;
 }
 
-/** The sortable column of each sort (null risk scores sort lowest, as MariaDB sorts NULL). */
-const SORT_COLUMNS: Record<CaseSortKey, string> = { created: 'c.pk', updated: 'c.updated_at', risk: 'c.risk_score' };
+/** The sortable column of each sort (null risk scores sort lowest, as MariaDB sorts NULL; cases without an SLA due time last). */
+const sortColumn = (sort: CaseSort): string =>
+  sort.by === 'sla' ? caseSlaDueSql('c', sort.direction) : { created: 'c.pk', updated: 'c.updated_at', risk: 'c.risk_score' }[sort.by];
 
 /** The keyset condition "after `at`" in the order `sort` (column nullable: NULL is the lowest value). */
 function keysetAfter(sort: CaseSort, at: CaseListPosition): { sql: string; params: unknown[] } {
   const desc = sort.direction === 'desc';
   const pkAfter = desc ? 'c.pk < ?' : 'c.pk > ?';
   if (sort.by === 'created') return { sql: pkAfter, params: [at.pk] };
-  const col = SORT_COLUMNS[sort.by];
+  const col = sortColumn(sort);
   if (at.value === null || at.value === undefined) {
     return desc ? { sql: `(${col} IS NULL AND ${pkAfter})`, params: [at.pk] } : { sql: `(${col} IS NOT NULL OR (${col} IS NULL AND ${pkAfter}))`, params: [at.pk] };
   }
@@ -163,6 +171,11 @@ function consoleCasesWhere(orgId: string, q: Omit<ConsoleCasePageQuery, 'after' 
     params.push(q.caseIds.length ? q.caseIds : ['']);
     indexes.push('');
   }
+  if (q.slaStates?.length) {
+    where.push(`${caseSlaStateSql('c')} IN (?)`);
+    params.push(...Array<Date>(SLA_STATE_SQL_PARAMS).fill(q.now ?? new Date()), q.slaStates);
+    indexes.push('');
+  }
   if (q.search) {
     const search = caseSearchCondition(q.search, 'c');
     where.push(search.sql);
@@ -196,9 +209,10 @@ export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql
        LEFT JOIN decisions d ON d.id = (SELECT MAX(d2.id) FROM decisions d2 WHERE d2.org_id = c.org_id AND d2.case_pk = c.pk)`
     : ` FROM cases c ${hint}`;
   const dir = sort.direction === 'desc' ? 'DESC' : 'ASC';
-  const order = byPk ? `c.pk ${dir}` : `${SORT_COLUMNS[sort.by]} ${dir}, c.pk ${dir}`;
+  const order = byPk ? `c.pk ${dir}` : `${sort.by === 'sla' ? 'sla_sort' : sortColumn(sort)} ${dir}, c.pk ${dir}`;
+  const slaSort = sort.by === 'sla' ? `, CAST(${sortColumn(sort)} AS CHAR) AS sla_sort` : '';
   return {
-    sql: `SELECT ${CONSOLE_CASE_COLUMNS_C}, ${TAGS_COLUMN}${decision} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${Math.floor(q.limit)}`,
+    sql: `SELECT ${CONSOLE_CASE_COLUMNS_C}, ${TAGS_COLUMN}${slaSort}${decision} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${Math.floor(q.limit)}`,
     params,
   };
 }

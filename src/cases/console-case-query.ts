@@ -9,7 +9,7 @@ import { CASE_SORT_KEYS, type CaseSort, type ConsoleCasePageQuery } from './case
 export interface ConsoleCaseQueryInput extends CaseListFilter {
   /** Only cases whose updatedAt is at or after this instant. */
   updatedSince?: Date;
-  /** The order: by `created` (default), `updated` or `risk`, `desc` by default. */
+  /** The order: by `created` (default), `updated`, `risk` or `sla` (due time), `desc` by default. */
   sort?: Partial<CaseSort>;
   /** Only these cases (1 to MAX_BULK_CASES case ids): the list's selection, for the export. */
   caseIds?: readonly string[];
@@ -48,10 +48,11 @@ export function checkConsoleCaseQuery(actor: Actor, input: ConsoleCaseQueryInput
   if (unassigned) filter.unassigned = true;
   if (f.tags) filter.tags = f.tags;
   if (caseIds) filter.caseIds = caseIds;
+  if (f.slaStates) filter.slaStates = f.slaStates;
   if (sort.by !== 'created' || sort.direction !== 'desc') filter.sort = `${sort.by}:${sort.direction}`;
   const query = {
     statuses: f.statuses, source: f.source, crmSource: f.crmSource, ownerId, unassigned, riskBand: f.riskBand, updatedSince: input.updatedSince,
-    tags: f.tags, search: f.search === undefined ? undefined : caseSearchOf(f.search), caseIds, sort,
+    tags: f.tags, slaStates: f.slaStates, search: f.search === undefined ? undefined : caseSearchOf(f.search), caseIds, sort,
   };
   return { query, sort, filter };
 }

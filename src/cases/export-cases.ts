@@ -59,7 +59,8 @@ export async function exportCases(svc: Services, actor: Actor, input: ConsoleCas
   authorize(actor, 'cases:export');
   const { query, sort, filter } = checkConsoleCaseQuery(actor, input);
   const db = forTenant(svc.db, actor.orgId);
-  const filename = `cases-${svc.clock.now().toISOString().slice(0, 10)}.csv`;
+  const now = svc.clock.now();
+  const filename = `cases-${now.toISOString().slice(0, 10)}.csv`;
 
   async function* chunks(): AsyncGenerator<string> {
     let rows = 0;
@@ -68,7 +69,7 @@ export async function exportCases(svc: Services, actor: Actor, input: ConsoleCas
       yield CSV_BOM + csvLine(CASE_EXPORT_COLUMNS);
       let after: CaseListPosition | null = null;
       for (;;) {
-        const page: ConsoleCaseRow[] = await listConsoleCasePage(db, { ...query, after, limit: EXPORT_PAGE_SIZE });
+        const page: ConsoleCaseRow[] = await listConsoleCasePage(db, { ...query, now, after, limit: EXPORT_PAGE_SIZE });
         if (page.length === 0) break;
         let text = '';
         for (const r of page) {
@@ -80,7 +81,7 @@ export async function exportCases(svc: Services, actor: Actor, input: ConsoleCas
         if (page.length < EXPORT_PAGE_SIZE) break;
         const last = page[page.length - 1]!;
         after = sort.by === 'created' ? { pk: Number(last.pk) }
-          : { pk: Number(last.pk), value: sort.by === 'updated' ? last.updated_at : last.risk_score === null ? null : String(last.risk_score) };
+          : { pk: Number(last.pk), value: sort.by === 'updated' ? last.updated_at : sort.by === 'sla' ? last.sla_sort! : last.risk_score === null ? null : String(last.risk_score) };
       }
       complete = true;
     } finally {

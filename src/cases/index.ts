@@ -51,3 +51,4 @@ export { type SubmittedView, ApplicationDraftSchema, ApplicationSchema, CompanyP
 export { MAX_BULK_CASES, type BulkCaseResult, type BulkOutcome } from './bulk-cases';
 export { bulkAssignCases } from './bulk-assign-cases';
 export { bulkTagCases } from './bulk-tag-cases';
+export { SLA_STATES, slaStateSql, type SlaState } from './case-sla';

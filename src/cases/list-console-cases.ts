@@ -19,7 +19,7 @@ export interface ListConsoleCasesInput extends ConsoleCaseFilter {
   cursor?: string;
   /** Read each case's current decision with the page (one statement instead of two when the caller shows it). */
   withDecision?: boolean;
-  /** The order: by `created` (default), `updated` or `risk` (score; cases not assessed last when descending), `desc` by default. */
+  /** The order: by `created` (default), `updated`, `risk` (score; cases not assessed last when descending) or `sla` (due time; cases without one last), `desc` by default. */
   sort?: Partial<CaseSort>;
   /** Also count the cases the filters select (`totalCount`; one more statement). */
   withTotal?: boolean;
@@ -54,7 +54,8 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
       after = { pk: Number(pk), value: value === '' ? null : String(value) };
     }
   }
-  const rows = await listConsoleCasePage(forTenant(svc.db, orgId), { ...query, after, limit: limit + 1, withDecision: input.withDecision === true });
+  const now = svc.clock.now();
+  const rows = await listConsoleCasePage(forTenant(svc.db, orgId), { ...query, now, after, limit: limit + 1, withDecision: input.withDecision === true });
   const view = (r: ConsoleCaseRowWithDecision): ConsoleCaseListItem => {
     const c: ConsoleCaseListItem = consoleCaseView(r, svc.config.appUrl);
     if (input.withDecision) {
@@ -67,8 +68,8 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
   };
   // The position after a row: its pk, and for the other orders the sorted value first ('' for a score not assessed).
   const position = (r: ConsoleCaseRowWithDecision) => (sort.by === 'created' ? [Number(r.pk)]
-    : [sort.by === 'updated' ? r.updated_at : r.risk_score === null ? '' : String(r.risk_score), Number(r.pk)]);
+    : [sort.by === 'updated' ? r.updated_at : sort.by === 'sla' ? r.sla_sort! : r.risk_score === null ? '' : String(r.risk_score), Number(r.pk)]);
   const page: ConsoleCasePage = toPage(svc.config, scope, rows, limit, position, view, { edgeCursors: true });
-  if (input.withTotal) page.totalCount = await countConsoleCases(forTenant(svc.db, orgId), query);
+  if (input.withTotal) page.totalCount = await countConsoleCases(forTenant(svc.db, orgId), { ...query, now });
   return page;
 }

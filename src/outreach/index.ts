@@ -13,4 +13,4 @@ export {
 } from './requested-items';
 export { outreachModule } from './module';
 export { uploadPortalDocuments } from './upload-portal-documents';
-export { purgeReminderRecipient } from './requested-items.repository';
+export { purgeReminderRecipient, awaitingCustomerSince } from './requested-items.repository';

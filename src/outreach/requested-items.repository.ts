@@ -147,3 +147,23 @@ export async function dueReminders(db: Queryable, cutoff: Date, limit: number): 
   );
   return rows.map((r) => ({ orgId: r.org_id, casePk: Number(r.case_pk), nextDueAt: r.next_due_at }));
 }
+
+/**
+ * Since when each of these cases waits on its customer: the oldest request still outstanding (an EDD
+ * requirement asked for by email, or a document request). Cases waiting on nothing are absent (src/sla pauses
+ * its clock on it).
+ */
+export async function awaitingCustomerSince(db: TenantDb, casePks: readonly number[]): Promise<Map<number, Date>> {
+  if (casePks.length === 0) return new Map();
+  const orgId = db.orgId;
+  const pks = [...casePks];
+  const rows: { case_pk: number | string; since: Date }[] = await db.query(
+    `SELECT case_pk, MIN(requested_at) AS since FROM (
+       SELECT case_pk, requested_at FROM edd_requirements WHERE org_id = ? AND case_pk IN (?) AND requested_at IS NOT NULL AND status = 'outstanding'
+       UNION ALL
+       SELECT case_pk, requested_at FROM document_requests WHERE org_id = ? AND case_pk IN (?) AND status = 'outstanding'
+     ) waiting GROUP BY case_pk`,
+    [orgId, pks, orgId, pks],
+  );
+  return new Map(rows.map((r) => [Number(r.case_pk), r.since]));
+}

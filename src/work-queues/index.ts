@@ -11,3 +11,4 @@ export { placeAllCases } from './place-cases';
 export { fillQueues } from './fill-queues';
 export { sweepWorkQueues } from './sweep-work-queues';
 export { workQueuesModule } from './module';
+export { sendQueueSlaDigests, QUEUE_SLA_DIGEST_MAIL, QUEUE_SLA_DIGEST_TASK } from './sla-digest';

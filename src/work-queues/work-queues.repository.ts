@@ -237,3 +237,34 @@ export async function lockAvailability(db: TenantDb, memberId: string): Promise<
   );
   return r ? { memberId: r.member_id, available: r.available === 1, until: r.until } : null;
 }
+
+/** The queue each of these cases sits in (cases in none absent). */
+export async function queuesOfCases(db: TenantDb, casePks: readonly number[]): Promise<Map<number, number>> {
+  if (casePks.length === 0) return new Map();
+  const rows: { case_pk: number | string; queue_id: number | string }[] = await db.query(
+    'SELECT case_pk, queue_id FROM work_queue_cases WHERE org_id = ? AND case_pk IN (?)', [db.orgId, [...casePks]],
+  );
+  return new Map(rows.map((r) => [Number(r.case_pk), Number(r.queue_id)]));
+}
+
+/** One queue's SLA breaches in a member's daily digest. */
+export interface DigestQueue { queue: string; cases: { caseId: string; dueAt: string | null }[] }
+
+/**
+ * Writes a member's digest of the day (false when they already have one for that day: one per member and
+ * day), returning its id.
+ */
+export async function insertSlaDigest(db: TenantDb, memberId: string, day: string, queues: DigestQueue[], now: Date): Promise<number | null> {
+  const r: { insertId: number; affectedRows: number } = await db.query(
+    'INSERT IGNORE INTO queue_sla_digests (org_id, member_id, day, breaches, created_at) VALUES (?, ?, ?, ?, ?)',
+    [db.orgId, memberId, day, JSON.stringify(queues), now],
+  );
+  return Number(r.affectedRows) === 1 ? Number(r.insertId) : null;
+}
+
+export async function findSlaDigest(db: TenantDb, id: number): Promise<{ memberId: string; day: string; queues: DigestQueue[] } | null> {
+  const [r]: { member_id: string; day: string | Date; breaches: string }[] = await db.query(
+    'SELECT member_id, CAST(day AS CHAR) AS day, breaches FROM queue_sla_digests WHERE org_id = ? AND id = ?', [db.orgId, id],
+  );
+  return r ? { memberId: r.member_id, day: String(r.day), queues: JSON.parse(r.breaches) as DigestQueue[] } : null;
+}

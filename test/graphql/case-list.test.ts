@@ -95,10 +95,10 @@ describe('console GraphQL: the case list as a work queue', function () {
     // A cursor of one order is refused in another.
     const first = await analyst.data<ListData>(LIST, { sort: { by: 'risk' }, first: 2 });
     expect((await analyst.error(LIST, { sort: { by: 'updated' }, first: 2, after: first.cases.pageInfo.endCursor })).code).to.equal('BAD_USER_INPUT');
-    expect((await analyst.error(LIST, { sort: { by: 'sla' } })).code).to.equal('BAD_USER_INPUT');
+    expect((await analyst.error(LIST, { sort: { by: 'priority' } })).code).to.equal('BAD_USER_INPUT');
   });
 
-  it('filters by assignee (me, nobody); the built-in views Mine, Needs a decision and Unassigned come first in caseViews', async () => {
+  it('filters by assignee (me, nobody); the built-in views Mine, Needs a decision, Unassigned and Breaching SLA come first in caseViews', async () => {
     const analyst = await h.signedIn('analyst');
     const tenant = analyst.member.tenant;
     const mine = await newCase(h.svc, tenant, { companyName: 'Mine Ltd' });
@@ -116,6 +116,7 @@ describe('console GraphQL: the case list as a work queue', function () {
     const views = (await analyst.data<{ caseViews: View[] }>(VIEWS)).caseViews;
     expect(views.map((v) => [v.id, v.name, v.builtIn, v.viewerCanDelete])).to.deep.equal([
       ['builtin:mine', 'Mine', true, false], ['builtin:needs_decision', 'Needs a decision', true, false], ['builtin:unassigned', 'Unassigned', true, false],
+      ['builtin:breaching_sla', 'Breaching SLA', true, false],
     ]);
     const list = async (filter: Record<string, unknown>) => {
       const clean = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== null));

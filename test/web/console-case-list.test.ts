@@ -78,7 +78,7 @@ describe('web console: the case list as a work queue', function () {
 
     // The built-in views; the shown one is pressed.
     const views = w.page.getByRole('navigation', { name: 'Views' });
-    expect(await views.getByRole('button').allInnerTexts()).to.deep.equal(['Mine', 'Needs a decision', 'Unassigned']);
+    expect(await views.getByRole('button').allInnerTexts()).to.deep.equal(['Mine', 'Needs a decision', 'Unassigned', 'Breaching SLA']);
     await views.getByRole('button', { name: 'Needs a decision', exact: true }).click();
     await rowsAre(w.page, ['Needs Decision Unassigned Holdings']);
     expect(await views.getByRole('button', { name: 'Needs a decision', exact: true }).getAttribute('aria-pressed')).to.equal('true');

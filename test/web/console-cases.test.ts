@@ -219,8 +219,8 @@ describe('web console: sign-in and case pages in Chromium', function () {
     await manualRow.waitFor(WAIT);
     // (The first cell is the row's selection checkbox, for the bulk actions.)
     const cells = await manualRow.locator('[role="rowheader"], [role="gridcell"]:not(.select-cell)').allInnerTexts();
-    expect(cells.slice(0, 7)).to.deep.equal(['Handmade Ltd\nC-1', 'Jo Hand', 'In progress', 'Created', 'Not assessed', 'Unassigned', 'Manual']);
-    expect(cells[7]).to.match(/\d{4}/);
+    expect(cells.slice(0, 8)).to.deep.equal(['Handmade Ltd\nC-1', 'Jo Hand', 'In progress', 'Created', 'Not assessed', 'No SLA', 'Unassigned', 'Manual']);
+    expect(cells[8]).to.match(/\d{4}/);
     expect(await manualRow.getByRole('link', { name: 'Handmade Ltd' }).getAttribute('href')).to.equal(`/console/cases/${manualId}`);
 
     // A case through the API, from Salesforce.

@@ -489,7 +489,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     expect(await v.page.getByRole('columnheader').allInnerTexts()).to.deep.equal(['Name', 'Email', 'Role', 'Member since']);
     // The audit log is a compliance admin's: no link for an analyst.
     expect(await v.page.getByRole('navigation', { name: 'Compliance configuration' }).getByRole('link').allInnerTexts()).to.deep.equal([
-      'Webhooks', 'Recent deliveries', 'API credentials', 'Connected apps', 'Organisation', 'Risk model', 'Decision policy', 'Members',
+      'Webhooks', 'Recent deliveries', 'API credentials', 'Connected apps', 'Organisation', 'Risk model', 'Decision policy', 'SLAs', 'Members',
     ]);
     await expectNoSidewaysScroll(v.page);
     await checkPage(v.page, 'console-members-dark-360');
@@ -542,6 +542,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
         ['Organisation', 'Organisation settings', 'When on, a monitoring-review verdict, and an approval of a case over its open checks, needs a second person to approve it.'],
         ['Risk model', 'Risk model', 'Factor weights'],
         ['Decision policy', 'Decision policy', 'Rules, in order'],
+        ['SLAs', 'SLAs', 'Last saved: never.'],
         ['Members', 'Members', admin.member.email],
         ['Audit log', 'Audit log', 'Nothing recorded yet.'],
         ['Webhooks', 'Webhooks', 'No endpoints yet. Add one to receive events as they happen.'],

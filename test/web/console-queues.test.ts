@@ -40,7 +40,7 @@ describe('web console: work queues in Chromium', function () {
       await wa.page.getByRole('button', { name: 'Save queues' }).click();
       await wa.page.getByRole('rowheader', { name: 'High risk' }).waitFor(WAIT);
       const row = wa.page.getByRole('row').filter({ hasText: 'High risk' });
-      expect(await untilFrame(wa.page, async () => (await row.innerText()).replace(/\s+/g, ' '), 'High risk Next case 2 2 8 hours Manual')).to.equal('High risk Next case 2 2 8 hours Manual');
+      expect(await untilFrame(wa.page, async () => (await row.innerText()).replace(/\s+/g, ' '), 'High risk Next case 2 2 8 hours None Manual')).to.equal('High risk Next case 2 2 8 hours None Manual');
     } finally {
       await wa.close();
     }

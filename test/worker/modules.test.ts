@@ -22,6 +22,7 @@ describe('feature modules (worker/modules.ts)', () => {
       'retention sweep failed',
       'pipeline sweep failed',
       'work queue sweep failed',
+      'sla sweep failed',
       'reminder sweep failed',
     ]);
   });
@@ -32,16 +33,18 @@ describe('feature modules (worker/modules.ts)', () => {
     expect(timed[0]!.every!({ webhookHealthCheckIntervalMs: 1234 } as never)).to.equal(1234);
   });
 
-  it('give the worker its crontab: the monitoring tick every minute, no backfill, one attempt, its own queue', () => {
+  it('give the worker its crontab: the monitoring tick every minute, no backfill, one attempt, its own queue; the queues\' SLA digest daily at 07:00 UTC', () => {
     expect(moduleCron(FEATURE_MODULES)).to.deep.equal([{
       task: MONITORING_TICK_TASK, match: '* * * * *', identifier: MONITORING_TICK_TASK,
       options: { backfillPeriod: 0, maxAttempts: 1, queueName: MONITORING_TICK_TASK },
+    }, {
+      task: 'work-queues.sla-digest', match: '0 7 * * *', identifier: 'work-queues.sla-digest', options: { backfillPeriod: 0, maxAttempts: 3 },
     }]);
   });
 
   it('give the outbox its subscribers, a new instance per composed service', () => {
     const first = moduleSubscribers(FEATURE_MODULES);
-    expect(first.map((s) => s.name)).to.deep.equal(['pipeline', 'webhooks', 'work-queues']);
+    expect(first.map((s) => s.name)).to.deep.equal(['pipeline', 'webhooks', 'work-queues', 'sla']);
     expect(moduleSubscribers(FEATURE_MODULES)[0]).to.not.equal(first[0]);
   });
 
@@ -49,9 +52,10 @@ describe('feature modules (worker/modules.ts)', () => {
     expect(FEATURE_MODULES.flatMap((m) => (m.mail ?? []).map((k) => `${m.name}: ${k.kind}`))).to.deep.equal([
       'invites: invite', 'members: member_link', 'oauth: removed_member_credentials', 'customer-emails: customer_email', 'intake: intake_code',
       'webhooks: webhook_alert',
+      'work-queues: queue_sla_digest', 'sla: sla_at_risk',
       'notifications: member_notification',
     ]);
-    expect([...moduleMailKinds(FEATURE_MODULES).keys()]).to.have.length(7);
+    expect([...moduleMailKinds(FEATURE_MODULES).keys()]).to.have.length(9);
     const twice = [{ name: 'a', mail: [{ kind: 'x' } as never] }, { name: 'b', mail: [{ kind: 'x' } as never] }];
     expect(() => moduleMailKinds(twice)).to.throw('Two feature modules contribute the mail kind "x".');
   });
@@ -60,7 +64,7 @@ describe('feature modules (worker/modules.ts)', () => {
     const names = FEATURE_MODULES.map((m) => m.name);
     expect(new Set(names).size).to.equal(names.length);
     expect(names).to.deep.equal([
-      'events', 'mail', 'invites', 'idempotency', 'members', 'oauth', 'customer-emails', 'outreach', 'intake', 'documents', 'edd', 'retention', 'pipeline', 'webhooks', 'monitoring', 'work-queues', 'notifications',
+      'events', 'mail', 'invites', 'idempotency', 'members', 'oauth', 'customer-emails', 'outreach', 'intake', 'documents', 'edd', 'retention', 'pipeline', 'webhooks', 'monitoring', 'work-queues', 'sla', 'notifications',
     ]);
   });
 
@@ -68,7 +72,7 @@ describe('feature modules (worker/modules.ts)', () => {
     const svc = {} as Services;
     expect(Object.keys(createTaskList(svc)).sort()).to.deep.equal([
       'case.purge-check', 'deliver-webhook', 'monitoring.run-due', 'monitoring.tick', 'outreach.reminder', 'pipeline.document-uploaded', 'pipeline.step',
-      'relay-events', 'send-mail', 'send-removed-member-credentials-mail',
+      'relay-events', 'send-mail', 'send-removed-member-credentials-mail', 'work-queues.sla-digest',
     ]);
     const twice = [{ name: 'a', tasks: { x: () => async () => undefined } }, { name: 'b', tasks: { x: () => async () => undefined } }];
     expect(() => moduleTasks(twice, svc)).to.throw('The task x is contributed twice (again by the b module).');

@@ -57,6 +57,7 @@ export const ViewerFields = graphql(`
       configureDecisionPolicy
       configureQueues
       setAnyAvailability
+      configureSla
     }
   }
 `);

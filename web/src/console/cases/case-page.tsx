@@ -23,6 +23,7 @@ import { AssignOwnerMutation, CaseQuery, CaseTimelineQuery } from './case-query'
 import { NoteComposer, NoteEntry } from './case-notes';
 import { CaseTagEditor } from './case-tag-editor';
 import { RISK_LABELS, riskClass, sourceBadge, STAGE_LABELS, STATUS_LABELS, statusClass, day, when, words } from './labels';
+import { SlaBadge } from './sla-badge';
 
 type CaseData = NonNullable<ConsoleCaseQuery['case']>;
 type Members = ConsoleCaseQuery['members'];
@@ -84,6 +85,8 @@ export function CasePage() {
       <dl className="facts case-facts">
         <dt>Status</dt>
         <dd><span className={statusClass(c.status)}>{STATUS_LABELS[c.status]}</span></dd>
+        <dt>SLA</dt>
+        <dd data-testid="case-sla"><SlaBadge sla={c.sla} withTime /></dd>
         <dt>Stage</dt>
         <dd>{STAGE_LABELS[c.onboardingStage]}</dd>
         <dt>Risk band</dt>

@@ -47,6 +47,11 @@ export const CaseQuery = graphql(`
       updatedAt
       createdBy
       purgedAt
+      sla {
+        state
+        dueAt
+        pausedSince
+      }
       owner {
         id
         name

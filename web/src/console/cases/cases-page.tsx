@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, Cell, Column, Form, Link, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { graphql } from '../../gql';
-import type { CaseAssignee, CaseFilter, CaseSortKey, CaseSort as CaseSortInput, CaseSource, CaseStatus, ConsoleCaseViewsQuery, RiskBand, SortDirection } from '../../gql/graphql';
+import type { CaseAssignee, CaseFilter, CaseSortKey, CaseSort as CaseSortInput, CaseSource, CaseStatus, ConsoleCaseViewsQuery, RiskBand, SlaState, SortDirection } from '../../gql/graphql';
+import { SLA_LABELS, SlaBadge } from './sla-badge';
 import { execute } from '../../lib/graphql';
 import { useRequest } from '../../lib/use-request';
 import { Field } from '../../ui/field';
@@ -32,6 +33,10 @@ const CasesQuery = graphql(`
           riskBand
           tags
           updatedAt
+          sla {
+            state
+            dueAt
+          }
           owner {
             id
             name
@@ -62,6 +67,7 @@ const CaseViewsQuery = graphql(`
         assignee
         riskBand
         tags
+        slaStates
       }
     }
     caseTags
@@ -110,6 +116,7 @@ const SORT_OPTIONS: Option[] = [
   { id: 'updated:asc', label: 'Least recently updated' },
   { id: 'risk:desc', label: 'Highest risk' },
   { id: 'risk:asc', label: 'Lowest risk' },
+  { id: 'sla:asc', label: 'SLA due soonest' },
 ];
 const DEFAULT_SORT = 'created:desc';
 const ME = 'me';
@@ -133,6 +140,8 @@ function filterOf(params: URLSearchParams): CaseFilter {
   if (params.get('q')) filter.search = params.get('q');
   const tags = list(params.get('tags'));
   if (tags.length) filter.tags = tags;
+  const sla = list(params.get('sla')).filter((v) => v in SLA_LABELS) as SlaState[];
+  if (sla.length) filter.slaStates = sla;
   return filter;
 }
 
@@ -157,6 +166,7 @@ function paramsOfView(f: ViewFilter): [string, string][] {
   if (f.riskBand) out.push(['risk', f.riskBand]);
   if (f.search) out.push(['q', f.search]);
   if (f.tags?.length) out.push(['tags', f.tags.join(',')]);
+  if (f.slaStates?.length) out.push(['sla', [...f.slaStates].sort().join(',')]);
   return out;
 }
 
@@ -165,7 +175,7 @@ function filterParamsOf(params: URLSearchParams): [string, string][] {
   const f = filterOf(params);
   return paramsOfView({
     status: f.status ?? null, source: f.source ?? null, crmSource: f.crmSource ?? null, assignee: f.assignee ?? null, ownerId: f.ownerId ?? null,
-    riskBand: f.riskBand ?? null, search: f.search ?? null, tags: f.tags ?? null,
+    riskBand: f.riskBand ?? null, search: f.search ?? null, tags: f.tags ?? null, slaStates: f.slaStates ?? null,
   });
 }
 
@@ -314,6 +324,7 @@ export function CasesPage() {
                 <Column>Status</Column>
                 <Column>Stage</Column>
                 <Column>Risk</Column>
+                <Column>SLA</Column>
                 <Column>Owner</Column>
                 <Column>Source</Column>
                 <Column>Updated</Column>
@@ -336,6 +347,7 @@ export function CasesPage() {
                     <Cell><span className={statusClass(c.status)}>{STATUS_LABELS[c.status]}</span></Cell>
                     <Cell>{STAGE_LABELS[c.onboardingStage]}</Cell>
                     <Cell>{c.riskBand ? <span className={riskClass(c.riskBand)}>{RISK_LABELS[c.riskBand]}</span> : 'Not assessed'}</Cell>
+                    <Cell><SlaBadge sla={c.sla} /></Cell>
                     <Cell>{c.owner?.name ?? 'Unassigned'}</Cell>
                     <Cell><span className={c.source === 'api' ? 'badge badge-api' : 'badge badge-neutral'}>{sourceBadge(c.source, c.crmSource)}</span></Cell>
                     <Cell>{day(c.updatedAt)}</Cell>

@@ -13,6 +13,7 @@ import { DeliveriesPage } from './deliveries-page';
 import { MembersPage } from './members-page';
 import { OrganisationPage } from './organisation-page';
 import { RiskModelPage } from './risk-model-page';
+import { SlaPolicyPage } from './sla-policy-page';
 import type { SettingsContext } from './viewer';
 import { WebhooksPage } from './webhooks-page';
 
@@ -24,6 +25,7 @@ const SECTIONS = [
   { path: 'organisation', label: 'Organisation' },
   { path: 'risk-model', label: 'Risk model' },
   { path: 'decision-policy', label: 'Decision policy' },
+  { path: 'sla', label: 'SLAs' },
   { path: 'members', label: 'Members' },
   { path: 'audit-log', label: 'Audit log', can: 'readAuditLog' as const },
 ];
@@ -71,6 +73,7 @@ export function SettingsRoutes() {
         <Route path="organisation" element={<OrganisationPage />} />
         <Route path="risk-model" element={<RiskModelPage />} />
         <Route path="decision-policy" element={<DecisionPolicyPage />} />
+        <Route path="sla" element={<SlaPolicyPage />} />
         <Route path="members" element={<MembersPage />} />
         <Route path="audit-log" element={<AuditLogPage />} />
         <Route path="*" element={<NotFoundPage area="Compliance configuration" home="/console/settings" />} />

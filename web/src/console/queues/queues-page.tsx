@@ -67,6 +67,7 @@ export function QueuesPage() {
                 <Column>Waiting</Column>
                 <Column>Open</Column>
                 <Column>Oldest</Column>
+                <Column>SLA breaches</Column>
                 <Column>Assignment</Column>
               </TableHeader>
               <TableBody items={data.data.queues} renderEmptyState={() => <p className="empty">No queues yet.{mayEdit ? ' Add one below.' : ' A compliance admin sets them up.'}</p>}>
@@ -81,6 +82,7 @@ export function QueuesPage() {
                     <Cell>{q.unassignedCount}</Cell>
                     <Cell>{q.openCount}</Cell>
                     <Cell>{age(q.oldestAgeSeconds)}</Cell>
+                    <Cell>{q.slaBreaches ? <span className="badge badge-bad">{q.slaBreaches} breached</span> : 'None'}</Cell>
                     <Cell>{q.assignment.mode === 'manual' ? 'Manual' : `${q.assignment.mode === 'round_robin' ? 'Round robin' : 'Least loaded'}, up to ${q.assignment.capacity ?? '—'} each`}</Cell>
                   </Row>
                 )}

@@ -19,6 +19,7 @@ export const QueuesQuery = graphql(`
       openCount
       unassignedCount
       oldestAgeSeconds
+      slaBreaches
     }
     availability {
       available

@@ -1,0 +1,34 @@
+import DataLoader from 'dataloader';
+import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { caseSlas, getSlaPolicy, setSlaPolicy, type CaseSlaView } from '../src/sla/index';
+import { actorOf, loaderOf, type GraphqlContext } from './context';
+import { CaseNode } from './types/case.type';
+import { CaseSla, caseSlaOf, SlaPolicy, SlaPolicyInput, slaPolicyOf } from './types/sla.type';
+
+/** SLAs in the console: the policy, and each case's SLA (one statement per page of cases). */
+@Resolver(() => CaseNode)
+export class SlaResolver {
+  @Query(() => SlaPolicy, { description: 'The organisation\'s SLA policy (analyst or above); without one, no targets.' })
+  async slaPolicy(@Ctx() ctx: GraphqlContext): Promise<SlaPolicy> {
+    return slaPolicyOf(await getSlaPolicy(ctx.svc, actorOf(ctx)));
+  }
+
+  @Mutation(() => SlaPolicy, {
+    description: 'Sets the organisation\'s SLA policy (compliance_admin; audited): targets per open status, business hours, pausing while the case waits on the customer. '
+      + 'Every open case\'s clock takes it at once. BAD_USER_INPUT lists every problem with its path.',
+  })
+  async setSlaPolicy(@Ctx() ctx: GraphqlContext, @Arg('input', () => SlaPolicyInput) input: SlaPolicyInput): Promise<SlaPolicy> {
+    return slaPolicyOf(await setSlaPolicy(ctx.svc, actorOf(ctx), {
+      targets: input.targets.map((t) => ({ status: t.status, hours: t.hours })),
+      businessHours: input.businessHours ? { timezone: input.businessHours.timezone, days: input.businessHours.days, from: input.businessHours.from, to: input.businessHours.to } : null,
+      pauseWhileAwaitingCustomer: input.pauseWhileAwaitingCustomer,
+    }));
+  }
+
+  @FieldResolver(() => CaseSla, { nullable: true, description: 'The SLA of the case\'s current status: null for a closed case, or when its status has no target.' })
+  async sla(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<CaseSla | null> {
+    const loader = loaderOf(ctx, 'case.sla', () => new DataLoader<string, CaseSlaView | null>((ids) => caseSlas(ctx.svc, actorOf(ctx), [...ids])));
+    const v = await loader.load(c.caseId);
+    return v ? caseSlaOf(v) : null;
+  }
+}

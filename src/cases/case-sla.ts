@@ -1,0 +1,29 @@
+/**
+ * What the case list reads of src/sla's clocks (table case_slas, owned by src/sla, which imports this;
+ * src/cases never imports src/sla): the SLA states, the state of a clock row in SQL, and a case's due time.
+ * Reads only, by table name.
+ */
+
+/** The states of a case's SLA: on_track, at_risk (80 % of the target used), breached (100 %), paused (waiting on the customer). */
+export const SLA_STATES = ['on_track', 'at_risk', 'breached', 'paused'] as const;
+export type SlaState = (typeof SLA_STATES)[number];
+
+/**
+ * The state of a case_slas row `s` in SQL at the instant bound to both `?` (STATE_SQL_PARAMS of them, the
+ * same now): NULL for a status without a target; a paused clock that had used its target stays breached.
+ */
+export const slaStateSql = (s: string) => `CASE WHEN ${s}.target_ms IS NULL THEN NULL
+  WHEN ${s}.paused_since IS NOT NULL THEN IF(${s}.used_ms >= ${s}.target_ms, 'breached', 'paused')
+  WHEN ${s}.due_at <= ? THEN 'breached' WHEN ${s}.at_risk_at <= ? THEN 'at_risk' ELSE 'on_track' END`;
+export const SLA_STATE_SQL_PARAMS = 2;
+
+/** The state of the SLA of a case `c` of the list (NULL without one: closed, no clock, or no target for its status). */
+export const caseSlaStateSql = (c: string) =>
+  `(SELECT ${slaStateSql('s')} FROM case_slas s WHERE s.org_id = ${c}.org_id AND s.case_pk = ${c}.pk AND s.status = ${c}.status AND ${c}.status NOT IN ('approved', 'declined'))`;
+
+/**
+ * A case's SLA due time as the list sorts it: cases without one (no SLA, closed, paused) after every other
+ * in either direction (a far-future instant ascending, a far-past one descending).
+ */
+export const caseSlaDueSql = (c: string, direction: 'asc' | 'desc') =>
+  `COALESCE((SELECT s.due_at FROM case_slas s WHERE s.org_id = ${c}.org_id AND s.case_pk = ${c}.pk AND s.status = ${c}.status AND s.target_ms IS NOT NULL AND ${c}.status NOT IN ('approved', 'declined')), CAST('${direction === 'asc' ? '9999-12-31 23:59:59.999' : '1000-01-01 00:00:00.000'}' AS DATETIME(3)))`;
