@@ -123,6 +123,8 @@ export const PERMISSIONS = {
   'queues:availability': { role: 'analyst' },
   /** Setting another member's availability (leave, out of office). */
   'queues:availability_any': { role: 'compliance_admin' },
+  /** The dashboard's case metrics (src/case-metrics): the tenant's figures over a date range. */
+  'metrics:read': { role: 'analyst' },
   /** A case's notes and their versions (src/case-notes). */
   'case_notes:read': { role: 'analyst' },
   /** Adding a note to a case, mentioning members (the roles that work a case); editing is the note's author's alone. */

@@ -10,4 +10,5 @@ export { setAvailability, getAvailability } from './set-availability';
 export { placeAllCases } from './place-cases';
 export { fillQueues } from './fill-queues';
 export { sweepWorkQueues } from './sweep-work-queues';
+export { findQueue, queuesOfCases, inQueueCondition } from './queue-lookups';
 export { workQueuesModule } from './module';
