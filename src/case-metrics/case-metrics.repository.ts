@@ -77,11 +77,11 @@ export async function openCaseCounts(db: TenantDb, queueId: number | null): Prom
   return rows.map((r) => ({ status: r.status, stage: r.stage, count: Number(r.n) }));
 }
 
-/** The range's restriction of case_status_spells (alias s) and its parameters. */
-function inRange(db: TenantDb, range: { from: Date; to: Date; queueId: number | null }): { where: string; params: unknown[] } {
+/** The range's extra restriction of case_status_spells (alias s) after `org_id = ? AND left_at >= ? AND left_at < ?`, and all the parameters. */
+function inRange(db: TenantDb, range: { from: Date; to: Date; queueId: number | null }): { queue: string; params: unknown[] } {
   return range.queueId === null
-    ? { where: 's.org_id = ? AND s.left_at >= ? AND s.left_at < ?', params: [db.orgId, range.from, range.to] }
-    : { where: 's.org_id = ? AND s.queue_id = ? AND s.left_at >= ? AND s.left_at < ?', params: [db.orgId, range.queueId, range.from, range.to] };
+    ? { queue: '', params: [db.orgId, range.from, range.to] }
+    : { queue: ' AND s.queue_id = ?', params: [db.orgId, range.from, range.to, range.queueId] };
 }
 
 /**
@@ -93,7 +93,7 @@ export async function spellPercentiles(db: TenantDb, range: { from: Date; to: Da
   const rows: { status: CaseStatus; seconds: number | string; rn: number | string; n: number | string }[] = await db.query(
     `SELECT status, seconds, rn, n FROM (
        SELECT s.status, s.seconds, ROW_NUMBER() OVER (PARTITION BY s.status ORDER BY s.seconds) AS rn, COUNT(*) OVER (PARTITION BY s.status) AS n
-       FROM case_status_spells s WHERE ${r.where}
+       FROM case_status_spells s WHERE s.org_id = ? AND s.left_at >= ? AND s.left_at < ?${r.queue}
      ) ranked WHERE rn = CEIL(n * 0.5) OR rn = CEIL(n * 0.9)`,
     r.params,
   );
@@ -113,7 +113,7 @@ export async function decisionCounts(db: TenantDb, range: { from: Date; to: Date
   const r = inRange(db, range);
   const rows: { outcome: 'approved' | 'declined'; automatic: number | string; ftr: number | string; n: number | string }[] = await db.query(
     `SELECT s.next_status AS outcome, s.changed_by = ? AS automatic, s.returns_before = 0 AS ftr, COUNT(*) AS n
-     FROM case_status_spells s WHERE ${r.where} AND s.next_status IN (${CLOSED_SQL})
+     FROM case_status_spells s WHERE s.org_id = ? AND s.left_at >= ? AND s.left_at < ?${r.queue} AND s.next_status IN (${CLOSED_SQL})
      GROUP BY s.next_status, s.changed_by = ?, s.returns_before = 0`,
     [AUTOMATIC_DECIDER, ...r.params, AUTOMATIC_DECIDER],
   );
@@ -134,7 +134,7 @@ export async function analystFigures(db: TenantDb, range: { from: Date; to: Date
        SELECT s.changed_by AS analyst, ${HANDLING} AS handling,
          ROW_NUMBER() OVER (PARTITION BY s.changed_by ORDER BY ${HANDLING}) AS rn, COUNT(*) OVER (PARTITION BY s.changed_by) AS n
        FROM case_status_spells s
-       WHERE ${r.where} AND s.next_status IN (${CLOSED_SQL}) AND s.changed_by <> ?
+       WHERE s.org_id = ? AND s.left_at >= ? AND s.left_at < ?${r.queue} AND s.next_status IN (${CLOSED_SQL}) AND s.changed_by <> ?
      ) ranked WHERE rn = CEIL(n * 0.5)
      ORDER BY n DESC, analyst`,
     [...r.params, AUTOMATIC_DECIDER],

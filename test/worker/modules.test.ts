@@ -41,7 +41,7 @@ describe('feature modules (worker/modules.ts)', () => {
 
   it('give the outbox its subscribers, a new instance per composed service', () => {
     const first = moduleSubscribers(FEATURE_MODULES);
-    expect(first.map((s) => s.name)).to.deep.equal(['pipeline', 'webhooks', 'work-queues']);
+    expect(first.map((s) => s.name)).to.deep.equal(['pipeline', 'webhooks', 'work-queues', 'case-metrics']);
     expect(moduleSubscribers(FEATURE_MODULES)[0]).to.not.equal(first[0]);
   });
 
@@ -60,7 +60,7 @@ describe('feature modules (worker/modules.ts)', () => {
     const names = FEATURE_MODULES.map((m) => m.name);
     expect(new Set(names).size).to.equal(names.length);
     expect(names).to.deep.equal([
-      'events', 'mail', 'invites', 'idempotency', 'members', 'oauth', 'customer-emails', 'outreach', 'intake', 'documents', 'edd', 'retention', 'pipeline', 'webhooks', 'monitoring', 'work-queues', 'notifications',
+      'events', 'mail', 'invites', 'idempotency', 'members', 'oauth', 'customer-emails', 'outreach', 'intake', 'documents', 'edd', 'retention', 'pipeline', 'webhooks', 'monitoring', 'work-queues', 'notifications', 'case-metrics',
     ]);
   });
 
