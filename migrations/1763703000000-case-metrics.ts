@@ -11,7 +11,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 //   before the change, and when it last entered in_review (a decision's handling time starts there).
 //   Written in the outbox relay's transaction by case-metrics' subscriber (event_seq unique: a batch offered
 //   again writes nothing twice). The primary key clusters a tenant's spells by the time they ended, so a
-//   dashboard's date range is one range read of the table, whatever its length.
+//   dashboard's date range is one range read of the table, whatever its length; the decisions' figures read
+//   a covering index of the spells that ended in a decision (by outcome, then time), a fraction of the rows.
 // - cases gains a covering index for the open cases by status and onboarding stage.
 // - The backfill derives the spells of the events already recorded (queue_id null).
 const ID = 'CHAR(36) CHARACTER SET ascii COLLATE ascii_bin';
@@ -58,7 +59,8 @@ const statements = [
     PRIMARY KEY (org_id, left_at, event_seq),
     UNIQUE KEY uq_case_status_spells_event (event_seq),
     KEY ix_case_status_spells_case (org_id, case_pk, event_seq),
-    KEY ix_case_status_spells_queue (org_id, queue_id, left_at)
+    KEY ix_case_status_spells_queue (org_id, queue_id, left_at),
+    KEY ix_case_status_spells_decisions (org_id, next_status, left_at, changed_by, returns_before, review_started_at, entered_at, queue_id)
   ) ${TABLE}`,
 
   'ALTER TABLE cases ADD KEY ix_cases_org_status_stage (org_id, status, onboarding_stage)',

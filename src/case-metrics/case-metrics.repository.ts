@@ -113,7 +113,8 @@ export async function decisionCounts(db: TenantDb, range: { from: Date; to: Date
   const r = inRange(db, range);
   const rows: { outcome: 'approved' | 'declined'; automatic: number | string; ftr: number | string; n: number | string }[] = await db.query(
     `SELECT s.next_status AS outcome, s.changed_by = ? AS automatic, s.returns_before = 0 AS ftr, COUNT(*) AS n
-     FROM case_status_spells s WHERE s.org_id = ? AND s.left_at >= ? AND s.left_at < ?${r.queue} AND s.next_status IN (${CLOSED_SQL})
+     FROM case_status_spells s FORCE INDEX (ix_case_status_spells_decisions)
+     WHERE s.org_id = ? AND s.left_at >= ? AND s.left_at < ?${r.queue} AND s.next_status IN (${CLOSED_SQL})
      GROUP BY s.next_status, s.changed_by = ?, s.returns_before = 0`,
     [AUTOMATIC_DECIDER, ...r.params, AUTOMATIC_DECIDER],
   );
@@ -126,18 +127,26 @@ const HANDLING = 'GREATEST(0, TIMESTAMPDIFF(SECOND, COALESCE(s.review_started_at
 /**
  * Per deciding member (changedBy), the decisions they made in the range and the median (nearest rank) of
  * their handling times: from the case's last entry into in_review (its submission or reopening) to the decision.
+ * Reads the decisions' covering index; the medians are taken here (a window in the database sorted slower).
  */
 export async function analystFigures(db: TenantDb, range: { from: Date; to: Date; queueId: number | null }): Promise<{ analyst: string; closed: number; median: number }[]> {
   const r = inRange(db, range);
-  const rows: { analyst: string; handling: number | string; n: number | string }[] = await db.query(
-    `SELECT analyst, handling, n FROM (
-       SELECT s.changed_by AS analyst, ${HANDLING} AS handling,
-         ROW_NUMBER() OVER (PARTITION BY s.changed_by ORDER BY ${HANDLING}) AS rn, COUNT(*) OVER (PARTITION BY s.changed_by) AS n
-       FROM case_status_spells s
-       WHERE s.org_id = ? AND s.left_at >= ? AND s.left_at < ?${r.queue} AND s.next_status IN (${CLOSED_SQL}) AND s.changed_by <> ?
-     ) ranked WHERE rn = CEIL(n * 0.5)
-     ORDER BY n DESC, analyst`,
+  const rows: { analyst: string; handling: number | string }[] = await db.query(
+    `SELECT s.changed_by AS analyst, ${HANDLING} AS handling
+     FROM case_status_spells s FORCE INDEX (ix_case_status_spells_decisions)
+     WHERE s.org_id = ? AND s.left_at >= ? AND s.left_at < ?${r.queue} AND s.next_status IN (${CLOSED_SQL}) AND s.changed_by <> ?`,
     [...r.params, AUTOMATIC_DECIDER],
   );
-  return rows.map((x) => ({ analyst: x.analyst, closed: Number(x.n), median: Number(x.handling) }));
+  const byAnalyst = new Map<string, number[]>();
+  for (const row of rows) {
+    const list = byAnalyst.get(row.analyst) ?? [];
+    list.push(Number(row.handling));
+    byAnalyst.set(row.analyst, list);
+  }
+  return [...byAnalyst]
+    .map(([analyst, times]) => {
+      times.sort((a, b) => a - b);
+      return { analyst, closed: times.length, median: times[Math.ceil(times.length * 0.5) - 1]! };
+    })
+    .sort((a, b) => b.closed - a.closed || (a.analyst < b.analyst ? -1 : a.analyst > b.analyst ? 1 : 0));
 }
