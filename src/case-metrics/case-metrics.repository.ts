@@ -29,18 +29,21 @@ const spellOf = (r: SpellRow): StatusSpell => ({
   changedBy: r.changed_by, queueId: r.queue_id === null ? null : Number(r.queue_id), returnsBefore: Number(r.returns_before), reviewStartedAt: r.review_started_at,
 });
 
-/** The latest recorded spell of each case before event `beforeSeq` of it (absent: none yet). */
-export async function latestSpells(db: TenantDb, cases: { casePk: number; beforeSeq: number }[]): Promise<Map<number, StatusSpell>> {
-  const out = new Map<number, StatusSpell>();
-  for (const c of cases) {
-    const [row]: SpellRow[] = await db.query(
-      `SELECT event_seq, case_pk, status, next_status, entered_at, left_at, changed_by, queue_id, returns_before, review_started_at
-       FROM case_status_spells WHERE org_id = ? AND case_pk = ? AND event_seq < ? ORDER BY event_seq DESC LIMIT 1`,
-      [db.orgId, c.casePk, c.beforeSeq],
-    );
-    if (row) out.set(c.casePk, spellOf(row));
-  }
-  return out;
+/**
+ * The latest recorded spell of each of these cases (absent: none yet), in one statement. Offered a batch, that
+ * is the spell before the case's first event in it: a batch's spells are written in the relay's transaction
+ * with the batch, and a case's events are relayed in their order (a later one never before an earlier one).
+ */
+export async function latestSpells(db: TenantDb, casePks: readonly number[]): Promise<Map<number, StatusSpell>> {
+  if (casePks.length === 0) return new Map();
+  const rows: SpellRow[] = await db.query(
+    `SELECT s.event_seq, s.case_pk, s.status, s.next_status, s.entered_at, s.left_at, s.changed_by, s.queue_id, s.returns_before, s.review_started_at
+     FROM case_status_spells s
+     JOIN (SELECT case_pk, MAX(event_seq) AS seq FROM case_status_spells WHERE org_id = ? AND case_pk IN (?) GROUP BY case_pk) l ON l.seq = s.event_seq
+     WHERE s.org_id = ?`,
+    [db.orgId, [...casePks], db.orgId],
+  );
+  return new Map(rows.map((r) => [Number(r.case_pk), spellOf(r)]));
 }
 
 /** When each case was created (its first spell, in_progress, starts there). */

@@ -30,10 +30,8 @@ export class StatusSpellRecorder implements EventSubscriber {
     for (const [orgId, list] of byTenant) {
       const db = forTenant(tx.manager, orgId);
       list.sort((a, b) => Number(a.seq) - Number(b.seq));
-      const firstOf = new Map<number, number>();
-      for (const e of list) if (!firstOf.has(Number(e.casePk))) firstOf.set(Number(e.casePk), Number(e.seq));
-      const pks = [...firstOf.keys()];
-      const last = await latestSpells(db, [...firstOf].map(([casePk, beforeSeq]) => ({ casePk, beforeSeq })));
+      const pks = [...new Set(list.map((e) => Number(e.casePk)))];
+      const last = await latestSpells(db, pks);
       const created = await caseCreatedAt(db, pks.filter((pk) => !last.has(pk)));
       const queues = await queuesOfCases(db, pks);
       const spells: StatusSpell[] = [];

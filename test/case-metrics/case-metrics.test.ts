@@ -73,11 +73,14 @@ describe('case metrics over GraphQL: caseMetrics from cases moved through the re
     // Over the open identity check: four-eyes, the MLRO signs the analyst's approval off (the decision stays a1's).
     await decideCase(svc, actorOf(a1), { caseId: alpha.caseId, outcome: 'approved', notes: 'Fine.', overrideReason: 'Director verified by phone.' });
     await approveDecisionOverride(svc, actorOf(mlro), { caseId: alpha.caseId });
+    // Relayed in several batches: a spell follows the one an earlier batch recorded.
+    await relayEvents(svc);
     at(6);
     await assessCaseRisk(svc, system(tenant), { orgId: tenant.id, casePk: auto.pk });
     expect(await routeCase(svc, system(tenant), { orgId: tenant.id, casePk: auto.pk })).to.deep.equal({ outcome: 'AUTO_APPROVE', decided: true });
     at(24);
     await reopenCase(svc, actorOf(mlro), { caseId: alpha.caseId, reason: 'New evidence.' });
+    await relayEvents(svc);
     at(25);
     await escalateCase(svc, actorOf(a1), { caseId: alpha.caseId, note: 'Adverse media?' });
     at(27);
