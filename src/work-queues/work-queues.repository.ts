@@ -238,4 +238,3 @@ export async function tenantsWithQueues(db: Queryable): Promise<string[]> {
   const rows: { org_id: string }[] = await crossTenant(db, 'sweep').query('SELECT DISTINCT org_id FROM work_queues', []);
   return rows.map((r) => r.org_id);
 }
-
