@@ -5,6 +5,7 @@ import { createBench } from './create';
 import { pipelineBench } from './pipeline';
 import { pullBench } from './pull';
 import { queuesBench } from './queues';
+import { metricsBench } from './metrics';
 import { screeningBench } from './screening';
 import { monitoringBench } from './monitoring';
 import { passwordFloodBench } from './password-flood';
@@ -24,6 +25,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   monitoring: monitoringBench,
   'password-flood': passwordFloodBench,
   queues: queuesBench,
+  metrics: metricsBench,
 };
 
 async function main(): Promise<void> {

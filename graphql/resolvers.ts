@@ -19,6 +19,7 @@ import { PersonsResolver } from './persons.resolver';
 import { MonitoringResolver } from './monitoring.resolver';
 import { MonitoringReviewsResolver } from './monitoring-reviews.resolver';
 import { WorkQueuesResolver } from './work-queues.resolver';
+import { CaseMetricsResolver } from './case-metrics.resolver';
 import { CaseNotesResolver, CaseNoteVersionsResolver } from './case-notes.resolver';
 import { NotificationsResolver } from './notifications.resolver';
 import { SlaResolver } from './sla.resolver';
@@ -47,6 +48,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   MonitoringResolver,
   MonitoringReviewsResolver,
   WorkQueuesResolver,
+  CaseMetricsResolver,
   CaseNotesResolver,
   CaseNoteVersionsResolver,
   NotificationsResolver,

@@ -1,3 +1,4 @@
+import { caseMetricsModule } from '../src/case-metrics/index';
 import { customerEmailsModule } from '../src/customer-emails/index';
 import { documentsModule } from '../src/documents/index';
 import { eddModule } from '../src/edd/index';
@@ -43,4 +44,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   workQueuesModule,
   slaModule,
   notificationsModule,
+  caseMetricsModule,
 ];

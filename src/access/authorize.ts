@@ -127,6 +127,8 @@ export const PERMISSIONS = {
   'sla:read': { role: 'analyst' },
   /** Setting the SLA policy: targets per status, business hours, pausing (audited). */
   'sla:configure': { role: 'compliance_admin' },
+  /** The dashboard's case metrics (src/case-metrics): the tenant's figures over a date range. */
+  'metrics:read': { role: 'analyst' },
   /** A case's notes and their versions (src/case-notes). */
   'case_notes:read': { role: 'analyst' },
   /** Adding a note to a case, mentioning members (the roles that work a case); editing is the note's author's alone. */

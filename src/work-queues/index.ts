@@ -10,5 +10,6 @@ export { setAvailability, getAvailability } from './set-availability';
 export { placeAllCases } from './place-cases';
 export { fillQueues } from './fill-queues';
 export { sweepWorkQueues } from './sweep-work-queues';
+export { findQueue, queuesOfCases, inQueueCondition } from './queue-lookups';
 export { workQueuesModule } from './module';
 export { sendQueueSlaDigests, QUEUE_SLA_DIGEST_MAIL, QUEUE_SLA_DIGEST_TASK } from './sla-digest';

@@ -197,6 +197,23 @@ export async function queueCounts(db: TenantDb): Promise<Map<number, { open: num
   return new Map(rows.map((r) => [Number(r.queue_id), { open: Number(r.open), unassigned: Number(r.unassigned ?? 0), oldest: r.oldest }]));
 }
 
+/** The queue each of these cases sits in now (cases in no queue are absent). */
+export async function queuesOfCases(db: TenantDb, casePks: readonly number[]): Promise<Map<number, number>> {
+  if (casePks.length === 0) return new Map();
+  const rows: { case_pk: number | string; queue_id: number | string }[] = await db.query(
+    'SELECT case_pk, queue_id FROM work_queue_cases WHERE org_id = ? AND case_pk IN (?)', [db.orgId, [...casePks]],
+  );
+  return new Map(rows.map((r) => [Number(r.case_pk), Number(r.queue_id)]));
+}
+
+/**
+ * A condition for another feature's read of cases: "the case (its pk in `casePkColumn`, its tenant in
+ * `orgIdColumn`) sits in the queue now", with the queue id as its one parameter. Read only.
+ */
+export function inQueueCondition(casePkColumn: string, orgIdColumn: string): string {
+  return `EXISTS (SELECT 1 FROM work_queue_cases wq WHERE wq.org_id = ${orgIdColumn} AND wq.case_pk = ${casePkColumn} AND wq.queue_id = ?)`;
+}
+
 export interface AvailabilityRow { memberId: string; available: boolean; until: Date | null }
 
 /** The stored availability settings of the tenant's members (members without one are absent: available). */
@@ -236,15 +253,6 @@ export async function lockAvailability(db: TenantDb, memberId: string): Promise<
     'SELECT member_id, available, until FROM member_availability WHERE org_id = ? AND member_id = ? FOR UPDATE', [db.orgId, memberId],
   );
   return r ? { memberId: r.member_id, available: r.available === 1, until: r.until } : null;
-}
-
-/** The queue each of these cases sits in (cases in none absent). */
-export async function queuesOfCases(db: TenantDb, casePks: readonly number[]): Promise<Map<number, number>> {
-  if (casePks.length === 0) return new Map();
-  const rows: { case_pk: number | string; queue_id: number | string }[] = await db.query(
-    'SELECT case_pk, queue_id FROM work_queue_cases WHERE org_id = ? AND case_pk IN (?)', [db.orgId, [...casePks]],
-  );
-  return new Map(rows.map((r) => [Number(r.case_pk), Number(r.queue_id)]));
 }
 
 /** One queue's SLA breaches in a member's daily digest. */

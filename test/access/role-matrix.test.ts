@@ -42,6 +42,7 @@ import {
 import { setDefaultMlro } from '../../src/tenants/index';
 import { addCaseNote, editCaseNote, listCaseNotes, listCaseNoteVersions } from '../../src/case-notes/index';
 import { listNotifications, markNotificationsRead, unreadNotificationCount } from '../../src/notifications/index';
+import { caseMetrics } from '../../src/case-metrics/index';
 import { newTenant, runtime } from '../support/runtime';
 
 /**
@@ -213,6 +214,8 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'getPublicIntake', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getPublicIntake(s, a) },
     { name: 'setPublicIntake', need: { scope: null, role: 'compliance_admin' }, ownsResource: false, call: (s, a) => setPublicIntake(s, a, { enabled: false }) },
     { name: 'listMembers', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => listMembers(s, a) },
+    // The dashboard (issue 26): any member; no token scope reaches it.
+    { name: 'caseMetrics', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => caseMetrics(s, a, { from: new Date('2026-01-01T00:00:00Z'), to: new Date('2026-02-01T00:00:00Z') }) },
     { name: 'createMember', need: { scope: null, role: 'admin' }, ownsResource: false, call: (s, a) => createMember(s, a, { email: uniqueEmail(), password: 'a long enough password', role: 'analyst' }) },
     // The customer portal (portal:case): the customer of the case (their session names it), else only the operator or the system, naming it.
     { name: 'getPortalSession', need: { scope: null, role: null }, ownsResource: true, call: (s, a) => getPortalSession(s, a, { caseId: portalCaseId }) },

@@ -44,7 +44,7 @@ describe('feature modules (worker/modules.ts)', () => {
 
   it('give the outbox its subscribers, a new instance per composed service', () => {
     const first = moduleSubscribers(FEATURE_MODULES);
-    expect(first.map((s) => s.name)).to.deep.equal(['pipeline', 'webhooks', 'work-queues', 'sla']);
+    expect(first.map((s) => s.name)).to.deep.equal(['pipeline', 'webhooks', 'work-queues', 'sla', 'case-metrics']);
     expect(moduleSubscribers(FEATURE_MODULES)[0]).to.not.equal(first[0]);
   });
 
@@ -64,7 +64,7 @@ describe('feature modules (worker/modules.ts)', () => {
     const names = FEATURE_MODULES.map((m) => m.name);
     expect(new Set(names).size).to.equal(names.length);
     expect(names).to.deep.equal([
-      'events', 'mail', 'invites', 'idempotency', 'members', 'oauth', 'customer-emails', 'outreach', 'intake', 'documents', 'edd', 'retention', 'pipeline', 'webhooks', 'monitoring', 'work-queues', 'sla', 'notifications',
+      'events', 'mail', 'invites', 'idempotency', 'members', 'oauth', 'customer-emails', 'outreach', 'intake', 'documents', 'edd', 'retention', 'pipeline', 'webhooks', 'monitoring', 'work-queues', 'sla', 'notifications', 'case-metrics',
     ]);
   });
 

@@ -19,6 +19,8 @@ import { Loading } from './ui/status';
 
 /** The customer portal's pages: a chunk of their own, loaded only under /portal/app. */
 const PortalApp = lazy(() => import('./portal/portal-app').then((m) => ({ default: m.PortalApp })));
+/** The dashboard, with its charting library: a chunk of its own, loaded only under /console/dashboard. */
+const DashboardPage = lazy(() => import('./console/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 /** The hosted identity-verification page ({APP_URL}/portal/verify?token=…), in the portal's chunk. */
 const VerifyPage = lazy(() => import('./portal/portal-app').then((m) => ({ default: m.VerifyPage })));
 
@@ -55,6 +57,7 @@ export function App() {
               <Route path="cases" element={<CasesPage />} />
               <Route path="cases/:caseId" element={<CasePage />} />
               <Route path="queues" element={<QueuesPage />} />
+              <Route path="dashboard" element={<Suspense fallback={<Loading />}><DashboardPage /></Suspense>} />
               <Route path="persons" element={<PersonsPage />} />
               <Route path="persons/:personId" element={<PersonPage />} />
               <Route path="reviews" element={<ReviewsPage />} />

@@ -13,6 +13,7 @@ export function ConsoleLayout() {
           <ul className="nav">
             <li><Link href="/console/cases">Cases</Link></li>
             <li><Link href="/console/queues">Queues</Link></li>
+            <li><Link href="/console/dashboard">Dashboard</Link></li>
             <li><Link href="/console/persons">Persons</Link></li>
             <li><Link href="/console/reviews">Reviews</Link></li>
             <li><Link href="/console/settings">Settings</Link></li>

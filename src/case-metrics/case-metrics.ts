@@ -1,0 +1,48 @@
+import type { CaseStatus, OnboardingStage } from '../cases/index';
+
+// The dashboard's figures (docs/console.md "Dashboard"). Durations are whole seconds; a percentile is the
+// nearest rank (the value at rank ceil(p/100 × n) of the n values sorted), so it is always a value that occurred.
+
+/** The longest range a dashboard may ask for. */
+export const MAX_RANGE_DAYS = 366;
+
+/** Who makes an automatic decision (changedBy of its case.status.changed; decisions' POLICY_ENGINE). */
+export const AUTOMATIC_DECIDER = 'policy_engine';
+
+export interface StatusCount { status: CaseStatus; count: number }
+export interface StageCount { stage: OnboardingStage; count: number }
+
+/** Spells in one status that ended within the range: how many, and the median and 90th percentile of their length. */
+export interface TimeInStatus { status: CaseStatus; spells: number; p50Seconds: number; p90Seconds: number }
+
+export interface DecisionOutcomeCount { outcome: 'approved' | 'declined'; count: number; automatic: number }
+
+export interface DecisionFigures {
+  total: number;
+  automatic: number;
+  /** automatic / total, 0..1; null when no decision was made. */
+  automaticShare: number | null;
+  /** Decisions reached without the case ever having been returned by a senior or reopened before. */
+  firstTimeRight: number;
+  firstTimeRightShare: number | null;
+  byOutcome: DecisionOutcomeCount[];
+}
+
+/** One analyst's decisions (each closes a case) in the range, and the median time from the case's last entry into review to the decision. */
+export interface AnalystFigures { analyst: string; casesClosed: number; medianHandlingSeconds: number }
+
+/**
+ * The figures of a tenant's dashboard over [from, to), optionally narrowed to one work queue. Open cases
+ * are a snapshot (now); the rest count what ended within the range. Additive: SLA figures join later.
+ */
+export interface CaseMetricsView {
+  from: Date;
+  to: Date;
+  queueId: string | null;
+  openTotal: number;
+  openByStatus: StatusCount[];
+  openByStage: StageCount[];
+  timeInStatus: TimeInStatus[];
+  decisions: DecisionFigures;
+  analysts: AnalystFigures[];
+}
