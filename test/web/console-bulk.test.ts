@@ -17,7 +17,8 @@ describe('web console: bulk actions on the case list and the tag editor', functi
 
   const row = (page: Page, company: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(company) }) });
   // The checkbox's own input is visually hidden (React Aria): a pointer clicks its visible box, as a person does.
-  const ownerCell = (page: Page, company: string) => row(page, company).getByRole('gridcell').nth(5);
+  // Grid cells after the company's row header: selection, customer, status, stage, risk, SLA, owner.
+  const ownerCell = (page: Page, company: string) => row(page, company).getByRole('gridcell').nth(6);
 
   for (const look of ['light', 'dark-360'] as Look[]) {
     it(`an analyst selects two cases and assigns them in bulk; the owners change (${look}, axe clean)`, async () => {
