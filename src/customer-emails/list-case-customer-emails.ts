@@ -23,8 +23,9 @@ export interface CustomerEmailView {
 
 /** The customer emails of a case (identity-verification links, EDD requests, outreach, reminders), newest first, at most 200. */
 export async function listCaseCustomerEmails(svc: Services, actor: Actor, caseId: string): Promise<CustomerEmailView[]> {
+  const db = forTenant(svc.db, actor.orgId);
   authorize(actor, 'cases:read');
-  const pk = await findCasePk(forTenant(svc.db, actor.orgId), caseId);
+  const pk = await findCasePk(db, caseId);
   if (pk === null) throw DomainError.notFound('Case');
   const rows: {
     id: number | string; kind: string; recipient_email: string; subject: string; body: string | { items: { key: string; label: string }[] }; created_at: Date;
@@ -33,7 +34,7 @@ export async function listCaseCustomerEmails(svc: Services, actor: Actor, caseId
     [actor.orgId, pk],
   );
   // How each stands: its email in the mail outbox.
-  const sending = await mailStatuses(forTenant(svc.db, actor.orgId), CUSTOMER_EMAIL_MAIL, rows.map((r) => Number(r.id)));
+  const sending = await mailStatuses(db, CUSTOMER_EMAIL_MAIL, rows.map((r) => Number(r.id)));
   return rows.map((r) => {
     const mail = sending.get(Number(r.id));
     return {

@@ -48,16 +48,17 @@ export async function routeCase(svc: Services, actor: Actor, ref: { orgId: strin
   if (actor.orgId !== ref.orgId) throw DomainError.notFound('Case');
   const { orgId, casePk } = ref;
   return inTransaction(svc, async (tx) => {
+    const db = forTenant(tx.manager, orgId);
     if (guard && !(await guard.claim(tx))) return null;
-    const c = await lockRoutedCase(forTenant(tx.manager, orgId), casePk);
+    const c = await lockRoutedCase(db, casePk);
     if (!c) throw DomainError.notFound('Case');
     const now = svc.clock.now();
-    const policy = await activeDecisionPolicy(forTenant(tx.manager, orgId), now);
-    const facts = (await loadPolicyFacts(forTenant(tx.manager, orgId), casePk, policy.definition, now))!;
+    const policy = await activeDecisionPolicy(db, now);
+    const facts = (await loadPolicyFacts(db, casePk, policy.definition, now))!;
     const evaluation = await evaluatePolicy(policy.definition, facts);
     const decisive = evaluation.outcome === 'AUTO_APPROVE' || evaluation.outcome === 'DECLINE';
     const decided = decisive && c.status === 'in_review';
-    await insertRoutingEvaluation(forTenant(tx.manager, orgId), casePk, {
+    await insertRoutingEvaluation(db, casePk, {
       policyId: policy.id, policyName: policy.definition.name, policyVersion: policy.version, matchedRuleIndex: evaluation.matchedRuleIndex,
       gate: evaluation.gate, outcome: evaluation.outcome, decided, facts, evaluatedAt: now,
     });
@@ -70,8 +71,8 @@ export async function routeCase(svc: Services, actor: Actor, ref: { orgId: strin
         evaluatedAt: now.toISOString(),
       },
     });
-    await setReviewLevel(forTenant(tx.manager, orgId), casePk, decisive ? null : evaluation.outcome, now);
-    await markCaseRouted(forTenant(tx.manager, orgId), casePk, now);
+    await setReviewLevel(db, casePk, decisive ? null : evaluation.outcome, now);
+    await markCaseRouted(db, casePk, now);
     if (decided) {
       await recordDecision(tx, {
         orgId,

@@ -48,8 +48,9 @@ export async function runMonitoringBatch(svc: Services, targets: MonitoringTarge
   const unique = [...new Map(targets.map((t) => [`${t.orgId}|${t.casePk}`, t])).values()];
   for (const [orgId, group] of groupBy(unique, (t) => t.orgId)) {
     const pks = group.map((t) => t.casePk);
+    const db = forTenant(svc.db, orgId);
     const [cases, profiles, parties] = await Promise.all([
-      findCasesForRun(forTenant(svc.db, orgId), pks), findProfilesForRun(forTenant(svc.db, orgId), pks), findPartiesForRun(forTenant(svc.db, orgId), pks),
+      findCasesForRun(db, pks), findProfilesForRun(db, pks), findPartiesForRun(db, pks),
     ]);
     const caseByPk = new Map(cases.map((c) => [Number(c.pk), c]));
     const profileByPk = new Map(profiles.map((p) => [Number(p.case_pk), p]));
@@ -79,10 +80,11 @@ async function recordRuns(
   tx: Tx, orgId: string, group: MonitoringTarget[], observations: Map<MonitoringTarget, CaseObservation & { companyName: string | null }>,
   run: { startedAt: Date; watchlistVersion: string | null },
 ): Promise<MonitoringRunOutcome[]> {
+  const db = forTenant(tx.manager, orgId);
   const pks = [...new Set(group.map((t) => t.casePk))];
   // Locked in pk order: a concurrent run of the same case waits here, then sees this run's facts.
-  const locked = new Map((await findCasesForRun(forTenant(tx.manager, orgId), pks, true)).map((c) => [Number(c.pk), c]));
-  const [facts, hits] = await Promise.all([findFacts(forTenant(tx.manager, orgId), pks), findBaselineHits(forTenant(tx.manager, orgId), pks)]);
+  const locked = new Map((await findCasesForRun(db, pks, true)).map((c) => [Number(c.pk), c]));
+  const [facts, hits] = await Promise.all([findFacts(db, pks), findBaselineHits(db, pks)]);
   const knownByCase = new Map<number, Map<string, KnownFact>>();
   for (const f of facts) {
     const pk = Number(f.case_pk);
@@ -113,12 +115,12 @@ async function recordRuns(
       return Number(h.is_pep) === 1 && Number(h.is_sanctioned) !== 1 ? pepFingerprint({ topics: json(h.topics), positions: json(h.positions) }) : null;
     };
     const diff = diffFacts(seen.facts, knownByCase.get(t.casePk) ?? new Map(), settled, baselineOf);
-    const runId = await insertRun(forTenant(tx.manager, orgId), {
+    const runId = await insertRun(db, {
       casePk: t.casePk, source: t.source, triggeredBy: t.triggeredBy, watchlistVersion: run.watchlistVersion, alertsGenerated: diff.alerts.length,
       checksRun: seen.checksRun, startedAt: run.startedAt, completedAt: now,
     });
     for (const a of diff.alerts) {
-      const alertId = await insertAlert(forTenant(tx.manager, orgId), {
+      const alertId = await insertAlert(db, {
         casePk: t.casePk, runId, alertType: a.alertType, severity: a.severity, title: a.title, detail: a.detail, factKey: a.factKey,
         fingerprint: a.fingerprint, subjectRole: a.subjectRole, subjectRef: a.subjectRef, createdAt: now,
       });
@@ -142,6 +144,6 @@ async function recordRuns(
   await recordCaseEvents(tx, orgId, events);
   // The reviews hook, for each new alert, once its monitoring.alert.created is recorded, in this transaction.
   for (const fact of hooks) await onMonitoringAlert(tx, fact);
-  await saveFacts(forTenant(tx.manager, orgId), factWrites, now);
+  await saveFacts(db, factWrites, now);
   return outcomes;
 }

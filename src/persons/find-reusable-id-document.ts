@@ -33,9 +33,10 @@ export type RegistryIdDocument =
  */
 export async function findReusableIdDocument(tx: Tx, input: { orgId: string; casePk: number; personKey: string }): Promise<RegistryIdDocument> {
   const { orgId, casePk, personKey } = input;
-  const human = humansOf(await listCaseParties(forTenant(tx.manager, orgId), casePk)).find((h) => h.personKey === personKey);
+  const db = forTenant(tx.manager, orgId);
+  const human = humansOf(await listCaseParties(db, casePk)).find((h) => h.personKey === personKey);
   if (!human) return { status: 'none', personId: null, documentId: null };
-  const link = await findActiveLink(forTenant(tx.manager, orgId), casePk, personKey);
+  const link = await findActiveLink(db, casePk, personKey);
   if (!link) {
     const proposed = await strongMatch(tx, orgId, casePk, human);
     return proposed === null ? { status: 'none', personId: null, documentId: null } : { status: 'proposed', personId: proposed, documentId: null };
@@ -43,8 +44,8 @@ export async function findReusableIdDocument(tx: Tx, input: { orgId: string; cas
   const personId = Number(link.person_id);
   if (link.linked_by === SYSTEM_LINKER) return { status: 'unconfirmed_link', personId, documentId: null };
   const now = tx.services.clock.now();
-  const days = await findReuseWindowDays(forTenant(tx.manager, orgId));
-  const documentId = await findReusableDocument(forTenant(tx.manager, orgId), personId, {
+  const days = await findReuseWindowDays(db);
+  const documentId = await findReusableDocument(db, personId, {
     attachedAfter: new Date(now.getTime() - days * DAY_MS), today: now.toISOString().slice(0, 10), statuses: ACCEPTED_DOCUMENT_STATUSES,
   });
   return documentId === null ? { status: 'no_document', personId, documentId: null } : { status: 'reusable', personId, documentId };
@@ -55,12 +56,13 @@ export async function findReusableIdDocument(tx: Tx, input: { orgId: string; cas
  * another party of the case, or one an analyst unlinked from this party, is left out.
  */
 async function strongMatch(tx: Tx, orgId: string, casePk: number, human: CaseHuman): Promise<number | null> {
+  const db = forTenant(tx.manager, orgId);
   if (!human.dateOfBirth || !human.name.trim()) return null;
   const taken = new Set([
-    ...(await listActiveLinksOfCase(forTenant(tx.manager, orgId), casePk)).map((l) => Number(l.person_id)),
-    ...(await listUnlinkedPersonIds(forTenant(tx.manager, orgId), casePk, human.personKey)),
+    ...(await listActiveLinksOfCase(db, casePk)).map((l) => Number(l.person_id)),
+    ...(await listUnlinkedPersonIds(db, casePk, human.personKey)),
   ]);
-  const strong = (await listPersonsByNameAndBirth(forTenant(tx.manager, orgId), normalizedName(human.name), human.dateOfBirth)).filter(
+  const strong = (await listPersonsByNameAndBirth(db, normalizedName(human.name), human.dateOfBirth)).filter(
     (p) => !taken.has(Number(p.id)) && (personEmails(p).some((e) => sameEmail(e, human.email))
       || sameIdDocument({ idNumber: p.id_number, idCountry: p.id_country }, human)),
   );

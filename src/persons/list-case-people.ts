@@ -26,21 +26,22 @@ export async function listCasePeople(
   const c = await findCaseById(forTenant(svc.db, actor.orgId), caseId);
   if (!c) throw DomainError.notFound('Case');
   const orgId = actor.orgId;
+  const db = forTenant(svc.db, orgId);
   const [parties, links, docs] = await Promise.all([
-    listCaseParties(forTenant(svc.db, orgId), c.pk), listActiveLinksOfCase(forTenant(svc.db, orgId), c.pk), listCaseDocuments(forTenant(svc.db, orgId), c.pk, ACCEPTED_DOCUMENT_STATUSES),
+    listCaseParties(db, c.pk), listActiveLinksOfCase(db, c.pk), listCaseDocuments(db, c.pk, ACCEPTED_DOCUMENT_STATUSES),
   ]);
   const linkedIds = new Set(links.map((l) => Number(l.person_id)));
   const people: CasePersonView[] = [];
   for (const h of humansOf(parties)) {
     const link = links.find((l) => l.person_key === h.personKey);
     if (link) {
-      const person = await findPerson(forTenant(svc.db, orgId), Number(link.person_id));
+      const person = await findPerson(db, Number(link.person_id));
       people.push({
         ...humanFields(h), proposals: [],
         link: { personId: Number(link.person_id), displayName: person?.display_name ?? '', linkedBy: link.linked_by, linkedAt: isoFromDatetimeText(link.linked_at) },
       });
     } else {
-      people.push({ ...humanFields(h), link: null, proposals: await proposalsFor(forTenant(svc.db, orgId), h, linkedIds) });
+      people.push({ ...humanFields(h), link: null, proposals: await proposalsFor(db, h, linkedIds) });
     }
   }
   return { people, idDocuments: docs.map(idDocumentView).filter((d): d is IdDocumentView => d !== null) };

@@ -21,15 +21,16 @@ export async function caseHumanOf(tx: Tx, orgId: string, casePk: number, personK
 export async function recordLink(
   tx: Tx, orgId: string, casePk: number, human: CaseHuman, person: PersonRow, linkedBy: string,
 ): Promise<void> {
-  const existing = await findActiveLink(forTenant(tx.manager, orgId), casePk, human.personKey, true);
+  const db = forTenant(tx.manager, orgId);
+  const existing = await findActiveLink(db, casePk, human.personKey, true);
   if (existing) {
     throw new DomainError('conflict', `${human.name} is already linked to person ${existing.person_id}; unlink them first.`, { personId: Number(existing.person_id) });
   }
   const personId = Number(person.id);
-  const other = (await listActiveLinksOfCase(forTenant(tx.manager, orgId), casePk)).find((l) => Number(l.person_id) === personId);
+  const other = (await listActiveLinksOfCase(db, casePk)).find((l) => Number(l.person_id) === personId);
   if (other) throw new DomainError('conflict', `Person ${personId} is already linked to another party of this case.`, { personKey: other.person_key });
   const now = tx.services.clock.now();
-  await insertLink(forTenant(tx.manager, orgId), { casePk, personKey: human.personKey, personId, linkedBy, at: now });
+  await insertLink(db, { casePk, personKey: human.personKey, personId, linkedBy, at: now });
   await learnFromParty(tx, orgId, person, human, now);
   await recordEvent(tx, {
     orgId, type: 'person.linked', case: { pk: casePk },

@@ -44,7 +44,8 @@ function stepGuard(svc: Services, ref: { orgId: string; casePk: number }, run: P
  * case; the job names the tenant.
  */
 export async function runPipelineStep(svc: Services, ref: { orgId: string; casePk: number }): Promise<StepOutcome> {
-  const run = await findPipeline(forTenant(svc.db.manager, ref.orgId), ref.casePk);
+  const db = forTenant(svc.db.manager, ref.orgId);
+  const run = await findPipeline(db, ref.casePk);
   if (!run || run.step === 'done') return 'idle';
   const actor = systemActor(ref.orgId);
   const guard = stepGuard(svc, ref, run);
@@ -57,12 +58,12 @@ export async function runPipelineStep(svc: Services, ref: { orgId: string; caseP
       break;
     case 'verify':
       // An ID document still being extracted may make a link unnecessary (the resume and the sweep as below).
-      if (await countProcessingDocuments(forTenant(svc.db.manager, ref.orgId), ref.casePk) > 0) return 'waiting_for_documents';
+      if (await countProcessingDocuments(db, ref.casePk) > 0) return 'waiting_for_documents';
       await dispatchCaseVerifications(svc, actor, ref, guard);
       break;
     case 'risk':
       // The pipeline resumes when extraction ends (pipeline-reactions.ts), and the sweep retries meanwhile.
-      if (await countProcessingDocuments(forTenant(svc.db.manager, ref.orgId), ref.casePk) > 0) return 'waiting_for_documents';
+      if (await countProcessingDocuments(db, ref.casePk) > 0) return 'waiting_for_documents';
       await assessCaseRisk(svc, actor, ref, guard);
       break;
     case 'review':
@@ -70,7 +71,7 @@ export async function runPipelineStep(svc: Services, ref: { orgId: string; caseP
       break;
     case 'route':
       // The pipeline resumes on each verification result (pipeline-reactions.ts), and the sweep retries meanwhile.
-      if ((await loadVerificationFacts(forTenant(svc.db.manager, ref.orgId), ref.casePk)).outstanding > 0) return 'waiting_for_verification';
+      if ((await loadVerificationFacts(db, ref.casePk)).outstanding > 0) return 'waiting_for_verification';
       await routeCase(svc, systemActor(ref.orgId, 'policy_engine'), ref, guard);
       break;
   }

@@ -62,8 +62,9 @@ export async function triageCaseHits(svc: Services, actor: Actor, ref: CaseRef, 
   authorize(actor, 'screening:run');
   assertOwnCase(actor, ref);
   const { orgId, casePk } = ref;
-  if (!(await findCaseRowByPk(forTenant(svc.db, orgId), casePk))) throw DomainError.notFound('Case');
-  const hits = await listUntriagedHits(forTenant(svc.db, orgId), casePk);
+  const db = forTenant(svc.db, orgId);
+  if (!(await findCaseRowByPk(db, casePk))) throw DomainError.notFound('Case');
+  const hits = await listUntriagedHits(db, casePk);
   const triager = svc.triager;
   const outcomes: { row: UntriagedHitRow; result: TriageResult }[] = [];
   for (const row of hits) {
