@@ -1,10 +1,10 @@
 import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { DomainError } from '../errors';
-import { findReview, lockMonitoredCase, reviewCasePk, type ReviewRow } from './reviews.repository';
+import { findReview, lockMonitoredCase, reviewCasePk, type MonitoringReview } from './reviews.repository';
 
 export interface LockedReview {
-  review: ReviewRow;
+  review: MonitoringReview;
   /** The monitored case as it stands (its stored risk band before any change of this transaction). */
   monitored: { caseId: string; companyName: string | null; status: string; riskBand: string | null };
 }

@@ -10,7 +10,7 @@ import { reviewDetail } from './get-review';
 import { lockReview } from './lock-review';
 import { assertReviewTransition, riskInputOf } from './review-fields';
 import type { MonitoringReviewDetail } from './review-views';
-import { addHistory, type ReviewRow } from './reviews.repository';
+import { addHistory, type MonitoringReview } from './reviews.repository';
 import { fourEyesOn } from '../tenants/index';
 
 const RESOLUTIONS = ['true_match', 'false_positive'] as const;
@@ -42,7 +42,7 @@ export async function resolveMonitoringReview(
     if (review.dispositionBy === by && (await fourEyesOn(db))) throw selfSignOff(review, by, 'resolve');
     const now = svc.clock.now();
     const riskInput = disposition === 'true_match' ? riskInputOf(review.alertType) : null;
-    const r: ReviewRow = {
+    const r: MonitoringReview = {
       ...review, disposition, dispositionBy: by, dispositionNote: note, dispositionedAt: now, riskInput, bandBefore: monitored.riskBand, bandAfter: monitored.riskBand,
     };
     await addHistory(db, r.id, { action: 'resolved', actor: by, note, details: { disposition }, at: now });
