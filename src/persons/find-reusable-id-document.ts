@@ -1,7 +1,7 @@
 import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { normalizedName, sameEmail, sameIdDocument } from './person-matching';
-import { ACCEPTED_DOCUMENT_STATUSES, humansOf, personEmails, type CaseHuman } from './person-views';
+import { ACCEPTED_DOCUMENT_STATUSES, humansOf, type CaseHuman } from './person-views';
 import {
   findActiveLink, findReusableDocument, findReuseWindowDays, listActiveLinksOfCase, listCaseParties, listPersonsByNameAndBirth, listUnlinkedPersonIds,
 } from './persons.repository';
@@ -41,8 +41,8 @@ export async function findReusableIdDocument(tx: Tx, input: { orgId: string; cas
     const proposed = await strongMatch(tx, orgId, casePk, human);
     return proposed === null ? { status: 'none', personId: null, documentId: null } : { status: 'proposed', personId: proposed, documentId: null };
   }
-  const personId = Number(link.person_id);
-  if (link.linked_by === SYSTEM_LINKER) return { status: 'unconfirmed_link', personId, documentId: null };
+  const personId = link.personId;
+  if (link.linkedBy === SYSTEM_LINKER) return { status: 'unconfirmed_link', personId, documentId: null };
   const now = tx.services.clock.now();
   const days = await findReuseWindowDays(db);
   const documentId = await findReusableDocument(db, personId, {
@@ -59,12 +59,12 @@ async function strongMatch(tx: Tx, orgId: string, casePk: number, human: CaseHum
   const db = forTenant(tx.manager, orgId);
   if (!human.dateOfBirth || !human.name.trim()) return null;
   const taken = new Set([
-    ...(await listActiveLinksOfCase(db, casePk)).map((l) => Number(l.person_id)),
+    ...(await listActiveLinksOfCase(db, casePk)).map((l) => l.personId),
     ...(await listUnlinkedPersonIds(db, casePk, human.personKey)),
   ]);
   const strong = (await listPersonsByNameAndBirth(db, normalizedName(human.name), human.dateOfBirth)).filter(
-    (p) => !taken.has(Number(p.id)) && (personEmails(p).some((e) => sameEmail(e, human.email))
-      || sameIdDocument({ idNumber: p.id_number, idCountry: p.id_country }, human)),
+    (p) => !taken.has(p.id) && (p.emails.some((e) => sameEmail(e, human.email))
+      || sameIdDocument({ idNumber: p.idNumber, idCountry: p.idCountry }, human)),
   );
-  return strong.length === 1 ? Number(strong[0]!.id) : null;
+  return strong.length === 1 ? strong[0]!.id : null;
 }

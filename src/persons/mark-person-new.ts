@@ -25,7 +25,7 @@ export async function markPersonNew(svc: Services, actor: Actor, input: { caseId
     const human = await caseHumanOf(tx, orgId, c.pk, personKey);
     const existing = await findActiveLink(db, c.pk, personKey, true);
     if (existing) {
-      throw new DomainError('conflict', `${human.name} is already linked to person ${existing.person_id}; unlink them first.`, { personId: Number(existing.person_id) });
+      throw new DomainError('conflict', `${human.name} is already linked to person ${existing.personId}; unlink them first.`, { personId: existing.personId });
     }
     if (!human.name.trim()) throw DomainError.validation([{ path: 'personKey', message: 'the party has no name to register' }]);
     const by = auditName(actor);

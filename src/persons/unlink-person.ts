@@ -25,9 +25,9 @@ export async function unlinkPerson(svc: Services, actor: Actor, input: { caseId:
     const link = await findActiveLink(db, c.pk, personKey, true);
     if (!link) throw new DomainError('conflict', `${human.name} has no active person link to remove.`);
     const by = auditName(actor);
-    await unlinkLink(db, Number(link.id), { by, at: svc.clock.now(), reason });
+    await unlinkLink(db, link.id, { by, at: svc.clock.now(), reason });
     await recordEvent(tx, {
-      orgId, type: 'person.unlinked', case: { pk: c.pk }, fields: { personId: Number(link.person_id), personKey, unlinkedBy: by, reason },
+      orgId, type: 'person.unlinked', case: { pk: c.pk }, fields: { personId: link.personId, personKey, unlinkedBy: by, reason },
     });
   });
 }
