@@ -18,9 +18,9 @@ export async function getCaseMonitoring(svc: Services, actor: Actor, caseId: str
     findCasesForRun(db, [casePk]), findCasePlan(db, casePk),
     listRuns(db, casePk, SHOWN), listAlerts(db, casePk, SHOWN),
   ]);
-  const monitored = !!c && c.status === 'approved' && c.purged_at === null;
+  const monitored = !!c && c.status === 'approved' && c.purgedAt === null;
   return {
-    caseId, monitored, nextRunAt: monitored ? (plan?.nextDueAt ?? null) : null, lastRunAt: plan?.lastRunAt ?? runs[0]?.completed_at ?? null,
+    caseId, monitored, nextRunAt: monitored ? (plan?.nextDueAt ?? null) : null, lastRunAt: plan?.lastRunAt ?? runs[0]?.completedAt ?? null,
     runs: runs.map(runView), alerts: alerts.map(alertView),
   };
 }

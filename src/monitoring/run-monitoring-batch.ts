@@ -7,7 +7,7 @@ import { observeCase, type CaseObservation, type CheckRun } from './monitoring-c
 import { CHECK_FAMILIES, diffFacts, pepFingerprint, sanctionsFingerprint, type KnownFact, type ObservedFact } from './monitoring-facts';
 import {
   findBaselineHits, findCasesForRun, findFacts, findPartiesForRun, findProfilesForRun, groupBy, insertAlert, insertRun, saveFacts,
-  type BaselineHitRow, type MonitoredCaseRow,
+  type BaselineHit, type MonitoredCase,
 } from './monitoring.repository';
 
 /** One case to run: scheduled (triggeredBy `scheduled`) or ad hoc (triggeredBy the analyst's email). */
@@ -26,8 +26,7 @@ export type MonitoringRunOutcome =
 /** Cases whose checks run at once (vendor calls in flight); the local matcher is CPU-bound anyway. */
 const OBSERVE_CONCURRENCY = 8;
 
-const isMonitorable = (c: MonitoredCaseRow) => c.status === 'approved' && c.purged_at === null;
-const json = (v: string[] | string | null): string[] => (v === null ? [] : typeof v === 'string' ? (JSON.parse(v) as string[]) : v);
+const isMonitorable = (c: MonitoredCase) => c.status === 'approved' && c.purgedAt === null;
 
 /**
  * Runs monitoring on many cases of one or more tenants: the checks of every case first (outside any
@@ -52,9 +51,9 @@ export async function runMonitoringBatch(svc: Services, targets: MonitoringTarge
     const [cases, profiles, parties] = await Promise.all([
       findCasesForRun(db, pks), findProfilesForRun(db, pks), findPartiesForRun(db, pks),
     ]);
-    const caseByPk = new Map(cases.map((c) => [Number(c.pk), c]));
-    const profileByPk = new Map(profiles.map((p) => [Number(p.case_pk), p]));
-    const partiesByPk = groupBy(parties, (p) => Number(p.case_pk));
+    const caseByPk = new Map(cases.map((c) => [c.pk, c]));
+    const profileByPk = new Map(profiles.map((p) => [p.casePk, p]));
+    const partiesByPk = groupBy(parties, (p) => p.casePk);
     const startedAt = svc.clock.now();
     const runnable = group.filter((t) => {
       const c = caseByPk.get(t.casePk);
@@ -66,7 +65,7 @@ export async function runMonitoringBatch(svc: Services, targets: MonitoringTarge
         const c = caseByPk.get(t.casePk)!;
         const profile = profileByPk.get(t.casePk) ?? null;
         // The company as the customer's application names it (as screening does), else the case's.
-        const companyName = profile?.company_name?.trim() || c.company_name;
+        const companyName = profile?.companyName?.trim() || c.companyName;
         observations.set(t, { ...(await observeCase(svc, c, profile, partiesByPk.get(t.casePk) ?? [])), companyName });
       }));
     }
@@ -83,16 +82,16 @@ async function recordRuns(
   const db = forTenant(tx.manager, orgId);
   const pks = [...new Set(group.map((t) => t.casePk))];
   // Locked in pk order: a concurrent run of the same case waits here, then sees this run's facts.
-  const locked = new Map((await findCasesForRun(db, pks, true)).map((c) => [Number(c.pk), c]));
+  const locked = new Map((await findCasesForRun(db, pks, true)).map((c) => [c.pk, c]));
   const [facts, hits] = await Promise.all([findFacts(db, pks), findBaselineHits(db, pks)]);
   const knownByCase = new Map<number, Map<string, KnownFact>>();
   for (const f of facts) {
-    const pk = Number(f.case_pk);
+    const pk = f.casePk;
     if (!knownByCase.has(pk)) knownByCase.set(pk, new Map());
-    knownByCase.get(pk)!.set(f.fact_key, { fingerprint: f.fingerprint, present: Number(f.present) === 1 });
+    knownByCase.get(pk)!.set(f.factKey, { fingerprint: f.fingerprint, present: f.present });
   }
-  const baseline = new Map<string, BaselineHitRow>();
-  for (const h of hits) baseline.set(`${Number(h.case_pk)}|${h.subject_id}|${h.hit_id}`, h);
+  const baseline = new Map<string, BaselineHit>();
+  for (const h of hits) baseline.set(`${h.casePk}|${h.subjectId}|${h.hitId}`, h);
 
   const now = tx.services.clock.now();
   const outcomes: MonitoringRunOutcome[] = [];
@@ -111,8 +110,8 @@ async function recordRuns(
       if (!f.baseline) return null;
       const h = baseline.get(`${t.casePk}|${f.baseline.subjectId}|${f.baseline.hitId}`);
       if (!h) return null;
-      if (f.alertType === 'sanctions_hit') return Number(h.is_sanctioned) === 1 ? sanctionsFingerprint({ topics: json(h.topics), datasets: json(h.datasets) }) : null;
-      return Number(h.is_pep) === 1 && Number(h.is_sanctioned) !== 1 ? pepFingerprint({ topics: json(h.topics), positions: json(h.positions) }) : null;
+      if (f.alertType === 'sanctions_hit') return h.isSanctioned ? sanctionsFingerprint({ topics: h.topics, datasets: h.datasets }) : null;
+      return h.isPep && !h.isSanctioned ? pepFingerprint({ topics: h.topics, positions: h.positions }) : null;
     };
     const diff = diffFacts(seen.facts, knownByCase.get(t.casePk) ?? new Map(), settled, baselineOf);
     const runId = await insertRun(db, {

@@ -20,9 +20,9 @@ export async function runMonitoring(svc: Services, actor: Actor, caseId: string)
   const casePk = await findCasePk(db, caseId);
   if (casePk === null) throw DomainError.notFound('Case');
   const [c] = await findCasesForRun(db, [casePk]);
-  if (!c || c.status !== 'approved' || c.purged_at !== null) throw new DomainError('invalid_transition', NOT_MONITORED_MESSAGE);
+  if (!c || c.status !== 'approved' || c.purgedAt !== null) throw new DomainError('invalid_transition', NOT_MONITORED_MESSAGE);
   const [outcome] = await runMonitoringBatch(svc, [{ orgId: actor.orgId, casePk, source: 'ad_hoc', triggeredBy: auditName(actor) }]);
   if (!outcome || outcome.status !== 'ran') throw new DomainError('invalid_transition', NOT_MONITORED_MESSAGE);
   const runs = await listRuns(db, casePk, 1);
-  return runView(runs.find((r) => Number(r.id) === outcome.runId) ?? runs[0]!);
+  return runView(runs.find((r) => r.id === outcome.runId) ?? runs[0]!);
 }

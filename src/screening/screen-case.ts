@@ -58,7 +58,14 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
   const c = await findCaseRowByPk(db, casePk);
   if (!c) throw DomainError.notFound('Case');
   const [profile, parties] = await Promise.all([findApplicationProfile(db, casePk), listApplicationParties(db, casePk)]);
-  const subjects = subjectsOfApplication(c, profile, parties);
+  // The case's rows are src/cases' own (snake_case until it maps them); named here as screening reads them.
+  const subjects = subjectsOfApplication(
+    { companyName: c.company_name, country: c.country },
+    profile && { companyName: profile.company_name, country: profile.country },
+    parties.map((p) => ({
+      kind: p.kind, position: p.position, name: p.name, nationality: p.nationality, dateOfBirth: p.date_of_birth, countryOfResidence: p.country_of_residence,
+    })),
+  );
 
   // One provider call per distinct subject (a director who is also a UBO is asked about once).
   const asked = new Map<string, Promise<ScreeningMatch[]>>();
