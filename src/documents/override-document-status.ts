@@ -47,7 +47,7 @@ export async function overrideDocumentStatus(
     await recordEvent(tx, {
       orgId,
       type: 'data.corrected',
-      case: { pk: doc.case_pk },
+      case: { pk: doc.casePk },
       fields: {
         source: 'analyst_override', documentId: doc.id, field: 'document_status', originalValue: doc.status, correctedValue: input.status,
         ...(note ? { note } : {}), ...(reason ? { reason } : {}), by: auditName(actor),

@@ -26,7 +26,7 @@ export async function removeDocument(svc: Services, actor: Actor, input: RemoveD
     if (!c || !doc) throw DomainError.notFound('Document');
     assertDocumentsOpen(c.status, 'removed');
     await deleteDocumentOfCase(db, casePk, input.id);
-    const key = doc.blob_key;
+    const key = doc.blobKey;
     if (key) tx.afterCommit(() => svc.blobs.delete(key));
     return portalDocumentView(doc);
   });
