@@ -10,7 +10,7 @@ import type { Services } from '../services';
 import { loadPolicyFacts } from '../policy/index';
 import type { RoutingOutcome } from '../policy/index';
 import { evaluatePolicy, type PolicyEvaluation } from '../policy/index';
-import { activeDecisionPolicy, insertRoutingEvaluation, lockRoutedCase, type DecisionPolicyRow } from '../policy/index';
+import { activeDecisionPolicy, insertRoutingEvaluation, lockRoutedCase, type DecisionPolicy } from '../policy/index';
 import type { PolicyFacts } from '../policy/index';
 
 export interface RouteResult {
@@ -20,7 +20,7 @@ export interface RouteResult {
 }
 
 /** The notes of an automatic decision: which policy version and rule, or the age gate. */
-function autoNotes(policy: DecisionPolicyRow, evaluation: PolicyEvaluation, facts: PolicyFacts): string {
+function autoNotes(policy: DecisionPolicy, evaluation: PolicyEvaluation, facts: PolicyFacts): string {
   if (evaluation.gate === 'age_gate') {
     return `Declined automatically by the age gate: the applicant is ${facts.customerAge}, under the minimum age of ${policy.definition.minimumAge}.`;
   }
