@@ -2,11 +2,11 @@ import { forTenant } from '../db/index';
 import { authorize, type Actor, type Permission } from '../access/index';
 import { documentView, listDocumentsOfCases } from '../documents/index';
 import type { DocumentView } from '../documents/index';
-import { screeningHitView } from '../screening/index';
+import { listHitsOfCases, screeningHitView } from '../screening/index';
 import type { ScreeningHitView } from '../screening/index';
 import type { Services } from '../services';
 import type { CurrentDecisionView, DecisionView } from '../cases/index';
-import { decisionsOf, latestDecisionsOf, partiesOf, screeningHitsOf } from '../cases/index';
+import { decisionsOf, latestDecisionsOf, partiesOf } from '../cases/index';
 import { casePartyView, type CasePartyView } from '../cases/index';
 import { currentDecisionView, decisionView } from '../cases/index';
 
@@ -65,7 +65,7 @@ export async function loadCaseParts<P extends CasePart>(svc: Services, actor: Ac
       out = groupByCase(caseIds, await listDocumentsOfCases(db, caseIds), documentView);
       break;
     case 'screeningHits':
-      out = groupBy(caseIds, (await screeningHitsOf(db, caseIds)) as unknown as (Record<string, never> & { case_id: string })[], (r) => screeningHitView(r, r.case_id));
+      out = groupByCase(caseIds, await listHitsOfCases(db, caseIds), (r) => screeningHitView(r, r.caseId));
       break;
     case 'parties':
       out = groupBy(caseIds, (await partiesOf(db, caseIds)) as unknown as (Record<string, never> & { case_id: string })[], casePartyView);
