@@ -1,7 +1,7 @@
 import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { findReusableIdDocument } from '../persons/index';
-import { documentProblems, satisfiedReason, type Acceptance, type DocumentOnFile, type DocumentOnFileReason, type IdDocumentRow } from './document-on-file';
+import { documentProblems, satisfiedReason, type Acceptance, type DocumentOnFile, type DocumentOnFileReason, type IdDocument } from './document-on-file';
 import { findIdDocument, findIdvSettings, isPassedByVerifier, listCaseIdDocuments, type CasePerson } from './verifications.repository';
 
 /** Case documents weighed (and explained) per person at most: the newest. */
@@ -71,6 +71,6 @@ function notSatisfied(reasons: DocumentOnFileReason[]): DocumentOnFile {
   return { satisfied: false, documentId: null, reasons };
 }
 
-function satisfied(doc: IdDocumentRow, from: 'case' | 'registry', acceptedBy: Exclude<Acceptance, null>): DocumentOnFile {
+function satisfied(doc: IdDocument, from: 'case' | 'registry', acceptedBy: Exclude<Acceptance, null>): DocumentOnFile {
   return { satisfied: true, documentId: doc.id, reasons: [satisfiedReason(doc, from, acceptedBy)] };
 }

@@ -3,7 +3,7 @@ import { caseRoster, recordRosterChange } from '../cases/index';
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import type { IdvResult } from './identity-verifier';
-import { updateVerification, type VerificationRow } from './verifications.repository';
+import { updateVerification, type Verification } from './verifications.repository';
 import { setPartyRosterStatus } from '../cases/index';
 
 /**
@@ -13,7 +13,7 @@ import { setPartyRosterStatus } from '../cases/index';
  * case.onboarding_progress.changed when that is a change. The caller locked the verification row and
  * checked it is not completed already. The case's pipeline (its route step waits) resumes on idv.completed.
  */
-export async function completeVerification(tx: Tx, v: VerificationRow, result: IdvResult & { vendorName: string }): Promise<void> {
+export async function completeVerification(tx: Tx, v: Verification, result: IdvResult & { vendorName: string }): Promise<void> {
   const db = forTenant(tx.manager, v.orgId);
   const now = tx.services.clock.now();
   await updateVerification(db, v.id, {
