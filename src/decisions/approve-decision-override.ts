@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { assertTransition } from '../cases/index';
 import { findConsoleCaseRow, lockConsoleCase } from '../cases/index';
 import { consoleCaseView, type ConsoleCaseView } from '../cases/index';
-import { closePendingOverride, findPendingOverride, type DecisionOverrideRow } from './decision-overrides.repository';
+import { closePendingOverride, findPendingOverride, type DecisionOverride } from './decision-overrides.repository';
 import { recordDecision } from './record-decision';
 import { auditedBlockers } from './list-decision-blockers';
 
@@ -28,7 +28,7 @@ export async function lockOverrideForSignOff(tx: Tx, actor: Actor, caseId: strin
 }
 
 /** The audit details of a sign-off on an override. */
-export const overrideAuditDetails = (caseId: string, p: DecisionOverrideRow) => ({
+export const overrideAuditDetails = (caseId: string, p: DecisionOverride) => ({
   caseId, outcome: p.outcome, reason: p.reason, blockers: auditedBlockers(p.blockers), requestedBy: p.requestedBy,
 });
 

@@ -15,7 +15,7 @@ import type { MailRetryPlan } from './mail-retry';
 /** `pending` (queued, or between retries), `sent` (the mail system accepted it), `failed` (given up). */
 export type MailState = 'pending' | 'sent' | 'failed';
 
-export interface MailRow {
+export interface QueuedMail {
   id: number;
   orgId: string;
   kind: string;
@@ -61,7 +61,7 @@ export async function releaseMailLease(db: Queryable, id: number): Promise<void>
 }
 
 /** One email by id. System work. */
-export async function readMail(db: Queryable, id: number): Promise<MailRow | null> {
+export async function readMail(db: Queryable, id: number): Promise<QueuedMail | null> {
   const [row]: { id: number | string; org_id: string; kind: string; reference: number | string; attempts: number | string; send_before: Date | null }[] =
     await crossTenant(db, 'delivery-claim').query('SELECT id, org_id, kind, reference, attempts, send_before FROM outgoing_mails WHERE id = ?', [id]);
   return row ? {

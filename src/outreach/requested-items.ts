@@ -7,7 +7,7 @@ import type { Tx } from '../db/transaction';
 import { changeEddRequirementInTx, lockEddRequirement } from '../edd/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
-import { findReminder, listRequestedItems, markDocumentRequestReceived, type RequestedItemRow, type RequestedItemSource, type RequestedItemStatus } from './requested-items.repository';
+import { findReminder, listRequestedItems, markDocumentRequestReceived, type StoredRequestedItem, type RequestedItemSource, type RequestedItemStatus } from './requested-items.repository';
 
 /** An item asked of the customer, as the portal and the console show it. `ref` names it for an upload: `edd:<key>` or `document:<key>`. */
 export interface RequestedItemView {
@@ -35,7 +35,7 @@ export interface CaseRequestsView {
   reminders: ReminderStateView | null;
 }
 
-const itemView = (r: RequestedItemRow): RequestedItemView => ({
+const itemView = (r: StoredRequestedItem): RequestedItemView => ({
   ref: `${r.source}:${r.key}`, source: r.source, key: r.key, label: r.label, status: r.status, requestedAt: r.requestedAt.toISOString(),
 });
 
