@@ -22,8 +22,8 @@ export async function insertAssistantRead(db: TenantDb, read: NewAssistantRead):
     `INSERT INTO assistant_reads (org_id, grant_id, client_id, member_id, tool, arguments, case_ids, outcome, called_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [orgId, read.grantId, read.clientId, read.memberId, read.tool, JSON.stringify(read.arguments), JSON.stringify(read.caseIds), read.outcome, read.calledAt],
-  )) as { insertId: number | string };
-  const id = Number(result.insertId);
+  )) as { insertId: number };
+  const id = result.insertId;
   if (read.caseIds.length) {
     await db.query(
       `INSERT IGNORE INTO assistant_read_cases (org_id, case_pk, read_id)

@@ -57,7 +57,7 @@ export async function closePendingOverride(
     `UPDATE decision_overrides SET state = ?, resolved_by = ?, resolved_at = ?, open_case_pk = NULL WHERE org_id = ? AND open_case_pk = ?`,
     [c.state, c.by, c.at, orgId, casePk],
   );
-  return Number((res as { affectedRows: number }).affectedRows) !== 0;
+  return (res as { affectedRows: number }).affectedRows !== 0;
 }
 
 const parsed = (v: string | DecisionBlocker[] | null): DecisionBlocker[] => (typeof v === 'string' ? JSON.parse(v) as DecisionBlocker[] : v ?? []);

@@ -48,7 +48,7 @@ export async function createInvite(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [input.orgId, input.casePk, input.email, hash, sealed?.ciphertext ?? null, sealed?.keyId ?? null, expiresAt, now, input.purpose ?? 'invite'],
   );
-  const inviteId = Number((res as { insertId: number }).insertId);
+  const inviteId = (res as { insertId: number }).insertId;
   if (input.send) await queueMail(tx, { orgId: input.orgId, kind: INVITE_MAIL, reference: inviteId, sendBefore: expiresAt });
   return { inviteId, link: inviteLink(svc.config.appUrl, token), expiresAt };
 }
@@ -169,7 +169,7 @@ export async function redeemInvite(svc: Services, token: string): Promise<{ sess
     const now = svc.clock.now();
     const byToken = crossTenant(tx.manager, 'token-lookup');
     const res = await byToken.query('UPDATE invites SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?', [now, hash, now]);
-    if (Number((res as { affectedRows: number }).affectedRows) !== 1) return null;
+    if ((res as { affectedRows: number }).affectedRows !== 1) return null;
     const [invite]: { id: number; org_id: string; case_pk: number }[] = await byToken.query('SELECT id, org_id, case_pk FROM invites WHERE token_hash = ?', [hash]);
     const session = await openPortalSession(tx, { id: Number(invite!.id), orgId: invite!.org_id, casePk: Number(invite!.case_pk) });
     return { sessionToken: session.sessionToken, expiresAt: session.expiresAt };

@@ -34,7 +34,7 @@ export interface MailStatus {
   acceptedAt: Date | null;
 }
 
-const affected = (res: unknown) => Number((res as { affectedRows?: number }).affectedRows ?? 0);
+const affected = (res: unknown) => (res as { affectedRows?: number }).affectedRows ?? 0;
 
 export async function insertMail(
   db: TenantDb, input: { kind: string; reference: number; sendBefore: Date | null; now: Date },
@@ -44,7 +44,7 @@ export async function insertMail(
      VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)`,
     [db.orgId, input.kind, input.reference, input.now, input.sendBefore, input.now],
   );
-  return Number((res as { insertId: number }).insertId);
+  return (res as { insertId: number }).insertId;
 }
 
 /** Takes the lease on a pending email nobody holds (or whose holder's lease ran out); false when not taken. System work. */

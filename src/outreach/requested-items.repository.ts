@@ -56,7 +56,7 @@ export async function markDocumentRequestReceived(db: TenantDb, casePk: number, 
     `UPDATE document_requests SET status = 'received', received_at = ? WHERE org_id = ? AND case_pk = ? AND item_key = ? AND status = 'outstanding'`,
     [at, orgId, casePk, key],
   );
-  return Number((res as { affectedRows: number }).affectedRows) === 1;
+  return (res as { affectedRows: number }).affectedRows === 1;
 }
 
 export interface CaseReminder {
