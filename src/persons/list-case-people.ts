@@ -22,10 +22,9 @@ export async function listCasePeople(
   svc: Services, actor: Actor, caseId: string,
 ): Promise<{ people: CasePersonView[]; idDocuments: IdDocumentView[] }> {
   authorize(actor, 'persons:read');
-  const c = await findCaseById(forTenant(svc.db, actor.orgId), caseId);
+  const db = forTenant(svc.db, actor.orgId);
+  const c = await findCaseById(db, caseId);
   if (!c) throw DomainError.notFound('Case');
-  const orgId = actor.orgId;
-  const db = forTenant(svc.db, orgId);
   const [parties, links, docs] = await Promise.all([
     listCaseParties(db, c.pk), listActiveLinksOfCase(db, c.pk), listCaseDocuments(db, c.pk, ACCEPTED_DOCUMENT_STATUSES),
   ]);
