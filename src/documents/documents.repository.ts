@@ -134,10 +134,15 @@ export async function listDocumentsOfCases(db: TenantDb, caseIds: string[]): Pro
   return rows.map(toDocumentDetail);
 }
 
-/** Every document of a case (all columns, snake_case), by id (the full-parity projection). */
-export function listCaseDocuments(db: TenantDb, casePk: number): Promise<Record<string, never>[]> {
+/** Every document of a case with its extraction, by id (the full-parity projection). */
+export async function listCaseDocuments(db: TenantDb, casePk: number): Promise<DocumentDetail[]> {
   const orgId = db.orgId;
-  return db.query('SELECT * FROM documents WHERE org_id = ? AND case_pk = ? ORDER BY id', [orgId, casePk]);
+  const rows: DocumentRow[] = await db.query(
+    `SELECT ${SUMMARY_COLUMNS}, d.warnings, d.missing_fields, d.notes, d.extracted_data FROM documents d JOIN cases c ON c.pk = d.case_pk
+     WHERE d.org_id = ? AND d.case_pk = ? ORDER BY d.id`,
+    [orgId, casePk],
+  );
+  return rows.map(toDocumentDetail);
 }
 
 /**
