@@ -30,14 +30,14 @@ export async function addHits(db: DataSource, bucket: string, windowStart: numbe
   const result = (await counters.query(
     'INSERT INTO rate_limit_counters (bucket, window_start, hits) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE hits = LAST_INSERT_ID(hits + ?)',
     [bucket, windowStart, n, n],
-  )) as { affectedRows: number; insertId: number | string };
+  )) as { affectedRows: number; insertId: number };
   // affectedRows is 1 for a fresh row (total n), 2 for an increment (total in insertId).
   const fresh = result.affectedRows === 1;
   if (fresh) {
     // First hits of a new window: drop this bucket's old windows so the table stays small.
     await counters.query('DELETE FROM rate_limit_counters WHERE bucket = ? AND window_start < ?', [bucket, windowStart]);
   }
-  return { total: fresh ? n : Number(result.insertId), fresh };
+  return { total: fresh ? n : result.insertId, fresh };
 }
 
 /** The hits counted so far in a bucket's window (0 when none). */

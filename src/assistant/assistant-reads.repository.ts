@@ -22,8 +22,8 @@ export async function insertAssistantRead(db: TenantDb, read: NewAssistantRead):
     `INSERT INTO assistant_reads (org_id, grant_id, client_id, member_id, tool, arguments, case_ids, outcome, called_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [orgId, read.grantId, read.clientId, read.memberId, read.tool, JSON.stringify(read.arguments), JSON.stringify(read.caseIds), read.outcome, read.calledAt],
-  )) as { insertId: number | string };
-  const id = Number(result.insertId);
+  )) as { insertId: number };
+  const id = result.insertId;
   if (read.caseIds.length) {
     await db.query(
       `INSERT IGNORE INTO assistant_read_cases (org_id, case_pk, read_id)
@@ -34,8 +34,22 @@ export async function insertAssistantRead(db: TenantDb, read: NewAssistantRead):
   return id;
 }
 
-export interface AssistantReadRow {
-  id: string | number;
+/** One MCP tool call of a connected app that read a case, with the app's name and the member's email. */
+export interface AssistantRead {
+  id: number;
+  tool: string;
+  arguments: Record<string, unknown>;
+  outcome: string;
+  calledAt: Date;
+  clientId: string;
+  appName: string | null;
+  memberId: string;
+  memberEmail: string | null;
+}
+
+/** arguments is JSON text (MariaDB's JSON is LONGTEXT) or parsed. */
+interface AssistantReadRow {
+  id: number;
   tool: string;
   arguments: string | Record<string, unknown>;
   outcome: string;
@@ -46,12 +60,17 @@ export interface AssistantReadRow {
   member_email: string | null;
 }
 
+const toAssistantRead = (r: AssistantReadRow): AssistantRead => ({
+  id: r.id, tool: r.tool, arguments: typeof r.arguments === 'string' ? (JSON.parse(r.arguments) as Record<string, unknown>) : r.arguments,
+  outcome: r.outcome, calledAt: r.called_at, clientId: r.client_id, appName: r.app_name, memberId: r.member_id, memberEmail: r.member_email,
+});
+
 /** A page of the reads of one case, newest first (by id), keyset after `before`. */
 export async function listCaseAssistantReadPage(
   db: TenantDb, casePk: number, q: { before: number | null; limit: number },
-): Promise<AssistantReadRow[]> {
+): Promise<AssistantRead[]> {
   const orgId = db.orgId;
-  return db.query(
+  const rows: AssistantReadRow[] = await db.query(
     `SELECT r.id, r.tool, r.arguments, r.outcome, r.called_at, r.client_id, c.name AS app_name, r.member_id, m.email AS member_email
        FROM assistant_read_cases rc
        JOIN assistant_reads r ON r.id = rc.read_id AND r.org_id = rc.org_id
@@ -61,6 +80,7 @@ export async function listCaseAssistantReadPage(
       ORDER BY rc.read_id DESC LIMIT ${Math.floor(q.limit)}`,
     q.before === null ? [orgId, casePk] : [orgId, casePk, q.before],
   );
+  return rows.map(toAssistantRead);
 }
 
 /** Tool calls per connected app (grant) since an instant, with the last call's time. */

@@ -30,21 +30,22 @@ export async function listCaseAssistantReads(
 ): Promise<Page<AssistantReadView>> {
   authorize(actor, 'assistant_reads:read');
   const orgId = actor.orgId;
-  const pk = await findCasePk(forTenant(svc.db, orgId), caseId);
+  const db = forTenant(svc.db, orgId);
+  const pk = await findCasePk(db, caseId);
   if (pk === null) throw DomainError.notFound('Case');
   const limit = pageSize(input.limit);
   const scope: CursorScope = { orgId, list: 'case_assistant_reads', filter: { caseId } };
   const before = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
-  const rows = await listCaseAssistantReadPage(forTenant(svc.db, orgId), pk, { before, limit: limit + 1 });
-  return toPage(svc.config, scope, rows, limit, (r) => [Number(r.id)], (r) => ({
-    readId: Number(r.id),
+  const rows = await listCaseAssistantReadPage(db, pk, { before, limit: limit + 1 });
+  return toPage(svc.config, scope, rows, limit, (r) => [r.id], (r) => ({
+    readId: r.id,
     tool: r.tool,
-    arguments: typeof r.arguments === 'string' ? (JSON.parse(r.arguments) as Record<string, unknown>) : r.arguments,
+    arguments: r.arguments,
     outcome: r.outcome,
-    calledAt: new Date(r.called_at).toISOString(),
-    clientId: r.client_id,
-    appName: r.app_name ?? r.client_id,
-    memberId: r.member_id,
-    memberEmail: r.member_email ?? '',
+    calledAt: r.calledAt.toISOString(),
+    clientId: r.clientId,
+    appName: r.appName ?? r.clientId,
+    memberId: r.memberId,
+    memberEmail: r.memberEmail ?? '',
   }), { edgeCursors: true });
 }

@@ -1,6 +1,6 @@
 import { type TenantDb } from '../db/index';
 import { findMemberContacts, listMemberContacts, type MemberContact } from '../tenants/index';
-import type { CaseNoteRow } from './case-notes.repository';
+import type { CaseNote } from './case-notes.repository';
 import { mentionedMembers, renderNoteBody } from './note-body';
 
 /** A member as a note names them (author, mentioned). */
@@ -32,22 +32,22 @@ export interface CaseNoteView {
 const memberView = (m: MemberContact): NoteMemberView => ({ id: m.id, name: m.name, email: m.email });
 
 /** The views of notes of one case: authors (removed members included) and mentions (current members) read once for all. */
-export async function caseNoteViews(db: TenantDb, caseId: string, rows: CaseNoteRow[]): Promise<CaseNoteView[]> {
+export async function caseNoteViews(db: TenantDb, caseId: string, rows: CaseNote[]): Promise<CaseNoteView[]> {
   if (rows.length === 0) return [];
-  const [members, authors] = await Promise.all([listMemberContacts(db), findMemberContacts(db, rows.map((r) => r.author_id))]);
+  const [members, authors] = await Promise.all([listMemberContacts(db), findMemberContacts(db, rows.map((r) => r.authorId))]);
   const authorById = new Map(authors.map((a) => [a.id, a]));
   return rows.map((r) => {
-    const author = authorById.get(r.author_id);
+    const author = authorById.get(r.authorId);
     return {
-      id: Number(r.id),
+      id: r.id,
       caseId,
       author: author ? memberView(author) : null,
       body: r.body,
       bodyHtml: renderNoteBody(r.body, members),
-      version: Number(r.version),
-      edited: Number(r.version) > 1,
-      createdAt: new Date(r.created_at).toISOString(),
-      editedAt: r.edited_at ? new Date(r.edited_at).toISOString() : null,
+      version: r.version,
+      edited: r.version > 1,
+      createdAt: r.createdAt.toISOString(),
+      editedAt: r.editedAt ? r.editedAt.toISOString() : null,
       mentions: mentionedMembers(r.body, members).map(memberView),
     };
   });

@@ -27,8 +27,8 @@ export async function editCaseNote(svc: Services, caller: Actor, noteId: number,
     const note = await findNote(txDb, noteId, true);
     if (!note) throw DomainError.notFound('Note');
     const actor = noteAuthor(caller);
-    if (note.author_id !== actor.memberId) throw new DomainError('forbidden', "Only the note's author may edit it.");
-    const c = await findCaseRowByPk(txDb, Number(note.case_pk));
+    if (note.authorId !== actor.memberId) throw new DomainError('forbidden', "Only the note's author may edit it.");
+    const c = await findCaseRowByPk(txDb, note.casePk);
     if (!c) throw DomainError.notFound('Note');
     const members = await listMemberContacts(txDb);
     const stored = checkNoteBody(resolveMentionsByName(text, members));

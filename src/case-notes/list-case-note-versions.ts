@@ -23,13 +23,13 @@ export async function listCaseNoteVersions(svc: Services, actor: Actor, noteId: 
   const db = forTenant(svc.db, actor.orgId);
   if (!(await findNote(db, noteId))) throw DomainError.notFound('Note');
   const rows = await listVersions(db, noteId);
-  const [members, writers] = await Promise.all([listMemberContacts(db), findMemberContacts(db, rows.map((r) => r.written_by))]);
+  const [members, writers] = await Promise.all([listMemberContacts(db), findMemberContacts(db, rows.map((r) => r.writtenBy))]);
   const byId = new Map(writers.map((w) => [w.id, w]));
   return rows.map((r) => {
-    const w = byId.get(r.written_by);
+    const w = byId.get(r.writtenBy);
     return {
-      version: Number(r.version), body: r.body, bodyHtml: renderNoteBody(r.body, members),
-      writtenBy: w ? { id: w.id, name: w.name, email: w.email } : null, writtenAt: new Date(r.written_at).toISOString(),
+      version: r.version, body: r.body, bodyHtml: renderNoteBody(r.body, members),
+      writtenBy: w ? { id: w.id, name: w.name, email: w.email } : null, writtenAt: r.writtenAt.toISOString(),
     };
   });
 }

@@ -19,5 +19,5 @@ export async function listCaseNotes(svc: Services, actor: Actor, caseId: string,
   const rows = await listNotePage(db, casePk, { before, limit: limit + 1 });
   const views = await caseNoteViews(db, caseId, rows);
   const byId = new Map(views.map((v) => [v.id, v]));
-  return toPage(svc.config, scope, rows, limit, (r) => [Number(r.id)], (r) => byId.get(Number(r.id))!, { edgeCursors: true });
+  return toPage(svc.config, scope, rows, limit, (r) => [r.id], (r) => byId.get(r.id)!, { edgeCursors: true });
 }

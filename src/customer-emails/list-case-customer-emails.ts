@@ -4,6 +4,7 @@ import { findCasePk } from '../cases/index';
 import { DomainError } from '../errors';
 import { mailStatuses } from '../mail/index';
 import type { Services } from '../services';
+import { listCaseCustomerEmailRecords } from './customer-emails.repository';
 import { CUSTOMER_EMAIL_MAIL } from './queue-customer-email';
 
 /** A customer email of a case as the console lists it (never its link or body). */
@@ -23,30 +24,26 @@ export interface CustomerEmailView {
 
 /** The customer emails of a case (identity-verification links, EDD requests, outreach, reminders), newest first, at most 200. */
 export async function listCaseCustomerEmails(svc: Services, actor: Actor, caseId: string): Promise<CustomerEmailView[]> {
+  const db = forTenant(svc.db, actor.orgId);
   authorize(actor, 'cases:read');
-  const pk = await findCasePk(forTenant(svc.db, actor.orgId), caseId);
+  const pk = await findCasePk(db, caseId);
   if (pk === null) throw DomainError.notFound('Case');
-  const rows: {
-    id: number | string; kind: string; recipient_email: string; subject: string; body: string | { items: { key: string; label: string }[] }; created_at: Date;
-  }[] = await svc.db.query(
-    `SELECT id, kind, recipient_email, subject, body, created_at FROM customer_emails WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 200`,
-    [actor.orgId, pk],
-  );
+  const rows = await listCaseCustomerEmailRecords(db, pk, 200);
   // How each stands: its email in the mail outbox.
-  const sending = await mailStatuses(forTenant(svc.db, actor.orgId), CUSTOMER_EMAIL_MAIL, rows.map((r) => Number(r.id)));
+  const sending = await mailStatuses(db, CUSTOMER_EMAIL_MAIL, rows.map((r) => r.id));
   return rows.map((r) => {
-    const mail = sending.get(Number(r.id));
+    const mail = sending.get(r.id);
     return {
-      id: Number(r.id),
+      id: r.id,
       kind: r.kind,
-      recipientEmail: r.recipient_email,
+      recipientEmail: r.recipientEmail,
       subject: r.subject,
-      items: (typeof r.body === 'string' ? (JSON.parse(r.body) as { items: { key: string; label: string }[] }) : r.body).items,
+      items: r.items,
       state: mail?.state ?? 'pending',
       attempts: mail?.attempts ?? 0,
       lastError: mail?.lastError ?? null,
       sentAt: mail?.acceptedAt ? mail.acceptedAt.toISOString() : null,
-      createdAt: new Date(r.created_at).toISOString(),
+      createdAt: r.createdAt.toISOString(),
     };
   });
 }

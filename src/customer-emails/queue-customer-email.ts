@@ -1,7 +1,9 @@
+import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import type { CaseEventType, EventFields } from '../events/catalogue';
 import { queueMail } from '../mail/index';
 import { sealSecret } from '../security/secret-box';
+import { insertCustomerEmail, sealCustomerEmailAction } from './customer-emails.repository';
 
 /** The customer email's kind in the mail outbox (src/outreach/customer-email.mail.ts); its reference is the customer_emails row's id. */
 export const CUSTOMER_EMAIL_MAIL = 'customer_email';
@@ -44,16 +46,14 @@ export async function queueCustomerEmail(tx: Tx, input: CustomerEmailInput): Pro
   const svc = tx.services;
   const now = svc.clock.now();
   const body = { paragraphs: input.paragraphs, items: input.items ?? [], actionLabel: input.action?.label ?? null, actionNote: input.action?.note ?? null };
-  const res = await tx.manager.query(
-    `INSERT INTO customer_emails (org_id, case_pk, kind, recipient_email, recipient_name, subject, body, unsubscribe_url, events, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [input.orgId, input.casePk, input.kind, input.recipientEmail, input.recipientName, input.subject.slice(0, 500), JSON.stringify(body),
-      input.unsubscribeUrl ?? null, JSON.stringify(input.events), now],
-  );
-  const emailId = Number((res as { insertId: number }).insertId);
+  const db = forTenant(tx.manager, input.orgId);
+  const emailId = await insertCustomerEmail(db, {
+    casePk: input.casePk, kind: input.kind, recipientEmail: input.recipientEmail, recipientName: input.recipientName, subject: input.subject.slice(0, 500),
+    body, unsubscribeUrl: input.unsubscribeUrl ?? null, events: input.events, at: now,
+  });
   if (input.action) {
     const sealed = sealSecret(svc.config.secretsKeys, input.action.url, actionAad(input.orgId, emailId));
-    await tx.manager.query('UPDATE customer_emails SET action_sealed = ?, action_key_id = ? WHERE org_id = ? AND id = ?', [sealed.ciphertext, sealed.keyId, input.orgId, emailId]);
+    await sealCustomerEmailAction(db, emailId, sealed);
   }
   await queueMail(tx, { orgId: input.orgId, kind: CUSTOMER_EMAIL_MAIL, reference: emailId });
   return { emailId };

@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { assertTransition } from '../cases/index';
 import { findConsoleCaseRow, lockConsoleCase } from '../cases/index';
 import { consoleCaseView, type ConsoleCaseView } from '../cases/index';
-import { closePendingOverride, findPendingOverride, type DecisionOverrideRow } from './decision-overrides.repository';
+import { closePendingOverride, findPendingOverride, type DecisionOverride } from './decision-overrides.repository';
 import { recordDecision } from './record-decision';
 import { auditedBlockers } from './list-decision-blockers';
 
@@ -16,8 +16,9 @@ import { auditedBlockers } from './list-decision-blockers';
  * forbidden for the member who asked for it (four-eyes: another member must).
  */
 export async function lockOverrideForSignOff(tx: Tx, actor: Actor, caseId: string, what: 'approve' | 'reject') {
-  const c = await lockConsoleCase(forTenant(tx.manager, actor.orgId), caseId);
-  const pending = await findPendingOverride(forTenant(tx.manager, actor.orgId), c.pk, true);
+  const db = forTenant(tx.manager, actor.orgId);
+  const c = await lockConsoleCase(db, caseId);
+  const pending = await findPendingOverride(db, c.pk, true);
   if (!pending) throw DomainError.notFound('Pending decision override');
   const by = auditName(actor);
   if (pending.requestedBy === by) {
@@ -27,7 +28,7 @@ export async function lockOverrideForSignOff(tx: Tx, actor: Actor, caseId: strin
 }
 
 /** The audit details of a sign-off on an override. */
-export const overrideAuditDetails = (caseId: string, p: DecisionOverrideRow) => ({
+export const overrideAuditDetails = (caseId: string, p: DecisionOverride) => ({
   caseId, outcome: p.outcome, reason: p.reason, blockers: auditedBlockers(p.blockers), requestedBy: p.requestedBy,
 });
 
@@ -42,15 +43,16 @@ export async function approveDecisionOverride(svc: Services, actor: Actor, input
   authorize(actor, 'cases:work');
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
+    const db = forTenant(tx.manager, orgId);
     const { c, pending, by } = await lockOverrideForSignOff(tx, actor, input.caseId, 'approve');
     assertTransition(c.case_id, c.status, pending.outcome, 'decided');
     const now = svc.clock.now();
-    await closePendingOverride(forTenant(tx.manager, orgId), c.pk, { state: 'approved', by, at: now });
+    await closePendingOverride(db, c.pk, { state: 'approved', by, at: now });
     const { decisionId } = await recordDecision(tx, {
       orgId, case: { pk: c.pk, status: c.status, companyName: c.company_name }, outcome: pending.outcome, notes: pending.notes, decidedBy: pending.requestedBy,
       override: { reason: pending.reason, blockers: pending.blockers, approvedBy: by },
     });
     await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override.approved', details: { ...overrideAuditDetails(c.case_id, pending), decisionId }, at: now });
-    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, orgId), c.case_id))!, svc.config.appUrl);
+    return consoleCaseView((await findConsoleCaseRow(db, c.case_id))!, svc.config.appUrl);
   });
 }

@@ -79,8 +79,9 @@ export function caseViewerCan(actor: Actor, c: CaseForViewer): CaseViewerCan {
 export async function getCaseViewerCan(
   svc: Services, actor: Actor, c: { caseId: string; status: CaseStatus; purgedAt: string | null },
 ): Promise<CaseViewerCan> {
+  const db = forTenant(svc.db, actor.orgId);
   authorize(actor, 'cases:read');
-  const casePk = await findCasePk(forTenant(svc.db, actor.orgId), c.caseId);
-  const pending = casePk === null ? null : await findPendingOverride(forTenant(svc.db, actor.orgId), casePk);
+  const casePk = await findCasePk(db, c.caseId);
+  const pending = casePk === null ? null : await findPendingOverride(db, casePk);
   return caseViewerCan(actor, { status: c.status, purgedAt: c.purgedAt, pendingOverride: pending && { requestedBy: pending.requestedBy, outcome: pending.outcome } });
 }

@@ -9,7 +9,7 @@ import { PURGED_BLOCKER_MESSAGES, type DecisionBlocker } from './list-decision-b
 
 export type DecisionOverrideState = 'pending' | 'approved' | 'rejected' | 'superseded';
 
-export interface DecisionOverrideRow {
+export interface DecisionOverride {
   id: number;
   outcome: DecisionOutcome;
   notes: string;
@@ -20,7 +20,7 @@ export interface DecisionOverrideRow {
 }
 
 type Raw = { id: number | string; outcome: DecisionOutcome; notes: string; reason: string; blockers: string | DecisionBlocker[]; requested_by: string; requested_at: Date };
-const rowOf = (r: Raw): DecisionOverrideRow => ({
+const rowOf = (r: Raw): DecisionOverride => ({
   id: Number(r.id), outcome: r.outcome, notes: r.notes, reason: r.reason,
   blockers: typeof r.blockers === 'string' ? JSON.parse(r.blockers) as DecisionBlocker[] : r.blockers,
   requestedBy: r.requested_by, requestedAt: r.requested_at,
@@ -28,7 +28,7 @@ const rowOf = (r: Raw): DecisionOverrideRow => ({
 const COLUMNS = 'id, outcome, notes, reason, blockers, requested_by, requested_at';
 
 /** The case's pending override, or null; with `lock` held until the caller's transaction ends (the caller holds the case row lock). */
-export async function findPendingOverride(db: TenantDb, casePk: number, lock = false): Promise<DecisionOverrideRow | null> {
+export async function findPendingOverride(db: TenantDb, casePk: number, lock = false): Promise<DecisionOverride | null> {
   const orgId = db.orgId;
   const [row]: Raw[] = await db.query(
     `SELECT ${COLUMNS} FROM decision_overrides WHERE org_id = ? AND open_case_pk = ?${lock ? ' FOR UPDATE' : ''}`, [orgId, casePk],
@@ -57,7 +57,7 @@ export async function closePendingOverride(
     `UPDATE decision_overrides SET state = ?, resolved_by = ?, resolved_at = ?, open_case_pk = NULL WHERE org_id = ? AND open_case_pk = ?`,
     [c.state, c.by, c.at, orgId, casePk],
   );
-  return Number((res as { affectedRows: number }).affectedRows) !== 0;
+  return (res as { affectedRows: number }).affectedRows !== 0;
 }
 
 const parsed = (v: string | DecisionBlocker[] | null): DecisionBlocker[] => (typeof v === 'string' ? JSON.parse(v) as DecisionBlocker[] : v ?? []);

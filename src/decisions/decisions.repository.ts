@@ -20,5 +20,5 @@ export async function insertDecision(
       d.override?.reason ?? null, d.override ? JSON.stringify(d.override.blockers) : null, d.override?.approvedBy ?? null,
     ],
   );
-  return Number((res as { insertId: number }).insertId);
+  return (res as { insertId: number }).insertId;
 }

@@ -68,9 +68,9 @@ export async function buildFullParity(db: TenantDb, casePk: number): Promise<Ful
       ubos: parties.filter((o) => o.kind === 'ubo').map(owner),
     },
     documents: docs.map((x) => ({
-      id: Number(x.id), documentType: x.document_type, filename: x.filename, mimeType: x.mime_type, sizeBytes: Number(x.size_bytes), status: x.status,
-      confidence: x.confidence, uploadedAt: (x.uploaded_at as Date).toISOString(), warnings: json<unknown[]>(x.warnings), notes: x.notes,
-      extractedData: json<Record<string, unknown>>(x.extracted_data),
+      id: x.id, documentType: x.documentType, filename: x.filename, mimeType: x.mimeType, sizeBytes: x.sizeBytes, status: x.status,
+      confidence: x.confidence, uploadedAt: x.uploadedAt.toISOString(), warnings: x.warnings, notes: x.notes,
+      extractedData: x.extractedData,
     })),
     decision: d ? { outcome: d.outcome, notes: d.notes, analystEmail: d.analyst_email, decidedAt: d.decided_at.toISOString() } : null,
     risk: r ? { compositeScore: Number(r.composite_score), band: r.band_id, assessedAt: r.assessed_at.toISOString() } : null,

@@ -14,12 +14,13 @@ import { pullFullParity } from './full-parity';
 export async function getCase(svc: Services, actor: Actor, caseId: string): Promise<CaseDetailView> {
   authorize(actor, 'cases:read');
   const orgId = actor.orgId;
-  const row = await findCaseDetailRow(forTenant(svc.db, orgId), caseId);
+  const db = forTenant(svc.db, orgId);
+  const row = await findCaseDetailRow(db, caseId);
   const pk = Number(row.pk);
   const [d, r, tenant, invite] = await Promise.all([
-    findLatestDecision(forTenant(svc.db, orgId), pk),
-    findLatestRiskAssessment(forTenant(svc.db, orgId), pk),
-    readFullParitySwitches(forTenant(svc.db, orgId)),
+    findLatestDecision(db, pk),
+    findLatestRiskAssessment(db, pk),
+    readFullParitySwitches(db),
     latestInviteStatus(svc, orgId, pk),
   ]);
   const view: CaseDetailView = {
@@ -33,6 +34,6 @@ export async function getCase(svc: Services, actor: Actor, caseId: string): Prom
     purgedAt: isoFromDatetimeText(row.purged_at),
   };
   const fullParity = tenant.entitled && tenant.enabled && can(actor, 'cases:read_full_parity');
-  if (fullParity) view.fullParity = await pullFullParity(forTenant(svc.db, orgId), pk);
+  if (fullParity) view.fullParity = await pullFullParity(db, pk);
   return view;
 }

@@ -18,9 +18,10 @@ export interface PendingDecisionOverrideView {
 
 /** The case's pending decision override (cases:read), or null (none, or no such case). */
 export async function getPendingDecisionOverride(svc: Services, actor: Actor, caseId: string): Promise<PendingDecisionOverrideView | null> {
+  const db = forTenant(svc.db, actor.orgId);
   authorize(actor, 'cases:read');
-  const casePk = await findCasePk(forTenant(svc.db, actor.orgId), caseId);
-  const p = casePk === null ? null : await findPendingOverride(forTenant(svc.db, actor.orgId), casePk);
+  const casePk = await findCasePk(db, caseId);
+  const p = casePk === null ? null : await findPendingOverride(db, casePk);
   return p && {
     outcome: p.outcome, notes: p.notes, reason: p.reason, blockers: p.blockers, requestedBy: p.requestedBy, requestedAt: p.requestedAt.toISOString(),
   };

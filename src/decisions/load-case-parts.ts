@@ -1,13 +1,12 @@
 import { forTenant } from '../db/index';
 import { authorize, type Actor, type Permission } from '../access/index';
-import { documentView } from '../documents/index';
-import type { DocumentRow } from '../documents/index';
+import { documentView, listDocumentsOfCases } from '../documents/index';
 import type { DocumentView } from '../documents/index';
-import { screeningHitView } from '../screening/index';
+import { listHitsOfCases, screeningHitView } from '../screening/index';
 import type { ScreeningHitView } from '../screening/index';
 import type { Services } from '../services';
 import type { CurrentDecisionView, DecisionView } from '../cases/index';
-import { decisionsOf, documentsOf, latestDecisionsOf, partiesOf, screeningHitsOf } from '../cases/index';
+import { decisionsOf, latestDecisionsOf, partiesOf } from '../cases/index';
 import { casePartyView, type CasePartyView } from '../cases/index';
 import { currentDecisionView, decisionView } from '../cases/index';
 
@@ -36,6 +35,12 @@ function groupBy<R extends { case_id: string }, T>(caseIds: string[], rows: R[],
   return caseIds.map((id) => by.get(id) ?? []);
 }
 
+function groupByCase<R extends { caseId: string }, T>(caseIds: string[], records: R[], map: (r: R) => T): T[][] {
+  const by = new Map<string, T[]>(caseIds.map((id) => [id, []]));
+  for (const r of records) by.get(r.caseId)?.push(map(r));
+  return caseIds.map((id) => by.get(id) ?? []);
+}
+
 /**
  * One part of many cases of the tenant in one statement, in the order of `caseIds` (what a per-request
  * DataLoader batches: a page of 50 cases asking for their decision costs one query, not 50). A missing
@@ -57,10 +62,10 @@ export async function loadCaseParts<P extends CasePart>(svc: Services, actor: Ac
       out = groupBy(caseIds, await decisionsOf(db, caseIds), (r) => decisionView(r, r.case_id));
       break;
     case 'documents':
-      out = groupBy(caseIds, (await documentsOf(db, caseIds)) as unknown as DocumentRow[], documentView);
+      out = groupByCase(caseIds, await listDocumentsOfCases(db, caseIds), documentView);
       break;
     case 'screeningHits':
-      out = groupBy(caseIds, (await screeningHitsOf(db, caseIds)) as unknown as (Record<string, never> & { case_id: string })[], (r) => screeningHitView(r, r.case_id));
+      out = groupByCase(caseIds, await listHitsOfCases(db, caseIds), (r) => screeningHitView(r, r.caseId));
       break;
     case 'parties':
       out = groupBy(caseIds, (await partiesOf(db, caseIds)) as unknown as (Record<string, never> & { case_id: string })[], casePartyView);

@@ -39,13 +39,14 @@ export interface DecisionToRecord {
  */
 export async function recordDecision(tx: Tx, d: DecisionToRecord): Promise<{ decisionId: number; decidedAt: Date }> {
   const { orgId } = d;
+  const db = forTenant(tx.manager, orgId);
   const casePk = d.case.pk;
   const decidedAt = tx.services.clock.now();
-  const decisionId = await insertDecision(forTenant(tx.manager, orgId), casePk, {
+  const decisionId = await insertDecision(db, casePk, {
     outcome: d.outcome, notes: d.notes, analystEmail: d.decidedBy, decidedAt, auto: Boolean(d.auto), reason: d.auto?.reason ?? null,
     override: d.override ?? null,
   });
-  await updateCaseStatus(forTenant(tx.manager, orgId), casePk, d.outcome, decidedAt);
+  await updateCaseStatus(db, casePk, d.outcome, decidedAt);
   await recordEvent(tx, {
     orgId,
     type: 'case.decision.made',
@@ -62,9 +63,9 @@ export async function recordDecision(tx: Tx, d: DecisionToRecord): Promise<{ dec
     fields: { companyName: d.case.companyName, status: d.outcome, previousStatus: d.case.status, changedBy: d.decidedBy },
   });
   await advanceOnboardingStage(tx, { orgId, casePk, stage: 'decision_made' });
-  const egress = await readFullParitySwitches(forTenant(tx.manager, orgId));
+  const egress = await readFullParitySwitches(db);
   if (egress.entitled && egress.enabled) {
-    const fullParity = await buildFullParity(forTenant(tx.manager, orgId), casePk);
+    const fullParity = await buildFullParity(db, casePk);
     const decision = { outcome: d.outcome, notes: d.notes, analystEmail: d.decidedBy, decidedAt: decidedAt.toISOString() };
     await recordEvent(tx, {
       orgId,

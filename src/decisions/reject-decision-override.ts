@@ -17,10 +17,11 @@ export async function rejectDecisionOverride(svc: Services, actor: Actor, input:
   authorize(actor, 'cases:work');
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
+    const db = forTenant(tx.manager, orgId);
     const { c, pending, by } = await lockOverrideForSignOff(tx, actor, input.caseId, 'reject');
     const now = svc.clock.now();
-    await closePendingOverride(forTenant(tx.manager, orgId), c.pk, { state: 'rejected', by, at: now });
+    await closePendingOverride(db, c.pk, { state: 'rejected', by, at: now });
     await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override.rejected', details: overrideAuditDetails(c.case_id, pending), at: now });
-    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, orgId), c.case_id))!, svc.config.appUrl);
+    return consoleCaseView((await findConsoleCaseRow(db, c.case_id))!, svc.config.appUrl);
   });
 }

@@ -10,7 +10,7 @@ import type { Services } from '../services';
 import { loadPolicyFacts } from '../policy/index';
 import type { RoutingOutcome } from '../policy/index';
 import { evaluatePolicy, type PolicyEvaluation } from '../policy/index';
-import { activeDecisionPolicy, insertRoutingEvaluation, lockRoutedCase, type DecisionPolicyRow } from '../policy/index';
+import { activeDecisionPolicy, insertRoutingEvaluation, lockRoutedCase, type DecisionPolicy } from '../policy/index';
 import type { PolicyFacts } from '../policy/index';
 
 export interface RouteResult {
@@ -20,7 +20,7 @@ export interface RouteResult {
 }
 
 /** The notes of an automatic decision: which policy version and rule, or the age gate. */
-function autoNotes(policy: DecisionPolicyRow, evaluation: PolicyEvaluation, facts: PolicyFacts): string {
+function autoNotes(policy: DecisionPolicy, evaluation: PolicyEvaluation, facts: PolicyFacts): string {
   if (evaluation.gate === 'age_gate') {
     return `Declined automatically by the age gate: the applicant is ${facts.customerAge}, under the minimum age of ${policy.definition.minimumAge}.`;
   }
@@ -48,16 +48,17 @@ export async function routeCase(svc: Services, actor: Actor, ref: { orgId: strin
   if (actor.orgId !== ref.orgId) throw DomainError.notFound('Case');
   const { orgId, casePk } = ref;
   return inTransaction(svc, async (tx) => {
+    const db = forTenant(tx.manager, orgId);
     if (guard && !(await guard.claim(tx))) return null;
-    const c = await lockRoutedCase(forTenant(tx.manager, orgId), casePk);
+    const c = await lockRoutedCase(db, casePk);
     if (!c) throw DomainError.notFound('Case');
     const now = svc.clock.now();
-    const policy = await activeDecisionPolicy(forTenant(tx.manager, orgId), now);
-    const facts = (await loadPolicyFacts(forTenant(tx.manager, orgId), casePk, policy.definition, now))!;
+    const policy = await activeDecisionPolicy(db, now);
+    const facts = (await loadPolicyFacts(db, casePk, policy.definition, now))!;
     const evaluation = await evaluatePolicy(policy.definition, facts);
     const decisive = evaluation.outcome === 'AUTO_APPROVE' || evaluation.outcome === 'DECLINE';
     const decided = decisive && c.status === 'in_review';
-    await insertRoutingEvaluation(forTenant(tx.manager, orgId), casePk, {
+    await insertRoutingEvaluation(db, casePk, {
       policyId: policy.id, policyName: policy.definition.name, policyVersion: policy.version, matchedRuleIndex: evaluation.matchedRuleIndex,
       gate: evaluation.gate, outcome: evaluation.outcome, decided, facts, evaluatedAt: now,
     });
@@ -70,8 +71,8 @@ export async function routeCase(svc: Services, actor: Actor, ref: { orgId: strin
         evaluatedAt: now.toISOString(),
       },
     });
-    await setReviewLevel(forTenant(tx.manager, orgId), casePk, decisive ? null : evaluation.outcome, now);
-    await markCaseRouted(forTenant(tx.manager, orgId), casePk, now);
+    await setReviewLevel(db, casePk, decisive ? null : evaluation.outcome, now);
+    await markCaseRouted(db, casePk, now);
     if (decided) {
       await recordDecision(tx, {
         orgId,

@@ -1,30 +1,28 @@
 import type { DocumentSummaryView, DocumentView } from './document.wire';
-import type { DocumentRow, DocumentSummaryRow, PortalDocumentRow } from './documents.repository';
+import type { DocumentDetail, DocumentSummary, PortalDocument } from './documents.repository';
 import type { PortalDocumentView } from './portal-document.wire';
 
-const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-
 /** A document in lists (GET /v1/documents). */
-export function documentSummaryView(r: DocumentSummaryRow): DocumentSummaryView {
+export function documentSummaryView(r: DocumentSummary): DocumentSummaryView {
   return {
-    id: Number(r.id), caseId: r.case_id, documentType: r.document_type, filename: r.purged_at ? null : r.filename, mimeType: r.mime_type,
-    sizeBytes: Number(r.size_bytes), status: r.status, confidence: r.confidence,
-    uploadedAt: r.uploaded_at.toISOString(), updatedAt: r.updated_at.toISOString(), purgedAt: r.purged_at ? r.purged_at.toISOString() : null,
+    id: r.id, caseId: r.caseId, documentType: r.documentType, filename: r.purgedAt ? null : r.filename, mimeType: r.mimeType,
+    sizeBytes: r.sizeBytes, status: r.status, confidence: r.confidence,
+    uploadedAt: r.uploadedAt.toISOString(), updatedAt: r.updatedAt.toISOString(), purgedAt: r.purgedAt ? r.purgedAt.toISOString() : null,
   };
 }
 
 /** GET /v1/documents/{id}: the full record. */
-export function documentView(r: DocumentRow): DocumentView {
+export function documentView(r: DocumentDetail): DocumentView {
   return {
     ...documentSummaryView(r),
-    warnings: json<unknown[]>(r.warnings).map(String),
-    missingFields: r.purged_at ? [] : json<string[]>(r.missing_fields),
+    warnings: r.warnings.map(String),
+    missingFields: r.purgedAt ? [] : r.missingFields,
     notes: r.notes,
-    extractedData: r.purged_at ? null : json<Record<string, unknown>>(r.extracted_data),
+    extractedData: r.purgedAt ? null : r.extractedData,
   };
 }
 
 /** A document as the customer portal shows it. */
-export function portalDocumentView(r: PortalDocumentRow): PortalDocumentView {
-  return { id: Number(r.id), filename: r.filename, mimeType: r.mime_type, sizeBytes: Number(r.size_bytes), status: r.status, uploadedAt: r.uploaded_at.toISOString() };
+export function portalDocumentView(r: PortalDocument): PortalDocumentView {
+  return { id: r.id, filename: r.filename, mimeType: r.mimeType, sizeBytes: r.sizeBytes, status: r.status, uploadedAt: r.uploadedAt.toISOString() };
 }

@@ -1,34 +1,73 @@
 import { type TenantDb } from '../db/index';
 import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
+import { isCaseId } from '../cases/index';
 import type { DocumentConfidence, DocumentStatus } from './document.entity';
 
 /** The SQL of documents. Every function takes a tenant-bound handle (forTenant over a manager or the pool); the extraction sweep spans tenants (crossTenant). */
 
 const SUMMARY_COLUMNS = 'd.id, c.case_id, d.document_type, d.filename, d.mime_type, d.size_bytes, d.status, d.confidence, d.uploaded_at, d.updated_at, d.purged_at';
 
-/** A document row as the list reads it (with its case's public id). */
-export interface DocumentSummaryRow {
-  id: number | string;
+/** A document as the lists show it (with its case's public id). */
+export interface DocumentSummary {
+  id: number;
+  caseId: string;
+  documentType: string | null;
+  filename: string;
+  mimeType: string;
+  sizeBytes: number;
+  status: DocumentStatus;
+  confidence: DocumentConfidence | null;
+  uploadedAt: Date;
+  updatedAt: Date;
+  /** When zero retention purged it, or null. */
+  purgedAt: Date | null;
+}
+
+/** A document with its extraction. */
+export interface DocumentDetail extends DocumentSummary {
+  warnings: unknown[];
+  missingFields: string[];
+  notes: string | null;
+  extractedData: Record<string, unknown>;
+}
+
+interface DocumentSummaryRow {
+  id: number;
   case_id: string;
   document_type: string | null;
   filename: string;
   mime_type: string;
-  size_bytes: number | string;
+  size_bytes: number;
   status: DocumentStatus;
   confidence: DocumentConfidence | null;
   uploaded_at: Date;
   updated_at: Date;
-  /** When zero retention purged it, or null. */
   purged_at: Date | null;
 }
 
-/** A document row with its extraction (JSON columns may come back as text). */
-export interface DocumentRow extends DocumentSummaryRow {
+/** JSON columns come back as text (MariaDB's JSON is LONGTEXT) or parsed. */
+interface DocumentRow extends DocumentSummaryRow {
   warnings: unknown[] | string;
   missing_fields: string[] | string;
   notes: string | null;
   extracted_data: Record<string, unknown> | string;
+}
+
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+function toDocumentSummary(r: DocumentSummaryRow): DocumentSummary {
+  return {
+    id: r.id, caseId: r.case_id, documentType: r.document_type, filename: r.filename, mimeType: r.mime_type, sizeBytes: r.size_bytes,
+    status: r.status, confidence: r.confidence, uploadedAt: r.uploaded_at, updatedAt: r.updated_at, purgedAt: r.purged_at,
+  };
+}
+
+function toDocumentDetail(r: DocumentRow): DocumentDetail {
+  return {
+    ...toDocumentSummary(r), warnings: json<unknown[]>(r.warnings), missingFields: json<string[]>(r.missing_fields), notes: r.notes,
+    extractedData: json<Record<string, unknown>>(r.extracted_data),
+  };
 }
 
 export interface DocumentPageQuery {
@@ -45,7 +84,7 @@ export interface DocumentPageQuery {
  * One keyset page of a tenant's documents, newest first by id. Each shape of filter is pinned to its
  * tenant-first index whose suffix is the keyset column.
  */
-export function listDocumentPage(db: TenantDb, q: DocumentPageQuery): Promise<DocumentSummaryRow[]> {
+export async function listDocumentPage(db: TenantDb, q: DocumentPageQuery): Promise<DocumentSummary[]> {
   const orgId = db.orgId;
   const where = ['d.org_id = ?'];
   const params: unknown[] = [orgId];
@@ -64,39 +103,59 @@ export function listDocumentPage(db: TenantDb, q: DocumentPageQuery): Promise<Do
     where.push('d.id < ?');
     params.push(q.after);
   }
-  return db.query(
+  const rows: DocumentSummaryRow[] = await db.query(
     `SELECT ${SUMMARY_COLUMNS} FROM documents d ${hint} JOIN cases c ON c.pk = d.case_pk WHERE ${where.join(' AND ')} ORDER BY d.id DESC LIMIT ${Math.floor(q.limit)}`,
     params,
   );
+  return rows.map(toDocumentSummary);
 }
 
 /** A tenant's document by its public id (digits), or null. */
-export async function findDocument(db: TenantDb, id: string): Promise<DocumentRow | null> {
+export async function findDocument(db: TenantDb, id: string): Promise<DocumentDetail | null> {
   const orgId = db.orgId;
   const [row]: DocumentRow[] = await db.query(
     `SELECT ${SUMMARY_COLUMNS}, d.warnings, d.missing_fields, d.notes, d.extracted_data FROM documents d JOIN cases c ON c.pk = d.case_pk WHERE d.org_id = ? AND d.id = ?`,
     [orgId, id],
   );
-  return row ?? null;
+  return row ? toDocumentDetail(row) : null;
 }
 
-/** Every document of a case (all columns, snake_case), by id (the full-parity projection). */
-export function listCaseDocuments(db: TenantDb, casePk: number): Promise<Record<string, never>[]> {
+/** Every document of each of the tenant's cases named (by public id), oldest first; unknown and malformed ids find nothing. */
+export async function listDocumentsOfCases(db: TenantDb, caseIds: string[]): Promise<DocumentDetail[]> {
   const orgId = db.orgId;
-  return db.query('SELECT * FROM documents WHERE org_id = ? AND case_pk = ? ORDER BY id', [orgId, casePk]);
+  const ids = caseIds.filter(isCaseId);
+  if (!ids.length) return [];
+  const rows: DocumentRow[] = await db.query(
+    `SELECT ${SUMMARY_COLUMNS}, d.warnings, d.missing_fields, d.notes, d.extracted_data
+     FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN documents d ON d.org_id = c.org_id AND d.case_pk = c.pk
+     WHERE c.org_id = ? AND c.case_id IN (?) ORDER BY d.id`,
+    [orgId, ids],
+  );
+  return rows.map(toDocumentDetail);
+}
+
+/** Every document of a case with its extraction, by id (the full-parity projection). */
+export async function listCaseDocuments(db: TenantDb, casePk: number): Promise<DocumentDetail[]> {
+  const orgId = db.orgId;
+  const rows: DocumentRow[] = await db.query(
+    `SELECT ${SUMMARY_COLUMNS}, d.warnings, d.missing_fields, d.notes, d.extracted_data FROM documents d JOIN cases c ON c.pk = d.case_pk
+     WHERE d.org_id = ? AND d.case_pk = ? ORDER BY d.id`,
+    [orgId, casePk],
+  );
+  return rows.map(toDocumentDetail);
 }
 
 /**
  * Locks a tenant's document row until the caller's transaction ends and returns its case and status, or
  * null (missing and foreign alike). `id` is the public id (digits).
  */
-export async function lockDocument(db: TenantDb, id: string): Promise<{ id: number; case_pk: number; status: DocumentStatus } | null> {
+export async function lockDocument(db: TenantDb, id: string): Promise<{ id: number; casePk: number; status: DocumentStatus } | null> {
   const orgId = db.orgId;
   if (!/^\d{1,19}$/.test(id)) return null;
-  const [row]: { id: number | string; case_pk: number | string; status: DocumentStatus }[] = await db.query(
+  const [row]: { id: number; case_pk: number; status: DocumentStatus }[] = await db.query(
     'SELECT id, case_pk, status FROM documents WHERE org_id = ? AND id = ? FOR UPDATE', [orgId, id],
   );
-  return row ? { id: Number(row.id), case_pk: Number(row.case_pk), status: row.status } : null;
+  return row ? { id: row.id, casePk: row.case_pk, status: row.status } : null;
 }
 
 /** Sets a document's status. */
@@ -106,36 +165,53 @@ export async function updateDocumentStatus(db: TenantDb, id: number, status: Doc
 }
 
 /** A document as the customer portal lists it. */
-export interface PortalDocumentRow {
-  id: number | string;
+export interface PortalDocument {
+  id: number;
+  filename: string;
+  mimeType: string;
+  sizeBytes: number;
+  status: DocumentStatus;
+  uploadedAt: Date;
+  blobKey: string | null;
+}
+
+interface PortalDocumentRow {
+  id: number;
   filename: string;
   mime_type: string;
-  size_bytes: number | string;
+  size_bytes: number;
   status: DocumentStatus;
   uploaded_at: Date;
   blob_key: string | null;
 }
 
+const toPortalDocument = (r: PortalDocumentRow): PortalDocument => ({
+  id: r.id, filename: r.filename, mimeType: r.mime_type, sizeBytes: r.size_bytes, status: r.status, uploadedAt: r.uploaded_at, blobKey: r.blob_key,
+});
+
 const PORTAL_COLUMNS = 'id, filename, mime_type, size_bytes, status, uploaded_at, blob_key';
 
 /** The documents of one case, in upload order. */
-export function listDocumentsOfCase(db: TenantDb, casePk: number): Promise<PortalDocumentRow[]> {
+export async function listDocumentsOfCase(db: TenantDb, casePk: number): Promise<PortalDocument[]> {
   const orgId = db.orgId;
-  return db.query(`SELECT ${PORTAL_COLUMNS} FROM documents FORCE INDEX (ix_documents_org_case_id) WHERE org_id = ? AND case_pk = ? ORDER BY id`, [orgId, casePk]);
+  const rows: PortalDocumentRow[] = await db.query(
+    `SELECT ${PORTAL_COLUMNS} FROM documents FORCE INDEX (ix_documents_org_case_id) WHERE org_id = ? AND case_pk = ? ORDER BY id`, [orgId, casePk],
+  );
+  return rows.map(toPortalDocument);
 }
 
 /** How many documents a case holds. */
 export async function countDocumentsOfCase(db: TenantDb, casePk: number): Promise<number> {
   const orgId = db.orgId;
-  const [row]: { n: number | string }[] = await db.query('SELECT COUNT(*) AS n FROM documents WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
-  return Number(row?.n ?? 0);
+  const [row]: { n: number }[] = await db.query('SELECT COUNT(*) AS n FROM documents WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
+  return row?.n ?? 0;
 }
 
 /** One document of one case by its public id, or null (another case's or tenant's id is the same null). */
-export async function findDocumentOfCase(db: TenantDb, casePk: number, id: number): Promise<PortalDocumentRow | null> {
+export async function findDocumentOfCase(db: TenantDb, casePk: number, id: number): Promise<PortalDocument | null> {
   const orgId = db.orgId;
   const [row]: PortalDocumentRow[] = await db.query(`SELECT ${PORTAL_COLUMNS} FROM documents WHERE org_id = ? AND case_pk = ? AND id = ?`, [orgId, casePk, id]);
-  return row ?? null;
+  return row ? toPortalDocument(row) : null;
 }
 
 /** A document uploaded by a customer, before extraction: `status` processing, nothing extracted yet. */
@@ -157,16 +233,16 @@ export async function insertUploadedDocument(db: TenantDb, casePk: number, d: Ne
     `INSERT INTO documents (org_id, case_pk, document_type, filename, mime_type, size_bytes, blob_key, sha256, status, confidence, warnings, notes, extracted_data, uploaded_at, updated_at)
      SELECT c.org_id, c.pk, NULL, ?, ?, ?, ?, ?, 'processing', NULL, '[]', NULL, '{}', ?, ? FROM cases c WHERE c.org_id = ? AND c.pk = ?`,
     [d.filename, d.mimeType, d.sizeBytes, d.blobKey, d.sha256, now, now, orgId, casePk],
-  )) as { insertId: number | string; affectedRows: number };
-  if (Number(res.affectedRows) !== 1) throw new Error(`insertUploadedDocument: case ${casePk} is not in tenant ${orgId}`);
-  return Number(res.insertId);
+  )) as { insertId: number; affectedRows: number };
+  if (res.affectedRows !== 1) throw new Error(`insertUploadedDocument: case ${casePk} is not in tenant ${orgId}`);
+  return res.insertId;
 }
 
 /** Deletes one document of one case; returns whether a row went. */
 export async function deleteDocumentOfCase(db: TenantDb, casePk: number, id: number): Promise<boolean> {
   const orgId = db.orgId;
   const res = (await db.query('DELETE FROM documents WHERE org_id = ? AND case_pk = ? AND id = ?', [orgId, casePk, id])) as { affectedRows: number };
-  return Number(res.affectedRows) === 1;
+  return res.affectedRows === 1;
 }
 
 /** Which of these blob keys a tenant's documents reference (after a COMMIT whose outcome is unknown). */
@@ -180,7 +256,7 @@ export async function referencedBlobKeys(db: TenantDb, keys: string[]): Promise<
 // ---- extraction (pipeline step 1) ----
 
 /** What the extraction step needs of a document before it reads the bytes. */
-export interface ExtractionSourceRow {
+export interface ExtractionSource {
   id: number;
   casePk: number;
   status: DocumentStatus;
@@ -191,12 +267,12 @@ export interface ExtractionSourceRow {
 }
 
 /** A tenant's document as the extraction step reads it, or null. */
-export async function findExtractionSource(db: TenantDb, id: number): Promise<ExtractionSourceRow | null> {
+export async function findExtractionSource(db: TenantDb, id: number): Promise<ExtractionSource | null> {
   const orgId = db.orgId;
-  const [row]: { id: number | string; case_pk: number | string; status: DocumentStatus; blob_key: string | null; filename: string; mime_type: string; document_type: string | null }[] =
+  const [row]: { id: number; case_pk: number; status: DocumentStatus; blob_key: string | null; filename: string; mime_type: string; document_type: string | null }[] =
     await db.query('SELECT id, case_pk, status, blob_key, filename, mime_type, document_type FROM documents WHERE org_id = ? AND id = ?', [orgId, id]);
   return row
-    ? { id: Number(row.id), casePk: Number(row.case_pk), status: row.status, blobKey: row.blob_key, filename: row.filename, mimeType: row.mime_type, documentType: row.document_type }
+    ? { id: row.id, casePk: row.case_pk, status: row.status, blobKey: row.blob_key, filename: row.filename, mimeType: row.mime_type, documentType: row.document_type }
     : null;
 }
 
@@ -233,7 +309,7 @@ export async function storeExtractionError(db: TenantDb, id: number, reason: str
  */
 export async function takeDocumentsDueForExtraction(db: Queryable, cutoff: Date, now: Date, limit: number): Promise<{ orgId: string; id: number }[]> {
   const sweep = crossTenant(db, 'sweep');
-  const rows: { org_id: string; id: number | string }[] = await sweep.query(
+  const rows: { org_id: string; id: number }[] = await sweep.query(
     `SELECT org_id, id FROM documents FORCE INDEX (ix_documents_status_updated)
      WHERE status = 'processing' AND updated_at < ? AND blob_key IS NOT NULL AND (extraction_requeued_at IS NULL OR extraction_requeued_at < ?)
      ORDER BY updated_at LIMIT ${Math.floor(limit)} FOR UPDATE SKIP LOCKED`,
@@ -241,7 +317,7 @@ export async function takeDocumentsDueForExtraction(db: Queryable, cutoff: Date,
   );
   if (!rows.length) return [];
   await sweep.query('UPDATE documents SET extraction_requeued_at = ? WHERE id IN (?)', [now, rows.map((r) => r.id)]);
-  return rows.map((r) => ({ orgId: r.org_id, id: Number(r.id) }));
+  return rows.map((r) => ({ orgId: r.org_id, id: r.id }));
 }
 
 /** A case's documents not settled: in error (extraction failed, not overridden), still processing, or escalated by an analyst; in upload order (the decision blockers). */
@@ -249,9 +325,9 @@ export async function listUnsettledDocuments(
   db: TenantDb, casePk: number,
 ): Promise<{ id: number; filename: string; status: 'error' | 'processing' | 'escalated' }[]> {
   const orgId = db.orgId;
-  const rows: { id: number | string; filename: string; status: 'error' | 'processing' | 'escalated' }[] = await db.query(
+  const rows: { id: number; filename: string; status: 'error' | 'processing' | 'escalated' }[] = await db.query(
     `SELECT id, filename, status FROM documents WHERE org_id = ? AND case_pk = ? AND status IN ('error', 'processing', 'escalated') ORDER BY id`,
     [orgId, casePk],
   );
-  return rows.map((r) => ({ id: Number(r.id), filename: r.filename, status: r.status }));
+  return rows.map((r) => ({ id: r.id, filename: r.filename, status: r.status }));
 }

@@ -51,18 +51,19 @@ export async function extractDocument(svc: Services, actor: Actor, input: { docu
   }
 
   return inTransaction(svc, async (tx) => {
-    const locked = await lockDocument(forTenant(tx.manager, orgId), String(doc.id));
+    const db = forTenant(tx.manager, orgId);
+    const locked = await lockDocument(db, String(doc.id));
     if (!locked || locked.status !== 'processing') return { casePk: doc.casePk, status: 'skipped' as const };
     if (guard && !(await guard.claim(tx))) return { casePk: doc.casePk, status: 'skipped' as const };
     const now = svc.clock.now();
     if (!outcome.ok) {
-      await storeExtractionError(forTenant(tx.manager, orgId), doc.id, outcome.reason, now);
+      await storeExtractionError(db, doc.id, outcome.reason, now);
       await guard?.done(tx);
       tx.afterCommit(() => runHook(svc, DOCUMENT_EXTRACTION_FAILED, { orgId, casePk: doc.casePk, documentId: doc.id }));
       return { casePk: doc.casePk, status: 'error' as const };
     }
     const r = outcome.result;
-    await storeExtraction(forTenant(tx.manager, orgId), doc.id, r, now);
+    await storeExtraction(db, doc.id, r, now);
     await recordEvent(tx, {
       orgId, type: 'document.processed', case: { pk: doc.casePk },
       fields: {

@@ -14,15 +14,16 @@ export async function listDocuments(
 ): Promise<Page<DocumentSummaryView>> {
   authorize(actor, 'documents:read');
   const orgId = actor.orgId;
+  const db = forTenant(svc.db, orgId);
   const limit = pageSize(input.limit);
   const scope: CursorScope = { orgId, list: 'documents', filter: { caseId: input.caseId ?? null, status: input.status ?? null } };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
   let casePk: number | undefined;
   if (input.caseId !== undefined) {
-    const pk = await findCasePk(forTenant(svc.db, orgId), input.caseId);
+    const pk = await findCasePk(db, input.caseId);
     if (pk === null) return { data: [], nextCursor: null, hasMore: false };
     casePk = pk;
   }
-  const rows = await listDocumentPage(forTenant(svc.db, orgId), { casePk, status: input.status, after, limit: limit + 1 });
+  const rows = await listDocumentPage(db, { casePk, status: input.status, after, limit: limit + 1 });
   return toPage(svc.config, scope, rows, limit, (r) => [Number(r.id)], documentSummaryView);
 }

@@ -35,23 +35,24 @@ export async function overrideDocumentStatus(
   if (details.length) throw DomainError.validation(details);
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const doc = await lockDocument(forTenant(tx.manager, orgId), input.documentId);
+    const db = forTenant(tx.manager, orgId);
+    const doc = await lockDocument(db, input.documentId);
     if (!doc) throw DomainError.notFound('Document');
     if (doc.status !== 'error') {
       throw new DomainError('invalid_transition', `Document ${doc.id} is ${doc.status}; only a document in error can be overridden.`, {
         currentStatus: doc.status, allowedFrom: ['error'],
       });
     }
-    await updateDocumentStatus(forTenant(tx.manager, orgId), doc.id, input.status, svc.clock.now());
+    await updateDocumentStatus(db, doc.id, input.status, svc.clock.now());
     await recordEvent(tx, {
       orgId,
       type: 'data.corrected',
-      case: { pk: doc.case_pk },
+      case: { pk: doc.casePk },
       fields: {
         source: 'analyst_override', documentId: doc.id, field: 'document_status', originalValue: doc.status, correctedValue: input.status,
         ...(note ? { note } : {}), ...(reason ? { reason } : {}), by: auditName(actor),
       },
     });
-    return documentView((await findDocument(forTenant(tx.manager, orgId), String(doc.id)))!);
+    return documentView((await findDocument(db, String(doc.id)))!);
   });
 }

@@ -20,7 +20,7 @@ export async function purgeDocumentsOfCase(db: TenantDb, casePk: number, now: Da
      WHERE org_id = ? AND case_pk = ? AND purged_at IS NULL`,
     [now, now, orgId, casePk],
   );
-  return Number((res as { affectedRows?: number }).affectedRows ?? 0);
+  return (res as { affectedRows?: number }).affectedRows ?? 0;
 }
 
 /** Blob keys of a case's documents that were purged but whose bytes may still exist. */

@@ -19,13 +19,14 @@ export async function removeDocument(svc: Services, actor: Actor, input: RemoveD
   const { orgId, casePk } = portalCustomer(actor);
   if (!Number.isSafeInteger(input.id) || input.id < 1) throw DomainError.notFound('Document');
   return inTransaction(svc, async (tx) => {
-    await lockCase(forTenant(tx.manager, orgId), casePk);
-    const c = await findCaseRowByPk(forTenant(tx.manager, orgId), casePk);
-    const doc = c && (await findDocumentOfCase(forTenant(tx.manager, orgId), casePk, input.id));
+    const db = forTenant(tx.manager, orgId);
+    await lockCase(db, casePk);
+    const c = await findCaseRowByPk(db, casePk);
+    const doc = c && (await findDocumentOfCase(db, casePk, input.id));
     if (!c || !doc) throw DomainError.notFound('Document');
     assertDocumentsOpen(c.status, 'removed');
-    await deleteDocumentOfCase(forTenant(tx.manager, orgId), casePk, input.id);
-    const key = doc.blob_key;
+    await deleteDocumentOfCase(db, casePk, input.id);
+    const key = doc.blobKey;
     if (key) tx.afterCommit(() => svc.blobs.delete(key));
     return portalDocumentView(doc);
   });

@@ -55,17 +55,18 @@ export async function uploadDocuments(
 ): Promise<UploadedDocumentsView> {
   const customer = portalCustomer(actor);
   const { orgId, casePk } = customer;
+  const db = forTenant(svc.db, orgId);
   const evidence = input.evidence;
   const assertOpen = (status: CaseStatus) => {
     if (evidence === undefined) assertDocumentsOpen(status, 'added');
     else if (CLOSED_STATUSES.includes(status)) throw new DomainError('conflict', 'This application is closed, so documents can no longer be added.');
   };
   // Checked early so that nothing is stored in vain; checked again under the case's lock below.
-  const c = await findCaseRowByPk(forTenant(svc.db, orgId), casePk);
+  const c = await findCaseRowByPk(db, casePk);
   if (!c) throw DomainError.notFound('Case');
   assertOpen(c.status);
   if (evidence !== undefined) await evidence.check();
-  const held = await countDocumentsOfCase(forTenant(svc.db, orgId), casePk);
+  const held = await countDocumentsOfCase(db, casePk);
 
   const staged: StagedFile[] = [];
   try {
@@ -78,11 +79,12 @@ export async function uploadDocuments(
     if (!staged.length) throw DomainError.validation([{ path: 'files', message: 'must contain at least one file' }]);
 
     const documents = await inTransaction(svc, async (tx) => {
-      await lockCase(forTenant(tx.manager, orgId), casePk);
-      const locked = await findCaseRowByPk(forTenant(tx.manager, orgId), casePk);
+      const db = forTenant(tx.manager, orgId);
+      await lockCase(db, casePk);
+      const locked = await findCaseRowByPk(db, casePk);
       if (!locked) throw DomainError.notFound('Case');
       assertOpen(locked.status);
-      const count = await countDocumentsOfCase(forTenant(tx.manager, orgId), casePk);
+      const count = await countDocumentsOfCase(db, casePk);
       if (count + staged.length > MAX_CASE_DOCUMENTS) {
         const first = Math.max(0, MAX_CASE_DOCUMENTS - count);
         throw tooMany(`files.${first}`, staged[first]!.filename);

@@ -25,15 +25,16 @@ export interface EddChange {
  * Returns whether anything changed.
  */
 export async function changeEddRequirementInTx(tx: Tx, c: EddChange): Promise<boolean> {
+  const db = forTenant(tx.manager, c.orgId);
   const now = tx.services.clock.now();
-  const current = await lockEddRequirement(forTenant(tx.manager, c.orgId), c.casePk, c.reqKey);
+  const current = await lockEddRequirement(db, c.casePk, c.reqKey);
   const note = c.note ?? current?.note ?? '';
   if (current && current.status === c.status && current.note === note) return false;
   const label = current?.label ?? c.label;
-  if (current) await updateEddRequirement(forTenant(tx.manager, c.orgId), c.casePk, c.reqKey, { status: c.status, note, updatedBy: c.updatedBy, at: now });
-  else await insertEddRequirement(forTenant(tx.manager, c.orgId), c.casePk, { reqKey: c.reqKey, label, source: c.source, status: c.status, note, updatedBy: c.updatedBy, at: now });
+  if (current) await updateEddRequirement(db, c.casePk, c.reqKey, { status: c.status, note, updatedBy: c.updatedBy, at: now });
+  else await insertEddRequirement(db, c.casePk, { reqKey: c.reqKey, label, source: c.source, status: c.status, note, updatedBy: c.updatedBy, at: now });
   const previousStatus = current?.status ?? null;
-  await insertEddChange(forTenant(tx.manager, c.orgId), c.casePk, { reqKey: c.reqKey, label, status: c.status, previousStatus, note, updatedBy: c.updatedBy, changedAt: now });
+  await insertEddChange(db, c.casePk, { reqKey: c.reqKey, label, status: c.status, previousStatus, note, updatedBy: c.updatedBy, changedAt: now });
   await recordEvent(tx, {
     orgId: c.orgId, type: 'edd.requirements.changed', case: { pk: c.casePk },
     fields: { reqKey: c.reqKey, label, status: c.status, previousStatus, note, updatedBy: c.updatedBy },

@@ -12,10 +12,11 @@ import { listEddRequirements } from './edd.repository';
  * or waived stays so.
  */
 export async function deriveEddRequirementsInTx(tx: Tx, orgId: string, casePk: number, band: string): Promise<number> {
-  const policy = await activeDecisionPolicy(forTenant(tx.manager, orgId), tx.services.clock.now());
+  const db = forTenant(tx.manager, orgId);
+  const policy = await activeDecisionPolicy(db, tx.services.clock.now());
   const items = policy.definition.eddItems[band as keyof typeof policy.definition.eddItems] ?? [];
   if (!items.length) return 0;
-  const have = new Set((await listEddRequirements(forTenant(tx.manager, orgId), casePk)).map((r) => r.reqKey));
+  const have = new Set((await listEddRequirements(db, casePk)).map((r) => r.reqKey));
   let added = 0;
   for (const item of items) {
     if (have.has(item.key)) continue;

@@ -1,5 +1,5 @@
 import type { EddSource, EddStatus } from './edd-requirement';
-import type { EddChangeRow, EddRequirementRow } from './edd.repository';
+import type { EddChangeEntry, EddRequirement } from './edd.repository';
 
 /** A requirement as the console shows it. */
 export interface EddRequirementView {
@@ -32,9 +32,9 @@ export interface CaseEddView {
   history: EddChangeView[];
 }
 
-export const eddRequirementView = (r: EddRequirementRow): EddRequirementView => ({
+export const eddRequirementView = (r: EddRequirement): EddRequirementView => ({
   reqKey: r.reqKey, label: r.label, source: r.source, status: r.status, note: r.note, requestedAt: r.requestedAt?.toISOString() ?? null,
   updatedBy: r.updatedBy, updatedAt: r.updatedAt.toISOString(),
 });
 
-export const eddChangeView = (c: EddChangeRow): EddChangeView => ({ ...c, changedAt: c.changedAt.toISOString() });
+export const eddChangeView = (c: EddChangeEntry): EddChangeView => ({ ...c, changedAt: c.changedAt.toISOString() });

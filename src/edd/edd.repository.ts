@@ -3,7 +3,7 @@ import type { EddSource, EddStatus } from './edd-requirement';
 
 /** The SQL of EDD requirements and their change history; every function takes the database, then the tenant. */
 
-export interface EddRequirementRow {
+export interface EddRequirement {
   reqKey: string;
   label: string;
   source: EddSource;
@@ -14,24 +14,24 @@ export interface EddRequirementRow {
   updatedAt: Date;
 }
 
-type Raw = { req_key: string; label: string; source: EddSource; status: EddStatus; note: string; requested_at: Date | null; updated_by: string; updated_at: Date };
-const rowOf = (r: Raw): EddRequirementRow => ({
+type EddRequirementRow = { req_key: string; label: string; source: EddSource; status: EddStatus; note: string; requested_at: Date | null; updated_by: string; updated_at: Date };
+const toEddRequirement = (r: EddRequirementRow): EddRequirement => ({
   reqKey: r.req_key, label: r.label, source: r.source, status: r.status, note: r.note, requestedAt: r.requested_at, updatedBy: r.updated_by, updatedAt: r.updated_at,
 });
 const COLUMNS = 'req_key, label, source, status, note, requested_at, updated_by, updated_at';
 
 /** A case's requirements in the order they were added. */
-export async function listEddRequirements(db: TenantDb, casePk: number): Promise<EddRequirementRow[]> {
+export async function listEddRequirements(db: TenantDb, casePk: number): Promise<EddRequirement[]> {
   const orgId = db.orgId;
-  const rows: Raw[] = await db.query(`SELECT ${COLUMNS} FROM edd_requirements WHERE org_id = ? AND case_pk = ? ORDER BY id`, [orgId, casePk]);
-  return rows.map(rowOf);
+  const rows: EddRequirementRow[] = await db.query(`SELECT ${COLUMNS} FROM edd_requirements WHERE org_id = ? AND case_pk = ? ORDER BY id`, [orgId, casePk]);
+  return rows.map(toEddRequirement);
 }
 
 /** One requirement, locked until the caller's transaction ends (the caller holds the case row lock too). */
-export async function lockEddRequirement(db: TenantDb, casePk: number, reqKey: string): Promise<EddRequirementRow | null> {
+export async function lockEddRequirement(db: TenantDb, casePk: number, reqKey: string): Promise<EddRequirement | null> {
   const orgId = db.orgId;
-  const [row]: Raw[] = await db.query(`SELECT ${COLUMNS} FROM edd_requirements WHERE org_id = ? AND case_pk = ? AND req_key = ? FOR UPDATE`, [orgId, casePk, reqKey]);
-  return row ? rowOf(row) : null;
+  const [row]: EddRequirementRow[] = await db.query(`SELECT ${COLUMNS} FROM edd_requirements WHERE org_id = ? AND case_pk = ? AND req_key = ? FOR UPDATE`, [orgId, casePk, reqKey]);
+  return row ? toEddRequirement(row) : null;
 }
 
 export async function insertEddRequirement(
@@ -63,11 +63,11 @@ export async function markEddRequested(db: TenantDb, casePk: number, reqKeys: st
 
 export async function countEddRequirements(db: TenantDb, casePk: number): Promise<number> {
   const orgId = db.orgId;
-  const [{ n }]: { n: number | string }[] = await db.query('SELECT COUNT(*) AS n FROM edd_requirements WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
-  return Number(n);
+  const [{ n }]: { n: number }[] = await db.query('SELECT COUNT(*) AS n FROM edd_requirements WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
+  return n;
 }
 
-export interface EddChangeRow {
+export interface EddChangeEntry {
   reqKey: string;
   label: string;
   status: EddStatus;
@@ -77,7 +77,7 @@ export interface EddChangeRow {
   changedAt: Date;
 }
 
-export async function insertEddChange(db: TenantDb, casePk: number, c: EddChangeRow): Promise<void> {
+export async function insertEddChange(db: TenantDb, casePk: number, c: EddChangeEntry): Promise<void> {
   const orgId = db.orgId;
   await db.query(
     `INSERT INTO edd_requirement_changes (org_id, case_pk, req_key, label, status, previous_status, note, updated_by, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -85,15 +85,20 @@ export async function insertEddChange(db: TenantDb, casePk: number, c: EddChange
   );
 }
 
+interface EddChangeRow { req_key: string; label: string; status: EddStatus; previous_status: EddStatus | null; note: string; updated_by: string; changed_at: Date }
+const toEddChange = (r: EddChangeRow): EddChangeEntry => ({
+  reqKey: r.req_key, label: r.label, status: r.status, previousStatus: r.previous_status, note: r.note, updatedBy: r.updated_by, changedAt: r.changed_at,
+});
+
 /** A case's requirement history, oldest first. */
-export async function listEddChanges(db: TenantDb, casePk: number): Promise<EddChangeRow[]> {
+export async function listEddChanges(db: TenantDb, casePk: number): Promise<EddChangeEntry[]> {
   const orgId = db.orgId;
-  const rows: { req_key: string; label: string; status: EddStatus; previous_status: EddStatus | null; note: string; updated_by: string; changed_at: Date }[] =
+  const rows: EddChangeRow[] =
     await db.query(
       'SELECT req_key, label, status, previous_status, note, updated_by, changed_at FROM edd_requirement_changes WHERE org_id = ? AND case_pk = ? ORDER BY id',
       [orgId, casePk],
     );
-  return rows.map((r) => ({ reqKey: r.req_key, label: r.label, status: r.status, previousStatus: r.previous_status, note: r.note, updatedBy: r.updated_by, changedAt: r.changed_at }));
+  return rows.map(toEddChange);
 }
 
 /** Zero retention: the analysts' notes (free text) of a case's requirements and of their history go. */

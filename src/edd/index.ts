@@ -3,6 +3,6 @@ export { getCaseEdd, caseEddOf } from './get-case-edd';
 export { setEddRequirement, type SetEddRequirementInput } from './set-edd-requirement';
 export { deriveEddRequirementsInTx } from './derive-edd-requirements';
 export { changeEddRequirementInTx } from './change-edd-requirement';
-export { listEddRequirements, markEddRequested, lockEddRequirement, purgeEddNotes, type EddRequirementRow } from './edd.repository';
+export { listEddRequirements, markEddRequested, lockEddRequirement, purgeEddNotes, type EddRequirement } from './edd.repository';
 export type { CaseEddView, EddRequirementView, EddChangeView } from './edd-views';
 export { eddModule } from './module';

@@ -39,17 +39,18 @@ export async function setEddRequirement(svc: Services, actor: Actor, input: SetE
   if (details.length) throw DomainError.validation(details);
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
-    const existing = await lockEddRequirement(forTenant(tx.manager, orgId), c.pk, input.reqKey);
+    const db = forTenant(tx.manager, orgId);
+    const c = await lockConsoleCase(db, input.caseId);
+    const existing = await lockEddRequirement(db, c.pk, input.reqKey);
     if (!existing) {
       if (!label) throw DomainError.validation([{ path: 'label', message: `is required to add the requirement ${input.reqKey} (the case has no requirement with that key)` }]);
-      if (await countEddRequirements(forTenant(tx.manager, orgId), c.pk) >= MAX_CASE_EDD_REQUIREMENTS) {
+      if (await countEddRequirements(db, c.pk) >= MAX_CASE_EDD_REQUIREMENTS) {
         throw DomainError.validation([{ path: 'reqKey', message: `cannot be added: a case holds at most ${MAX_CASE_EDD_REQUIREMENTS} EDD requirements` }]);
       }
     }
     await changeEddRequirementInTx(tx, {
       orgId, casePk: c.pk, reqKey: input.reqKey, label, source: 'analyst', status: input.status as EddStatus, note, updatedBy: auditName(actor),
     });
-    return caseEddOf(forTenant(tx.manager, orgId), c.pk);
+    return caseEddOf(db, c.pk);
   });
 }

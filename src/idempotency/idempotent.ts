@@ -75,7 +75,7 @@ async function claim(svc: Services, orgId: string, key: string, hash: string, no
         `UPDATE idempotency_keys SET created_at = ? WHERE org_id = ? AND idem_key = ? AND state = 'running' AND created_at = ?`,
         [now, orgId, key, row.created_at],
       );
-      if (Number((res as { affectedRows?: number }).affectedRows) === 1) return { claimed: true, fence: now };
+      if ((res as { affectedRows?: number }).affectedRows === 1) return { claimed: true, fence: now };
     }
     throw new DomainError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.');
   } catch (err) {
@@ -115,7 +115,7 @@ export async function runIdempotent(
          WHERE org_id = ? AND idem_key = ? AND state = 'running' AND created_at = ?`,
         [result.status, `${sealed.keyId}.${sealed.ciphertext}`, orgId, key, claimed.fence],
       );
-      if (Number((res as { affectedRows?: number }).affectedRows) !== 1) {
+      if ((res as { affectedRows?: number }).affectedRows !== 1) {
         throw new DomainError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.');
       }
       return result;
@@ -147,5 +147,5 @@ async function release(svc: Services, orgId: string, key: string, fence: Date, t
 /** Forgets keys older than 24 hours (periodic; a key is also renewed lazily when reused after expiry). */
 export async function purgeExpiredIdempotencyKeys(svc: Services): Promise<number> {
   const res = await crossTenant(svc.db, 'sweep').query('DELETE FROM idempotency_keys WHERE expires_at <= ? LIMIT 1000', [svc.clock.now()]);
-  return Number((res as { affectedRows?: number }).affectedRows ?? 0);
+  return (res as { affectedRows?: number }).affectedRows ?? 0;
 }

@@ -1,7 +1,7 @@
 import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { findReusableIdDocument } from '../persons/index';
-import { documentProblems, satisfiedReason, type Acceptance, type DocumentOnFile, type DocumentOnFileReason, type IdDocumentRow } from './document-on-file';
+import { documentProblems, satisfiedReason, type Acceptance, type DocumentOnFile, type DocumentOnFileReason, type IdDocument } from './document-on-file';
 import { findIdDocument, findIdvSettings, isPassedByVerifier, listCaseIdDocuments, type CasePerson } from './verifications.repository';
 
 /** Case documents weighed (and explained) per person at most: the newest. */
@@ -17,7 +17,8 @@ const MAX_CASE_DOCUMENTS = 3;
  */
 export async function assessDocumentOnFile(tx: Tx, input: { orgId: string; casePk: number; person: CasePerson }): Promise<DocumentOnFile> {
   const { orgId, casePk, person } = input;
-  const settings = await findIdvSettings(forTenant(tx.manager, orgId));
+  const db = forTenant(tx.manager, orgId);
+  const settings = await findIdvSettings(db);
   const reasons: DocumentOnFileReason[] = [];
   if (!settings.acceptDocumentOnFile) {
     if (settings.requireSelfie) {
@@ -31,9 +32,9 @@ export async function assessDocumentOnFile(tx: Tx, input: { orgId: string; caseP
   if (!person.dateOfBirth) return notSatisfied([{ code: 'no_birth_date', text: 'The application gives no date of birth to compare a document with.' }]);
   const ctx = { now: tx.services.clock.now(), reuseWindowDays: settings.reuseWindowDays };
 
-  const caseDocs = (await listCaseIdDocuments(forTenant(tx.manager, orgId), casePk)).slice(0, MAX_CASE_DOCUMENTS);
+  const caseDocs = (await listCaseIdDocuments(db, casePk)).slice(0, MAX_CASE_DOCUMENTS);
   for (const doc of caseDocs) {
-    const acceptedBy: Acceptance = doc.status === 'approved' ? 'analyst' : (await isPassedByVerifier(forTenant(tx.manager, orgId), doc.id)) ? 'verifier' : null;
+    const acceptedBy: Acceptance = doc.status === 'approved' ? 'analyst' : (await isPassedByVerifier(db, doc.id)) ? 'verifier' : null;
     const problems = documentProblems(doc, person, { ...ctx, acceptedBy });
     if (problems.length === 0) return satisfied(doc, 'case', acceptedBy!);
     reasons.push(...problems);
@@ -41,10 +42,10 @@ export async function assessDocumentOnFile(tx: Tx, input: { orgId: string; caseP
 
   const registry = await findReusableIdDocument(tx, { orgId, casePk, personKey: person.personKey });
   if (registry.status === 'reusable') {
-    const doc = await findIdDocument(forTenant(tx.manager, orgId), registry.documentId);
+    const doc = await findIdDocument(db, registry.documentId);
     if (doc) {
       // Attached to the person by an analyst (attachPersonDocument): the analyst accepted it as theirs.
-      const acceptedBy: Acceptance = (await isPassedByVerifier(forTenant(tx.manager, orgId), doc.id)) ? 'verifier' : 'analyst';
+      const acceptedBy: Acceptance = (await isPassedByVerifier(db, doc.id)) ? 'verifier' : 'analyst';
       const problems = documentProblems(doc, person, { ...ctx, acceptedBy });
       if (problems.length === 0) return satisfied(doc, 'registry', acceptedBy);
       reasons.push(...problems);
@@ -70,6 +71,6 @@ function notSatisfied(reasons: DocumentOnFileReason[]): DocumentOnFile {
   return { satisfied: false, documentId: null, reasons };
 }
 
-function satisfied(doc: IdDocumentRow, from: 'case' | 'registry', acceptedBy: Exclude<Acceptance, null>): DocumentOnFile {
+function satisfied(doc: IdDocument, from: 'case' | 'registry', acceptedBy: Exclude<Acceptance, null>): DocumentOnFile {
   return { satisfied: true, documentId: doc.id, reasons: [satisfiedReason(doc, from, acceptedBy)] };
 }

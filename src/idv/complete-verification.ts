@@ -3,7 +3,7 @@ import { caseRoster, recordRosterChange } from '../cases/index';
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import type { IdvResult } from './identity-verifier';
-import { updateVerification, type VerificationRow } from './verifications.repository';
+import { updateVerification, type Verification } from './verifications.repository';
 import { setPartyRosterStatus } from '../cases/index';
 
 /**
@@ -13,14 +13,15 @@ import { setPartyRosterStatus } from '../cases/index';
  * case.onboarding_progress.changed when that is a change. The caller locked the verification row and
  * checked it is not completed already. The case's pipeline (its route step waits) resumes on idv.completed.
  */
-export async function completeVerification(tx: Tx, v: VerificationRow, result: IdvResult & { vendorName: string }): Promise<void> {
+export async function completeVerification(tx: Tx, v: Verification, result: IdvResult & { vendorName: string }): Promise<void> {
+  const db = forTenant(tx.manager, v.orgId);
   const now = tx.services.clock.now();
-  await updateVerification(forTenant(tx.manager, v.orgId), v.id, {
+  await updateVerification(db, v.id, {
     state: 'completed', outcome: result.outcome, checks: result.checks, vendorName: result.vendorName, tokenHash: null, completedAt: now,
   }, now);
   const status = result.outcome === 'pass' ? 'verified' : 'action_needed';
-  const changed = await setPartyRosterStatus(forTenant(tx.manager, v.orgId), v.casePk, v.personKey, status);
-  const roster = await caseRoster(forTenant(tx.manager, v.orgId), v.casePk);
+  const changed = await setPartyRosterStatus(db, v.casePk, v.personKey, status);
+  const roster = await caseRoster(db, v.casePk);
   const position = roster.findIndex((p) => p.personKey === v.personKey);
   await recordEvent(tx, {
     orgId: v.orgId, type: 'idv.completed', case: { pk: v.casePk },

@@ -38,9 +38,10 @@ export async function dispatchCaseVerifications(
   authorize(actor, 'idv:dispatch');
   if (actor.orgId !== ref.orgId) throw DomainError.notFound('Case');
   return inTransaction(svc, async (tx) => {
+    const db = forTenant(tx.manager, ref.orgId);
     if (guard && !(await guard.claim(tx))) return null;
-    await lockCase(forTenant(tx.manager, ref.orgId), ref.casePk);
-    const c = await findCaseRowByPk(forTenant(tx.manager, ref.orgId), ref.casePk);
+    await lockCase(db, ref.casePk);
+    const c = await findCaseRowByPk(db, ref.casePk);
     if (!c) throw DomainError.notFound('Case');
     const summary = await dispatchInTx(tx, ref, c.company_name);
     await guard?.done(tx);
@@ -49,10 +50,11 @@ export async function dispatchCaseVerifications(
 }
 
 async function dispatchInTx(tx: Tx, ref: { orgId: string; casePk: number }, companyName: string | null): Promise<DispatchSummary> {
+  const db = forTenant(tx.manager, ref.orgId);
   const summary: DispatchSummary = { sent: 0, satisfied: 0, withoutEmail: 0 };
-  const done = new Set((await listCaseVerifications(forTenant(tx.manager, ref.orgId), ref.casePk, true)).map((v) => v.personKey));
+  const done = new Set((await listCaseVerifications(db, ref.casePk, true)).map((v) => v.personKey));
   let rosterChanged = false;
-  for (const person of await listCasePersons(forTenant(tx.manager, ref.orgId), ref.casePk)) {
+  for (const person of await listCasePersons(db, ref.casePk)) {
     if (done.has(person.personKey)) continue;
     const onFile = await assessDocumentOnFile(tx, { ...ref, person });
     if (onFile.satisfied && onFile.documentId !== null) {
@@ -62,13 +64,13 @@ async function dispatchInTx(tx: Tx, ref: { orgId: string; casePk: number }, comp
       rosterChanged = (await sendVerificationLink(tx, { ...ref, person: { ...person, email: person.email }, companyName, dispatchedBy: 'system' })) || rosterChanged;
       summary.sent++;
     } else {
-      await upsertVerification(forTenant(tx.manager, ref.orgId), ref.casePk, person.personKey, { state: 'no_email' }, tx.services.clock.now());
-      rosterChanged = (await setPartyRosterStatus(forTenant(tx.manager, ref.orgId), ref.casePk, person.personKey, 'action_needed')) || rosterChanged;
+      await upsertVerification(db, ref.casePk, person.personKey, { state: 'no_email' }, tx.services.clock.now());
+      rosterChanged = (await setPartyRosterStatus(db, ref.casePk, person.personKey, 'action_needed')) || rosterChanged;
       summary.withoutEmail++;
     }
-    await setDocumentOnFile(forTenant(tx.manager, ref.orgId), ref.casePk, person.personKey, onFile);
+    await setDocumentOnFile(db, ref.casePk, person.personKey, onFile);
   }
-  const outstanding = (await listCaseVerifications(forTenant(tx.manager, ref.orgId), ref.casePk)).some((v) => v.state === 'link_sent' || v.state === 'in_progress');
+  const outstanding = (await listCaseVerifications(db, ref.casePk)).some((v) => v.state === 'link_sent' || v.state === 'in_progress');
   const moved = outstanding && (await advanceOnboardingStage(tx, { ...ref, stage: 'awaiting_id_verification' }));
   if (rosterChanged && !moved) await recordRosterChange(tx, ref);
   return summary;

@@ -32,7 +32,7 @@ export interface DocumentOnFile {
 }
 
 /** A passport or ID card as the verify step weighs it. */
-export interface IdDocumentRow {
+export interface IdDocument {
   id: number;
   documentType: string | null;
   status: string;
@@ -47,7 +47,7 @@ const DAY_MS = 86_400_000;
 
 /** The rules a document breaks for this person (empty: it satisfies them). */
 export function documentProblems(
-  doc: IdDocumentRow, person: { name: string; dateOfBirth: string | null }, ctx: { now: Date; reuseWindowDays: number; acceptedBy: Acceptance },
+  doc: IdDocument, person: { name: string; dateOfBirth: string | null }, ctx: { now: Date; reuseWindowDays: number; acceptedBy: Acceptance },
 ): DocumentOnFileReason[] {
   const out: DocumentOnFileReason[] = [];
   const add = (code: DocumentOnFileCode, text: string) => out.push({ code, text: `Document ${doc.id}: ${text}` });
@@ -75,7 +75,7 @@ export function documentProblems(
 }
 
 /** The reason a satisfying document gives. */
-export function satisfiedReason(doc: IdDocumentRow, from: 'case' | 'registry', acceptedBy: Exclude<Acceptance, null>): DocumentOnFileReason {
+export function satisfiedReason(doc: IdDocument, from: 'case' | 'registry', acceptedBy: Exclude<Acceptance, null>): DocumentOnFileReason {
   const kind = doc.documentType === 'id_card' ? 'ID card' : 'passport';
   const where = from === 'registry' ? 'from the person registry (link confirmed by an analyst)' : 'on this case';
   const who = acceptedBy === 'verifier' ? 'the verifier' : 'an analyst';

@@ -13,8 +13,9 @@ import { listCasePersons, tenantRequiresSelfie } from './verifications.repositor
  */
 export async function getVerificationPage(svc: Services, input: { token: string }): Promise<VerificationPageView> {
   const v = await openVerificationByToken(svc.db, input.token, svc.clock.now());
-  const c = await findCaseRowByPk(forTenant(svc.db, v.orgId), v.casePk);
-  const person = (await listCasePersons(forTenant(svc.db, v.orgId), v.casePk)).find((p) => p.personKey === v.personKey);
+  const db = forTenant(svc.db, v.orgId);
+  const c = await findCaseRowByPk(db, v.casePk);
+  const person = (await listCasePersons(db, v.casePk)).find((p) => p.personKey === v.personKey);
   const [tenant]: { name: string; brand_color: string; logo_url: string | null }[] = await svc.db.query(
     'SELECT name, brand_color, logo_url FROM tenants WHERE id = ?', [v.orgId],
   );
@@ -24,7 +25,7 @@ export async function getVerificationPage(svc: Services, input: { token: string 
     personName: person.name,
     companyName: c.company_name,
     flow: svc.idv.flow,
-    selfieRequired: await tenantRequiresSelfie(forTenant(svc.db, v.orgId)),
+    selfieRequired: await tenantRequiresSelfie(db),
     state: v.state === 'in_progress' ? 'in_progress' : 'link_sent',
     expiresAt: v.tokenExpiresAt ? v.tokenExpiresAt.toISOString() : null,
   };

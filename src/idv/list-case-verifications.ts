@@ -9,10 +9,11 @@ import { listCasePersons, listCaseVerifications } from './verifications.reposito
 
 /** The console's Identity verification section: each person of the case with their roles, status, outcome and checks. */
 export async function listCaseVerificationViews(svc: Services, actor: Actor, input: { caseId: string }): Promise<CaseVerificationView[]> {
+  const db = forTenant(svc.db, actor.orgId);
   authorize(actor, 'idv:read');
-  const casePk = await findCasePk(forTenant(svc.db, actor.orgId), input.caseId);
+  const casePk = await findCasePk(db, input.caseId);
   if (casePk === null) throw DomainError.notFound('Case');
-  return listVerificationViews(forTenant(svc.db, actor.orgId), casePk);
+  return listVerificationViews(db, casePk);
 }
 
 export async function listVerificationViews(db: TenantDb, casePk: number): Promise<CaseVerificationView[]> {

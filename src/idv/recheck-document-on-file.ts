@@ -23,16 +23,17 @@ export async function recheckDocumentOnFile(
   authorize(actor, 'idv:resend');
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
+    const db = forTenant(tx.manager, orgId);
+    const c = await lockConsoleCase(db, input.caseId);
     const ref = { orgId, casePk: c.pk };
     const unchanged = { satisfied: false };
     if (c.status === 'approved' || c.status === 'declined') return unchanged;
-    const person = (await listCasePersons(forTenant(tx.manager, orgId), c.pk)).find((p) => p.personKey === input.personKey);
-    const v = person ? await findVerificationOfPerson(forTenant(tx.manager, orgId), c.pk, person.personKey, true) : null;
+    const person = (await listCasePersons(db, c.pk)).find((p) => p.personKey === input.personKey);
+    const v = person ? await findVerificationOfPerson(db, c.pk, person.personKey, true) : null;
     if (!person || !v || (v.state !== 'link_sent' && v.state !== 'no_email')) return unchanged;
     const onFile = await assessDocumentOnFile(tx, { ...ref, person });
     if (!onFile.satisfied || onFile.documentId === null) {
-      await setDocumentOnFile(forTenant(tx.manager, orgId), c.pk, person.personKey, onFile);
+      await setDocumentOnFile(db, c.pk, person.personKey, onFile);
       return unchanged;
     }
     if (await satisfyByDocument(tx, ref, person, { ...onFile, documentId: onFile.documentId })) await recordRosterChange(tx, ref);

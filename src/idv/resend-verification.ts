@@ -22,11 +22,12 @@ export async function resendVerification(
   authorize(actor, 'idv:resend');
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
-    const person = (await listCasePersons(forTenant(tx.manager, orgId), c.pk)).find((p) => p.personKey === input.personKey);
+    const db = forTenant(tx.manager, orgId);
+    const c = await lockConsoleCase(db, input.caseId);
+    const person = (await listCasePersons(db, c.pk)).find((p) => p.personKey === input.personKey);
     if (!person) throw new DomainError('not_found', 'No person with that personKey is on this case.');
     if (!person.email) throw DomainError.validation([{ path: 'personKey', message: `${person.name} has no email address, so no link can be sent` }]);
-    const v = await findVerificationOfPerson(forTenant(tx.manager, orgId), c.pk, person.personKey, true);
+    const v = await findVerificationOfPerson(db, c.pk, person.personKey, true);
     if (v && (v.state === 'satisfied' || (v.state === 'completed' && v.outcome === 'pass'))) {
       throw new DomainError('conflict', `${person.name} is already verified.`);
     }
@@ -34,6 +35,6 @@ export async function resendVerification(
     const changed = await sendVerificationLink(tx, { ...ref, person: { ...person, email: person.email }, companyName: c.company_name, dispatchedBy: auditName(actor) });
     const moved = c.status !== 'approved' && c.status !== 'declined' && (await advanceOnboardingStage(tx, { ...ref, stage: 'awaiting_id_verification' }));
     if (changed && !moved) await recordRosterChange(tx, ref);
-    return listVerificationViews(forTenant(tx.manager, orgId), c.pk);
+    return listVerificationViews(db, c.pk);
   });
 }

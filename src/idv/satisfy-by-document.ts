@@ -13,13 +13,14 @@ import { setPartyRosterStatus } from '../cases/index';
 export async function satisfyByDocument(
   tx: Tx, ref: { orgId: string; casePk: number }, person: CasePerson, onFile: DocumentOnFile & { documentId: number },
 ): Promise<boolean> {
+  const db = forTenant(tx.manager, ref.orgId);
   const now = tx.services.clock.now();
-  await upsertVerification(forTenant(tx.manager, ref.orgId), ref.casePk, person.personKey, {
+  await upsertVerification(db, ref.casePk, person.personKey, {
     state: 'satisfied', satisfiedByDocId: onFile.documentId, tokenHash: null, documentOnFile: onFile, completedAt: now,
   }, now);
   await recordEvent(tx, {
     orgId: ref.orgId, type: 'idv.satisfied_by_document', case: { pk: ref.casePk },
     fields: { personName: person.name, personEmail: person.email, personKey: person.personKey, roles: person.roles, satisfiedByDocId: onFile.documentId },
   });
-  return setPartyRosterStatus(forTenant(tx.manager, ref.orgId), ref.casePk, person.personKey, 'verified');
+  return setPartyRosterStatus(db, ref.casePk, person.personKey, 'verified');
 }

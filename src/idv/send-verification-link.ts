@@ -21,12 +21,13 @@ const ROLE_WORDS: Record<string, string> = { director: 'director', ubo: 'benefic
 export async function sendVerificationLink(
   tx: Tx, input: { orgId: string; casePk: number; person: CasePerson & { email: string }; companyName: string | null; dispatchedBy: string },
 ): Promise<boolean> {
+  const db = forTenant(tx.manager, input.orgId);
   const svc = tx.services;
   const now = svc.clock.now();
   const token = randomToken(32);
   const expiresAt = new Date(now.getTime() + svc.config.idvLinkTtlMs);
   const { person } = input;
-  await upsertVerification(forTenant(tx.manager, input.orgId), input.casePk, person.personKey, {
+  await upsertVerification(db, input.casePk, person.personKey, {
     state: 'link_sent', outcome: null, tokenHash: sha256Hex(token), tokenExpiresAt: expiresAt, dispatchedBy: input.dispatchedBy, dispatchedAt: now,
     vendorName: null, vendorSessionId: null, documentId: null, selfieDocumentId: null, satisfiedByDocId: null, checks: null, startedAt: null, completedAt: null,
   }, now);
@@ -52,5 +53,5 @@ export async function sendVerificationLink(
       fields: { recipientEmail: person.email, recipientName: person.name, personKey: person.personKey, roles: person.roles, dispatchedBy: input.dispatchedBy },
     }],
   });
-  return setPartyRosterStatus(forTenant(tx.manager, input.orgId), input.casePk, person.personKey, 'link_sent');
+  return setPartyRosterStatus(db, input.casePk, person.personKey, 'link_sent');
 }

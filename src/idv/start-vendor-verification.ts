@@ -15,8 +15,9 @@ export async function startVendorVerification(svc: Services, input: { token: str
   const verifier = svc.idv;
   if (verifier.flow !== 'hosted_flow') throw new DomainError('conflict', 'This verification is done on this page: upload your ID document here.');
   const v = await openVerificationByToken(svc.db, input.token, svc.clock.now());
-  const person = (await listCasePersons(forTenant(svc.db, v.orgId), v.casePk)).find((p) => p.personKey === v.personKey);
-  const selfieRequired = await tenantRequiresSelfie(forTenant(svc.db, v.orgId));
+  const db = forTenant(svc.db, v.orgId);
+  const person = (await listCasePersons(db, v.casePk)).find((p) => p.personKey === v.personKey);
+  const selfieRequired = await tenantRequiresSelfie(db);
   let session: { sessionId: string; redirectUrl: string };
   try {
     session = await verifier.createSession({

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/queryable';
 import { DomainError } from '../errors';
 import { sha256Hex } from '../security/tokens';
-import { findVerificationByTokenHash, type VerificationRow } from './verifications.repository';
+import { findVerificationByTokenHash, type Verification } from './verifications.repository';
 
 /** A verification link's token: 32 random bytes, base64url (43 characters). */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -13,7 +13,7 @@ export const LINK_NOT_VALID = 'This verification link is not valid: it has been 
  * Only the SHA-256 of a token is stored, and it is looked up by that hash; a used (completed), replaced
  * (resent) or expired link opens nothing. `lock` takes the row's lock in a transaction.
  */
-export async function openVerificationByToken(db: Queryable, token: unknown, now: Date, lock = false): Promise<VerificationRow> {
+export async function openVerificationByToken(db: Queryable, token: unknown, now: Date, lock = false): Promise<Verification> {
   if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) throw new DomainError('not_found', LINK_NOT_VALID);
   const v = await findVerificationByTokenHash(db, sha256Hex(token), lock);
   if (!v || (v.state !== 'link_sent' && v.state !== 'in_progress')) throw new DomainError('not_found', LINK_NOT_VALID);

@@ -2,12 +2,13 @@ import { type TenantDb } from '../db/index';
 import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 import type { IdvCheck, IdvOutcome } from './identity-verifier';
-import type { DocumentOnFile, IdDocumentRow } from './document-on-file';
+import type { DocumentOnFile, IdDocument } from './document-on-file';
 
 /** Where one person's verification stands. `no_email`: no link can be sent (the roster says action_needed). */
 export type VerificationState = 'link_sent' | 'in_progress' | 'completed' | 'satisfied' | 'no_email';
 
-export interface VerificationRow {
+/** One person's identity verification on a case. */
+export interface Verification {
   id: number;
   orgId: string;
   casePk: number;
@@ -41,17 +42,22 @@ export interface CasePerson {
 const COLUMNS = `id, org_id, case_pk, person_key, state, outcome, token_expires_at, dispatched_by, dispatched_at, vendor_name, vendor_session_id,
   document_id, satisfied_by_doc_id, checks, document_on_file, completed_at`;
 
-function toRow(r: Record<string, unknown>): VerificationRow {
-  const json = (v: unknown) => (v == null ? null : typeof v === 'string' ? JSON.parse(v) : v) as unknown;
-  const checks = json(r.checks) as IdvCheck[] | null;
-  const num = (v: unknown) => (v == null ? null : Number(v));
+/** A row of COLUMNS; JSON columns come back as text (MariaDB's JSON is LONGTEXT) or parsed. */
+interface VerificationRow {
+  id: number; org_id: string; case_pk: number; person_key: string; state: VerificationState; outcome: IdvOutcome | null;
+  token_expires_at: Date | null; dispatched_by: string | null; dispatched_at: Date | null; vendor_name: string | null;
+  vendor_session_id: string | null; document_id: number | null; satisfied_by_doc_id: number | null; checks: IdvCheck[] | string | null;
+  document_on_file: DocumentOnFile | string | null; completed_at: Date | null;
+}
+
+const json = <T>(v: T | string | null): T | null => (v === null ? null : typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+function toVerification(r: VerificationRow): Verification {
   return {
-    id: Number(r.id), orgId: String(r.org_id), casePk: Number(r.case_pk), personKey: String(r.person_key), state: r.state as VerificationState,
-    outcome: (r.outcome as IdvOutcome | null) ?? null, tokenExpiresAt: (r.token_expires_at as Date | null) ?? null,
-    dispatchedBy: (r.dispatched_by as string | null) ?? null, dispatchedAt: (r.dispatched_at as Date | null) ?? null,
-    vendorName: (r.vendor_name as string | null) ?? null, vendorSessionId: (r.vendor_session_id as string | null) ?? null,
-    documentId: num(r.document_id), satisfiedByDocId: num(r.satisfied_by_doc_id), checks,
-    documentOnFile: json(r.document_on_file) as DocumentOnFile | null, completedAt: (r.completed_at as Date | null) ?? null,
+    id: r.id, orgId: r.org_id, casePk: r.case_pk, personKey: r.person_key, state: r.state, outcome: r.outcome, tokenExpiresAt: r.token_expires_at,
+    dispatchedBy: r.dispatched_by, dispatchedAt: r.dispatched_at, vendorName: r.vendor_name, vendorSessionId: r.vendor_session_id,
+    documentId: r.document_id, satisfiedByDocId: r.satisfied_by_doc_id, checks: json(r.checks), documentOnFile: json(r.document_on_file),
+    completedAt: r.completed_at,
   };
 }
 
@@ -78,34 +84,34 @@ export async function listCasePersons(db: TenantDb, casePk: number): Promise<Cas
   return [...byKey.values()];
 }
 
-export async function listCaseVerifications(db: TenantDb, casePk: number, lock = false): Promise<VerificationRow[]> {
+export async function listCaseVerifications(db: TenantDb, casePk: number, lock = false): Promise<Verification[]> {
   const orgId = db.orgId;
-  const rows: Record<string, unknown>[] = await db.query(
+  const rows: VerificationRow[] = await db.query(
     `SELECT ${COLUMNS} FROM identity_verifications WHERE org_id = ? AND case_pk = ? ORDER BY id${lock ? ' FOR UPDATE' : ''}`, [orgId, casePk],
   );
-  return rows.map(toRow);
+  return rows.map(toVerification);
 }
 
-export async function findVerificationOfPerson(db: TenantDb, casePk: number, personKey: string, lock = false): Promise<VerificationRow | null> {
+export async function findVerificationOfPerson(db: TenantDb, casePk: number, personKey: string, lock = false): Promise<Verification | null> {
   const orgId = db.orgId;
-  const rows: Record<string, unknown>[] = await db.query(
+  const rows: VerificationRow[] = await db.query(
     `SELECT ${COLUMNS} FROM identity_verifications WHERE org_id = ? AND case_pk = ? AND person_key = ?${lock ? ' FOR UPDATE' : ''}`, [orgId, casePk, personKey],
   );
-  return rows[0] ? toRow(rows[0]) : null;
+  return rows[0] ? toVerification(rows[0]) : null;
 }
 
 /** The verification a link's token opens (any tenant: the token is the credential). */
-export async function findVerificationByTokenHash(db: Queryable, tokenHash: string, lock = false): Promise<VerificationRow | null> {
-  const rows: Record<string, unknown>[] = await crossTenant(db, 'token-lookup').query(`SELECT ${COLUMNS} FROM identity_verifications WHERE token_hash = ?${lock ? ' FOR UPDATE' : ''}`, [tokenHash]);
-  return rows[0] ? toRow(rows[0]) : null;
+export async function findVerificationByTokenHash(db: Queryable, tokenHash: string, lock = false): Promise<Verification | null> {
+  const rows: VerificationRow[] = await crossTenant(db, 'token-lookup').query(`SELECT ${COLUMNS} FROM identity_verifications WHERE token_hash = ?${lock ? ' FOR UPDATE' : ''}`, [tokenHash]);
+  return rows[0] ? toVerification(rows[0]) : null;
 }
 
 /** The verification of a vendor's session (any tenant: the vendor's signed callback names only its session). */
-export async function findVerificationByVendorSession(db: Queryable, vendorName: string, sessionId: string, lock = false): Promise<VerificationRow | null> {
-  const rows: Record<string, unknown>[] = await crossTenant(db, 'vendor-callback').query(
+export async function findVerificationByVendorSession(db: Queryable, vendorName: string, sessionId: string, lock = false): Promise<Verification | null> {
+  const rows: VerificationRow[] = await crossTenant(db, 'vendor-callback').query(
     `SELECT ${COLUMNS} FROM identity_verifications WHERE vendor_name = ? AND vendor_session_id = ?${lock ? ' FOR UPDATE' : ''}`, [vendorName, sessionId],
   );
-  return rows[0] ? toRow(rows[0]) : null;
+  return rows[0] ? toVerification(rows[0]) : null;
 }
 
 export interface VerificationWrite {
@@ -174,40 +180,42 @@ export async function rememberVendorEvent(db: TenantDb, vendorName: string, even
     'INSERT IGNORE INTO idv_vendor_events (vendor_name, event_id, org_id, verification_id, received_at) VALUES (?, ?, ?, ?, ?)',
     [vendorName, eventId, orgId, verificationId, now],
   )) as { affectedRows: number };
-  return Number(res.affectedRows) === 1;
+  return res.affectedRows === 1;
 }
 
 /** Whether the tenant asks for a selfie with the ID document. */
 export async function tenantRequiresSelfie(db: TenantDb): Promise<boolean> {
   const orgId = db.orgId;
-  const rows: { idv_require_selfie: number | boolean }[] = await db.query('SELECT idv_require_selfie FROM tenants WHERE id = ?', [orgId]);
-  return Boolean(Number(rows[0]?.idv_require_selfie ?? 0));
+  const rows: { idv_require_selfie: number }[] = await db.query('SELECT idv_require_selfie FROM tenants WHERE id = ?', [orgId]);
+  return (rows[0]?.idv_require_selfie ?? 0) !== 0;
 }
 
 /** The tenant's settings the verify step reads: selfie required, a document on file accepted anyway, the reuse window in days. */
 export async function findIdvSettings(db: TenantDb): Promise<{ requireSelfie: boolean; acceptDocumentOnFile: boolean; reuseWindowDays: number }> {
   const orgId = db.orgId;
-  const rows: { idv_require_selfie: number | boolean; idv_accept_document_on_file: number | boolean; person_reuse_days: number | string }[] = await db.query(
+  const rows: { idv_require_selfie: number; idv_accept_document_on_file: number; person_reuse_days: number }[] = await db.query(
     'SELECT idv_require_selfie, idv_accept_document_on_file, person_reuse_days FROM tenants WHERE id = ?', [orgId],
   );
   const r = rows[0];
   return {
-    requireSelfie: Boolean(Number(r?.idv_require_selfie ?? 0)), acceptDocumentOnFile: Boolean(Number(r?.idv_accept_document_on_file ?? 0)),
-    reuseWindowDays: Number(r?.person_reuse_days ?? 365),
+    requireSelfie: (r?.idv_require_selfie ?? 0) !== 0, acceptDocumentOnFile: (r?.idv_accept_document_on_file ?? 0) !== 0,
+    reuseWindowDays: r?.person_reuse_days ?? 365,
   };
 }
 
 const ID_DOCUMENT_COLUMNS = 'id, document_type, status, confidence, extracted_data';
 
-function toIdDocument(r: { id: number | string; document_type: string | null; status: string; confidence: string | null; extracted_data: string | Record<string, unknown> | null }): IdDocumentRow {
+interface IdDocumentRow { id: number; document_type: string | null; status: string; confidence: string | null; extracted_data: string | Record<string, unknown> | null }
+
+function toIdDocument(r: IdDocumentRow): IdDocument {
   const extracted = (typeof r.extracted_data === 'string' ? JSON.parse(r.extracted_data) : r.extracted_data) as Record<string, unknown> | null;
-  return { id: Number(r.id), documentType: r.document_type, status: r.status, confidence: r.confidence, extracted: extracted ?? {} };
+  return { id: r.id, documentType: r.document_type, status: r.status, confidence: r.confidence, extracted: extracted ?? {} };
 }
 
 /** The case's passports and ID cards whose extraction completed or that an analyst approved (not purged), newest first. */
-export async function listCaseIdDocuments(db: TenantDb, casePk: number): Promise<IdDocumentRow[]> {
+export async function listCaseIdDocuments(db: TenantDb, casePk: number): Promise<IdDocument[]> {
   const orgId = db.orgId;
-  const rows: Parameters<typeof toIdDocument>[0][] = await db.query(
+  const rows: IdDocumentRow[] = await db.query(
     `SELECT ${ID_DOCUMENT_COLUMNS} FROM documents WHERE org_id = ? AND case_pk = ? AND document_type IN ('passport', 'id_card')
      AND status IN ('complete', 'approved') AND purged_at IS NULL ORDER BY id DESC`,
     [orgId, casePk],
@@ -216,9 +224,9 @@ export async function listCaseIdDocuments(db: TenantDb, casePk: number): Promise
 }
 
 /** One of the tenant's documents (of any case) by id, not purged, or null. */
-export async function findIdDocument(db: TenantDb, id: number): Promise<IdDocumentRow | null> {
+export async function findIdDocument(db: TenantDb, id: number): Promise<IdDocument | null> {
   const orgId = db.orgId;
-  const rows: Parameters<typeof toIdDocument>[0][] = await db.query(
+  const rows: IdDocumentRow[] = await db.query(
     `SELECT ${ID_DOCUMENT_COLUMNS} FROM documents WHERE org_id = ? AND id = ? AND purged_at IS NULL`, [orgId, id],
   );
   return rows[0] ? toIdDocument(rows[0]) : null;

@@ -62,12 +62,22 @@ export async function createIntakeCode(tx: Tx, input: { orgId: string; email: st
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     [input.orgId, input.email.trim(), emailHash, hash, keyId, sealed.ciphertext, expiresAt, now],
   );
-  const codeId = Number((res as { insertId: number }).insertId);
+  const codeId = (res as { insertId: number }).insertId;
   await queueMail(tx, { orgId: input.orgId, kind: INTAKE_CODE_MAIL, reference: codeId, sendBefore: expiresAt });
   return { codeId, expiresAt };
 }
 
-export interface IntakeCodeRow {
+/** An intake code of an email: its MAC (with the key that made it), tries, expiry and use. */
+export interface IntakeCode {
+  id: number;
+  codeHash: string;
+  keyId: string;
+  tries: number;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+interface IntakeCodeRow {
   id: number;
   code_hash: string;
   key_id: string;
@@ -76,15 +86,19 @@ export interface IntakeCodeRow {
   used_at: Date | null;
 }
 
+const toIntakeCode = (r: IntakeCodeRow): IntakeCode => ({
+  id: r.id, codeHash: r.code_hash, keyId: r.key_id, tries: r.tries, expiresAt: r.expires_at, usedAt: r.used_at,
+});
+
 /** The tenant's codes for an email made in the last 24 hours, newest first (at most 20). */
-export async function recentIntakeCodes(svc: Services, orgId: string, emailHash: string): Promise<IntakeCodeRow[]> {
+export async function recentIntakeCodes(svc: Services, orgId: string, emailHash: string): Promise<IntakeCode[]> {
   const since = new Date(svc.clock.now().getTime() - INTAKE_CODE_RETENTION_MS);
   const rows: IntakeCodeRow[] = await svc.db.query(
     `SELECT id, code_hash, key_id, tries, expires_at, used_at FROM intake_codes
      WHERE org_id = ? AND email_key_hash = ? AND created_at > ? ORDER BY id DESC LIMIT 20`,
     [orgId, emailHash, since],
   );
-  return rows.map((r) => ({ ...r, id: Number(r.id), tries: Number(r.tries) }));
+  return rows.map(toIntakeCode);
 }
 
 /** Counts a wrong code against every live code of the email; returns the most tries any of them has left. */
@@ -108,7 +122,7 @@ export async function spendIntakeCode(tx: Tx, orgId: string, codeId: number): Pr
     'UPDATE intake_codes SET used_at = ? WHERE org_id = ? AND id = ? AND used_at IS NULL AND expires_at > ? AND tries < ?',
     [now, orgId, codeId, now, INTAKE_CODE_MAX_TRIES],
   );
-  return Number((res as { affectedRows: number }).affectedRows) === 1;
+  return (res as { affectedRows: number }).affectedRows === 1;
 }
 
 /**
@@ -118,8 +132,8 @@ export async function spendIntakeCode(tx: Tx, orgId: string, codeId: number): Pr
 export async function sweepIntakeCodes(svc: Services): Promise<number> {
   const cutoff = new Date(svc.clock.now().getTime() - INTAKE_CODE_RETENTION_MS);
   const sweep = crossTenant(svc.db, 'sweep');
-  const rows: { id: number | string }[] = await sweep.query('SELECT id FROM intake_codes WHERE created_at < ? ORDER BY created_at LIMIT 1000', [cutoff]);
-  const ids = rows.map((r) => Number(r.id));
+  const rows: { id: number }[] = await sweep.query('SELECT id FROM intake_codes WHERE created_at < ? ORDER BY created_at LIMIT 1000', [cutoff]);
+  const ids = rows.map((r) => r.id);
   if (ids.length === 0) return 0;
   await forgetMail(svc.db, INTAKE_CODE_MAIL, ids);
   await sweep.query(`DELETE FROM intake_codes WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);

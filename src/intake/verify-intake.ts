@@ -6,7 +6,7 @@ import { assertSchema } from '../schema';
 import { safeEqual } from '../security/tokens';
 import type { Services } from '../services';
 import {
-  codeMac, countWrongCode, emailKeyHash, INTAKE_CODE_MAX_TRIES, INTAKE_CODE_TTL_MS, recentIntakeCodes, spendIntakeCode, type IntakeCodeRow,
+  codeMac, countWrongCode, emailKeyHash, INTAKE_CODE_MAX_TRIES, INTAKE_CODE_TTL_MS, recentIntakeCodes, spendIntakeCode, type IntakeCode,
 } from './intake-codes';
 import { addressKey, enforceIntakeLimits, INTAKE_LIMITS, requireIntakeTenant } from './intake-tenant';
 import { IntakeVerifyInputSchema, type IntakeVerifiedView } from './intake.wire';
@@ -66,13 +66,13 @@ export async function verifyIntake(
     return macs.get(keyId)!;
   };
   // Compare with every recent code (constant time each), so the time taken does not depend on which matched.
-  let matched: IntakeCodeRow | null = null;
+  let matched: IntakeCode | null = null;
   for (const c of codes) {
-    const mac = macFor(c.key_id);
-    if (mac !== null && safeEqual(mac, c.code_hash) && !matched) matched = c;
+    const mac = macFor(c.keyId);
+    if (mac !== null && safeEqual(mac, c.codeHash) && !matched) matched = c;
   }
   const now = svc.clock.now().getTime();
-  const live = (c: IntakeCodeRow) => c.used_at === null && c.expires_at.getTime() > now && c.tries < INTAKE_CODE_MAX_TRIES;
+  const live = (c: IntakeCode) => c.usedAt === null && c.expiresAt.getTime() > now && c.tries < INTAKE_CODE_MAX_TRIES;
 
   // Every refusal counts towards the tenant's spike alert (noteIntakeCodeFailure).
   const refuse = async (state: IntakeCodeState, triesLeft: number): Promise<never> => {
@@ -83,8 +83,8 @@ export async function verifyIntake(
     if (!codes.some(live)) return refuse('none', 0);
     return refuse('wrong', await countWrongCode(svc, orgId, emailHash));
   }
-  if (matched.used_at !== null) return refuse('used', 0);
-  if (matched.expires_at.getTime() <= now) return refuse('expired', 0);
+  if (matched.usedAt !== null) return refuse('used', 0);
+  if (matched.expiresAt.getTime() <= now) return refuse('expired', 0);
   if (matched.tries >= INTAKE_CODE_MAX_TRIES) return refuse('spent', 0);
 
   await prepareCustomerEmailGuard(svc, orgId, email);

@@ -1,12 +1,8 @@
 import { advanceOnboardingStage } from '../cases/index';
 import type { MailKind } from '../mail/index';
 import { openSecret } from '../security/secret-box';
-import type { Tx } from '../db/transaction';
 import { renderInviteEmail } from './invite-email';
-import { INVITE_MAIL, INVITE_SELECT, inviteLink, inviteTokenAad, type InviteRow } from './invites';
-
-const eraseToken = (tx: Tx, orgId: string, inviteId: number) =>
-  tx.manager.query('UPDATE invites SET token_sealed = NULL, token_key_id = NULL WHERE org_id = ? AND id = ?', [orgId, inviteId]);
+import { INVITE_MAIL, eraseInviteToken, findInvite, inviteLink, inviteTokenAad } from './invites';
 
 /**
  * The invite email in the mail outbox: the tenant-branded message with the invite's magic link (its token
@@ -17,21 +13,21 @@ const eraseToken = (tx: Tx, orgId: string, inviteId: number) =>
 export const inviteMail: MailKind = {
   kind: INVITE_MAIL,
   async render(svc, mail) {
-    const [row]: InviteRow[] = await svc.db.query(`${INVITE_SELECT} WHERE i.org_id = ? AND i.id = ?`, [mail.orgId, mail.reference]);
-    if (!row || !row.token_sealed || !row.token_key_id) return { unsendable: 'The link was erased before it could be sent.' };
-    const token = openSecret(svc.config.secretsKeys, { keyId: row.token_key_id, ciphertext: row.token_sealed }, inviteTokenAad(row.org_id, row.token_hash));
+    const invite = await findInvite(svc.db, mail.orgId, mail.reference);
+    if (!invite || !invite.tokenSealed || !invite.tokenKeyId) return { unsendable: 'The link was erased before it could be sent.' };
+    const token = openSecret(svc.config.secretsKeys, { keyId: invite.tokenKeyId, ciphertext: invite.tokenSealed }, inviteTokenAad(invite.orgId, invite.tokenHash));
     const message = renderInviteEmail({
-      branding: { name: row.tenant_name, brandColor: row.brand_color, logoUrl: row.logo_url },
-      customerName: row.customer_name, companyName: row.company_name, link: inviteLink(svc.config.appUrl, token), expiresAt: row.expires_at,
+      branding: { name: invite.tenantName, brandColor: invite.brandColor, logoUrl: invite.logoUrl },
+      customerName: invite.customerName, companyName: invite.companyName, link: inviteLink(svc.config.appUrl, token), expiresAt: invite.expiresAt,
     });
-    return { to: row.email, fromName: row.tenant_name, ...message };
+    return { to: invite.email, fromName: invite.tenantName, ...message };
   },
   async onAccepted(tx, mail) {
-    await eraseToken(tx, mail.orgId, mail.reference);
-    const [invite]: { case_pk: number | string }[] = await tx.manager.query('SELECT case_pk FROM invites WHERE org_id = ? AND id = ?', [mail.orgId, mail.reference]);
-    if (invite) await advanceOnboardingStage(tx, { orgId: mail.orgId, casePk: Number(invite.case_pk), stage: 'invite_sent' });
+    await eraseInviteToken(tx.manager, mail.orgId, mail.reference);
+    const invite = await findInvite(tx.manager, mail.orgId, mail.reference);
+    if (invite) await advanceOnboardingStage(tx, { orgId: mail.orgId, casePk: invite.casePk, stage: 'invite_sent' });
   },
   async onFailed(tx, mail) {
-    await eraseToken(tx, mail.orgId, mail.reference);
+    await eraseInviteToken(tx.manager, mail.orgId, mail.reference);
   },
 };

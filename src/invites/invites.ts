@@ -1,5 +1,6 @@
 import { forTenant } from '../db/index';
 import { crossTenant } from '../db/cross-tenant';
+import type { Queryable } from '../db/queryable';
 import { inTransaction, type Tx } from '../db/transaction';
 import { mailStatuses, queueMail } from '../mail/index';
 import { sealSecret } from '../security/secret-box';
@@ -47,13 +48,32 @@ export async function createInvite(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [input.orgId, input.casePk, input.email, hash, sealed?.ciphertext ?? null, sealed?.keyId ?? null, expiresAt, now, input.purpose ?? 'invite'],
   );
-  const inviteId = Number((res as { insertId: number }).insertId);
+  const inviteId = (res as { insertId: number }).insertId;
   if (input.send) await queueMail(tx, { orgId: input.orgId, kind: INVITE_MAIL, reference: inviteId, sendBefore: expiresAt });
   return { inviteId, link: inviteLink(svc.config.appUrl, token), expiresAt };
 }
 
-/** An invite row read with INVITE_SELECT. */
-export interface InviteRow {
+/** An invite with its case's names and its tenant's branding (what the email and the landing page show). */
+export interface Invite {
+  id: number;
+  orgId: string;
+  casePk: number;
+  email: string;
+  tokenHash: string;
+  tokenSealed: string | null;
+  tokenKeyId: string | null;
+  expiresAt: Date;
+  usedAt: Date | null;
+  customerName: string | null;
+  companyName: string | null;
+  tenantName: string;
+  brandColor: string;
+  logoUrl: string | null;
+  purpose: InvitePurpose;
+}
+
+/** A row of INVITE_SELECT. */
+interface InviteRow {
   id: number;
   org_id: string;
   case_pk: number;
@@ -71,10 +91,26 @@ export interface InviteRow {
   purpose: InvitePurpose;
 }
 
-/** An invite with its case's names and its tenant's branding (what the email and the landing page show). */
-export const INVITE_SELECT = `SELECT i.id, i.org_id, i.case_pk, i.email, i.token_hash, i.token_sealed, i.token_key_id, i.purpose,
+const toInvite = (r: InviteRow): Invite => ({
+  id: r.id, orgId: r.org_id, casePk: r.case_pk, email: r.email, tokenHash: r.token_hash, tokenSealed: r.token_sealed, tokenKeyId: r.token_key_id,
+  expiresAt: r.expires_at, usedAt: r.used_at, customerName: r.customer_name, companyName: r.company_name, tenantName: r.tenant_name,
+  brandColor: r.brand_color, logoUrl: r.logo_url, purpose: r.purpose,
+});
+
+const INVITE_SELECT = `SELECT i.id, i.org_id, i.case_pk, i.email, i.token_hash, i.token_sealed, i.token_key_id, i.purpose,
   i.expires_at, i.used_at, c.customer_name, c.company_name, t.name AS tenant_name, t.brand_color, t.logo_url
   FROM invites i JOIN cases c ON c.pk = i.case_pk AND c.org_id = i.org_id JOIN tenants t ON t.id = i.org_id`;
+
+/** A tenant's invite by id, or null. */
+export async function findInvite(db: Queryable, orgId: string, id: number): Promise<Invite | null> {
+  const [row]: InviteRow[] = await db.query(`${INVITE_SELECT} WHERE i.org_id = ? AND i.id = ?`, [orgId, id]);
+  return row ? toInvite(row) : null;
+}
+
+/** Erases an invite's sealed token (once its email is accepted or given up). */
+export async function eraseInviteToken(db: Queryable, orgId: string, inviteId: number): Promise<void> {
+  await db.query('UPDATE invites SET token_sealed = NULL, token_key_id = NULL WHERE org_id = ? AND id = ?', [orgId, inviteId]);
+}
 
 /**
  * The case's latest invitation as GET /v1/cases shows it: its email's state in the mail outbox
@@ -107,15 +143,16 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 /** Looks an invite up by its link token (never by anything else). */
 export async function inspectInvite(svc: Services, token: string): Promise<InviteLanding> {
   if (!TOKEN_SHAPE.test(token)) return { state: 'unknown' };
-  const [row]: InviteRow[] = await crossTenant(svc.db, 'token-lookup').query(`${INVITE_SELECT} WHERE i.token_hash = ?`, [sha256Hex(token)]);
-  if (!row) return { state: 'unknown' };
-  const state = row.used_at ? 'used' : row.expires_at.getTime() <= svc.clock.now().getTime() ? 'expired' : 'valid';
+  const [found]: InviteRow[] = await crossTenant(svc.db, 'token-lookup').query(`${INVITE_SELECT} WHERE i.token_hash = ?`, [sha256Hex(token)]);
+  if (!found) return { state: 'unknown' };
+  const row = toInvite(found);
+  const state = row.usedAt ? 'used' : row.expiresAt.getTime() <= svc.clock.now().getTime() ? 'expired' : 'valid';
   return {
     state,
-    branding: { name: row.tenant_name, brandColor: row.brand_color, logoUrl: row.logo_url },
-    customerName: row.customer_name,
-    companyName: row.company_name,
-    expiresAt: row.expires_at,
+    branding: { name: row.tenantName, brandColor: row.brandColor, logoUrl: row.logoUrl },
+    customerName: row.customerName,
+    companyName: row.companyName,
+    expiresAt: row.expiresAt,
     purpose: row.purpose,
   };
 }
@@ -132,7 +169,7 @@ export async function redeemInvite(svc: Services, token: string): Promise<{ sess
     const now = svc.clock.now();
     const byToken = crossTenant(tx.manager, 'token-lookup');
     const res = await byToken.query('UPDATE invites SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?', [now, hash, now]);
-    if (Number((res as { affectedRows: number }).affectedRows) !== 1) return null;
+    if ((res as { affectedRows: number }).affectedRows !== 1) return null;
     const [invite]: { id: number; org_id: string; case_pk: number }[] = await byToken.query('SELECT id, org_id, case_pk FROM invites WHERE token_hash = ?', [hash]);
     const session = await openPortalSession(tx, { id: Number(invite!.id), orgId: invite!.org_id, casePk: Number(invite!.case_pk) });
     return { sessionToken: session.sessionToken, expiresAt: session.expiresAt };

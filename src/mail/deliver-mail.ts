@@ -4,7 +4,7 @@ import type { MailKind, OutboxMail } from './mail-kind';
 import type { MailReceipt } from './mailer';
 import { planMailRetry } from './mail-retry';
 import {
-  failMail, leaseMail, markMailAttemptFailed, markMailSent, readMail, releaseMailLease, type MailRow,
+  failMail, leaseMail, markMailAttemptFailed, markMailSent, readMail, releaseMailLease, type QueuedMail,
 } from './outgoing-mails.repository';
 import { SEND_MAIL_TASK, sendMailJobKey } from './queue-mail';
 
@@ -51,7 +51,7 @@ export async function deliverMail(svc: Services, mailId: number): Promise<MailOu
   return 'sent';
 }
 
-async function recordRefusal(svc: Services, kind: MailKind, mail: OutboxMail, row: MailRow, err: unknown): Promise<MailOutcome> {
+async function recordRefusal(svc: Services, kind: MailKind, mail: OutboxMail, row: QueuedMail, err: unknown): Promise<MailOutcome> {
   const plan = planMailRetry(svc, mail.attempts, err, row.sendBefore ?? undefined);
   await inTransaction(svc, async (tx) => {
     if (!(await markMailAttemptFailed(tx.manager, mail.id, plan))) return;

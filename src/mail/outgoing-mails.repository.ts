@@ -15,7 +15,7 @@ import type { MailRetryPlan } from './mail-retry';
 /** `pending` (queued, or between retries), `sent` (the mail system accepted it), `failed` (given up). */
 export type MailState = 'pending' | 'sent' | 'failed';
 
-export interface MailRow {
+export interface QueuedMail {
   id: number;
   orgId: string;
   kind: string;
@@ -34,7 +34,7 @@ export interface MailStatus {
   acceptedAt: Date | null;
 }
 
-const affected = (res: unknown) => Number((res as { affectedRows?: number }).affectedRows ?? 0);
+const affected = (res: unknown) => (res as { affectedRows?: number }).affectedRows ?? 0;
 
 export async function insertMail(
   db: TenantDb, input: { kind: string; reference: number; sendBefore: Date | null; now: Date },
@@ -44,7 +44,7 @@ export async function insertMail(
      VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)`,
     [db.orgId, input.kind, input.reference, input.now, input.sendBefore, input.now],
   );
-  return Number((res as { insertId: number }).insertId);
+  return (res as { insertId: number }).insertId;
 }
 
 /** Takes the lease on a pending email nobody holds (or whose holder's lease ran out); false when not taken. System work. */
@@ -61,7 +61,7 @@ export async function releaseMailLease(db: Queryable, id: number): Promise<void>
 }
 
 /** One email by id. System work. */
-export async function readMail(db: Queryable, id: number): Promise<MailRow | null> {
+export async function readMail(db: Queryable, id: number): Promise<QueuedMail | null> {
   const [row]: { id: number | string; org_id: string; kind: string; reference: number | string; attempts: number | string; send_before: Date | null }[] =
     await crossTenant(db, 'delivery-claim').query('SELECT id, org_id, kind, reference, attempts, send_before FROM outgoing_mails WHERE id = ?', [id]);
   return row ? {

@@ -67,7 +67,7 @@ export async function createMemberToken(tx: Tx, input: { orgId: string; memberId
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     [input.orgId, input.memberId, input.purpose, hash, sealed.ciphertext, sealed.keyId, expiresAt, now],
   )) as { insertId: number };
-  const tokenId = Number(res.insertId);
+  const tokenId = res.insertId;
   await queueMail(tx, { orgId: input.orgId, kind: MEMBER_LINK_MAIL, reference: tokenId, sendBefore: expiresAt });
   return { tokenId, expiresAt };
 }
@@ -124,7 +124,7 @@ async function spendTokenAndSetPassword(svc: Services, input: { purpose: MemberT
        WHERE t.token_hash = ? AND t.purpose = ? AND t.used_at IS NULL AND t.expires_at > ? AND m.removed_at IS NULL`,
       [now, hash, input.purpose, now],
     )) as { affectedRows: number };
-    if (Number(spent.affectedRows) === 0) throw unusable;
+    if (spent.affectedRows === 0) throw unusable;
     const [row] = (await byToken.query('SELECT org_id, member_id FROM member_tokens WHERE token_hash = ?', [hash])) as { org_id: string; member_id: string }[];
     const { org_id: orgId, member_id: memberId } = row!;
     // Hashed only now, for a live link this transaction holds (a failure rolls the spending back).

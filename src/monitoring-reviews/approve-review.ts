@@ -21,11 +21,12 @@ export async function approveMonitoringReview(svc: Services, actor: Actor, input
   const orgId = actor.orgId;
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
+    const db = forTenant(tx.manager, orgId);
     const { review } = await lockReview(tx, orgId, input.id);
     assertReviewTransition(review, 'approve');
-    if (review.dispositionBy === by && (await fourEyesOn(forTenant(tx.manager, orgId)))) throw selfSignOff(review, by, 'approve');
-    await addHistory(forTenant(tx.manager, orgId), review.id, { action: 'approved', actor: by, at: svc.clock.now() });
+    if (review.dispositionBy === by && (await fourEyesOn(db))) throw selfSignOff(review, by, 'approve');
+    await addHistory(db, review.id, { action: 'approved', actor: by, at: svc.clock.now() });
     await closeReview(tx, orgId, review, { approvedBy: by, riskChanged: false });
-    return (await reviewDetail(forTenant(tx.manager, orgId), review.reviewCaseId))!;
+    return (await reviewDetail(db, review.reviewCaseId))!;
   });
 }

@@ -4,7 +4,7 @@ import { recordEvent } from '../events/record-event';
 import { assessRiskInTx, previewCaseBand } from '../risk/index';
 import { handOffNote, handOffToMlro } from './hand-off';
 import { sharedReviewFields } from './review-fields';
-import { addHistory, countOtherUnclosed, currentRiskBand, markBandChecked, saveReview, uncheckedClosedVerdicts, type ReviewRow } from './reviews.repository';
+import { addHistory, countOtherUnclosed, currentRiskBand, markBandChecked, saveReview, uncheckedClosedVerdicts, type MonitoringReview } from './reviews.repository';
 
 /**
  * Closes a review whose verdict is set (`r` as it is to be stored), signed off by `approvedBy`:
@@ -16,12 +16,12 @@ import { addHistory, countOtherUnclosed, currentRiskBand, markBandChecked, saveR
  *   assessedBy system); an unchanged band is `bandReaffirmed`, a moved one a `model_drift` hand-off.
  */
 export async function closeReview(
-  tx: Tx, orgId: string, r: ReviewRow,
+  tx: Tx, orgId: string, r: MonitoringReview,
   c: { approvedBy: string; riskChanged: boolean; orderedAfter?: string },
 ): Promise<void> {
   const db = forTenant(tx.manager, orgId);
   const now = tx.services.clock.now();
-  const closed: ReviewRow = { ...r, state: 'closed', approvedBy: c.approvedBy, approvedAt: now, closedAt: now };
+  const closed: MonitoringReview = { ...r, state: 'closed', approvedBy: c.approvedBy, approvedAt: now, closedAt: now };
   await saveReview(db, closed, now);
   // The band as stored now (a verdict earlier in this transaction may have re-scored the case).
   const stored = await currentRiskBand(db, r.casePk);

@@ -12,7 +12,7 @@ import { handOffNote, handOffToMlro, type EscalationReason } from './hand-off';
 import { lockReview } from './lock-review';
 import { assertReviewTransition, bandRaised, riskInputOf, sharedReviewFields } from './review-fields';
 import type { MonitoringReviewDetail } from './review-views';
-import { addHistory, DISPOSITIONS, earlierFalsePositive, saveReview, type ReviewDisposition, type ReviewRow } from './reviews.repository';
+import { addHistory, DISPOSITIONS, earlierFalsePositive, saveReview, type ReviewDisposition, type MonitoringReview } from './reviews.repository';
 import { fourEyesOn } from '../tenants/index';
 
 /** Longest verdict, resolution or reopening note. */
@@ -47,7 +47,7 @@ export async function dispositionMonitoringReview(
     const riskInput = disposition === 'true_match' ? riskInputOf(review.alertType) : null;
     const riskChanged = riskInput !== review.riskInput;
     const bandBefore = monitored.riskBand;
-    const r: ReviewRow = {
+    const r: MonitoringReview = {
       ...review, disposition, dispositionBy: by, dispositionNote: note, dispositionedAt: now, approvedBy: null, approvedAt: null, riskInput,
       bandBefore, bandAfter: bandBefore,
     };
@@ -79,7 +79,7 @@ export async function dispositionMonitoringReview(
 }
 
 /** The refusal of a member signing off their own verdict while four-eyes is on. */
-export function selfSignOff(r: ReviewRow, by: string, what: 'approve' | 'resolve'): DomainError {
+export function selfSignOff(r: MonitoringReview, by: string, what: 'approve' | 'resolve'): DomainError {
   return new DomainError(
     'forbidden',
     `Four-eyes approval is on: ${by} gave the verdict on review ${r.reviewRef} and cannot ${what} it; another member must.`,

@@ -2,7 +2,7 @@ import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
 import { sharedReviewFields } from './review-fields';
-import { addHistory, defaultMlroEmail, insertHandOff, type ReviewRow } from './reviews.repository';
+import { addHistory, defaultMlroEmail, insertHandOff, type MonitoringReview } from './reviews.repository';
 
 export type EscalationReason = 'analyst_escalate' | 'band_increase' | 'model_drift';
 
@@ -14,7 +14,7 @@ export type EscalationReason = 'analyst_escalate' | 'band_increase' | 'model_dri
  * case only by an explicit reopen); the MLRO works the review, not the case.
  */
 export async function handOffToMlro(
-  tx: Tx, orgId: string, r: ReviewRow,
+  tx: Tx, orgId: string, r: MonitoringReview,
   h: { reason: EscalationReason; bandBefore: string | null; bandAfter: string | null; raisedBy: string; note: string; orderedAfter: string },
 ): Promise<void> {
   const db = forTenant(tx.manager, orgId);
@@ -40,7 +40,7 @@ export async function handOffToMlro(
 }
 
 /** The note of an automatic hand-off (band_increase, model_drift): the review and the bands, never a name. */
-export function handOffNote(r: ReviewRow, reason: EscalationReason, before: string | null, after: string | null, analystNote: string | null): string {
+export function handOffNote(r: MonitoringReview, reason: EscalationReason, before: string | null, after: string | null, analystNote: string | null): string {
   const what = reason === 'band_increase'
     ? `a confirmed ${r.alertType} on ${r.subjectRef ?? 'the customer'} raised the risk band from ${before ?? 'none'} to ${after ?? 'none'}`
     : `closing its last open review (all false positives) re-scored the customer on the current risk model and the band moved from ${before ?? 'none'} to ${after ?? 'none'}`;

@@ -5,6 +5,6 @@ export { resolveMonitoringReview } from './resolve-review';
 export { reopenMonitoringReview } from './reopen-review';
 export { getMonitoringReview } from './get-review';
 export { listMonitoringReviews } from './list-reviews';
-export { REVIEW_STATES, DISPOSITIONS, type ReviewState, type ReviewDisposition, type AttachedAlertRow, type HistoryRow } from './reviews.repository';
+export { REVIEW_STATES, DISPOSITIONS, type ReviewState, type ReviewDisposition, type AttachedAlert, type ReviewHistoryEntry } from './reviews.repository';
 export type { MonitoringReviewView, MonitoringReviewDetail } from './review-views';
 export { reviewViewerCan, getReviewViewerCan, type ReviewViewerCan } from './review-viewer-can';

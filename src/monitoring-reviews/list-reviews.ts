@@ -17,6 +17,7 @@ export async function listMonitoringReviews(
   input: { state?: string | null; caseId?: string | null; limit?: number; cursor?: string | null } = {},
   options: { edgeCursors?: boolean } = {},
 ): Promise<Page<MonitoringReviewView>> {
+  const db = forTenant(svc.db, actor.orgId);
   authorize(actor, 'monitoring_reviews:read');
   const details: ValidationDetail[] = [];
   const limit = pageSize(input.limit, 'limit', details);
@@ -28,12 +29,12 @@ export async function listMonitoringReviews(
   const scope: CursorScope = { orgId: actor.orgId, list: 'monitoring_reviews', filter: { state: state ?? null, caseId: input.caseId ?? null } };
   let casePk: number | undefined;
   if (input.caseId) {
-    const pk = await casePkOf(forTenant(svc.db, actor.orgId), input.caseId);
+    const pk = await casePkOf(db, input.caseId);
     if (pk === null) throw DomainError.notFound('Case');
     casePk = pk;
   }
   const beforeId = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : undefined;
-  const rows = await listReviewRows(forTenant(svc.db, actor.orgId), {
+  const rows = await listReviewRows(db, {
     ...(state ? { state: state as ReviewState } : {}), ...(casePk !== undefined ? { casePk } : {}), ...(beforeId !== undefined ? { beforeId } : {}), limit: limit + 1,
   });
   return toPage(svc.config, scope, rows, limit, (r) => [r.id], reviewView, options);

@@ -1,10 +1,10 @@
 import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { DomainError } from '../errors';
-import { findReview, lockMonitoredCase, reviewCasePk, type ReviewRow } from './reviews.repository';
+import { findReview, lockMonitoredCase, reviewCasePk, type MonitoringReview } from './reviews.repository';
 
 export interface LockedReview {
-  review: ReviewRow;
+  review: MonitoringReview;
   /** The monitored case as it stands (its stored risk band before any change of this transaction). */
   monitored: { caseId: string; companyName: string | null; status: string; riskBand: string | null };
 }
@@ -14,12 +14,13 @@ export interface LockedReview {
  * case uses, recordEvent included), then the review row. A review of another tenant, or none, is not_found.
  */
 export async function lockReview(tx: Tx, orgId: string, id: string): Promise<LockedReview> {
+  const db = forTenant(tx.manager, orgId);
   const notFound = DomainError.notFound('Monitoring review');
   if (typeof id !== 'string' || id.length === 0 || id.length > 64) throw notFound;
-  const casePk = await reviewCasePk(forTenant(tx.manager, orgId), id);
+  const casePk = await reviewCasePk(db, id);
   if (casePk === null) throw notFound;
-  const monitored = await lockMonitoredCase(forTenant(tx.manager, orgId), casePk);
-  const review = await findReview(forTenant(tx.manager, orgId), id, true);
+  const monitored = await lockMonitoredCase(db, casePk);
+  const review = await findReview(db, id, true);
   if (!monitored || !review) throw notFound;
   return { review, monitored };
 }

@@ -10,7 +10,7 @@ import { reviewDetail } from './get-review';
 import { lockReview } from './lock-review';
 import { assertReviewTransition, sharedReviewFields } from './review-fields';
 import type { MonitoringReviewDetail } from './review-views';
-import { addHistory, findUnclosedReviewOfFact, saveReview, type ReviewRow } from './reviews.repository';
+import { addHistory, findUnclosedReviewOfFact, saveReview, type MonitoringReview } from './reviews.repository';
 
 /**
  * The MLRO (mlro or above) reopens a closed review: state `reopened`, the verdict and sign-off
@@ -38,7 +38,7 @@ export async function reopenMonitoringReview(svc: Services, actor: Actor, input:
     }
     const now = svc.clock.now();
     const previousDisposition = review.disposition;
-    const r: ReviewRow = {
+    const r: MonitoringReview = {
       ...review, state: 'reopened', disposition: null, dispositionBy: null, dispositionNote: null, dispositionedAt: null, approvedBy: null, approvedAt: null,
       bandBefore: null, bandAfter: null, closedAt: null,
     };

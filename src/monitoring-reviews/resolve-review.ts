@@ -10,7 +10,7 @@ import { reviewDetail } from './get-review';
 import { lockReview } from './lock-review';
 import { assertReviewTransition, riskInputOf } from './review-fields';
 import type { MonitoringReviewDetail } from './review-views';
-import { addHistory, type ReviewRow } from './reviews.repository';
+import { addHistory, type MonitoringReview } from './reviews.repository';
 import { fourEyesOn } from '../tenants/index';
 
 const RESOLUTIONS = ['true_match', 'false_positive'] as const;
@@ -36,16 +36,17 @@ export async function resolveMonitoringReview(
   const orgId = actor.orgId;
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
+    const db = forTenant(tx.manager, orgId);
     const { review, monitored } = await lockReview(tx, orgId, input.id);
     assertReviewTransition(review, 'resolve');
-    if (review.dispositionBy === by && (await fourEyesOn(forTenant(tx.manager, orgId)))) throw selfSignOff(review, by, 'resolve');
+    if (review.dispositionBy === by && (await fourEyesOn(db))) throw selfSignOff(review, by, 'resolve');
     const now = svc.clock.now();
     const riskInput = disposition === 'true_match' ? riskInputOf(review.alertType) : null;
-    const r: ReviewRow = {
+    const r: MonitoringReview = {
       ...review, disposition, dispositionBy: by, dispositionNote: note, dispositionedAt: now, riskInput, bandBefore: monitored.riskBand, bandAfter: monitored.riskBand,
     };
-    await addHistory(forTenant(tx.manager, orgId), r.id, { action: 'resolved', actor: by, note, details: { disposition }, at: now });
+    await addHistory(db, r.id, { action: 'resolved', actor: by, note, details: { disposition }, at: now });
     await closeReview(tx, orgId, r, { approvedBy: by, riskChanged: riskInput !== review.riskInput });
-    return (await reviewDetail(forTenant(tx.manager, orgId), r.reviewCaseId))!;
+    return (await reviewDetail(db, r.reviewCaseId))!;
   });
 }

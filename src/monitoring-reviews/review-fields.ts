@@ -1,8 +1,8 @@
 import { DomainError } from '../errors';
-import type { ReviewRow, ReviewState } from './reviews.repository';
+import type { MonitoringReview, ReviewState } from './reviews.repository';
 
 /** The fields every monitoring.review.* event shares beyond the envelope (caseId and crmSource come from the case). */
-export function sharedReviewFields(r: ReviewRow) {
+export function sharedReviewFields(r: MonitoringReview) {
   return {
     reviewCaseId: r.reviewCaseId, reviewRef: r.reviewRef, alertType: r.alertType, severity: r.severity, subjectRole: r.subjectRole,
     subjectRef: r.subjectRef, personId: r.personId, occurrenceNo: r.occurrenceNo,
@@ -25,7 +25,7 @@ export function mayStartFrom(state: ReviewState, action: keyof typeof FROM & str
   return FROM[action]!.states.includes(state);
 }
 
-export function assertReviewTransition(r: ReviewRow, action: keyof typeof FROM & string): void {
+export function assertReviewTransition(r: MonitoringReview, action: keyof typeof FROM & string): void {
   const rule = FROM[action]!;
   if (!mayStartFrom(r.state, action)) {
     throw new DomainError('invalid_transition', `${rule.what}; review ${r.reviewRef} is ${r.state}.`, { reviewRef: r.reviewRef, state: r.state });

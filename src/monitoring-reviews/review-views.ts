@@ -1,4 +1,4 @@
-import type { AttachedAlertRow, HistoryRow, ReviewDisposition, ReviewRow, ReviewState } from './reviews.repository';
+import type { AttachedAlert, ReviewHistoryEntry, ReviewDisposition, MonitoringReview, ReviewState } from './reviews.repository';
 
 /** A monitoring review as the console shows it (never the flagged party's name: subjectRole and subjectRef only). */
 export interface MonitoringReviewView {
@@ -30,12 +30,12 @@ export interface MonitoringReviewView {
 
 export interface MonitoringReviewDetail extends MonitoringReviewView {
   /** The alerts attached to the review, the one that opened it first. */
-  alerts: AttachedAlertRow[];
+  alerts: AttachedAlert[];
   /** What happened to it, oldest first. */
-  history: HistoryRow[];
+  history: ReviewHistoryEntry[];
 }
 
-export function reviewView(r: ReviewRow): MonitoringReviewView {
+export function reviewView(r: MonitoringReview): MonitoringReviewView {
   return {
     reviewCaseId: r.reviewCaseId, reviewRef: r.reviewRef, caseId: r.caseId, companyName: r.companyName, alertType: r.alertType, severity: r.severity,
     subjectRole: r.subjectRole, subjectRef: r.subjectRef, personId: r.personId, occurrenceNo: r.occurrenceNo, source: r.source, state: r.state,

@@ -11,7 +11,8 @@ export const DISPOSITIONS = ['true_match', 'false_positive', 'escalate'] as cons
 export type ReviewDisposition = (typeof DISPOSITIONS)[number];
 export type RiskInput = 'sanctioned' | 'pep';
 
-export interface ReviewRow {
+/** A monitoring review with its case's public id and company name. */
+export interface MonitoringReview {
   id: number;
   casePk: number;
   caseId: string;
@@ -48,43 +49,46 @@ const COLUMNS = `r.id, r.case_pk, c.case_id, c.company_name, r.review_case_id, r
   r.disposition_note, r.dispositioned_at, r.approved_by, r.approved_at, r.risk_input, r.band_before, r.band_after, r.opened_at, r.updated_at, r.closed_at`;
 const FROM = 'FROM monitoring_reviews r JOIN cases c ON c.pk = r.case_pk AND c.org_id = r.org_id';
 
-type Raw = Record<string, unknown>;
-const num = (v: unknown) => Number(v);
-const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+/** A row of COLUMNS as the driver gives it (BIGINT and INT come back as numbers, DATETIME as Date). */
+interface MonitoringReviewRow {
+  id: number; case_pk: number; case_id: string; company_name: string | null; review_case_id: string; review_ref: string; fact_key: string;
+  fingerprint: string; alert_type: string; severity: MonitoringReview['severity']; subject_role: string | null; subject_ref: string | null;
+  person_id: number | null; source: string | null; state: ReviewState; occurrence_no: number; prior_disposition: ReviewDisposition | null;
+  disposition: ReviewDisposition | null; disposition_by: string | null; disposition_note: string | null; dispositioned_at: Date | null;
+  approved_by: string | null; approved_at: Date | null; risk_input: RiskInput | null; band_before: string | null; band_after: string | null;
+  opened_at: Date; updated_at: Date; closed_at: Date | null;
+}
 
-function rowOf(r: Raw): ReviewRow {
+function toMonitoringReview(r: MonitoringReviewRow): MonitoringReview {
   return {
-    id: num(r.id), casePk: num(r.case_pk), caseId: r.case_id as string, companyName: r.company_name as string | null,
-    reviewCaseId: r.review_case_id as string, reviewRef: r.review_ref as string, factKey: r.fact_key as string, fingerprint: r.fingerprint as string,
-    alertType: r.alert_type as string, severity: r.severity as ReviewRow['severity'], subjectRole: r.subject_role as string | null,
-    subjectRef: r.subject_ref as string | null, personId: numOrNull(r.person_id), source: r.source as string | null, state: r.state as ReviewState,
-    occurrenceNo: num(r.occurrence_no), priorDisposition: r.prior_disposition as ReviewDisposition | null, disposition: r.disposition as ReviewDisposition | null,
-    dispositionBy: r.disposition_by as string | null, dispositionNote: r.disposition_note as string | null, dispositionedAt: r.dispositioned_at as Date | null,
-    approvedBy: r.approved_by as string | null, approvedAt: r.approved_at as Date | null, riskInput: r.risk_input as RiskInput | null,
-    bandBefore: r.band_before as string | null, bandAfter: r.band_after as string | null, openedAt: r.opened_at as Date, updatedAt: r.updated_at as Date,
-    closedAt: r.closed_at as Date | null,
+    id: r.id, casePk: r.case_pk, caseId: r.case_id, companyName: r.company_name, reviewCaseId: r.review_case_id, reviewRef: r.review_ref,
+    factKey: r.fact_key, fingerprint: r.fingerprint, alertType: r.alert_type, severity: r.severity, subjectRole: r.subject_role,
+    subjectRef: r.subject_ref, personId: r.person_id, source: r.source, state: r.state, occurrenceNo: r.occurrence_no,
+    priorDisposition: r.prior_disposition, disposition: r.disposition, dispositionBy: r.disposition_by, dispositionNote: r.disposition_note,
+    dispositionedAt: r.dispositioned_at, approvedBy: r.approved_by, approvedAt: r.approved_at, riskInput: r.risk_input,
+    bandBefore: r.band_before, bandAfter: r.band_after, openedAt: r.opened_at, updatedAt: r.updated_at, closedAt: r.closed_at,
   };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A review of the tenant by its reviewCaseId (or its reviewRef), optionally locked; null when none. */
-export async function findReview(db: TenantDb, id: string, lock = false): Promise<ReviewRow | null> {
+export async function findReview(db: TenantDb, id: string, lock = false): Promise<MonitoringReview | null> {
   const orgId = db.orgId;
   const byUuid = UUID.test(id);
-  const [row]: Raw[] = await db.query(
+  const [row]: MonitoringReviewRow[] = await db.query(
     `SELECT ${COLUMNS} ${FROM} WHERE r.org_id = ? AND ${byUuid ? 'r.review_case_id' : 'r.review_ref'} = ?${lock ? ' FOR UPDATE' : ''}`, [orgId, id],
   );
-  return row ? rowOf(row) : null;
+  return row ? toMonitoringReview(row) : null;
 }
 
 /** The case a review belongs to (its pk), without locks: use cases lock the case first, then the review. */
 export async function reviewCasePk(db: TenantDb, id: string): Promise<number | null> {
   const orgId = db.orgId;
-  const [row]: { case_pk: number | string }[] = await db.query(
+  const [row]: { case_pk: number }[] = await db.query(
     `SELECT case_pk FROM monitoring_reviews WHERE org_id = ? AND ${UUID.test(id) ? 'review_case_id' : 'review_ref'} = ?`, [orgId, id],
   );
-  return row ? Number(row.case_pk) : null;
+  return row ? row.case_pk : null;
 }
 
 /** Locks the case row; its public id, company name, status and stored risk band, or null when the tenant has none. */
@@ -99,12 +103,12 @@ export async function lockMonitoredCase(
 }
 
 /** The unclosed review of a fact on a case (locked), or null. */
-export async function findUnclosedReviewOfFact(db: TenantDb, casePk: number, factKey: string): Promise<ReviewRow | null> {
+export async function findUnclosedReviewOfFact(db: TenantDb, casePk: number, factKey: string): Promise<MonitoringReview | null> {
   const orgId = db.orgId;
-  const [row]: Raw[] = await db.query(
+  const [row]: MonitoringReviewRow[] = await db.query(
     `SELECT ${COLUMNS} ${FROM} WHERE r.org_id = ? AND r.case_pk = ? AND r.open_fact_key = ? FOR UPDATE`, [orgId, casePk, factKey],
   );
-  return row ? rowOf(row) : null;
+  return row ? toMonitoringReview(row) : null;
 }
 
 /** How many reviews a fact has opened on a case, and the verdict of the latest. */
@@ -117,13 +121,13 @@ export async function factHistory(db: TenantDb, casePk: number, factKey: string)
 }
 
 /** Whether an earlier review of the same fact on the case was dismissed as a false positive. */
-export async function earlierFalsePositive(db: TenantDb, r: ReviewRow): Promise<boolean> {
+export async function earlierFalsePositive(db: TenantDb, r: MonitoringReview): Promise<boolean> {
   const orgId = db.orgId;
-  const [row]: { n: number | string }[] = await db.query(
+  const [row]: { n: number }[] = await db.query(
     `SELECT COUNT(*) AS n FROM monitoring_reviews WHERE org_id = ? AND case_pk = ? AND fact_key = ? AND id < ? AND disposition = 'false_positive'`,
     [orgId, r.casePk, r.factKey, r.id],
   );
-  return Number(row!.n) > 0;
+  return row!.n > 0;
 }
 
 /** The next `MR-<year>-<00000>` of the tenant (the caller's transaction holds the counter row until it ends). */
@@ -149,11 +153,11 @@ export async function insertReview(db: TenantDb, n: NewReview): Promise<number> 
     [orgId, n.casePk, n.reviewCaseId, n.reviewRef, n.factKey, n.factKey, n.fingerprint, n.alertType, n.severity, n.subjectRole, n.subjectRef,
       n.personId, n.source, n.occurrenceNo, n.priorDisposition, n.at, n.at],
   );
-  return Number((res as { insertId: number }).insertId);
+  return (res as { insertId: number }).insertId;
 }
 
 /** Writes the review's state, verdict, sign-off, risk input and bands as `s` holds them. open_fact_key follows the state. */
-export async function saveReview(db: TenantDb, s: ReviewRow, at: Date): Promise<void> {
+export async function saveReview(db: TenantDb, s: MonitoringReview, at: Date): Promise<void> {
   const orgId = db.orgId;
   await db.query(
     `UPDATE monitoring_reviews SET state = ?, open_fact_key = IF(? = 'closed', NULL, fact_key), disposition = ?, disposition_by = ?, disposition_note = ?,
@@ -199,16 +203,16 @@ export async function insertHandOff(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     [orgId, reviewId, e.reason, e.assignedTo, e.bandBefore, e.bandAfter, e.raisedBy, e.at],
   );
-  return Number((res as { insertId: number }).insertId);
+  return (res as { insertId: number }).insertId;
 }
 
 /** The case's reviews other than `exceptId` that are not closed. */
 export async function countOtherUnclosed(db: TenantDb, casePk: number, exceptId: number): Promise<number> {
   const orgId = db.orgId;
-  const [row]: { n: number | string }[] = await db.query(
+  const [row]: { n: number }[] = await db.query(
     `SELECT COUNT(*) AS n FROM monitoring_reviews WHERE org_id = ? AND case_pk = ? AND id <> ? AND state <> 'closed'`, [orgId, casePk, exceptId],
   );
-  return Number(row!.n);
+  return row!.n;
 }
 
 /** Verdicts of the case's closed reviews not yet covered by a band re-check (the review being closed included once closed). */
@@ -238,46 +242,52 @@ export async function defaultMlroEmail(db: TenantDb): Promise<string | null> {
 /** A page of the tenant's reviews, newest first, keyset on id. */
 export async function listReviewRows(
   db: TenantDb, f: { state?: ReviewState; casePk?: number; beforeId?: number; limit: number },
-): Promise<ReviewRow[]> {
+): Promise<MonitoringReview[]> {
   const orgId = db.orgId;
   const where = ['r.org_id = ?'];
   const args: unknown[] = [orgId];
   if (f.state) { where.push('r.state = ?'); args.push(f.state); }
   if (f.casePk !== undefined) { where.push('r.case_pk = ?'); args.push(f.casePk); }
   if (f.beforeId !== undefined) { where.push('r.id < ?'); args.push(f.beforeId); }
-  const rows: Raw[] = await db.query(`SELECT ${COLUMNS} ${FROM} WHERE ${where.join(' AND ')} ORDER BY r.id DESC LIMIT ?`, [...args, f.limit]);
-  return rows.map(rowOf);
+  const rows: MonitoringReviewRow[] = await db.query(`SELECT ${COLUMNS} ${FROM} WHERE ${where.join(' AND ')} ORDER BY r.id DESC LIMIT ?`, [...args, f.limit]);
+  return rows.map(toMonitoringReview);
 }
 
-export interface AttachedAlertRow { alertId: number; runId: number; alertType: string; severity: string; source: string; attachedAt: Date }
-export async function listAttachedAlerts(db: TenantDb, reviewId: number): Promise<AttachedAlertRow[]> {
+export interface AttachedAlert { alertId: number; runId: number; alertType: string; severity: string; source: string; attachedAt: Date }
+interface AttachedAlertRow { alert_id: number; run_id: number; alert_type: string; severity: string; source: string; attached_at: Date }
+const toAttachedAlert = (r: AttachedAlertRow): AttachedAlert => ({
+  alertId: r.alert_id, runId: r.run_id, alertType: r.alert_type, severity: r.severity, source: r.source, attachedAt: r.attached_at,
+});
+
+export async function listAttachedAlerts(db: TenantDb, reviewId: number): Promise<AttachedAlert[]> {
   const orgId = db.orgId;
-  const rows: Raw[] = await db.query(
+  const rows: AttachedAlertRow[] = await db.query(
     'SELECT alert_id, run_id, alert_type, severity, source, attached_at FROM monitoring_review_alerts WHERE org_id = ? AND review_id = ? ORDER BY attached_at, alert_id',
     [orgId, reviewId],
   );
-  return rows.map((r) => ({
-    alertId: num(r.alert_id), runId: num(r.run_id), alertType: r.alert_type as string, severity: r.severity as string, source: r.source as string,
-    attachedAt: r.attached_at as Date,
-  }));
+  return rows.map(toAttachedAlert);
 }
 
-export interface HistoryRow { action: HistoryAction; actor: string | null; note: string | null; details: Record<string, unknown>; at: Date }
-export async function listHistory(db: TenantDb, reviewId: number): Promise<HistoryRow[]> {
+export interface ReviewHistoryEntry { action: HistoryAction; actor: string | null; note: string | null; details: Record<string, unknown>; at: Date }
+/** details is JSON text (MariaDB's JSON is LONGTEXT) or already parsed, as the driver gives it. */
+interface HistoryRow { action: HistoryAction; actor: string | null; note: string | null; details: string | Record<string, unknown> | null; at: Date }
+const toReviewHistoryEntry = (r: HistoryRow): ReviewHistoryEntry => ({
+  action: r.action, actor: r.actor, note: r.note,
+  details: r.details === null ? {} : typeof r.details === 'string' ? (JSON.parse(r.details) as Record<string, unknown>) : r.details,
+  at: r.at,
+});
+
+export async function listHistory(db: TenantDb, reviewId: number): Promise<ReviewHistoryEntry[]> {
   const orgId = db.orgId;
-  const rows: Raw[] = await db.query('SELECT action, actor, note, details, at FROM monitoring_review_history WHERE org_id = ? AND review_id = ? ORDER BY id', [orgId, reviewId]);
-  return rows.map((r) => ({
-    action: r.action as HistoryAction, actor: r.actor as string | null, note: r.note as string | null,
-    details: r.details === null ? {} : typeof r.details === 'string' ? (JSON.parse(r.details) as Record<string, unknown>) : (r.details as Record<string, unknown>),
-    at: r.at as Date,
-  }));
+  const rows: HistoryRow[] = await db.query('SELECT action, actor, note, details, at FROM monitoring_review_history WHERE org_id = ? AND review_id = ? ORDER BY id', [orgId, reviewId]);
+  return rows.map(toReviewHistoryEntry);
 }
 
 /** The pk of a case of the tenant by its public id, or null. */
 export async function casePkOf(db: TenantDb, caseId: string): Promise<number | null> {
   const orgId = db.orgId;
-  const [row]: { pk: number | string }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
-  return row ? Number(row.pk) : null;
+  const [row]: { pk: number }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
+  return row ? row.pk : null;
 }
 
 /** The case's stored risk band (null before its first assessment). */

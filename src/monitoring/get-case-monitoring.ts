@@ -10,16 +10,17 @@ const SHOWN = 50;
 
 /** A case's monitoring as the console's case page shows it; null for a missing case and another tenant's alike. */
 export async function getCaseMonitoring(svc: Services, actor: Actor, caseId: string): Promise<CaseMonitoringView | null> {
+  const db = forTenant(svc.db, actor.orgId);
   authorize(actor, 'monitoring:read');
-  const casePk = await findCasePk(forTenant(svc.db, actor.orgId), caseId);
+  const casePk = await findCasePk(db, caseId);
   if (casePk === null) return null;
   const [[c], plan, runs, alerts] = await Promise.all([
-    findCasesForRun(forTenant(svc.db, actor.orgId), [casePk]), findCasePlan(forTenant(svc.db, actor.orgId), casePk),
-    listRuns(forTenant(svc.db, actor.orgId), casePk, SHOWN), listAlerts(forTenant(svc.db, actor.orgId), casePk, SHOWN),
+    findCasesForRun(db, [casePk]), findCasePlan(db, casePk),
+    listRuns(db, casePk, SHOWN), listAlerts(db, casePk, SHOWN),
   ]);
-  const monitored = !!c && c.status === 'approved' && c.purged_at === null;
+  const monitored = !!c && c.status === 'approved' && c.purgedAt === null;
   return {
-    caseId, monitored, nextRunAt: monitored ? (plan?.nextDueAt ?? null) : null, lastRunAt: plan?.lastRunAt ?? runs[0]?.completed_at ?? null,
+    caseId, monitored, nextRunAt: monitored ? (plan?.nextDueAt ?? null) : null, lastRunAt: plan?.lastRunAt ?? runs[0]?.completedAt ?? null,
     runs: runs.map(runView), alerts: alerts.map(alertView),
   };
 }

@@ -2,7 +2,7 @@ import { countryCodeOf, subjectsOfApplication, type ScreeningMatch, type Screeni
 import type { AdverseMediaSource } from './adverse-media-source';
 import type { CompanyRegistry, RegistryCompany } from './company-registry';
 import { factsOfMatch, fingerprintOf, type ObservedFact } from './monitoring-facts';
-import type { MonitoredCaseRow, RunPartyRow, RunProfileRow } from './monitoring.repository';
+import type { MonitoredCase, RunParty, RunProfile } from './monitoring.repository';
 import { nameKey } from './party-names';
 import type { ScreeningProvider } from '../screening/index';
 
@@ -48,7 +48,7 @@ export function subjectRefOf(subjectId: string): string {
   return `${kind === 'director' ? 'dir' : 'ubo'}_${position}`;
 }
 
-export function monitoringSubjects(c: MonitoredCaseRow, profile: RunProfileRow | null, parties: RunPartyRow[]): MonitoringSubject[] {
+export function monitoringSubjects(c: MonitoredCase, profile: RunProfile | null, parties: RunParty[]): MonitoringSubject[] {
   return subjectsOfApplication(c, profile, parties).map((s) => ({ ref: subjectRefOf(s.subjectId), role: ROLE[s.role], screening: s }));
 }
 
@@ -61,7 +61,7 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(
  * company (skipped without a registration number), adverse media on every party.
  */
 export async function observeCase(
-  sources: MonitoringSources, c: MonitoredCaseRow, profile: RunProfileRow | null, parties: RunPartyRow[],
+  sources: MonitoringSources, c: MonitoredCase, profile: RunProfile | null, parties: RunParty[],
 ): Promise<CaseObservation> {
   const subjects = monitoringSubjects(c, profile, parties);
   const [screening, registry, media] = await Promise.all([
@@ -89,9 +89,9 @@ async function rescreen(sources: MonitoringSources, subjects: MonitoringSubject[
 }
 
 async function refreshRegistry(
-  sources: MonitoringSources, c: MonitoredCaseRow, profile: RunProfileRow | null, parties: RunPartyRow[],
+  sources: MonitoringSources, c: MonitoredCase, profile: RunProfile | null, parties: RunParty[],
 ): Promise<{ run: CheckRun; facts: ObservedFact[] }> {
-  const number = (profile?.registration_number ?? c.company_number ?? '').trim();
+  const number = (profile?.registrationNumber ?? c.companyNumber ?? '').trim();
   if (!number) return { run: { check: 'registry_refresh', status: 'skipped', subjects: [] }, facts: [] };
   const subjects = ['company'];
   try {
@@ -110,7 +110,7 @@ async function refreshRegistry(
  * fingerprinted by the registry's structure, so the same difference seen again raises nothing. The detail
  * gives counts, never names.
  */
-export function structureFact(company: RegistryCompany, parties: RunPartyRow[]): ObservedFact | null {
+export function structureFact(company: RegistryCompany, parties: RunParty[]): ObservedFact | null {
   const caseKeys = (kind: 'director' | 'ubo') => new Set(parties.filter((p) => p.kind === kind && p.name?.trim()).map((p) => nameKey(p.name)));
   const directors = caseKeys('director');
   const ubos = caseKeys('ubo');

@@ -26,13 +26,14 @@ export async function setMonitoringSchedule(svc: Services, actor: Actor, input: 
     throw DomainError.validation([{ path: 'schedule', message: `must be one of ${MONITORING_SCHEDULES.join(', ')}` }]);
   }
   return inTransaction(svc, async (tx) => {
+    const db = forTenant(tx.manager, actor.orgId);
     // The tenant row lock serialises concurrent changes of one tenant's settings.
     await tx.manager.query('SELECT id FROM tenants WHERE id = ? FOR UPDATE', [actor.orgId]);
-    const previous = await findMonitoringSchedule(forTenant(tx.manager, actor.orgId));
+    const previous = await findMonitoringSchedule(db);
     if (previous === schedule) return { schedule };
     const now = svc.clock.now();
-    await saveMonitoringSchedule(forTenant(tx.manager, actor.orgId), schedule, now);
-    await clearPlans(forTenant(tx.manager, actor.orgId));
+    await saveMonitoringSchedule(db, schedule, now);
+    await clearPlans(db);
     await recordAudit(tx, { orgId: actor.orgId, actor: auditName(actor), action: 'monitoring_schedule.set', details: { schedule, previous }, at: now });
     return { schedule };
   });

@@ -1,6 +1,6 @@
 import type { CheckRun } from './monitoring-checks';
 import type { MonitoringSchedule } from './monitoring-schedule';
-import type { AlertRow, RunRow } from './monitoring.repository';
+import type { MonitoringAlert, MonitoringRun } from './monitoring.repository';
 
 /** A monitoring run as the console shows it. */
 export interface MonitoringRunView {
@@ -44,16 +44,16 @@ export interface MonitoringSettingsView {
   schedule: MonitoringSchedule;
 }
 
-export function runView(r: RunRow): MonitoringRunView {
+export function runView(r: MonitoringRun): MonitoringRunView {
   return {
-    runId: Number(r.id), source: r.source, triggeredBy: r.triggered_by, alertsGenerated: Number(r.alerts_generated),
-    checksRun: (typeof r.checks_run === 'string' ? JSON.parse(r.checks_run) : r.checks_run) as CheckRun[], startedAt: r.started_at, completedAt: r.completed_at,
+    runId: r.id, source: r.source, triggeredBy: r.triggeredBy, alertsGenerated: r.alertsGenerated,
+    checksRun: r.checksRun as CheckRun[], startedAt: r.startedAt, completedAt: r.completedAt,
   };
 }
 
-export function alertView(a: AlertRow): MonitoringAlertView {
+export function alertView(a: MonitoringAlert): MonitoringAlertView {
   return {
-    alertId: Number(a.id), runId: Number(a.run_id), alertType: a.alert_type, severity: a.severity, title: a.title, detail: a.detail, factKey: a.fact_key,
-    subjectRole: a.subject_role, subjectRef: a.subject_ref, createdAt: a.created_at,
+    alertId: a.id, runId: a.runId, alertType: a.alertType, severity: a.severity, title: a.title, detail: a.detail, factKey: a.factKey,
+    subjectRole: a.subjectRole, subjectRef: a.subjectRef, createdAt: a.createdAt,
   };
 }

@@ -37,23 +37,23 @@ export async function listTenantSchedules(db: Queryable): Promise<{ orgId: strin
 /** Approved cases whose personal data is still held that are not yet monitored. */
 export async function findUnenrolledCases(db: TenantDb, limit: number): Promise<number[]> {
   const orgId = db.orgId;
-  const rows: { pk: number | string }[] = await db.query(
+  const rows: { pk: number }[] = await db.query(
     `SELECT c.pk FROM cases c LEFT JOIN monitored_cases m ON m.org_id = c.org_id AND m.case_pk = c.pk
      WHERE c.org_id = ? AND c.status = 'approved' AND c.purged_at IS NULL AND m.case_pk IS NULL
      ORDER BY c.pk LIMIT ${Math.floor(limit)}`,
     [orgId],
   );
-  return rows.map((r) => Number(r.pk));
+  return rows.map((r) => r.pk);
 }
 
 /** Monitored cases waiting to be planned (next_due_at NULL: just enrolled elsewhere, or the schedule changed). */
 export async function findUnplannedCases(db: TenantDb, limit: number): Promise<{ casePk: number; spreadPpm: number }[]> {
   const orgId = db.orgId;
-  const rows: { case_pk: number | string; spread_ppm: number }[] = await db.query(
+  const rows: { case_pk: number; spread_ppm: number }[] = await db.query(
     `SELECT case_pk, spread_ppm FROM monitored_cases WHERE org_id = ? AND next_due_at IS NULL ORDER BY case_pk LIMIT ${Math.floor(limit)}`,
     [orgId],
   );
-  return rows.map((r) => ({ casePk: Number(r.case_pk), spreadPpm: Number(r.spread_ppm) }));
+  return rows.map((r) => ({ casePk: r.case_pk, spreadPpm: r.spread_ppm }));
 }
 
 export interface CasePlan {
@@ -101,13 +101,13 @@ export interface ClaimedCase {
  * leases them until `leaseUntil` (a run that dies leaves them due again once the lease is over). System work.
  */
 export async function claimDueCases(db: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedCase[]> {
-  const rows: { org_id: string; case_pk: number | string; spread_ppm: number }[] = await crossTenant(db, 'sweep').query(
+  const rows: { org_id: string; case_pk: number; spread_ppm: number }[] = await crossTenant(db, 'sweep').query(
     `SELECT org_id, case_pk, spread_ppm FROM monitored_cases FORCE INDEX (ix_monitored_cases_due)
      WHERE next_due_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
      ORDER BY next_due_at LIMIT ${Math.floor(limit)} FOR UPDATE SKIP LOCKED`,
     [now, now],
   );
-  const claimed = rows.map((r) => ({ orgId: r.org_id, casePk: Number(r.case_pk), spreadPpm: Number(r.spread_ppm) }));
+  const claimed = rows.map((r) => ({ orgId: r.org_id, casePk: r.case_pk, spreadPpm: r.spread_ppm }));
   const byOrg = groupBy(claimed, (c) => c.orgId);
   for (const [orgId, cases] of byOrg) {
     await db.query(`UPDATE monitored_cases SET lease_until = ? WHERE org_id = ? AND case_pk IN (${placeholders(cases.length)})`, [
@@ -137,8 +137,19 @@ export async function findCasePlan(db: TenantDb, casePk: number): Promise<{ next
 
 // --- the cases a batch runs ---
 
-export interface MonitoredCaseRow {
-  pk: number | string;
+/** A case as a monitoring run reads it. */
+export interface MonitoredCase {
+  pk: number;
+  caseId: string;
+  status: string;
+  purgedAt: Date | null;
+  companyName: string | null;
+  companyNumber: string | null;
+  country: string | null;
+}
+
+interface MonitoredCaseRow {
+  pk: number;
   case_id: string;
   status: string;
   purged_at: Date | null;
@@ -147,53 +158,100 @@ export interface MonitoredCaseRow {
   country: string | null;
 }
 
+const toMonitoredCase = (r: MonitoredCaseRow): MonitoredCase => ({
+  pk: r.pk, caseId: r.case_id, status: r.status, purgedAt: r.purged_at, companyName: r.company_name, companyNumber: r.company_number, country: r.country,
+});
+
 /** A tenant's cases by pk, for a run (with `lock`, their rows are locked in pk order: runs of one case serialise). */
-export function findCasesForRun(db: TenantDb, casePks: number[], lock = false): Promise<MonitoredCaseRow[]> {
+export async function findCasesForRun(db: TenantDb, casePks: number[], lock = false): Promise<MonitoredCase[]> {
   const orgId = db.orgId;
-  return db.query(
+  const rows: MonitoredCaseRow[] = await db.query(
     `SELECT pk, case_id, status, purged_at, company_name, company_number, country FROM cases
      WHERE org_id = ? AND pk IN (${placeholders(casePks.length)}) ORDER BY pk${lock ? ' FOR UPDATE' : ''}`,
     [orgId, ...casePks],
   );
+  return rows.map(toMonitoredCase);
 }
 
-export interface RunProfileRow {
-  case_pk: number | string;
+/** The company of a case's submitted application, as a run reads it. */
+export interface RunProfile {
+  casePk: number;
+  companyName: string | null;
+  registrationNumber: string | null;
+  country: string | null;
+}
+
+interface RunProfileRow {
+  case_pk: number;
   company_name: string | null;
   registration_number: string | null;
   country: string | null;
 }
 
-export function findProfilesForRun(db: TenantDb, casePks: number[]): Promise<RunProfileRow[]> {
+const toRunProfile = (r: RunProfileRow): RunProfile => ({
+  casePk: r.case_pk, companyName: r.company_name, registrationNumber: r.registration_number, country: r.country,
+});
+
+export async function findProfilesForRun(db: TenantDb, casePks: number[]): Promise<RunProfile[]> {
   const orgId = db.orgId;
-  return db.query(
+  const rows: RunProfileRow[] = await db.query(
     `SELECT case_pk, company_name, registration_number, country FROM company_profiles WHERE org_id = ? AND case_pk IN (${placeholders(casePks.length)})`,
     [orgId, ...casePks],
   );
+  return rows.map(toRunProfile);
 }
 
-export interface RunPartyRow {
-  case_pk: number | string;
+/** A director or UBO of a case, as a run reads it. */
+export interface RunParty {
+  casePk: number;
   kind: 'director' | 'ubo';
   position: number;
   name: string;
   nationality: string | null;
-  date_of_birth: Date | string | null;
+  dateOfBirth: Date | null;
+  countryOfResidence: string | null;
+}
+
+interface RunPartyRow {
+  case_pk: number;
+  kind: 'director' | 'ubo';
+  position: number;
+  name: string;
+  nationality: string | null;
+  date_of_birth: Date | null;
   country_of_residence: string | null;
 }
 
-export function findPartiesForRun(db: TenantDb, casePks: number[]): Promise<RunPartyRow[]> {
+const toRunParty = (r: RunPartyRow): RunParty => ({
+  casePk: r.case_pk, kind: r.kind, position: r.position, name: r.name, nationality: r.nationality, dateOfBirth: r.date_of_birth,
+  countryOfResidence: r.country_of_residence,
+});
+
+export async function findPartiesForRun(db: TenantDb, casePks: number[]): Promise<RunParty[]> {
   const orgId = db.orgId;
-  return db.query(
+  const rows: RunPartyRow[] = await db.query(
     `SELECT case_pk, kind, position, name, nationality, date_of_birth, country_of_residence FROM case_parties
      WHERE org_id = ? AND case_pk IN (${placeholders(casePks.length)}) ORDER BY case_pk, kind, position`,
     [orgId, ...casePks],
   );
+  return rows.map(toRunParty);
 }
 
 /** Onboarding screening hits of the cases: the baseline a first rescreen compares with (a hit known at onboarding is no news). */
-export interface BaselineHitRow {
-  case_pk: number | string;
+export interface BaselineHit {
+  casePk: number;
+  hitId: string;
+  subjectId: string | null;
+  topics: string[];
+  positions: string[];
+  datasets: string[];
+  isPep: boolean;
+  isSanctioned: boolean;
+}
+
+/** JSON arrays are text (MariaDB's JSON is LONGTEXT) or parsed, as the driver gives them. */
+interface BaselineHitRow {
+  case_pk: number;
   hit_id: string;
   subject_id: string | null;
   topics: string[] | string;
@@ -203,30 +261,49 @@ export interface BaselineHitRow {
   is_sanctioned: number;
 }
 
-export function findBaselineHits(db: TenantDb, casePks: number[]): Promise<BaselineHitRow[]> {
+const jsonArray = (v: string[] | string | null): string[] => (v === null ? [] : typeof v === 'string' ? (JSON.parse(v) as string[]) : v);
+
+const toBaselineHit = (r: BaselineHitRow): BaselineHit => ({
+  casePk: r.case_pk, hitId: r.hit_id, subjectId: r.subject_id, topics: jsonArray(r.topics), positions: jsonArray(r.positions),
+  datasets: jsonArray(r.datasets), isPep: r.is_pep === 1, isSanctioned: r.is_sanctioned === 1,
+});
+
+export async function findBaselineHits(db: TenantDb, casePks: number[]): Promise<BaselineHit[]> {
   const orgId = db.orgId;
-  return db.query(
+  const rows: BaselineHitRow[] = await db.query(
     `SELECT case_pk, hit_id, subject_id, topics, positions, datasets, is_pep, is_sanctioned FROM screening_hits
      WHERE org_id = ? AND case_pk IN (${placeholders(casePks.length)}) AND source = 'screening'`,
     [orgId, ...casePks],
   );
+  return rows.map(toBaselineHit);
 }
 
 // --- facts, runs, alerts ---
 
-export interface FactRow {
-  case_pk: number | string;
+/** A fact of a case as the last run saw it. */
+export interface KnownFactRecord {
+  casePk: number;
+  factKey: string;
+  fingerprint: string;
+  present: boolean;
+}
+
+interface FactRow {
+  case_pk: number;
   fact_key: string;
   fingerprint: string;
   present: number;
 }
 
-export function findFacts(db: TenantDb, casePks: number[]): Promise<FactRow[]> {
+const toKnownFactRecord = (r: FactRow): KnownFactRecord => ({ casePk: r.case_pk, factKey: r.fact_key, fingerprint: r.fingerprint, present: r.present === 1 });
+
+export async function findFacts(db: TenantDb, casePks: number[]): Promise<KnownFactRecord[]> {
   const orgId = db.orgId;
-  return db.query(
+  const rows: FactRow[] = await db.query(
     `SELECT case_pk, fact_key, fingerprint, present FROM monitoring_facts WHERE org_id = ? AND case_pk IN (${placeholders(casePks.length)})`,
     [orgId, ...casePks],
   );
+  return rows.map(toKnownFactRecord);
 }
 
 export interface FactWrite {
@@ -269,7 +346,7 @@ export async function insertRun(db: TenantDb, r: NewRun): Promise<number> {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [orgId, r.casePk, r.source, r.triggeredBy, r.watchlistVersion, r.alertsGenerated, JSON.stringify(r.checksRun), r.startedAt, r.completedAt],
   );
-  return Number(res.insertId);
+  return res.insertId;
 }
 
 export interface NewAlert {
@@ -293,33 +370,67 @@ export async function insertAlert(db: TenantDb, a: NewAlert): Promise<number> {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [orgId, a.casePk, a.runId, a.alertType, a.severity, a.title, a.detail, a.factKey, a.fingerprint, a.subjectRole, a.subjectRef, a.createdAt],
   );
-  return Number(res.insertId);
+  return res.insertId;
 }
 
-export interface RunRow {
-  id: number | string;
+/** A monitoring run of a case. */
+export interface MonitoringRun {
+  id: number;
+  source: string;
+  triggeredBy: string;
+  watchlistVersion: string | null;
+  alertsGenerated: number;
+  /** The checks as recorded (JSON). */
+  checksRun: unknown;
+  startedAt: Date;
+  completedAt: Date;
+}
+
+interface RunRow {
+  id: number;
   source: string;
   triggered_by: string;
   watchlist_version: string | null;
   alerts_generated: number;
+  /** JSON text (MariaDB's JSON is LONGTEXT) or parsed. */
   checks_run: unknown;
   started_at: Date;
   completed_at: Date;
 }
 
+const toMonitoringRun = (r: RunRow): MonitoringRun => ({
+  id: r.id, source: r.source, triggeredBy: r.triggered_by, watchlistVersion: r.watchlist_version, alertsGenerated: r.alerts_generated,
+  checksRun: typeof r.checks_run === 'string' ? JSON.parse(r.checks_run) : r.checks_run, startedAt: r.started_at, completedAt: r.completed_at,
+});
+
 /** A case's latest runs, newest first. */
-export function listRuns(db: TenantDb, casePk: number, limit: number): Promise<RunRow[]> {
+export async function listRuns(db: TenantDb, casePk: number, limit: number): Promise<MonitoringRun[]> {
   const orgId = db.orgId;
-  return db.query(
+  const rows: RunRow[] = await db.query(
     `SELECT id, source, triggered_by, watchlist_version, alerts_generated, checks_run, started_at, completed_at FROM monitoring_runs
      WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT ${Math.floor(limit)}`,
     [orgId, casePk],
   );
+  return rows.map(toMonitoringRun);
 }
 
-export interface AlertRow {
-  id: number | string;
-  run_id: number | string;
+/** A monitoring alert of a case. */
+export interface MonitoringAlert {
+  id: number;
+  runId: number;
+  alertType: string;
+  severity: 'low' | 'medium' | 'high';
+  title: string;
+  detail: string;
+  factKey: string;
+  subjectRole: string | null;
+  subjectRef: string | null;
+  createdAt: Date;
+}
+
+interface AlertRow {
+  id: number;
+  run_id: number;
   alert_type: string;
   severity: 'low' | 'medium' | 'high';
   title: string;
@@ -330,14 +441,20 @@ export interface AlertRow {
   created_at: Date;
 }
 
+const toMonitoringAlert = (r: AlertRow): MonitoringAlert => ({
+  id: r.id, runId: r.run_id, alertType: r.alert_type, severity: r.severity, title: r.title, detail: r.detail, factKey: r.fact_key,
+  subjectRole: r.subject_role, subjectRef: r.subject_ref, createdAt: r.created_at,
+});
+
 /** A case's latest alerts, newest first. */
-export function listAlerts(db: TenantDb, casePk: number, limit: number): Promise<AlertRow[]> {
+export async function listAlerts(db: TenantDb, casePk: number, limit: number): Promise<MonitoringAlert[]> {
   const orgId = db.orgId;
-  return db.query(
+  const rows: AlertRow[] = await db.query(
     `SELECT id, run_id, alert_type, severity, title, detail, fact_key, subject_role, subject_ref, created_at FROM monitoring_alerts
      WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT ${Math.floor(limit)}`,
     [orgId, casePk],
   );
+  return rows.map(toMonitoringAlert);
 }
 
 export function groupBy<T, K>(items: T[], key: (t: T) => K): Map<K, T[]> {

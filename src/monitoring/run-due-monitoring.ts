@@ -36,11 +36,12 @@ export async function runDueMonitoring(svc: Services, options: { maxBatches?: nu
       const ran = list.filter((o) => o.status === 'ran');
       const gone = list.filter((o) => o.status === 'not_monitored').map((o) => o.casePk);
       await inTransaction(svc, async (tx) => {
-        await savePlans(forTenant(tx.manager, orgId), ran.map((o) => {
+        const db = forTenant(tx.manager, orgId);
+        await savePlans(db, ran.map((o) => {
           const spreadPpm = spread.get(`${orgId}|${o.casePk}`)!;
           return { casePk: o.casePk, spreadPpm, nextDueAt: nextDueAfter(ranAt, schedule, spreadPpm), lastRunAt: ranAt };
         }));
-        await unenrolCases(forTenant(tx.manager, orgId), gone);
+        await unenrolCases(db, gone);
       });
       result.ran += ran.length;
       result.unenrolled += gone.length;

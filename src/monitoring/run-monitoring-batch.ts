@@ -7,7 +7,7 @@ import { observeCase, type CaseObservation, type CheckRun } from './monitoring-c
 import { CHECK_FAMILIES, diffFacts, pepFingerprint, sanctionsFingerprint, type KnownFact, type ObservedFact } from './monitoring-facts';
 import {
   findBaselineHits, findCasesForRun, findFacts, findPartiesForRun, findProfilesForRun, groupBy, insertAlert, insertRun, saveFacts,
-  type BaselineHitRow, type MonitoredCaseRow,
+  type BaselineHit, type MonitoredCase,
 } from './monitoring.repository';
 
 /** One case to run: scheduled (triggeredBy `scheduled`) or ad hoc (triggeredBy the analyst's email). */
@@ -26,8 +26,7 @@ export type MonitoringRunOutcome =
 /** Cases whose checks run at once (vendor calls in flight); the local matcher is CPU-bound anyway. */
 const OBSERVE_CONCURRENCY = 8;
 
-const isMonitorable = (c: MonitoredCaseRow) => c.status === 'approved' && c.purged_at === null;
-const json = (v: string[] | string | null): string[] => (v === null ? [] : typeof v === 'string' ? (JSON.parse(v) as string[]) : v);
+const isMonitorable = (c: MonitoredCase) => c.status === 'approved' && c.purgedAt === null;
 
 /**
  * Runs monitoring on many cases of one or more tenants: the checks of every case first (outside any
@@ -48,12 +47,13 @@ export async function runMonitoringBatch(svc: Services, targets: MonitoringTarge
   const unique = [...new Map(targets.map((t) => [`${t.orgId}|${t.casePk}`, t])).values()];
   for (const [orgId, group] of groupBy(unique, (t) => t.orgId)) {
     const pks = group.map((t) => t.casePk);
+    const db = forTenant(svc.db, orgId);
     const [cases, profiles, parties] = await Promise.all([
-      findCasesForRun(forTenant(svc.db, orgId), pks), findProfilesForRun(forTenant(svc.db, orgId), pks), findPartiesForRun(forTenant(svc.db, orgId), pks),
+      findCasesForRun(db, pks), findProfilesForRun(db, pks), findPartiesForRun(db, pks),
     ]);
-    const caseByPk = new Map(cases.map((c) => [Number(c.pk), c]));
-    const profileByPk = new Map(profiles.map((p) => [Number(p.case_pk), p]));
-    const partiesByPk = groupBy(parties, (p) => Number(p.case_pk));
+    const caseByPk = new Map(cases.map((c) => [c.pk, c]));
+    const profileByPk = new Map(profiles.map((p) => [p.casePk, p]));
+    const partiesByPk = groupBy(parties, (p) => p.casePk);
     const startedAt = svc.clock.now();
     const runnable = group.filter((t) => {
       const c = caseByPk.get(t.casePk);
@@ -65,7 +65,7 @@ export async function runMonitoringBatch(svc: Services, targets: MonitoringTarge
         const c = caseByPk.get(t.casePk)!;
         const profile = profileByPk.get(t.casePk) ?? null;
         // The company as the customer's application names it (as screening does), else the case's.
-        const companyName = profile?.company_name?.trim() || c.company_name;
+        const companyName = profile?.companyName?.trim() || c.companyName;
         observations.set(t, { ...(await observeCase(svc, c, profile, partiesByPk.get(t.casePk) ?? [])), companyName });
       }));
     }
@@ -79,18 +79,19 @@ async function recordRuns(
   tx: Tx, orgId: string, group: MonitoringTarget[], observations: Map<MonitoringTarget, CaseObservation & { companyName: string | null }>,
   run: { startedAt: Date; watchlistVersion: string | null },
 ): Promise<MonitoringRunOutcome[]> {
+  const db = forTenant(tx.manager, orgId);
   const pks = [...new Set(group.map((t) => t.casePk))];
   // Locked in pk order: a concurrent run of the same case waits here, then sees this run's facts.
-  const locked = new Map((await findCasesForRun(forTenant(tx.manager, orgId), pks, true)).map((c) => [Number(c.pk), c]));
-  const [facts, hits] = await Promise.all([findFacts(forTenant(tx.manager, orgId), pks), findBaselineHits(forTenant(tx.manager, orgId), pks)]);
+  const locked = new Map((await findCasesForRun(db, pks, true)).map((c) => [c.pk, c]));
+  const [facts, hits] = await Promise.all([findFacts(db, pks), findBaselineHits(db, pks)]);
   const knownByCase = new Map<number, Map<string, KnownFact>>();
   for (const f of facts) {
-    const pk = Number(f.case_pk);
+    const pk = f.casePk;
     if (!knownByCase.has(pk)) knownByCase.set(pk, new Map());
-    knownByCase.get(pk)!.set(f.fact_key, { fingerprint: f.fingerprint, present: Number(f.present) === 1 });
+    knownByCase.get(pk)!.set(f.factKey, { fingerprint: f.fingerprint, present: f.present });
   }
-  const baseline = new Map<string, BaselineHitRow>();
-  for (const h of hits) baseline.set(`${Number(h.case_pk)}|${h.subject_id}|${h.hit_id}`, h);
+  const baseline = new Map<string, BaselineHit>();
+  for (const h of hits) baseline.set(`${h.casePk}|${h.subjectId}|${h.hitId}`, h);
 
   const now = tx.services.clock.now();
   const outcomes: MonitoringRunOutcome[] = [];
@@ -109,16 +110,16 @@ async function recordRuns(
       if (!f.baseline) return null;
       const h = baseline.get(`${t.casePk}|${f.baseline.subjectId}|${f.baseline.hitId}`);
       if (!h) return null;
-      if (f.alertType === 'sanctions_hit') return Number(h.is_sanctioned) === 1 ? sanctionsFingerprint({ topics: json(h.topics), datasets: json(h.datasets) }) : null;
-      return Number(h.is_pep) === 1 && Number(h.is_sanctioned) !== 1 ? pepFingerprint({ topics: json(h.topics), positions: json(h.positions) }) : null;
+      if (f.alertType === 'sanctions_hit') return h.isSanctioned ? sanctionsFingerprint({ topics: h.topics, datasets: h.datasets }) : null;
+      return h.isPep && !h.isSanctioned ? pepFingerprint({ topics: h.topics, positions: h.positions }) : null;
     };
     const diff = diffFacts(seen.facts, knownByCase.get(t.casePk) ?? new Map(), settled, baselineOf);
-    const runId = await insertRun(forTenant(tx.manager, orgId), {
+    const runId = await insertRun(db, {
       casePk: t.casePk, source: t.source, triggeredBy: t.triggeredBy, watchlistVersion: run.watchlistVersion, alertsGenerated: diff.alerts.length,
       checksRun: seen.checksRun, startedAt: run.startedAt, completedAt: now,
     });
     for (const a of diff.alerts) {
-      const alertId = await insertAlert(forTenant(tx.manager, orgId), {
+      const alertId = await insertAlert(db, {
         casePk: t.casePk, runId, alertType: a.alertType, severity: a.severity, title: a.title, detail: a.detail, factKey: a.factKey,
         fingerprint: a.fingerprint, subjectRole: a.subjectRole, subjectRef: a.subjectRef, createdAt: now,
       });
@@ -142,6 +143,6 @@ async function recordRuns(
   await recordCaseEvents(tx, orgId, events);
   // The reviews hook, for each new alert, once its monitoring.alert.created is recorded, in this transaction.
   for (const fact of hooks) await onMonitoringAlert(tx, fact);
-  await saveFacts(forTenant(tx.manager, orgId), factWrites, now);
+  await saveFacts(db, factWrites, now);
   return outcomes;
 }

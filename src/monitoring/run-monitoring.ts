@@ -15,13 +15,14 @@ export const NOT_MONITORED_MESSAGE = 'Only approved cases whose data is held are
  * found; a case that is not monitored is `invalid_transition`. Returns the run.
  */
 export async function runMonitoring(svc: Services, actor: Actor, caseId: string): Promise<MonitoringRunView> {
+  const db = forTenant(svc.db, actor.orgId);
   authorize(actor, 'monitoring:run');
-  const casePk = await findCasePk(forTenant(svc.db, actor.orgId), caseId);
+  const casePk = await findCasePk(db, caseId);
   if (casePk === null) throw DomainError.notFound('Case');
-  const [c] = await findCasesForRun(forTenant(svc.db, actor.orgId), [casePk]);
-  if (!c || c.status !== 'approved' || c.purged_at !== null) throw new DomainError('invalid_transition', NOT_MONITORED_MESSAGE);
+  const [c] = await findCasesForRun(db, [casePk]);
+  if (!c || c.status !== 'approved' || c.purgedAt !== null) throw new DomainError('invalid_transition', NOT_MONITORED_MESSAGE);
   const [outcome] = await runMonitoringBatch(svc, [{ orgId: actor.orgId, casePk, source: 'ad_hoc', triggeredBy: auditName(actor) }]);
   if (!outcome || outcome.status !== 'ran') throw new DomainError('invalid_transition', NOT_MONITORED_MESSAGE);
-  const runs = await listRuns(forTenant(svc.db, actor.orgId), casePk, 1);
-  return runView(runs.find((r) => Number(r.id) === outcome.runId) ?? runs[0]!);
+  const runs = await listRuns(db, casePk, 1);
+  return runView(runs.find((r) => r.id === outcome.runId) ?? runs[0]!);
 }

@@ -29,8 +29,9 @@ export async function scheduleMonitoring(svc: Services): Promise<ScheduleTickRes
   let enrolled = 0;
   let planned = 0;
   for (const { orgId, schedule } of await listTenantSchedules(svc.db)) {
+    const db = forTenant(svc.db, orgId);
     for (;;) {
-      const pks = await findUnenrolledCases(forTenant(svc.db, orgId), PLAN_BATCH);
+      const pks = await findUnenrolledCases(db, PLAN_BATCH);
       if (!pks.length) break;
       const plans = pks.map((casePk) => {
         const spreadPpm = spreadOf(orgId, casePk);
@@ -42,7 +43,7 @@ export async function scheduleMonitoring(svc: Services): Promise<ScheduleTickRes
     }
     if (schedule === 'off') continue;
     for (;;) {
-      const rows = await findUnplannedCases(forTenant(svc.db, orgId), PLAN_BATCH);
+      const rows = await findUnplannedCases(db, PLAN_BATCH);
       if (!rows.length) break;
       await inTransaction(svc, (tx) => savePlans(forTenant(tx.manager, orgId), rows.map((r) => ({ ...r, nextDueAt: nextDueAfter(now, schedule, r.spreadPpm) }))));
       planned += rows.length;

@@ -18,5 +18,5 @@ export async function listNotifications(
   const scope: CursorScope = { orgId: actor.orgId, list: 'notifications', filter: { memberId: actor.memberId, unreadOnly } };
   const before = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
   const rows = await listNotificationPage(db, actor.memberId, { before, unreadOnly, limit: limit + 1 });
-  return toPage(svc.config, scope, rows, limit, (r) => [Number(r.id)], notificationView, { edgeCursors: true });
+  return toPage(svc.config, scope, rows, limit, (r) => [r.id], notificationView, { edgeCursors: true });
 }

@@ -15,17 +15,17 @@ export const memberNotificationMail: MailKind = {
     const db = forTenant(svc.db, mail.orgId);
     const n = await findNotification(db, mail.reference);
     if (!n) return { unsendable: 'The notification no longer exists.' };
-    if (n.read_at) return { unsendable: 'The member read the notification in the console before it could be emailed.' };
-    const member = await findMemberContact(db, n.member_id);
+    if (n.readAt) return { unsendable: 'The member read the notification in the console before it could be emailed.' };
+    const member = await findMemberContact(db, n.memberId);
     if (!member) return { unsendable: 'The member was removed before the notification could be sent.' };
     const tenant = await getTenant(svc, mail.orgId);
-    const where = n.case_id ? `case ${n.case_id}` : 'a case';
+    const where = n.caseId ? `case ${n.caseId}` : 'a case';
     const message = renderBrandedEmail({
       branding: { name: tenant.name, brandColor: tenant.brandColor, logoUrl: tenant.logoUrl },
-      subject: `${n.actor_name} mentioned you on ${where}`,
+      subject: `${n.actorName} mentioned you on ${where}`,
       greeting: member.name ? `Hello ${member.name},` : 'Hello,',
-      paragraphs: [`${n.actor_name} mentioned you in a note on ${where}:`, n.excerpt],
-      ...(n.case_id ? { action: { label: 'Open the case', url: `${svc.config.appUrl}/console/cases/${encodeURIComponent(n.case_id)}` } } : {}),
+      paragraphs: [`${n.actorName} mentioned you in a note on ${where}:`, n.excerpt],
+      ...(n.caseId ? { action: { label: 'Open the case', url: `${svc.config.appUrl}/console/cases/${encodeURIComponent(n.caseId)}` } } : {}),
       footer: ['You receive this because a colleague mentioned you in the compliance console. The notification is in the console too.'],
     });
     return { to: member.email, fromName: tenant.name, ...message };

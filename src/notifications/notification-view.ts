@@ -1,5 +1,5 @@
 import type { NotificationKind } from './notification-kinds';
-import type { NotificationRow } from './notifications.repository';
+import type { MemberNotification } from './notifications.repository';
 
 /** A notification as the console shows it to its member. */
 export interface NotificationView {
@@ -15,13 +15,13 @@ export interface NotificationView {
   readAt: string | null;
 }
 
-export const notificationView = (r: NotificationRow): NotificationView => ({
-  id: Number(r.id),
+export const notificationView = (r: MemberNotification): NotificationView => ({
+  id: r.id,
   kind: r.kind,
-  caseId: r.case_id,
-  noteId: r.note_id === null ? null : Number(r.note_id),
-  actorName: r.actor_name,
+  caseId: r.caseId,
+  noteId: r.noteId,
+  actorName: r.actorName,
   excerpt: r.excerpt,
-  createdAt: new Date(r.created_at).toISOString(),
-  readAt: r.read_at ? new Date(r.read_at).toISOString() : null,
+  createdAt: r.createdAt.toISOString(),
+  readAt: r.readAt ? r.readAt.toISOString() : null,
 });

@@ -36,7 +36,7 @@ async function queueFor(tx: Tx, input: { orgId: string; memberId: string; recipi
     'INSERT INTO removed_member_credential_mails (org_id, member_id, recipient_id, created_at) VALUES (?, ?, ?, ?)',
     [input.orgId, input.memberId, input.recipientId, tx.services.clock.now()],
   )) as { insertId: number };
-  await queueMail(tx, { orgId: input.orgId, kind: REMOVED_MEMBER_CREDENTIALS_MAIL, reference: Number(res.insertId) });
+  await queueMail(tx, { orgId: input.orgId, kind: REMOVED_MEMBER_CREDENTIALS_MAIL, reference: res.insertId });
 }
 
 /**

@@ -74,16 +74,17 @@ export async function createCase(svc: Services, actor: Actor, input: CreateCaseI
   // Lock rows are created on first use, before (never inside) the guarded transaction.
   await ensureDedupLockRows(forTenant(svc.db, orgId), locks, svc.clock.now());
   const result = await runIdempotent(svc, { orgId, key, requestHash: requestHash(input.body) }, async (tx) => {
+    const db = forTenant(tx.manager, orgId);
     crmReplay = false;
-    await lockDedupKeys(forTenant(tx.manager, orgId), locks);
+    await lockDedupKeys(db, locks);
     if (crmGuard) {
-      const existing = await findCaseByCrmRecordId(forTenant(tx.manager, orgId), body.crmRecordId!);
+      const existing = await findCaseByCrmRecordId(db, body.crmRecordId!);
       if (existing) {
         crmReplay = true;
         return input.render({ kind: 'existing_crm_record', case: createdCaseView(existing, { appUrl: svc.config.appUrl, portalUrl: `${svc.config.appUrl}/portal` }) });
       }
     }
-    const openCase = await findOpenCaseByEmailKey(forTenant(tx.manager, orgId), customerEmailKey);
+    const openCase = await findOpenCaseByEmailKey(db, customerEmailKey);
     if (openCase && emailGuard) {
       return input.render({
         kind: 'duplicate_open_case',
@@ -106,17 +107,18 @@ export async function createCase(svc: Services, actor: Actor, input: CreateCaseI
 }
 
 async function insertApiCase(tx: Tx, orgId: string, body: CreateCaseBody): Promise<CreatedCaseView> {
+  const db = forTenant(tx.manager, orgId);
   const svc = tx.services;
   const now = svc.clock.now();
   const caseId = randomUUID();
   const sendInvite = body.sendInvite !== false;
   const companyName = body.companyName.trim();
-  const pk = await insertCase(forTenant(tx.manager, orgId), {
+  const pk = await insertCase(db, {
     caseId, source: 'api', crmRecordId: body.crmRecordId ?? null, crmSource: body.crmSource ?? null, customerEmail: body.customerEmail,
     customerEmailKey: emailKey(body.customerEmail), customerName: body.customerName ?? null, companyName, companyNumber: null,
     country: body.country ?? null, createdBy: null, inviteSentAt: sendInvite ? now : null, now,
   });
-  await insertCompanyProfile(forTenant(tx.manager, orgId), pk, {
+  await insertCompanyProfile(db, pk, {
     companyName, registrationNumber: null, country: body.country ?? null, customerEmail: body.customerEmail, now,
   });
   const invite = await createInvite(tx, { orgId, casePk: pk, email: body.customerEmail, send: sendInvite });
@@ -132,6 +134,6 @@ async function insertApiCase(tx: Tx, orgId: string, body: CreateCaseBody): Promi
       source: 'api',
     },
   });
-  const row = await findCaseRowByPk(forTenant(tx.manager, orgId), pk);
+  const row = await findCaseRowByPk(db, pk);
   return createdCaseView(row!, { appUrl: svc.config.appUrl, portalUrl: invite.link });
 }

@@ -65,20 +65,21 @@ export async function openCase(svc: Services, actor: Actor, input: OpenCaseInput
 export async function insertOpenedCase(
   tx: Tx, orgId: string, input: Omit<OpenCaseInput, 'companyName'> & { companyName: string | null; createdBy?: string | null; sendInvite?: boolean },
 ): Promise<{ caseId: string; pk: number }> {
+  const db = forTenant(tx.manager, orgId);
   const svc = tx.services;
   const companyName = input.companyName;
   const createdBy = input.createdBy ?? null;
   const sendInvite = input.sendInvite === true;
   const now = svc.clock.now();
   const year = now.getUTCFullYear();
-  const caseId = caseNumber(year, await nextCaseSequence(forTenant(tx.manager, orgId), year));
-  const pk = await insertCase(forTenant(tx.manager, orgId), {
+  const caseId = caseNumber(year, await nextCaseSequence(db, year));
+  const pk = await insertCase(db, {
     caseId, source: input.source, crmRecordId: null, crmSource: null, customerEmail: input.customerEmail ?? null,
     customerEmailKey: input.customerEmail != null ? emailKey(input.customerEmail) : null, customerName: input.customerName ?? null,
     companyName, companyNumber: input.companyNumber ?? null, country: input.country ?? null, createdBy, inviteSentAt: sendInvite ? now : null, now,
   });
   if (sendInvite) await createInvite(tx, { orgId, casePk: pk, email: input.customerEmail!, send: true });
-  await insertCompanyProfile(forTenant(tx.manager, orgId), pk, {
+  await insertCompanyProfile(db, pk, {
     companyName, registrationNumber: input.companyNumber ?? null, country: input.country ?? null, customerEmail: input.customerEmail ?? null, now,
   });
   await recordEvent(tx, {

@@ -23,12 +23,13 @@ export async function prepareCustomerEmailGuard(svc: Services, orgId: string, em
 export async function resumeOrOpenCase(
   tx: Tx, orgId: string, input: { email: string; source: 'application_form' | 'doc_upload' },
 ): Promise<{ caseId: string; pk: number; resumed: boolean; source: CaseSource }> {
+  const db = forTenant(tx.manager, orgId);
   const email = input.email.trim();
   const key = emailKey(email);
-  await lockDedupKeys(forTenant(tx.manager, orgId), [dedupLockKey('email', key)]);
-  const open = await findOpenCaseByEmailKey(forTenant(tx.manager, orgId), key);
+  await lockDedupKeys(db, [dedupLockKey('email', key)]);
+  const open = await findOpenCaseByEmailKey(db, key);
   if (open) {
-    const row = await findCaseRow(forTenant(tx.manager, orgId), open.case_id);
+    const row = await findCaseRow(db, open.case_id);
     return { caseId: row.case_id, pk: Number(row.pk), resumed: true, source: row.source };
   }
   const created = await insertOpenedCase(tx, orgId, { source: input.source, companyName: null, customerEmail: email });

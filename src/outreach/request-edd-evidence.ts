@@ -30,7 +30,8 @@ export async function requestEddEvidence(svc: Services, actor: Actor, input: { c
   const sentBy = auditName(actor);
   return inTransaction(svc, async (tx) => {
     const c = await lockOutreachCase(tx, actor.orgId, input.caseId);
-    const reqs = new Map((await listEddRequirements(forTenant(tx.manager, c.orgId), c.casePk)).map((r) => [r.reqKey, r]));
+    const db = forTenant(tx.manager, c.orgId);
+    const reqs = new Map((await listEddRequirements(db, c.casePk)).map((r) => [r.reqKey, r]));
     const details: ValidationDetail[] = [];
     const seen = new Set<string>();
     keys.forEach((k, i) => {
@@ -42,7 +43,7 @@ export async function requestEddEvidence(svc: Services, actor: Actor, input: { c
     });
     if (details.length) throw DomainError.validation(details);
     const items = keys.map((k) => ({ key: k, label: reqs.get(k)!.label }));
-    await markEddRequested(forTenant(tx.manager, c.orgId), c.casePk, keys, svc.clock.now());
+    await markEddRequested(db, c.casePk, keys, svc.clock.now());
     await restartRemindersInTx(tx, c);
     const { emailId, subject } = await queueOutreachEmail(tx, c, 'edd_request', items, (subj) => [
       { type: 'edd.requested', fields: { recipientEmail: c.customerEmail, itemCount: items.length, items, sentBy, sentAt: SENT_AT } },

@@ -56,9 +56,10 @@ export async function queueOutreachEmail(
  * request's transaction; the reminder job is scheduled for the first due time after commit.
  */
 export async function restartRemindersInTx(tx: Tx, c: OutreachCase): Promise<void> {
+  const db = forTenant(tx.manager, c.orgId);
   const now = tx.services.clock.now();
-  const schedule = await reminderScheduleOf(forTenant(tx.manager, c.orgId));
+  const schedule = await reminderScheduleOf(db);
   const due = schedule.enabled ? new Date(now.getTime() + daysMs(schedule.firstAfterDays)) : null;
-  await restartReminder(forTenant(tx.manager, c.orgId), c.casePk, c.customerEmail, now, due);
+  await restartReminder(db, c.casePk, c.customerEmail, now, due);
   if (due) tx.afterCommit(() => tx.services.jobs.enqueue(REMINDER_TASK, { orgId: c.orgId, casePk: c.casePk }, { jobKey: `${REMINDER_TASK}:${c.orgId}:${c.casePk}`, runAt: due, orgId: c.orgId }));
 }

@@ -13,7 +13,7 @@ import type { Queryable } from '../db/queryable';
 export type RequestedItemSource = 'edd' | 'document';
 export type RequestedItemStatus = 'outstanding' | 'received' | 'waived';
 
-export interface RequestedItemRow {
+export interface StoredRequestedItem {
   source: RequestedItemSource;
   key: string;
   label: string;
@@ -22,7 +22,7 @@ export interface RequestedItemRow {
 }
 
 /** A case's requested items: the EDD requirements asked for by email, then the document requests, each in request order. */
-export async function listRequestedItems(db: TenantDb, casePk: number): Promise<RequestedItemRow[]> {
+export async function listRequestedItems(db: TenantDb, casePk: number): Promise<StoredRequestedItem[]> {
   const orgId = db.orgId;
   const rows: { source: RequestedItemSource; item_key: string; label: string; status: RequestedItemStatus; requested_at: Date }[] = await db.query(
     `SELECT 'edd' AS source, req_key AS item_key, label, status, requested_at, id FROM edd_requirements
@@ -56,10 +56,10 @@ export async function markDocumentRequestReceived(db: TenantDb, casePk: number, 
     `UPDATE document_requests SET status = 'received', received_at = ? WHERE org_id = ? AND case_pk = ? AND item_key = ? AND status = 'outstanding'`,
     [at, orgId, casePk, key],
   );
-  return Number((res as { affectedRows: number }).affectedRows) === 1;
+  return (res as { affectedRows: number }).affectedRows === 1;
 }
 
-export interface ReminderRow {
+export interface CaseReminder {
   id: number;
   recipientEmail: string;
   requestedAt: Date;
@@ -74,14 +74,14 @@ type RawReminder = {
   id: number | string; recipient_email: string; requested_at: Date; sent_count: number | string; next_due_at: Date | null; last_sent_at: Date | null;
   stopped_reason: string | null; unsubscribed_at: Date | null;
 };
-const reminderOf = (r: RawReminder): ReminderRow => ({
+const reminderOf = (r: RawReminder): CaseReminder => ({
   id: Number(r.id), recipientEmail: r.recipient_email, requestedAt: r.requested_at, sentCount: Number(r.sent_count), nextDueAt: r.next_due_at,
   lastSentAt: r.last_sent_at, stoppedReason: r.stopped_reason, unsubscribedAt: r.unsubscribed_at,
 });
 const REMINDER_COLUMNS = 'id, recipient_email, requested_at, sent_count, next_due_at, last_sent_at, stopped_reason, unsubscribed_at';
 
 /** A case's reminder state, locked until the caller's transaction ends when `lock`. */
-export async function findReminder(db: TenantDb, casePk: number, lock = false): Promise<ReminderRow | null> {
+export async function findReminder(db: TenantDb, casePk: number, lock = false): Promise<CaseReminder | null> {
   const orgId = db.orgId;
   const [row]: RawReminder[] = await db.query(
     `SELECT ${REMINDER_COLUMNS} FROM outreach_reminders WHERE org_id = ? AND case_pk = ?${lock ? ' FOR UPDATE' : ''}`, [orgId, casePk],
@@ -90,7 +90,7 @@ export async function findReminder(db: TenantDb, casePk: number, lock = false): 
 }
 
 /** A reminder state by its id with its case (for the unsubscribe link, whose token names the id), locked. */
-export async function lockReminderById(db: Queryable, id: number): Promise<(ReminderRow & { orgId: string; casePk: number }) | null> {
+export async function lockReminderById(db: Queryable, id: number): Promise<(CaseReminder & { orgId: string; casePk: number }) | null> {
   const [row]: (RawReminder & { org_id: string; case_pk: number | string })[] = await crossTenant(db, 'token-lookup').query(
     `SELECT ${REMINDER_COLUMNS}, org_id, case_pk FROM outreach_reminders WHERE id = ? FOR UPDATE`, [id],
   );

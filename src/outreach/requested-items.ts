@@ -7,7 +7,7 @@ import type { Tx } from '../db/transaction';
 import { changeEddRequirementInTx, lockEddRequirement } from '../edd/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
-import { findReminder, listRequestedItems, markDocumentRequestReceived, type RequestedItemRow, type RequestedItemSource, type RequestedItemStatus } from './requested-items.repository';
+import { findReminder, listRequestedItems, markDocumentRequestReceived, type StoredRequestedItem, type RequestedItemSource, type RequestedItemStatus } from './requested-items.repository';
 
 /** An item asked of the customer, as the portal and the console show it. `ref` names it for an upload: `edd:<key>` or `document:<key>`. */
 export interface RequestedItemView {
@@ -35,16 +35,17 @@ export interface CaseRequestsView {
   reminders: ReminderStateView | null;
 }
 
-const itemView = (r: RequestedItemRow): RequestedItemView => ({
+const itemView = (r: StoredRequestedItem): RequestedItemView => ({
   ref: `${r.source}:${r.key}`, source: r.source, key: r.key, label: r.label, status: r.status, requestedAt: r.requestedAt.toISOString(),
 });
 
 /** What the console's Outreach section shows of a case's requests: the items asked for, with their status, and the reminder state. */
 export async function getCaseRequests(svc: Services, actor: Actor, input: { caseId: string }): Promise<CaseRequestsView> {
+  const db = forTenant(svc.db, actor.orgId);
   authorize(actor, 'edd:read');
-  const casePk = await findCasePk(forTenant(svc.db, actor.orgId), input.caseId);
+  const casePk = await findCasePk(db, input.caseId);
   if (casePk === null) throw DomainError.notFound('Case');
-  const [items, r] = await Promise.all([listRequestedItems(forTenant(svc.db, actor.orgId), casePk), findReminder(forTenant(svc.db, actor.orgId), casePk)]);
+  const [items, r] = await Promise.all([listRequestedItems(db, casePk), findReminder(db, casePk)]);
   return {
     items: items.map(itemView),
     reminders: r && {
@@ -56,9 +57,10 @@ export async function getCaseRequests(svc: Services, actor: Actor, input: { case
 /** The items asked of the customer of the case (their own, in the portal), with whether they may still upload. */
 export async function listPortalRequestedItems(svc: Services, actor: Actor): Promise<{ items: RequestedItemView[]; open: boolean }> {
   const customer = portalCustomer(actor);
-  const c = await findCaseRowByPk(forTenant(svc.db, customer.orgId), customer.casePk);
+  const db = forTenant(svc.db, customer.orgId);
+  const c = await findCaseRowByPk(db, customer.casePk);
   if (!c) throw DomainError.notFound('Case');
-  const items = (await listRequestedItems(forTenant(svc.db, customer.orgId), customer.casePk)).map(itemView);
+  const items = (await listRequestedItems(db, customer.casePk)).map(itemView);
   return { items, open: !CLOSED_STATUSES.includes(c.status) };
 }
 
@@ -78,13 +80,14 @@ export async function assertItemOpen(svc: Services, customer: { orgId: string; c
  * An item no longer outstanding is refused (conflict), so the upload is not stored either.
  */
 export async function receiveRequestedItemInTx(tx: Tx, c: { orgId: string; casePk: number }, ref: string): Promise<void> {
+  const db = forTenant(tx.manager, c.orgId);
   const m = REF.exec(ref);
   if (!m) throw DomainError.validation([{ path: 'item', message: 'is not an item you were asked for' }]);
   const [, source, key] = m as unknown as [string, RequestedItemSource, string];
   if (source === 'document') {
-    if (await markDocumentRequestReceived(forTenant(tx.manager, c.orgId), c.casePk, key, tx.services.clock.now())) return;
+    if (await markDocumentRequestReceived(db, c.casePk, key, tx.services.clock.now())) return;
   } else {
-    const req = await lockEddRequirement(forTenant(tx.manager, c.orgId), c.casePk, key);
+    const req = await lockEddRequirement(db, c.casePk, key);
     if (req && req.requestedAt && req.status === 'outstanding') {
       await changeEddRequirementInTx(tx, { orgId: c.orgId, casePk: c.casePk, reqKey: key, label: req.label, source: req.source, status: 'received', updatedBy: 'customer' });
       return;

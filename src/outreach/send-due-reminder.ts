@@ -22,8 +22,9 @@ export type ReminderOutcome = 'sent' | 'not_due' | 'none' | 'stopped_closed' | '
  */
 export async function sendDueReminder(svc: Services, ref: { orgId: string; casePk: number }): Promise<ReminderOutcome> {
   return inTransaction(svc, async (tx) => {
-    await lockCase(forTenant(tx.manager, ref.orgId), ref.casePk);
-    const reminder = await findReminder(forTenant(tx.manager, ref.orgId), ref.casePk, true);
+    const db = forTenant(tx.manager, ref.orgId);
+    await lockCase(db, ref.casePk);
+    const reminder = await findReminder(db, ref.casePk, true);
     if (!reminder || !reminder.nextDueAt) return 'none';
     const now = svc.clock.now();
     if (reminder.nextDueAt.getTime() > now.getTime()) {
@@ -31,16 +32,16 @@ export async function sendDueReminder(svc: Services, ref: { orgId: string; caseP
       tx.afterCommit(() => svc.jobs.enqueue(REMINDER_TASK, { ...ref }, { jobKey: `${REMINDER_TASK}:${ref.orgId}:${ref.casePk}`, runAt, orgId: ref.orgId }));
       return 'not_due';
     }
-    const c = await findCaseRowByPk(forTenant(tx.manager, ref.orgId), ref.casePk);
+    const c = await findCaseRowByPk(db, ref.casePk);
     const stop = async (reason: string, outcome: ReminderOutcome) => {
-      await stopReminder(forTenant(tx.manager, ref.orgId), ref.casePk, reason, now);
+      await stopReminder(db, ref.casePk, reason, now);
       return outcome;
     };
     if (!c || CLOSED_STATUSES.includes(c.status as CaseStatus) || !c.customer_email) return stop('case_closed', 'stopped_closed');
     if (reminder.unsubscribedAt) return stop('unsubscribed', 'stopped_unsubscribed');
-    const outstanding = (await listRequestedItems(forTenant(tx.manager, ref.orgId), ref.casePk)).filter((i) => i.status === 'outstanding');
+    const outstanding = (await listRequestedItems(db, ref.casePk)).filter((i) => i.status === 'outstanding');
     if (!outstanding.length) return stop('received', 'stopped_received');
-    const schedule = await reminderScheduleOf(forTenant(tx.manager, ref.orgId));
+    const schedule = await reminderScheduleOf(db);
     if (!schedule.enabled || reminder.sentCount >= schedule.maxReminders) return stop(schedule.enabled ? 'limit' : 'disabled', 'stopped_limit');
 
     const items = outstanding.map((i) => ({ key: i.key, label: i.label }));
@@ -51,7 +52,7 @@ export async function sendDueReminder(svc: Services, ref: { orgId: string; caseP
     ], unsubscribeUrl(svc.config, reminder.id, reminder.recipientEmail));
     const sent = reminder.sentCount + 1;
     const next = sent < schedule.maxReminders ? new Date(now.getTime() + daysMs(schedule.everyDays)) : null;
-    await advanceReminder(forTenant(tx.manager, ref.orgId), ref.casePk, sent, now, next);
+    await advanceReminder(db, ref.casePk, sent, now, next);
     if (next) tx.afterCommit(() => svc.jobs.enqueue(REMINDER_TASK, { ...ref }, { jobKey: `${REMINDER_TASK}:${ref.orgId}:${ref.casePk}`, runAt: next, orgId: ref.orgId }));
     return 'sent';
   });

@@ -23,30 +23,31 @@ export async function attachPersonDocument(svc: Services, actor: Actor, input: {
   const documentId = personIdOf(input.documentId, 'documentId');
   const orgId = actor.orgId;
   await inTransaction(svc, async (tx) => {
-    const found = await findCaseDocument(forTenant(tx.manager, orgId), documentId);
+    const db = forTenant(tx.manager, orgId);
+    const found = await findCaseDocument(db, documentId);
     if (!found) throw DomainError.notFound('Document');
-    const c = await lockConsoleCase(forTenant(tx.manager, orgId), found.case_id);
-    const person = await findPerson(forTenant(tx.manager, orgId), personId, true);
+    const c = await lockConsoleCase(db, found.caseId);
+    const person = await findPerson(db, personId, true);
     if (!person) throw DomainError.notFound('Person');
-    const doc = (await findCaseDocument(forTenant(tx.manager, orgId), documentId))!;
-    const documentType = idDocumentType(doc.document_type);
+    const doc = (await findCaseDocument(db, documentId))!;
+    const documentType = idDocumentType(doc.documentType);
     if (!documentType) throw DomainError.validation([{ path: 'documentId', message: 'only a passport or government ID document can be attached to a person' }]);
     if (!(ACCEPTED_DOCUMENT_STATUSES as readonly string[]).includes(doc.status)) {
       throw DomainError.validation([{ path: 'documentId', message: `the document is ${doc.status}; only an accepted document (complete or approved) can be attached` }]);
     }
-    if (doc.purged_at) throw DomainError.validation([{ path: 'documentId', message: 'the document was purged (zero retention)' }]);
-    const validUntil = expiryOf(doc.extracted_data);
+    if (doc.purgedAt) throw DomainError.validation([{ path: 'documentId', message: 'the document was purged (zero retention)' }]);
+    const validUntil = expiryOf(doc.extractedData);
     const today = svc.clock.now().toISOString().slice(0, 10);
     if (validUntil && validUntil < today) throw DomainError.validation([{ path: 'documentId', message: `the document expired on ${validUntil}` }]);
-    const links = await listActiveLinksOfCase(forTenant(tx.manager, orgId), c.pk);
-    if (!links.some((l) => Number(l.person_id) === personId)) {
+    const links = await listActiveLinksOfCase(db, c.pk);
+    if (!links.some((l) => l.personId === personId)) {
       throw new DomainError('conflict', `No party of case ${c.case_id} is linked to person ${personId}; link the party first.`);
     }
-    if (await isDocumentAttached(forTenant(tx.manager, orgId), personId, documentId)) {
+    if (await isDocumentAttached(db, personId, documentId)) {
       throw new DomainError('conflict', `Document ${documentId} is already attached to person ${personId}.`);
     }
     const by = auditName(actor);
-    await insertPersonDocument(forTenant(tx.manager, orgId), { personId, documentId, attachedBy: by, at: svc.clock.now(), validUntil });
+    await insertPersonDocument(db, { personId, documentId, attachedBy: by, at: svc.clock.now(), validUntil });
     await recordEvent(tx, { orgId, type: 'person.document_attached', case: { pk: c.pk }, fields: { personId, documentId, documentType, attachedBy: by } });
   });
 }

@@ -1,7 +1,7 @@
 import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { normalizedName, sameEmail, sameIdDocument } from './person-matching';
-import { ACCEPTED_DOCUMENT_STATUSES, humansOf, personEmails, type CaseHuman } from './person-views';
+import { ACCEPTED_DOCUMENT_STATUSES, humansOf, type CaseHuman } from './person-views';
 import {
   findActiveLink, findReusableDocument, findReuseWindowDays, listActiveLinksOfCase, listCaseParties, listPersonsByNameAndBirth, listUnlinkedPersonIds,
 } from './persons.repository';
@@ -33,18 +33,19 @@ export type RegistryIdDocument =
  */
 export async function findReusableIdDocument(tx: Tx, input: { orgId: string; casePk: number; personKey: string }): Promise<RegistryIdDocument> {
   const { orgId, casePk, personKey } = input;
-  const human = humansOf(await listCaseParties(forTenant(tx.manager, orgId), casePk)).find((h) => h.personKey === personKey);
+  const db = forTenant(tx.manager, orgId);
+  const human = humansOf(await listCaseParties(db, casePk)).find((h) => h.personKey === personKey);
   if (!human) return { status: 'none', personId: null, documentId: null };
-  const link = await findActiveLink(forTenant(tx.manager, orgId), casePk, personKey);
+  const link = await findActiveLink(db, casePk, personKey);
   if (!link) {
     const proposed = await strongMatch(tx, orgId, casePk, human);
     return proposed === null ? { status: 'none', personId: null, documentId: null } : { status: 'proposed', personId: proposed, documentId: null };
   }
-  const personId = Number(link.person_id);
-  if (link.linked_by === SYSTEM_LINKER) return { status: 'unconfirmed_link', personId, documentId: null };
+  const personId = link.personId;
+  if (link.linkedBy === SYSTEM_LINKER) return { status: 'unconfirmed_link', personId, documentId: null };
   const now = tx.services.clock.now();
-  const days = await findReuseWindowDays(forTenant(tx.manager, orgId));
-  const documentId = await findReusableDocument(forTenant(tx.manager, orgId), personId, {
+  const days = await findReuseWindowDays(db);
+  const documentId = await findReusableDocument(db, personId, {
     attachedAfter: new Date(now.getTime() - days * DAY_MS), today: now.toISOString().slice(0, 10), statuses: ACCEPTED_DOCUMENT_STATUSES,
   });
   return documentId === null ? { status: 'no_document', personId, documentId: null } : { status: 'reusable', personId, documentId };
@@ -55,14 +56,15 @@ export async function findReusableIdDocument(tx: Tx, input: { orgId: string; cas
  * another party of the case, or one an analyst unlinked from this party, is left out.
  */
 async function strongMatch(tx: Tx, orgId: string, casePk: number, human: CaseHuman): Promise<number | null> {
+  const db = forTenant(tx.manager, orgId);
   if (!human.dateOfBirth || !human.name.trim()) return null;
   const taken = new Set([
-    ...(await listActiveLinksOfCase(forTenant(tx.manager, orgId), casePk)).map((l) => Number(l.person_id)),
-    ...(await listUnlinkedPersonIds(forTenant(tx.manager, orgId), casePk, human.personKey)),
+    ...(await listActiveLinksOfCase(db, casePk)).map((l) => l.personId),
+    ...(await listUnlinkedPersonIds(db, casePk, human.personKey)),
   ]);
-  const strong = (await listPersonsByNameAndBirth(forTenant(tx.manager, orgId), normalizedName(human.name), human.dateOfBirth)).filter(
-    (p) => !taken.has(Number(p.id)) && (personEmails(p).some((e) => sameEmail(e, human.email))
-      || sameIdDocument({ idNumber: p.id_number, idCountry: p.id_country }, human)),
+  const strong = (await listPersonsByNameAndBirth(db, normalizedName(human.name), human.dateOfBirth)).filter(
+    (p) => !taken.has(p.id) && (p.emails.some((e) => sameEmail(e, human.email))
+      || sameIdDocument({ idNumber: p.idNumber, idCountry: p.idCountry }, human)),
   );
-  return strong.length === 1 ? Number(strong[0]!.id) : null;
+  return strong.length === 1 ? strong[0]!.id : null;
 }

@@ -19,9 +19,10 @@ export async function linkPerson(svc: Services, actor: Actor, input: { caseId: s
   const personId = personIdOf(input.personId);
   const orgId = actor.orgId;
   await inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
+    const db = forTenant(tx.manager, orgId);
+    const c = await lockConsoleCase(db, input.caseId);
     const human = await caseHumanOf(tx, orgId, c.pk, personKey);
-    const person = await findPerson(forTenant(tx.manager, orgId), personId, true);
+    const person = await findPerson(db, personId, true);
     if (!person) throw DomainError.notFound('Person');
     await recordLink(tx, orgId, c.pk, human, person, auditName(actor));
   });

@@ -7,7 +7,6 @@ import { matchScore, MAX_PROPOSALS } from './person-matching';
 import {
   ACCEPTED_DOCUMENT_STATUSES, humansOf, idDocumentView, type CaseHuman, type CasePersonView, type IdDocumentView, type PersonProposalView,
 } from './person-views';
-import { isoFromDatetimeText } from '../db/datetime-text';
 
 /** Persons read per unlinked party when looking for proposals (those born the same day, or all when the date is unknown). */
 export const MAX_MATCH_CANDIDATES = 2000;
@@ -23,24 +22,24 @@ export async function listCasePeople(
   svc: Services, actor: Actor, caseId: string,
 ): Promise<{ people: CasePersonView[]; idDocuments: IdDocumentView[] }> {
   authorize(actor, 'persons:read');
-  const c = await findCaseById(forTenant(svc.db, actor.orgId), caseId);
+  const db = forTenant(svc.db, actor.orgId);
+  const c = await findCaseById(db, caseId);
   if (!c) throw DomainError.notFound('Case');
-  const orgId = actor.orgId;
   const [parties, links, docs] = await Promise.all([
-    listCaseParties(forTenant(svc.db, orgId), c.pk), listActiveLinksOfCase(forTenant(svc.db, orgId), c.pk), listCaseDocuments(forTenant(svc.db, orgId), c.pk, ACCEPTED_DOCUMENT_STATUSES),
+    listCaseParties(db, c.pk), listActiveLinksOfCase(db, c.pk), listCaseDocuments(db, c.pk, ACCEPTED_DOCUMENT_STATUSES),
   ]);
-  const linkedIds = new Set(links.map((l) => Number(l.person_id)));
+  const linkedIds = new Set(links.map((l) => l.personId));
   const people: CasePersonView[] = [];
   for (const h of humansOf(parties)) {
-    const link = links.find((l) => l.person_key === h.personKey);
+    const link = links.find((l) => l.personKey === h.personKey);
     if (link) {
-      const person = await findPerson(forTenant(svc.db, orgId), Number(link.person_id));
+      const person = await findPerson(db, link.personId);
       people.push({
         ...humanFields(h), proposals: [],
-        link: { personId: Number(link.person_id), displayName: person?.display_name ?? '', linkedBy: link.linked_by, linkedAt: isoFromDatetimeText(link.linked_at) },
+        link: { personId: link.personId, displayName: person?.displayName ?? '', linkedBy: link.linkedBy, linkedAt: link.linkedAt },
       });
     } else {
-      people.push({ ...humanFields(h), link: null, proposals: await proposalsFor(forTenant(svc.db, orgId), h, linkedIds) });
+      people.push({ ...humanFields(h), link: null, proposals: await proposalsFor(db, h, linkedIds) });
     }
   }
   return { people, idDocuments: docs.map(idDocumentView).filter((d): d is IdDocumentView => d !== null) };
@@ -56,10 +55,10 @@ export async function proposalsFor(db: TenantDb, h: CaseHuman, exclude: Set<numb
   const candidates = await listMatchCandidates(db, h.dateOfBirth, MAX_MATCH_CANDIDATES);
   const out: PersonProposalView[] = [];
   for (const p of candidates) {
-    if (exclude.has(Number(p.id))) continue;
-    const m = matchScore({ name: h.name, dateOfBirth: h.dateOfBirth }, { name: p.display_name, dateOfBirth: p.date_of_birth });
+    if (exclude.has(p.id)) continue;
+    const m = matchScore({ name: h.name, dateOfBirth: h.dateOfBirth }, { name: p.displayName, dateOfBirth: p.dateOfBirth });
     if (!m) continue;
-    out.push({ personId: Number(p.id), displayName: p.display_name, dateOfBirth: p.date_of_birth, nationality: p.nationality, score: m.score, sameBirthDate: m.sameBirthDate });
+    out.push({ personId: p.id, displayName: p.displayName, dateOfBirth: p.dateOfBirth, nationality: p.nationality, score: m.score, sameBirthDate: m.sameBirthDate });
   }
   return out.sort((a, b) => b.score - a.score || b.personId - a.personId).slice(0, MAX_PROPOSALS);
 }

@@ -20,22 +20,23 @@ export async function markPersonNew(svc: Services, actor: Actor, input: { caseId
   const personKey = personKeyOf(input.personKey);
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
+    const db = forTenant(tx.manager, orgId);
+    const c = await lockConsoleCase(db, input.caseId);
     const human = await caseHumanOf(tx, orgId, c.pk, personKey);
-    const existing = await findActiveLink(forTenant(tx.manager, orgId), c.pk, personKey, true);
+    const existing = await findActiveLink(db, c.pk, personKey, true);
     if (existing) {
-      throw new DomainError('conflict', `${human.name} is already linked to person ${existing.person_id}; unlink them first.`, { personId: Number(existing.person_id) });
+      throw new DomainError('conflict', `${human.name} is already linked to person ${existing.personId}; unlink them first.`, { personId: existing.personId });
     }
     if (!human.name.trim()) throw DomainError.validation([{ path: 'personKey', message: 'the party has no name to register' }]);
     const by = auditName(actor);
     const now = svc.clock.now();
     const displayName = human.name.trim();
-    const personId = await insertPerson(forTenant(tx.manager, orgId), {
+    const personId = await insertPerson(db, {
       displayName, normalizedName: normalizedName(displayName), dateOfBirth: human.dateOfBirth, nationality: human.nationality,
       emails: human.email ? [human.email.trim()] : [], idNumber: human.idNumber, idCountry: human.idNumber ? human.idCountry : null,
       createdFromCasePk: c.pk, createdBy: by, at: now,
     });
-    await insertLink(forTenant(tx.manager, orgId), { casePk: c.pk, personKey, personId, linkedBy: by, at: now });
+    await insertLink(db, { casePk: c.pk, personKey, personId, linkedBy: by, at: now });
     await recordEvent(tx, {
       orgId, type: 'person.marked_new', case: { pk: c.pk }, fields: { personId, personKey, displayName, email: human.email, resolvedBy: by },
     });

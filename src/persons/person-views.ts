@@ -1,6 +1,5 @@
-import { isoFromDatetimeText } from '../db/datetime-text';
 import { declaredDocumentType } from '../documents/index';
-import type { CaseDocumentRow, LinkRow, PartyRow, PersonDocumentRow, PersonRow } from './persons.repository';
+import type { CaseDocument, CaseParty, Person, PersonDocument, PersonLink } from './persons.repository';
 
 /** The shapes the registry hands to adapters (never a row). */
 
@@ -92,35 +91,29 @@ export function expiryOf(extracted: Record<string, unknown> | string): string | 
   return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null;
 }
 
-export function idDocumentView(d: CaseDocumentRow): IdDocumentView | null {
-  const type = idDocumentType(d.document_type);
-  return type ? { documentId: Number(d.id), documentType: type, filename: d.filename } : null;
+export function idDocumentView(d: CaseDocument): IdDocumentView | null {
+  const type = idDocumentType(d.documentType);
+  return type ? { documentId: d.id, documentType: type, filename: d.filename } : null;
 }
 
-const jsonArray = (v: string[] | string): string[] => (typeof v === 'string' ? (JSON.parse(v) as string[]) : v);
-
-export function personView(r: PersonRow): PersonView {
+export function personView(r: Person): PersonView {
   return {
-    personId: Number(r.id), displayName: r.display_name, dateOfBirth: r.date_of_birth, nationality: r.nationality, emails: jsonArray(r.emails),
-    createdBy: r.created_by, createdAt: isoFromDatetimeText(r.created_at),
+    personId: r.id, displayName: r.displayName, dateOfBirth: r.dateOfBirth, nationality: r.nationality, emails: r.emails,
+    createdBy: r.createdBy, createdAt: r.createdAt,
   };
 }
 
-export function personEmails(r: PersonRow): string[] {
-  return jsonArray(r.emails);
-}
-
-export function personCaseView(l: LinkRow): PersonCaseView {
+export function personCaseView(l: PersonLink): PersonCaseView {
   return {
-    caseId: l.case_id, companyName: l.company_name, personKey: l.person_key, linkedBy: l.linked_by, linkedAt: isoFromDatetimeText(l.linked_at),
-    active: l.unlinked_at === null, unlinkedBy: l.unlinked_by, unlinkedAt: isoFromDatetimeText(l.unlinked_at), unlinkReason: l.unlink_reason,
+    caseId: l.caseId, companyName: l.companyName, personKey: l.personKey, linkedBy: l.linkedBy, linkedAt: l.linkedAt,
+    active: l.unlinkedAt === null, unlinkedBy: l.unlinkedBy, unlinkedAt: l.unlinkedAt, unlinkReason: l.unlinkReason,
   };
 }
 
-export function personDocumentView(d: PersonDocumentRow): PersonDocumentView {
+export function personDocumentView(d: PersonDocument): PersonDocumentView {
   return {
-    documentId: Number(d.document_id), caseId: d.case_id, documentType: idDocumentType(d.document_type) ?? d.document_type ?? 'Other',
-    filename: d.filename, attachedBy: d.attached_by, attachedAt: isoFromDatetimeText(d.attached_at), validUntil: d.valid_until,
+    documentId: d.documentId, caseId: d.caseId, documentType: idDocumentType(d.documentType) ?? d.documentType ?? 'Other',
+    filename: d.filename, attachedBy: d.attachedBy, attachedAt: d.attachedAt, validUntil: d.validUntil,
   };
 }
 
@@ -137,25 +130,25 @@ export interface CaseHuman {
 }
 
 /** The humans of a case in party order (directors, then UBOs), one per personKey. */
-export function humansOf(parties: PartyRow[]): CaseHuman[] {
+export function humansOf(parties: CaseParty[]): CaseHuman[] {
   const byKey = new Map<string, CaseHuman>();
   for (const p of parties) {
-    const roles = jsonArray(p.roles);
-    const h = byKey.get(p.person_key);
+    const roles = p.roles;
+    const h = byKey.get(p.personKey);
     if (!h) {
-      byKey.set(p.person_key, {
-        personKey: p.person_key, name: p.name, email: p.email, roles: [...new Set(roles.length ? roles : [p.kind])], dateOfBirth: p.date_of_birth,
-        nationality: p.nationality, idNumber: p.id_number, idCountry: p.id_country,
+      byKey.set(p.personKey, {
+        personKey: p.personKey, name: p.name, email: p.email, roles: [...new Set(roles.length ? roles : [p.kind])], dateOfBirth: p.dateOfBirth,
+        nationality: p.nationality, idNumber: p.idNumber, idCountry: p.idCountry,
       });
       continue;
     }
     for (const r of roles.length ? roles : [p.kind]) if (!h.roles.includes(r)) h.roles.push(r);
     h.email ??= p.email;
-    h.dateOfBirth ??= p.date_of_birth;
+    h.dateOfBirth ??= p.dateOfBirth;
     h.nationality ??= p.nationality;
     if (!h.idNumber) {
-      h.idNumber = p.id_number;
-      h.idCountry = p.id_country;
+      h.idNumber = p.idNumber;
+      h.idCountry = p.idCountry;
     }
   }
   return [...byKey.values()];

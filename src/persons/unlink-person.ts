@@ -19,14 +19,15 @@ export async function unlinkPerson(svc: Services, actor: Actor, input: { caseId:
   const reason = reasonOf(input.reason);
   const orgId = actor.orgId;
   await inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
+    const db = forTenant(tx.manager, orgId);
+    const c = await lockConsoleCase(db, input.caseId);
     const human = await caseHumanOf(tx, orgId, c.pk, personKey);
-    const link = await findActiveLink(forTenant(tx.manager, orgId), c.pk, personKey, true);
+    const link = await findActiveLink(db, c.pk, personKey, true);
     if (!link) throw new DomainError('conflict', `${human.name} has no active person link to remove.`);
     const by = auditName(actor);
-    await unlinkLink(forTenant(tx.manager, orgId), Number(link.id), { by, at: svc.clock.now(), reason });
+    await unlinkLink(db, link.id, { by, at: svc.clock.now(), reason });
     await recordEvent(tx, {
-      orgId, type: 'person.unlinked', case: { pk: c.pk }, fields: { personId: Number(link.person_id), personKey, unlinkedBy: by, reason },
+      orgId, type: 'person.unlinked', case: { pk: c.pk }, fields: { personId: link.personId, personKey, unlinkedBy: by, reason },
     });
   });
 }

@@ -6,23 +6,32 @@ import type { EntityManager } from 'typeorm';
 export const PIPELINE_STEPS = ['screen', 'triage', 'verify', 'risk', 'review', 'route', 'done'] as const;
 export type PipelineStep = (typeof PIPELINE_STEPS)[number];
 
-export interface PipelineRow {
+/** A case's decisioning pipeline: its run, the step it is at, and who started the run. */
+export interface PipelineRun {
+  runNo: number;
+  step: PipelineStep;
+  triggeredBy: string;
+}
+
+interface PipelineRow {
   run_no: number;
   step: PipelineStep;
   triggered_by: string;
 }
 
+const toPipelineRun = (r: PipelineRow): PipelineRun => ({ runNo: r.run_no, step: r.step, triggeredBy: r.triggered_by });
+
 export function nextStep(step: PipelineStep): PipelineStep {
   return PIPELINE_STEPS[Math.min(PIPELINE_STEPS.indexOf(step) + 1, PIPELINE_STEPS.length - 1)]!;
 }
 
-export async function findPipeline(m: TenantDb, casePk: number, lock = false): Promise<PipelineRow | null> {
+export async function findPipeline(m: TenantDb, casePk: number, lock = false): Promise<PipelineRun | null> {
   const orgId = m.orgId;
   const rows: PipelineRow[] = await m.query(
     `SELECT run_no, step, triggered_by FROM case_pipelines WHERE org_id = ? AND case_pk = ?${lock ? ' FOR UPDATE' : ''}`,
     [orgId, casePk],
   );
-  return rows[0] ? { ...rows[0], run_no: Number(rows[0].run_no) } : null;
+  return rows[0] ? toPipelineRun(rows[0]) : null;
 }
 
 /** Starts run 1, or the next run of a case whose previous run finished; an unfinished run is left alone. */
@@ -54,24 +63,24 @@ export async function movePipeline(m: TenantDb, casePk: number, runNo: number, f
 
 /** Unfinished pipelines untouched since `before` (any tenant: system work), marked touched now. */
 export async function claimStalledPipelines(m: EntityManager, before: Date, now: Date, limit: number): Promise<{ orgId: string; casePk: number }[]> {
-  const rows: { org_id: string; case_pk: number | string }[] = await crossTenant(m, 'sweep').query(
+  const rows: { org_id: string; case_pk: number }[] = await crossTenant(m, 'sweep').query(
     `SELECT org_id, case_pk FROM case_pipelines WHERE step <> 'done' AND updated_at < ? ORDER BY updated_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
     [before],
   );
   if (rows.length === 0) return [];
   await m.query(
     `UPDATE case_pipelines SET updated_at = ? WHERE ${rows.map(() => '(org_id = ? AND case_pk = ?)').join(' OR ')}`,
-    [now, ...rows.flatMap((r) => [r.org_id, Number(r.case_pk)])],
+    [now, ...rows.flatMap((r) => [r.org_id, r.case_pk])],
   );
-  return rows.map((r) => ({ orgId: r.org_id, casePk: Number(r.case_pk) }));
+  return rows.map((r) => ({ orgId: r.org_id, casePk: r.case_pk }));
 }
 
 /** Documents of the case that extraction has not finished with yet. */
 export async function countProcessingDocuments(m: TenantDb, casePk: number): Promise<number> {
   const orgId = m.orgId;
-  const rows: { n: number | string }[] = await m.query(
+  const rows: { n: number }[] = await m.query(
     `SELECT COUNT(*) AS n FROM documents WHERE org_id = ? AND case_pk = ? AND status = 'processing'`,
     [orgId, casePk],
   );
-  return Number(rows[0]?.n ?? 0);
+  return rows[0]?.n ?? 0;
 }

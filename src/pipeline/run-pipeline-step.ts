@@ -9,7 +9,7 @@ import { reviewCase } from '../review/index';
 import { screenCase, triageCaseHits } from '../screening/index';
 import type { Services } from '../services';
 import { enqueuePipelineStep } from './pipeline-jobs';
-import { countProcessingDocuments, findPipeline, movePipeline, nextStep, type PipelineRow, type PipelineStep } from './pipeline.repository';
+import { countProcessingDocuments, findPipeline, movePipeline, nextStep, type PipelineRun, type PipelineStep } from './pipeline.repository';
 import type { StepGuard } from '../step-guard';
 
 /** What a step job found: the step it ran (or that another job had already run), or why it ran none. */
@@ -20,17 +20,17 @@ export type StepOutcome = PipelineStep | 'idle' | 'waiting_for_documents' | 'wai
  * the pipeline is still at this step of this run; once the step's writes are in, it moves the pipeline on
  * and enqueues the next step after commit. Screening is where the journey stage becomes in_screening.
  */
-function stepGuard(svc: Services, ref: { orgId: string; casePk: number }, run: PipelineRow): StepGuard {
+function stepGuard(svc: Services, ref: { orgId: string; casePk: number }, run: PipelineRun): StepGuard {
   return {
     async claim(tx: Tx) {
       const now = await findPipeline(forTenant(tx.manager, ref.orgId), ref.casePk, true);
-      if (!now || now.run_no !== run.run_no || now.step !== run.step) return false;
+      if (!now || now.runNo !== run.runNo || now.step !== run.step) return false;
       if (run.step === 'screen') await advanceOnboardingStage(tx, { ...ref, stage: 'in_screening' });
       return true;
     },
     async done(tx: Tx) {
       const next = nextStep(run.step);
-      await movePipeline(forTenant(tx.manager, ref.orgId), ref.casePk, run.run_no, run.step, next, svc.clock.now());
+      await movePipeline(forTenant(tx.manager, ref.orgId), ref.casePk, run.runNo, run.step, next, svc.clock.now());
       if (next !== 'done') tx.afterCommit(() => enqueuePipelineStep(svc, ref.orgId, ref.casePk));
     },
   };
@@ -44,7 +44,8 @@ function stepGuard(svc: Services, ref: { orgId: string; casePk: number }, run: P
  * case; the job names the tenant.
  */
 export async function runPipelineStep(svc: Services, ref: { orgId: string; casePk: number }): Promise<StepOutcome> {
-  const run = await findPipeline(forTenant(svc.db.manager, ref.orgId), ref.casePk);
+  const db = forTenant(svc.db.manager, ref.orgId);
+  const run = await findPipeline(db, ref.casePk);
   if (!run || run.step === 'done') return 'idle';
   const actor = systemActor(ref.orgId);
   const guard = stepGuard(svc, ref, run);
@@ -57,20 +58,20 @@ export async function runPipelineStep(svc: Services, ref: { orgId: string; caseP
       break;
     case 'verify':
       // An ID document still being extracted may make a link unnecessary (the resume and the sweep as below).
-      if (await countProcessingDocuments(forTenant(svc.db.manager, ref.orgId), ref.casePk) > 0) return 'waiting_for_documents';
+      if (await countProcessingDocuments(db, ref.casePk) > 0) return 'waiting_for_documents';
       await dispatchCaseVerifications(svc, actor, ref, guard);
       break;
     case 'risk':
       // The pipeline resumes when extraction ends (pipeline-reactions.ts), and the sweep retries meanwhile.
-      if (await countProcessingDocuments(forTenant(svc.db.manager, ref.orgId), ref.casePk) > 0) return 'waiting_for_documents';
+      if (await countProcessingDocuments(db, ref.casePk) > 0) return 'waiting_for_documents';
       await assessCaseRisk(svc, actor, ref, guard);
       break;
     case 'review':
-      await reviewCase(svc, actor, ref, { triggeredBy: run.triggered_by }, guard);
+      await reviewCase(svc, actor, ref, { triggeredBy: run.triggeredBy }, guard);
       break;
     case 'route':
       // The pipeline resumes on each verification result (pipeline-reactions.ts), and the sweep retries meanwhile.
-      if ((await loadVerificationFacts(forTenant(svc.db.manager, ref.orgId), ref.casePk)).outstanding > 0) return 'waiting_for_verification';
+      if ((await loadVerificationFacts(db, ref.casePk)).outstanding > 0) return 'waiting_for_verification';
       await routeCase(svc, systemActor(ref.orgId, 'policy_engine'), ref, guard);
       break;
   }

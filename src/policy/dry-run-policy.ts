@@ -28,10 +28,11 @@ export interface PolicyDryRunView {
 export async function dryRunPolicy(svc: Services, actor: Actor, input: { caseId: string; rules?: unknown }): Promise<PolicyDryRunView> {
   authorize(actor, 'policy:read');
   const orgId = actor.orgId;
+  const db = forTenant(svc.db, orgId);
   const now = svc.clock.now();
-  const casePk = await findCasePk(forTenant(svc.db, orgId), input.caseId);
+  const casePk = await findCasePk(db, input.caseId);
   if (casePk === null) throw DomainError.notFound('Case');
-  const active = await activeDecisionPolicy(forTenant(svc.db, orgId), now);
+  const active = await activeDecisionPolicy(db, now);
   let policy: DecisionPolicyDefinition = active.definition;
   let policyId: number | null = active.id;
   if (input.rules !== undefined && input.rules !== null) {
@@ -40,7 +41,7 @@ export async function dryRunPolicy(svc: Services, actor: Actor, input: { caseId:
     policy = validatePolicy({ ...active.definition, ...draft }, active.definition.eddItems);
     policyId = null;
   }
-  const facts = (await loadPolicyFacts(forTenant(svc.db, orgId), casePk, policy, now))!;
+  const facts = (await loadPolicyFacts(db, casePk, policy, now))!;
   const evaluation = await evaluatePolicy(policy, facts);
   return { policyId, policyName: policy.name, facts, ...evaluation };
 }

@@ -8,6 +8,6 @@ import { routingView, type RoutingView } from './policy-views';
 export async function latestRoutings(svc: Services, actor: Actor, caseIds: string[]): Promise<(RoutingView | null)[]> {
   authorize(actor, 'cases:read');
   const rows = await latestRoutingsOf(forTenant(svc.db, actor.orgId), caseIds);
-  const byCase = new Map(rows.map((r) => [r.case_id, routingView(r)]));
+  const byCase = new Map(rows.map((r) => [r.caseId, routingView(r)]));
   return caseIds.map((id) => byCase.get(id) ?? null);
 }

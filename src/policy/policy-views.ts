@@ -1,6 +1,6 @@
 import type { DecisionPolicyDefinition, RoutingOutcome } from './decision-policy';
 import type { PolicyFacts } from './policy-facts';
-import type { DecisionPolicyRow, RoutingRow } from './policy.repository';
+import type { DecisionPolicy, Routing } from './policy.repository';
 
 /** A version of the tenant's decision policy. */
 export interface DecisionPolicyView extends DecisionPolicyDefinition {
@@ -23,20 +23,18 @@ export interface RoutingView {
   evaluatedAt: string;
 }
 
-const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-
-export const decisionPolicyView = (p: DecisionPolicyRow): DecisionPolicyView => ({
+export const decisionPolicyView = (p: DecisionPolicy): DecisionPolicyView => ({
   ...p.definition, policyId: p.id, version: p.version, createdBy: p.createdBy, createdAt: p.createdAt.toISOString(),
 });
 
-export const routingView = (r: RoutingRow): RoutingView => ({
+export const routingView = (r: Routing): RoutingView => ({
   outcome: r.outcome,
-  policyId: Number(r.policy_id),
-  policyName: r.policy_name,
-  policyVersion: Number(r.policy_version),
-  matchedRuleIndex: r.matched_rule_index === null ? null : Number(r.matched_rule_index),
+  policyId: r.policyId,
+  policyName: r.policyName,
+  policyVersion: r.policyVersion,
+  matchedRuleIndex: r.matchedRuleIndex,
   gate: r.gate,
-  decided: Number(r.decided) === 1,
-  facts: json(r.facts),
-  evaluatedAt: r.evaluated_at.toISOString(),
+  decided: r.decided,
+  facts: r.facts,
+  evaluatedAt: r.evaluatedAt.toISOString(),
 });

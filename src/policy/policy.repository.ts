@@ -7,7 +7,8 @@ import type { PolicyFacts } from './policy-facts';
  * The SQL of decision policies and routing evaluations. Every function takes a tenant-bound handle (forTenant over a manager or the pool).
  */
 
-export interface DecisionPolicyRow {
+/** A stored version of a tenant's decision policy. */
+export interface DecisionPolicy {
   id: number;
   version: number;
   definition: DecisionPolicyDefinition;
@@ -17,29 +18,30 @@ export interface DecisionPolicyRow {
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
-type RawPolicy = {
-  id: number | string; version: number | string; name: string; rules: PolicyRule[] | string; default_outcome: RoutingOutcome;
-  minimum_age: number | string; individual_entity_types: string[] | string; edd_items: EddItemsByBand | string | null; created_by: string; created_at: Date;
-};
-const policyOf = (r: RawPolicy): DecisionPolicyRow => ({
-  id: Number(r.id),
-  version: Number(r.version),
+/** JSON columns come back as text (MariaDB's JSON is LONGTEXT) or parsed. */
+interface DecisionPolicyRow {
+  id: number; version: number; name: string; rules: PolicyRule[] | string; default_outcome: RoutingOutcome;
+  minimum_age: number; individual_entity_types: string[] | string; edd_items: EddItemsByBand | string | null; created_by: string; created_at: Date;
+}
+const toDecisionPolicy = (r: DecisionPolicyRow): DecisionPolicy => ({
+  id: r.id,
+  version: r.version,
   definition: {
-    name: r.name, rules: json(r.rules), defaultOutcome: r.default_outcome, minimumAge: Number(r.minimum_age), individualEntityTypes: json(r.individual_entity_types),
+    name: r.name, rules: json(r.rules), defaultOutcome: r.default_outcome, minimumAge: r.minimum_age, individualEntityTypes: json(r.individual_entity_types),
     eddItems: r.edd_items === null ? DEFAULT_EDD_ITEMS : json(r.edd_items),
   },
   createdBy: r.created_by,
   createdAt: r.created_at,
 });
 
-export async function findActiveDecisionPolicy(db: TenantDb): Promise<DecisionPolicyRow | null> {
+export async function findActiveDecisionPolicy(db: TenantDb): Promise<DecisionPolicy | null> {
   const orgId = db.orgId;
-  const [row]: RawPolicy[] = await db.query(
+  const [row]: DecisionPolicyRow[] = await db.query(
     `SELECT id, version, name, rules, default_outcome, minimum_age, individual_entity_types, edd_items, created_by, created_at
      FROM decision_policies WHERE org_id = ? ORDER BY version DESC LIMIT 1`,
     [orgId],
   );
-  return row ? policyOf(row) : null;
+  return row ? toDecisionPolicy(row) : null;
 }
 
 async function insertPolicy(db: TenantDb, version: number, p: DecisionPolicyDefinition, createdBy: string, now: Date, ignore: boolean): Promise<void> {
@@ -55,7 +57,7 @@ async function insertPolicy(db: TenantDb, version: number, p: DecisionPolicyDefi
  * The tenant's active policy; on first use the default policy is stored as its version 1 (so a
  * policyId always names a real row). INSERT IGNORE on (org_id, version): two first uses store one.
  */
-export async function activeDecisionPolicy(db: TenantDb, now: Date): Promise<DecisionPolicyRow> {
+export async function activeDecisionPolicy(db: TenantDb, now: Date): Promise<DecisionPolicy> {
   const found = await findActiveDecisionPolicy(db);
   if (found) return found;
   await insertPolicy(db, 1, DEFAULT_DECISION_POLICY, 'system', now, true);
@@ -63,10 +65,10 @@ export async function activeDecisionPolicy(db: TenantDb, now: Date): Promise<Dec
 }
 
 /** Stores a new version (the caller holds the tenant row lock, so versions do not race). Returns it. */
-export async function insertDecisionPolicyVersion(db: TenantDb, p: DecisionPolicyDefinition, createdBy: string, now: Date): Promise<DecisionPolicyRow> {
+export async function insertDecisionPolicyVersion(db: TenantDb, p: DecisionPolicyDefinition, createdBy: string, now: Date): Promise<DecisionPolicy> {
   const orgId = db.orgId;
-  const [{ v }]: { v: number | string | null }[] = await db.query('SELECT MAX(version) AS v FROM decision_policies WHERE org_id = ?', [orgId]);
-  await insertPolicy(db, Number(v ?? 0) + 1, p, createdBy, now, false);
+  const [{ v }]: { v: number | null }[] = await db.query('SELECT MAX(version) AS v FROM decision_policies WHERE org_id = ?', [orgId]);
+  await insertPolicy(db, (v ?? 0) + 1, p, createdBy, now, false);
   return (await findActiveDecisionPolicy(db))!;
 }
 
@@ -98,8 +100,8 @@ export async function lockRoutedCase(db: TenantDb, casePk: number): Promise<{ st
 export async function findCasePk(db: TenantDb, caseId: string): Promise<number | null> {
   const orgId = db.orgId;
   if (!isCaseId(caseId)) return null;
-  const [row]: { pk: number | string }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
-  return row ? Number(row.pk) : null;
+  const [row]: { pk: number }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
+  return row ? row.pk : null;
 }
 
 export async function insertRoutingEvaluation(
@@ -115,15 +117,30 @@ export async function insertRoutingEvaluation(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [orgId, casePk, e.policyId, e.policyName, e.policyVersion, e.matchedRuleIndex, e.gate, e.outcome, e.decided ? 1 : 0, JSON.stringify(e.facts), e.evaluatedAt],
   );
-  return Number((res as { insertId: number }).insertId);
+  return (res as { insertId: number }).insertId;
 }
 
-export interface RoutingRow {
+/** The latest routing evaluation of a case (by its public id). */
+export interface Routing {
+  caseId: string;
+  id: number;
+  policyId: number;
+  policyName: string;
+  policyVersion: number;
+  matchedRuleIndex: number | null;
+  gate: string | null;
+  outcome: RoutingOutcome;
+  decided: boolean;
+  facts: PolicyFacts;
+  evaluatedAt: Date;
+}
+
+interface RoutingRow {
   case_id: string;
-  id: number | string;
-  policy_id: number | string;
+  id: number;
+  policy_id: number;
   policy_name: string;
-  policy_version: number | string;
+  policy_version: number;
   matched_rule_index: number | null;
   gate: string | null;
   outcome: RoutingOutcome;
@@ -132,16 +149,22 @@ export interface RoutingRow {
   evaluated_at: Date;
 }
 
+const toRouting = (r: RoutingRow): Routing => ({
+  caseId: r.case_id, id: r.id, policyId: r.policy_id, policyName: r.policy_name, policyVersion: r.policy_version, matchedRuleIndex: r.matched_rule_index,
+  gate: r.gate, outcome: r.outcome, decided: r.decided === 1, facts: json(r.facts), evaluatedAt: r.evaluated_at,
+});
+
 /** The latest routing evaluation of each of the tenant's cases named; cases never routed are absent. */
-export function latestRoutingsOf(db: TenantDb, caseIds: string[]): Promise<RoutingRow[]> {
+export async function latestRoutingsOf(db: TenantDb, caseIds: string[]): Promise<Routing[]> {
   const orgId = db.orgId;
   const ids = caseIds.filter(isCaseId);
-  if (!ids.length) return Promise.resolve([]);
-  return db.query(
+  if (!ids.length) return [];
+  const rows: RoutingRow[] = await db.query(
     `SELECT c.case_id, e.id, e.policy_id, e.policy_name, e.policy_version, e.matched_rule_index, e.gate, e.outcome, e.decided, e.facts, e.evaluated_at
      FROM cases c FORCE INDEX (uq_cases_org_case_id)
      JOIN routing_evaluations e ON e.id = (SELECT MAX(e2.id) FROM routing_evaluations e2 WHERE e2.org_id = c.org_id AND e2.case_pk = c.pk)
      WHERE c.org_id = ? AND c.case_id IN (?)`,
     [orgId, ids],
   );
+  return rows.map(toRouting);
 }

@@ -17,12 +17,13 @@ export async function updateDecisionPolicy(svc: Services, actor: Actor, input: u
   authorize(actor, 'policy:configure');
   validatePolicy(input); // every problem reported before anything is locked
   return inTransaction(svc, async (tx) => {
+    const db = forTenant(tx.manager, actor.orgId);
     await lockTenant(tx.manager, actor.orgId);
     const now = svc.clock.now();
-    const previous = await activeDecisionPolicy(forTenant(tx.manager, actor.orgId), now);
+    const previous = await activeDecisionPolicy(db, now);
     // An edit that leaves out the EDD items keeps the active version's.
     const valid = validatePolicy(input, previous.definition.eddItems);
-    const created = await insertDecisionPolicyVersion(forTenant(tx.manager, actor.orgId), valid, auditName(actor), now);
+    const created = await insertDecisionPolicyVersion(db, valid, auditName(actor), now);
     await recordAudit(tx, {
       orgId: actor.orgId, actor: auditName(actor), action: 'decision_policy.updated',
       details: {

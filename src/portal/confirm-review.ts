@@ -43,9 +43,10 @@ export async function confirmReview(svc: Services, actor: Actor, input: { amendm
   const { amendments } = assertSchema(ReviewConfirmSchema, { amendments: input.amendments });
   return inTransaction(svc, async (tx) => {
     const orgId = actor.orgId;
+    const db = forTenant(tx.manager, orgId);
     const casePk = Number(c.pk);
-    refuseUnlessEditable({ status: (await lockCaseStatus(forTenant(tx.manager, orgId), casePk)) ?? 'approved' });
-    const review = await buildReview(forTenant(tx.manager, orgId), c);
+    refuseUnlessEditable({ status: (await lockCaseStatus(db, casePk)) ?? 'approved' });
+    const review = await buildReview(db, c);
     if (review.documents.awaitingExtraction > 0) {
       throw new DomainError('conflict', 'Your documents are still being read. Review and confirm once they are done.');
     }
@@ -102,7 +103,7 @@ export async function confirmReview(svc: Services, actor: Actor, input: { amendm
     }
     await writeDraft(tx, orgId, casePk, draft);
     const now = svc.clock.now();
-    await markReviewConfirmed(forTenant(tx.manager, orgId), casePk, now);
+    await markReviewConfirmed(db, casePk, now);
     if (changed.length) {
       await recordEvent(tx, {
         orgId, type: 'data.corrected', case: { pk: casePk },

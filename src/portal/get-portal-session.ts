@@ -36,12 +36,13 @@ function started(app: Application): boolean {
  * application is submitted every step is complete and nothing is editable.
  */
 export async function getPortalSession(svc: Services, actor: Actor, input: { caseId?: string } = {}): Promise<PortalSessionView> {
+  const db = forTenant(svc.db, actor.orgId);
   const c = await portalCaseOf(svc.db, actor, input.caseId);
   const tenant = await getTenant(svc, actor.orgId);
   const casePk = Number(c.pk);
-  const app = await loadApplication(forTenant(svc.db, actor.orgId), c);
-  const documents = await countCaseDocuments(forTenant(svc.db, actor.orgId), casePk);
-  const confirmedAt = (await findApplicationProfile(forTenant(svc.db, actor.orgId), casePk))?.review_confirmed_at ?? null;
+  const app = await loadApplication(db, c);
+  const documents = await countCaseDocuments(db, casePk);
+  const confirmedAt = (await findApplicationProfile(db, casePk))?.review_confirmed_at ?? null;
   const missing = missingForSubmission(app, documents);
   const editable = isEditable(c);
 

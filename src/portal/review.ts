@@ -117,7 +117,7 @@ export async function buildReview(db: TenantDb, c: CaseRow): Promise<Review> {
   const casePk = Number(c.pk);
   const app = await loadApplication(db, c);
   const documents = await countCaseDocuments(db, casePk);
-  const extracted = readExtractions((await listCaseExtractions(db, casePk)).map((d) => d.extracted_data));
+  const extracted = readExtractions((await listCaseExtractions(db, casePk)).map((d) => d.extractedData));
   const confirmedAt = (await findApplicationProfile(db, casePk))?.review_confirmed_at ?? null;
 
   const field = (name: string, label: string, applicationValue: unknown, extractedValue: unknown) => ({

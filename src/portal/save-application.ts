@@ -18,9 +18,10 @@ export async function saveApplication(svc: Services, actor: Actor, input: { appl
   refuseUnlessEditable(c);
   const draft = checkDraft(assertSchema(ApplicationDraftSchema, input.application), svc.clock.now().toISOString().slice(0, 10));
   return inTransaction(svc, async (tx) => {
+    const db = forTenant(tx.manager, actor.orgId);
     // The case row is locked so that a save cannot slip in beside a submission.
-    refuseUnlessEditable({ status: (await lockCaseStatus(forTenant(tx.manager, actor.orgId), Number(c.pk))) ?? 'approved' });
+    refuseUnlessEditable({ status: (await lockCaseStatus(db, Number(c.pk))) ?? 'approved' });
     await writeDraft(tx, actor.orgId, Number(c.pk), draft);
-    return { ...(await loadApplication(forTenant(tx.manager, actor.orgId), c)), editable: true };
+    return { ...(await loadApplication(db, c)), editable: true };
   });
 }

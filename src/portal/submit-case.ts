@@ -21,18 +21,19 @@ import type { SubmittedView } from '../cases/index';
 export async function submitCase(tx: Tx, actor: Actor, c: CaseRow, source: 'application_form' | 'doc_upload'): Promise<SubmittedView> {
   const svc = tx.services;
   const orgId = actor.orgId;
+  const db = forTenant(tx.manager, orgId);
   const casePk = Number(c.pk);
-  const status = await lockCaseStatus(forTenant(tx.manager, orgId), casePk);
+  const status = await lockCaseStatus(db, casePk);
   refuseUnlessEditable({ status: status ?? 'approved' });
-  const app = await loadApplication(forTenant(tx.manager, orgId), c);
-  const missing = missingForSubmission(app, await countCaseDocuments(forTenant(tx.manager, orgId), casePk));
+  const app = await loadApplication(db, c);
+  const missing = missingForSubmission(app, await countCaseDocuments(db, casePk));
   if (missing.length) throw incompleteApplication(missing);
 
   const now = svc.clock.now();
   const cp = app.companyProfile;
-  await updateCaseCompany(forTenant(tx.manager, orgId), casePk, { companyName: cp.companyName, companyNumber: cp.registrationNumber, country: cp.country }, now);
-  await transitionCaseStatus(forTenant(tx.manager, orgId), casePk, 'in_progress', 'in_review', now);
-  const row = (await findCaseRowByPk(forTenant(tx.manager, orgId), casePk))!;
+  await updateCaseCompany(db, casePk, { companyName: cp.companyName, companyNumber: cp.registrationNumber, country: cp.country }, now);
+  await transitionCaseStatus(db, casePk, 'in_progress', 'in_review', now);
+  const row = (await findCaseRowByPk(db, casePk))!;
   await recordEvent(tx, {
     orgId, type: 'case.submitted', case: { pk: casePk },
     fields: { companyName: row.company_name, country: row.country, customerEmail: row.customer_email, source },

@@ -45,25 +45,27 @@ export const PURGED_CATEGORIES = ['customer_contact', 'company_profile_personal_
 export async function purgeCaseData(svc: Services, actor: Actor, ref: { casePk: number } | { caseId: string }): Promise<PurgeResult> {
   authorize(actor, 'retention:purge');
   const orgId = actor.orgId;
-  const casePk = 'casePk' in ref ? ref.casePk : await findCasePkById(forTenant(svc.db, orgId), ref.caseId);
+  const db = forTenant(svc.db, orgId);
+  const casePk = 'casePk' in ref ? ref.casePk : await findCasePkById(db, ref.caseId);
   if (casePk === null || !Number.isSafeInteger(casePk)) throw DomainError.notFound('Case');
   const decided = await inTransaction(svc, async (tx): Promise<PurgeResult> => {
-    const c = await lockCaseForPurge(forTenant(tx.manager, orgId), casePk);
+    const db = forTenant(tx.manager, orgId);
+    const c = await lockCaseForPurge(db, casePk);
     if (!c) throw DomainError.notFound('Case');
     if (c.purgedAt) return { outcome: 'already_purged', caseId: c.caseId, purgedAt: c.purgedAt.toISOString(), blobsDeleted: 0 };
     const held = (reason: PurgeHold, p: { eventId: string; delivered: number; deliveries: number } | null = null): PurgeResult => ({
       outcome: 'held', caseId: c.caseId, reason, eventId: p?.eventId ?? null, delivered: p?.delivered ?? 0, deliveries: p?.deliveries ?? 0,
     });
-    const since = await readZeroRetentionSince(forTenant(tx.manager, orgId));
+    const since = await readZeroRetentionSince(db);
     if (!since) return held('zero_retention_off');
-    const pkg = await findPackageDeliveries(forTenant(tx.manager, orgId), casePk, since);
+    const pkg = await findPackageDeliveries(db, casePk, since);
     if (!pkg) return held('no_data_package');
     if (!pkg.relayed) return held('not_relayed', pkg);
     if (pkg.deliveries === 0) return held('no_subscribed_endpoint', pkg);
     if (pkg.delivered < pkg.deliveries) return held('delivery_outstanding', pkg);
 
     const now = svc.clock.now();
-    const counts: PurgedCounts = await purgePersonalData(forTenant(tx.manager, orgId), casePk, now);
+    const counts: PurgedCounts = await purgePersonalData(db, casePk, now);
     await recordAudit(tx, {
       orgId, actor: auditName(actor), action: 'case.personal_data.purged',
       details: {
@@ -78,9 +80,9 @@ export async function purgeCaseData(svc: Services, actor: Actor, ref: { casePk: 
   // After commit: the bytes go, then the key. A crash in between leaves the key, and the sweep (or the
   // next check) deletes again; BlobStore.delete of a missing blob is not an error.
   let blobsDeleted = 0;
-  for (const { id, blobKey } of await listPurgedBlobKeys(forTenant(svc.db, orgId), casePk)) {
+  for (const { id, blobKey } of await listPurgedBlobKeys(db, casePk)) {
     await svc.blobs.delete(blobKey);
-    await clearPurgedBlobKey(forTenant(svc.db, orgId), id, blobKey);
+    await clearPurgedBlobKey(db, id, blobKey);
     blobsDeleted++;
   }
   if (decided.outcome === 'purged') svc.log.info({ orgId, caseId: decided.caseId, eventId: decided.eventId, blobsDeleted }, 'zero retention: personal data purged');

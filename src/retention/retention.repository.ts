@@ -28,7 +28,7 @@ export async function readZeroRetentionSince(db: TenantDb): Promise<Date | null>
   const [row]: { zero_retention: number; zero_retention_since: Date | null }[] = await db.query(
     'SELECT zero_retention, zero_retention_since FROM tenants WHERE id = ?', [orgId],
   );
-  return row && Number(row.zero_retention) === 1 && row.zero_retention_since ? new Date(row.zero_retention_since) : null;
+  return row && row.zero_retention === 1 && row.zero_retention_since ? new Date(row.zero_retention_since) : null;
 }
 
 /** A case row locked until the caller's transaction ends, with what the purge needs; null when not the tenant's. */
@@ -36,17 +36,17 @@ export async function lockCaseForPurge(
   db: TenantDb, casePk: number,
 ): Promise<{ pk: number; caseId: string; purgedAt: Date | null } | null> {
   const orgId = db.orgId;
-  const [row]: { pk: number | string; case_id: string; purged_at: Date | null }[] = await db.query(
+  const [row]: { pk: number; case_id: string; purged_at: Date | null }[] = await db.query(
     'SELECT pk, case_id, purged_at FROM cases WHERE org_id = ? AND pk = ? FOR UPDATE', [orgId, casePk],
   );
-  return row ? { pk: Number(row.pk), caseId: row.case_id, purgedAt: row.purged_at } : null;
+  return row ? { pk: row.pk, caseId: row.case_id, purgedAt: row.purged_at } : null;
 }
 
 /** The pk of a tenant's case by its public id, or null. */
 export async function findCasePkById(db: TenantDb, caseId: string): Promise<number | null> {
   const orgId = db.orgId;
-  const [row]: { pk: number | string }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
-  return row ? Number(row.pk) : null;
+  const [row]: { pk: number }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
+  return row ? row.pk : null;
 }
 
 /** The latest data package of a case recorded since `since`, and where its deliveries stand. */
@@ -67,13 +67,13 @@ export interface PackageDeliveries {
  */
 export async function findPackageDeliveries(db: TenantDb, casePk: number, since: Date): Promise<PackageDeliveries | null> {
   const orgId = db.orgId;
-  const [ev]: { seq: number | string; event_id: string; occurred_at: Date; relayed_at: Date | null }[] = await db.query(
+  const [ev]: { seq: number; event_id: string; occurred_at: Date; relayed_at: Date | null }[] = await db.query(
     `SELECT seq, event_id, occurred_at, relayed_at FROM events
      WHERE org_id = ? AND case_pk = ? AND type = ? AND occurred_at >= ? ORDER BY seq DESC LIMIT 1`,
     [orgId, casePk, DATA_PACKAGE_EVENT, since],
   );
   if (!ev) return null;
-  const [n]: { deliveries: number | string; delivered: number | string | null }[] = await db.query(
+  const [n]: { deliveries: number; delivered: string | null }[] = await db.query(
     `SELECT COUNT(*) AS deliveries, SUM(d.state = 'delivered') AS delivered
      FROM webhook_deliveries d JOIN webhook_endpoints e ON e.org_id = d.org_id AND e.id = d.endpoint_id
      WHERE d.org_id = ? AND d.event_id = ? AND e.deleted_at IS NULL`,
@@ -81,7 +81,7 @@ export async function findPackageDeliveries(db: TenantDb, casePk: number, since:
   );
   return {
     eventId: ev.event_id, occurredAt: new Date(ev.occurred_at), relayed: ev.relayed_at !== null,
-    deliveries: Number(n?.deliveries ?? 0), delivered: Number(n?.delivered ?? 0),
+    deliveries: n?.deliveries ?? 0, delivered: Number(n?.delivered ?? 0),
   };
 }
 
@@ -123,7 +123,7 @@ export async function purgePersonalData(db: TenantDb, casePk: number, now: Date)
  * Held cases are not candidates, so the sweep stays cheap; purgeCaseData checks the gate again itself.
  */
 export async function listPurgeCandidates(db: Queryable, limit: number): Promise<{ orgId: string; casePk: number }[]> {
-  const rows: { org_id: string; case_pk: number | string }[] = await crossTenant(db, 'sweep').query(
+  const rows: { org_id: string; case_pk: number }[] = await crossTenant(db, 'sweep').query(
     `SELECT DISTINCT ev.org_id, ev.case_pk
      FROM tenants t
      JOIN events ev ON ev.org_id = t.id AND ev.type = ? AND ev.occurred_at >= t.zero_retention_since
@@ -136,5 +136,5 @@ export async function listPurgeCandidates(db: Queryable, limit: number): Promise
      ORDER BY ev.org_id, ev.case_pk LIMIT ${Math.floor(limit)}`,
     [DATA_PACKAGE_EVENT],
   );
-  return rows.map((r) => ({ orgId: r.org_id, casePk: Number(r.case_pk) }));
+  return rows.map((r) => ({ orgId: r.org_id, casePk: r.case_pk }));
 }

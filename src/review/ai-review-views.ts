@@ -1,5 +1,5 @@
 import type { ReviewConfidence, ReviewRecommendation, RiskFactorSeverity } from './ai-review.entity';
-import type { AiReviewRow } from './ai-reviews.repository';
+import type { AiReview } from './ai-reviews.repository';
 
 /** A stored AI case review as the console shows it (the ai_review.completed fields, and the reviewer). */
 export interface AiReviewView {
@@ -13,14 +13,14 @@ export interface AiReviewView {
   completedAt: string;
 }
 
-export function aiReviewView(r: AiReviewRow): AiReviewView {
+export function aiReviewView(r: AiReview): AiReviewView {
   return {
-    reviewId: Number(r.id),
-    triggeredBy: r.triggered_by,
+    reviewId: r.id,
+    triggeredBy: r.triggeredBy,
     reviewer: r.reviewer,
     recommendation: r.recommendation,
     confidence: r.confidence,
-    riskFactors: typeof r.risk_factors === 'string' ? JSON.parse(r.risk_factors) : r.risk_factors,
-    completedAt: r.completed_at.toISOString(),
+    riskFactors: r.riskFactors,
+    completedAt: r.completedAt.toISOString(),
   };
 }

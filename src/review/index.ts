@@ -7,6 +7,6 @@ export { loadCaseReviewFacts } from './load-case-review-facts';
 export { reviewCase, CaseReviewFailed, type ReviewTrigger } from './review-case';
 export { runAiReview } from './run-ai-review';
 export { loadLatestAiReviews } from './load-latest-ai-reviews';
-export { findLatestAiReview, type AiReviewRow } from './ai-reviews.repository';
+export { findLatestAiReview, type AiReview } from './ai-reviews.repository';
 export { aiReviewView, type AiReviewView } from './ai-review-views';
 export { formSubmissionTrigger, confirmReviewTrigger } from './review-triggers';

@@ -5,8 +5,6 @@ import { loadApplication, missingForSubmission } from '../cases/index';
 import type { CaseReviewFacts } from './case-reviewer';
 import { listReviewDocuments, listReviewHits } from './ai-reviews.repository';
 
-const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-
 /**
  * What a case review weighs, read from the case's own rows: the application as submitted (company
  * profile, directors and UBOs, and what it still lacks for a submission as `missingForSubmission`),
@@ -39,13 +37,10 @@ export async function loadCaseReviewFacts(db: TenantDb, casePk: number): Promise
     companyName: c.company_name,
     application,
     documents: docs.map((d) => ({
-      id: Number(d.id), documentType: d.document_type, status: d.status, confidence: d.confidence,
-      warnings: json<unknown[]>(d.warnings).map((w) => (typeof w === 'string' ? w : JSON.stringify(w))),
+      id: d.id, documentType: d.documentType, status: d.status, confidence: d.confidence,
+      warnings: d.warnings.map((w) => (typeof w === 'string' ? w : JSON.stringify(w))),
     })),
-    hits: hits.map((h) => ({
-      hitId: h.hit_id, subjectName: h.subject_name, subjectRole: h.subject_role, isPep: Number(h.is_pep) === 1, isSanctioned: Number(h.is_sanctioned) === 1,
-      triageDisposition: h.triage_disposition, disposition: h.disposition,
-    })),
+    hits,
     risk,
   };
 }

@@ -8,6 +8,6 @@ import { findLatestAiReviewsByCaseId } from './ai-reviews.repository';
 export async function loadLatestAiReviews(svc: Services, actor: Actor, caseIds: string[]): Promise<(AiReviewView | null)[]> {
   authorize(actor, 'cases:read');
   const rows = await findLatestAiReviewsByCaseId(forTenant(svc.db, actor.orgId), [...new Set(caseIds)]);
-  const byCase = new Map(rows.map((r) => [r.case_id, aiReviewView(r)]));
+  const byCase = new Map(rows.map((r) => [r.caseId, aiReviewView(r)]));
   return caseIds.map((id) => byCase.get(id) ?? null);
 }

@@ -19,15 +19,16 @@ import { scoreRisk } from './score-risk';
 export async function assessRiskInTx(
   tx: Tx, orgId: string, casePk: number, assessedBy: string, options: { orderedAfter?: string } = {},
 ): Promise<RiskAssessmentView> {
+  const db = forTenant(tx.manager, orgId);
   const now = tx.services.clock.now();
-  const model = await activeRiskModel(forTenant(tx.manager, orgId), now);
-  const facts = await loadCaseFacts(forTenant(tx.manager, orgId), casePk);
+  const model = await activeRiskModel(db, now);
+  const facts = await loadCaseFacts(db, casePk);
   if (!facts) throw new Error(`assessRiskInTx: case ${casePk} is not in tenant ${orgId}`);
   const result = scoreRisk(model.definition, facts);
-  const assessmentId = await insertRiskAssessment(forTenant(tx.manager, orgId), casePk, {
+  const assessmentId = await insertRiskAssessment(db, casePk, {
     configId: model.id, compositeScore: result.compositeScore, band: result.band, bandLabel: result.bandLabel, factors: result.factors, assessedBy, assessedAt: now,
   });
-  await setCaseRisk(forTenant(tx.manager, orgId), casePk, result.compositeScore, result.band, now);
+  await setCaseRisk(db, casePk, result.compositeScore, result.band, now);
   await recordEvent(tx, {
     orgId,
     type: 'risk.assessed',

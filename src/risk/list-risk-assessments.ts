@@ -8,6 +8,6 @@ import { riskAssessmentView, type RiskAssessmentView } from './risk-views';
 export async function latestRiskAssessments(svc: Services, actor: Actor, caseIds: string[]): Promise<(RiskAssessmentView | null)[]> {
   authorize(actor, 'cases:read');
   const rows = await latestRiskAssessmentsOf(forTenant(svc.db, actor.orgId), caseIds);
-  const byCase = new Map(rows.map((r) => [r.case_id, riskAssessmentView(r)]));
+  const byCase = new Map(rows.map((r) => [r.caseId, riskAssessmentView(r)]));
   return caseIds.map((id) => byCase.get(id) ?? null);
 }

@@ -14,8 +14,9 @@ export async function recomputeRisk(svc: Services, actor: Actor, input: { caseId
   authorize(actor, 'cases:work');
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(forTenant(tx.manager, orgId), input.caseId);
+    const db = forTenant(tx.manager, orgId);
+    const c = await lockConsoleCase(db, input.caseId);
     await assessRiskInTx(tx, orgId, c.pk, auditName(actor));
-    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, orgId), c.case_id))!, svc.config.appUrl);
+    return consoleCaseView((await findConsoleCaseRow(db, c.case_id))!, svc.config.appUrl);
   });
 }

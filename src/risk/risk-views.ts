@@ -1,5 +1,5 @@
 import type { Band, RiskModelDefinition } from './risk-model';
-import type { RiskAssessmentRow, RiskModelRow } from './risk.repository';
+import type { RiskAssessment, RiskModel } from './risk.repository';
 import type { RiskFactorResult } from './score-risk';
 
 /** A risk assessment as the console shows it: the event's fields plus the factor breakdown. */
@@ -23,19 +23,17 @@ export interface RiskModelView {
   createdAt: string;
 }
 
-const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-
-export const riskModelView = (m: RiskModelRow): RiskModelView => ({
+export const riskModelView = (m: RiskModel): RiskModelView => ({
   configId: m.id, version: m.version, definition: m.definition, createdBy: m.createdBy, createdAt: m.createdAt.toISOString(),
 });
 
-export const riskAssessmentView = (r: RiskAssessmentRow): RiskAssessmentView => ({
-  assessmentId: Number(r.id),
-  configId: Number(r.config_id),
-  compositeScore: Number(r.composite_score),
-  band: r.band_id,
-  bandLabel: r.band_label,
-  factors: r.factors === null ? [] : json(r.factors),
-  assessedBy: r.assessed_by,
-  assessedAt: r.assessed_at.toISOString(),
+export const riskAssessmentView = (r: RiskAssessment): RiskAssessmentView => ({
+  assessmentId: r.id,
+  configId: r.configId,
+  compositeScore: r.compositeScore,
+  band: r.band,
+  bandLabel: r.bandLabel,
+  factors: r.factors,
+  assessedBy: r.assessedBy,
+  assessedAt: r.assessedAt.toISOString(),
 });

@@ -7,7 +7,8 @@ import type { RiskFactorResult } from './score-risk';
  * The SQL of risk models and assessments. Every function takes a tenant-bound handle (forTenant over a manager or the pool).
  */
 
-export interface RiskModelRow {
+/** A stored version of a tenant's risk model. */
+export interface RiskModel {
   id: number;
   version: number;
   definition: RiskModelDefinition;
@@ -17,9 +18,10 @@ export interface RiskModelRow {
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
-type RawModel = { id: number | string; version: number | string; definition: RiskModelDefinition | string; created_by: string; created_at: Date };
-const modelOf = (r: RawModel): RiskModelRow => ({
-  id: Number(r.id), version: Number(r.version), definition: json(r.definition), createdBy: r.created_by, createdAt: r.created_at,
+/** definition is JSON text (MariaDB's JSON is LONGTEXT) or parsed. */
+interface RiskModelRow { id: number; version: number; definition: RiskModelDefinition | string; created_by: string; created_at: Date }
+const toRiskModel = (r: RiskModelRow): RiskModel => ({
+  id: r.id, version: r.version, definition: json(r.definition), createdBy: r.created_by, createdAt: r.created_at,
 });
 
 /** Locks a case row of the tenant until the caller's transaction ends; its status, or null when the tenant has no such case. */
@@ -32,19 +34,19 @@ export async function lockCaseRow(db: TenantDb, casePk: number): Promise<{ statu
 }
 
 /** The tenant's newest risk model version, or null when it has none yet. */
-export async function findActiveRiskModel(db: TenantDb): Promise<RiskModelRow | null> {
+export async function findActiveRiskModel(db: TenantDb): Promise<RiskModel | null> {
   const orgId = db.orgId;
-  const [row]: RawModel[] = await db.query(
+  const [row]: RiskModelRow[] = await db.query(
     'SELECT id, version, definition, created_by, created_at FROM risk_models WHERE org_id = ? ORDER BY version DESC LIMIT 1', [orgId],
   );
-  return row ? modelOf(row) : null;
+  return row ? toRiskModel(row) : null;
 }
 
 /**
  * The tenant's active risk model; on first use the default model is stored as its version 1 (so a
  * configId always names a real row). INSERT IGNORE on (org_id, version): two first uses racing store one.
  */
-export async function activeRiskModel(db: TenantDb, now: Date): Promise<RiskModelRow> {
+export async function activeRiskModel(db: TenantDb, now: Date): Promise<RiskModel> {
   const orgId = db.orgId;
   const found = await findActiveRiskModel(db);
   if (found) return found;
@@ -56,12 +58,12 @@ export async function activeRiskModel(db: TenantDb, now: Date): Promise<RiskMode
 }
 
 /** Stores a new version (the caller holds the tenant row lock, so versions do not race). Returns it. */
-export async function insertRiskModelVersion(db: TenantDb, definition: RiskModelDefinition, createdBy: string, now: Date): Promise<RiskModelRow> {
+export async function insertRiskModelVersion(db: TenantDb, definition: RiskModelDefinition, createdBy: string, now: Date): Promise<RiskModel> {
   const orgId = db.orgId;
-  const [{ v }]: { v: number | string | null }[] = await db.query('SELECT MAX(version) AS v FROM risk_models WHERE org_id = ?', [orgId]);
+  const [{ v }]: { v: number | null }[] = await db.query('SELECT MAX(version) AS v FROM risk_models WHERE org_id = ?', [orgId]);
   await db.query(
     'INSERT INTO risk_models (org_id, version, definition, created_by, created_at) VALUES (?, ?, ?, ?, ?)',
-    [orgId, Number(v ?? 0) + 1, JSON.stringify(definition), createdBy, now],
+    [orgId, (v ?? 0) + 1, JSON.stringify(definition), createdBy, now],
   );
   return (await findActiveRiskModel(db))!;
 }
@@ -77,14 +79,28 @@ export async function insertRiskAssessment(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [orgId, casePk, a.configId, a.compositeScore, a.band, a.bandLabel, JSON.stringify(a.factors), a.assessedBy, a.assessedAt],
   );
-  return Number((res as { insertId: number }).insertId);
+  return (res as { insertId: number }).insertId;
 }
 
-export interface RiskAssessmentRow {
+/** The latest risk assessment of a case (by its public id). */
+export interface RiskAssessment {
+  caseId: string;
+  id: number;
+  configId: number;
+  compositeScore: number;
+  band: Band;
+  bandLabel: string;
+  factors: RiskFactorResult[];
+  assessedBy: string;
+  assessedAt: Date;
+}
+
+interface RiskAssessmentRow {
   case_id: string;
-  id: number | string;
-  config_id: number | string;
-  composite_score: string | number;
+  id: number;
+  config_id: number;
+  /** DECIMAL(5,2): the driver gives text. */
+  composite_score: string;
   band_id: Band;
   band_label: string;
   factors: RiskFactorResult[] | string | null;
@@ -92,16 +108,22 @@ export interface RiskAssessmentRow {
   assessed_at: Date;
 }
 
+const toRiskAssessment = (r: RiskAssessmentRow): RiskAssessment => ({
+  caseId: r.case_id, id: r.id, configId: r.config_id, compositeScore: Number(r.composite_score), band: r.band_id, bandLabel: r.band_label,
+  factors: r.factors === null ? [] : json(r.factors), assessedBy: r.assessed_by, assessedAt: r.assessed_at,
+});
+
 /** The latest assessment of each of the tenant's cases named; cases without one are absent. */
-export function latestRiskAssessmentsOf(db: TenantDb, caseIds: string[]): Promise<RiskAssessmentRow[]> {
+export async function latestRiskAssessmentsOf(db: TenantDb, caseIds: string[]): Promise<RiskAssessment[]> {
   const orgId = db.orgId;
   const ids = caseIds.filter(isCaseId);
-  if (!ids.length) return Promise.resolve([]);
-  return db.query(
+  if (!ids.length) return [];
+  const rows: RiskAssessmentRow[] = await db.query(
     `SELECT c.case_id, r.id, r.config_id, r.composite_score, r.band_id, r.band_label, r.factors, r.assessed_by, r.assessed_at
      FROM cases c FORCE INDEX (uq_cases_org_case_id)
      JOIN risk_assessments r ON r.id = (SELECT MAX(r2.id) FROM risk_assessments r2 WHERE r2.org_id = c.org_id AND r2.case_pk = c.pk)
      WHERE c.org_id = ? AND c.case_id IN (?)`,
     [orgId, ids],
   );
+  return rows.map(toRiskAssessment);
 }

@@ -18,11 +18,12 @@ export async function updateRiskModel(svc: Services, actor: Actor, definition: u
   authorize(actor, 'risk:configure');
   const valid = validateRiskModel(definition);
   return inTransaction(svc, async (tx) => {
+    const db = forTenant(tx.manager, actor.orgId);
     // The tenant row lock orders concurrent edits: each gets the next version.
     await lockTenant(tx.manager, actor.orgId);
     const now = svc.clock.now();
-    const previous = await activeRiskModel(forTenant(tx.manager, actor.orgId), now);
-    const created = await insertRiskModelVersion(forTenant(tx.manager, actor.orgId), valid, auditName(actor), now);
+    const previous = await activeRiskModel(db, now);
+    const created = await insertRiskModelVersion(db, valid, auditName(actor), now);
     await recordAudit(tx, {
       orgId: actor.orgId, actor: auditName(actor), action: 'risk_model.updated',
       details: { configId: created.id, version: created.version, previousConfigId: previous.id, previousVersion: previous.version },

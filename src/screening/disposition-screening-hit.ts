@@ -24,15 +24,16 @@ export async function dispositionScreeningHit(
   const c = await findCaseRow(forTenant(svc.db, orgId), caseId);
   const casePk = Number(c.pk);
   return inTransaction(svc, async (tx) => {
+    const db = forTenant(tx.manager, orgId);
     const now = svc.clock.now();
     // The case row lock serialises summary recomputations of one case.
-    await lockCase(forTenant(tx.manager, orgId), casePk);
-    const found = await updateHitDisposition(forTenant(tx.manager, orgId), casePk, input.hitId, {
+    await lockCase(db, casePk);
+    const found = await updateHitDisposition(db, casePk, input.hitId, {
       disposition: input.disposition, note: input.note ?? null, by: auditName(actor), at: now,
     });
     if (!found) throw DomainError.notFound('Screening hit');
-    await recountCaseScreening(forTenant(tx.manager, orgId), casePk, now);
-    const row = await findHit(forTenant(tx.manager, orgId), casePk, input.hitId);
+    await recountCaseScreening(db, casePk, now);
+    const row = await findHit(db, casePk, input.hitId);
     return screeningHitView(row!, c.case_id);
   });
 }

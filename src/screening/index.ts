@@ -12,7 +12,7 @@ export { countryCodeOf, subjectsOfApplication } from './screening-subjects';
 export {
   DispositionSchema, HitSourceSchema, ScreeningHitSchema, ScreeningHitListSchema, DispositionRequestSchema, type ScreeningHitView, type DispositionBody,
 } from './screening.wire';
-export { listOpenHits, purgeScreeningHitSubjects } from './screening.repository';
+export { listHitsOfCases, listOpenHits, purgeScreeningHitSubjects, type ScreeningHit } from './screening.repository';
 export { nameSimilarity } from './watchlist/name-similarity';
 export { nameTokens } from './watchlist/name-tokens';
 export { screeningHitView } from './screening-views';

@@ -13,10 +13,11 @@ export async function listScreeningHits(
 ): Promise<Page<ScreeningHitView>> {
   authorize(actor, 'screening:read');
   const orgId = actor.orgId;
-  const c = await findCaseRow(forTenant(svc.db, orgId), caseId);
+  const db = forTenant(svc.db, orgId);
+  const c = await findCaseRow(db, caseId);
   const limit = pageSize(input.limit);
   const scope: CursorScope = { orgId, list: 'screening', filter: { caseId: c.case_id } };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
-  const rows = await listHitPage(forTenant(svc.db, orgId), Number(c.pk), { after, limit: limit + 1 });
-  return toPage(svc.config, scope, rows, limit, (r) => [Number(r.id)], (r) => screeningHitView(r, c.case_id));
+  const rows = await listHitPage(db, Number(c.pk), { after, limit: limit + 1 });
+  return toPage(svc.config, scope, rows, limit, (r) => [r.id], (r) => screeningHitView(r, c.case_id));
 }

@@ -54,10 +54,18 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
   authorize(actor, 'screening:run');
   assertOwnCase(actor, ref);
   const { orgId, casePk } = ref;
-  const c = await findCaseRowByPk(forTenant(svc.db, orgId), casePk);
+  const db = forTenant(svc.db, orgId);
+  const c = await findCaseRowByPk(db, casePk);
   if (!c) throw DomainError.notFound('Case');
-  const [profile, parties] = await Promise.all([findApplicationProfile(forTenant(svc.db, orgId), casePk), listApplicationParties(forTenant(svc.db, orgId), casePk)]);
-  const subjects = subjectsOfApplication(c, profile, parties);
+  const [profile, parties] = await Promise.all([findApplicationProfile(db, casePk), listApplicationParties(db, casePk)]);
+  // The case's rows are src/cases' own (snake_case until it maps them); named here as screening reads them.
+  const subjects = subjectsOfApplication(
+    { companyName: c.company_name, country: c.country },
+    profile && { companyName: profile.company_name, country: profile.country },
+    parties.map((p) => ({
+      kind: p.kind, position: p.position, name: p.name, nationality: p.nationality, dateOfBirth: p.date_of_birth, countryOfResidence: p.country_of_residence,
+    })),
+  );
 
   // One provider call per distinct subject (a director who is also a UBO is asked about once).
   const asked = new Map<string, Promise<ScreeningMatch[]>>();
@@ -69,16 +77,17 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
   const summary = screened.map(({ subject, matches }) => ({ name: subject.name, role: subject.role, status: subjectStatus(matches) }));
 
   return inTransaction(svc, async (tx) => {
+    const db = forTenant(tx.manager, orgId);
     if (guard && !(await guard.claim(tx))) return { done: false, screened: 0, summary: [], newHits: [] };
     // The case row lock serialises runs of one case (and the summary recount with dispositions).
-    await lockCase(forTenant(tx.manager, orgId), casePk);
+    await lockCase(db, casePk);
     const now = svc.clock.now();
     const newHits: string[] = [];
     for (const { subject, matches } of screened) {
       for (const m of matches) {
         // hit_id is VARCHAR(191): a longer id could not be deduplicated (OpenSanctions ids are far shorter).
         if (m.entityId.length > 191) continue;
-        if (!(await insertHitIfNew(forTenant(tx.manager, orgId), casePk, hitOf(subject, m, now)))) continue;
+        if (!(await insertHitIfNew(db, casePk, hitOf(subject, m, now)))) continue;
         newHits.push(m.entityId);
         await recordEvent(tx, {
           orgId,
@@ -93,7 +102,7 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
       }
     }
     await recordEvent(tx, { orgId, type: 'screening.completed', case: { pk: casePk }, fields: { screened: subjects.length, summary } });
-    await recountCaseScreening(forTenant(tx.manager, orgId), casePk, now);
+    await recountCaseScreening(db, casePk, now);
     await guard?.done(tx);
     return { done: true, screened: subjects.length, summary, newHits };
   });

@@ -1,6 +1,5 @@
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
-import type { ApplicationProfileRow, PartyRow } from '../cases/index';
 import type { ScreeningSubject } from './screening-provider';
 
 countries.registerLocale(en);
@@ -30,12 +29,12 @@ const dateOnly = (v: Date | string | null): string | null => {
  * (`company`, `director:<position>`, `ubo:<position>`), so a rerun names the same subject the same way.
  */
 export function subjectsOfApplication(
-  c: { company_name: string | null; country: string | null },
-  profile: Pick<ApplicationProfileRow, 'company_name' | 'country'> | null,
-  parties: Pick<PartyRow, 'kind' | 'position' | 'name' | 'nationality' | 'date_of_birth' | 'country_of_residence'>[],
+  c: { companyName: string | null; country: string | null },
+  profile: { companyName: string | null; country: string | null } | null,
+  parties: { kind: 'director' | 'ubo'; position: number; name: string; nationality: string | null; dateOfBirth: Date | string | null; countryOfResidence: string | null }[],
 ): ScreeningSubject[] {
   const subjects: ScreeningSubject[] = [];
-  const companyName = (profile?.company_name ?? c.company_name ?? '').trim();
+  const companyName = (profile?.companyName ?? c.companyName ?? '').trim();
   if (companyName) {
     subjects.push({
       subjectId: 'company', name: companyName, role: 'company', schema: 'Company', birthDate: null, nationality: null,
@@ -46,8 +45,8 @@ export function subjectsOfApplication(
     for (const p of parties.filter((x) => x.kind === kind).sort((a, b) => a.position - b.position)) {
       if (!p.name?.trim()) continue;
       subjects.push({
-        subjectId: `${kind}:${p.position}`, name: p.name.trim(), role: kind, schema: 'Person', birthDate: dateOnly(p.date_of_birth),
-        nationality: countryCodeOf(p.nationality), country: countryCodeOf(p.country_of_residence),
+        subjectId: `${kind}:${p.position}`, name: p.name.trim(), role: kind, schema: 'Person', birthDate: dateOnly(p.dateOfBirth),
+        nationality: countryCodeOf(p.nationality), country: countryCodeOf(p.countryOfResidence),
       });
     }
   }

@@ -1,36 +1,35 @@
-import type { ScreeningHitRow } from './screening.repository';
+import type { ScreeningHit } from './screening.repository';
 import type { ScreeningHitView } from './screening.wire';
 
-const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 const iso = (v: Date | null) => (v ? v.toISOString() : null);
 
-export function screeningHitView(r: ScreeningHitRow, caseId: string): ScreeningHitView {
+export function screeningHitView(r: ScreeningHit, caseId: string): ScreeningHitView {
   return {
-    hitId: r.hit_id,
+    hitId: r.hitId,
     caseId,
-    subjectId: r.subject_id,
-    subjectName: r.subject_name,
-    subjectRole: r.subject_role,
+    subjectId: r.subjectId,
+    subjectName: r.subjectName,
+    subjectRole: r.subjectRole,
     caption: r.caption,
-    schema: r.entity_schema,
-    score: r.score === null ? null : Number(r.score),
-    topics: json<string[]>(r.topics),
-    position: json<string[]>(r.positions),
-    nationality: json<string[]>(r.nationality),
-    isPep: Number(r.is_pep) === 1,
-    isSanctioned: Number(r.is_sanctioned) === 1,
+    schema: r.entitySchema,
+    score: r.score,
+    topics: r.topics,
+    position: r.positions,
+    nationality: r.nationality,
+    isPep: r.isPep,
+    isSanctioned: r.isSanctioned,
     source: r.source,
-    detectedAt: (r.detected_at as Date).toISOString(),
-    triage: r.triage_status
+    detectedAt: r.detectedAt.toISOString(),
+    triage: r.triageStatus
       ? {
-        status: r.triage_status, confidence: r.triage_confidence === null ? null : Number(r.triage_confidence), disposition: r.triage_disposition,
-        shortReason: r.triage_reason, provider: r.triage_provider ?? null, model: r.triage_model ?? null, promptVersion: r.triage_prompt_version ?? null,
-        triagedAt: iso(r.triaged_at ?? null),
+        status: r.triageStatus, confidence: r.triageConfidence, disposition: r.triageDisposition,
+        shortReason: r.triageReason, provider: r.triageProvider, model: r.triageModel, promptVersion: r.triagePromptVersion,
+        triagedAt: iso(r.triagedAt),
       }
       : null,
     disposition: r.disposition,
-    dispositionNote: r.disposition_note,
-    dispositionBy: r.disposition_by,
-    dispositionedAt: iso(r.dispositioned_at),
+    dispositionNote: r.dispositionNote,
+    dispositionBy: r.dispositionBy,
+    dispositionedAt: iso(r.dispositionedAt),
   };
 }

@@ -1,36 +1,106 @@
 import { type TenantDb } from '../db/index';
+import { isCaseId } from '../cases/index';
 import type { Disposition } from './screening-hit.entity';
+import type { ScreeningHitView } from './screening.wire';
 
 /** The SQL of screening hits and a case's screening summary. Every function takes a tenant-bound handle (forTenant over a manager or the pool). */
 
 const HIT_COLUMNS =
   'id, hit_id, subject_id, subject_name, subject_role, caption, entity_schema, score, topics, positions, nationality, is_pep, is_sanctioned, source, detected_at, triage_status, triage_confidence, triage_disposition, triage_reason, triage_provider, triage_model, triage_prompt_version, triaged_at, disposition, disposition_note, disposition_by, dispositioned_at';
 
-/** A screening hit row (HIT_COLUMNS, snake_case; JSON columns may come back as text). */
-export type ScreeningHitRow = Record<string, never>;
+type Triage = NonNullable<ScreeningHitView['triage']>;
+
+/** A screening hit of a case with its triage and disposition. */
+export interface ScreeningHit {
+  id: number;
+  hitId: string;
+  subjectId: string | null;
+  subjectName: string | null;
+  subjectRole: string | null;
+  caption: string | null;
+  entitySchema: ScreeningHitView['schema'];
+  score: number | null;
+  topics: string[];
+  positions: string[];
+  nationality: string[];
+  isPep: boolean;
+  isSanctioned: boolean;
+  source: ScreeningHitView['source'];
+  detectedAt: Date;
+  triageStatus: Triage['status'] | null;
+  triageConfidence: number | null;
+  triageDisposition: Disposition | null;
+  triageReason: string | null;
+  triageProvider: string | null;
+  triageModel: string | null;
+  triagePromptVersion: string | null;
+  triagedAt: Date | null;
+  disposition: Disposition | null;
+  dispositionNote: string | null;
+  dispositionBy: string | null;
+  dispositionedAt: Date | null;
+}
+
+/** A row of HIT_COLUMNS (JSON columns come back as text, MariaDB's JSON being LONGTEXT, or parsed). */
+interface ScreeningHitRow {
+  id: number; hit_id: string; subject_id: string | null; subject_name: string | null; subject_role: string | null; caption: string | null;
+  entity_schema: ScreeningHitView['schema']; score: number | null; topics: string[] | string; positions: string[] | string; nationality: string[] | string;
+  is_pep: number; is_sanctioned: number; source: ScreeningHitView['source']; detected_at: Date; triage_status: Triage['status'] | null;
+  triage_confidence: number | null; triage_disposition: Disposition | null; triage_reason: string | null; triage_provider: string | null;
+  triage_model: string | null; triage_prompt_version: string | null; triaged_at: Date | null; disposition: Disposition | null;
+  disposition_note: string | null; disposition_by: string | null; dispositioned_at: Date | null;
+}
+
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+function toScreeningHit(r: ScreeningHitRow): ScreeningHit {
+  return {
+    id: r.id, hitId: r.hit_id, subjectId: r.subject_id, subjectName: r.subject_name, subjectRole: r.subject_role, caption: r.caption,
+    entitySchema: r.entity_schema, score: r.score, topics: json(r.topics), positions: json(r.positions), nationality: json(r.nationality),
+    isPep: r.is_pep === 1, isSanctioned: r.is_sanctioned === 1, source: r.source, detectedAt: r.detected_at, triageStatus: r.triage_status,
+    triageConfidence: r.triage_confidence, triageDisposition: r.triage_disposition, triageReason: r.triage_reason, triageProvider: r.triage_provider,
+    triageModel: r.triage_model, triagePromptVersion: r.triage_prompt_version, triagedAt: r.triaged_at, disposition: r.disposition,
+    dispositionNote: r.disposition_note, dispositionBy: r.disposition_by, dispositionedAt: r.dispositioned_at,
+  };
+}
 
 /**
  * One keyset page of a case's hits, newest first by row id. `after` is the id of the last hit already
  * seen (null for the first page); `limit` the rows to read (the page size plus one).
  */
-export function listHitPage(
+export async function listHitPage(
   db: TenantDb, casePk: number, q: { after: number | null; limit: number },
-): Promise<ScreeningHitRow[]> {
+): Promise<ScreeningHit[]> {
   const orgId = db.orgId;
-  return db.query(
+  const rows: ScreeningHitRow[] = await db.query(
     `SELECT ${HIT_COLUMNS} FROM screening_hits FORCE INDEX (ix_hits_case_id)
      WHERE org_id = ? AND case_pk = ? ${q.after !== null ? 'AND id < ?' : ''} ORDER BY id DESC LIMIT ${Math.floor(q.limit)}`,
     q.after !== null ? [orgId, casePk, q.after] : [orgId, casePk],
   );
+  return rows.map(toScreeningHit);
+}
+
+/** Every screening hit of each of the tenant's cases named (by public id), newest first; unknown and malformed ids find nothing. */
+export async function listHitsOfCases(db: TenantDb, caseIds: string[]): Promise<(ScreeningHit & { caseId: string })[]> {
+  const orgId = db.orgId;
+  const ids = caseIds.filter(isCaseId);
+  if (!ids.length) return [];
+  const rows: (ScreeningHitRow & { case_id: string })[] = await db.query(
+    `SELECT c.case_id, ${HIT_COLUMNS.split(', ').map((col) => `h.${col}`).join(', ')}
+     FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN screening_hits h ON h.org_id = c.org_id AND h.case_pk = c.pk
+     WHERE c.org_id = ? AND c.case_id IN (?) ORDER BY h.id DESC`,
+    [orgId, ids],
+  );
+  return rows.map((r) => ({ ...toScreeningHit(r), caseId: r.case_id }));
 }
 
 /** A case's hit by its hitId, or null. */
-export async function findHit(db: TenantDb, casePk: number, hitId: string): Promise<ScreeningHitRow | null> {
+export async function findHit(db: TenantDb, casePk: number, hitId: string): Promise<ScreeningHit | null> {
   const orgId = db.orgId;
   const [row]: ScreeningHitRow[] = await db.query(
     `SELECT ${HIT_COLUMNS} FROM screening_hits WHERE org_id = ? AND case_pk = ? AND hit_id = ?`, [orgId, casePk, hitId],
   );
-  return row ?? null;
+  return row ? toScreeningHit(row) : null;
 }
 
 /** Stores a disposition on a case's hit, replacing any earlier one. Returns false when the case has no such hit. */
@@ -44,7 +114,7 @@ export async function updateHitDisposition(
      WHERE org_id = ? AND case_pk = ? AND hit_id = ?`,
     [d.disposition, d.note, d.by, d.at, orgId, casePk, hitId],
   );
-  return Number((res as { affectedRows: number }).affectedRows) !== 0;
+  return (res as { affectedRows: number }).affectedRows !== 0;
 }
 
 /**
@@ -58,7 +128,7 @@ export async function purgeScreeningHitSubjects(db: TenantDb, casePk: number): P
      WHERE org_id = ? AND case_pk = ?`,
     [orgId, casePk],
   );
-  return Number((res as { affectedRows?: number }).affectedRows ?? 0);
+  return (res as { affectedRows?: number }).affectedRows ?? 0;
 }
 
 /** A hit as screenCase persists it: the contract's fields plus what triage compares later. */
@@ -102,11 +172,33 @@ export async function insertHitIfNew(db: TenantDb, casePk: number, h: NewScreeni
       JSON.stringify(h.datasets), h.isPep ? 1 : 0, h.isSanctioned ? 1 : 0, h.detectedAt, orgId, casePk,
     ],
   );
-  return Number((res as { affectedRows: number }).affectedRows) === 1;
+  return (res as { affectedRows: number }).affectedRows === 1;
 }
 
-/** A hit awaiting triage, with what the triager compares (JSON columns may come back as text). */
-export interface UntriagedHitRow {
+/** A hit awaiting triage, with what the triager compares. */
+export interface UntriagedHit {
+  hitId: string;
+  subjectId: string | null;
+  subjectName: string | null;
+  subjectRole: string | null;
+  subjectBirthDate: string | null;
+  subjectNationality: string | null;
+  subjectCountry: string | null;
+  caption: string | null;
+  entitySchema: 'Person' | 'Company' | null;
+  score: number | null;
+  topics: string[];
+  positions: string[];
+  nationality: string[];
+  birthDates: string[];
+  countries: string[];
+  datasets: string[];
+  isPep: boolean;
+  isSanctioned: boolean;
+}
+
+/** JSON columns come back as text (MariaDB's JSON is LONGTEXT) or parsed. */
+interface UntriagedHitRow {
   hit_id: string;
   subject_id: string | null;
   subject_name: string | null;
@@ -116,7 +208,7 @@ export interface UntriagedHitRow {
   subject_country: string | null;
   caption: string | null;
   entity_schema: 'Person' | 'Company' | null;
-  score: number | string | null;
+  score: number | null;
   topics: string[] | string;
   positions: string[] | string;
   nationality: string[] | string;
@@ -127,15 +219,25 @@ export interface UntriagedHitRow {
   is_sanctioned: number;
 }
 
+const jsonList = (v: string[] | string | null): string[] => (v === null ? [] : json(v) ?? []);
+
+const toUntriagedHit = (r: UntriagedHitRow): UntriagedHit => ({
+  hitId: r.hit_id, subjectId: r.subject_id, subjectName: r.subject_name, subjectRole: r.subject_role, subjectBirthDate: r.subject_birth_date,
+  subjectNationality: r.subject_nationality, subjectCountry: r.subject_country, caption: r.caption, entitySchema: r.entity_schema, score: r.score,
+  topics: jsonList(r.topics), positions: jsonList(r.positions), nationality: jsonList(r.nationality), birthDates: jsonList(r.birth_dates),
+  countries: jsonList(r.countries), datasets: jsonList(r.datasets), isPep: r.is_pep === 1, isSanctioned: r.is_sanctioned === 1,
+});
+
 /** The case's onboarding-screening hits that have no triage yet, oldest first. */
-export function listUntriagedHits(db: TenantDb, casePk: number): Promise<UntriagedHitRow[]> {
+export async function listUntriagedHits(db: TenantDb, casePk: number): Promise<UntriagedHit[]> {
   const orgId = db.orgId;
-  return db.query(
+  const rows: UntriagedHitRow[] = await db.query(
     `SELECT hit_id, subject_id, subject_name, subject_role, subject_birth_date, subject_nationality, subject_country, caption, entity_schema, score,
        topics, positions, nationality, birth_dates, countries, datasets, is_pep, is_sanctioned
      FROM screening_hits WHERE org_id = ? AND case_pk = ? AND source = 'screening' AND triage_status IS NULL ORDER BY id`,
     [orgId, casePk],
   );
+  return rows.map(toUntriagedHit);
 }
 
 /** A triage as stored on its hit. */
@@ -159,7 +261,7 @@ export async function storeHitTriage(db: TenantDb, casePk: number, hitId: string
      WHERE org_id = ? AND case_pk = ? AND hit_id = ? AND triage_status IS NULL`,
     [t.status, t.confidence, t.disposition, t.shortReason, t.provider, t.model, t.promptVersion, t.at, orgId, casePk, hitId],
   );
-  return Number((res as { affectedRows: number }).affectedRows) === 1;
+  return (res as { affectedRows: number }).affectedRows === 1;
 }
 
 /** A case's open hits: none dispositioned by a human yet, or escalated for a senior's verdict; oldest first (the decision blockers). */

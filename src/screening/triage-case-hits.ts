@@ -9,7 +9,7 @@ import type { Services } from '../services';
 import type { TriageInput, TriageResult } from './hit-triager';
 import { assertOwnCase, type CaseRef } from './screen-case';
 import { DISPOSITIONS, TRIAGE_STATUSES } from './screening-hit.entity';
-import { listUntriagedHits, storeHitTriage, type UntriagedHitRow } from './screening.repository';
+import { listUntriagedHits, storeHitTriage, type UntriagedHit } from './screening.repository';
 
 export interface TriageCaseHitsResult {
   /** False when the guard said the step was already done: nothing was written. */
@@ -18,22 +18,19 @@ export interface TriageCaseHitsResult {
   triaged: { hitId: string; status: TriageResult['status']; disposition: TriageResult['disposition'] }[];
 }
 
-const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-
 /** What the triager is shown: the subject as screened and the watchlist entity as matched (stored on the hit). */
-function triageInputOf(r: UntriagedHitRow): TriageInput {
-  const schema = r.entity_schema ?? (r.subject_role === 'company' ? 'Company' : 'Person');
+function triageInputOf(r: UntriagedHit): TriageInput {
+  const schema = r.entitySchema ?? (r.subjectRole === 'company' ? 'Company' : 'Person');
   return {
-    hitId: r.hit_id,
+    hitId: r.hitId,
     subject: {
-      subjectId: r.subject_id ?? '', name: r.subject_name ?? '', role: (r.subject_role ?? 'director') as TriageInput['subject']['role'], schema,
-      birthDate: r.subject_birth_date, nationality: r.subject_nationality, country: r.subject_country,
+      subjectId: r.subjectId ?? '', name: r.subjectName ?? '', role: (r.subjectRole ?? 'director') as TriageInput['subject']['role'], schema,
+      birthDate: r.subjectBirthDate, nationality: r.subjectNationality, country: r.subjectCountry,
     },
     match: {
-      entityId: r.hit_id, caption: r.caption ?? '', schema, score: r.score === null ? 0 : Number(r.score),
-      topics: json<string[]>(r.topics) ?? [], positions: json<string[]>(r.positions) ?? [], nationality: json<string[]>(r.nationality) ?? [],
-      birthDates: json<string[]>(r.birth_dates) ?? [], countries: json<string[]>(r.countries) ?? [], datasets: json<string[]>(r.datasets) ?? [],
-      isPep: Number(r.is_pep) === 1, isSanctioned: Number(r.is_sanctioned) === 1,
+      entityId: r.hitId, caption: r.caption ?? '', schema, score: r.score ?? 0,
+      topics: r.topics, positions: r.positions, nationality: r.nationality, birthDates: r.birthDates, countries: r.countries, datasets: r.datasets,
+      isPep: r.isPep, isSanctioned: r.isSanctioned,
     },
   };
 }
@@ -62,18 +59,19 @@ export async function triageCaseHits(svc: Services, actor: Actor, ref: CaseRef, 
   authorize(actor, 'screening:run');
   assertOwnCase(actor, ref);
   const { orgId, casePk } = ref;
-  if (!(await findCaseRowByPk(forTenant(svc.db, orgId), casePk))) throw DomainError.notFound('Case');
-  const hits = await listUntriagedHits(forTenant(svc.db, orgId), casePk);
+  const db = forTenant(svc.db, orgId);
+  if (!(await findCaseRowByPk(db, casePk))) throw DomainError.notFound('Case');
+  const hits = await listUntriagedHits(db, casePk);
   const triager = svc.triager;
-  const outcomes: { row: UntriagedHitRow; result: TriageResult }[] = [];
+  const outcomes: { row: UntriagedHit; result: TriageResult }[] = [];
   for (const row of hits) {
     let result: TriageResult | null;
     try {
       result = wellFormed(await triager.triage(triageInputOf(row)));
-      if (!result) svc.log.warn({ hitId: row.hit_id, provider: triager.provider }, 'hit triage answered out of shape; stored as failed');
+      if (!result) svc.log.warn({ hitId: row.hitId, provider: triager.provider }, 'hit triage answered out of shape; stored as failed');
     } catch (err) {
       // The adapter's message says what failed; it never carries a key (adapters keep secrets out of errors).
-      svc.log.warn({ hitId: row.hit_id, provider: triager.provider, error: (err as Error)?.message }, 'hit triage failed; stored as failed');
+      svc.log.warn({ hitId: row.hitId, provider: triager.provider, error: (err as Error)?.message }, 'hit triage failed; stored as failed');
       result = null;
     }
     outcomes.push({ row, result: result ?? FAILED });
@@ -84,17 +82,17 @@ export async function triageCaseHits(svc: Services, actor: Actor, ref: CaseRef, 
     const at = svc.clock.now();
     const triaged: TriageCaseHitsResult['triaged'] = [];
     for (const { row, result } of outcomes) {
-      const stored = await storeHitTriage(forTenant(tx.manager, orgId), casePk, row.hit_id, {
+      const stored = await storeHitTriage(forTenant(tx.manager, orgId), casePk, row.hitId, {
         ...result, provider: triager.provider, model: triager.model, promptVersion: triager.promptVersion, at,
       });
       if (!stored) continue;
-      triaged.push({ hitId: row.hit_id, status: result.status, disposition: result.disposition });
+      triaged.push({ hitId: row.hitId, status: result.status, disposition: result.disposition });
       await recordEvent(tx, {
         orgId,
         type: 'screening.hit.triaged',
         case: { pk: casePk },
         fields: {
-          hitId: row.hit_id, subjectName: row.subject_name ?? row.caption ?? '', status: result.status, confidence: result.confidence,
+          hitId: row.hitId, subjectName: row.subjectName ?? row.caption ?? '', status: result.status, confidence: result.confidence,
           disposition: result.disposition, shortReason: result.shortReason, provider: triager.provider, model: triager.model,
           promptVersion: triager.promptVersion,
         },

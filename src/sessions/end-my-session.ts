@@ -14,5 +14,5 @@ export async function endMySession(svc: Services, actor: Actor, input: { session
      WHERE s.member_id = ? AND s.sid = ? AND s.kind = 'console' AND s.ended_at IS NULL AND s.expires_at > ? AND s.idle_expires_at > ?`,
     [actor.orgId, now, actor.memberId, input.sessionId, now, now],
   )) as { affectedRows: number };
-  if (Number(res.affectedRows) === 0) throw DomainError.notFound('Session');
+  if (res.affectedRows === 0) throw DomainError.notFound('Session');
 }

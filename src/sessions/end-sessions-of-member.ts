@@ -11,5 +11,5 @@ export async function endSessionsOfMember(db: TenantDb, input: { memberId: strin
      WHERE m.org_id = ? AND s.member_id = ? AND s.ended_at IS NULL`,
     [input.now, db.orgId, input.memberId],
   )) as { affectedRows: number };
-  return Number(res.affectedRows);
+  return res.affectedRows;
 }

@@ -72,11 +72,11 @@ export async function admitSignIn(svc: Services, input: { email: string; address
      WHERE account_key = ? AND (last_attempt_at < ? OR last_attempt_at + ${DELAY_SQL} <= ?)`,
     [forgetBefore, nowMs, accountKey, forgetBefore, nowMs],
   )) as { affectedRows: number };
-  if (Number(created.affectedRows) === 1) {
+  if (created.affectedRows === 1) {
     // A new account row: a few forgotten ones go with it, so the table holds recent failures only.
     await failures.query('DELETE FROM sign_in_failures WHERE last_attempt_at < ? ORDER BY last_attempt_at LIMIT 20', [forgetBefore]);
   }
-  if (Number(admitted.affectedRows) === 1) return { allowed: true, ticket: { accountKey, addressBucket, addressWindow } };
+  if (admitted.affectedRows === 1) return { allowed: true, ticket: { accountKey, addressBucket, addressWindow } };
 
   await refundHit(svc.db, addressBucket, addressWindow);
   const [row] = (await failures.query('SELECT failures, last_attempt_at FROM sign_in_failures WHERE account_key = ?', [accountKey])) as { failures: number; last_attempt_at: number | string }[];

@@ -16,7 +16,7 @@ export async function spendCsrfToken(svc: Services, session: MemberSession, sent
      WHERE token_hash = ? AND csrf_generation = ? AND ended_at IS NULL AND expires_at > ? AND idle_expires_at > ?`,
     [sessionTokenHash(session.token), session.csrfGeneration, now, now],
   )) as { affectedRows: number };
-  if (Number(result.affectedRows) !== 1) return null;
+  if (result.affectedRows !== 1) return null;
   const generation = session.csrfGeneration + 1;
   return { ...session, csrfGeneration: generation, csrf: csrfTokenOf(session.token, generation) };
 }

@@ -30,7 +30,7 @@ export async function queueWebhookAlertMails(
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       [input.orgId, input.endpointId, memberId, input.kind, input.incidentSince, input.happenedAt, input.lastError?.slice(0, 2000) ?? null, now],
     )) as { insertId: number };
-    await queueMail(tx, { orgId: input.orgId, kind: WEBHOOK_ALERT_MAIL, reference: Number(res.insertId) });
+    await queueMail(tx, { orgId: input.orgId, kind: WEBHOOK_ALERT_MAIL, reference: res.insertId });
   }
   if (memberIds.length === 0) svc.log.warn({ orgId: input.orgId, endpointId: input.endpointId, kind: input.kind }, 'webhook alert: the tenant has no compliance admin or admin to email');
   return memberIds.length;

@@ -7,20 +7,39 @@ import type { DocumentStatus } from '../document.entity';
  */
 export async function countCaseDocuments(db: TenantDb, casePk: number): Promise<{ total: number; awaitingExtraction: number }> {
   const orgId = db.orgId;
-  const [row]: { total: number | string; awaiting: number | string | null }[] = await db.query(
+  // COUNT comes back as a number, SUM as DECIMAL text.
+  const [row]: { total: number; awaiting: string | null }[] = await db.query(
     `SELECT COUNT(*) AS total, SUM(status = 'processing') AS awaiting FROM documents WHERE org_id = ? AND case_pk = ?`,
     [orgId, casePk],
   );
-  return { total: Number(row?.total ?? 0), awaitingExtraction: Number(row?.awaiting ?? 0) };
+  return { total: row?.total ?? 0, awaitingExtraction: Number(row?.awaiting ?? 0) };
 }
 
+/** A document's extraction result. */
+export interface CaseExtraction {
+  id: number;
+  status: DocumentStatus;
+  extractedData: Record<string, unknown>;
+}
+
+/** extracted_data is JSON text (MariaDB's JSON is LONGTEXT) or parsed. */
+interface CaseExtractionRow {
+  id: number;
+  status: DocumentStatus;
+  extracted_data: Record<string, unknown> | string;
+}
+
+const toCaseExtraction = (r: CaseExtractionRow): CaseExtraction => ({
+  id: r.id, status: r.status,
+  extractedData: typeof r.extracted_data === 'string' ? (JSON.parse(r.extracted_data) as Record<string, unknown>) : r.extracted_data,
+});
+
 /** The extraction results of a case's documents whose extraction has finished (not processing, not error), oldest first. */
-export function listCaseExtractions(
-  db: TenantDb, casePk: number,
-): Promise<{ id: number | string; status: DocumentStatus; extracted_data: Record<string, unknown> | string }[]> {
+export async function listCaseExtractions(db: TenantDb, casePk: number): Promise<CaseExtraction[]> {
   const orgId = db.orgId;
-  return db.query(
+  const rows: CaseExtractionRow[] = await db.query(
     `SELECT id, status, extracted_data FROM documents WHERE org_id = ? AND case_pk = ? AND status NOT IN ('processing', 'error') ORDER BY id`,
     [orgId, casePk],
   );
+  return rows.map(toCaseExtraction);
 }
