@@ -47,6 +47,11 @@ export class AnalystMetrics {
   @Field(() => Int, { description: 'Median (nearest rank) seconds from the case\'s last entry into in_review to their decision.' }) medianHandlingSeconds!: number;
 }
 
+@ObjectType({ simpleResolvers: true, description: 'SLA figures of the dashboard (see setSlaPolicy).' })
+export class SlaMetrics {
+  @Field(() => Int, { description: 'Open cases whose SLA is breached now (with queueId: those sitting in that queue now).' }) breachedNow!: number;
+}
+
 @ObjectType({ simpleResolvers: true, description: 'The dashboard\'s figures over [from, to), for the organisation or one work queue. See docs/console.md "Dashboard".' })
 export class CaseMetrics {
   @Field(() => GraphQLISODateTime) from!: Date;
@@ -58,6 +63,7 @@ export class CaseMetrics {
   @Field(() => [TimeInStatus], { description: 'Per status (the dashboard\'s stages), the p50 and p90 time spent in it.' }) timeInStatus!: TimeInStatus[];
   @Field(() => DecisionMetrics) decisions!: DecisionMetrics;
   @Field(() => [AnalystMetrics], { description: 'Per deciding member, most decisions first.' }) analysts!: AnalystMetrics[];
+  @Field(() => SlaMetrics, { description: 'SLA breaches now (a snapshot, whatever the range).' }) sla!: SlaMetrics;
 }
 
 export const caseMetricsOf = (v: CaseMetricsView): CaseMetrics => v as CaseMetrics;

@@ -31,9 +31,12 @@ export interface DecisionFigures {
 /** One analyst's decisions (each closes a case) in the range, and the median time from the case's last entry into review to the decision. */
 export interface AnalystFigures { analyst: string; casesClosed: number; medianHandlingSeconds: number }
 
+/** SLA figures (src/sla): the open cases whose SLA is breached now (a snapshot, like the open counts). */
+export interface SlaFigures { breachedNow: number }
+
 /**
  * The figures of a tenant's dashboard over [from, to), optionally narrowed to one work queue. Open cases
- * are a snapshot (now); the rest count what ended within the range. Additive: SLA figures join later.
+ * and SLA breaches are a snapshot (now); the rest count what ended within the range.
  */
 export interface CaseMetricsView {
   from: Date;
@@ -45,4 +48,5 @@ export interface CaseMetricsView {
   timeInStatus: TimeInStatus[];
   decisions: DecisionFigures;
   analysts: AnalystFigures[];
+  sla: SlaFigures;
 }

@@ -1,9 +1,10 @@
 import { authorize, type Actor } from '../access/index';
 import { CASE_STATUSES, ONBOARDING_STAGES } from '../cases/index';
-import { forTenant } from '../db/index';
+import { forTenant, type TenantDb } from '../db/index';
 import { DomainError, type ValidationDetail } from '../errors';
 import type { Services } from '../services';
-import { findQueue } from '../work-queues/index';
+import { slaBreaches } from '../sla/index';
+import { findQueue, queuesOfCases } from '../work-queues/index';
 import { MAX_RANGE_DAYS, type CaseMetricsView, type DecisionOutcomeCount } from './case-metrics';
 import { analystFigures, decisionCounts, openCaseCounts, spellPercentiles } from './case-metrics.repository';
 
@@ -15,7 +16,8 @@ const share = (part: number, total: number) => (total === 0 ? null : part / tota
  * one work queue's cases (unknown queue: not_found): open cases now by status and onboarding stage; per status,
  * the time spells in it took (p50, p90) among those that ended in the range; the decisions of the range by
  * outcome, the automatic share and first-time-right; per analyst, the cases they closed and their median
- * handling time. Reads only (case_status_spells, kept by the outbox subscriber, and the cases' covering index).
+ * handling time; the open cases whose SLA is breached now (src/sla's clocks, narrowed to the queue's cases).
+ * Reads only (case_status_spells, kept by the outbox subscriber, the cases' covering index, case_slas).
  */
 export async function caseMetrics(svc: Services, actor: Actor, input: { from: Date; to: Date; queueId?: string | null }): Promise<CaseMetricsView> {
   authorize(actor, 'metrics:read');
@@ -36,8 +38,9 @@ export async function caseMetrics(svc: Services, actor: Actor, input: { from: Da
     queueId = q.id;
   }
   const range = { from: input.from, to: input.to, queueId };
-  const [open, spells, decisions, analysts] = await Promise.all([
+  const [open, spells, decisions, analysts, breachedNow] = await Promise.all([
     openCaseCounts(db, queueId), spellPercentiles(db, range), decisionCounts(db, range), analystFigures(db, range),
+    breachedCount(db, svc.clock.now(), queueId),
   ]);
 
   const byStatus = new Map<string, number>();
@@ -63,5 +66,14 @@ export async function caseMetrics(svc: Services, actor: Actor, input: { from: Da
     timeInStatus: spells.sort((a, b) => order(a.status) - order(b.status)).map((s) => ({ status: s.status, spells: s.spells, p50Seconds: s.p50, p90Seconds: s.p90 })),
     decisions: { total, automatic, automaticShare: share(automatic, total), firstTimeRight, firstTimeRightShare: share(firstTimeRight, total), byOutcome: outcomes },
     analysts: analysts.map((a) => ({ analyst: a.analyst, casesClosed: a.closed, medianHandlingSeconds: a.median })),
+    sla: { breachedNow },
   };
+}
+
+/** How many open cases have a breached SLA at `now` (src/sla keeps clocks of open cases only), in the queue when given. */
+async function breachedCount(db: TenantDb, now: Date, queueId: number | null): Promise<number> {
+  const breached = await slaBreaches(db, now);
+  if (queueId === null || breached.length === 0) return breached.length;
+  const places = await queuesOfCases(db, breached.map((b) => b.casePk));
+  return [...places.values()].filter((q) => q === queueId).length;
 }

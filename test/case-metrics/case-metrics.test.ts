@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Runtime } from '../../bin/compose';
 import { BACKFILL_SPELLS } from '../../migrations/1763703000000-case-metrics';
 import { memberActor } from '../../src/access/index';
+import { caseMetrics } from '../../src/case-metrics/index';
 import { approveDecisionOverride, decideCase, escalateCase, reopenCase, respondToEscalation, routeCase } from '../../src/decisions/index';
 import { relayEvents } from '../../src/events/index';
 import type { Services } from '../../src/platform/index';
@@ -24,6 +25,7 @@ interface Metrics {
   timeInStatus: { status: string; spells: number; p50Seconds: number; p90Seconds: number }[];
   decisions: { total: number; automatic: number; automaticShare: number | null; firstTimeRight: number; firstTimeRightShare: number | null; byOutcome: { outcome: string; count: number; automatic: number }[] };
   analysts: { analyst: string; casesClosed: number; medianHandlingSeconds: number }[];
+  sla: { breachedNow: number };
 }
 
 describe('case metrics over GraphQL: caseMetrics from cases moved through the real use cases', function () {
@@ -178,6 +180,52 @@ describe('case metrics over GraphQL: caseMetrics from cases moved through the re
     expect(await admin.error(CASE_METRICS, { ...RANGE, queueId: 'abc' })).to.deep.include({ code: 'NOT_FOUND', message: 'Queue not found.' });
     const stranger = await h.signedIn('admin');
     expect(await stranger.error(CASE_METRICS, { ...RANGE, queueId: setQueues[0]!.id })).to.deep.include({ code: 'NOT_FOUND', message: 'Queue not found.' });
+  });
+
+  it('sla.breachedNow counts the open cases whose SLA is breached now, narrowed by queueId; decided cases leave it', async () => {
+    const admin = await h.signedIn('compliance_admin');
+    const tenant = admin.member.tenant;
+    const analyst = await h.member('analyst', tenant);
+    await admin.data('mutation($input: SlaPolicyInput!) { setSlaPolicy(input: $input) { pauseWhileAwaitingCustomer } }', {
+      input: { targets: [{ status: 'in_progress', hours: 2 }, { status: 'in_review', hours: 8 }], businessHours: null, pauseWhileAwaitingCustomer: false },
+    });
+    const { setQueues } = await admin.data<{ setQueues: { id: string }[] }>(SET_QUEUES, {
+      input: [
+        { name: 'HubSpot', conditions: { all: [{ fact: 'crmSource', operator: 'equal', value: 'hubspot' }] }, memberIds: [], assignment: { mode: 'manual' } },
+        { name: 'Rest', conditions: null, memberIds: [], assignment: { mode: 'manual' } },
+      ],
+    });
+    const clock = new TestClock(T0);
+    const svc = clocked(clock);
+    const hub = await applicationCase(svc, tenant, 'Hub Ltd', { crmSource: 'hubspot', crmRecordId: 'hs-1' });
+    const plain = await applicationCase(svc, tenant, 'Plain Ltd');
+    const decided = await applicationCase(svc, tenant, 'Decided Ltd');
+    clock.advance(HOUR);
+    const late = await applicationCase(svc, tenant, 'Late Ltd');
+    // case.created places them in queues and starts their SLA clocks (reactions after the relay).
+    await drainJobs(rt, { orgId: tenant.id, svc });
+    await submit(svc, decided);
+    await decideCase(svc, actorOf(analyst), { caseId: decided.caseId, outcome: 'declined', notes: 'Not for us.' });
+    await drainJobs(rt, { orgId: tenant.id, svc });
+    expect(late.caseId).to.be.a('string');
+
+    // On the test's clock: hub and plain are due at T0 + 2 h, late at T0 + 3 h; decided has no clock any more.
+    const breachedAt = async (hours: number, queueId?: string) => {
+      clock.set(new Date(T0 + hours * HOUR));
+      return (await caseMetrics(svc, actorOf(admin.member), { from: new Date(RANGE.from), to: new Date(RANGE.to), queueId: queueId ?? null })).sla.breachedNow;
+    };
+    expect(await breachedAt(1.5)).to.equal(0);
+    expect(await breachedAt(2.5)).to.equal(2);
+    expect(await breachedAt(2.5, setQueues[0]!.id)).to.equal(1);
+    expect(await breachedAt(2.5, setQueues[1]!.id)).to.equal(1);
+    expect(await breachedAt(3.5)).to.equal(3);
+    expect(await breachedAt(3.5, setQueues[1]!.id)).to.equal(2);
+    // Over GraphQL (the console's real clock, long after): the same three, whatever the range.
+    const m = (await admin.data<{ caseMetrics: Metrics }>(CASE_METRICS, { from: '2025-01-01T00:00:00Z', to: '2025-02-01T00:00:00Z' })).caseMetrics;
+    expect(m).to.deep.include({ openTotal: 3, sla: { breachedNow: 3 } });
+    expect(hub.caseId).to.not.equal(plain.caseId);
+    const q = (await admin.data<{ caseMetrics: Metrics }>(CASE_METRICS, { ...RANGE, queueId: setQueues[0]!.id })).caseMetrics;
+    expect(q.sla).to.deep.equal({ breachedNow: 1 });
   });
 
   it('every member role may read it; signed out is unauthenticated; the range is validated with paths', async () => {

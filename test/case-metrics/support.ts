@@ -16,6 +16,7 @@ export const CASE_METRICS = `query($from: DateTimeISO!, $to: DateTimeISO!, $queu
     timeInStatus { status spells p50Seconds p90Seconds }
     decisions { total automatic automaticShare firstTimeRight firstTimeRightShare byOutcome { outcome count automatic } }
     analysts { analyst casesClosed medianHandlingSeconds }
+    sla { breachedNow }
   }
 }`;
 

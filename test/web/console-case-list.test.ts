@@ -87,6 +87,20 @@ describe('web console: the case list as a work queue', function () {
     await rowsAre(w.page, ['Mine Trading']);
     await checkPage(w.page, 'console-case-list-view');
 
+    // The SLA filter is the address's sla= (the Breaching SLA view's): no policy here, so nothing is breached.
+    await w.page.getByRole('button', { name: 'Clear filters' }).click();
+    await choose(w.page, 'SLA', 'Breached');
+    await w.page.waitForURL(/sla=breached/, WAIT);
+    await rowsAre(w.page, []);
+    expect(await views.getByRole('button', { name: 'Breaching SLA', exact: true }).getAttribute('aria-pressed'), 'the view also narrows to open statuses').to.equal('false');
+    await views.getByRole('button', { name: 'Breaching SLA', exact: true }).click();
+    await w.page.waitForURL(/status=/, WAIT);
+    const slaSelect = w.page.locator('.select', { has: w.page.locator('.react-aria-Label', { hasText: 'SLA' }) }).getByRole('button');
+    expect((await slaSelect.innerText()).replace('▾', '').trim(), 'the view shows in the SLA control').to.equal('Breached');
+    await choose(w.page, 'SLA', 'Any SLA state');
+    await w.page.waitForURL((u) => !u.searchParams.has('sla'), WAIT);
+    await rowsAre(w.page, ['Casino Royale Ltd', 'Mine Trading', 'Needs Decision Unassigned Holdings']); // still by highest risk
+
     // Search finds a word in the middle of a name.
     await w.page.getByRole('button', { name: 'Clear filters' }).click();
     await w.page.getByRole('searchbox', { name: 'Search' }).fill('Royale');

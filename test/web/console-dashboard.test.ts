@@ -48,6 +48,8 @@ describe('web console: the dashboard in Chromium', function () {
       expect([url.pathname, url.searchParams.get('from'), url.searchParams.get('to')]).to.deep.equal(['/console/dashboard', '2026-03-01', '2026-03-07']);
 
       const rows = async (name: string) => (await w.page.getByRole('table', { name }).getByRole('row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
+      const figures = (await w.page.locator('dl[aria-label="Key figures"]').innerText()).replace(/\s+/g, ' ').trim();
+      expect(figures).to.equal('Open cases 1 Decisions 1 Automatic 0 % First time right 100 % SLA breached now 0');
       expect(await rows('Open cases by status')).to.deep.equal(['Status Open cases', 'In progress 1']);
       expect(await rows('Open cases by onboarding stage')).to.deep.equal(['Stage Open cases', 'Created 1']);
       expect(await rows('Time in each status, for the spells that ended within the range')).to.deep.equal([

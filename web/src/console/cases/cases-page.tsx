@@ -124,7 +124,7 @@ const NOBODY = 'nobody';
 
 const list = (value: string | null) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
 
-/** The filters live in the address (?status=a,b&source=&crm=&owner=&assignee=&risk=&q=&tags=a,b), so Back from a case keeps them. */
+/** The filters live in the address (?status=a,b&source=&crm=&owner=&assignee=&risk=&q=&tags=a,b&sla=a,b), so Back from a case keeps them. */
 function filterOf(params: URLSearchParams): CaseFilter {
   const filter: CaseFilter = {};
   const statuses = list(params.get('status')).filter((s) => s in STATUS_LABELS) as CaseStatus[];
@@ -245,6 +245,9 @@ export function CasesPage() {
   const statusValue = list(params.get('status')).join(',') || ANY;
   const statusOptions: Option[] = [{ id: ANY, label: 'Any status' }, ...Object.entries(STATUS_LABELS).map(([id, label]) => ({ id, label }))];
   if (statusValue.includes(',')) statusOptions.push({ id: statusValue, label: statusValue.split(',').map((s) => STATUS_LABELS[s as CaseStatus] ?? s).join(' or ') });
+  const slaValue = list(params.get('sla')).join(',') || ANY;
+  const slaOptions = options(SLA_LABELS, 'Any SLA state');
+  if (slaValue.includes(',')) slaOptions.push({ id: slaValue, label: slaValue.split(',').map((s) => SLA_LABELS[s as SlaState] ?? s).join(' or ') });
   const tagsValue = list(params.get('tags')).join(',') || ANY;
   const tagOptions: Option[] = [{ id: ANY, label: 'Any tag' }, ...(views.data?.caseTags ?? []).map((t) => ({ id: t, label: t }))];
   if (tagsValue !== ANY && !tagOptions.some((o) => o.id === tagsValue)) tagOptions.push({ id: tagsValue, label: tagsValue.split(',').join(' and ') });
@@ -295,6 +298,7 @@ export function CasesPage() {
         <CrmForm key={`crm:${params.get('crm') ?? ''}`} initial={params.get('crm') ?? ''} onApply={(crm) => setFilter('crm', crm.trim())} />
         <SelectField label="Owner" value={ownerValue} onChange={setOwner} options={ownerOptions} />
         <SelectField label="Risk band" value={params.get('risk') ?? ANY} onChange={(v) => setFilter('risk', v)} options={RISK_OPTIONS} />
+        <SelectField label="SLA" value={slaValue} onChange={(v) => setFilter('sla', v)} options={slaOptions} />
         <SelectField label="Tag" value={tagsValue} onChange={(v) => setFilter('tags', v)} options={tagOptions} />
         <SelectField label="Sort by" value={SORT_OPTIONS.some((o) => o.id === params.get('sort')) ? params.get('sort')! : DEFAULT_SORT} onChange={(v) => setFilter('sort', v === DEFAULT_SORT ? '' : v)} options={SORT_OPTIONS} />
         {filtered ? (

@@ -104,6 +104,7 @@ function Figures({ m }: { m: Metrics }) {
         <div><dt>Decisions</dt><dd>{d.total}</dd></div>
         <div><dt>Automatic</dt><dd>{percent(d.automaticShare)}</dd></div>
         <div><dt>First time right</dt><dd>{percent(d.firstTimeRightShare)}</dd></div>
+        <div><dt>SLA breached now</dt><dd>{m.sla.breachedNow}</dd></div>
       </dl>
 
       <ChartBeside

@@ -35,6 +35,9 @@ export const CaseMetricsQuery = graphql(`
         casesClosed
         medianHandlingSeconds
       }
+      sla {
+        breachedNow
+      }
     }
   }
 `);
