@@ -1,5 +1,5 @@
 import { type TenantDb } from '../db/index';
-import type { CaseSequenceRow, TakeCaseSequences } from '../events/index';
+import type { CaseSequence, TakeCaseSequences } from '../events/index';
 import type { RiskBand } from './case.wire';
 
 /**
@@ -65,6 +65,6 @@ export const takeCaseSequences: TakeCaseSequences = async (db, counts) => {
       ? await db.query('SELECT pk, case_id, crm_record_id, crm_source, event_sequence FROM cases WHERE pk = ? AND org_id = ?', [pks[0], orgId])
       : await db.query(`SELECT pk, case_id, crm_record_id, crm_source, event_sequence FROM cases WHERE org_id = ? AND pk IN (${placeholders(pks.length)})`, [orgId, ...pks]);
   return new Map(rows.map((r) => [
-    Number(r.pk), { caseId: r.case_id, crmRecordId: r.crm_record_id, crmSource: r.crm_source, eventSequence: Number(r.event_sequence) } satisfies CaseSequenceRow,
+    Number(r.pk), { caseId: r.case_id, crmRecordId: r.crm_record_id, crmSource: r.crm_source, eventSequence: Number(r.event_sequence) } satisfies CaseSequence,
   ]));
 };

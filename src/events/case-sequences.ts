@@ -1,7 +1,7 @@
 import { type TenantDb } from '../db/index';
 
 /** What an event's envelope carries of its case, read after the case's event counter was bumped. */
-export interface CaseSequenceRow {
+export interface CaseSequence {
   caseId: string;
   crmRecordId: string | null;
   crmSource: string | null;
@@ -15,7 +15,7 @@ export interface CaseSequenceRow {
  * src/cases writes the cases table, so it supplies this (takeCaseSequences) through svc.caseSequences:
  * cases imports events, never the other way round.
  */
-export type TakeCaseSequences = (db: TenantDb, counts: ReadonlyMap<number, number>) => Promise<Map<number, CaseSequenceRow>>;
+export type TakeCaseSequences = (db: TenantDb, counts: ReadonlyMap<number, number>) => Promise<Map<number, CaseSequence>>;
 
 declare module '../services' {
   interface Services {

@@ -3,7 +3,7 @@ export { EventRecord } from './event.entity';
 export {
   recordEvent, recordCaseEvents, RELAY_TASK, EVENT_VERSION, EventSchemaViolation, type RecordEventInput, type RecordedEvent, type CaseRef,
 } from './record-event';
-export type { CaseSequenceRow, TakeCaseSequences } from './case-sequences';
+export type { CaseSequence, TakeCaseSequences } from './case-sequences';
 export { relayEvents } from './relay';
 export { sweepOutbox } from './sweep';
 export {

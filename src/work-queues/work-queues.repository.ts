@@ -214,10 +214,10 @@ export function inQueueCondition(casePkColumn: string, orgIdColumn: string): str
   return `EXISTS (SELECT 1 FROM work_queue_cases wq WHERE wq.org_id = ${orgIdColumn} AND wq.case_pk = ${casePkColumn} AND wq.queue_id = ?)`;
 }
 
-export interface AvailabilityRow { memberId: string; available: boolean; until: Date | null }
+export interface AvailabilitySetting { memberId: string; available: boolean; until: Date | null }
 
 /** The stored availability settings of the tenant's members (members without one are absent: available). */
-export async function availabilityOf(db: TenantDb, memberIds: readonly string[]): Promise<Map<string, AvailabilityRow>> {
+export async function availabilityOf(db: TenantDb, memberIds: readonly string[]): Promise<Map<string, AvailabilitySetting>> {
   if (memberIds.length === 0) return new Map();
   const rows: { member_id: string; available: number; until: Date | null }[] = await db.query(
     'SELECT member_id, available, until FROM member_availability WHERE org_id = ? AND member_id IN (?)', [db.orgId, [...memberIds]],
@@ -225,7 +225,7 @@ export async function availabilityOf(db: TenantDb, memberIds: readonly string[])
   return new Map(rows.map((r) => [r.member_id, { memberId: r.member_id, available: r.available === 1, until: r.until }]));
 }
 
-export async function writeAvailability(db: TenantDb, row: AvailabilityRow, by: string, now: Date): Promise<void> {
+export async function writeAvailability(db: TenantDb, row: AvailabilitySetting, by: string, now: Date): Promise<void> {
   await db.query(
     `INSERT INTO member_availability (org_id, member_id, available, until, updated_at, updated_by) VALUES (?, ?, ?, ?, ?, ?)
      ON DUPLICATE KEY UPDATE available = VALUES(available), until = VALUES(until), updated_at = VALUES(updated_at), updated_by = VALUES(updated_by)`,
@@ -248,7 +248,7 @@ export async function lapsedAvailability(db: TenantDb, now: Date): Promise<strin
 }
 
 /** A member's availability setting, locked until the transaction ends, or null without one. */
-export async function lockAvailability(db: TenantDb, memberId: string): Promise<AvailabilityRow | null> {
+export async function lockAvailability(db: TenantDb, memberId: string): Promise<AvailabilitySetting | null> {
   const [r]: { member_id: string; available: number; until: Date | null }[] = await db.query(
     'SELECT member_id, available, until FROM member_availability WHERE org_id = ? AND member_id = ? FOR UPDATE', [db.orgId, memberId],
   );
