@@ -54,7 +54,8 @@ describe('web console: work queues in Chromium', function () {
       await expectNoSidewaysScroll(wn.page);
       await checkPage(wn.page, 'console-queues-360');
       await wn.page.getByRole('button', { name: 'Next case from High risk' }).click();
-      await heading(wn.page, `Case ${oldest.caseId}`);
+      // The loaded case page is headed by its company ("Case <id>" heads only its loading state).
+      await heading(wn.page, 'Queue high Ltd');
       expect(new URL(wn.page.url()).pathname).to.equal(`/console/cases/${oldest.caseId}`);
       expect((await owners(h.svc, tenant)).get(oldest.caseId)).to.equal(analyst.id);
       expect(await wn.problems()).to.deep.equal([]);
