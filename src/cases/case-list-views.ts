@@ -1,7 +1,6 @@
 import { auditName, can, type Actor } from '../access/index';
-import { isoFromDatetimeText } from '../db/datetime-text';
 import type { CaseListFilter } from './case-filter';
-import type { SavedCaseViewRow } from './saved-case-views.repository';
+import type { SavedCaseView } from './saved-case-views.repository';
 
 /** A view of the case list: one of the built-in ones, or a filter a member saved for the tenant. */
 export interface CaseListView {
@@ -33,16 +32,16 @@ export const BUILT_IN_CASE_VIEWS: readonly CaseListView[] = [
 ].map((v) => ({ ...v, builtIn: true, createdBy: null, createdAt: null, viewerCanDelete: false })) as CaseListView[];
 
 /** Whether the actor may delete a saved view: its author (by member id, else audit name) or an admin. */
-export function mayDeleteSavedView(actor: Actor, row: SavedCaseViewRow): boolean {
+export function mayDeleteSavedView(actor: Actor, view: SavedCaseView): boolean {
   if (can(actor, 'case_views:delete_any')) return true;
   if (!can(actor, 'case_views:save')) return false;
   const memberId = actor.kind === 'member' ? actor.memberId : null;
-  return memberId !== null ? row.created_by_member_id === memberId : row.created_by === auditName(actor);
+  return memberId !== null ? view.createdByMemberId === memberId : view.createdBy === auditName(actor);
 }
 
-export function savedCaseListView(actor: Actor, row: SavedCaseViewRow): CaseListView {
+export function savedCaseListView(actor: Actor, view: SavedCaseView): CaseListView {
   return {
-    id: String(row.id), name: row.name, builtIn: false, filter: JSON.parse(row.filter) as CaseListFilter,
-    createdBy: row.created_by, createdAt: isoFromDatetimeText(row.created_at), viewerCanDelete: mayDeleteSavedView(actor, row),
+    id: String(view.id), name: view.name, builtIn: false, filter: view.filter,
+    createdBy: view.createdBy, createdAt: view.createdAt, viewerCanDelete: mayDeleteSavedView(actor, view),
   };
 }

@@ -351,30 +351,6 @@ export function decisionsOf(db: TenantDb, caseIds: string[]): Promise<(DecisionR
   );
 }
 
-/** Every document of each of the tenant's cases named (all columns), by id. */
-export function documentsOf(db: TenantDb, caseIds: string[]): Promise<Record<string, never>[]> {
-  const orgId = db.orgId;
-  const ids = caseIds.filter(isCaseId);
-  if (!ids.length) return Promise.resolve([]);
-  return db.query(
-    `SELECT c.case_id, d.* FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN documents d ON d.org_id = c.org_id AND d.case_pk = c.pk
-     WHERE c.org_id = ? AND c.case_id IN (?) ORDER BY d.id`,
-    [orgId, ids],
-  );
-}
-
-/** Every screening hit of each of the tenant's cases named (all columns), newest first. */
-export function screeningHitsOf(db: TenantDb, caseIds: string[]): Promise<Record<string, never>[]> {
-  const orgId = db.orgId;
-  const ids = caseIds.filter(isCaseId);
-  if (!ids.length) return Promise.resolve([]);
-  return db.query(
-    `SELECT c.case_id, h.* FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN screening_hits h ON h.org_id = c.org_id AND h.case_pk = c.pk
-     WHERE c.org_id = ? AND c.case_id IN (?) ORDER BY h.id DESC`,
-    [orgId, ids],
-  );
-}
-
 /** Every director and UBO of each of the tenant's cases named (all columns), by kind then position. */
 export function partiesOf(db: TenantDb, caseIds: string[]): Promise<Record<string, never>[]> {
   const orgId = db.orgId;

@@ -36,7 +36,7 @@ export { findConsoleCase } from './find-console-case';
 export { listCaseTimeline, type TimelineEventView } from './list-case-timeline';
 export { assignCaseOwner, assignCaseOwnerInTx } from './assign-case-owner';
 export { caseQueueFacts, openCaseQueueFactsAfter, countOpenCasesOwned, type CaseQueueFacts } from './sql/queue-facts';
-export { markCaseRouted, lockConsoleCase, findConsoleCaseRow, updateCaseStatus, answerOpenEscalation, findRoutedAt, decisionsOf, documentsOf, latestDecisionsOf, partiesOf, screeningHitsOf, insertEscalation } from './case-work.repository';
+export { markCaseRouted, lockConsoleCase, findConsoleCaseRow, updateCaseStatus, answerOpenEscalation, findRoutedAt, decisionsOf, latestDecisionsOf, partiesOf, insertEscalation } from './case-work.repository';
 export { setCaseRisk, setReviewLevel, recountCaseScreening, takeCaseSequences } from './case-columns.repository';
 export { purgeCasePersonalData } from './case-purge.repository';
 export { setPartyRosterStatus } from './case-parties.repository';
