@@ -284,19 +284,20 @@ export function listRosterParties(
   );
 }
 
-export interface RiskAssessmentRow {
-  composite_score: string | number;
-  band_id: RiskBand;
-  assessed_at: Date;
+/** A case's latest risk assessment as its case views read it. */
+export interface LatestRiskAssessment {
+  compositeScore: number;
+  band: RiskBand;
+  assessedAt: Date;
 }
 
 /** A case's latest risk assessment, or null. */
-export async function findLatestRiskAssessment(db: TenantDb, casePk: number): Promise<RiskAssessmentRow | null> {
-  const orgId = db.orgId;
-  const [row]: RiskAssessmentRow[] = await db.query(
-    'SELECT composite_score, band_id, assessed_at FROM risk_assessments WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1', [orgId, casePk],
+export async function findLatestRiskAssessment(db: TenantDb, casePk: number): Promise<LatestRiskAssessment | null> {
+  const [row]: { composite_score: string; band_id: RiskBand; assessed_at: Date }[] = await db.query(
+    'SELECT composite_score, band_id, assessed_at FROM risk_assessments WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1', [db.orgId, casePk],
   );
-  return row ?? null;
+  // DECIMAL arrives as text: the one coercion of it, here.
+  return row ? { compositeScore: Number(row.composite_score), band: row.band_id, assessedAt: row.assessed_at } : null;
 }
 
 /** Whether the tenant is entitled to full parity and has it switched on (read with the case, one round trip each). */

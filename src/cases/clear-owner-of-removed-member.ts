@@ -16,13 +16,13 @@ export async function clearOwnerOfRemovedMember(
   const owned = await lockCasesOwnedBy(forTenant(tx.manager, input.orgId), input.member.id);
   for (const c of owned) {
     await clearCaseOwner(forTenant(tx.manager, input.orgId), c.pk, input.member.id, now);
-    const email = c.owner_email ?? input.member.email;
+    const email = c.ownerEmail ?? input.member.email;
     await recordEvent(tx, {
       orgId: input.orgId,
       type: 'owner.changed',
       case: { pk: c.pk },
       fields: {
-        previousOwner: { name: c.owner_name ?? input.member.name ?? email, email },
+        previousOwner: { name: c.ownerName ?? input.member.name ?? email, email },
         newOwner: null,
         changedBy: input.changedBy,
         reason: 'member_removed',

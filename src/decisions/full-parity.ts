@@ -73,7 +73,7 @@ export async function buildFullParity(db: TenantDb, casePk: number): Promise<Ful
       extractedData: x.extractedData,
     })),
     decision: d ? { outcome: d.outcome, notes: d.notes, analystEmail: d.analyst_email, decidedAt: d.decided_at.toISOString() } : null,
-    risk: r ? { compositeScore: Number(r.composite_score), band: r.band_id, assessedAt: r.assessed_at.toISOString() } : null,
+    risk: r ? { compositeScore: r.compositeScore, band: r.band, assessedAt: r.assessedAt.toISOString() } : null,
     screeningSummary: { totalHits: Number(c.total_hits), sanctionedHits: Number(c.sanctioned_hits), pepHits: Number(c.pep_hits) },
   };
 }

@@ -26,8 +26,8 @@ export async function getCase(svc: Services, actor: Actor, caseId: string): Prom
   const view: CaseDetailView = {
     ...caseSummaryView(row),
     decision: d ? currentDecisionView(d) : null,
-    riskBand: r ? r.band_id : (row.risk_band ?? null),
-    riskScore: r ? Number(r.composite_score) : row.risk_score === null ? null : Number(row.risk_score),
+    riskBand: r ? r.band : (row.risk_band ?? null),
+    riskScore: r ? r.compositeScore : row.risk_score === null ? null : Number(row.risk_score),
     screeningSummary: { totalHits: Number(row.total_hits), sanctionedHits: Number(row.sanctioned_hits), pepHits: Number(row.pep_hits) },
     inviteSentAt: isoFromDatetimeText(row.invite_sent_at),
     invite,

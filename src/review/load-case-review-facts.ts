@@ -30,7 +30,7 @@ export async function loadCaseReviewFacts(db: TenantDb, casePk: number): Promise
   if (c.risk_band) risk = { band: c.risk_band, compositeScore: c.risk_score === null ? 0 : Number(c.risk_score) };
   else {
     const r = await findLatestRiskAssessment(db, casePk);
-    if (r) risk = { band: r.band_id, compositeScore: Number(r.composite_score) };
+    if (r) risk = { band: r.band, compositeScore: r.compositeScore };
   }
   return {
     caseId: c.case_id,

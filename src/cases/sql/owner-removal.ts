@@ -1,17 +1,18 @@
 import { type TenantDb } from '../../db/index';
 
 /** A case owned by a member, as the owner-clearing step of a member removal reads it. */
-export interface OwnedCaseRow {
+export interface OwnedCase {
   pk: number;
-  owner_name: string | null;
-  owner_email: string | null;
+  ownerName: string | null;
+  ownerEmail: string | null;
 }
 
 /** Locks and returns the tenant's cases owned by `memberId`, in pk order (one lock order for every caller). */
-export async function lockCasesOwnedBy(db: TenantDb, memberId: string): Promise<OwnedCaseRow[]> {
-  const orgId = db.orgId;
-  const rows = (await db.query('SELECT pk, owner_name, owner_email FROM cases WHERE org_id = ? AND owner_member_id = ? ORDER BY pk FOR UPDATE', [orgId, memberId])) as OwnedCaseRow[];
-  return rows.map((r) => ({ ...r, pk: Number(r.pk) }));
+export async function lockCasesOwnedBy(db: TenantDb, memberId: string): Promise<OwnedCase[]> {
+  const rows: { pk: number; owner_name: string | null; owner_email: string | null }[] = await db.query(
+    'SELECT pk, owner_name, owner_email FROM cases WHERE org_id = ? AND owner_member_id = ? ORDER BY pk FOR UPDATE', [db.orgId, memberId],
+  );
+  return rows.map((r) => ({ pk: r.pk, ownerName: r.owner_name, ownerEmail: r.owner_email }));
 }
 
 /** Clears the owner of one case (still owned by `memberId`). */
