@@ -11,18 +11,25 @@ import { ErrorNotice } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
 import '../../styles/case-bulk.css';
 
+/** What both bulk actions answer: the counts and a result per case. */
+graphql(`
+  fragment BulkCasesAnswerFields on BulkCasesAnswer {
+    changed
+    unchanged
+    refused
+    results {
+      caseId
+      outcome
+      reason
+      message
+    }
+  }
+`);
+
 const BulkAssignMutation = graphql(`
   mutation ConsoleBulkAssignCases($caseIds: [String!]!, $ownerId: ID) {
     bulkAssignCases(caseIds: $caseIds, ownerId: $ownerId) {
-      changed
-      unchanged
-      refused
-      results {
-        caseId
-        outcome
-        reason
-        message
-      }
+      ...BulkCasesAnswerFields
     }
   }
 `);
@@ -30,15 +37,7 @@ const BulkAssignMutation = graphql(`
 const BulkTagMutation = graphql(`
   mutation ConsoleBulkTagCases($caseIds: [String!]!, $add: [String!], $remove: [String!]) {
     bulkTagCases(caseIds: $caseIds, add: $add, remove: $remove) {
-      changed
-      unchanged
-      refused
-      results {
-        caseId
-        outcome
-        reason
-        message
-      }
+      ...BulkCasesAnswerFields
     }
   }
 `);
