@@ -41,3 +41,4 @@ export { signInBrowserSession } from './sign-in-browser-session';
 export { signOutBrowserSession } from './sign-out-browser-session';
 export { spendConsentCsrf } from './spend-consent-csrf';
 export { signOutEverywhere } from './sign-out-everywhere';
+export { signDetached, signJson, verifyDetached } from './sign-document';
