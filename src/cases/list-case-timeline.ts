@@ -1,7 +1,7 @@
 import { forTenant } from '../db/index';
 import { authorize, type Actor } from '../access/index';
 import { DomainError } from '../errors';
-import { listCaseEventPage } from '../events/events.repository';
+import { listCaseEventPage } from '../events/index';
 import { pageSize, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/index';
 import type { Services } from '../services';
 import { findCasePk } from './cases.repository';
@@ -35,12 +35,7 @@ export async function listCaseTimeline(
   const scope: CursorScope = { orgId, list: 'case_timeline', filter: { caseId } };
   const before = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
   const rows = await listCaseEventPage(forTenant(svc.db, orgId), pk, { before, limit: limit + 1 });
-  return toPage(svc.config, scope, rows, limit, (r) => [Number(r.case_sequence)], (r) => ({
-    eventId: r.event_id,
-    eventType: r.type,
-    eventVersion: Number(r.version),
-    occurredAt: new Date(r.occurred_at).toISOString(),
-    caseSequence: Number(r.case_sequence),
-    data: JSON.parse(r.data) as Record<string, unknown>,
+  return toPage(svc.config, scope, rows, limit, (r) => [r.caseSequence], (r) => ({
+    ...r, data: JSON.parse(r.data) as Record<string, unknown>,
   }), { edgeCursors: true });
 }

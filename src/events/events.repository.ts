@@ -69,12 +69,14 @@ export async function readFeedPage(svc: Services, input: FeedPageQuery): Promise
 }
 
 /** One event of a case's timeline: the stored payload bytes (parse them at the edge) and its place in the case. */
-export interface CaseEventRow {
-  event_id: string;
-  type: string;
-  version: number;
-  occurred_at: Date;
-  case_sequence: number;
+export interface CaseEventItem {
+  eventId: string;
+  eventType: string;
+  eventVersion: number;
+  /** ISO 8601 UTC with milliseconds. */
+  occurredAt: string;
+  /** Commit order within the case. */
+  caseSequence: number;
   data: string;
 }
 
@@ -84,15 +86,28 @@ export interface CaseEventRow {
  * (null for the first page); `limit` the rows to read (the page size plus one). Reads the
  * (case_pk, case_sequence) key; the tenant is checked on every row.
  */
-export function listCaseEventPage(
+export async function listCaseEventPage(
   db: TenantDb, casePk: number, q: { before: number | null; limit: number },
-): Promise<CaseEventRow[]> {
+): Promise<CaseEventItem[]> {
   const orgId = db.orgId;
-  return db.query(
+  const rows: { event_id: string; type: string; version: number | string; occurred_at: Date; case_sequence: number | string; data: string }[] = await db.query(
     `SELECT event_id, type, version, occurred_at, case_sequence, data FROM events FORCE INDEX (uq_events_case_sequence)
      WHERE case_pk = ? AND org_id = ? ${q.before !== null ? 'AND case_sequence < ?' : ''} ORDER BY case_sequence DESC LIMIT ${Math.floor(q.limit)}`,
     q.before !== null ? [casePk, orgId, q.before] : [casePk, orgId],
   );
+  return rows.map((r) => ({
+    eventId: r.event_id, eventType: r.type, eventVersion: Number(r.version), occurredAt: new Date(r.occurred_at).toISOString(),
+    caseSequence: Number(r.case_sequence), data: r.data,
+  }));
+}
+
+/** The stored payload bytes of a tenant's events by their outbox seq (webhook deliveries name their event so). */
+export async function eventDataBySeq(db: TenantDb, seqs: number[]): Promise<Map<number, string>> {
+  if (seqs.length === 0) return new Map();
+  const rows: { seq: number | string; data: string }[] = await db.query(
+    `SELECT seq, data FROM events WHERE org_id = ? AND seq IN (${seqs.map(() => '?').join(', ')})`, [db.orgId, ...seqs],
+  );
+  return new Map(rows.map((e) => [Number(e.seq), e.data]));
 }
 
 /**

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
-import { crossTenant } from '../db/cross-tenant';
 import { inTransaction } from '../db/transaction';
 import { EVENT_VERSION } from '../events/record-event';
 import { runHook } from '../platform/index';
@@ -11,7 +9,11 @@ import { openEndpointSecret } from './endpoint-secret';
 import { enqueueDeliveries } from './enqueue-deliveries';
 import { handOffDeliveries } from './hand-off-deliveries';
 import { attemptLeaseMs, nextRetryWaitMs } from './retry-schedule';
-import { sendSigned, type SendOutcome } from './send-signed';
+import { sendSigned } from './send-signed';
+import {
+  deliveryClaimStates, dependentDeliveryIds, endLeasedUnsent, insertAttempts, leaseDeliveries, lockLeaseTokens, recordResults,
+  recordResultsIfAllLeased, type AttemptResult,
+} from './webhook-deliveries.repository';
 import type { DeliveryState } from './webhook-delivery.entity';
 import { WEBHOOK_DELIVERED } from './webhook-delivered';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
@@ -44,31 +46,8 @@ interface Claimed {
   hasDependents: boolean;
 }
 
-interface ClaimRow {
-  id: number | string; org_id: string; endpoint_id: string; event_id: string; event_type: string; attempts: number; manual: number;
-  url: string; secret_ciphertext: string; secret_key_id: string; status: 'active' | 'paused'; deleted_at: Date | null;
-  data: string; occurred_at: Date; case_pk: number | string | null; has_dependents: number | string;
-}
-
-interface Finished {
-  id: number;
-  orgId: string;
-  token: string;
-  state: DeliveryState;
-  attemptNo: number;
-  outcome: SendOutcome;
-  error: string | null;
-  nextAttemptAt: Date | null;
-}
-
-/** Joins `p`, the same endpoint's delivery of the event `d` is ordered after (none for most deliveries). */
-const PREDECESSOR = 'd.after_event_id IS NOT NULL AND p.event_id = d.after_event_id AND p.endpoint_id = d.endpoint_id';
-/** `d` waits: its predecessor's delivery exists and has not had its first attempt. */
-const WAITING = `(p.id IS NOT NULL AND p.state = 'pending' AND p.first_done_at IS NULL)`;
-
 // Jobs may start a little before their runAt by the clocks of two machines; that much early is on time.
 const EARLY_MS = 20;
-const ids = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 /**
  * Takes the lease on every due, pending, unleased delivery of the batch in one UPDATE (autocommit),
@@ -88,61 +67,38 @@ async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claime
   const token = randomBytes(16).toString('base64url');
   const unique = [...new Set(deliveryIds)];
   // The batch's deliveries are of any tenant: their jobs name them by id.
-  const claims = crossTenant(svc.db, 'delivery-claim');
-  await claims.query(
-    `UPDATE webhook_deliveries d LEFT JOIN webhook_deliveries p ON ${PREDECESSOR}
-     SET d.lease_until = ?, d.lease_token = ?, d.attempts = d.attempts + 1, d.updated_at = ?
-     WHERE d.id IN (${ids(unique.length)}) AND d.state = 'pending' AND (d.lease_until IS NULL OR d.lease_until <= ?) AND d.next_attempt_at <= ?
-       AND NOT ${WAITING}`,
-    [lease, token, now, ...unique, now, new Date(now.getTime() + EARLY_MS)],
-  );
-  const rows: ClaimRow[] = await claims.query(
-    `SELECT d.id, d.org_id, d.endpoint_id, d.event_id, d.event_type, d.attempts, d.manual,
-            e.url, e.secret_ciphertext, e.secret_key_id, e.status, e.deleted_at, ev.data, ev.occurred_at, ev.case_pk,
-            EXISTS (SELECT 1 FROM webhook_deliveries x WHERE x.after_event_id = d.event_id AND x.endpoint_id = d.endpoint_id) AS has_dependents
-     FROM webhook_deliveries d
-     JOIN webhook_endpoints e ON e.org_id = d.org_id AND e.id = d.endpoint_id
-     JOIN events ev ON ev.org_id = d.org_id AND ev.seq = d.event_seq
-     WHERE d.id IN (${ids(unique.length)}) AND d.lease_token = ?`,
-    [...unique, token],
-  );
+  const leased = await leaseDeliveries(svc.db, unique, { until: lease, token, now, dueBy: new Date(now.getTime() + EARLY_MS) });
   const claimed = new Map<number, Claimed>();
   const endpoints = new Map<string, { endpoint: WebhookEndpoint; secret: () => string }>();
-  for (const row of rows) {
-    let ep = endpoints.get(row.endpoint_id);
+  for (const row of leased) {
+    let ep = endpoints.get(row.endpoint.id);
     if (!ep) {
-      const endpoint = Object.assign(new WebhookEndpoint(), {
-        id: row.endpoint_id, orgId: row.org_id, url: row.url, secretCiphertext: row.secret_ciphertext, secretKeyId: row.secret_key_id,
-        status: row.status, deletedAt: row.deleted_at,
-      });
+      const endpoint = Object.assign(new WebhookEndpoint(), { ...row.endpoint, orgId: row.orgId });
       let secret: string | undefined;
       ep = { endpoint, secret: () => (secret ??= openEndpointSecret(svc.config.secretsKeys, endpoint)) };
-      endpoints.set(row.endpoint_id, ep);
+      endpoints.set(row.endpoint.id, ep);
     }
-    claimed.set(Number(row.id), {
-      id: Number(row.id), orgId: row.org_id, eventId: row.event_id, eventType: row.event_type, attemptNo: Number(row.attempts),
-      manual: Number(row.manual) === 1, endpoint: ep.endpoint, secret: ep.secret, data: row.data, occurredAt: new Date(row.occurred_at).toISOString(), token,
-      casePk: row.case_pk === null ? null : Number(row.case_pk), hasDependents: Number(row.has_dependents) === 1,
+    claimed.set(row.id, {
+      id: row.id, orgId: row.orgId, eventId: row.eventId, eventType: row.eventType, attemptNo: row.attemptNo, manual: row.manual,
+      endpoint: ep.endpoint, secret: ep.secret, data: row.data, occurredAt: row.occurredAt.toISOString(), token,
+      casePk: row.casePk, hasDependents: row.hasDependents,
     });
   }
   const others = unique.filter((id) => !claimed.has(id));
   const why = new Map<number, AttemptOutcome>();
   if (others.length) {
-    const states: { id: number | string; state: DeliveryState; lease_until: Date | null; next_attempt_at: Date | null; waiting: number | string }[] = await claims.query(
-      `SELECT d.id, d.state, d.lease_until, d.next_attempt_at, ${WAITING} AS waiting
-       FROM webhook_deliveries d LEFT JOIN webhook_deliveries p ON ${PREDECESSOR} WHERE d.id IN (${ids(others.length)})`, others,
-    );
+    const states = await deliveryClaimStates(svc.db, others);
     const due: { id: number; runAt: Date }[] = [];
     for (const s of states) {
-      const id = Number(s.id);
+      const id = s.id;
       if (s.state !== 'pending') why.set(id, 'not_pending');
-      else if (s.lease_until && new Date(s.lease_until) > now) why.set(id, 'leased');
+      else if (s.leaseUntil && s.leaseUntil > now) why.set(id, 'leased');
       // Its predecessor's delivery hands it off once that has had its first attempt (the sweep if that is lost).
-      else if (Number(s.waiting) === 1) why.set(id, 'waiting');
+      else if (s.waiting) why.set(id, 'waiting');
       else {
         why.set(id, 'not_due');
         // An early or stale job: make sure one is queued for the due time, and leave the row.
-        if (s.next_attempt_at) due.push({ id, runAt: new Date(s.next_attempt_at) });
+        if (s.nextAttemptAt) due.push({ id, runAt: s.nextAttemptAt });
       }
     }
     if (due.length) await enqueueDeliveries(svc, due);
@@ -168,18 +124,14 @@ async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claime
  * changes every row of the batch, every lease was ours. Otherwise the transaction is rolled back and
  * the batch is recorded again after reading, under row locks, which leases are still ours.
  */
-async function finishBatch(svc: Services, items: Finished[]): Promise<boolean[]> {
+async function finishBatch(svc: Services, items: AttemptResult[]): Promise<boolean[]> {
   const now = svc.clock.now();
   if (new Set(items.map((i) => i.id)).size === items.length) {
     try {
       // Every statement locks rows found by primary key, so the server's default isolation does as
       // well as READ COMMITTED here and saves the SET TRANSACTION of each batch.
       return await inTransaction(svc, async ({ manager }) => {
-        const res: { affectedRows: number } = await crossTenant(manager, 'delivery-claim').query(
-          `${updateSql(items)} AND lease_token = CASE id ${items.map(() => 'WHEN ? THEN ?').join(' ')} END`,
-          [...updateParams(items, now), ...items.flatMap((i) => [i.id, i.token])],
-        );
-        if (res.affectedRows !== items.length) throw new LeaseLost();
+        if (!(await recordResultsIfAllLeased(manager, items, now))) throw new LeaseLost();
         await insertAttempts(manager, items);
         return items.map(() => true);
       }, { isolation: 'server default' });
@@ -188,15 +140,10 @@ async function finishBatch(svc: Services, items: Finished[]): Promise<boolean[]>
     }
   }
   return inTransaction(svc, async ({ manager }) => {
-    const claims = crossTenant(manager, 'delivery-claim');
-    const held: { id: number | string; lease_token: string | null }[] = await claims.query(
-      `SELECT id, lease_token FROM webhook_deliveries WHERE id IN (${ids(items.length)}) AND state = 'pending' FOR UPDATE`,
-      items.map((i) => i.id),
-    );
-    const tokens = new Map(held.map((h) => [Number(h.id), h.lease_token]));
+    const tokens = await lockLeaseTokens(manager, items.map((i) => i.id));
     const mine = items.filter((i) => tokens.get(i.id) === i.token);
     if (mine.length) {
-      await claims.query(updateSql(mine), updateParams(mine, now));
+      await recordResults(manager, mine, now);
       await insertAttempts(manager, mine);
     }
     return items.map((i) => tokens.get(i.id) === i.token);
@@ -205,37 +152,8 @@ async function finishBatch(svc: Services, items: Finished[]): Promise<boolean[]>
 
 class LeaseLost extends Error {}
 
-const FINISH_COLUMNS: [string, (i: Finished, now: Date) => unknown][] = [
-  ['state', (i) => i.state],
-  ['attempts', (i) => i.attemptNo],
-  ['last_http_status', (i) => i.outcome.status],
-  ['last_error', (i) => i.error],
-  ['next_attempt_at', (i) => i.nextAttemptAt],
-  ['completed_at', (i, now) => (i.state === 'pending' ? null : now)],
-];
-
-/** UPDATE of the batch's pending rows to their results, lease released; parameters from updateParams. */
-function updateSql(items: Finished[]): string {
-  const cases = `CASE id ${items.map(() => 'WHEN ? THEN ?').join(' ')} END`;
-  return `UPDATE webhook_deliveries SET ${FINISH_COLUMNS.map(([c]) => `${c} = ${cases}`).join(', ')},
-            lease_until = NULL, lease_token = NULL, updated_at = ?, first_done_at = COALESCE(first_done_at, ?)
-          WHERE id IN (${ids(items.length)}) AND state = 'pending'`;
-}
-
-function updateParams(items: Finished[], now: Date): unknown[] {
-  return [...FINISH_COLUMNS.flatMap(([, col]) => items.flatMap((i) => [i.id, col(i, now)])), now, now, ...items.map((i) => i.id)];
-}
-
-function insertAttempts(manager: EntityManager, items: Finished[]): Promise<unknown> {
-  return manager.query(
-    `INSERT INTO webhook_attempts (org_id, delivery_id, attempt_no, http_status, error_message, response_body, duration_ms, started_at, finished_at)
-     VALUES ${items.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-    items.flatMap((i) => [i.orgId, i.id, i.attemptNo, i.outcome.status, i.error, i.outcome.body, i.outcome.durationMs, i.outcome.startedAt, i.outcome.finishedAt]),
-  );
-}
-
 // One pair of batchers per Services object: calls with different clocks or configurations never mix.
-const batchers = new WeakMap<Services, { claim: Coalescer<number, Claimed | AttemptOutcome>; finish: Coalescer<Finished, boolean> }>();
+const batchers = new WeakMap<Services, { claim: Coalescer<number, Claimed | AttemptOutcome>; finish: Coalescer<AttemptResult, boolean> }>();
 function batcherOf(svc: Services) {
   let b = batchers.get(svc);
   if (!b) {
@@ -269,13 +187,7 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
       : claimed.attemptNo === 1 ? ['skipped_paused', null, 'skipped_paused'] : ['failed', RETRY_CANCELLED_PAUSED, 'cancelled'];
     const now = svc.clock.now();
     // No request is sent: the attempt number the claim took is given back.
-    const res: { affectedRows: number } = await svc.db.query(
-      `UPDATE webhook_deliveries SET state = ?, last_error = ?, attempts = attempts - 1, lease_until = NULL, lease_token = NULL, next_attempt_at = NULL, completed_at = ?, updated_at = ?,
-         first_done_at = COALESCE(first_done_at, ?)
-       WHERE org_id = ? AND id = ? AND state = 'pending' AND lease_token = ?`,
-      [state, lastError, now, now, now, orgId, deliveryId, token],
-    );
-    if (res.affectedRows !== 1) return 'lease_lost';
+    if (!(await endLeasedUnsent(svc.db, { orgId, id: deliveryId, token, state, lastError, now }))) return 'lease_lost';
     if (claimed.hasDependents) await releaseDependents(svc, claimed);
     return outcome;
   }
@@ -328,9 +240,6 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
  * its event, not attempted yet, are handed off now (their claim checks again that they may go).
  */
 async function releaseDependents(svc: Services, d: Claimed): Promise<void> {
-  const rows: { id: number | string }[] = await svc.db.query(
-    `SELECT id FROM webhook_deliveries WHERE after_event_id = ? AND endpoint_id = ? AND org_id = ? AND state = 'pending' AND attempts = 0 ORDER BY id`,
-    [d.eventId, d.endpoint.id, d.orgId],
-  );
-  await handOffDeliveries(svc, rows.map((r) => ({ id: Number(r.id), orgId: d.orgId })));
+  const ids = await dependentDeliveryIds(svc.db, d.orgId, d.eventId, d.endpoint.id);
+  await handOffDeliveries(svc, ids.map((id) => ({ id, orgId: d.orgId })));
 }

@@ -2,6 +2,8 @@ import { authorize, type Actor } from '../access/index';
 import { In, LessThan, type FindOptionsWhere } from 'typeorm';
 import { DomainError, type ValidationDetail } from '../errors';
 import { isEventType } from '../events/catalogue';
+import { eventDataBySeq } from '../events/index';
+import { forTenant } from '../db/index';
 import { decodeCursor, pageSize, toPage, type CursorScope, type Page } from '../pagination/index';
 import type { Services } from '../services';
 import { throwIfAny } from '../validation';
@@ -70,11 +72,10 @@ async function deliveryViews(svc: Services, orgId: string, deliveries: WebhookDe
   if (deliveries.length === 0) return [];
   const ids = deliveries.map((d) => d.id);
   const seqs = [...new Set(deliveries.map((d) => d.eventSeq))];
-  const [attempts, events] = await Promise.all([
+  const [attempts, dataBySeq] = await Promise.all([
     svc.db.manager.find(WebhookAttempt, { where: { orgId, deliveryId: In(ids) }, order: { attemptNo: 'ASC' } }),
-    svc.db.query(`SELECT seq, data FROM events WHERE org_id = ? AND seq IN (${seqs.map(() => '?').join(', ')})`, [orgId, ...seqs]) as Promise<{ seq: number | string; data: string }[]>,
+    eventDataBySeq(forTenant(svc.db, orgId), seqs.map(Number)),
   ]);
-  const dataBySeq = new Map(events.map((e) => [Number(e.seq), e.data]));
   return deliveries.map((d) => {
     const payload = dataBySeq.get(Number(d.eventSeq));
     if (payload === undefined) throw new Error(`webhook delivery ${d.id}: its event row is missing`);

@@ -1,16 +1,7 @@
 import { authorize, type Actor } from '../access/index';
 import type { Services } from '../services';
+import { listEndpointHealth } from './webhook-health.repository';
 import type { WebhookEndpointHealthView } from './webhook-health.wire';
-
-interface Row {
-  id: string;
-  incident_since: Date | null;
-  failing_since: Date | null;
-  last_success_at: Date | null;
-  last_failure_at: Date | null;
-  last_error: string | null;
-  updated_at: Date | null;
-}
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -20,14 +11,9 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
  */
 export async function listWebhookEndpointHealth(svc: Services, actor: Actor): Promise<WebhookEndpointHealthView[]> {
   authorize(actor, 'webhooks:read');
-  const rows = (await svc.db.query(
-    `SELECT e.id, h.incident_since, h.failing_since, h.last_success_at, h.last_failure_at, h.last_error, h.updated_at
-     FROM webhook_endpoints e LEFT JOIN webhook_endpoint_health h ON h.endpoint_id = e.id AND h.org_id = e.org_id
-     WHERE e.org_id = ? AND e.deleted_at IS NULL ORDER BY e.created_at, e.id`,
-    [actor.orgId],
-  )) as Row[];
+  const rows = await listEndpointHealth(svc.db, actor.orgId);
   return rows.map((r) => ({
-    endpointId: r.id, incidentSince: iso(r.incident_since), failingSince: iso(r.failing_since), lastSuccessAt: iso(r.last_success_at),
-    lastFailureAt: iso(r.last_failure_at), lastError: r.last_error, checkedAt: iso(r.updated_at),
+    endpointId: r.endpointId, incidentSince: iso(r.incidentSince), failingSince: iso(r.failingSince), lastSuccessAt: iso(r.lastSuccessAt),
+    lastFailureAt: iso(r.lastFailureAt), lastError: r.lastError, checkedAt: iso(r.updatedAt),
   }));
 }

@@ -5,6 +5,7 @@ import { inTransaction } from '../db/transaction';
 import { DomainError, type ValidationDetail } from '../errors';
 import type { Services } from '../services';
 import { enqueueDeliveries } from './enqueue-deliveries';
+import { requeueDeliveries } from './webhook-deliveries.repository';
 import { WebhookDelivery, type DeliveryState } from './webhook-delivery.entity';
 import { getEndpoint } from './webhook-endpoints.repository';
 
@@ -59,16 +60,8 @@ export async function recoverWebhookDeliveries(
     const rows = found.slice(0, MAX_RECOVERED);
     const remaining = found.length > MAX_RECOVERED ? (await tx.manager.count(WebhookDelivery, { where })) - MAX_RECOVERED : 0;
     const due: { id: number; runAt: Date }[] = rows.map((r, i) => ({ id: Number(r.id), runAt: new Date(now.getTime() + Math.floor((i * 1000) / RECOVER_PER_SECOND)) }));
-    // Each row has its own due time: one UPDATE per 500 rows, the times given by a CASE on the id.
-    for (let i = 0; i < due.length; i += 500) {
-      const batch = due.slice(i, i + 500);
-      await tx.manager.query(
-        `UPDATE webhook_deliveries SET state = 'pending', manual = 1, lease_until = NULL, lease_token = NULL, completed_at = NULL, updated_at = ?,
-           next_attempt_at = CASE id ${batch.map(() => 'WHEN ? THEN ?').join(' ')} END
-         WHERE org_id = ? AND id IN (${batch.map(() => '?').join(', ')})`,
-        [now, ...batch.flatMap((d) => [d.id, d.runAt]), actor.orgId, ...batch.map((d) => d.id)],
-      );
-    }
+    // Each row has its own due time.
+    await requeueDeliveries(tx.manager, actor.orgId, due, now);
     await recordAudit(tx, {
       orgId: actor.orgId, actor: auditName(actor), action: 'webhook_deliveries.recovered',
       details: { endpointId: endpoint.id, since: since.toISOString(), states, recovered: due.length, remaining },

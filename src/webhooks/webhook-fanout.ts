@@ -5,6 +5,7 @@ import type { EventSubscriber } from '../events/index';
 import type { Services } from '../services';
 import { handOffDeliveries } from './hand-off-deliveries';
 import { sweepWebhookDeliveries } from './sweep-webhook-deliveries';
+import { insertDeliveries, type NewDelivery } from './webhook-deliveries.repository';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { subscribes } from './webhook-endpoints.repository';
 
@@ -24,29 +25,18 @@ export class WebhookFanout implements EventSubscriber {
     const endpoints = await tx.manager.find(WebhookEndpoint, { where: { orgId: In(orgIds), deletedAt: IsNull() } });
     if (endpoints.length === 0) return;
     const now = tx.services.clock.now();
-    const rows: unknown[][] = [];
+    const rows: NewDelivery[] = [];
     for (const event of events) {
       for (const ep of endpoints) {
         if (ep.orgId !== event.orgId || !subscribes(ep, event.type)) continue;
-        const state = ep.status === 'active' ? 'pending' : 'skipped_paused';
-        const done = state === 'pending' ? null : now;
-        rows.push([event.orgId, ep.id, event.seq, event.eventId, event.type, event.orderedAfter, state, state === 'pending' ? now : null, now, now, done, done]);
+        rows.push({
+          orgId: event.orgId, endpointId: ep.id, eventSeq: event.seq, eventId: event.eventId, eventType: event.type, afterEventId: event.orderedAfter,
+          state: ep.status === 'active' ? 'pending' : 'skipped_paused', now,
+        });
       }
     }
     if (rows.length === 0) return;
-    await tx.manager.query(
-      `INSERT IGNORE INTO webhook_deliveries
-         (org_id, endpoint_id, event_seq, event_id, event_type, after_event_id, state, attempts, manual, next_attempt_at, created_at, updated_at, completed_at, first_done_at)
-       VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?)').join(', ')}`,
-      rows.flat(),
-    );
-    const pending: { id: number | string; org_id: string }[] = await tx.manager.query(
-      `SELECT id, org_id FROM webhook_deliveries
-       WHERE org_id IN (${orgIds.map(() => '?').join(', ')}) AND event_seq IN (${events.map(() => '?').join(', ')}) AND state = 'pending' AND attempts = 0
-       ORDER BY id`,
-      [...orgIds, ...events.map((e) => e.seq)],
-    );
-    const handed = pending.map((r) => ({ id: Number(r.id), orgId: r.org_id }));
+    const handed = await insertDeliveries(tx.manager, rows, { orgIds, seqs: events.map((e) => e.seq) });
     if (handed.length) tx.afterCommit(() => handOffDeliveries(tx.services, handed));
   }
 
