@@ -32,10 +32,10 @@ export async function editCaseNote(svc: Services, caller: Actor, noteId: number,
     if (!c) throw DomainError.notFound('Note');
     const members = await listMemberContacts(txDb);
     const stored = checkNoteBody(resolveMentionsByName(text, members));
-    if (note.body === stored) return c.case_id;
+    if (note.body === stored) return c.caseId;
     await writeNewVersion(txDb, note, { body: stored, writtenBy: actor.memberId, at: svc.clock.now() });
-    await notifyMentions(tx, txDb, actor, members, { id: noteId, caseId: c.case_id, body: stored, before: note.body });
-    return c.case_id;
+    await notifyMentions(tx, txDb, actor, members, { id: noteId, caseId: c.caseId, body: stored, before: note.body });
+    return c.caseId;
   });
   const [view] = await caseNoteViews(db, caseId, [(await findNote(db, noteId))!]);
   return view!;

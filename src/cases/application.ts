@@ -6,7 +6,7 @@ import {
   type NewParty, type PartyRow, type ProfileField,
 } from './application.repository';
 import type { PartyKind } from './case-party.entity';
-import { findCaseRow, findCaseRowByPk, type CaseDetailRow, type CaseRow } from './cases.repository';
+import { findCaseRow, findCaseRowByPk, type CaseDetailRecord, type CaseRecord } from './cases.repository';
 import type { Queryable } from '../db/queryable';
 import type { Tx } from '../db/transaction';
 import { emailKey } from '../email-address';
@@ -22,11 +22,11 @@ import { COUNTRY_CODES, countryCodeOf } from '../countries';
  */
 
 /** The case a portal use case works on: a customer's own case; for the operator or the system, the case it names. */
-export async function portalCaseOf(db: Queryable, actor: Actor, caseId?: string): Promise<CaseDetailRow | CaseRow> {
+export async function portalCaseOf(db: Queryable, actor: Actor, caseId?: string): Promise<CaseDetailRecord | CaseRecord> {
   authorize(actor, 'portal:case');
   if (actor.kind === 'customer') {
     const row = await findCaseRowByPk(forTenant(db, actor.orgId), actor.casePk);
-    if (!row || (caseId !== undefined && caseId !== row.case_id)) throw DomainError.notFound('Case');
+    if (!row || (caseId !== undefined && caseId !== row.caseId)) throw DomainError.notFound('Case');
     return row;
   }
   if (caseId === undefined) throw DomainError.validation([{ path: 'caseId', message: 'is required' }]);
@@ -34,9 +34,9 @@ export async function portalCaseOf(db: Queryable, actor: Actor, caseId?: string)
 }
 
 /** Whether the customer may still change the application: until it is submitted (status in_progress). */
-export const isEditable = (c: Pick<CaseRow, 'status'>) => c.status === 'in_progress';
+export const isEditable = (c: Pick<CaseRecord, 'status'>) => c.status === 'in_progress';
 
-export function refuseUnlessEditable(c: Pick<CaseRow, 'status'>): void {
+export function refuseUnlessEditable(c: Pick<CaseRecord, 'status'>): void {
   if (!isEditable(c)) throw new DomainError('conflict', 'This application has been submitted and can no longer be changed.');
 }
 
@@ -59,12 +59,12 @@ const ownerOf = (p: PartyRow): OwnerView => ({
 export type Application = Omit<ApplicationView, 'editable'>;
 
 /** The application as stored (intake values where the customer has not filled the profile in). */
-export async function loadApplication(db: TenantDb, c: CaseRow): Promise<Application> {
+export async function loadApplication(db: TenantDb, c: CaseRecord): Promise<Application> {
   const casePk = Number(c.pk);
   const p = await findApplicationProfile(db, casePk);
   const parties = await listApplicationParties(db, casePk);
   const companyProfile: CompanyProfileView = {
-    companyName: p ? p.company_name : c.company_name,
+    companyName: p ? p.company_name : c.companyName,
     registrationNumber: p?.registration_number ?? null,
     country: countryCodeOf(p ? p.country : c.country),
     entityType: p?.entity_type ?? null,

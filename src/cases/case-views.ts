@@ -1,5 +1,5 @@
 import { isoFromDatetimeText } from '../db/datetime-text';
-import type { CaseRow } from './cases.repository';
+import type { CaseRecord } from './cases.repository';
 import type { CaseSummaryView, CreatedCaseView } from './case.wire';
 
 /**
@@ -9,37 +9,37 @@ import type { CaseSummaryView, CreatedCaseView } from './case.wire';
  */
 
 /** A case in lists (GET /v1/cases). */
-export function caseSummaryView(row: CaseRow): CaseSummaryView {
+export function caseSummaryView(row: CaseRecord): CaseSummaryView {
   return {
-    caseId: row.case_id,
-    companyName: row.company_name,
+    caseId: row.caseId,
+    companyName: row.companyName,
     status: row.status,
     source: row.source,
-    onboardingStage: row.onboarding_stage,
-    customerEmail: row.customer_email,
-    customerName: row.customer_name,
+    onboardingStage: row.onboardingStage,
+    customerEmail: row.customerEmail,
+    customerName: row.customerName,
     country: row.country,
-    crmRecordId: row.crm_record_id,
-    crmSource: row.crm_source,
-    createdAt: isoFromDatetimeText(row.created_at),
-    updatedAt: isoFromDatetimeText(row.updated_at),
+    crmRecordId: row.crmRecordId,
+    crmSource: row.crmSource,
+    createdAt: isoFromDatetimeText(row.createdAt),
+    updatedAt: isoFromDatetimeText(row.updatedAt),
   };
 }
 
 /** The response of POST /v1/cases. */
-export function createdCaseView(row: CaseRow, urls: { appUrl: string; portalUrl: string }): CreatedCaseView {
+export function createdCaseView(row: CaseRecord, urls: { appUrl: string; portalUrl: string }): CreatedCaseView {
   return {
-    caseId: row.case_id,
-    customerEmail: row.customer_email,
-    customerName: row.customer_name,
-    companyName: row.company_name,
-    crmRecordId: row.crm_record_id,
-    crmSource: row.crm_source,
+    caseId: row.caseId,
+    customerEmail: row.customerEmail,
+    customerName: row.customerName,
+    companyName: row.companyName,
+    crmRecordId: row.crmRecordId,
+    crmSource: row.crmSource,
     source: row.source,
     status: row.status === 'in_progress' ? 'in-progress' : row.status,
-    inviteSentAt: isoFromDatetimeText(row.invite_sent_at),
+    inviteSentAt: isoFromDatetimeText(row.inviteSentAt),
     customerPortalUrl: urls.portalUrl,
-    analystUrl: analystUrl(urls.appUrl, row.case_id),
+    analystUrl: analystUrl(urls.appUrl, row.caseId),
   };
 }
 

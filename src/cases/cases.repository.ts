@@ -18,56 +18,81 @@ const CASE_COLUMNS =
   'pk, case_id, org_id, status, source, onboarding_stage, customer_email, customer_name, company_name, country, crm_record_id, crm_source, ' +
   [datetimeTextSql('invite_sent_at'), datetimeTextSql('created_at'), datetimeTextSql('updated_at')].join(', ');
 
-export interface CaseRow {
-  pk: number | string;
-  case_id: string;
-  org_id: string;
-  status: CaseStatus;
-  source: CaseSource;
-  onboarding_stage: OnboardingStage;
-  customer_email: string | null;
-  customer_name: string | null;
-  company_name: string | null;
-  country: string | null;
-  crm_record_id: string | null;
-  crm_source: string | null;
-  invite_sent_at: string | null;
-  created_at: string;
-  updated_at: string;
+interface CaseRowData {
+  pk: number | string; case_id: string; org_id: string; status: CaseStatus; source: CaseSource; onboarding_stage: OnboardingStage;
+  customer_email: string | null; customer_name: string | null; company_name: string | null; country: string | null;
+  crm_record_id: string | null; crm_source: string | null; invite_sent_at: string | null; created_at: string; updated_at: string;
 }
 
-/** A case row with its screening counters and the band and score stored on it (when no assessment row exists). */
-export interface CaseDetailRow extends CaseRow {
-  /** When zero retention purged the case's personal data (datetime text), or null. */
-  purged_at: string | null;
-  total_hits: number;
-  sanctioned_hits: number;
-  pep_hits: number;
-  risk_band: RiskBand | null;
-  risk_score: string | null;
+interface CaseDetailRowData extends CaseRowData {
+  purged_at: string | null; total_hits: number | string; sanctioned_hits: number | string; pep_hits: number | string;
+  risk_band: RiskBand | null; risk_score: string | number | null;
 }
+
+/** A case as every case view reads it (timestamps as MySQL's datetime text, see datetimeTextSql). */
+export interface CaseRecord {
+  pk: number;
+  caseId: string;
+  orgId: string;
+  status: CaseStatus;
+  source: CaseSource;
+  onboardingStage: OnboardingStage;
+  customerEmail: string | null;
+  customerName: string | null;
+  companyName: string | null;
+  country: string | null;
+  crmRecordId: string | null;
+  crmSource: string | null;
+  inviteSentAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A case with its screening counters and the band and score stored on it (when no assessment row exists). */
+export interface CaseDetailRecord extends CaseRecord {
+  /** When zero retention purged the case's personal data (datetime text), or null. */
+  purgedAt: string | null;
+  totalHits: number;
+  sanctionedHits: number;
+  pepHits: number;
+  riskBand: RiskBand | null;
+  /** The stored score as decimal text (as MySQL gives DECIMAL), or null. */
+  riskScore: string | null;
+}
+
+/** The one mapper of case rows. */
+export const toCaseRecord = (r: CaseRowData): CaseRecord => ({
+  pk: Number(r.pk), caseId: r.case_id, orgId: r.org_id, status: r.status, source: r.source, onboardingStage: r.onboarding_stage,
+  customerEmail: r.customer_email, customerName: r.customer_name, companyName: r.company_name, country: r.country,
+  crmRecordId: r.crm_record_id, crmSource: r.crm_source, inviteSentAt: r.invite_sent_at, createdAt: r.created_at, updatedAt: r.updated_at,
+});
+
+const toCaseDetailRecord = (r: CaseDetailRowData): CaseDetailRecord => ({
+  ...toCaseRecord(r), purgedAt: r.purged_at, totalHits: Number(r.total_hits), sanctionedHits: Number(r.sanctioned_hits), pepHits: Number(r.pep_hits),
+  riskBand: r.risk_band, riskScore: r.risk_score === null ? null : String(r.risk_score),
+});
 
 const CASE_DETAIL_COLUMNS = `${CASE_COLUMNS}, total_hits, sanctioned_hits, pep_hits, risk_band, risk_score, ${datetimeTextSql('purged_at')}`;
 
-async function selectByCaseId<R extends CaseRow>(db: TenantDb, caseId: string, columns: string): Promise<R> {
+async function selectByCaseId<R>(db: TenantDb, caseId: string, columns: string): Promise<R> {
   const orgId = db.orgId;
   if (!isCaseId(caseId)) throw DomainError.notFound('Case');
   const [row]: R[] = await db.query(`SELECT ${columns} FROM cases WHERE org_id = ? AND case_id = ?`, [orgId, caseId]);
   if (!row) throw DomainError.notFound('Case');
-  return { ...row, pk: Number(row.pk) };
+  return row;
 }
 
 /**
  * A tenant's case by its public id. Another tenant's case and a missing one give the very same
  * not_found, so ids cannot be probed across tenants.
  */
-export function findCaseRow(db: TenantDb, caseId: string): Promise<CaseRow> {
-  return selectByCaseId<CaseRow>(db, caseId, CASE_COLUMNS);
+export async function findCaseRow(db: TenantDb, caseId: string): Promise<CaseRecord> {
+  return toCaseRecord(await selectByCaseId<CaseRowData>(db, caseId, CASE_COLUMNS));
 }
 
 /** findCaseRow plus the screening counters and the stored risk band and score (GET /v1/cases/{caseId}). */
-export function findCaseDetailRow(db: TenantDb, caseId: string): Promise<CaseDetailRow> {
-  return selectByCaseId<CaseDetailRow>(db, caseId, CASE_DETAIL_COLUMNS);
+export async function findCaseDetailRow(db: TenantDb, caseId: string): Promise<CaseDetailRecord> {
+  return toCaseDetailRecord(await selectByCaseId<CaseDetailRowData>(db, caseId, CASE_DETAIL_COLUMNS));
 }
 
 /** The internal pk of a tenant's case, or null (list filters: an unknown case is an empty list). */
@@ -79,19 +104,19 @@ export async function findCasePk(db: TenantDb, caseId: string): Promise<number |
 }
 
 /** A tenant's case by its internal pk (with the detail columns), or null. */
-export async function findCaseRowByPk(db: TenantDb, casePk: number): Promise<CaseDetailRow | null> {
+export async function findCaseRowByPk(db: TenantDb, casePk: number): Promise<CaseDetailRecord | null> {
   const orgId = db.orgId;
-  const [row]: CaseDetailRow[] = await db.query(`SELECT ${CASE_DETAIL_COLUMNS} FROM cases WHERE org_id = ? AND pk = ?`, [orgId, casePk]);
-  return row ? { ...row, pk: Number(row.pk) } : null;
+  const [row]: CaseDetailRowData[] = await db.query(`SELECT ${CASE_DETAIL_COLUMNS} FROM cases WHERE org_id = ? AND pk = ?`, [orgId, casePk]);
+  return row ? toCaseDetailRecord(row) : null;
 }
 
 /** The tenant's first case with this crmRecordId (as given: case-sensitive), or null. */
-export async function findCaseByCrmRecordId(db: TenantDb, crmRecordId: string): Promise<CaseRow | null> {
+export async function findCaseByCrmRecordId(db: TenantDb, crmRecordId: string): Promise<CaseRecord | null> {
   const orgId = db.orgId;
-  const [row]: CaseRow[] = await db.query(
+  const [row]: CaseRowData[] = await db.query(
     `SELECT ${CASE_COLUMNS} FROM cases WHERE org_id = ? AND crm_record_id = ? ORDER BY pk LIMIT 1`, [orgId, crmRecordId],
   );
-  return row ?? null;
+  return row ? toCaseRecord(row) : null;
 }
 
 /** The tenant's first open (not approved nor declined) case whose customer email has this normalized key, or null. */
@@ -120,10 +145,10 @@ export interface CasePageQuery {
 }
 
 /** One keyset page of a tenant's cases, newest first by pk (see listCasesQuery). */
-export async function listCasePage(db: TenantDb, q: CasePageQuery): Promise<CaseRow[]> {
+export async function listCasePage(db: TenantDb, q: CasePageQuery): Promise<CaseRecord[]> {
   const orgId = db.orgId;
   const { sql, params } = listCasesQuery(orgId, q);
-  return db.query(sql, params);
+  return ((await db.query(sql, params)) as CaseRowData[]).map(toCaseRecord);
 }
 
 /**

@@ -15,8 +15,8 @@ export async function listCaseDecisions(
   const orgId = actor.orgId;
   const c = await findCaseRow(forTenant(svc.db, orgId), caseId);
   const limit = pageSize(input.limit);
-  const scope: CursorScope = { orgId, list: 'decisions', filter: { caseId: c.case_id } };
+  const scope: CursorScope = { orgId, list: 'decisions', filter: { caseId: c.caseId } };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
   const rows = await listDecisionPage(forTenant(svc.db, orgId), Number(c.pk), { after, limit: limit + 1 });
-  return toPage(svc.config, scope, rows, limit, (r) => [Number(r.id)], (r) => decisionView(r, c.case_id));
+  return toPage(svc.config, scope, rows, limit, (r) => [Number(r.id)], (r) => decisionView(r, c.caseId));
 }

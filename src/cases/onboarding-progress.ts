@@ -70,9 +70,9 @@ export async function onboardingProgressFields(tx: Tx, orgId: string, casePk: nu
     name: p.name, role: p.role, status: p.status, statusLabel: p.statusLabel,
   }));
   return {
-    companyName: c.company_name,
-    stage: c.onboarding_stage,
-    stageLabel: STAGE_LABELS[c.onboarding_stage],
+    companyName: c.companyName,
+    stage: c.onboardingStage,
+    stageLabel: STAGE_LABELS[c.onboardingStage],
     summary: { verified: roster.filter((r) => r.status === 'verified').length, total: roster.length },
     roster,
   };

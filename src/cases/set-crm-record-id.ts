@@ -18,5 +18,5 @@ export async function setCrmRecordId(
   const { crmRecordId } = assertSchema(CrmRecordIdRequestSchema, body);
   const row = await findCaseRow(forTenant(svc.db, actor.orgId), caseId);
   await inTransaction(svc, (tx) => updateCrmRecordId(forTenant(tx.manager, actor.orgId), Number(row.pk), crmRecordId, svc.clock.now()));
-  return { caseId: row.case_id, crmRecordId, crmSource: row.crm_source };
+  return { caseId: row.caseId, crmRecordId, crmSource: row.crmSource };
 }

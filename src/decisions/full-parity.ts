@@ -25,7 +25,7 @@ export type FullParityParts = Omit<PullFullParityView, 'purgedAt' | 'companyProf
 export async function pullFullParity(db: TenantDb, casePk: number): Promise<PullFullParityView> {
   const parts = await buildFullParity(db, casePk);
   const row = await findCaseRowByPk(db, casePk);
-  const purgedAt = isoFromDatetimeText(row?.purged_at ?? null);
+  const purgedAt = isoFromDatetimeText(row?.purgedAt ?? null);
   if (purgedAt) return { ...parts, purgedAt, companyProfile: null, ownership: null, documents: null };
   return { ...parts, purgedAt: null };
 }
@@ -50,16 +50,16 @@ export async function buildFullParity(db: TenantDb, casePk: number): Promise<Ful
     countryOfResidence: o.country_of_residence, source: o.source,
   });
   return {
-    caseId: c.case_id,
-    orgId: c.org_id,
+    caseId: c.caseId,
+    orgId: c.orgId,
     status: c.status,
-    crmRecordId: c.crm_record_id,
-    crmSource: c.crm_source,
+    crmRecordId: c.crmRecordId,
+    crmSource: c.crmSource,
     companyProfile: {
-      companyName: p?.company_name ?? c.company_name, registrationNumber: p?.registration_number ?? null, country: p?.country ?? c.country,
+      companyName: p?.company_name ?? c.companyName, registrationNumber: p?.registration_number ?? null, country: p?.country ?? c.country,
       entityType: p?.entity_type ?? null, incorporationDate: dateOnly(p?.incorporation_date ?? null), registeredAddress: p?.registered_address ?? null,
       taxId: p?.tax_id ?? null, vatNumber: p?.vat_number ?? null, businessActivity: p?.business_activity ?? null, industrySector: p?.industry_sector ?? null,
-      annualRevenue: p?.annual_revenue ?? null, website: p?.website ?? null, customerEmail: p?.customer_email ?? c.customer_email,
+      annualRevenue: p?.annual_revenue ?? null, website: p?.website ?? null, customerEmail: p?.customer_email ?? c.customerEmail,
       sourceOfFunds: p?.source_of_funds ?? null, transactsInternationally: p ? Number(p.transacts_internationally) === 1 : false,
       internationalCountries: p ? json<string[]>(p.international_countries) : [], customAnswers: p ? json<Record<string, unknown>>(p.custom_answers) : {},
     },
@@ -74,6 +74,6 @@ export async function buildFullParity(db: TenantDb, casePk: number): Promise<Ful
     })),
     decision: d ? { outcome: d.outcome, notes: d.notes, analystEmail: d.analyst_email, decidedAt: d.decided_at.toISOString() } : null,
     risk: r ? { compositeScore: r.compositeScore, band: r.band, assessedAt: r.assessedAt.toISOString() } : null,
-    screeningSummary: { totalHits: Number(c.total_hits), sanctionedHits: Number(c.sanctioned_hits), pepHits: Number(c.pep_hits) },
+    screeningSummary: { totalHits: Number(c.totalHits), sanctionedHits: Number(c.sanctionedHits), pepHits: Number(c.pepHits) },
   };
 }

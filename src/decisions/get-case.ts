@@ -26,12 +26,12 @@ export async function getCase(svc: Services, actor: Actor, caseId: string): Prom
   const view: CaseDetailView = {
     ...caseSummaryView(row),
     decision: d ? currentDecisionView(d) : null,
-    riskBand: r ? r.band : (row.risk_band ?? null),
-    riskScore: r ? r.compositeScore : row.risk_score === null ? null : Number(row.risk_score),
-    screeningSummary: { totalHits: Number(row.total_hits), sanctionedHits: Number(row.sanctioned_hits), pepHits: Number(row.pep_hits) },
-    inviteSentAt: isoFromDatetimeText(row.invite_sent_at),
+    riskBand: r ? r.band : (row.riskBand ?? null),
+    riskScore: r ? r.compositeScore : row.riskScore === null ? null : Number(row.riskScore),
+    screeningSummary: { totalHits: Number(row.totalHits), sanctionedHits: Number(row.sanctionedHits), pepHits: Number(row.pepHits) },
+    inviteSentAt: isoFromDatetimeText(row.inviteSentAt),
     invite,
-    purgedAt: isoFromDatetimeText(row.purged_at),
+    purgedAt: isoFromDatetimeText(row.purgedAt),
   };
   const fullParity = tenant.entitled && tenant.enabled && can(actor, 'cases:read_full_parity');
   if (fullParity) view.fullParity = await pullFullParity(db, pk);

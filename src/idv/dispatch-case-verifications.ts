@@ -43,7 +43,7 @@ export async function dispatchCaseVerifications(
     await lockCase(db, ref.casePk);
     const c = await findCaseRowByPk(db, ref.casePk);
     if (!c) throw DomainError.notFound('Case');
-    const summary = await dispatchInTx(tx, ref, c.company_name);
+    const summary = await dispatchInTx(tx, ref, c.companyName);
     await guard?.done(tx);
     return summary;
   });

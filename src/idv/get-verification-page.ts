@@ -23,7 +23,7 @@ export async function getVerificationPage(svc: Services, input: { token: string 
   return {
     tenant: { name: tenant.name, brandColor: tenant.brand_color, logoUrl: tenant.logo_url },
     personName: person.name,
-    companyName: c.company_name,
+    companyName: c.companyName,
     flow: svc.idv.flow,
     selfieRequired: await tenantRequiresSelfie(db),
     state: v.state === 'in_progress' ? 'in_progress' : 'link_sent',

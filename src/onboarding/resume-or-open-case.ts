@@ -30,7 +30,7 @@ export async function resumeOrOpenCase(
   const open = await findOpenCaseByEmailKey(db, key);
   if (open) {
     const row = await findCaseRow(db, open.case_id);
-    return { caseId: row.case_id, pk: Number(row.pk), resumed: true, source: row.source };
+    return { caseId: row.caseId, pk: Number(row.pk), resumed: true, source: row.source };
   }
   const created = await insertOpenedCase(tx, orgId, { source: input.source, companyName: null, customerEmail: email });
   return { ...created, resumed: false, source: input.source };

@@ -37,7 +37,7 @@ export async function sendDueReminder(svc: Services, ref: { orgId: string; caseP
       await stopReminder(db, ref.casePk, reason, now);
       return outcome;
     };
-    if (!c || CLOSED_STATUSES.includes(c.status as CaseStatus) || !c.customer_email) return stop('case_closed', 'stopped_closed');
+    if (!c || CLOSED_STATUSES.includes(c.status as CaseStatus) || !c.customerEmail) return stop('case_closed', 'stopped_closed');
     if (reminder.unsubscribedAt) return stop('unsubscribed', 'stopped_unsubscribed');
     const outstanding = (await listRequestedItems(db, ref.casePk)).filter((i) => i.status === 'outstanding');
     if (!outstanding.length) return stop('received', 'stopped_received');
@@ -46,7 +46,7 @@ export async function sendDueReminder(svc: Services, ref: { orgId: string; caseP
 
     const items = outstanding.map((i) => ({ key: i.key, label: i.label }));
     const recipient = reminder.recipientEmail;
-    const oc = { orgId: ref.orgId, casePk: ref.casePk, status: c.status, customerEmail: recipient, customerName: c.customer_name, companyName: c.company_name };
+    const oc = { orgId: ref.orgId, casePk: ref.casePk, status: c.status, customerEmail: recipient, customerName: c.customerName, companyName: c.companyName };
     await queueOutreachEmail(tx, oc, 'reminder', items, (subject) => [
       { type: 'outreach.email.sent', fields: { kind: 'reminder', recipientEmail: recipient, subject, itemCount: items.length, items, sentBy: 'system' } },
     ], unsubscribeUrl(svc.config, reminder.id, reminder.recipientEmail));

@@ -60,10 +60,10 @@ export async function getPortalSession(svc: Services, actor: Actor, input: { cas
   }
   return {
     tenant: { name: tenant.name, brandColor: safeColor(tenant.brandColor), logoUrl: safeLogoUrl(tenant.logoUrl) },
-    case: { caseId: c.case_id, companyName: app.companyProfile.companyName ?? c.company_name, status: c.status },
-    stage: { value: c.onboarding_stage, label: CUSTOMER_STAGE_LABELS[c.onboarding_stage] },
+    case: { caseId: c.caseId, companyName: app.companyProfile.companyName ?? c.companyName, status: c.status },
+    stage: { value: c.onboardingStage, label: CUSTOMER_STAGE_LABELS[c.onboardingStage] },
     steps: (['application', 'documents', 'review', 'submit'] as const).map((step) => ({ step, state: steps[step] })),
     editable,
-    customerEmail: actor.kind === 'customer' ? actor.email : (c.customer_email ?? ''),
+    customerEmail: actor.kind === 'customer' ? actor.email : (c.customerEmail ?? ''),
   };
 }

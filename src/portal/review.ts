@@ -1,5 +1,5 @@
 import { type TenantDb } from '../db/index';
-import type { CaseRow } from '../cases/index';
+import type { CaseRecord } from '../cases/index';
 import { findApplicationProfile } from '../cases/index';
 import { countCaseDocuments, listCaseExtractions } from '../documents/index';
 import { loadApplication, type Application } from '../cases/index';
@@ -113,7 +113,7 @@ const emptyToNull = (v: unknown) => (v === undefined || v === '' ? null : v);
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
 /** The review of a case as it stands (any manager or transaction). */
-export async function buildReview(db: TenantDb, c: CaseRow): Promise<Review> {
+export async function buildReview(db: TenantDb, c: CaseRecord): Promise<Review> {
   const casePk = Number(c.pk);
   const app = await loadApplication(db, c);
   const documents = await countCaseDocuments(db, casePk);
@@ -150,7 +150,7 @@ export async function buildReview(db: TenantDb, c: CaseRow): Promise<Review> {
 }
 
 /** The wire view of a review. */
-export function reviewView(r: Review, c: CaseRow, editable: boolean): ReviewView {
+export function reviewView(r: Review, c: CaseRecord, editable: boolean): ReviewView {
   return {
     pending: r.documents.awaitingExtraction > 0,
     documents: r.documents,

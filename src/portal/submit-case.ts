@@ -1,7 +1,7 @@
 import { forTenant } from '../db/index';
 import { auditName, type Actor } from '../access/index';
 import { lockCaseStatus, transitionCaseStatus, updateCaseCompany } from '../cases/index';
-import { findCaseRowByPk, type CaseRow } from '../cases/index';
+import { findCaseRowByPk, type CaseRecord } from '../cases/index';
 import { advanceOnboardingStage } from '../cases/index';
 import type { Tx } from '../db/transaction';
 import { countCaseDocuments } from '../documents/index';
@@ -18,7 +18,7 @@ import type { SubmittedView } from '../cases/index';
  * audit name, the customer's email) and the stage application_submitted (only forward), and starts the
  * decisioning pipeline (its first job enqueued after commit).
  */
-export async function submitCase(tx: Tx, actor: Actor, c: CaseRow, source: 'application_form' | 'doc_upload'): Promise<SubmittedView> {
+export async function submitCase(tx: Tx, actor: Actor, c: CaseRecord, source: 'application_form' | 'doc_upload'): Promise<SubmittedView> {
   const svc = tx.services;
   const orgId = actor.orgId;
   const db = forTenant(tx.manager, orgId);
@@ -36,14 +36,14 @@ export async function submitCase(tx: Tx, actor: Actor, c: CaseRow, source: 'appl
   const row = (await findCaseRowByPk(db, casePk))!;
   await recordEvent(tx, {
     orgId, type: 'case.submitted', case: { pk: casePk },
-    fields: { companyName: row.company_name, country: row.country, customerEmail: row.customer_email, source },
+    fields: { companyName: row.companyName, country: row.country, customerEmail: row.customerEmail, source },
   });
   await recordEvent(tx, {
     orgId, type: 'case.status.changed', case: { pk: casePk },
-    fields: { companyName: row.company_name, status: 'in_review', previousStatus: 'in_progress', changedBy: auditName(actor) },
+    fields: { companyName: row.companyName, status: 'in_review', previousStatus: 'in_progress', changedBy: auditName(actor) },
   });
   const moved = await advanceOnboardingStage(tx, { orgId, casePk, stage: 'application_submitted' });
   const trigger = source === 'application_form' ? 'form-submission' : 'confirm-review';
-  await startCasePipeline(tx, { orgId, casePk, triggeredBy: `system:${trigger}:${row.customer_email ?? auditName(actor)}` });
-  return { caseId: row.case_id, status: 'in_review', stage: moved ? 'application_submitted' : row.onboarding_stage, submittedAt: now.toISOString() };
+  await startCasePipeline(tx, { orgId, casePk, triggeredBy: `system:${trigger}:${row.customerEmail ?? auditName(actor)}` });
+  return { caseId: row.caseId, status: 'in_review', stage: moved ? 'application_submitted' : row.onboardingStage, submittedAt: now.toISOString() };
 }

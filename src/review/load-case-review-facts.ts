@@ -27,14 +27,14 @@ export async function loadCaseReviewFacts(db: TenantDb, casePk: number): Promise
     application = { ...app, missingForSubmission: missingForSubmission(app, { total: docs.length }).map((m) => m.path) };
   }
   let risk: CaseReviewFacts['risk'] = null;
-  if (c.risk_band) risk = { band: c.risk_band, compositeScore: c.risk_score === null ? 0 : Number(c.risk_score) };
+  if (c.riskBand) risk = { band: c.riskBand, compositeScore: c.riskScore === null ? 0 : Number(c.riskScore) };
   else {
     const r = await findLatestRiskAssessment(db, casePk);
     if (r) risk = { band: r.band, compositeScore: r.compositeScore };
   }
   return {
-    caseId: c.case_id,
-    companyName: c.company_name,
+    caseId: c.caseId,
+    companyName: c.companyName,
     application,
     documents: docs.map((d) => ({
       id: d.id, documentType: d.documentType, status: d.status, confidence: d.confidence,

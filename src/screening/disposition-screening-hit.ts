@@ -34,6 +34,6 @@ export async function dispositionScreeningHit(
     if (!found) throw DomainError.notFound('Screening hit');
     await recountCaseScreening(db, casePk, now);
     const row = await findHit(db, casePk, input.hitId);
-    return screeningHitView(row!, c.case_id);
+    return screeningHitView(row!, c.caseId);
   });
 }

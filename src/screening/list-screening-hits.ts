@@ -16,8 +16,8 @@ export async function listScreeningHits(
   const db = forTenant(svc.db, orgId);
   const c = await findCaseRow(db, caseId);
   const limit = pageSize(input.limit);
-  const scope: CursorScope = { orgId, list: 'screening', filter: { caseId: c.case_id } };
+  const scope: CursorScope = { orgId, list: 'screening', filter: { caseId: c.caseId } };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
   const rows = await listHitPage(db, Number(c.pk), { after, limit: limit + 1 });
-  return toPage(svc.config, scope, rows, limit, (r) => [r.id], (r) => screeningHitView(r, c.case_id));
+  return toPage(svc.config, scope, rows, limit, (r) => [r.id], (r) => screeningHitView(r, c.caseId));
 }

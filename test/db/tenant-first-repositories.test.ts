@@ -86,7 +86,7 @@ describe('repositories: every function is scoped to the tenant it is given', () 
       expect(found(await read(b)), `${name} in another tenant`).to.equal(false);
     }
     for (const find of [findCaseRow, findCaseDetailRow]) {
-      expect((await find(forTenant(db, a), caseId)).case_id).to.equal(caseId);
+      expect((await find(forTenant(db, a), caseId)).caseId).to.equal(caseId);
       const err = await rejection(find(forTenant(db, b), caseId));
       expect(err.code, find.name).to.equal('not_found');
     }
