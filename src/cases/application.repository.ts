@@ -8,27 +8,52 @@ import type { CaseStatus } from './case.entity';
  * tenant-bound handle (forTenant over a manager or the pool), and touches that tenant's rows only.
  */
 
-/** A company profile row as the portal reads it (JSON columns may come back as text, dates as Date). */
-export interface ApplicationProfileRow {
-  company_name: string | null;
-  registration_number: string | null;
-  country: string | null;
-  entity_type: string | null;
-  incorporation_date: Date | string | null;
-  registered_address: string | null;
-  tax_id: string | null;
-  vat_number: string | null;
-  business_activity: string | null;
-  industry_sector: string | null;
-  annual_revenue: string | null;
-  website: string | null;
-  source_of_funds: string | null;
-  transacts_internationally: number;
-  international_countries: string[] | string;
-  custom_answers: Record<string, unknown> | string;
-  has_ubos: number | null;
-  review_confirmed_at: Date | null;
+const dateOnly = (v: Date | string | null): string | null => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
+
+interface ApplicationProfileRowData {
+  company_name: string | null; registration_number: string | null; country: string | null; entity_type: string | null;
+  incorporation_date: Date | string | null; registered_address: string | null; tax_id: string | null; vat_number: string | null;
+  business_activity: string | null; industry_sector: string | null; annual_revenue: string | null; website: string | null;
+  source_of_funds: string | null; transacts_internationally: number | string; international_countries: string[] | string;
+  custom_answers: Record<string, unknown> | string; has_ubos: number | string | null; review_confirmed_at: Date | null;
 }
+
+/** A case's company profile as stored (the application's company fields by their wire names). */
+export interface ApplicationProfileRecord {
+  companyName: string | null;
+  registrationNumber: string | null;
+  country: string | null;
+  entityType: string | null;
+  /** YYYY-MM-DD, or null. */
+  incorporationDate: string | null;
+  registeredAddress: string | null;
+  taxId: string | null;
+  vatNumber: string | null;
+  businessActivity: string | null;
+  industrySector: string | null;
+  annualRevenue: string | null;
+  website: string | null;
+  sourceOfFunds: string | null;
+  transactsInternationally: boolean;
+  internationalCountries: string[];
+  customAnswers: Record<string, unknown>;
+  /** Null until the customer answers whether the company has UBOs. */
+  hasUbos: boolean | null;
+  /** When the customer confirmed the review of extracted data, or null. */
+  reviewConfirmedAt: Date | null;
+}
+
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+/** The one mapper of company profile rows (JSON, flags and dates decoded here). */
+const toApplicationProfileRecord = (r: ApplicationProfileRowData): ApplicationProfileRecord => ({
+  companyName: r.company_name, registrationNumber: r.registration_number, country: r.country, entityType: r.entity_type,
+  incorporationDate: dateOnly(r.incorporation_date), registeredAddress: r.registered_address, taxId: r.tax_id, vatNumber: r.vat_number,
+  businessActivity: r.business_activity, industrySector: r.industry_sector, annualRevenue: r.annual_revenue, website: r.website,
+  sourceOfFunds: r.source_of_funds, transactsInternationally: Number(r.transacts_internationally) === 1,
+  internationalCountries: json<string[]>(r.international_countries), customAnswers: json<Record<string, unknown>>(r.custom_answers),
+  hasUbos: r.has_ubos === null ? null : Number(r.has_ubos) === 1, reviewConfirmedAt: r.review_confirmed_at,
+});
 
 /** The columns application.save may write, by their wire name (the profile's text and scalar fields). */
 export const PROFILE_COLUMNS = {
@@ -54,13 +79,13 @@ export type ProfileField = keyof typeof PROFILE_COLUMNS;
 const JSON_FIELDS: ReadonlySet<ProfileField> = new Set(['internationalCountries', 'customAnswers']);
 
 /** A case's company profile as the portal reads it, or null when the case has none yet. */
-export async function findApplicationProfile(db: TenantDb, casePk: number): Promise<ApplicationProfileRow | null> {
+export async function findApplicationProfile(db: TenantDb, casePk: number): Promise<ApplicationProfileRecord | null> {
   const orgId = db.orgId;
-  const [row]: ApplicationProfileRow[] = await db.query(
+  const [row]: ApplicationProfileRowData[] = await db.query(
     `SELECT ${Object.values(PROFILE_COLUMNS).join(', ')}, review_confirmed_at FROM company_profiles WHERE org_id = ? AND case_pk = ?`,
     [orgId, casePk],
   );
-  return row ?? null;
+  return row ? toApplicationProfileRecord(row) : null;
 }
 
 /**
@@ -93,31 +118,54 @@ export async function markReviewConfirmed(db: TenantDb, casePk: number, now: Dat
   await db.query('UPDATE company_profiles SET review_confirmed_at = ?, updated_at = ? WHERE org_id = ? AND case_pk = ?', [now, now, orgId, casePk]);
 }
 
-/** A director or UBO row as the portal reads it. */
-export interface PartyRow {
-  kind: PartyKind;
-  position: number;
-  person_key: string;
-  name: string;
-  email: string | null;
-  roles: string[] | string;
-  ownership_percent: string | number | null;
-  nationality: string | null;
-  date_of_birth: Date | string | null;
-  id_number: string | null;
-  id_country: string | null;
-  country_of_residence: string | null;
-  verification_status: RosterStatus | null;
+interface PartyRowData {
+  kind: PartyKind; position: number | string; person_key: string; name: string; email: string | null; roles: string[] | string;
+  ownership_percent: string | number | null; nationality: string | null; date_of_birth: Date | string | null; id_number: string | null;
+  id_country: string | null; country_of_residence: string | null; verification_status: RosterStatus | null; source: string;
 }
 
+/** A director or UBO of a case. */
+export interface PartyRecord {
+  kind: PartyKind;
+  /** Zero-based position within its kind. */
+  position: number;
+  personKey: string;
+  name: string;
+  email: string | null;
+  roles: string[];
+  ownershipPercent: number | null;
+  nationality: string | null;
+  /** YYYY-MM-DD, or null. */
+  dateOfBirth: string | null;
+  idNumber: string | null;
+  idCountry: string | null;
+  countryOfResidence: string | null;
+  verificationStatus: RosterStatus | null;
+  /** Where the row came from (application_form, registry, ...). */
+  source: string;
+}
+
+/** The one mapper of party rows (JSON and DECIMAL columns decoded here). */
+export const toPartyRecord = (r: PartyRowData): PartyRecord => ({
+  kind: r.kind, position: Number(r.position), personKey: r.person_key, name: r.name, email: r.email,
+  roles: typeof r.roles === 'string' ? (JSON.parse(r.roles) as string[]) : r.roles,
+  ownershipPercent: r.ownership_percent === null ? null : Number(r.ownership_percent), nationality: r.nationality,
+  dateOfBirth: dateOnly(r.date_of_birth), idNumber: r.id_number, idCountry: r.id_country, countryOfResidence: r.country_of_residence,
+  verificationStatus: r.verification_status, source: r.source,
+});
+
+/** The columns of toPartyRecord. */
+export const PARTY_COLUMNS = 'kind, position, person_key, name, email, roles, ownership_percent, nationality, date_of_birth, id_number, id_country, ' +
+  'country_of_residence, verification_status, source';
+
 /** A case's directors and UBOs, by kind then position. */
-export function listApplicationParties(db: TenantDb, casePk: number): Promise<PartyRow[]> {
+export async function listApplicationParties(db: TenantDb, casePk: number): Promise<PartyRecord[]> {
   const orgId = db.orgId;
-  return db.query(
-    `SELECT kind, position, person_key, name, email, roles, ownership_percent, nationality, date_of_birth, id_number, id_country,
-       country_of_residence, verification_status FROM case_parties WHERE org_id = ? AND case_pk = ? ORDER BY kind, position`,
+  const rows: PartyRowData[] = await db.query(
+    `SELECT ${PARTY_COLUMNS} FROM case_parties WHERE org_id = ? AND case_pk = ? ORDER BY kind, position`,
     [orgId, casePk],
   );
+  return rows.map(toPartyRecord);
 }
 
 export interface NewParty {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { authorize, type Actor } from '../access/index';
 import {
   findApplicationProfile, listApplicationParties, replaceParties, updateApplicationProfile,
-  type NewParty, type PartyRow, type ProfileField,
+  type NewParty, type PartyRecord, type ProfileField,
 } from './application.repository';
 import type { PartyKind } from './case-party.entity';
 import { findCaseRow, findCaseRowByPk, type CaseDetailRecord, type CaseRecord } from './cases.repository';
@@ -40,20 +40,18 @@ export function refuseUnlessEditable(c: Pick<CaseRecord, 'status'>): void {
   if (!isEditable(c)) throw new DomainError('conflict', 'This application has been submitted and can no longer be changed.');
 }
 
-const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-const dateOnly = (v: Date | string | null): string | null => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
-const ownerOf = (p: PartyRow): OwnerView => ({
-  personKey: p.person_key,
+const ownerOf = (p: PartyRecord): OwnerView => ({
+  personKey: p.personKey,
   name: p.name,
   email: p.email,
-  roles: json<string[]>(p.roles),
-  ownershipPercent: p.ownership_percent === null ? null : Number(p.ownership_percent),
+  roles: p.roles,
+  ownershipPercent: p.ownershipPercent,
   nationality: p.nationality,
-  dateOfBirth: dateOnly(p.date_of_birth),
-  idNumber: p.id_number,
-  idCountry: p.id_country,
-  countryOfResidence: p.country_of_residence,
+  dateOfBirth: p.dateOfBirth,
+  idNumber: p.idNumber,
+  idCountry: p.idCountry,
+  countryOfResidence: p.countryOfResidence,
 });
 
 export type Application = Omit<ApplicationView, 'editable'>;
@@ -64,27 +62,27 @@ export async function loadApplication(db: TenantDb, c: CaseRecord): Promise<Appl
   const p = await findApplicationProfile(db, casePk);
   const parties = await listApplicationParties(db, casePk);
   const companyProfile: CompanyProfileView = {
-    companyName: p ? p.company_name : c.companyName,
-    registrationNumber: p?.registration_number ?? null,
+    companyName: p ? p.companyName : c.companyName,
+    registrationNumber: p?.registrationNumber ?? null,
     country: countryCodeOf(p ? p.country : c.country),
-    entityType: p?.entity_type ?? null,
-    incorporationDate: dateOnly(p?.incorporation_date ?? null),
-    registeredAddress: p?.registered_address ?? null,
-    taxId: p?.tax_id ?? null,
-    vatNumber: p?.vat_number ?? null,
-    businessActivity: p?.business_activity ?? null,
-    industrySector: p?.industry_sector ?? null,
-    annualRevenue: p?.annual_revenue ?? null,
+    entityType: p?.entityType ?? null,
+    incorporationDate: p?.incorporationDate ?? null,
+    registeredAddress: p?.registeredAddress ?? null,
+    taxId: p?.taxId ?? null,
+    vatNumber: p?.vatNumber ?? null,
+    businessActivity: p?.businessActivity ?? null,
+    industrySector: p?.industrySector ?? null,
+    annualRevenue: p?.annualRevenue ?? null,
     website: p?.website ?? null,
-    sourceOfFunds: p?.source_of_funds ?? null,
-    transactsInternationally: p ? Number(p.transacts_internationally) === 1 : false,
-    internationalCountries: p ? json<string[]>(p.international_countries) : [],
-    customAnswers: p ? json<Record<string, unknown>>(p.custom_answers) : {},
+    sourceOfFunds: p?.sourceOfFunds ?? null,
+    transactsInternationally: p?.transactsInternationally ?? false,
+    internationalCountries: p?.internationalCountries ?? [],
+    customAnswers: p?.customAnswers ?? {},
   };
   return {
     companyProfile,
     ownership: {
-      hasUbos: p?.has_ubos === null || p?.has_ubos === undefined ? null : Number(p.has_ubos) === 1,
+      hasUbos: p?.hasUbos ?? null,
       directors: parties.filter((x) => x.kind === 'director').map(ownerOf),
       ubos: parties.filter((x) => x.kind === 'ubo').map(ownerOf),
     },
@@ -157,7 +155,7 @@ export async function writeDraft(tx: Tx, orgId: string, casePk: number, draft: A
   if (lists.every(([, l]) => l === undefined)) return;
 
   const stored = await listApplicationParties(forTenant(tx.manager, orgId), casePk);
-  const storedKeys = new Set(stored.map((p) => p.person_key));
+  const storedKeys = new Set(stored.map((p) => p.personKey));
   const byEmail = new Map<string, string>();
   const byName = new Map<string, string>();
   const remember = (o: { email?: string | null; name: string; dateOfBirth?: string | null }, key: string) => {
@@ -169,10 +167,10 @@ export async function writeDraft(tx: Tx, orgId: string, casePk: number, draft: A
   const pending: { kind: PartyKind; owner: OwnerDraft }[] = lists.flatMap(([kind, l]) => (l ?? []).map((owner) => ({ kind, owner })));
   for (const { owner } of pending) if (owner.personKey && storedKeys.has(owner.personKey)) remember(owner, owner.personKey);
   for (const p of stored) {
-    const o = { email: p.email, name: p.name, dateOfBirth: dateOnly(p.date_of_birth) };
-    if (!(o.email && byEmail.has(emailKey(o.email)))) remember({ ...o, name: p.name }, p.person_key);
+    const o = { email: p.email, name: p.name, dateOfBirth: p.dateOfBirth };
+    if (!(o.email && byEmail.has(emailKey(o.email)))) remember({ ...o, name: p.name }, p.personKey);
   }
-  const statusOf = new Map(stored.map((p) => [`${p.kind}:${p.person_key}`, p.verification_status]));
+  const statusOf = new Map(stored.map((p) => [`${p.kind}:${p.personKey}`, p.verificationStatus]));
   const rows = new Map<PartyKind, NewParty[]>([['director', []], ['ubo', []]]);
   for (const { kind, owner } of pending) {
     let key = owner.personKey && storedKeys.has(owner.personKey) ? owner.personKey : undefined;

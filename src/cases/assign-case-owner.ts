@@ -47,9 +47,9 @@ export async function assignOwnerInTx(
     if (!m) throw DomainError.notFound('Member');
     owner = { id: m.id, name: m.name ?? m.email, email: m.email };
   }
-  const previous = c.owner_email !== null ? { name: c.owner_name ?? c.owner_email, email: c.owner_email } : null;
+  const previous = c.ownerEmail !== null ? { name: c.ownerName ?? c.ownerEmail, email: c.ownerEmail } : null;
   const now = svc.clock.now();
-  const changed = (owner?.id ?? null) !== c.owner_member_id || (owner === null) !== (previous === null);
+  const changed = (owner?.id ?? null) !== c.ownerMemberId || (owner === null) !== (previous === null);
   if (changed) {
     await updateCaseOwner(db, c.pk, owner, now);
     await recordEvent(tx, {
@@ -63,5 +63,5 @@ export async function assignOwnerInTx(
       },
     });
   }
-  return { changed, view: consoleCaseView((await findConsoleCaseRow(db, c.case_id))!, svc.config.appUrl) };
+  return { changed, view: consoleCaseView((await findConsoleCaseRow(db, c.caseId))!, svc.config.appUrl) };
 }

@@ -41,6 +41,6 @@ export async function bulkTagCases(
       throw new DomainError('validation_failed', `The case would carry ${after.length} tags; a case carries at most ${MAX_CASE_TAGS}.`, { reason: 'too_many_tags' });
     }
     if (changed) await replaceCaseTags(db, c.pk, after);
-    return { changed, view: consoleCaseView((await findConsoleCaseRow(db, c.case_id))!, svc.config.appUrl) };
+    return { changed, view: consoleCaseView((await findConsoleCaseRow(db, c.caseId))!, svc.config.appUrl) };
   }));
 }

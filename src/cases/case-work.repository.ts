@@ -7,7 +7,8 @@ import { isCaseId } from './case-id';
 import type { CaseSource, CaseStatus, OnboardingStage } from './case.entity';
 import type { RiskBand } from './case.wire';
 import type { DecisionOutcome } from './decision.entity';
-import type { DecisionRow } from './decisions.repository';
+import { PARTY_COLUMNS, toPartyRecord, type PartyRecord } from './application.repository';
+import { toDecisionRecord, type DecisionRecord } from './decisions.repository';
 
 /**
  * The SQL of the console's case work: its case list, the case row a mutation locks, owners, status
@@ -30,47 +31,73 @@ const JOINED_DECISION_COLUMNS =
   'd.id AS decision_id, d.outcome AS decision_outcome, d.notes AS decision_notes, d.analyst_email AS decision_analyst_email, ' +
   'd.auto AS decision_auto, d.reason AS decision_reason, d.decided_at AS decision_decided_at';
 
-export interface ConsoleCaseRow {
-  pk: number | string;
-  case_id: string;
+interface ConsoleCaseRowData {
+  pk: number | string; case_id: string; reference: string | null; status: CaseStatus; source: CaseSource; onboarding_stage: OnboardingStage;
+  customer_email: string | null; customer_name: string | null; company_name: string | null; company_number: string | null; country: string | null;
+  crm_record_id: string | null; crm_source: string | null; created_by: string | null; owner_member_id: string | null; owner_name: string | null;
+  owner_email: string | null; risk_band: RiskBand | null; risk_score: string | number | null; created_at: string; updated_at: string;
+  purged_at: string | null; tags?: string | null; sla_sort?: string;
+}
+
+interface ConsoleCaseRowWithDecisionData extends ConsoleCaseRowData {
+  decision_id: number | string | null; decision_outcome: DecisionOutcome | null; decision_notes: string | null;
+  decision_analyst_email: string | null; decision_auto: number | null; decision_reason: DecisionRecord['reason']; decision_decided_at: Date | null;
+}
+
+/** A case as the console shows it (timestamps as MySQL's datetime text, see datetimeTextSql). */
+export interface ConsoleCaseRecord {
+  pk: number;
+  caseId: string;
   /** The display reference `C-<n>` (null for rows written without one, e.g. by bulk loaders). */
   reference: string | null;
   status: CaseStatus;
   source: CaseSource;
-  onboarding_stage: OnboardingStage;
-  customer_email: string | null;
-  customer_name: string | null;
-  company_name: string | null;
-  company_number: string | null;
+  onboardingStage: OnboardingStage;
+  customerEmail: string | null;
+  customerName: string | null;
+  companyName: string | null;
+  companyNumber: string | null;
   country: string | null;
-  crm_record_id: string | null;
-  crm_source: string | null;
-  created_by: string | null;
-  owner_member_id: string | null;
-  owner_name: string | null;
-  owner_email: string | null;
-  risk_band: RiskBand | null;
-  risk_score: string | number | null;
-  created_at: string;
-  updated_at: string;
+  crmRecordId: string | null;
+  crmSource: string | null;
+  createdBy: string | null;
+  ownerMemberId: string | null;
+  ownerName: string | null;
+  ownerEmail: string | null;
+  riskBand: RiskBand | null;
+  /** Decimal text, or null when not assessed. */
+  riskScore: string | null;
+  createdAt: string;
+  updatedAt: string;
   /** When zero retention purged the personal data (datetime text), or null. */
-  purged_at: string | null;
-  /** The case's tags joined by newlines (TAGS_COLUMN), or null without tags. */
-  tags?: string | null;
+  purgedAt: string | null;
+  /** The case's tags in tag order (empty when the statement did not read them or there are none). */
+  tags: string[];
   /** Sorted by SLA due: the sorted value (datetime text, see caseSlaDueSql). */
-  sla_sort?: string;
+  slaSort?: string;
 }
 
-/** A list row with its current decision joined (decision_* null when it has none). */
-export interface ConsoleCaseRowWithDecision extends ConsoleCaseRow {
-  decision_id: number | string | null;
-  decision_outcome: DecisionOutcome | null;
-  decision_notes: string | null;
-  decision_analyst_email: string | null;
-  decision_auto: number | null;
-  decision_reason: DecisionRow['reason'];
-  decision_decided_at: Date | null;
+/** A list row with its current decision joined (null when it has none). */
+export interface ConsoleCaseRecordWithDecision extends ConsoleCaseRecord {
+  decision: DecisionRecord | null;
 }
+
+const toConsoleCaseRecord = (r: ConsoleCaseRowData): ConsoleCaseRecord => ({
+  pk: Number(r.pk), caseId: r.case_id, reference: r.reference, status: r.status, source: r.source, onboardingStage: r.onboarding_stage,
+  customerEmail: r.customer_email, customerName: r.customer_name, companyName: r.company_name, companyNumber: r.company_number, country: r.country,
+  crmRecordId: r.crm_record_id, crmSource: r.crm_source, createdBy: r.created_by, ownerMemberId: r.owner_member_id, ownerName: r.owner_name,
+  ownerEmail: r.owner_email, riskBand: r.risk_band, riskScore: r.risk_score === null ? null : String(r.risk_score), createdAt: r.created_at,
+  updatedAt: r.updated_at, purgedAt: r.purged_at, tags: r.tags ? r.tags.split('\n') : [],
+  ...(r.sla_sort !== undefined ? { slaSort: r.sla_sort } : {}),
+});
+
+const toConsoleCaseRecordWithDecision = (r: ConsoleCaseRowWithDecisionData): ConsoleCaseRecordWithDecision => ({
+  ...toConsoleCaseRecord(r),
+  decision: r.decision_id === null ? null : toDecisionRecord({
+    id: r.decision_id, outcome: r.decision_outcome!, notes: r.decision_notes!, analyst_email: r.decision_analyst_email!,
+    auto: r.decision_auto ?? 0, reason: r.decision_reason, decided_at: r.decision_decided_at!,
+  }),
+});
 
 /** The orders of the console's case list: creation (the pk), last update, risk score, or SLA due time (src/sla); each with pk as the tiebreak. */
 export const CASE_SORT_KEYS = ['created', 'updated', 'risk', 'sla'] as const;
@@ -228,18 +255,18 @@ export async function countConsoleCases(db: TenantDb, q: Omit<ConsoleCasePageQue
 }
 
 /** One keyset page of the console's case list (with the current decisions when asked). */
-export function listConsoleCasePage(db: TenantDb, q: ConsoleCasePageQuery): Promise<ConsoleCaseRowWithDecision[]> {
+export async function listConsoleCasePage(db: TenantDb, q: ConsoleCasePageQuery): Promise<ConsoleCaseRecordWithDecision[]> {
   const orgId = db.orgId;
   const { sql, params } = consoleCasesQuery(orgId, q);
-  return db.query(sql, params);
+  return ((await db.query(sql, params)) as ConsoleCaseRowWithDecisionData[]).map(q.withDecision ? toConsoleCaseRecordWithDecision : (r) => ({ ...toConsoleCaseRecord(r), decision: null }));
 }
 
 /** A tenant's case as the console shows it, or null (missing and foreign alike). */
-export async function findConsoleCaseRow(db: TenantDb, caseId: string): Promise<ConsoleCaseRow | null> {
+export async function findConsoleCaseRow(db: TenantDb, caseId: string): Promise<ConsoleCaseRecord | null> {
   const orgId = db.orgId;
   if (!isCaseId(caseId)) return null;
-  const [row]: ConsoleCaseRow[] = await db.query(`SELECT ${CONSOLE_CASE_COLUMNS_C}, ${TAGS_COLUMN} FROM cases c WHERE c.org_id = ? AND c.case_id = ?`, [orgId, caseId]);
-  return row ?? null;
+  const [row]: ConsoleCaseRowData[] = await db.query(`SELECT ${CONSOLE_CASE_COLUMNS_C}, ${TAGS_COLUMN} FROM cases c WHERE c.org_id = ? AND c.case_id = ?`, [orgId, caseId]);
+  return row ? toConsoleCaseRecord(row) : null;
 }
 
 /**
@@ -247,12 +274,12 @@ export async function findConsoleCaseRow(db: TenantDb, caseId: string): Promise<
  * mutation starts here, so two analysts acting on one case run one after the other and the second sees
  * the first's status. not_found for a missing or foreign id.
  */
-export async function lockConsoleCase(db: TenantDb, caseId: string): Promise<ConsoleCaseRow & { pk: number }> {
+export async function lockConsoleCase(db: TenantDb, caseId: string): Promise<ConsoleCaseRecord> {
   const orgId = db.orgId;
   if (!isCaseId(caseId)) throw DomainError.notFound('Case');
-  const [row]: ConsoleCaseRow[] = await db.query(`SELECT ${CONSOLE_CASE_COLUMNS} FROM cases WHERE org_id = ? AND case_id = ? FOR UPDATE`, [orgId, caseId]);
+  const [row]: ConsoleCaseRowData[] = await db.query(`SELECT ${CONSOLE_CASE_COLUMNS} FROM cases WHERE org_id = ? AND case_id = ? FOR UPDATE`, [orgId, caseId]);
   if (!row) throw DomainError.notFound('Case');
-  return { ...row, pk: Number(row.pk) };
+  return toConsoleCaseRecord(row);
 }
 
 /** Sets a case's status (and closed_at: set when approved or declined, cleared otherwise). */
@@ -327,38 +354,43 @@ export async function answerOpenEscalation(
 const DECISION_COLUMNS = 'd.id, d.outcome, d.notes, d.analyst_email, d.auto, d.reason, d.decided_at';
 
 /** The current (latest) decision of each of the tenant's cases named, with its case id; cases without one are absent. */
-export function latestDecisionsOf(db: TenantDb, caseIds: string[]): Promise<(DecisionRow & { case_id: string })[]> {
+export async function latestDecisionsOf(db: TenantDb, caseIds: string[]): Promise<(DecisionRecord & { caseId: string })[]> {
   const orgId = db.orgId;
   const ids = caseIds.filter(isCaseId);
-  if (!ids.length) return Promise.resolve([]);
-  return db.query(
+  if (!ids.length) return [];
+  return decisionsWithCaseId(await db.query(
     `SELECT c.case_id, ${DECISION_COLUMNS} FROM cases c FORCE INDEX (uq_cases_org_case_id)
      JOIN decisions d ON d.id = (SELECT MAX(d2.id) FROM decisions d2 WHERE d2.org_id = c.org_id AND d2.case_pk = c.pk)
      WHERE c.org_id = ? AND c.case_id IN (?)`,
     [orgId, ids],
-  );
+  ));
 }
 
+const decisionsWithCaseId = (rows: (Parameters<typeof toDecisionRecord>[0] & { case_id: string })[]) =>
+  rows.map((r) => ({ ...toDecisionRecord(r), caseId: r.case_id }));
+
 /** Every decision of each of the tenant's cases named, newest first within a case. */
-export function decisionsOf(db: TenantDb, caseIds: string[]): Promise<(DecisionRow & { case_id: string })[]> {
+export async function decisionsOf(db: TenantDb, caseIds: string[]): Promise<(DecisionRecord & { caseId: string })[]> {
   const orgId = db.orgId;
   const ids = caseIds.filter(isCaseId);
-  if (!ids.length) return Promise.resolve([]);
-  return db.query(
+  if (!ids.length) return [];
+  return decisionsWithCaseId(await db.query(
     `SELECT c.case_id, ${DECISION_COLUMNS} FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN decisions d ON d.org_id = c.org_id AND d.case_pk = c.pk
      WHERE c.org_id = ? AND c.case_id IN (?) ORDER BY d.id DESC`,
     [orgId, ids],
-  );
+  ));
 }
 
-/** Every director and UBO of each of the tenant's cases named (all columns), by kind then position. */
-export function partiesOf(db: TenantDb, caseIds: string[]): Promise<Record<string, never>[]> {
+/** Every director and UBO of each of the tenant's cases named, by kind then position. */
+export async function partiesOf(db: TenantDb, caseIds: string[]): Promise<(PartyRecord & { caseId: string })[]> {
   const orgId = db.orgId;
   const ids = caseIds.filter(isCaseId);
-  if (!ids.length) return Promise.resolve([]);
-  return db.query(
-    `SELECT c.case_id, p.* FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN case_parties p ON p.org_id = c.org_id AND p.case_pk = c.pk
+  if (!ids.length) return [];
+  const rows: (Parameters<typeof toPartyRecord>[0] & { case_id: string })[] = await db.query(
+    `SELECT c.case_id, ${PARTY_COLUMNS.split(', ').map((c) => `p.${c}`).join(', ')} FROM cases c FORCE INDEX (uq_cases_org_case_id)
+     JOIN case_parties p ON p.org_id = c.org_id AND p.case_pk = c.pk
      WHERE c.org_id = ? AND c.case_id IN (?) ORDER BY p.kind, p.position`,
     [orgId, ids],
   );
+  return rows.map((r) => ({ ...toPartyRecord(r), caseId: r.case_id }));
 }

@@ -3,7 +3,8 @@ import type { CaseSource, CaseStatus, OnboardingStage } from './case.entity';
 import { analystUrl } from './case-views';
 import type { PullFullParityOwnerView, RiskBand } from './case.wire';
 import type { PartyKind, RosterStatus } from './case-party.entity';
-import type { ConsoleCaseRow } from './case-work.repository';
+import type { PartyRecord } from './application.repository';
+import type { ConsoleCaseRecord } from './case-work.repository';
 
 /** A case's owner: a member of the tenant. */
 export interface CaseOwnerView {
@@ -51,40 +52,37 @@ export interface CasePartyView extends PullFullParityOwnerView {
   verificationStatus: RosterStatus | null;
 }
 
-export function consoleCaseView(r: ConsoleCaseRow, appUrl: string): ConsoleCaseView {
+export function consoleCaseView(r: ConsoleCaseRecord, appUrl: string): ConsoleCaseView {
   return {
-    caseId: r.case_id,
-    reference: r.reference ?? r.case_id,
-    tags: r.tags ? r.tags.split('\n') : [],
-    companyName: r.company_name,
+    caseId: r.caseId,
+    reference: r.reference ?? r.caseId,
+    tags: r.tags,
+    companyName: r.companyName,
     status: r.status,
     source: r.source,
-    onboardingStage: r.onboarding_stage,
-    customerEmail: r.customer_email,
-    customerName: r.customer_name,
+    onboardingStage: r.onboardingStage,
+    customerEmail: r.customerEmail,
+    customerName: r.customerName,
     country: r.country,
-    companyNumber: r.company_number,
-    crmRecordId: r.crm_record_id,
-    crmSource: r.crm_source,
-    createdAt: isoFromDatetimeText(r.created_at),
-    updatedAt: isoFromDatetimeText(r.updated_at),
-    createdBy: r.created_by,
-    owner: r.owner_email !== null ? { id: r.owner_member_id, name: r.owner_name ?? r.owner_email, email: r.owner_email } : null,
-    riskBand: r.risk_band,
-    riskScore: r.risk_score === null ? null : Number(r.risk_score),
-    analystUrl: analystUrl(appUrl, r.case_id),
-    purgedAt: isoFromDatetimeText(r.purged_at),
+    companyNumber: r.companyNumber,
+    crmRecordId: r.crmRecordId,
+    crmSource: r.crmSource,
+    createdAt: isoFromDatetimeText(r.createdAt),
+    updatedAt: isoFromDatetimeText(r.updatedAt),
+    createdBy: r.createdBy,
+    owner: r.ownerEmail !== null ? { id: r.ownerMemberId, name: r.ownerName ?? r.ownerEmail, email: r.ownerEmail } : null,
+    riskBand: r.riskBand,
+    riskScore: r.riskScore === null ? null : Number(r.riskScore),
+    analystUrl: analystUrl(appUrl, r.caseId),
+    purgedAt: isoFromDatetimeText(r.purgedAt),
   };
 }
 
-const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-const dateOnly = (v: Date | string | null): string | null => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
-
-export function casePartyView(o: Record<string, never>): CasePartyView {
+export function casePartyView(o: PartyRecord): CasePartyView {
   return {
-    kind: o.kind, position: Number(o.position), verificationStatus: o.verification_status,
-    name: o.name, email: o.email, roles: json<string[]>(o.roles), ownershipPercent: o.ownership_percent === null ? null : Number(o.ownership_percent),
-    nationality: o.nationality, dateOfBirth: dateOnly(o.date_of_birth), idNumber: o.id_number, idCountry: o.id_country,
-    countryOfResidence: o.country_of_residence, source: o.source,
+    kind: o.kind, position: o.position, verificationStatus: o.verificationStatus,
+    name: o.name, email: o.email, roles: o.roles, ownershipPercent: o.ownershipPercent,
+    nationality: o.nationality, dateOfBirth: o.dateOfBirth, idNumber: o.idNumber, idCountry: o.idCountry,
+    countryOfResidence: o.countryOfResidence, source: o.source as CasePartyView['source'],
   };
 }

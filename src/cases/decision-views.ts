@@ -1,10 +1,10 @@
 import type { CurrentDecisionView, DecisionView } from './case.wire';
-import type { DecisionRow } from './decisions.repository';
+import type { DecisionRecord } from './decisions.repository';
 
-export function currentDecisionView(r: DecisionRow): CurrentDecisionView {
-  return { outcome: r.outcome, notes: r.notes, analystEmail: r.analyst_email, decidedAt: r.decided_at.toISOString(), auto: Number(r.auto) === 1, reason: r.reason };
+export function currentDecisionView(r: DecisionRecord): CurrentDecisionView {
+  return { outcome: r.outcome, notes: r.notes, analystEmail: r.analystEmail, decidedAt: r.decidedAt.toISOString(), auto: r.auto, reason: r.reason };
 }
 
-export function decisionView(r: DecisionRow, caseId: string): DecisionView {
-  return { id: Number(r.id), caseId, ...currentDecisionView(r) };
+export function decisionView(r: DecisionRecord, caseId: string): DecisionView {
+  return { id: r.id, caseId, ...currentDecisionView(r) };
 }

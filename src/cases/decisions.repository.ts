@@ -6,36 +6,49 @@ import type { DecisionOutcome, DecisionReason } from './decision.entity';
 /** The columns both decision views read from the decisions table. */
 const DECISION_COLUMNS = 'id, outcome, notes, analyst_email, auto, reason, decided_at';
 
-export interface DecisionRow {
-  id: number | string;
-  outcome: DecisionOutcome;
-  notes: string;
-  analyst_email: string;
-  auto: number;
-  reason: DecisionReason | null;
-  decided_at: Date;
+interface DecisionRowData {
+  id: number | string; outcome: DecisionOutcome; notes: string; analyst_email: string; auto: number | string; reason: DecisionReason | null; decided_at: Date;
 }
 
+/** A decision of a case. */
+export interface DecisionRecord {
+  id: number;
+  outcome: DecisionOutcome;
+  notes: string;
+  analystEmail: string;
+  /** Made by the tenant's policy, not by a member. */
+  auto: boolean;
+  reason: DecisionReason | null;
+  decidedAt: Date;
+}
+
+/** The one mapper of decision rows. */
+export const toDecisionRecord = (r: DecisionRowData): DecisionRecord => ({
+  id: Number(r.id), outcome: r.outcome, notes: r.notes, analystEmail: r.analyst_email, auto: Number(r.auto) === 1, reason: r.reason,
+  decidedAt: new Date(r.decided_at),
+});
+
 /** A case's current (latest) decision, or null. */
-export async function findLatestDecision(db: TenantDb, casePk: number): Promise<DecisionRow | null> {
+export async function findLatestDecision(db: TenantDb, casePk: number): Promise<DecisionRecord | null> {
   const orgId = db.orgId;
-  const [row]: DecisionRow[] = await db.query(
+  const [row]: DecisionRowData[] = await db.query(
     `SELECT ${DECISION_COLUMNS} FROM decisions WHERE org_id = ? AND case_pk = ? ORDER BY id DESC LIMIT 1`, [orgId, casePk],
   );
-  return row ?? null;
+  return row ? toDecisionRecord(row) : null;
 }
 
 /**
  * One keyset page of a case's decisions, newest first by id. `after` is the id of the last decision
  * already seen (null for the first page); `limit` the rows to read (the page size plus one).
  */
-export function listDecisionPage(
+export async function listDecisionPage(
   db: TenantDb, casePk: number, q: { after: number | null; limit: number },
-): Promise<DecisionRow[]> {
+): Promise<DecisionRecord[]> {
   const orgId = db.orgId;
-  return db.query(
+  const rows: DecisionRowData[] = await db.query(
     `SELECT ${DECISION_COLUMNS} FROM decisions FORCE INDEX (ix_decisions_case)
      WHERE org_id = ? AND case_pk = ? ${q.after !== null ? 'AND id < ?' : ''} ORDER BY id DESC LIMIT ${Math.floor(q.limit)}`,
     q.after !== null ? [orgId, casePk, q.after] : [orgId, casePk],
   );
+  return rows.map(toDecisionRecord);
 }

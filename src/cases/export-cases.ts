@@ -3,7 +3,7 @@ import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
 import { forTenant } from '../db/index';
 import type { Services } from '../services';
-import { listConsoleCasePage, type CaseListPosition, type ConsoleCaseRow } from './case-work.repository';
+import { listConsoleCasePage, type CaseListPosition, type ConsoleCaseRecord } from './case-work.repository';
 import { checkConsoleCaseQuery, type ConsoleCaseQueryInput } from './console-case-query';
 import { consoleCaseView, type ConsoleCaseView } from './console-case-views';
 import { csvLine } from './csv-line';
@@ -69,7 +69,7 @@ export async function exportCases(svc: Services, actor: Actor, input: ConsoleCas
       yield CSV_BOM + csvLine(CASE_EXPORT_COLUMNS);
       let after: CaseListPosition | null = null;
       for (;;) {
-        const page: ConsoleCaseRow[] = await listConsoleCasePage(db, { ...query, now, after, limit: EXPORT_PAGE_SIZE });
+        const page: ConsoleCaseRecord[] = await listConsoleCasePage(db, { ...query, now, after, limit: EXPORT_PAGE_SIZE });
         if (page.length === 0) break;
         let text = '';
         for (const r of page) {
@@ -81,7 +81,7 @@ export async function exportCases(svc: Services, actor: Actor, input: ConsoleCas
         if (page.length < EXPORT_PAGE_SIZE) break;
         const last = page[page.length - 1]!;
         after = sort.by === 'created' ? { pk: Number(last.pk) }
-          : { pk: Number(last.pk), value: sort.by === 'updated' ? last.updated_at : sort.by === 'sla' ? last.sla_sort! : last.risk_score === null ? null : String(last.risk_score) };
+          : { pk: Number(last.pk), value: sort.by === 'updated' ? last.updatedAt : sort.by === 'sla' ? last.slaSort! : last.riskScore === null ? null : String(last.riskScore) };
       }
       complete = true;
     } finally {

@@ -40,7 +40,7 @@ export { markCaseRouted, lockConsoleCase, findConsoleCaseRow, updateCaseStatus, 
 export { setCaseRisk, setReviewLevel, recountCaseScreening, takeCaseSequences } from './case-columns.repository';
 export { purgeCasePersonalData } from './case-purge.repository';
 export { setPartyRosterStatus } from './case-parties.repository';
-export { findApplicationProfile, listApplicationParties, type ApplicationProfileRow, type PartyRow, lockCaseStatus, markReviewConfirmed, transitionCaseStatus, updateCaseCompany } from './application.repository';
+export { findApplicationProfile, listApplicationParties, type ApplicationProfileRecord, type PartyRecord, lockCaseStatus, markReviewConfirmed, transitionCaseStatus, updateCaseCompany } from './application.repository';
 export { consoleCaseView, casePartyView } from './console-case-views';
 export { loadApplication, missingForSubmission, incompleteApplication, refuseUnlessEditable, checkDraft, portalCaseOf, writeDraft, type Application, isEditable } from './application';
 export { caseSummaryView, createdCaseView } from './case-views';

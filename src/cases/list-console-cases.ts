@@ -5,7 +5,7 @@ import type { Services } from '../services';
 import type { CaseListFilter } from './case-filter';
 import { checkConsoleCaseQuery } from './console-case-query';
 import type { CurrentDecisionView } from './case.wire';
-import { countConsoleCases, listConsoleCasePage, type CaseListPosition, type CaseSort, type ConsoleCaseRowWithDecision } from './case-work.repository';
+import { countConsoleCases, listConsoleCasePage, type CaseListPosition, type CaseSort, type ConsoleCaseRecordWithDecision } from './case-work.repository';
 import { currentDecisionView } from './decision-views';
 import { consoleCaseView, type ConsoleCaseView } from './console-case-views';
 
@@ -56,19 +56,16 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
   }
   const now = svc.clock.now();
   const rows = await listConsoleCasePage(forTenant(svc.db, orgId), { ...query, now, after, limit: limit + 1, withDecision: input.withDecision === true });
-  const view = (r: ConsoleCaseRowWithDecision): ConsoleCaseListItem => {
+  const view = (r: ConsoleCaseRecordWithDecision): ConsoleCaseListItem => {
     const c: ConsoleCaseListItem = consoleCaseView(r, svc.config.appUrl);
     if (input.withDecision) {
-      c.decision = r.decision_id === null ? null : currentDecisionView({
-        id: r.decision_id, outcome: r.decision_outcome!, notes: r.decision_notes!, analyst_email: r.decision_analyst_email!,
-        auto: Number(r.decision_auto), reason: r.decision_reason, decided_at: r.decision_decided_at!,
-      });
+      c.decision = r.decision === null ? null : currentDecisionView(r.decision);
     }
     return c;
   };
   // The position after a row: its pk, and for the other orders the sorted value first ('' for a score not assessed).
-  const position = (r: ConsoleCaseRowWithDecision) => (sort.by === 'created' ? [Number(r.pk)]
-    : [sort.by === 'updated' ? r.updated_at : sort.by === 'sla' ? r.sla_sort! : r.risk_score === null ? '' : String(r.risk_score), Number(r.pk)]);
+  const position = (r: ConsoleCaseRecordWithDecision) => (sort.by === 'created' ? [r.pk]
+    : [sort.by === 'updated' ? r.updatedAt : sort.by === 'sla' ? r.slaSort! : r.riskScore ?? '', r.pk]);
   const page: ConsoleCasePage = toPage(svc.config, scope, rows, limit, position, view, { edgeCursors: true });
   if (input.withTotal) page.totalCount = await countConsoleCases(forTenant(svc.db, orgId), { ...query, now });
   return page;

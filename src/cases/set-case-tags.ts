@@ -21,6 +21,6 @@ export async function setCaseTags(svc: Services, actor: Actor, input: { caseId: 
   return inTransaction(svc, async (tx) => {
     const c = await lockConsoleCase(forTenant(tx.manager, actor.orgId), input.caseId);
     await replaceCaseTags(forTenant(tx.manager, actor.orgId), c.pk, tags);
-    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, actor.orgId), c.case_id))!, svc.config.appUrl);
+    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, actor.orgId), c.caseId))!, svc.config.appUrl);
   });
 }

@@ -22,7 +22,7 @@ export async function lockOverrideForSignOff(tx: Tx, actor: Actor, caseId: strin
   if (!pending) throw DomainError.notFound('Pending decision override');
   const by = auditName(actor);
   if (pending.requestedBy === by) {
-    throw new DomainError('forbidden', `Four-eyes approval is on: ${by} asked for the approval of case ${c.case_id} over its open checks and cannot ${what} it; another member must.`);
+    throw new DomainError('forbidden', `Four-eyes approval is on: ${by} asked for the approval of case ${c.caseId} over its open checks and cannot ${what} it; another member must.`);
   }
   return { c, pending, by };
 }
@@ -45,14 +45,14 @@ export async function approveDecisionOverride(svc: Services, actor: Actor, input
   return inTransaction(svc, async (tx) => {
     const db = forTenant(tx.manager, orgId);
     const { c, pending, by } = await lockOverrideForSignOff(tx, actor, input.caseId, 'approve');
-    assertTransition(c.case_id, c.status, pending.outcome, 'decided');
+    assertTransition(c.caseId, c.status, pending.outcome, 'decided');
     const now = svc.clock.now();
     await closePendingOverride(db, c.pk, { state: 'approved', by, at: now });
     const { decisionId } = await recordDecision(tx, {
-      orgId, case: { pk: c.pk, status: c.status, companyName: c.company_name }, outcome: pending.outcome, notes: pending.notes, decidedBy: pending.requestedBy,
+      orgId, case: { pk: c.pk, status: c.status, companyName: c.companyName }, outcome: pending.outcome, notes: pending.notes, decidedBy: pending.requestedBy,
       override: { reason: pending.reason, blockers: pending.blockers, approvedBy: by },
     });
-    await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override.approved', details: { ...overrideAuditDetails(c.case_id, pending), decisionId }, at: now });
-    return consoleCaseView((await findConsoleCaseRow(db, c.case_id))!, svc.config.appUrl);
+    await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override.approved', details: { ...overrideAuditDetails(c.caseId, pending), decisionId }, at: now });
+    return consoleCaseView((await findConsoleCaseRow(db, c.caseId))!, svc.config.appUrl);
   });
 }

@@ -59,10 +59,10 @@ export async function decideCase(
   return inTransaction(svc, async (tx) => {
     const db = forTenant(tx.manager, orgId);
     const c = await lockConsoleCase(db, input.caseId);
-    assertTransition(c.case_id, c.status, input.outcome, 'decided');
-    const view = async () => consoleCaseView((await findConsoleCaseRow(db, c.case_id))!, svc.config.appUrl);
+    assertTransition(c.caseId, c.status, input.outcome, 'decided');
+    const view = async () => consoleCaseView((await findConsoleCaseRow(db, c.caseId))!, svc.config.appUrl);
     const pending = await findPendingOverride(db, c.pk, true);
-    const decision = { orgId, case: { pk: c.pk, status: c.status, companyName: c.company_name }, outcome: input.outcome, notes: input.notes, decidedBy: by };
+    const decision = { orgId, case: { pk: c.pk, status: c.status, companyName: c.companyName }, outcome: input.outcome, notes: input.notes, decidedBy: by };
     if (input.outcome !== 'approved') {
       if (pending) await closePendingOverride(db, c.pk, { state: 'superseded', by, at: svc.clock.now() });
       await recordDecision(tx, decision);
@@ -71,7 +71,7 @@ export async function decideCase(
     if (pending) {
       throw new DomainError(
         'conflict',
-        `Case ${c.case_id} already has an approval over open checks by ${pending.requestedBy} waiting for a second member; approve or reject it first.`,
+        `Case ${c.caseId} already has an approval over open checks by ${pending.requestedBy} waiting for a second member; approve or reject it first.`,
       );
     }
     const blockers = await decisionBlockersOf(db, c.pk);
@@ -79,15 +79,15 @@ export async function decideCase(
       await recordDecision(tx, decision);
       return view();
     }
-    if (!reason) throw decisionBlocked(c.case_id, blockers);
+    if (!reason) throw decisionBlocked(c.caseId, blockers);
     const now = svc.clock.now();
     if (await fourEyesOn(db)) {
       await insertPendingOverride(db, c.pk, { outcome: input.outcome, notes: input.notes, reason, blockers, requestedBy: by, at: now });
-      await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override.requested', details: { caseId: c.case_id, outcome: input.outcome, reason, blockers: auditedBlockers(blockers) }, at: now });
+      await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override.requested', details: { caseId: c.caseId, outcome: input.outcome, reason, blockers: auditedBlockers(blockers) }, at: now });
       return view();
     }
     const { decisionId } = await recordDecision(tx, { ...decision, override: { reason, blockers, approvedBy: null } });
-    await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override', details: { caseId: c.case_id, outcome: input.outcome, reason, blockers: auditedBlockers(blockers), decisionId }, at: now });
+    await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override', details: { caseId: c.caseId, outcome: input.outcome, reason, blockers: auditedBlockers(blockers), decisionId }, at: now });
     return view();
   });
 }

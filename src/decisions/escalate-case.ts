@@ -20,6 +20,6 @@ export async function escalateCase(svc: Services, actor: Actor, input: { caseId:
   return moveCase(svc, actor, { caseId: input.caseId, to: 'pending_senior', what: 'escalated' }, async ({ tx, db, c, by, now }) => {
     await insertEscalation(db, c.pk, { note, raisedBy: by, at: now });
     await closePendingOverride(db, c.pk, { state: 'superseded', by, at: now });
-    await recordEvent(tx, { orgId: db.orgId, type: 'escalation.created', case: { pk: c.pk }, fields: { companyName: c.company_name, note, raisedBy: by } });
+    await recordEvent(tx, { orgId: db.orgId, type: 'escalation.created', case: { pk: c.pk }, fields: { companyName: c.companyName, note, raisedBy: by } });
   });
 }

@@ -72,8 +72,8 @@ export async function buildFullParity(db: TenantDb, casePk: number): Promise<Ful
       confidence: x.confidence, uploadedAt: x.uploadedAt.toISOString(), warnings: x.warnings, notes: x.notes,
       extractedData: x.extractedData,
     })),
-    decision: d ? { outcome: d.outcome, notes: d.notes, analystEmail: d.analyst_email, decidedAt: d.decided_at.toISOString() } : null,
+    decision: d ? { outcome: d.outcome, notes: d.notes, analystEmail: d.analystEmail, decidedAt: d.decidedAt.toISOString() } : null,
     risk: r ? { compositeScore: r.compositeScore, band: r.band, assessedAt: r.assessedAt.toISOString() } : null,
-    screeningSummary: { totalHits: Number(c.totalHits), sanctionedHits: Number(c.sanctionedHits), pepHits: Number(c.pepHits) },
+    screeningSummary: { totalHits: c.totalHits, sanctionedHits: c.sanctionedHits, pepHits: c.pepHits },
   };
 }

@@ -16,7 +16,7 @@ export async function getCase(svc: Services, actor: Actor, caseId: string): Prom
   const orgId = actor.orgId;
   const db = forTenant(svc.db, orgId);
   const row = await findCaseDetailRow(db, caseId);
-  const pk = Number(row.pk);
+  const pk = row.pk;
   const [d, r, tenant, invite] = await Promise.all([
     findLatestDecision(db, pk),
     findLatestRiskAssessment(db, pk),
@@ -28,7 +28,7 @@ export async function getCase(svc: Services, actor: Actor, caseId: string): Prom
     decision: d ? currentDecisionView(d) : null,
     riskBand: r ? r.band : (row.riskBand ?? null),
     riskScore: r ? r.compositeScore : row.riskScore === null ? null : Number(row.riskScore),
-    screeningSummary: { totalHits: Number(row.totalHits), sanctionedHits: Number(row.sanctionedHits), pepHits: Number(row.pepHits) },
+    screeningSummary: { totalHits: row.totalHits, sanctionedHits: row.sanctionedHits, pepHits: row.pepHits },
     inviteSentAt: isoFromDatetimeText(row.inviteSentAt),
     invite,
     purgedAt: isoFromDatetimeText(row.purgedAt),

@@ -29,12 +29,6 @@ const PERMISSION: Record<CasePart, Permission> = {
   decision: 'decisions:read', decisions: 'decisions:read', documents: 'documents:read', screeningHits: 'screening:read', parties: 'cases:read',
 };
 
-function groupBy<R extends { case_id: string }, T>(caseIds: string[], rows: R[], map: (r: R) => T): T[][] {
-  const by = new Map<string, T[]>(caseIds.map((id) => [id, []]));
-  for (const r of rows) by.get(r.case_id)?.push(map(r));
-  return caseIds.map((id) => by.get(id) ?? []);
-}
-
 function groupByCase<R extends { caseId: string }, T>(caseIds: string[], records: R[], map: (r: R) => T): T[][] {
   const by = new Map<string, T[]>(caseIds.map((id) => [id, []]));
   for (const r of records) by.get(r.caseId)?.push(map(r));
@@ -54,12 +48,12 @@ export async function loadCaseParts<P extends CasePart>(svc: Services, actor: Ac
   switch (part) {
     case 'decision': {
       const rows = await latestDecisionsOf(db, caseIds);
-      const by = new Map(rows.map((r) => [r.case_id, currentDecisionView(r)]));
+      const by = new Map(rows.map((r) => [r.caseId, currentDecisionView(r)]));
       out = caseIds.map((id) => by.get(id) ?? null);
       break;
     }
     case 'decisions':
-      out = groupBy(caseIds, await decisionsOf(db, caseIds), (r) => decisionView(r, r.case_id));
+      out = groupByCase(caseIds, await decisionsOf(db, caseIds), (r) => decisionView(r, r.caseId));
       break;
     case 'documents':
       out = groupByCase(caseIds, await listDocumentsOfCases(db, caseIds), documentView);
@@ -68,7 +62,7 @@ export async function loadCaseParts<P extends CasePart>(svc: Services, actor: Ac
       out = groupByCase(caseIds, await listHitsOfCases(db, caseIds), (r) => screeningHitView(r, r.caseId));
       break;
     case 'parties':
-      out = groupBy(caseIds, (await partiesOf(db, caseIds)) as unknown as (Record<string, never> & { case_id: string })[], casePartyView);
+      out = groupByCase(caseIds, await partiesOf(db, caseIds), casePartyView);
       break;
     default:
       throw new Error(`loadCaseParts: unknown part ${String(part)}`);

@@ -39,14 +39,14 @@ export async function moveCase(
   return inTransaction(svc, async (tx) => {
     const db = forTenant(tx.manager, orgId);
     const c = await lockConsoleCase(db, move.caseId);
-    assertTransition(c.case_id, c.status, move.to, move.what, move.allowedFrom);
+    assertTransition(c.caseId, c.status, move.to, move.what, move.allowedFrom);
     const now = svc.clock.now();
     await first({ tx, db, c, by, now });
     await updateCaseStatus(db, c.pk, move.to, now);
     await recordEvent(tx, {
       orgId, type: 'case.status.changed', case: { pk: c.pk },
-      fields: { companyName: c.company_name, status: move.to, previousStatus: c.status, changedBy: by, ...move.fields },
+      fields: { companyName: c.companyName, status: move.to, previousStatus: c.status, changedBy: by, ...move.fields },
     });
-    return consoleCaseView((await findConsoleCaseRow(db, c.case_id))!, svc.config.appUrl);
+    return consoleCaseView((await findConsoleCaseRow(db, c.caseId))!, svc.config.appUrl);
   });
 }

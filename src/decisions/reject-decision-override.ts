@@ -21,7 +21,7 @@ export async function rejectDecisionOverride(svc: Services, actor: Actor, input:
     const { c, pending, by } = await lockOverrideForSignOff(tx, actor, input.caseId, 'reject');
     const now = svc.clock.now();
     await closePendingOverride(db, c.pk, { state: 'rejected', by, at: now });
-    await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override.rejected', details: overrideAuditDetails(c.case_id, pending), at: now });
-    return consoleCaseView((await findConsoleCaseRow(db, c.case_id))!, svc.config.appUrl);
+    await recordAudit(tx, { orgId, actor: by, action: 'case.decision_override.rejected', details: overrideAuditDetails(c.caseId, pending), at: now });
+    return consoleCaseView((await findConsoleCaseRow(db, c.caseId))!, svc.config.appUrl);
   });
 }

@@ -18,6 +18,6 @@ export async function reopenCase(svc: Services, actor: Actor, input: { caseId: s
   const reason = requireNote(details, 'reason', input.reason);
   throwIfAny(details);
   return moveCase(svc, actor, { caseId: input.caseId, to: 'in_review', what: 'reopened', allowedFrom: REOPENABLE_FROM }, async ({ tx, db, c, by, now }) => {
-    await recordAudit(tx, { orgId: db.orgId, actor: by, action: 'case.reopened', details: { caseId: c.case_id, previousStatus: c.status, reason }, at: now });
+    await recordAudit(tx, { orgId: db.orgId, actor: by, action: 'case.reopened', details: { caseId: c.caseId, previousStatus: c.status, reason }, at: now });
   });
 }

@@ -31,7 +31,7 @@ export async function respondToEscalation(
       await answerOpenEscalation(db, c.pk, { recommendation, note, respondedBy: by, at: now });
       await recordEvent(tx, {
         orgId: db.orgId, type: 'escalation.responded', case: { pk: c.pk },
-        fields: { companyName: c.company_name, recommendation, note, respondedBy: by },
+        fields: { companyName: c.companyName, recommendation, note, respondedBy: by },
       });
     },
   );

@@ -32,7 +32,7 @@ export async function resendVerification(
       throw new DomainError('conflict', `${person.name} is already verified.`);
     }
     const ref = { orgId, casePk: c.pk };
-    const changed = await sendVerificationLink(tx, { ...ref, person: { ...person, email: person.email }, companyName: c.company_name, dispatchedBy: auditName(actor) });
+    const changed = await sendVerificationLink(tx, { ...ref, person: { ...person, email: person.email }, companyName: c.companyName, dispatchedBy: auditName(actor) });
     const moved = c.status !== 'approved' && c.status !== 'declined' && (await advanceOnboardingStage(tx, { ...ref, stage: 'awaiting_id_verification' }));
     if (changed && !moved) await recordRosterChange(tx, ref);
     return listVerificationViews(db, c.pk);

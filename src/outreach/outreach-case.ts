@@ -22,6 +22,6 @@ export interface OutreachCase {
 export async function lockOutreachCase(tx: Tx, orgId: string, caseId: string): Promise<OutreachCase> {
   const c = await lockConsoleCase(forTenant(tx.manager, orgId), caseId);
   if (CLOSED_STATUSES.includes(c.status)) throw new DomainError('conflict', `This case is ${c.status}; reopen it before asking the customer for anything.`);
-  if (!c.customer_email) throw new DomainError('conflict', 'This case has no customer email address to write to.');
-  return { orgId, casePk: c.pk, status: c.status, customerEmail: c.customer_email, customerName: c.customer_name, companyName: c.company_name };
+  if (!c.customerEmail) throw new DomainError('conflict', 'This case has no customer email address to write to.');
+  return { orgId, casePk: c.pk, status: c.status, customerEmail: c.customerEmail, customerName: c.customerName, companyName: c.companyName };
 }

@@ -41,7 +41,7 @@ export async function attachPersonDocument(svc: Services, actor: Actor, input: {
     if (validUntil && validUntil < today) throw DomainError.validation([{ path: 'documentId', message: `the document expired on ${validUntil}` }]);
     const links = await listActiveLinksOfCase(db, c.pk);
     if (!links.some((l) => l.personId === personId)) {
-      throw new DomainError('conflict', `No party of case ${c.case_id} is linked to person ${personId}; link the party first.`);
+      throw new DomainError('conflict', `No party of case ${c.caseId} is linked to person ${personId}; link the party first.`);
     }
     if (await isDocumentAttached(db, personId, documentId)) {
       throw new DomainError('conflict', `Document ${documentId} is already attached to person ${personId}.`);

@@ -42,7 +42,7 @@ export async function getPortalSession(svc: Services, actor: Actor, input: { cas
   const casePk = Number(c.pk);
   const app = await loadApplication(db, c);
   const documents = await countCaseDocuments(db, casePk);
-  const confirmedAt = (await findApplicationProfile(db, casePk))?.review_confirmed_at ?? null;
+  const confirmedAt = (await findApplicationProfile(db, casePk))?.reviewConfirmedAt ?? null;
   const missing = missingForSubmission(app, documents);
   const editable = isEditable(c);
 

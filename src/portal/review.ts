@@ -118,7 +118,7 @@ export async function buildReview(db: TenantDb, c: CaseRecord): Promise<Review> 
   const app = await loadApplication(db, c);
   const documents = await countCaseDocuments(db, casePk);
   const extracted = readExtractions((await listCaseExtractions(db, casePk)).map((d) => d.extractedData));
-  const confirmedAt = (await findApplicationProfile(db, casePk))?.review_confirmed_at ?? null;
+  const confirmedAt = (await findApplicationProfile(db, casePk))?.reviewConfirmedAt ?? null;
 
   const field = (name: string, label: string, applicationValue: unknown, extractedValue: unknown) => ({
     field: name, label, applicationValue: emptyToNull(applicationValue), extractedValue: emptyToNull(extractedValue),

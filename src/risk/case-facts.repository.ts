@@ -1,5 +1,5 @@
 import { type TenantDb } from '../db/index';
-import { findApplicationProfile, listApplicationParties } from '../cases/index';
+import { findApplicationProfile, findCaseRowByPk, listApplicationParties } from '../cases/index';
 import { countryCodeOf } from '../countries';
 
 /**
@@ -59,8 +59,6 @@ export interface CaseFacts {
   riskScore: number | null;
 }
 
-const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-const dateOnly = (v: Date | string | null): string | null => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
 export function hitOutcome(h: { disposition: string | null; triage_disposition: string | null; is_pep: number | boolean; is_sanctioned: number | boolean }): HitOutcome {
   const d = h.disposition ?? h.triage_disposition;
@@ -71,12 +69,7 @@ export function hitOutcome(h: { disposition: string | null; triage_disposition: 
 /** The facts of one case of the tenant, or null when the tenant has no such case. */
 export async function loadCaseFacts(db: TenantDb, casePk: number): Promise<CaseFacts | null> {
   const orgId = db.orgId;
-  const [c]: {
-    pk: number | string; case_id: string; status: string; company_name: string | null; customer_email: string | null; country: string | null;
-    risk_band: string | null; risk_score: string | number | null;
-  }[] = await db.query(
-    'SELECT pk, case_id, status, company_name, customer_email, country, risk_band, risk_score FROM cases WHERE org_id = ? AND pk = ?', [orgId, casePk],
-  );
+  const c = await findCaseRowByPk(db, casePk);
   if (!c) return null;
   const p = await findApplicationProfile(db, casePk);
   const parties = await listApplicationParties(db, casePk);
@@ -95,21 +88,21 @@ export async function loadCaseFacts(db: TenantDb, casePk: number): Promise<CaseF
     'SELECT status, confidence FROM documents WHERE org_id = ? AND case_pk = ? ORDER BY id', [orgId, casePk],
   );
   return {
-    casePk: Number(c.pk),
-    caseId: c.case_id,
+    casePk: c.pk,
+    caseId: c.caseId,
     status: c.status,
-    companyName: p?.company_name ?? c.company_name,
-    customerEmail: c.customer_email,
+    companyName: p?.companyName ?? c.companyName,
+    customerEmail: c.customerEmail,
     country: countryCodeOf(p?.country ?? c.country),
-    entityType: p?.entity_type ?? null,
-    industrySector: p?.industry_sector ?? null,
-    businessActivity: p?.business_activity ?? null,
-    transactsInternationally: p ? Number(p.transacts_internationally) === 1 : false,
-    internationalCountries: p ? json<string[]>(p.international_countries) : [],
-    hasUbos: p?.has_ubos === null || p?.has_ubos === undefined ? null : Number(p.has_ubos) === 1,
+    entityType: p?.entityType ?? null,
+    industrySector: p?.industrySector ?? null,
+    businessActivity: p?.businessActivity ?? null,
+    transactsInternationally: p?.transactsInternationally ?? false,
+    internationalCountries: p?.internationalCountries ?? [],
+    hasUbos: p?.hasUbos ?? null,
     parties: parties.map((x) => ({
-      kind: x.kind, name: x.name, email: x.email, ownershipPercent: x.ownership_percent === null ? null : Number(x.ownership_percent),
-      nationality: x.nationality, countryOfResidence: x.country_of_residence, idCountry: x.id_country, dateOfBirth: dateOnly(x.date_of_birth),
+      kind: x.kind, name: x.name, email: x.email, ownershipPercent: x.ownershipPercent,
+      nationality: x.nationality, countryOfResidence: x.countryOfResidence, idCountry: x.idCountry, dateOfBirth: x.dateOfBirth,
     })),
     hits: hits.map((h) => ({
       hitId: h.hit_id, isPep: Number(h.is_pep) === 1, isSanctioned: Number(h.is_sanctioned) === 1, isAdverseMedia: h.hit_id.startsWith('am:'),
@@ -118,7 +111,7 @@ export async function loadCaseFacts(db: TenantDb, casePk: number): Promise<CaseF
       hitId: `mr:${m.fact_key}`, isPep: m.risk_input === 'pep', isSanctioned: m.risk_input === 'sanctioned', isAdverseMedia: false, outcome: 'true_match' as const,
     }))),
     documents,
-    riskBand: c.risk_band,
-    riskScore: c.risk_score === null ? null : Number(c.risk_score),
+    riskBand: c.riskBand,
+    riskScore: c.riskScore === null ? null : Number(c.riskScore),
   };
 }

@@ -17,6 +17,6 @@ export async function recomputeRisk(svc: Services, actor: Actor, input: { caseId
     const db = forTenant(tx.manager, orgId);
     const c = await lockConsoleCase(db, input.caseId);
     await assessRiskInTx(tx, orgId, c.pk, auditName(actor));
-    return consoleCaseView((await findConsoleCaseRow(db, c.case_id))!, svc.config.appUrl);
+    return consoleCaseView((await findConsoleCaseRow(db, c.caseId))!, svc.config.appUrl);
   });
 }

@@ -58,12 +58,11 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
   const c = await findCaseRowByPk(db, casePk);
   if (!c) throw DomainError.notFound('Case');
   const [profile, parties] = await Promise.all([findApplicationProfile(db, casePk), listApplicationParties(db, casePk)]);
-  // The case's rows are src/cases' own (snake_case until it maps them); named here as screening reads them.
   const subjects = subjectsOfApplication(
     { companyName: c.companyName, country: c.country },
-    profile && { companyName: profile.company_name, country: profile.country },
+    profile && { companyName: profile.companyName, country: profile.country },
     parties.map((p) => ({
-      kind: p.kind, position: p.position, name: p.name, nationality: p.nationality, dateOfBirth: p.date_of_birth, countryOfResidence: p.country_of_residence,
+      kind: p.kind, position: p.position, name: p.name, nationality: p.nationality, dateOfBirth: p.dateOfBirth, countryOfResidence: p.countryOfResidence,
     })),
   );
 

@@ -47,7 +47,7 @@ describe('repositories: the portal application functions are scoped to the tenan
     expect(await countCaseDocuments(forTenant(rt.svc.db, b), pk)).to.deep.equal({ total: 0, awaitingExtraction: 0 });
     expect(await listCaseExtractions(forTenant(rt.svc.db, b), pk)).to.deep.equal([]);
     // ... and A's with A's id.
-    expect((await findApplicationProfile(forTenant(rt.svc.db, a), pk))!.company_name).to.equal('Tenant A Ltd');
+    expect((await findApplicationProfile(forTenant(rt.svc.db, a), pk))!.companyName).to.equal('Tenant A Ltd');
     expect((await listApplicationParties(forTenant(rt.svc.db, a), pk)).map((p) => p.name)).to.deep.equal(['Ada Director']);
     expect(await lockCaseStatus(forTenant(rt.svc.db, a), pk)).to.equal('in_progress');
     expect(await countCaseDocuments(forTenant(rt.svc.db, a), pk)).to.deep.equal({ total: 2, awaitingExtraction: 1 });
@@ -72,6 +72,6 @@ describe('repositories: the portal application functions are scoped to the tenan
     expect(await snapshot()).to.deep.equal(before);
     // A's own id writes A's rows (the insert path included).
     await updateApplicationProfile(forTenant(rt.svc.db, a), bare, { taxId: 'A-TAX' }, now);
-    expect((await findApplicationProfile(forTenant(rt.svc.db, a), bare))!.tax_id).to.equal('A-TAX');
+    expect((await findApplicationProfile(forTenant(rt.svc.db, a), bare))!.taxId).to.equal('A-TAX');
   });
 });
