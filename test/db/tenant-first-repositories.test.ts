@@ -107,7 +107,7 @@ describe('repositories: every function is scoped to the tenant it is given', () 
     expect(inserted).to.equal(`insertUploadedDocument: case ${pk} is not in tenant ${b}`);
     expect(await listDocumentsOfCase(forTenant(db, b), pk)).to.deep.equal([]);
     expect(await findDocumentOfCase(forTenant(db, a), pk, docId)).to.not.equal(null);
-    expect(await row()).to.include({ crm_record_id: 'A-REC', onboarding_stage: 'created', total_hits: 7 });
+    expect(await row()).to.include({ crmRecordId: 'A-REC', onboardingStage: 'created', totalHits: 7 });
     expect((await findHit(forTenant(db, a), pk, 'a-hit'))!.disposition).to.equal(null);
 
     // The same calls with the case's own tenant do change it.
