@@ -113,6 +113,6 @@ describe('repositories: every function is scoped to the tenant it is given', () 
     // The same calls with the case's own tenant do change it.
     await recountCaseScreening(forTenant(db, a), pk, new Date());
     expect(await updateOnboardingStage(forTenant(db, a), pk, 'invite_sent', ['created'], new Date())).to.equal(true);
-    expect(await row()).to.include({ onboarding_stage: 'invite_sent', total_hits: 1 });
+    expect(await row()).to.include({ onboardingStage: 'invite_sent', totalHits: 1 });
   });
 });
