@@ -84,7 +84,16 @@ async function main(): Promise<void> {
     port = typeof address === 'object' && address ? address.port : null;
   }
   // The one line a start logs at info (besides migrations it applied).
-  log.info({ api, worker, port, ...(api ? { baseUrl: config.baseUrl } : {}) }, 'service started');
+  log.info({ api, worker, port, ...(api ? { baseUrl: config.baseUrl, consoleUrl: `${config.appUrl}/console` } : {}) }, 'service started');
+  // For the person at the terminal (the log above is JSON for machines): where to go next, on stderr.
+  if (api) {
+    process.stderr.write([
+      `Console:  ${config.appUrl}/console`,
+      `Portal:   ${config.appUrl}/portal/app (customers arrive by their magic link or ${config.appUrl}/apply/<slug>)`,
+      `Pull API: ${config.baseUrl}/v1 (OpenAPI at ${config.baseUrl}/v1/openapi.json)`,
+      '',
+    ].join('\n'));
+  }
 
   process.on('SIGTERM', () => void drain('SIGTERM', 0));
   process.on('SIGINT', () => void drain('SIGINT', 0));

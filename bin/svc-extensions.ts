@@ -79,7 +79,15 @@ export function addWebhookCommands(program: Command): void {
     .action(async (o: { port: number; secret: string; status?: number; cert?: string; key?: string }) => {
       const { server, url, caFile } = await listenForWebhooks({ port: o.port, secret: o.secret, status: o.status, certFile: o.cert, keyFile: o.key });
       process.stderr.write(`Listening on ${url} for signed webhooks; one JSON line per verified delivery follows on stdout.\n`);
-      if (caFile) process.stderr.write(`Its certificate comes from a throwaway CA: start the worker with NODE_EXTRA_CA_CERTS=${caFile}\n`);
+      // What pointing the service at this receiver takes, spelled out (the secret stays a placeholder: no secret on a terminal's scrollback).
+      const env = ['WEBHOOK_ALLOW_PRIVATE_TARGETS=true', ...(caFile ? [`NODE_EXTRA_CA_CERTS=${caFile}`] : [])].join(' ');
+      process.stderr.write([
+        `1. Start the service so that it may send to 127.0.0.1${caFile ? ' and trusts this receiver\'s throwaway CA' : ''}:`,
+        `     ${env} npm start`,
+        '2. Point an endpoint of your organisation here, with the same secret:',
+        `     ${env} npx svc webhook:create --org "$ORG" --url ${url} --secret "$SECRET"`,
+        '',
+      ].join('\n'));
       await new Promise<void>((resolve) => {
         const stop = () => {
           server.close(() => resolve());

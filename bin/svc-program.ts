@@ -5,8 +5,9 @@ import { SERVICE_OPERATOR } from '../src/access/index';
 import { DEFAULT_CLIENT_SCOPES, createApiClient, listApiClients, registerConnector, revokeClient } from '../src/oauth/index';
 import { SCOPES } from '../src/access/index';
 import { MEMBER_ROLES, createMember, createTenant, listMembers, setFullParity } from '../src/tenants/index';
-import { addPrettyOption, collect, operatorOf, readStdin, runs, serviceCommand, trueOrFalse } from './cli-kit';
+import { addPrettyOption, collect, operatorOf, readStdin, runs, serviceCommand, trueOrFalse, wholeNumber } from './cli-kit';
 import { seedDemoTenant } from './demo-seed';
+import { listKeptMail, showKeptMail } from '../src/mail/index';
 import { addWebhookCommands } from './svc-extensions';
 
 /** The program with every command; parse with `parseAsync(argv, { from: 'user' })`. */
@@ -70,6 +71,22 @@ export function buildProgram(): Command {
   serviceCommand(program, 'client:revoke', 'Revoke a client: its tokens stop working at their next call. Prints {"revoked":true}.')
     .requiredOption('--client-id <clientId>', 'the client to revoke')
     .action(runs((svc, o: { clientId: string }) => revokeClient(svc, SERVICE_OPERATOR, { clientId: o.clientId })));
+
+  serviceCommand(program, 'mail:list', 'List the mail an organisation\'s customers and members were sent while SMTP_URL is unset (kept locally), newest first. Prints {"data":[{"id","to","subject","createdAt"}]}.')
+    .requiredOption('--org <orgId>', 'the organisation')
+    .option('--limit <n>', 'how many, 1 to 200 (default 20)', wholeNumber)
+    .action(runs(async (svc, o: { org: string; limit?: number }) => {
+      await operatorOf(svc, o.org);
+      return { data: await listKeptMail(svc, o.org, o.limit ?? 20) };
+    }));
+
+  serviceCommand(program, 'mail:show', 'Show one kept mail decoded: its text and every link in it (magic links, set-password links). Prints {"id","to","from","subject","createdAt","text","links"}.')
+    .requiredOption('--org <orgId>', 'the organisation')
+    .requiredOption('--id <id>', 'the mail, from mail:list', wholeNumber)
+    .action(runs(async (svc, o: { org: string; id: number }) => {
+      await operatorOf(svc, o.org);
+      return showKeptMail(svc, o.org, o.id);
+    }));
 
   serviceCommand(program, 'connector:register', 'Register an AI-assistant connector (OAuth authorization code with PKCE). Prints {"clientId","clientSecret"} (null secret for a public client).')
     .requiredOption('--name <name>', 'the name members see on the consent screen')

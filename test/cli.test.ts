@@ -15,7 +15,7 @@ const svc = (...args: string[]) => runNode('bin/svc.js', args, testEnv());
 const svcWithInput = (input: string, ...args: string[]) => runNode('bin/svc.js', args, testEnv(), 60_000, input);
 
 const COMMANDS = [
-  'org:create', 'org:full-parity', 'user:create', 'user:list', 'client:create', 'client:list', 'client:revoke', 'connector:register', 'demo:seed',
+  'org:create', 'org:full-parity', 'user:create', 'user:list', 'client:create', 'client:list', 'client:revoke', 'mail:list', 'mail:show', 'connector:register', 'demo:seed',
   'webhook:create', 'webhook:list', 'webhook:pause', 'webhook:resume', 'webhook:delete', 'webhook:test', 'webhook:deliveries', 'webhook:redeliver', 'webhook:recover',
   'webhook:listen',
 ];

@@ -63,7 +63,13 @@ describe('processes: npm start, start:api, start:worker', function () {
     const beforeRequests = lines.slice(0, lines.findIndex((l) => l.req));
     expect(beforeRequests.filter((l) => l.level >= 30).map((l) => l.msg)).to.deep.equal(['applied migrations', 'service started']);
     expect(done.stdout).to.not.contain('crontab');
-    expect(lines.find((l) => l.msg === 'service started')).to.deep.include({ api: true, worker: true, port, baseUrl: `http://localhost:${port}` });
+    expect(lines.find((l) => l.msg === 'service started')).to.deep.include({
+      api: true, worker: true, port, baseUrl: `http://localhost:${port}`, consoleUrl: `http://localhost:${port}/console`,
+    });
+    // The person at the terminal is told where the console, the portal and the API are, in words.
+    expect(done.stderr).to.contain(`Console:  http://localhost:${port}/console\n`);
+    expect(done.stderr).to.contain(`Portal:   http://localhost:${port}/portal/app`);
+    expect(done.stderr).to.contain(`Pull API: http://localhost:${port}/v1 `);
   });
 
   it('runs the API and the worker as separate processes against the same databases, each with its own readiness', async () => {

@@ -82,6 +82,10 @@ describe('webhooks: CLI (webhook:create, webhook:list, webhook:delete, webhook:l
       const banner = await waitFor('the listener', async () => /Listening on (https:\/\/\S+\/) .*\n.*NODE_EXTRA_CA_CERTS=(\S+)/s.exec(proc.output()), 15_000, 50);
       const [, url, caFile] = banner;
       const ca = readFileSync(caFile!, 'utf8');
+      // It spells out what the service and webhook:create need to reach it (the secret left as a placeholder).
+      expect(proc.output()).to.contain(`WEBHOOK_ALLOW_PRIVATE_TARGETS=true NODE_EXTRA_CA_CERTS=${caFile} npm start\n`);
+      expect(proc.output()).to.contain(`npx svc webhook:create --org "$ORG" --url ${url} --secret "$SECRET"\n`);
+      expect(proc.output()).to.not.contain(secret);
 
       // A real delivery from the service, trusted through the listener's CA.
       const rt = await runtime();
