@@ -16,6 +16,7 @@ import { Writable } from 'node:stream';
 import { rootCertificates } from 'node:tls';
 import { parseArgs } from 'node:util';
 import { DatabaseUnavailableError } from '../src/db/index';
+import { demoDatabaseEnv } from './demo-databases';
 import { ConfigError, createLogger, isDomainError, loadConfig, redactUrl, type Env } from '../src/platform/index';
 import { createWebhookEndpoint, listWebhookDeliveries } from '../src/webhooks/index';
 import { startWorker, type WorkerHandle } from '../worker/runner';
@@ -91,7 +92,8 @@ async function main(argv: string[]): Promise<number | 'serving'> {
   if ((process.env.NODE_ENV || 'development') === 'production') {
     throw new DemoError('npm run demo is a local demo (it lets webhooks target 127.0.0.1): it does not run with NODE_ENV=production.');
   }
-  const env: Env = { ...process.env, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
+  const databases = demoDatabaseEnv(process.env);
+  const env: Env = { ...process.env, ...databases, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
   const requested = loadConfig(env); // validates every key (PORT included) before anything starts
   // The port is taken first (PORT, or a free one), so that BASE_URL and APP_URL name the port served:
   // the token issuer, schema $ids, analystUrl and the portal link all point at this process.
@@ -237,7 +239,7 @@ async function main(argv: string[]): Promise<number | 'serving'> {
   out(`    curl -s -u ${seed.client.clientId}:${seed.client.clientSecret} ${config.baseUrl}/v1/oauth/token -d grant_type=client_credentials   # a new token`);
   out();
   // The CLI reads the same configuration; these let it reach the receiver (webhook:test sends itself).
-  const shared = ['MYSQL_URL', 'PG_URL'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`);
+  const shared = Object.entries(databases).map(([k, v]) => `${k}=${v}`);
   out('  The endpoint and its delivery log (npx svc, with this configuration)');
   out(`    export WEBHOOK_ALLOW_PRIVATE_TARGETS=true NODE_EXTRA_CA_CERTS=${caFile}${shared.map((e) => ` ${e}`).join('')}`);
   out(`    ${cli} webhook:list ${org}                # the tenant's endpoints`);

@@ -4,6 +4,7 @@ import { testEnv } from './support/env';
 import { runNode } from './support/processes';
 import { runtime } from './support/runtime';
 import { operatorActor } from '../src/access/index';
+import { demoDatabaseEnv } from '../bin/demo-databases';
 
 describe('npm run demo', function () {
   this.timeout(90_000);
@@ -40,5 +41,10 @@ describe('npm run demo', function () {
     expect(out.code).to.equal(1);
     expect(out.stdout).to.equal('');
     expect(out.stderr).to.contain('does not run with NODE_ENV=production');
+  });
+
+  it('uses databases of its own (svc_demo) unless MYSQL_URL or PG_URL is set, so that it never shares a running service\'s job queue', () => {
+    expect(demoDatabaseEnv({})).to.deep.equal({ MYSQL_URL: 'mysql://root@127.0.0.1:3306/svc_demo', PG_URL: 'postgres://postgres@127.0.0.1:5432/svc_demo' });
+    expect(demoDatabaseEnv({ MYSQL_URL: 'mysql://root@db:3306/x', PG_URL: '' })).to.deep.equal({ MYSQL_URL: 'mysql://root@db:3306/x', PG_URL: 'postgres://postgres@127.0.0.1:5432/svc_demo' });
   });
 });
