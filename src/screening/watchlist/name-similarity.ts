@@ -1,12 +1,27 @@
 import { distance } from 'fastest-levenshtein';
-import type { NameToken, NameTokens } from './name-tokens';
+import { token, type NameToken, type NameTokens } from './name-tokens';
 
 /** Below this a token pair counts as no match at all (different words, not a typo). */
 const MIN_TOKEN_SIMILARITY = 0.7;
 /** An initial ("J") against a word starting with it ("John"): close, never a full match. */
 const INITIAL_SIMILARITY = 0.9;
+/** Equal skeletons or Chinese keys: another romanisation of the same word. */
+const TRANSLITERATED_SIMILARITY = 0.97;
+/** The loose fold (vowels as one, Greek digraphs) counts less than the skeleton. */
+const FOLD_FACTOR = 0.92;
 /** The joined-letters comparison ("qiao lun" / "qiaolun") counts a little less than a token-by-token match. */
 const JOINED_FACTOR = 0.95;
+/** A token missing between matched ones (a middle name, a patronymic) weighs this much of its weight. */
+const MIDDLE_MISSING_FACTOR = 0.4;
+/**
+ * A person's name part outside the matched ones (a family name one side has and the other lacks, or a
+ * different surname): the names are of different people unless the rest says otherwise.
+ */
+const EDGE_MISSING_PENALTY = 0.2;
+
+/** How two tokens matched (the explanation's vocabulary). */
+export type TokenMatchKind = 'exact' | 'transliterated' | 'phonetic' | 'edit_distance' | 'initial' | 'joined';
+const KINDS: TokenMatchKind[] = ['exact', 'transliterated', 'phonetic', 'edit_distance', 'initial', 'joined'];
 
 /** 1 - edit distance / the longer length (fastest-levenshtein). */
 export function editSimilarity(a: string, b: string): number {
@@ -14,74 +29,143 @@ export function editSimilarity(a: string, b: string): number {
   return longest === 0 ? 1 : 1 - distance(a, b) / longest;
 }
 
-/**
- * How alike two tokens are, 0..1: equal 1; an initial against a word with that first letter 0.9; otherwise
- * the better of the edit similarities of the spellings and of their skeletons (romanisation variants
- * folded), raised when both sound alike (equal Double Metaphone codes) and the spelling is at least half
- * the same. Under 0.7 it is 0.
- */
-export function tokenSimilarity(a: NameToken, b: NameToken): number {
-  if (a.text === b.text) return 1;
+const bound = (x: number, y: number) => 1 - Math.abs(x - y) / Math.max(x, y);
+
+/** Token similarity and how it was reached (encoded as kind index * 10 + similarity for the memo). */
+function compareTokens(a: NameToken, b: NameToken): number {
+  if (a.text === b.text) return 0 * 10 + 1;
   const la = a.text.length;
   const lb = b.text.length;
   if (la === 1 || lb === 1) {
     const [short, long] = la === 1 ? [a.text, b.text] : [b.text, a.text];
-    return long.length > 1 && long.startsWith(short) ? INITIAL_SIMILARITY : 0;
+    return long.length > 1 && long.startsWith(short) ? 4 * 10 + INITIAL_SIMILARITY : 0;
   }
+  if (a.skeleton === b.skeleton || (a.cjk !== '' && a.cjk === b.cjk)) return 1 * 10 + TRANSLITERATED_SIMILARITY;
   // Edit similarity is at most 1 - (length difference / longer length): skip the distance when even the
   // best case could not count (the usual case for two unrelated words).
-  const bound = (x: number, y: number) => 1 - Math.abs(x - y) / Math.max(x, y);
   const samePhonetic = a.phonetic !== '' && a.phonetic === b.phonetic;
-  const best = Math.max(bound(la, lb), bound(a.skeleton.length, b.skeleton.length));
+  const best = Math.max(bound(la, lb), bound(a.skeleton.length, b.skeleton.length), a.fold && b.fold ? bound(a.fold.length, b.fold.length) : 0);
   if (best < (samePhonetic ? 0.5 : MIN_TOKEN_SIMILARITY)) return 0;
-  let sim = Math.max(editSimilarity(a.text, b.text), a.skeleton === b.skeleton ? 0.97 : 0.97 * editSimilarity(a.skeleton, b.skeleton));
-  if (sim >= 0.5 && samePhonetic) sim = Math.max(sim, 0.85 + 0.15 * sim);
-  return sim >= MIN_TOKEN_SIMILARITY ? sim : 0;
+  let sim = editSimilarity(a.text, b.text);
+  let kind = 3;
+  const sk = TRANSLITERATED_SIMILARITY * editSimilarity(a.skeleton, b.skeleton);
+  if (sk > sim) {
+    sim = sk;
+    kind = 1;
+  }
+  if (a.fold && b.fold && Math.min(a.fold.length, b.fold.length) >= 3) {
+    const fs = FOLD_FACTOR * editSimilarity(a.fold, b.fold);
+    if (fs > sim) {
+      sim = fs;
+      kind = 2;
+    }
+  }
+  if (sim >= 0.5 && samePhonetic && 0.85 + 0.15 * sim > sim) {
+    sim = 0.85 + 0.15 * sim;
+    kind = 2;
+  }
+  return sim >= MIN_TOKEN_SIMILARITY ? kind * 10 + Math.min(sim, 0.99) : 0;
 }
+
+const simOf = (code: number) => code - Math.floor(code / 10) * 10 || (code === 0 ? 0 : 1);
+const kindOf = (code: number): TokenMatchKind => KINDS[Math.floor(code / 10)]!;
+
+/**
+ * How alike two tokens are, 0..1: equal 1; an initial against a word with that first letter 0.9; another
+ * romanisation (equal skeletons or Chinese keys) 0.97; otherwise the best of the edit similarities of the
+ * spellings, of their skeletons and of their looser folds, raised when both sound alike (equal Double
+ * Metaphone codes) and the spelling is at least half the same. Under 0.7 it is 0.
+ */
+export function tokenSimilarity(a: NameToken, b: NameToken): number {
+  const code = compareTokens(a, b);
+  return code === 0 ? 0 : simOf(code);
+}
+
+/** One paired token of an explanation. */
+export interface TokenPair {
+  /** The query's word (or words, joined). */
+  query: string;
+  /** The listed name's word (or words). */
+  matched: string;
+  how: TokenMatchKind;
+  similarity: number;
+}
+
+export interface NameComparison {
+  score: number;
+  pairs: TokenPair[];
+  /** Query words with no counterpart, and listed words with none. */
+  unmatchedQuery: string[];
+  unmatchedCandidate: string[];
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
  * How alike a query name is to candidate names, 0..1, whatever the word order: tokens are paired greedily,
- * best pairs first, each token at most once, and the score is the pairs' similarity weighted by both
- * tokens' weights over the weight of every token on both sides. An unpaired token (a middle name, a word
- * only one side has) therefore lowers the score without sinking it: "John Smith" against "John Michael
- * Smith" is 0.72, "John" against "John Smith" 0.62. One QueryName serves one query against many
- * candidates: a query token's similarity to a given word is computed once (candidates share given names).
+ * best pairs first, each token at most once (words one side writes apart and the other together are
+ * paired as one: Abdul Rahman / Abdulrahman), and the score is the pairs' similarity weighted by both
+ * tokens' weights over the weight of every token on both sides. A token missing between matched ones (a
+ * middle name, a patronymic) weighs less; for a person, a name part missing outside them (another or no
+ * family name) costs EDGE_MISSING_PENALTY. One QueryName serves one query against many candidates: a
+ * query token's similarity to a given word is computed once (candidates share given names).
  */
 export class QueryName {
   private readonly memo: Map<string, number>[];
   private sims = new Float64Array(0);
+  private codes = new Float64Array(0);
 
-  constructor(readonly q: NameTokens) {
+  constructor(readonly q: NameTokens, readonly schema: 'Person' | 'Company' = 'Person') {
     this.memo = q.tokens.map(() => new Map());
   }
 
-  private tokenSim(i: number, t: NameToken): number {
+  private tokenCode(i: number, t: NameToken): number {
     const m = this.memo[i]!;
     let v = m.get(t.text);
     if (v === undefined) {
-      v = tokenSimilarity(this.q.tokens[i]!, t);
+      v = compareTokens(this.q.tokens[i]!, t);
       m.set(t.text, v);
     }
     return v;
   }
 
   similarity(c: NameTokens): number {
+    return this.compare(c, false).score;
+  }
+
+  /** The comparison with its pairs (for the explanation). */
+  explain(c: NameTokens): NameComparison {
+    return this.compare(c, true);
+  }
+
+  private compare(c: NameTokens, detail: boolean): NameComparison {
     const q = this.q;
-    const total = q.weight + c.weight;
-    if (total === 0) return 0;
     const nq = q.tokens.length;
     const nc = c.tokens.length;
-    if (this.sims.length < nq * nc) this.sims = new Float64Array(nq * nc);
+    const none: NameComparison = { score: 0, pairs: [], unmatchedQuery: [], unmatchedCandidate: [] };
+    if (q.weight + c.weight === 0) return none;
+    if (this.sims.length < nq * nc) {
+      this.sims = new Float64Array(nq * nc);
+      this.codes = new Float64Array(nq * nc);
+    }
     const sims = this.sims;
+    const codes = this.codes;
     let any = false;
     for (let i = 0; i < nq; i++) {
       for (let j = 0; j < nc; j++) {
-        const v = this.tokenSim(i, c.tokens[j]!);
+        const code = this.tokenCode(i, c.tokens[j]!);
+        codes[i * nc + j] = code;
+        const v = code === 0 ? 0 : simOf(code);
         sims[i * nc + j] = v;
         if (v > 0) any = true;
       }
     }
+    // qm[i] / cm[j]: the partner's index, -1 unpaired, -2 part of a joined pair.
+    const qm = new Int16Array(nq).fill(-1);
+    const cm = new Int16Array(nc).fill(-1);
+    const pairs: TokenPair[] = [];
     let matched = 0;
+    let nMatched = 0;
     if (any) {
       // Greedy pairing, best pair first: tokens are few (a name has a handful), so a scan per pair is cheap.
       for (;;) {
@@ -89,9 +173,10 @@ export class QueryName {
         let bj = -1;
         let bv = 0;
         for (let i = 0; i < nq; i++) {
+          if (qm[i] !== -1) continue;
           for (let j = 0; j < nc; j++) {
             const v = sims[i * nc + j]!;
-            if (v > bv) {
+            if (v > bv && cm[j] === -1) {
               bv = v;
               bi = i;
               bj = j;
@@ -99,24 +184,123 @@ export class QueryName {
           }
         }
         if (bi < 0) break;
-        matched += bv * (q.tokens[bi]!.weight + c.tokens[bj]!.weight);
-        for (let j = 0; j < nc; j++) sims[bi * nc + j] = 0;
-        for (let i = 0; i < nq; i++) sims[i * nc + bj] = 0;
+        qm[bi] = bj;
+        cm[bj] = bi;
+        nMatched++;
+        const qt = q.tokens[bi]!;
+        const ct = c.tokens[bj]!;
+        matched += bv * (qt.weight + ct.weight);
+        if (detail) {
+          const code = codes[bi * nc + bj]!;
+          let how = kindOf(code);
+          if (how === 'exact' && (q.transliterated || c.transliterated)) how = 'transliterated';
+          pairs.push({ query: qt.text, matched: ct.text, how, similarity: round3(bv) });
+        }
       }
     }
-    let score = matched / total;
-    // Names split differently ("Fang Qiao Lun" / "Fang Qiaolun", "Abdul Rahman" / "Abdulrahman").
-    if (score < 1 && nq !== nc && q.joined.length > 3) {
+    // Words written apart on one side and together on the other: unpaired neighbours joined, against an unpaired word.
+    if (nq !== nc || nMatched < Math.min(nq, nc)) {
+      matched += this.joinRuns(q.tokens, qm, c.tokens, cm, false, pairs, detail);
+      matched += this.joinRuns(c.tokens, cm, q.tokens, qm, true, pairs, detail);
+    }
+    // Weights: a token missing between matched ones counts less; one outside them, for a person, costs a penalty.
+    let total = 0;
+    let edgeMissing = false;
+    const side = (tokens: NameToken[], m: Int16Array) => {
+      let lo = -1;
+      let hi = -1;
+      for (let k = 0; k < tokens.length; k++) {
+        if (m[k] !== -1) {
+          if (lo < 0) lo = k;
+          hi = k;
+        }
+      }
+      for (let k = 0; k < tokens.length; k++) {
+        const t = tokens[k]!;
+        if (m[k] !== -1) total += t.weight;
+        else if (lo >= 0 && k > lo && k < hi) total += t.weight * MIDDLE_MISSING_FACTOR;
+        else {
+          total += t.weight;
+          if (lo >= 0 && !t.minor && t.text.length > 1) edgeMissing = true;
+        }
+      }
+    };
+    side(q.tokens, qm);
+    side(c.tokens, cm);
+    let score = total === 0 ? 0 : Math.min(1, matched / total);
+    if (edgeMissing && this.schema === 'Person') score = Math.max(0, score - EDGE_MISSING_PENALTY);
+    // Names split differently as a whole ("Fang Qiao Lun" / "Fang Qiaolun").
+    if (score < 0.9 && nq !== nc && q.joined.length > 3) {
       const longest = Math.max(q.joined.length, c.joined.length);
-      if (1 - Math.abs(q.joined.length - c.joined.length) / longest > score) {
-        score = Math.max(score, JOINED_FACTOR * Math.max(0, 1 - distance(q.joined, c.joined) / longest));
+      if (JOINED_FACTOR * bound(q.joined.length, c.joined.length) > score) {
+        const joined = JOINED_FACTOR * Math.max(0, 1 - distance(q.joined, c.joined) / longest);
+        if (joined > score) {
+          score = joined;
+          if (detail) {
+            pairs.length = 0;
+            pairs.push({ query: q.tokens.map((t) => t.text).join(' '), matched: c.tokens.map((t) => t.text).join(' '), how: 'joined', similarity: round3(joined) });
+            qm.fill(0);
+            cm.fill(0);
+          }
+        }
       }
     }
-    return score;
+    if (!detail) return { score, pairs, unmatchedQuery: [], unmatchedCandidate: [] };
+    return {
+      score: round3(score),
+      pairs,
+      unmatchedQuery: q.tokens.filter((_, k) => qm[k] === -1).map((t) => t.text),
+      unmatchedCandidate: c.tokens.filter((_, k) => cm[k] === -1).map((t) => t.text),
+    };
+  }
+
+  /**
+   * Runs of two or three neighbouring unpaired tokens of `a`, joined, against each unpaired token of `b`:
+   * a close enough pair is paired (how 'joined'); the matched weight it adds.
+   */
+  private joinRuns(a: NameToken[], am: Int16Array, b: NameToken[], bm: Int16Array, aIsCandidate: boolean, pairs: TokenPair[], detail: boolean): number {
+    let added = 0;
+    for (let i = 0; i + 1 < a.length; i++) {
+      if (am[i] !== -1 || am[i + 1] !== -1) continue;
+      for (let len = Math.min(3, a.length - i); len >= 2; len--) {
+        let ok = true;
+        for (let k = 0; k < len; k++) if (am[i + k] !== -1) ok = false;
+        if (!ok) continue;
+        const text = a.slice(i, i + len).map((t) => t.text).join('');
+        let best = 0;
+        let bj = -1;
+        for (let j = 0; j < b.length; j++) {
+          if (bm[j] !== -1 || bound(text.length, b[j]!.text.length) < 0.75) continue;
+          const s = tokenSimilarity(token(text), b[j]!);
+          if (s > best) {
+            best = s;
+            bj = j;
+          }
+        }
+        if (bj >= 0 && best >= 0.8) {
+          const sim = Math.min(best, JOINED_FACTOR + 0.04);
+          let w = b[bj]!.weight;
+          for (let k = 0; k < len; k++) {
+            am[i + k] = -2;
+            w += a[i + k]!.weight;
+          }
+          bm[bj] = -2;
+          added += sim * w;
+          if (detail) {
+            const joinedText = a.slice(i, i + len).map((t) => t.text).join(' ');
+            pairs.push(aIsCandidate
+              ? { query: b[bj]!.text, matched: joinedText, how: 'joined', similarity: round3(sim) }
+              : { query: joinedText, matched: b[bj]!.text, how: 'joined', similarity: round3(sim) });
+          }
+          break;
+        }
+      }
+    }
+    return added;
   }
 }
 
 /** How alike two names are, 0..1 (QueryName.similarity for a single pair). */
-export function nameSimilarity(q: NameTokens, c: NameTokens): number {
-  return new QueryName(q).similarity(c);
+export function nameSimilarity(q: NameTokens, c: NameTokens, schema: 'Person' | 'Company' = 'Person'): number {
+  return new QueryName(q, schema).similarity(c);
 }
