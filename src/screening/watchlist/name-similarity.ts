@@ -18,6 +18,8 @@ const MIDDLE_MISSING_FACTOR = 0.4;
  * different surname): the names are of different people unless the rest says otherwise.
  */
 const EDGE_MISSING_PENALTY = 0.2;
+/** Both sides have such a part (another surname, another distinguishing word of a company). */
+const CONFLICT_PENALTY = 0.3;
 
 /** How two tokens matched (the explanation's vocabulary). */
 export type TokenMatchKind = 'exact' | 'transliterated' | 'phonetic' | 'edit_distance' | 'initial' | 'joined';
@@ -206,7 +208,10 @@ export class QueryName {
     // Weights: a token missing between matched ones counts less; one outside them, for a person, costs a penalty.
     let total = 0;
     let edgeMissing = false;
+    let sidesMissing = 0;
+    const company = this.schema === 'Company';
     const side = (tokens: NameToken[], m: Int16Array) => {
+      edgeMissing = false;
       let lo = -1;
       let hi = -1;
       for (let k = 0; k < tokens.length; k++) {
@@ -218,23 +223,31 @@ export class QueryName {
       for (let k = 0; k < tokens.length; k++) {
         const t = tokens[k]!;
         if (m[k] !== -1) total += t.weight;
-        else if (lo >= 0 && k > lo && k < hi) total += t.weight * MIDDLE_MISSING_FACTOR;
-        else {
+        else if (lo >= 0 && k > lo && k < hi) {
+          total += t.weight * MIDDLE_MISSING_FACTOR;
+          // a company's distinguishing word counts wherever it stands
+          if (company && !t.minor && t.text.length > 1) edgeMissing = true;
+        } else {
           total += t.weight;
           if (lo >= 0 && !t.minor && t.text.length > 1) edgeMissing = true;
         }
       }
     };
     side(q.tokens, qm);
+    if (edgeMissing) sidesMissing++;
     side(c.tokens, cm);
+    if (edgeMissing) sidesMissing++;
     let score = total === 0 ? 0 : Math.min(1, matched / total);
-    if (edgeMissing && this.schema === 'Person') score = Math.max(0, score - EDGE_MISSING_PENALTY);
-    // Names split differently as a whole ("Fang Qiao Lun" / "Fang Qiaolun").
-    if (score < 0.9 && nq !== nc && q.joined.length > 3) {
+    // A person: a name part outside the matched ones. A company: a distinguishing word on both sides.
+    if (sidesMissing === 2) score = Math.max(0, score - CONFLICT_PENALTY);
+    else if (sidesMissing === 1 && this.schema === 'Person') score = Math.max(0, score - EDGE_MISSING_PENALTY);
+    // The same letters split differently as a whole ("Fang Qiao Lun" / "Fang Qiaolun").
+    if (score < 0.9 && nq !== nc && q.joined.length > 3 && Math.abs(q.joined.length - c.joined.length) <= 2) {
       const longest = Math.max(q.joined.length, c.joined.length);
       if (JOINED_FACTOR * bound(q.joined.length, c.joined.length) > score) {
-        const joined = JOINED_FACTOR * Math.max(0, 1 - distance(q.joined, c.joined) / longest);
-        if (joined > score) {
+        const same = 1 - distance(q.joined, c.joined) / longest;
+        const joined = JOINED_FACTOR * same;
+        if (same >= 0.9 && joined > score) {
           score = joined;
           if (detail) {
             pairs.length = 0;
@@ -270,8 +283,10 @@ export class QueryName {
         let best = 0;
         let bj = -1;
         for (let j = 0; j < b.length; j++) {
-          if (bm[j] !== -1 || bound(text.length, b[j]!.text.length) < 0.75) continue;
-          const s = tokenSimilarity(token(text), b[j]!);
+          if (bm[j] !== -1) continue;
+          const joined = token(text);
+          if (bound(joined.skeleton.length, b[j]!.skeleton.length) < 0.7 && !(joined.cjk && joined.cjk === b[j]!.cjk)) continue;
+          const s = tokenSimilarity(joined, b[j]!);
           if (s > best) {
             best = s;
             bj = j;

@@ -133,7 +133,7 @@ const SKELETON_RULES: [RegExp, string][] = [
   // German and French spellings of Cyrillic: schtsch / chtch (щ), tsch / tch (ч), sch (ш), and the German w (в)
   [/schtsch/g, 'shch'], [/chtch/g, 'shch'], [/tsch/g, 'ch'], [/tch/g, 'ch'], [/sch/g, 'sh'], [/ow$/g, 'ov'], [/ew$/g, 'ev'],
   [/shch/g, 'sc'], [/dzh/g, 'j'], [/zh/g, 'j'], [/kh/g, 'h'], [/th/g, 't'], [/ph/g, 'f'], [/(ts|tz|cz)/g, 'c'], [/c?ks/g, 'x'],
-  [/ck/g, 'k'], [/q/g, 'k'], [/w/g, 'v'], [/y/g, 'i'], [/ou/g, 'u'], [/(.)\1+/g, '$1'],
+  [/ck/g, 'k'], [/q/g, 'k'], [/rh/g, 'r'], [/w/g, 'v'], [/y/g, 'i'], [/ou/g, 'u'], [/(.)\1+/g, '$1'],
 ];
 
 /** A token with romanisation variants folded (both sides of a comparison get the same treatment). */
@@ -144,7 +144,7 @@ export function skeletonOf(text: string): string {
 }
 
 // A looser key on top of the skeleton: Greek mp/nt/gk (b/d/g), ch as h, every run of vowels as one 'a'.
-const FOLD_RULES: [RegExp, string][] = [[/mp/g, 'b'], [/nt/g, 'd'], [/gk/g, 'g'], [/ch/g, 'h'], [/sh/g, 's'], [/j/g, 'i'], [/[aeiou]+/g, 'a'], [/(.)\1+/g, '$1']];
+const FOLD_RULES: [RegExp, string][] = [[/mp/g, 'b'], [/nt/g, 'd'], [/gk/g, 'g'], [/ch/g, 'h'], [/sh/g, 's'], [/[aeiou]+/g, 'a'], [/(.)\1+/g, '$1']];
 
 /** The skeleton folded further (foldOf('mihail') === foldOf('michail'), foldOf('mohammed') === foldOf('muhamad')). */
 export function foldOf(skeleton: string): string {
@@ -157,8 +157,8 @@ export function foldOf(skeleton: string): string {
 // romanisation-neutral key: unaspirated and aspirated initials and the pinyin and Wade-Giles letters agree
 // (zh, ch, j, q -> j; x, hs, sh -> s; ts, tz, c, z -> z; k, g -> g; t, d -> d; p, b -> b), and so do the finals
 // (ung / ong, ien / ian, ih / i, ieh / ie, uo / o, ee / i, oo / u).
-const CJK_SYLLABLE = /(zh|ch|sh|hs|ts|tz|[bpmfdtnlgkhjqxrzcsyw])?(iung|iong|iang|uang|ieh|ien|ian|iao|ing|ung|ong|eng|ang|uai|uan|uei|uen|ueh|eun|eon|oon|uo|ai|ao|an|ei|en|er|ia|ie|ih|in|iu|ou|ua|ui|un|ue|eh|ee|ae|oe|eo|oo|im|ik|ak|ok|uk|ul|il|al|a|e|i|o|u)/g;
-const CJK_INITIAL: Record<string, string> = { zh: 'j', ch: 'j', q: 'j', j: 'j', x: 's', hs: 's', sh: 's', s: 's', ts: 'z', tz: 'z', c: 'z', z: 'z', k: 'g', g: 'g', t: 'd', d: 'd', p: 'b', b: 'b', y: '', w: '' };
+const CJK_SYLLABLE = /(zh|ch|sh|hs|ts|tz|[bpmfdtnlgkhjqxrzcsyw])?(iung|iong|iang|uang|ieh|ien|ian|iao|ing|ung|ong|eng|ang|uai|uan|uei|uen|ueh|eun|eon|oon|uo|ai|ao|an|ei|en|er|ia|ie|ih|in|iu|ou|ua|ui|un|ue|eh|ee|ae|oe|eo|oo|a|e|i|o|u)/g;
+const CJK_INITIAL: Record<string, string> = { zh: 'j', ch: 'j', q: 'j', j: 'j', x: 's', hs: 's', sh: 's', s: 's', ts: 'z', tz: 'z', c: 'z', z: 'z', k: 'g', g: 'g', t: 'd', d: 'd', p: 'b', b: 'b', r: 'j', y: '', w: '' };
 const CJK_FINAL: Record<string, string> = { ung: 'ong', iung: 'iong', ien: 'ian', ih: 'i', ieh: 'ie', ueh: 'ue', uei: 'ui', uen: 'un', eh: 'e', uo: 'o', ee: 'i', oo: 'u', oon: 'un', eun: 'un', eon: 'on', eo: 'o', ae: 'e', oe: 'e' };
 
 /** The romanisation-neutral key of a Chinese-like token, '' for anything else. */

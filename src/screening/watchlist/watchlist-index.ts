@@ -81,7 +81,13 @@ class Partition {
         acc[nameIndex] += idf;
       }
     }
-    const chosen = touched.length <= MAX_CANDIDATES ? touched.slice() : topByScore(touched, acc, MAX_CANDIDATES);
+    let chosen: number[];
+    if (touched.length <= MAX_CANDIDATES) chosen = touched.slice();
+    else {
+      // Among names sharing as much, the shorter first (a two-word name is not crowded out by longer ones that contain it).
+      for (const i of touched) acc[i] -= 0.001 * this.names[i]!.tokens.length;
+      chosen = topByScore(touched, acc, MAX_CANDIDATES);
+    }
     for (const i of touched) acc[i] = 0;
     return chosen;
   }
