@@ -33,6 +33,14 @@ export function editSimilarity(a: string, b: string): number {
 
 const bound = (x: number, y: number) => 1 - Math.abs(x - y) / Math.max(x, y);
 
+/** Whether b is a with two neighbouring letters swapped (Masri / Marsi): one typo, where Levenshtein counts two. */
+function transposed(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
 /** Token similarity and how it was reached (encoded as kind index * 10 + similarity for the memo). */
 function compareTokens(a: NameToken, b: NameToken): number {
   if (a.text === b.text) return 0 * 10 + 1;
@@ -48,7 +56,7 @@ function compareTokens(a: NameToken, b: NameToken): number {
   const samePhonetic = a.phonetic !== '' && a.phonetic === b.phonetic;
   const best = Math.max(bound(la, lb), bound(a.skeleton.length, b.skeleton.length), a.fold && b.fold ? bound(a.fold.length, b.fold.length) : 0);
   if (best < (samePhonetic ? 0.5 : MIN_TOKEN_SIMILARITY)) return 0;
-  let sim = editSimilarity(a.text, b.text);
+  let sim = transposed(a.text, b.text) ? 1 - 1 / la : editSimilarity(a.text, b.text);
   let kind = 3;
   const sk = TRANSLITERATED_SIMILARITY * editSimilarity(a.skeleton, b.skeleton);
   if (sk > sim) {

@@ -81,7 +81,7 @@ const CJK_LIMITED = ['you', 'xian', 'gong', 'si'];
 // Turkish spellings) written as English spells the sound, so that Ščerbakov, Shcherbakov and Schtscherbakow agree.
 const PRE_LATIN: Record<string, string> = {
   š: 'sh', Š: 'Sh', č: 'ch', Č: 'Ch', ž: 'zh', Ž: 'Zh', ŝ: 'shch', Ŝ: 'Shch', ć: 'ch', Ć: 'Ch', ş: 'sh', Ş: 'Sh', ç: 'ch', Ç: 'Ch',
-  û: 'yu', Û: 'Yu', â: 'ya', Â: 'Ya', ë: 'yo', Ë: 'Yo', ï: 'y', đ: 'dj', Đ: 'Dj', ø: 'oe', Ø: 'Oe', å: 'aa', Å: 'Aa', ß: 'ss',
+  û: 'yu', Û: 'Yu', â: 'ya', Â: 'Ya', ë: 'yo', Ë: 'Yo', ï: 'y', ø: 'oe', Ø: 'Oe', å: 'aa', Å: 'Aa', ß: 'ss',
 };
 // Greek letter pairs read as one sound (before the letter-by-letter transliteration): ου -> ou, μπ -> b at a word's start ...
 const GREEK_PAIRS: [RegExp, string][] = [[/ου/g, 'ou'], [/Ου/g, 'Ou'], [/ΟΥ/g, 'OU'], [/(^|\s)μπ/g, '$1b'], [/(^|\s)Μπ/g, '$1B'], [/(^|\s)ντ/g, '$1d'], [/(^|\s)Ντ/g, '$1D'], [/γγ/g, 'ng'], [/γκ/g, 'gk']];
@@ -94,7 +94,7 @@ export function asciiWords(text: string): string[] {
   // Plain ASCII needs no transliteration (the common case, and the costly step when loading a large list).
   let t = text;
   if (isTransliterated(t)) {
-    t = t.replace(/[šŠčČžŽŝŜćĆşŞçÇûÛâÂëËïđĐøØåÅß]/g, (ch) => PRE_LATIN[ch] ?? ch);
+    t = t.replace(/[šŠčČžŽŝŜćĆşŞçÇûÛâÂëËïøØåÅß]/g, (ch) => PRE_LATIN[ch] ?? ch);
     if (/[\u0370-\u03ff]/.test(t)) {
       t = t.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
       for (const [re, to] of GREEK_PAIRS) t = t.replace(re, to);
