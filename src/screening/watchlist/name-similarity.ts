@@ -176,6 +176,7 @@ export class QueryName {
     const pairs: TokenPair[] = [];
     let matched = 0;
     let nMatched = 0;
+    let initialsAdjust = 0;
     if (any) {
       // Greedy pairing, best pair first: tokens are few (a name has a handful), so a scan per pair is cheap.
       for (;;) {
@@ -199,7 +200,12 @@ export class QueryName {
         nMatched++;
         const qt = q.tokens[bi]!;
         const ct = c.tokens[bj]!;
-        matched += bv * (qt.weight + ct.weight);
+        if (qt.text.length === 1 || ct.text.length === 1) {
+          // An initial and its word weigh as two initials: "J. M. Smith" is closer to John Michael Smith than to John Smith.
+          const w = Math.min(qt.weight, ct.weight);
+          matched += bv * 2 * w;
+          initialsAdjust += Math.max(qt.weight, ct.weight) - w;
+        } else matched += bv * (qt.weight + ct.weight);
         if (detail) {
           const code = codes[bi * nc + bj]!;
           let how = kindOf(code);
@@ -245,7 +251,8 @@ export class QueryName {
     if (edgeMissing) sidesMissing++;
     side(c.tokens, cm);
     if (edgeMissing) sidesMissing++;
-    let score = total === 0 ? 0 : Math.min(1, matched / total);
+    total -= initialsAdjust;
+    let score = total <= 0 ? 0 : Math.min(1, matched / total);
     // A person: a name part outside the matched ones. A company: a distinguishing word on both sides.
     if (sidesMissing === 2) score = Math.max(0, score - CONFLICT_PENALTY);
     else if (sidesMissing === 1 && this.schema === 'Person') score = Math.max(0, score - EDGE_MISSING_PENALTY);
