@@ -139,21 +139,26 @@ export class QueryName {
     return v;
   }
 
+  private qmBuf = new Int16Array(16);
+  private cmBuf = new Int16Array(16);
+  private detailOut: NameComparison | null = null;
+
   similarity(c: NameTokens): number {
-    return this.compare(c, false).score;
+    return this.compare(c, false);
   }
 
   /** The comparison with its pairs (for the explanation). */
   explain(c: NameTokens): NameComparison {
-    return this.compare(c, true);
+    const score = this.compare(c, true);
+    return this.detailOut ?? { score, pairs: [], unmatchedQuery: [], unmatchedCandidate: [] };
   }
 
-  private compare(c: NameTokens, detail: boolean): NameComparison {
+  private compare(c: NameTokens, detail: boolean): number {
     const q = this.q;
     const nq = q.tokens.length;
     const nc = c.tokens.length;
-    const none: NameComparison = { score: 0, pairs: [], unmatchedQuery: [], unmatchedCandidate: [] };
-    if (q.weight + c.weight === 0) return none;
+    this.detailOut = null;
+    if (q.weight + c.weight === 0) return 0;
     if (this.sims.length < nq * nc) {
       this.sims = new Float64Array(nq * nc);
       this.codes = new Float64Array(nq * nc);
@@ -170,10 +175,13 @@ export class QueryName {
         if (v > 0) any = true;
       }
     }
+    if (!any && nq === 1 && nc === 1) return 0;
     // qm[i] / cm[j]: the partner's index, -1 unpaired, -2 part of a joined pair.
-    const qm = new Int16Array(nq).fill(-1);
-    const cm = new Int16Array(nc).fill(-1);
-    const pairs: TokenPair[] = [];
+    if (this.qmBuf.length < nq) this.qmBuf = new Int16Array(nq * 2);
+    if (this.cmBuf.length < nc) this.cmBuf = new Int16Array(nc * 2);
+    const qm = this.qmBuf.fill(-1, 0, nq);
+    const cm = this.cmBuf.fill(-1, 0, nc);
+    const pairs: TokenPair[] = detail ? [] : NO_PAIRS;
     let matched = 0;
     let nMatched = 0;
     let initialsAdjust = 0;
@@ -267,19 +275,21 @@ export class QueryName {
           if (detail) {
             pairs.length = 0;
             pairs.push({ query: q.tokens.map((t) => t.text).join(' '), matched: c.tokens.map((t) => t.text).join(' '), how: 'joined', similarity: round3(joined) });
-            qm.fill(0);
-            cm.fill(0);
+            qm.fill(0, 0, nq);
+            cm.fill(0, 0, nc);
           }
         }
       }
     }
-    if (!detail) return { score, pairs, unmatchedQuery: [], unmatchedCandidate: [] };
-    return {
-      score: round3(score),
-      pairs,
-      unmatchedQuery: q.tokens.filter((_, k) => qm[k] === -1).map((t) => t.text),
-      unmatchedCandidate: c.tokens.filter((_, k) => cm[k] === -1).map((t) => t.text),
-    };
+    if (detail) {
+      this.detailOut = {
+        score: round3(score),
+        pairs,
+        unmatchedQuery: q.tokens.filter((_, k) => qm[k] === -1).map((t) => t.text),
+        unmatchedCandidate: c.tokens.filter((_, k) => cm[k] === -1).map((t) => t.text),
+      };
+    }
+    return score;
   }
 
   /**
@@ -294,12 +304,22 @@ export class QueryName {
         let ok = true;
         for (let k = 0; k < len; k++) if (am[i + k] !== -1) ok = false;
         if (!ok) continue;
-        const text = a.slice(i, i + len).map((t) => t.text).join('');
+        let text = '';
+        let cjkLike = true;
+        for (let k = 0; k < len; k++) {
+          text += a[i + k]!.text;
+          if (!a[i + k]!.cjk) cjkLike = false;
+        }
         let best = 0;
         let bj = -1;
+        let joined: NameToken | null = null;
         for (let j = 0; j < b.length; j++) {
           if (bm[j] !== -1) continue;
-          const joined = token(text);
+          const other = b[j]!;
+          // cheap checks first: the same first letter (or Chinese syllables on both sides), a length not far off
+          const sameStart = other.text[0] === text[0] || (VOWELS.includes(other.text[0]!) && VOWELS.includes(text[0]!));
+          if (!(cjkLike && other.cjk) && (!sameStart || bound(text.length, other.text.length) < 0.6)) continue;
+          joined ??= joinedToken(text);
           if (bound(joined.skeleton.length, b[j]!.skeleton.length) < 0.7 && !(joined.cjk && joined.cjk === b[j]!.cjk)) continue;
           const s = tokenSimilarity(joined, b[j]!);
           if (s > best) {
@@ -328,6 +348,21 @@ export class QueryName {
     }
     return added;
   }
+}
+
+const NO_PAIRS: TokenPair[] = [];
+const VOWELS = 'aeiouy';
+
+// Joined neighbours ("abdul"+"rahman") recur across queries: their keys are computed once (kept apart from the word cache).
+const joinedCache = new Map<string, NameToken>();
+function joinedToken(text: string): NameToken {
+  let t = joinedCache.get(text);
+  if (!t) {
+    t = token(text);
+    if (joinedCache.size >= 50_000) joinedCache.clear();
+    joinedCache.set(text, t);
+  }
+  return t;
 }
 
 /** How alike two names are, 0..1 (QueryName.similarity for a single pair). */

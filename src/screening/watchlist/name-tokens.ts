@@ -84,7 +84,7 @@ const PRE_LATIN: Record<string, string> = {
   û: 'yu', Û: 'Yu', â: 'ya', Â: 'Ya', ë: 'yo', Ë: 'Yo', ï: 'y', ø: 'oe', Ø: 'Oe', å: 'aa', Å: 'Aa', ß: 'ss',
 };
 // Greek letter pairs read as one sound (before the letter-by-letter transliteration): ου -> ou, μπ -> b at a word's start ...
-const GREEK_PAIRS: [RegExp, string][] = [[/ου/g, 'ou'], [/Ου/g, 'Ou'], [/ΟΥ/g, 'OU'], [/(^|\s)μπ/g, '$1b'], [/(^|\s)Μπ/g, '$1B'], [/(^|\s)ντ/g, '$1d'], [/(^|\s)Ντ/g, '$1D'], [/γγ/g, 'ng'], [/γκ/g, 'gk']];
+const GREEK_PAIRS: [RegExp, string][] = [[/ου/g, 'ou'], [/Ου/g, 'Ou'], [/ΟΥ/g, 'OU'], [/αυ/g, 'av'], [/ευ/g, 'ev'], [/Αυ/g, 'Av'], [/Ευ/g, 'Ev'], [/(^|\s)μπ/g, '$1b'], [/(^|\s)Μπ/g, '$1B'], [/(^|\s)ντ/g, '$1d'], [/(^|\s)Ντ/g, '$1D'], [/γγ/g, 'ng'], [/γκ/g, 'gk']];
 
 /** True when the text is not plain ASCII (it goes through transliteration). */
 export const isTransliterated = (text: string) => !/^[\x20-\x7e]*$/.test(text);
@@ -144,7 +144,7 @@ export function skeletonOf(text: string): string {
 }
 
 // A looser key on top of the skeleton: Greek mp/nt/gk (b/d/g), ch as h, every run of vowels as one 'a'.
-const FOLD_RULES: [RegExp, string][] = [[/mp/g, 'b'], [/nt/g, 'd'], [/gk/g, 'g'], [/ch/g, 'h'], [/sh/g, 's'], [/[aeiou]+/g, 'a'], [/(.)\1+/g, '$1']];
+const FOLD_RULES: [RegExp, string][] = [[/gi(?=[aeiou])/g, 'i'], [/mp/g, 'b'], [/nt/g, 'd'], [/gk/g, 'g'], [/ch/g, 'h'], [/sh/g, 's'], [/[aeiou]+/g, 'a'], [/(.)\1+/g, '$1']];
 
 /** The skeleton folded further (foldOf('mihail') === foldOf('michail'), foldOf('mohammed') === foldOf('muhamad')). */
 export function foldOf(skeleton: string): string {

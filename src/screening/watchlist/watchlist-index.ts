@@ -2,7 +2,7 @@ import { ftmValues, matchOfFtmEntity, type FtmEntity } from '../ftm';
 import type { MatchExplanation, ScreeningMatch, ScreeningSubject, WatchlistCandidate, WatchlistQuery } from '../screening-provider';
 import { corroborate, DOB_EXACT, COUNTRY_AGREES } from './corroboration';
 import { QueryName } from './name-similarity';
-import { nameTokens, type NameTokens } from './name-tokens';
+import { nameTokens, token, type NameToken, type NameTokens } from './name-tokens';
 
 /** A weak alias (OpenSanctions' `weakAlias`: a nickname, a kunya, a short or vague name) counts this share of its similarity. */
 export const WEAK_ALIAS_FACTOR = 0.85;
@@ -21,13 +21,16 @@ export interface SearchOptions {
 }
 
 /** Names fully scored per query, at most: the ones sharing the most (and rarest) tokens with it. */
-const MAX_CANDIDATES = 100;
+const MAX_CANDIDATES = 150;
 /**
  * Postings read per query, at most, beyond the two rarest keys: a very common key ("mohammed", "john") is
  * left out when rarer keys of the query already narrow the search, so that a query never walks a large
  * share of the list.
  */
-const POSTINGS_BUDGET = 50_000;
+const POSTINGS_BUDGET = 20_000;
+/** Beyond the two rarest keys, keys on more than this share of the names (and at least COMMON_KEY_MIN) are not read. */
+const COMMON_KEY_SHARE = 0.02;
+const COMMON_KEY_MIN = 500;
 /** The most a corroborating feature can add: a name this far below the threshold cannot make it. */
 const MAX_BOOST = DOB_EXACT + COUNTRY_AGREES;
 
@@ -43,6 +46,7 @@ class Partition {
   /** Blocking index: token key (Double Metaphone code, or the digits of a number) -> the names having it. */
   readonly postings = new Map<string, number[]>();
   private scratch = new Float64Array(0);
+  private credited = new Int32Array(0);
 
   add(entityIndex: number, tokens: NameTokens, text: string, kind: NameKind): void {
     const nameIndex = this.names.length;
@@ -50,7 +54,7 @@ class Partition {
     this.nameEntity.push(entityIndex);
     this.nameText.push(text);
     this.nameKind.push(NAME_KINDS.indexOf(kind));
-    for (const key of keysOf(tokens)) {
+    for (const [key] of keysOf(tokens)) {
       const list = this.postings.get(key);
       if (list) list.push(nameIndex);
       else this.postings.set(key, [nameIndex]);
@@ -66,18 +70,32 @@ class Partition {
     if (n === 0) return [];
     if (this.scratch.length < n) this.scratch = new Float64Array(n);
     const acc = this.scratch;
-    const keyed = [...keysOf(q)].map((k) => this.postings.get(k)).filter((l): l is number[] => l !== undefined);
+    // Each query word (and each pair of neighbours joined) is credited once per name, with its rarest key
+    // that the name has: a name sharing both words of the query outranks one sharing many keys of one word.
+    const keyed: { list: number[]; bit: number }[] = [];
+    for (const [key, slot] of keysOf(q)) {
+      const list = this.postings.get(key);
+      if (list) keyed.push({ list, bit: 1 << Math.min(slot, 30) });
+    }
     if (keyed.length === 0) return [];
-    keyed.sort((a, b) => a.length - b.length);
+    keyed.sort((a, b) => a.list.length - b.list.length);
+    if (this.credited.length < n) this.credited = new Int32Array(n);
+    const credited = this.credited;
     let read = 0;
     const touched: number[] = [];
+    const common = Math.max(COMMON_KEY_MIN, n * COMMON_KEY_SHARE);
     for (let k = 0; k < keyed.length; k++) {
-      const list = keyed[k]!;
+      const { list, bit } = keyed[k]!;
+      // Beyond the two rarest keys, a key that a large share of the names have narrows nothing: left out.
+      if (k >= 2 && list.length > common) break;
       read += list.length;
       if (k >= 2 && read > POSTINGS_BUDGET) break;
       const idf = Math.log(1 + n / list.length);
       for (const nameIndex of list) {
-        if (acc[nameIndex] === 0) touched.push(nameIndex);
+        const c = credited[nameIndex]!;
+        if (c & bit) continue;
+        if (c === 0) touched.push(nameIndex);
+        credited[nameIndex] = c | bit;
         acc[nameIndex] += idf;
       }
     }
@@ -88,7 +106,10 @@ class Partition {
       for (const i of touched) acc[i] -= 0.001 * this.names[i]!.tokens.length;
       chosen = topByScore(touched, acc, MAX_CANDIDATES);
     }
-    for (const i of touched) acc[i] = 0;
+    for (const i of touched) {
+      acc[i] = 0;
+      credited[i] = 0;
+    }
     return chosen;
   }
 }
@@ -132,18 +153,42 @@ function topByScore(items: number[], score: Float64Array, k: number): number[] {
  * sounds still shares a key with the listed spelling) and the start of its loose fold, and for a
  * Chinese-like word its romanisation-neutral key.
  */
-function* keysOf(t: NameTokens): Iterable<string> {
+function* keysOf(t: NameTokens): Iterable<[string, number]> {
   const seen = new Set<string>();
-  for (const tok of t.tokens) {
+  const n = t.tokens.length;
+  const emit = function* (tok: NameToken, slot: number, all: boolean): Iterable<[string, number]> {
     const sk = tok.skeleton;
-    for (const key of [
-      tok.phonetic || (tok.text.length > 1 ? tok.text : ''), sk.length >= 5 ? `^${sk.slice(0, 4)}` : '', sk.length >= 6 ? `$${sk.slice(-4)}` : '',
-      tok.fold.length >= 4 ? `~${tok.fold.slice(0, 4)}` : '', tok.cjk ? `*${tok.cjk}` : '',
-    ]) {
+    const keys = all
+      ? [tok.phonetic || (tok.text.length > 1 ? tok.text : ''), sk.length >= 5 ? `^${sk.slice(0, 4)}` : '', sk.length >= 6 ? `$${sk.slice(-4)}` : '',
+        tok.fold.length >= 4 ? `~${tok.fold.slice(0, 4)}` : '', tok.cjk ? `*${tok.cjk}` : '']
+      : [tok.phonetic, sk.length >= 5 ? `^${sk.slice(0, 4)}` : ''];
+    for (const key of keys) {
       if (key && !seen.has(key)) {
         seen.add(key);
-        yield key;
+        yield [key, slot];
       }
+    }
+  };
+  for (let i = 0; i < n; i++) yield* emit(t.tokens[i]!, i, true);
+  // Each other word's first letter with the longest word's sound: an initial ("F. Smitherton") finds its name among the namesakes.
+  let longest = 0;
+  for (let i = 1; i < n; i++) if (t.tokens[i]!.text.length > t.tokens[longest]!.text.length) longest = i;
+  const surname = t.tokens[longest]!.phonetic;
+  if (surname) {
+    for (let i = 0; i < n; i++) {
+      const key = `&${t.tokens[i]!.text[0]}${surname}`;
+      if (i !== longest && !seen.has(key)) {
+        seen.add(key);
+        yield [key, 2 * n + i];
+      }
+    }
+  }
+  // Neighbours one side may write as one word (Abdul Rahman / Abdulrahman, Jean-Pierre, al-Sayed): keys of the joined pair.
+  for (let i = 0; i + 1 < n; i++) {
+    const a = t.tokens[i]!;
+    const b = t.tokens[i + 1]!;
+    if (a.text.length > 1 && b.text.length > 1 && (a.text.length <= 5 || b.text.length <= 4) && !/\d/.test(a.text + b.text)) {
+      yield* emit(token(a.text + b.text), n + i, false);
     }
   }
 }
