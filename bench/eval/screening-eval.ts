@@ -36,8 +36,11 @@ export function qualityAt(scored: readonly ScoredItem[], threshold: number): Qua
   let tp = 0, fp = 0, fn = 0, tn = 0;
   for (const s of scored) {
     const hit = s.score >= threshold;
-    if (s.label === 'match') hit ? tp++ : fn++;
-    else hit ? fp++ : tn++;
+    if (s.label === 'match') {
+      if (hit) tp++;
+      else fn++;
+    } else if (hit) fp++;
+    else tn++;
   }
   const precision = tp + fp === 0 ? 1 : tp / (tp + fp);
   const recall = tp + fn === 0 ? 1 : tp / (tp + fn);
