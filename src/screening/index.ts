@@ -3,7 +3,9 @@ export { listScreeningHits } from './list-screening-hits';
 export { dispositionScreeningHit } from './disposition-screening-hit';
 export { screenCase, subjectStatus, type CaseRef, type ScreenCaseResult, type SubjectStatus } from './screen-case';
 export { triageCaseHits, type TriageCaseHitsResult } from './triage-case-hits';
-export type { ScreeningProvider, ScreeningSubject, ScreeningMatch } from './screening-provider';
+export type {
+  ScreeningProvider, ScreeningSubject, ScreeningMatch, MatchExplanation, FeatureEffectView, TokenMatchHow, WatchlistQuery, WatchlistCandidate,
+} from './screening-provider';
 export type { HitTriager, TriageInput, TriageResult } from './hit-triager';
 export { matchOfFtmEntity, flagsOfTopics, screeningSchemaOf, type FtmEntity } from './ftm';
 export { LocalScreeningProvider, loadWatchlist, MAX_MATCHES_PER_SUBJECT, type WatchlistStats } from './watchlist/local-screening-provider';

@@ -36,6 +36,52 @@ export interface ScreeningMatch {
   datasets: string[];
   isPep: boolean;
   isSanctioned: boolean;
+  /** Why it matched (the local provider; absent from providers that do not say). */
+  explanation?: MatchExplanation;
+}
+
+/** How a query word was paired with a listed word. */
+export type TokenMatchHow = 'exact' | 'transliterated' | 'phonetic' | 'edit_distance' | 'initial' | 'joined';
+
+/** What a corroborating feature did to the score: `effect` is added to the name score. */
+export interface FeatureEffectView {
+  effect: number;
+  reason: string;
+}
+
+/**
+ * Why an entity matched, small and JSON-serialisable: which of its names matched and how each word was
+ * paired, the name score, what the date of birth and the nationality (a company: jurisdiction) did, and
+ * the final score.
+ */
+export interface MatchExplanation {
+  /** The entity's name that matched best: its primary name, an alias, a weak alias or a previous name, as listed. */
+  name: { text: string; kind: 'name' | 'alias' | 'weakAlias' | 'previousName' };
+  tokens: { query: string; matched: string; how: TokenMatchHow; similarity: number }[];
+  /** Words of the query, and of the listed name, that have no counterpart. */
+  unmatched: { query: string[]; listed: string[] };
+  /** 0..1, the names alone (a weak alias counts WEAK_ALIAS_FACTOR of its similarity). */
+  nameScore: number;
+  birthDate?: FeatureEffectView;
+  nationality?: FeatureEffectView;
+  score: number;
+}
+
+/** An ad-hoc search of the watchlist (an analyst's or an integrator's question, not a case's party). */
+export interface WatchlistQuery {
+  name: string;
+  schema: 'Person' | 'Company';
+  birthDate?: string | null;
+  nationality?: string | null;
+  country?: string | null;
+  /** Only entities of these datasets (any of them); all when absent or empty. */
+  datasets?: string[];
+}
+
+/** A candidate of a search: the entity, its score and explanation, and whether it counts as a match at the provider's threshold. */
+export interface WatchlistCandidate extends ScreeningMatch {
+  explanation: MatchExplanation;
+  isMatch: boolean;
 }
 
 export interface ScreeningProvider {
@@ -45,6 +91,12 @@ export interface ScreeningProvider {
   listVersion(): Promise<string>;
   /** Matches above the provider's threshold, best first. */
   screen(subject: ScreeningSubject): Promise<ScreeningMatch[]>;
+  /**
+   * The best candidates for an ad-hoc query, best first, at most `limit`, each explained; candidates under
+   * the threshold are included down to a floor (so an analyst sees the near misses), flagged `isMatch: false`.
+   * Only providers that can explain their scores have it (the local one).
+   */
+  search?(query: WatchlistQuery, limit?: number): Promise<WatchlistCandidate[]>;
 }
 
 declare module '../services' {

@@ -20,7 +20,7 @@ describe('screening in the console (GraphQL): the hit shows its stored triage; d
     const analyst = await h.signedIn('analyst');
     const tenant = analyst.member.tenant;
     const c = await caseWithApplication(h.svc, tenant, {
-      companyName: 'Globex Trading Ltd', directors: [{ name: 'John Smitherton', dateOfBirth: '1990-05-05' }], ubos: [],
+      companyName: 'Globex Trading Ltd', directors: [{ name: 'John Smitherton', dateOfBirth: '1985-07-20' }], ubos: [],
     });
     await screenCase(h.svc, systemOf(tenant.id), c.ref);
     await triageCaseHits(h.svc, systemOf(tenant.id), c.ref);
@@ -29,7 +29,8 @@ describe('screening in the console (GraphQL): the hit shows its stored triage; d
     expect(before.case.screeningHits).to.deep.equal([{
       hitId: 'fict-p-022', disposition: null, dispositionBy: null,
       triage: {
-        status: 'complete', disposition: 'false_positive', confidence: 85, shortReason: 'Date of birth 1990-05-05 differs from the listed 1985-07-19.',
+        status: 'complete', disposition: 'escalate', confidence: 50,
+        shortReason: 'Name matches "John Smitherton" (score 0.9) but no date of birth to compare; an analyst should review.',
         provider: 'svc-rules', model: 'rules-v1', promptVersion: '1',
       },
     }]);
@@ -37,7 +38,7 @@ describe('screening in the console (GraphQL): the hit shows its stored triage; d
     const done = await analyst.data<{ dispositionScreeningHit: unknown }>(DISPOSITION, { caseId: c.caseId, hitId: 'fict-p-022', disposition: 'false_positive', note: 'Born 1990' });
     expect(done.dispositionScreeningHit).to.deep.equal({
       hitId: 'fict-p-022', disposition: 'false_positive', dispositionNote: 'Born 1990', dispositionBy: analyst.member.email,
-      triage: { disposition: 'false_positive', provider: 'svc-rules' },
+      triage: { disposition: 'escalate', provider: 'svc-rules' },
     });
     const summary = (await h.svc.db.query('SELECT total_hits, pep_hits FROM cases WHERE pk = ?', [c.pk])) as { total_hits: number; pep_hits: number }[];
     expect(summary[0]).to.deep.equal({ total_hits: 0, pep_hits: 0 });

@@ -38,7 +38,7 @@ describe('web console: the decisioning pipeline in Chromium', function () {
     const svc: Services = h.svc;
     const system = systemActor(tenant.id);
     const c = await caseWithApplication(svc, tenant, {
-      companyName: 'Globex Trading Ltd', directors: [{ name: 'John Smitherton', dateOfBirth: '1990-05-05' }], ubos: [],
+      companyName: 'Globex Trading Ltd', directors: [{ name: 'John Smitherton', dateOfBirth: '1985-07-20' }], ubos: [],
     });
     const files = [
       { filename: 'passport.pdf', bytes: await passportPdf(undefined, { breakDigit: true }) },
@@ -104,7 +104,7 @@ describe('web console: the decisioning pipeline in Chromium', function () {
     const hit = section(page, 'Screening').locator('.card', { hasText: 'John Smitherton' });
     const hitText = await hit.innerText();
     expect(hitText).to.match(/Director · matched .+ · score 0\.\d+/);
-    expect(hitText).to.contain('Triage: Complete · False positive (85% confident) — Date of birth 1990-05-05 differs from the listed 1985-07-19.');
+    expect(hitText).to.contain('Triage: Complete · Escalate (50% confident) — Name matches "John Smitherton" (score 0.9) but no date of birth to compare; an analyst should review.');
     expect(hitText).to.match(/Suggested by svc-rules rules-v1 · /);
     expect(hitText).to.contain('Disposition: None yet');
 

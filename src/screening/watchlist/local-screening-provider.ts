@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { FtmEntity } from '../ftm';
-import type { ScreeningMatch, ScreeningProvider, ScreeningSubject } from '../screening-provider';
+import type { ScreeningMatch, ScreeningProvider, ScreeningSubject, WatchlistCandidate, WatchlistQuery } from '../screening-provider';
 import { WatchlistIndex } from './watchlist-index';
 
 /** Matches returned per subject, at most (best first). */
@@ -53,6 +53,15 @@ export class LocalScreeningProvider implements ScreeningProvider {
   async screen(subject: ScreeningSubject): Promise<ScreeningMatch[]> {
     const { index } = await this.current();
     return index.search(subject, this.options.threshold, MAX_MATCHES_PER_SUBJECT);
+  }
+
+  /**
+   * An ad-hoc search (for the search use case): the best `limit` candidates, each explained and flagged
+   * `isMatch` at the threshold; near misses are shown down to a score of 0.5.
+   */
+  async search(query: WatchlistQuery, limit = MAX_MATCHES_PER_SUBJECT): Promise<WatchlistCandidate[]> {
+    const { index } = await this.current();
+    return index.searchWatchlist(query, this.options.threshold, limit);
   }
 
   /** Loads the list now (a process may warm up before its first job); what it found. */
