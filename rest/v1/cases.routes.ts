@@ -4,7 +4,7 @@ import { createCase, type CreateCaseOutcome } from '../../src/onboarding/index';
 import { getCase } from '../../src/decisions/index';
 import { type StoredResponse } from '../../src/idempotency/index';
 import { type Services } from '../../src/platform/index';
-import { dispositionScreeningHit, listScreeningHits } from '../../src/screening/index';
+import { dispositionScreeningHit, listScreeningHits, screenName } from '../../src/screening/index';
 import { queryParser } from './openapi-validation';
 import { actorOf } from './bearer-auth';
 
@@ -69,6 +69,10 @@ export function casesRoutes(svc: Services, doc: Record<string, unknown>, authent
 
   router.post('/v1/cases/:caseId/screening/disposition', authenticate, json, async (req, res) => {
     res.json(await dispositionScreeningHit(svc, actorOf(res), String(req.params.caseId), req.body));
+  });
+
+  router.post('/v1/screening/match', authenticate, json, async (req, res) => {
+    res.json(await screenName(svc, actorOf(res), req.body));
   });
 
   return router;

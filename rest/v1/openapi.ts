@@ -8,7 +8,10 @@ import { ACCESS_TOKEN_TTL_SECONDS, OAuthErrorBodySchema, RevokeRequestSchema, SC
 import { SCOPES } from '../../src/access/index';
 import { CursorSchema, LimitSchema, SearchSchema } from '../../src/pagination/index';
 import { ValidationDetailSchema, type Config, type JsonSchema } from '../../src/platform/index';
-import { DispositionRequestSchema, DispositionSchema, HitSourceSchema, ScreeningHitListSchema, ScreeningHitSchema } from '../../src/screening/index';
+import {
+  DispositionRequestSchema, DispositionSchema, HitSourceSchema, MatchExplanationSchema, ScreeningCandidateSchema, ScreeningHitListSchema, ScreeningHitSchema,
+  ScreenNameRequestSchema, ScreenNameResultSchema,
+} from '../../src/screening/index';
 import {
   CreatedWebhookEndpointSchema, CreateWebhookEndpointRequestSchema, DeliveryStateSchema, EndpointStatusSchema, UpdateWebhookEndpointRequestSchema, WEBHOOK_USER_AGENT,
   WebhookAttemptSchema, WebhookDeliveryListSchema, WebhookDeliverySchema, WebhookEndpointListSchema, WebhookEndpointSchema, WebhookRedeliverySchema, WebhookTestResultSchema,
@@ -90,6 +93,10 @@ const COMPONENT_SCHEMAS: Record<string, TSchema> = {
   ScreeningHit: ScreeningHitSchema,
   ScreeningHitList: ScreeningHitListSchema,
   DispositionRequest: DispositionRequestSchema,
+  ScreeningMatchRequest: ScreenNameRequestSchema,
+  ScreeningMatchResult: ScreenNameResultSchema,
+  ScreeningCandidate: ScreeningCandidateSchema,
+  MatchExplanation: MatchExplanationSchema,
   DocumentSummary: DocumentSummarySchema,
   Document: DocumentSchema,
   DocumentList: DocumentListSchema,
@@ -442,6 +449,14 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
           description: 'The API client is the actor (dispositionBy `api_client:<clientId>`); the case\'s screening summary is recomputed (false positives stop counting). An unknown hitId is a 404.',
           requestBody: { required: true, content: jsonContent(ref('DispositionRequest')) },
           responses: { 200: ok('ScreeningHit', 'The updated hit.'), ...errors('400', '401', '403', '404', '413', '429') },
+        },
+      },
+      '/v1/screening/match': {
+        post: {
+          operationId: 'screenName', summary: 'Screen one name against the watchlist', tags: ['screening'], security: bearer('screening:search'),
+          description: 'An ad-hoc search (nothing is recorded on any case): the best candidates, best first, with their score, whether each reaches the match threshold (`match`), and why it matched (`explanation`: the listed name, the word pairs and how each matched, what the date of birth and nationality did). Near misses under the threshold are included with `match: false`. Rate-limited like every /v1 call.',
+          requestBody: { required: true, content: jsonContent(ref('ScreeningMatchRequest')) },
+          responses: { 200: ok('ScreeningMatchResult', 'The candidates.'), ...errors('400', '401', '403', '413', '429') },
         },
       },
       '/v1/documents': {

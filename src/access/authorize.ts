@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   'screening:disposition': { scope: 'screening:write', role: 'analyst' },
   /** Screening a case's parties and triaging its hits (pipeline steps, run by the system; an analyst may rerun them). */
   'screening:run': { role: 'analyst' },
+  /** Ad-hoc search of the watchlist with explanations (console screenName, POST /v1/screening/match). */
+  'screening:search': { scope: 'screening:search', role: 'analyst' },
   'documents:read': { scope: 'read:documents', role: 'analyst' },
   'events:read': { scope: 'read:events', role: 'analyst' },
   'webhooks:read': { scope: 'webhooks:read', role: 'analyst' },

@@ -5,7 +5,7 @@
  */
 export const SCOPES = [
   'read:cases', 'read:documents', 'read:events', 'read:decisions', 'read:screening', 'read:full_case', 'cases:write', 'screening:write',
-  'webhooks:read', 'webhooks:write',
+  'webhooks:read', 'webhooks:write', 'screening:search',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -7,7 +7,7 @@ export { SCOPES, type Scope };
  * Additive scopes: never granted unless asked for by name. Full-parity egress, and webhook endpoint
  * management (whoever holds webhooks:write can send every future event to a URL of their choosing).
  */
-export const OPT_IN_SCOPES: readonly Scope[] = ['read:full_case', 'webhooks:read', 'webhooks:write'];
+export const OPT_IN_SCOPES: readonly Scope[] = ['read:full_case', 'webhooks:read', 'webhooks:write', 'screening:search'];
 /**
  * Scopes beyond the contract's that only a compliance admin may put on pull-API credentials: full-parity
  * egress, webhook endpoints, and dispositions on screening hits.

@@ -13,6 +13,7 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'screening:write': 'Record dispositions on screening hits.',
   'webhooks:read': 'Read your webhook endpoints (never their secrets) and their delivery log.',
   'webhooks:write': 'Add, change, test and delete webhook endpoints, and redeliver webhook deliveries.',
+  'screening:search': 'Search the sanctions and PEP watchlist for a name, with the reasons for each match.',
 };
 
 /** What a connector gets when its authorization request names no scope: read access, no full-parity egress. */

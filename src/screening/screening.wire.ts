@@ -52,3 +52,66 @@ export const DispositionRequestSchema = Type.Object({
   note: Type.Optional(Type.String({ maxLength: 2000 })),
 }, { additionalProperties: false });
 export type DispositionBody = Static<typeof DispositionRequestSchema>;
+
+/** How a query word was paired with a listed word (the matcher's explanation). */
+const TokenMatchSchema = Type.Object({
+  query: Type.String(),
+  matched: Type.String(),
+  how: StringEnum(['exact', 'transliterated', 'phonetic', 'edit_distance', 'initial', 'joined'] as const),
+  similarity: Type.Number({ minimum: 0, maximum: 1 }),
+});
+const FeatureEffectSchema = Type.Object({
+  effect: Type.Number({ description: 'Added to the name score (negative lowers it).' }),
+  reason: Type.String(),
+});
+
+/** Why an entity matched: which of its names, how each word paired, what date of birth and nationality did. */
+export const MatchExplanationSchema = Type.Object({
+  name: Type.Object({
+    text: Type.String({ description: 'The listed name that matched best, as listed.' }),
+    kind: StringEnum(['name', 'alias', 'weakAlias', 'previousName'] as const),
+  }),
+  tokens: Type.Array(TokenMatchSchema),
+  unmatched: Type.Object({ query: Type.Array(Type.String()), listed: Type.Array(Type.String()) }),
+  nameScore: Type.Number({ minimum: 0, maximum: 1 }),
+  birthDate: Type.Optional(FeatureEffectSchema),
+  nationality: Type.Optional(FeatureEffectSchema),
+  score: Type.Number(),
+}, { description: 'Why the entity matched: the listed name, the word pairs and how each matched, the name score, and what the date of birth and nationality did.' });
+
+/** Body of POST /v1/screening/match (and the console's screenName input). */
+export const ScreenNameRequestSchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'A person\'s or a company\'s name, in any script.' }),
+  schema: Type.Optional(StringEnum(['Person', 'Company'] as const, { description: 'What the name is of. Default Person.' })),
+  birthDate: Type.Optional(Nullable(Type.String({ pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: 'YYYY, YYYY-MM or YYYY-MM-DD.' }))),
+  nationality: Type.Optional(Nullable(Type.String({ minLength: 2, maxLength: 60, description: 'ISO 3166-1 alpha-2 (or alpha-3, or an English country name).' }))),
+  country: Type.Optional(Nullable(Type.String({ minLength: 2, maxLength: 60, description: 'Residence of a person, jurisdiction of a company; as nationality.' }))),
+  datasets: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 20, description: 'Only entities of these datasets; all when absent or empty.' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, description: 'Candidates at most, default 10.' })),
+}, { additionalProperties: false });
+export type ScreenNameInput = Static<typeof ScreenNameRequestSchema>;
+
+/** One candidate of an ad-hoc screening search. */
+export const ScreeningCandidateSchema = Type.Object({
+  entityId: Type.String({ description: 'The watchlist entity id (a case hit\'s `hitId`).' }),
+  caption: Type.String(),
+  schema: StringEnum(HIT_ENTITY_SCHEMAS),
+  score: Type.Number({ minimum: 0, maximum: 1 }),
+  match: Type.Boolean({ description: 'Whether the score reaches the tenant\'s match threshold (a case would get a hit).' }),
+  topics: Type.Array(Type.String()),
+  datasets: Type.Array(Type.String()),
+  birthDates: Type.Array(Type.String()),
+  nationality: Type.Array(Type.String()),
+  countries: Type.Array(Type.String()),
+  isPep: Type.Boolean(),
+  isSanctioned: Type.Boolean(),
+  explanation: Nullable(MatchExplanationSchema, { description: 'Null from a provider that does not explain its scores (yente).' }),
+});
+export type ScreeningCandidateView = Static<typeof ScreeningCandidateSchema>;
+
+export const ScreenNameResultSchema = Type.Object({
+  data: Type.Array(ScreeningCandidateSchema, { description: 'Best first; candidates under the threshold are included down to a floor, with `match: false`.' }),
+  threshold: Type.Number({ description: 'The match threshold applied.' }),
+  listVersion: Type.String({ description: 'The watchlist version searched.' }),
+});
+export type ScreenNameResult = Static<typeof ScreenNameResultSchema>;

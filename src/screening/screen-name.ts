@@ -1,0 +1,49 @@
+import { authorize, type Actor } from '../access/index';
+import { assertSchema } from '../schema';
+import type { Services } from '../services';
+import type { WatchlistCandidate } from './screening-provider';
+import { countryCodeOf } from './screening-subjects';
+import { ScreenNameRequestSchema, type ScreeningCandidateView, type ScreenNameResult } from './screening.wire';
+
+/** Candidates a search answers when the caller names no limit. */
+const DEFAULT_LIMIT = 10;
+
+/**
+ * Ad-hoc screening of one name against the watchlist (an analyst's check in the console, an integrator's
+ * `POST /v1/screening/match`): the best candidates with their score, whether each reaches the match threshold,
+ * and why it matched. Records nothing on any case. A provider that cannot explain its scores (yente) answers its
+ * matches above the threshold without an explanation.
+ */
+export async function screenName(svc: Services, actor: Actor, body: unknown): Promise<ScreenNameResult> {
+  authorize(actor, 'screening:search');
+  const input = assertSchema(ScreenNameRequestSchema, body);
+  const schema = input.schema ?? 'Person';
+  const nationality = input.nationality ? countryCodeOf(input.nationality) : null;
+  const country = input.country ? countryCodeOf(input.country) : null;
+  const limit = input.limit ?? DEFAULT_LIMIT;
+  const threshold = svc.config.screeningMatchThreshold;
+  const provider = svc.screening;
+  const [candidates, listVersion] = await Promise.all([
+    provider.search
+      ? provider.search({ name: input.name.trim(), schema, birthDate: input.birthDate ?? null, nationality, country, datasets: input.datasets ?? [] }, limit)
+      : provider.screen({
+        subjectId: 'search', name: input.name.trim(), role: schema === 'Company' ? 'company' : 'director', schema,
+        birthDate: input.birthDate ?? null, nationality, country,
+      }).then((matches) => matches
+        .filter((m) => !input.datasets?.length || m.datasets.some((d) => input.datasets!.includes(d)))
+        .slice(0, limit)
+        .map((m): WatchlistCandidate | (Omit<WatchlistCandidate, 'explanation'> & { explanation?: undefined }) => ({ ...m, isMatch: true }))),
+    provider.listVersion(),
+  ]);
+  return { data: candidates.map((c) => candidateView(c, threshold)), threshold, listVersion };
+}
+
+function candidateView(c: Omit<WatchlistCandidate, 'explanation'> & { explanation?: WatchlistCandidate['explanation'] }, threshold: number): ScreeningCandidateView {
+  return {
+    entityId: c.entityId, caption: c.caption, schema: c.schema, score: round(c.score), match: c.score >= threshold,
+    topics: c.topics, datasets: c.datasets, birthDates: c.birthDates, nationality: c.nationality, countries: c.countries,
+    isPep: c.isPep, isSanctioned: c.isSanctioned, explanation: c.explanation ?? null,
+  };
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
