@@ -16,10 +16,14 @@ export const COUNTRY_DIFFERS = -0.1;
  * The subject's date (YYYY-MM-DD) against the entity's (YYYY, YYYY-MM or YYYY-MM-DD): the same full date
  * DOB_EXACT; consistent at the list's lower precision (year, or year and month) DOB_PARTIAL; no date
  * consistent but one a year or less off DOB_NEAR_MISS (a typo, a calendar conversion); otherwise DOB_MISMATCH.
+ * A tenant's tolerance (screening settings): `year` compares years only, `none` leaves the date out.
  */
-export function birthDateAdjustment(subject: string | null, entityDates: readonly string[]): number {
-  if (!subject || !/^\d{4}/.test(subject) || entityDates.length === 0) return 0;
-  const dates = entityDates.map((d) => d.trim().slice(0, 10)).filter((d) => /^\d{4}(-\d{2}){0,2}$/.test(d));
+export function birthDateAdjustment(subject: string | null, entityDates: readonly string[], tolerance: 'exact' | 'year' | 'none' = 'exact'): number {
+  if (tolerance === 'none' || !subject || !/^\d{4}/.test(subject) || entityDates.length === 0) return 0;
+  // `year`: both sides at the year's precision, so a same year is consistent (DOB_PARTIAL) whatever the day.
+  const precise = (d: string) => (tolerance === 'year' ? d.slice(0, 4) : d);
+  subject = tolerance === 'year' ? subject.slice(0, 4) : subject;
+  const dates = entityDates.map((d) => precise(d.trim().slice(0, 10))).filter((d) => /^\d{4}(-\d{2}){0,2}$/.test(d));
   if (dates.length === 0) return 0;
   if (dates.some((d) => d === subject.slice(0, 10) && d.length === 10)) return DOB_EXACT;
   if (dates.some((d) => d.length < 10 && subject.startsWith(d))) return DOB_PARTIAL;

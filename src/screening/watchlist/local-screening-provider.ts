@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { FtmEntity } from '../ftm';
-import type { ScreeningMatch, ScreeningProvider, ScreeningSubject } from '../screening-provider';
+import type { ScreeningMatch, ScreeningProvider, ScreeningQueryOptions, ScreeningSubject } from '../screening-provider';
 import { WatchlistIndex } from './watchlist-index';
 
 /** Matches returned per subject, at most (best first). */
@@ -50,9 +50,10 @@ export class LocalScreeningProvider implements ScreeningProvider {
     return (await this.current()).stats.version;
   }
 
-  async screen(subject: ScreeningSubject): Promise<ScreeningMatch[]> {
+  /** The subject's matches; a tenant's settings (options) may set another threshold, topics, datasets, date tolerance and weak aliases. */
+  async screen(subject: ScreeningSubject, options?: ScreeningQueryOptions): Promise<ScreeningMatch[]> {
     const { index } = await this.current();
-    return index.search(subject, this.options.threshold, MAX_MATCHES_PER_SUBJECT);
+    return index.search(subject, options?.threshold ?? this.options.threshold, MAX_MATCHES_PER_SUBJECT, options);
   }
 
   /** Loads the list now (a process may warm up before its first job); what it found. */

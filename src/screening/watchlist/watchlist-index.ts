@@ -1,5 +1,5 @@
 import { ftmValues, matchOfFtmEntity, type FtmEntity } from '../ftm';
-import type { ScreeningMatch, ScreeningSubject } from '../screening-provider';
+import { matchCounts, type ScreeningMatch, type ScreeningQueryOptions, type ScreeningSubject } from '../screening-provider';
 import { birthDateAdjustment, countryAdjustment, DOB_EXACT, COUNTRY_AGREES } from './corroboration';
 import { QueryName } from './name-similarity';
 import { nameTokens, type NameTokens } from './name-tokens';
@@ -131,6 +131,8 @@ export class WatchlistIndex {
   private readonly entities: EntityFacts[] = [];
   private readonly entityCountries: string[][] = [];
   private readonly partitions = { Person: new Partition(), Company: new Partition() };
+  /** Names listed only as weak aliases (FtM `weakAlias`): searched when a tenant's settings let them count. */
+  private readonly weakPartitions = { Person: new Partition(), Company: new Partition() };
 
   /** Entities indexed. */
   get size(): number {
@@ -147,40 +149,54 @@ export class WatchlistIndex {
       if (full) names.push(full);
     }
     const seen = new Set<string>();
-    const tokenised: NameTokens[] = [];
-    for (const name of names) {
-      const t = nameTokens(name, facts.schema);
-      if (t.tokens.length === 0 || seen.has(t.tokens.map((x) => x.text).join(' '))) continue;
-      seen.add(t.tokens.map((x) => x.text).join(' '));
-      tokenised.push(t);
-    }
+    const tokenise = (list: string[]) => {
+      const out: NameTokens[] = [];
+      for (const name of list) {
+        const t = nameTokens(name, facts.schema);
+        if (t.tokens.length === 0 || seen.has(t.tokens.map((x) => x.text).join(' '))) continue;
+        seen.add(t.tokens.map((x) => x.text).join(' '));
+        out.push(t);
+      }
+      return out;
+    };
+    const tokenised = tokenise(names);
     if (tokenised.length === 0) return false;
+    const weak = tokenise(ftmValues(entity, 'weakAlias'));
     const entityIndex = this.entities.length;
     const { score: _score, ...rest } = facts;
     this.entities.push(rest);
     this.entityCountries.push(countryCodes([...facts.nationality, ...facts.countries]));
     for (const t of tokenised) this.partitions[facts.schema].add(entityIndex, t);
+    for (const t of weak) this.weakPartitions[facts.schema].add(entityIndex, t);
     return true;
   }
 
-  /** The entities matching the subject at or above `threshold` (0..1), best first, at most `limit`. */
-  search(subject: ScreeningSubject, threshold: number, limit: number): ScreeningMatch[] {
+  /**
+   * The entities matching the subject at or above `threshold` (0..1), best first, at most `limit`; a
+   * tenant's settings (`options`) choose the topics and datasets that count, how dates of birth
+   * corroborate and whether weak aliases match.
+   */
+  search(subject: ScreeningSubject, threshold: number, limit: number, options?: ScreeningQueryOptions): ScreeningMatch[] {
     const q = nameTokens(subject.name, subject.schema);
     if (q.tokens.length === 0) return [];
-    const part = this.partitions[subject.schema];
     const best = new Map<number, number>();
     const query = new QueryName(q);
-    for (const nameIndex of part.candidates(q)) {
-      const sim = query.similarity(part.names[nameIndex]!);
-      if (sim + MAX_BOOST < threshold) continue;
-      const e = part.nameEntity[nameIndex]!;
-      if (sim > (best.get(e) ?? -1)) best.set(e, sim);
+    const parts = options?.weakAliases ? [this.partitions[subject.schema], this.weakPartitions[subject.schema]] : [this.partitions[subject.schema]];
+    for (const part of parts) {
+      for (const nameIndex of part.candidates(q)) {
+        const sim = query.similarity(part.names[nameIndex]!);
+        if (sim + MAX_BOOST < threshold) continue;
+        const e = part.nameEntity[nameIndex]!;
+        if (sim > (best.get(e) ?? -1)) best.set(e, sim);
+      }
     }
     const subjectCountries = countryCodes([subject.nationality, subject.country]);
     const out: ScreeningMatch[] = [];
     for (const [e, sim] of best) {
       const facts = this.entities[e]!;
-      const adjusted = sim + birthDateAdjustment(subject.birthDate, facts.birthDates) + countryAdjustment(subjectCountries, this.entityCountries[e]!);
+      if (!matchCounts(facts, options)) continue;
+      const adjusted = sim + birthDateAdjustment(subject.birthDate, facts.birthDates, options?.birthDateTolerance)
+        + countryAdjustment(subjectCountries, this.entityCountries[e]!);
       const score = Math.round(Math.min(1, Math.max(0, adjusted)) * 1000) / 1000;
       if (score >= threshold) out.push({ ...facts, score });
     }
