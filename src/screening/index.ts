@@ -17,3 +17,10 @@ export { listHitsOfCases, listOpenHits, purgeScreeningHitSubjects, type Screenin
 export { nameSimilarity } from './watchlist/name-similarity';
 export { nameTokens } from './watchlist/name-tokens';
 export { screeningHitView } from './screening-views';
+export { getScreeningSettings } from './get-screening-settings';
+export { updateScreeningSettings } from './update-screening-settings';
+export { dryRunScreeningSettings, MAX_DRY_RUN_CASES, type ScreeningSettingsDryRun, type DryRunCase, type DryRunHit } from './dry-run-screening-settings';
+export { listClearedHits } from './list-cleared-hits';
+export { revokeClearedHit } from './revoke-cleared-hit';
+export { SCREENING_TOPICS, validateScreeningSettings, defaultScreeningSettings, type ScreeningSettingsDefinition } from './screening-settings';
+export type { ScreeningSettingsView, ClearedHitView } from './screening-views';
