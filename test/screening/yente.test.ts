@@ -103,10 +103,12 @@ describe('screening: the yente adapter (against a local server speaking yente\'s
       {
         entityId: 'NK-zhel', caption: 'Viktor Aleksandrovich Zhelezny', schema: 'Person', score: 0.93, topics: ['sanction', 'role.pep'], positions: ['Chairman'],
         nationality: ['ru', 'cy'], birthDates: ['1961-03-14'], countries: ['ru'], datasets: ['eu_fsf', 'gb_hmt_sanctions'], isPep: true, isSanctioned: true,
+        names: ['Viktor Aleksandrovich Zhelezny'], aliases: ['Виктор Железный'], weakAliases: [], programs: [],
       },
       {
         entityId: 'NK-low', caption: 'Viktor Zheleznov', schema: 'Person', score: 0.71, topics: ['role.pep'], positions: [], nationality: [],
         birthDates: ['1950'], countries: [], datasets: ['us_ofac_sdn'], isPep: true, isSanctioned: false,
+        names: ['Viktor Zheleznov'], aliases: [], weakAliases: [], programs: [],
       },
     ]);
   });
