@@ -3,6 +3,8 @@ import { type TenantDb } from '../db/index';
 import { changesBetween, entitySnapshotOf, fingerprintOf, subjectDigestOf, subjectKeyOf, subjectSnapshotOf, type EntitySnapshot } from './cleared-pairs';
 import { findActiveClearedPairs, personIdsOfCaseSubjects, type ClearedPair } from './cleared-pairs.repository';
 import type { ScreeningMatch, ScreeningProvider, ScreeningQueryOptions, ScreeningSubject } from './screening-provider';
+import { queryOptionsOf } from './screening-settings';
+import { activeScreeningSettings } from './screening-settings.repository';
 import { subjectsOfApplication } from './screening-subjects';
 
 /** The parties a case screens (its submitted application's company, directors and UBOs); null when the tenant has no such case. */
@@ -90,4 +92,15 @@ export async function screenSubjects(
 /** The subject's pair with the entity: the one stored under its key first, else one stored under its digest. */
 function pairOf(pairs: ClearedPair[], entityId: string, key: string, digest: string): ClearedPair | undefined {
   return pairs.find((p) => p.entityId === entityId && p.subjectKey === key) ?? pairs.find((p) => p.entityId === entityId && p.subjectDigest === digest);
+}
+
+/**
+ * Screens subjects of a tenant's case as screenCase does (the tenant's settings as query options, the
+ * tenant's cleared pairs set aside): for another feature that screens a case's parties (monitoring).
+ */
+export async function screenWithTenantSettings(
+  db: TenantDb, provider: ScreeningProvider, defaultThreshold: number, now: Date, casePk: number, subjects: ScreeningSubject[],
+): Promise<ScreenedSubject[]> {
+  const settings = await activeScreeningSettings(db, defaultThreshold, now);
+  return screenSubjects(db, provider, casePk, subjects, queryOptionsOf(settings.settings));
 }
