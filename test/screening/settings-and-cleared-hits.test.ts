@@ -225,4 +225,29 @@ describe('screening settings and cleared hits (GraphQL)', function () {
     expect((await screenCase(h.svc, systemOf(tenant.id), fourth.ref)).newHits, 'raised as an ordinary hit after the revoke').to.deep.equal(['t-viktor']);
     expect(await hitsOf(analyst, fourth.caseId)).to.deep.equal([{ hitId: 't-viktor', disposition: null, changes: null }]);
   });
+  it('a party linked to the person registry is cleared as that person; on their next case (linked) a corrected date of birth raises the hit again, naming it', async () => {
+    useWatchlist([VIKTOR, MARIA, BOB]);
+    const analyst = await h.signedIn('analyst');
+    const tenant = analyst.member.tenant;
+    const personKeyOf = async (casePk: number) =>
+      ((await h.svc.db.query('SELECT person_key FROM case_parties WHERE org_id = ? AND case_pk = ?', [tenant.id, casePk])) as { person_key: string }[])[0]!.person_key;
+    const MARK_NEW = 'mutation($c: ID!, $k: String!) { markPersonNew(caseId: $c, personKey: $k) { persons { link { personId } } } }';
+    const LINK = 'mutation($c: ID!, $k: String!, $p: Int!) { linkPerson(caseId: $c, personKey: $k, personId: $p) { persons { link { personId } } } }';
+
+    const first = await newCase(tenant, [{ name: 'Viktor Testenko', dateOfBirth: '1970-01-01', nationality: 'RU' }]);
+    const marked = await analyst.data<{ markPersonNew: { persons: { link: { personId: number } }[] } }>(MARK_NEW, { c: first.caseId, k: await personKeyOf(first.pk) });
+    const personId = marked.markPersonNew.persons[0]!.link.personId;
+    await screenCase(h.svc, systemOf(tenant.id), first.ref);
+    await analyst.data(DISPOSITION, { caseId: first.caseId, hitId: 't-viktor' });
+    const cleared = (await analyst.data<{ clearedHits: { edges: { node: Record<string, unknown> }[] } }>(CLEARED)).clearedHits.edges;
+    expect(cleared.map((e) => [e.node.subjectKind, e.node.personId])).to.deep.equal([['person', personId]]);
+
+    // The same person, linked on the next case with a corrected date of birth: their data changed, so the hit comes back once, saying so.
+    const second = await newCase(tenant, [{ name: 'Viktor Testenko', dateOfBirth: '1970-01-02', nationality: 'RU' }]);
+    await analyst.data(LINK, { c: second.caseId, k: await personKeyOf(second.pk), p: personId });
+    expect((await screenCase(h.svc, systemOf(tenant.id), second.ref)).newHits).to.deep.equal(['t-viktor']);
+    expect(await hitsOf(analyst, second.caseId)).to.deep.equal([
+      { hitId: 't-viktor', disposition: null, changes: ['subject date of birth changed: 1970-01-01 -> 1970-01-02'] },
+    ]);
+  });
 });
