@@ -250,4 +250,22 @@ describe('screening settings and cleared hits (GraphQL)', function () {
       { hitId: 't-viktor', disposition: null, changes: ['subject date of birth changed: 1970-01-01 -> 1970-01-02'] },
     ]);
   });
+  it('on the case that cleared it (a rerun, a reopened case), a changed entity reopens the hit: its disposition cleared, the change named, counted again', async () => {
+    useWatchlist([VIKTOR, MARIA, BOB]);
+    const analyst = await h.signedIn('analyst');
+    const tenant = analyst.member.tenant;
+    const c = await newCase(tenant, [{ name: 'Viktor Testenko', dateOfBirth: '1970-01-01', nationality: 'RU' }]);
+    await screenCase(h.svc, systemOf(tenant.id), c.ref);
+    await analyst.data(DISPOSITION, { caseId: c.caseId, hitId: 't-viktor' });
+    const totals = async () => ((await h.svc.db.query('SELECT total_hits, sanctioned_hits FROM cases WHERE pk = ?', [c.pk])) as object[])[0];
+    expect(await totals()).to.deep.equal({ total_hits: 0, sanctioned_hits: 0 });
+
+    useWatchlist([{ ...VIKTOR, properties: { ...VIKTOR.properties, programId: ['RU-TEST', 'EU-TEST-2'] } }, MARIA, BOB]);
+    expect((await screenCase(h.svc, systemOf(tenant.id), c.ref)).newHits).to.deep.equal(['t-viktor']);
+    expect(await hitsOf(analyst, c.caseId)).to.deep.equal([{ hitId: 't-viktor', disposition: null, changes: ['sanction programme added: EU-TEST-2'] }]);
+    expect(await totals()).to.deep.equal({ total_hits: 1, sanctioned_hits: 1 });
+    const detected = (await caseEvents(h.svc, schemas, tenant.id, c.pk)).filter((e) => e.event === 'screening.hit.detected');
+    expect(detected.map((e) => e.changes ?? null)).to.deep.equal([null, ['sanction programme added: EU-TEST-2']]);
+    expect((await screenCase(h.svc, systemOf(tenant.id), c.ref)).newHits, 'once').to.deep.equal([]);
+  });
 });
