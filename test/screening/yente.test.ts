@@ -113,6 +113,29 @@ describe('screening: the yente adapter (against a local server speaking yente\'s
     ]);
   });
 
+  it('a tenant\'s settings: the threshold and each dataset go to yente (include_dataset), the topics filter its answer', async () => {
+    yente.answer = () => ({
+      status: 200,
+      body: {
+        responses: {
+          subject: {
+            results: [
+              result('NK-zhel', 0.93, { name: ['Viktor Zhelezny'], topics: ['sanction'] }, { datasets: ['eu_fsf'] }),
+              result('NK-pep', 0.92, { name: ['Viktor Zheleznov'], topics: ['role.pep'] }, { datasets: ['eu_fsf'] }),
+              result('NK-low', 0.85, { name: ['Viktor Zhel'], topics: ['sanction'] }, { datasets: ['eu_fsf'] }),
+            ],
+          },
+        },
+        limit: 10,
+      },
+    });
+    const matches = await provider().screen(subject, { threshold: 0.9, datasets: ['eu_fsf', 'gb_hmt_sanctions'], topics: ['sanction'], birthDateTolerance: 'year' });
+    const req = yente.requests[0]!;
+    expect(req.query.get('threshold')).to.equal('0.9');
+    expect(req.query.getAll('include_dataset')).to.deep.equal(['eu_fsf', 'gb_hmt_sanctions']);
+    expect(matches.map((m) => m.entityId)).to.deep.equal(['NK-zhel']);
+  });
+
   it('sends a company by name and jurisdiction, and the API key as `Authorization: ApiKey`', async () => {
     yente.answer = () => ({ status: 200, body: { responses: { subject: { results: [] } }, limit: 10 } });
     const co: ScreeningSubject = { subjectId: 'company', name: 'Globex Trading Ltd', role: 'company', schema: 'Company', birthDate: null, nationality: null, country: 'GB' };
