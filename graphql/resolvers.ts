@@ -15,6 +15,7 @@ import { MembersResolver } from './members.resolver';
 import { SessionResolver } from './session.resolver';
 import { RiskPolicyResolver } from './risk-policy.resolver';
 import { ScreeningResolver } from './screening.resolver';
+import { ScreeningSettingsResolver } from './screening-settings.resolver';
 import { PersonsResolver } from './persons.resolver';
 import { MonitoringResolver } from './monitoring.resolver';
 import { MonitoringReviewsResolver } from './monitoring-reviews.resolver';
@@ -42,6 +43,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   AiReviewResolver,
   RiskPolicyResolver,
   ScreeningResolver,
+  ScreeningSettingsResolver,
   PersonsResolver,
   EddOutreachResolver,
   IdentityVerificationResolver,

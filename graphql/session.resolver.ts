@@ -28,6 +28,8 @@ export class ViewerCan implements ViewerCanView {
   @Field({ description: 'The monitoring schedule.' }) configureMonitoring!: boolean;
   @Field({ description: 'The reminder schedule of requested items.' }) configureReminders!: boolean;
   @Field({ description: "The reuse window of persons' ID documents." }) configurePersonReuse!: boolean;
+  @Field({ description: 'updateScreeningSettings (compliance_admin).' }) configureScreening!: boolean;
+  @Field({ description: 'revokeClearedHit (mlro or above).' }) revokeClearedHits!: boolean;
   @Field({ description: 'Edit the risk model.' }) configureRiskModel!: boolean;
   @Field({ description: 'Edit the decision policy.' }) configureDecisionPolicy!: boolean;
   @Field({ description: 'Define the work queues (setQueues).' }) configureQueues!: boolean;

@@ -131,6 +131,11 @@ export class ScreeningHit {
   @Field(() => String, { nullable: true }) dispositionNote!: string | null;
   @Field(() => String, { nullable: true }) dispositionBy!: string | null;
   @Field(() => GraphQLISODateTime, { nullable: true }) dispositionedAt!: string | null;
+  @Field(() => [String], {
+    nullable: true,
+    description: 'When the hit was raised again after its subject and entity had been cleared as a false positive: what changed since (new alias, new topic, changed date of birth ...). Null otherwise.',
+  })
+  changes?: string[] | null;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'A director or UBO of the case\'s company.' })

@@ -32,6 +32,14 @@ export const PERMISSIONS = {
   'screening:run': { role: 'analyst' },
   /** Ad-hoc search of the watchlist with explanations (console screenName, POST /v1/screening/match). */
   'screening:search': { scope: 'screening:search', role: 'analyst' },
+  /** The tenant's screening settings (threshold, topics, datasets, date tolerance, weak aliases): seeing them and dry-running a draft. */
+  'screening_settings:read': { role: 'analyst' },
+  /** Editing the screening settings (each edit a new version, audited). */
+  'screening_settings:configure': { role: 'compliance_admin' },
+  /** The tenant's cleared hits (subject and entity pairs dispositioned false_positive). */
+  'cleared_hits:read': { role: 'analyst' },
+  /** Revoking a cleared pair, so the hit is raised again (audited). */
+  'cleared_hits:revoke': { role: 'mlro' },
   'documents:read': { scope: 'read:documents', role: 'analyst' },
   'events:read': { scope: 'read:events', role: 'analyst' },
   'webhooks:read': { scope: 'webhooks:read', role: 'analyst' },

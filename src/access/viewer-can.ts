@@ -35,6 +35,10 @@ export const VIEWER_ACTIONS = {
   configureReminders: 'outreach:configure',
   /** The reuse window of persons' ID documents. */
   configurePersonReuse: 'persons:configure',
+  /** Edit the screening settings. */
+  configureScreening: 'screening_settings:configure',
+  /** Revoke a cleared hit. */
+  revokeClearedHits: 'cleared_hits:revoke',
   /** Edit the risk model. */
   configureRiskModel: 'risk:configure',
   /** Edit the decision policy. */

@@ -59,5 +59,9 @@ export function matchOfFtmEntity(entity: FtmEntity, score: number): ScreeningMat
     countries: uniqueLower([...ftmValues(entity, 'country'), ...ftmValues(entity, 'jurisdiction')]),
     datasets: Array.isArray(entity.datasets) ? entity.datasets.filter((d): d is string => typeof d === 'string') : [],
     ...flagsOfTopics(topics),
+    names,
+    aliases: [...ftmValues(entity, 'alias'), ...ftmValues(entity, 'previousName')],
+    weakAliases: ftmValues(entity, 'weakAlias'),
+    programs: [...ftmValues(entity, 'programId'), ...ftmValues(entity, 'program')],
   };
 }

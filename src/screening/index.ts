@@ -5,7 +5,10 @@ export { screenCase, subjectStatus, type CaseRef, type ScreenCaseResult, type Su
 export { triageCaseHits, type TriageCaseHitsResult } from './triage-case-hits';
 export type {
   ScreeningProvider, ScreeningSubject, ScreeningMatch, MatchExplanation, FeatureEffectView, TokenMatchHow, WatchlistQuery, WatchlistCandidate,
+  ScreeningQueryOptions, BirthDateTolerance,
 } from './screening-provider';
+export { matchCounts, BIRTH_DATE_TOLERANCES } from './screening-provider';
+
 export type { HitTriager, TriageInput, TriageResult } from './hit-triager';
 export { matchOfFtmEntity, flagsOfTopics, screeningSchemaOf, type FtmEntity } from './ftm';
 export { LocalScreeningProvider, loadWatchlist, MAX_MATCHES_PER_SUBJECT, type WatchlistStats } from './watchlist/local-screening-provider';
@@ -20,3 +23,11 @@ export { nameSimilarity } from './watchlist/name-similarity';
 export { nameTokens } from './watchlist/name-tokens';
 export { screeningHitView } from './screening-views';
 export { screenName } from './screen-name';
+export { getScreeningSettings } from './get-screening-settings';
+export { updateScreeningSettings } from './update-screening-settings';
+export { dryRunScreeningSettings, MAX_DRY_RUN_CASES, type ScreeningSettingsDryRun, type DryRunCase, type DryRunHit } from './dry-run-screening-settings';
+export { listClearedHits } from './list-cleared-hits';
+export { revokeClearedHit } from './revoke-cleared-hit';
+export { SCREENING_TOPICS, validateScreeningSettings, defaultScreeningSettings, type ScreeningSettingsDefinition } from './screening-settings';
+export type { ScreeningSettingsView, ClearedHitView } from './screening-views';
+export { screenWithTenantSettings, type ScreenedSubject, type RaisedMatch } from './screen-subjects';

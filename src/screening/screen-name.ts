@@ -1,8 +1,11 @@
 import { authorize, type Actor } from '../access/index';
+import { forTenant } from '../db/index';
 import { assertSchema } from '../schema';
 import type { Services } from '../services';
 import type { WatchlistCandidate } from './screening-provider';
 import { countryCodeOf } from './screening-subjects';
+import { queryOptionsOf } from './screening-settings';
+import { activeScreeningSettings } from './screening-settings.repository';
 import { ScreenNameRequestSchema, type ScreeningCandidateView, type ScreenNameResult } from './screening.wire';
 
 /** Candidates a search answers when the caller names no limit. */
@@ -12,7 +15,8 @@ const DEFAULT_LIMIT = 10;
  * Ad-hoc screening of one name against the watchlist (an analyst's check in the console, an integrator's
  * `POST /v1/screening/match`): the best candidates with their score, whether each reaches the match threshold,
  * and why it matched. Records nothing on any case. A provider that cannot explain its scores (yente) answers its
- * matches above the threshold without an explanation.
+ * matches above the threshold without an explanation. The tenant's screening settings apply as to its cases; datasets named
+ * in the query replace the settings' datasets.
  */
 export async function screenName(svc: Services, actor: Actor, body: unknown): Promise<ScreenNameResult> {
   authorize(actor, 'screening:search');
@@ -21,16 +25,18 @@ export async function screenName(svc: Services, actor: Actor, body: unknown): Pr
   const nationality = input.nationality ? countryCodeOf(input.nationality) : null;
   const country = input.country ? countryCodeOf(input.country) : null;
   const limit = input.limit ?? DEFAULT_LIMIT;
-  const threshold = svc.config.screeningMatchThreshold;
+  // The tenant's screening settings: its threshold, topics, datasets, date tolerance and weak aliases, as its cases get.
+  const settings = queryOptionsOf((await activeScreeningSettings(forTenant(svc.db, actor.orgId), svc.config.screeningMatchThreshold, svc.clock.now())).settings);
+  const threshold = settings.threshold ?? svc.config.screeningMatchThreshold;
+  const options = { ...settings, ...(input.datasets?.length ? { datasets: input.datasets } : {}) };
   const provider = svc.screening;
   const [candidates, listVersion] = await Promise.all([
     provider.search
-      ? provider.search({ name: input.name.trim(), schema, birthDate: input.birthDate ?? null, nationality, country, datasets: input.datasets ?? [] }, limit)
+      ? provider.search({ name: input.name.trim(), schema, birthDate: input.birthDate ?? null, nationality, country, datasets: [...(options.datasets ?? [])] }, limit, options)
       : provider.screen({
         subjectId: 'search', name: input.name.trim(), role: schema === 'Company' ? 'company' : 'director', schema,
         birthDate: input.birthDate ?? null, nationality, country,
-      }).then((matches) => matches
-        .filter((m) => !input.datasets?.length || m.datasets.some((d) => input.datasets!.includes(d)))
+      }, options).then((matches) => matches
         .slice(0, limit)
         .map((m): WatchlistCandidate | (Omit<WatchlistCandidate, 'explanation'> & { explanation?: undefined }) => ({ ...m, isMatch: true }))),
     provider.listVersion(),

@@ -38,6 +38,10 @@ export class ScreeningHit {
   @Column({ ...jsonColumn, nullable: true }) birthDates!: string[] | null;
   @Column({ ...jsonColumn, nullable: true }) countries!: string[] | null;
   @Column({ ...jsonColumn, nullable: true }) datasets!: string[] | null;
+  /** The entity's names, aliases, dates, nationalities, topics, programmes and datasets when raised (what clearing fingerprints); null on older hits. */
+  @Column({ ...jsonColumn, nullable: true }) entitySnapshot!: object | null;
+  /** What changed since its subject and entity were cleared, when the hit was raised again because of it. */
+  @Column({ ...jsonColumn, nullable: true }) changes!: string[] | null;
   @Column(boolColumn) isPep!: boolean;
   @Column(boolColumn) isSanctioned!: boolean;
   @Column() source!: HitSource;

@@ -38,6 +38,11 @@ export interface ScreeningMatch {
   isSanctioned: boolean;
   /** Why it matched (the local provider; absent from providers that do not say). */
   explanation?: MatchExplanation;
+  /** The entity's names, aliases (strong: alias, previousName), weak aliases and sanction programmes, when the provider knows them (what a cleared hit fingerprints). */
+  names?: string[];
+  aliases?: string[];
+  weakAliases?: string[];
+  programs?: string[];
 }
 
 /** How a query word was paired with a listed word. */
@@ -84,19 +89,50 @@ export interface WatchlistCandidate extends ScreeningMatch {
   isMatch: boolean;
 }
 
+/** How a date of birth corroborates a name: the full date (`exact`), the year only (`year`), or not at all (`none`). */
+export const BIRTH_DATE_TOLERANCES = ['exact', 'year', 'none'] as const;
+export type BirthDateTolerance = (typeof BIRTH_DATE_TOLERANCES)[number];
+
+/**
+ * A tenant's screening settings as a query's options (every field optional: absent, the provider's own
+ * default). The local provider honours all of them; yente takes the threshold and datasets where its API
+ * allows and the rest is filtered on its answer.
+ */
+export interface ScreeningQueryOptions {
+  /** Score (0..1) a match needs; default the provider's (SCREENING_MATCH_THRESHOLD). */
+  threshold?: number;
+  /** OpenSanctions topics that count (a topic also covers its subtopics: `crime` covers `crime.fin`); empty or absent: all. */
+  topics?: readonly string[];
+  /** Datasets that count; empty or absent: all. */
+  datasets?: readonly string[];
+  birthDateTolerance?: BirthDateTolerance;
+  /** Whether names listed as weak aliases (FtM `weakAlias`) may match; default false. */
+  weakAliases?: boolean;
+}
+
+/** Whether a match passes the topic and dataset filters of `options` (the provider-independent part). */
+export function matchCounts(m: Pick<ScreeningMatch, 'topics' | 'datasets'>, options: ScreeningQueryOptions | undefined): boolean {
+  const topics = options?.topics ?? [];
+  if (topics.length && !m.topics.some((t) => topics.some((want) => t === want || t.startsWith(`${want}.`)))) return false;
+  const datasets = options?.datasets ?? [];
+  if (datasets.length && !m.datasets.some((d) => datasets.includes(d))) return false;
+  return true;
+}
+
 export interface ScreeningProvider {
   /** `local` or `yente`. */
   readonly name: string;
   /** The list version screened against (for monitoring: a new version means a rescreen can find new hits). */
   listVersion(): Promise<string>;
-  /** Matches above the provider's threshold, best first. */
-  screen(subject: ScreeningSubject): Promise<ScreeningMatch[]>;
+  /** Matches above the threshold (the options' or the provider's), best first. */
+  screen(subject: ScreeningSubject, options?: ScreeningQueryOptions): Promise<ScreeningMatch[]>;
   /**
    * The best candidates for an ad-hoc query, best first, at most `limit`, each explained; candidates under
    * the threshold are included down to a floor (so an analyst sees the near misses), flagged `isMatch: false`.
-   * Only providers that can explain their scores have it (the local one).
+   * Only providers that can explain their scores have it (the local one). `options`: a tenant's settings (the
+   * query's own datasets win over the settings').
    */
-  search?(query: WatchlistQuery, limit?: number): Promise<WatchlistCandidate[]>;
+  search?(query: WatchlistQuery, limit?: number, options?: ScreeningQueryOptions): Promise<WatchlistCandidate[]>;
 }
 
 declare module '../services' {

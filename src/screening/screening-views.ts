@@ -1,4 +1,7 @@
 import type { ScreeningHit } from './screening.repository';
+import type { ClearedPair } from './cleared-pairs.repository';
+import type { ScreeningSettings } from './screening-settings.repository';
+import type { ScreeningSettingsDefinition } from './screening-settings';
 import type { ScreeningHitView } from './screening.wire';
 
 const iso = (v: Date | null) => (v ? v.toISOString() : null);
@@ -31,5 +34,40 @@ export function screeningHitView(r: ScreeningHit, caseId: string): ScreeningHitV
     dispositionNote: r.dispositionNote,
     dispositionBy: r.dispositionBy,
     dispositionedAt: iso(r.dispositionedAt),
+    ...(r.changes?.length ? { changes: r.changes } : {}),
   };
 }
+
+/** A version of the tenant's screening settings. */
+export interface ScreeningSettingsView extends ScreeningSettingsDefinition {
+  settingsId: number;
+  version: number;
+  createdBy: string;
+  createdAt: string;
+}
+
+export const screeningSettingsView = (s: ScreeningSettings): ScreeningSettingsView => ({
+  ...s.settings, settingsId: s.id, version: s.version, createdBy: s.createdBy, createdAt: s.createdAt.toISOString(),
+});
+
+/** A cleared pair as analysts see it: who, which entity, cleared by whom and when, on which case. */
+export interface ClearedHitView {
+  id: string;
+  subjectKind: 'person' | 'subject';
+  personId: number | null;
+  subjectName: string | null;
+  entityId: string;
+  caption: string | null;
+  caseId: string;
+  hitId: string;
+  clearedBy: string;
+  clearedAt: string;
+}
+
+export const clearedHitView = (p: ClearedPair): ClearedHitView => ({
+  id: String(p.id),
+  subjectKind: p.subjectKey.startsWith('person:') ? 'person' : 'subject',
+  personId: p.subjectKey.startsWith('person:') ? Number(p.subjectKey.slice(7)) : null,
+  subjectName: p.subjectName, entityId: p.entityId, caption: p.caption, caseId: p.caseId, hitId: p.hitId, clearedBy: p.clearedBy,
+  clearedAt: p.clearedAt.toISOString(),
+});

@@ -1,12 +1,13 @@
 import { type TenantDb } from '../db/index';
 import { isCaseId } from '../cases/index';
+import type { EntitySnapshot } from './cleared-pairs';
 import type { Disposition } from './screening-hit.entity';
 import type { ScreeningHitView } from './screening.wire';
 
 /** The SQL of screening hits and a case's screening summary. Every function takes a tenant-bound handle (forTenant over a manager or the pool). */
 
 const HIT_COLUMNS =
-  'id, hit_id, subject_id, subject_name, subject_role, caption, entity_schema, score, topics, positions, nationality, is_pep, is_sanctioned, source, detected_at, triage_status, triage_confidence, triage_disposition, triage_reason, triage_provider, triage_model, triage_prompt_version, triaged_at, disposition, disposition_note, disposition_by, dispositioned_at';
+  'id, hit_id, subject_id, subject_name, subject_role, caption, entity_schema, score, topics, positions, nationality, is_pep, is_sanctioned, source, detected_at, triage_status, triage_confidence, triage_disposition, triage_reason, triage_provider, triage_model, triage_prompt_version, triaged_at, disposition, disposition_note, disposition_by, dispositioned_at, changes';
 
 type Triage = NonNullable<ScreeningHitView['triage']>;
 
@@ -39,6 +40,8 @@ export interface ScreeningHit {
   dispositionNote: string | null;
   dispositionBy: string | null;
   dispositionedAt: Date | null;
+  /** What changed since its pair was cleared, when the hit was raised again because of it; null otherwise. */
+  changes: string[] | null;
 }
 
 /** A row of HIT_COLUMNS (JSON columns come back as text, MariaDB's JSON being LONGTEXT, or parsed). */
@@ -48,7 +51,7 @@ interface ScreeningHitRow {
   is_pep: number; is_sanctioned: number; source: ScreeningHitView['source']; detected_at: Date; triage_status: Triage['status'] | null;
   triage_confidence: number | null; triage_disposition: Disposition | null; triage_reason: string | null; triage_provider: string | null;
   triage_model: string | null; triage_prompt_version: string | null; triaged_at: Date | null; disposition: Disposition | null;
-  disposition_note: string | null; disposition_by: string | null; dispositioned_at: Date | null;
+  disposition_note: string | null; disposition_by: string | null; dispositioned_at: Date | null; changes: string[] | string | null;
 }
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -61,6 +64,7 @@ function toScreeningHit(r: ScreeningHitRow): ScreeningHit {
     triageConfidence: r.triage_confidence, triageDisposition: r.triage_disposition, triageReason: r.triage_reason, triageProvider: r.triage_provider,
     triageModel: r.triage_model, triagePromptVersion: r.triage_prompt_version, triagedAt: r.triaged_at, disposition: r.disposition,
     dispositionNote: r.disposition_note, dispositionBy: r.disposition_by, dispositionedAt: r.dispositioned_at,
+    changes: r.changes === null ? null : json(r.changes),
   };
 }
 
@@ -152,6 +156,9 @@ export interface NewScreeningHit {
   isPep: boolean;
   isSanctioned: boolean;
   detectedAt: Date;
+  entitySnapshot: EntitySnapshot;
+  /** What changed since the subject and entity were cleared, when this raises a cleared pair again. */
+  changes: string[] | null;
 }
 
 /**
@@ -164,15 +171,81 @@ export async function insertHitIfNew(db: TenantDb, casePk: number, h: NewScreeni
   const orgId = db.orgId;
   const res = await db.query(
     `INSERT IGNORE INTO screening_hits (org_id, case_pk, hit_id, subject_id, subject_name, subject_role, subject_birth_date, subject_nationality, subject_country,
-       caption, entity_schema, score, topics, positions, nationality, birth_dates, countries, datasets, is_pep, is_sanctioned, source, detected_at)
-     SELECT org_id, pk, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'screening', ? FROM cases WHERE org_id = ? AND pk = ?`,
+       caption, entity_schema, score, topics, positions, nationality, birth_dates, countries, datasets, entity_snapshot, changes, is_pep, is_sanctioned, source, detected_at)
+     SELECT org_id, pk, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'screening', ? FROM cases WHERE org_id = ? AND pk = ?`,
     [
       h.hitId, h.subjectId, h.subjectName, h.subjectRole, h.subjectBirthDate, h.subjectNationality, h.subjectCountry, h.caption, h.entitySchema, h.score,
       JSON.stringify(h.topics), JSON.stringify(h.positions), JSON.stringify(h.nationality), JSON.stringify(h.birthDates), JSON.stringify(h.countries),
-      JSON.stringify(h.datasets), h.isPep ? 1 : 0, h.isSanctioned ? 1 : 0, h.detectedAt, orgId, casePk,
+      JSON.stringify(h.datasets), JSON.stringify(h.entitySnapshot), h.changes ? JSON.stringify(h.changes) : null, h.isPep ? 1 : 0, h.isSanctioned ? 1 : 0,
+      h.detectedAt, orgId, casePk,
     ],
   );
   return (res as { affectedRows: number }).affectedRows === 1;
+}
+
+/**
+ * Raises a case's existing hit again (its cleared pair changed): the match's current data replaces the
+ * stored one, the disposition and triage are cleared (the analyst and the triager look at it afresh),
+ * `changes` says why. Returns whether the case had that hit.
+ */
+export async function reraiseHit(db: TenantDb, casePk: number, h: NewScreeningHit): Promise<boolean> {
+  const orgId = db.orgId;
+  const res = await db.query(
+    `UPDATE screening_hits SET subject_id = ?, subject_name = ?, subject_role = ?, subject_birth_date = ?, subject_nationality = ?, subject_country = ?,
+       caption = ?, entity_schema = ?, score = ?, topics = ?, positions = ?, nationality = ?, birth_dates = ?, countries = ?, datasets = ?, entity_snapshot = ?,
+       changes = ?, is_pep = ?, is_sanctioned = ?, detected_at = ?, triage_status = NULL, triage_confidence = NULL, triage_disposition = NULL,
+       triage_reason = NULL, triage_provider = NULL, triage_model = NULL, triage_prompt_version = NULL, triaged_at = NULL, disposition = NULL,
+       disposition_note = NULL, disposition_by = NULL, dispositioned_at = NULL
+     WHERE org_id = ? AND case_pk = ? AND hit_id = ?`,
+    [
+      h.subjectId, h.subjectName, h.subjectRole, h.subjectBirthDate, h.subjectNationality, h.subjectCountry, h.caption, h.entitySchema, h.score,
+      JSON.stringify(h.topics), JSON.stringify(h.positions), JSON.stringify(h.nationality), JSON.stringify(h.birthDates), JSON.stringify(h.countries),
+      JSON.stringify(h.datasets), JSON.stringify(h.entitySnapshot), JSON.stringify(h.changes ?? []), h.isPep ? 1 : 0, h.isSanctioned ? 1 : 0, h.detectedAt,
+      orgId, casePk, h.hitId,
+    ],
+  );
+  return (res as { affectedRows: number }).affectedRows === 1;
+}
+
+/** What clearing a hit fingerprints: its subject's screened data and the entity's snapshot (null on hits stored before snapshots were kept). */
+export interface HitForClearing {
+  source: string;
+  subjectId: string | null;
+  subjectName: string | null;
+  subjectBirthDate: string | null;
+  subjectNationality: string | null;
+  subjectCountry: string | null;
+  entitySchema: 'Person' | 'Company' | null;
+  caption: string | null;
+  entitySnapshot: EntitySnapshot | null;
+  topics: string[];
+  nationality: string[];
+  birthDates: string[];
+  countries: string[];
+  datasets: string[];
+}
+
+/** A case's hit as clearing reads it, or null. */
+export async function findHitForClearing(db: TenantDb, casePk: number, hitId: string): Promise<HitForClearing | null> {
+  const orgId = db.orgId;
+  const [r]: {
+    source: string; subject_id: string | null; subject_name: string | null; subject_birth_date: string | null; subject_nationality: string | null;
+    subject_country: string | null; entity_schema: 'Person' | 'Company' | null; caption: string | null; entity_snapshot: EntitySnapshot | string | null;
+    topics: string[] | string; nationality: string[] | string; birth_dates: string[] | string | null; countries: string[] | string | null;
+    datasets: string[] | string | null;
+  }[] = await db.query(
+    `SELECT source, subject_id, subject_name, subject_birth_date, subject_nationality, subject_country, entity_schema, caption, entity_snapshot,
+       topics, nationality, birth_dates, countries, datasets
+     FROM screening_hits WHERE org_id = ? AND case_pk = ? AND hit_id = ?`,
+    [orgId, casePk, hitId],
+  );
+  if (!r) return null;
+  return {
+    source: r.source, subjectId: r.subject_id, subjectName: r.subject_name, subjectBirthDate: r.subject_birth_date, subjectNationality: r.subject_nationality,
+    subjectCountry: r.subject_country, entitySchema: r.entity_schema, caption: r.caption, entitySnapshot: r.entity_snapshot === null ? null : json(r.entity_snapshot),
+    topics: jsonList(r.topics), nationality: jsonList(r.nationality), birthDates: jsonList(r.birth_dates), countries: jsonList(r.countries),
+    datasets: jsonList(r.datasets),
+  };
 }
 
 /** A hit awaiting triage, with what the triager compares. */

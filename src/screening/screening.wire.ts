@@ -40,6 +40,9 @@ export const ScreeningHitSchema = Type.Object({
   dispositionNote: OptionalText(),
   dispositionBy: OptionalText({ description: 'Analyst email, or `api_client:<clientId>` when set through the API.' }),
   dispositionedAt: Nullable(DateTime()),
+  changes: Type.Optional(Type.Array(Type.String(), {
+    description: 'Present when the hit was raised again after its subject and entity had been cleared as a false positive: what changed since (new alias, new topic, changed date of birth ...).',
+  })),
 }, { description: 'A screening hit with its triage and disposition; pairs with screening.hit.detected and screening.hit.triaged on (caseId, hitId).' });
 export type ScreeningHitView = Static<typeof ScreeningHitSchema>;
 

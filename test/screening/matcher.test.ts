@@ -89,6 +89,7 @@ describe('screening: the local watchlist matcher', () => {
       entityId: 'fict-p-016', caption: 'Nikolai Vasilievich Bordunov', schema: 'Person', score: m!.score, topics: ['role.pep', 'sanction'],
       positions: ['Governor of the Fictional Oblast'], nationality: ['ru'], birthDates: ['1952-01-30'], countries: [],
       datasets: ['sample_peps', 'sample_sanctions_eu'], isPep: true, isSanctioned: true,
+      names: ['Nikolai Vasilievich Bordunov'], aliases: ['Николай Васильевич Бордунов', 'Nikolay Bordunov'], weakAliases: [], programs: [],
     });
     expect(m!.score).to.be.within(0.7, 1);
     expect(await top(person('Ilse Brandvold'))).to.deep.include({ isPep: true, isSanctioned: false }); // role.rca

@@ -131,7 +131,7 @@ describe('screening: screenCase (the company, directors and UBOs of the submitte
       companyName: 'Globex Trading Ltd', directors: [{ name: 'Grace Hopper', dateOfBirth: '1966-12-09', nationality: 'US' }], ubos: [],
     });
     expect(await screenCase(svc, systemOf(tenant.id), c.ref)).to.deep.equal({
-      done: true, screened: 2, newHits: [],
+      done: true, screened: 2, newHits: [], cleared: 0,
       summary: [{ name: 'Globex Trading Ltd', role: 'company', status: 'clear' }, { name: 'Grace Hopper', role: 'director', status: 'clear' }],
     });
     const events = await caseEvents(svc, schemas, tenant.id, c.pk);
@@ -140,9 +140,11 @@ describe('screening: screenCase (the company, directors and UBOs of the submitte
   });
 
   it('with a guard: writes nothing when the step was already claimed, and calls done in the same transaction when it runs', async () => {
+    // A tenant of its own: the rerun test above cleared one of these parties' hits for its tenant (a cleared hit stays cleared on the next case).
+    const tenant = await newTenant(await runtime());
     const c = await caseWithApplication(svc, tenant, application);
     const refused: StepGuard = { claim: async () => false, done: async () => expect.fail('done after a refused claim') };
-    expect(await screenCase(svc, systemOf(tenant.id), c.ref, refused)).to.deep.equal({ done: false, screened: 0, summary: [], newHits: [] });
+    expect(await screenCase(svc, systemOf(tenant.id), c.ref, refused)).to.deep.equal({ done: false, screened: 0, summary: [], newHits: [], cleared: 0 });
     expect((await caseEvents(svc, schemas, tenant.id, c.pk)).map((e) => e.event)).to.deep.equal(['case.created']);
     expect((await listScreeningHits(svc, operatorActor(tenant.id), c.caseId, {})).data).to.deep.equal([]);
 

@@ -103,12 +103,37 @@ describe('screening: the yente adapter (against a local server speaking yente\'s
       {
         entityId: 'NK-zhel', caption: 'Viktor Aleksandrovich Zhelezny', schema: 'Person', score: 0.93, topics: ['sanction', 'role.pep'], positions: ['Chairman'],
         nationality: ['ru', 'cy'], birthDates: ['1961-03-14'], countries: ['ru'], datasets: ['eu_fsf', 'gb_hmt_sanctions'], isPep: true, isSanctioned: true,
+        names: ['Viktor Aleksandrovich Zhelezny'], aliases: ['Виктор Железный'], weakAliases: [], programs: [],
       },
       {
         entityId: 'NK-low', caption: 'Viktor Zheleznov', schema: 'Person', score: 0.71, topics: ['role.pep'], positions: [], nationality: [],
         birthDates: ['1950'], countries: [], datasets: ['us_ofac_sdn'], isPep: true, isSanctioned: false,
+        names: ['Viktor Zheleznov'], aliases: [], weakAliases: [], programs: [],
       },
     ]);
+  });
+
+  it('a tenant\'s settings: the threshold and each dataset go to yente (include_dataset), the topics filter its answer', async () => {
+    yente.answer = () => ({
+      status: 200,
+      body: {
+        responses: {
+          subject: {
+            results: [
+              result('NK-zhel', 0.93, { name: ['Viktor Zhelezny'], topics: ['sanction'] }, { datasets: ['eu_fsf'] }),
+              result('NK-pep', 0.92, { name: ['Viktor Zheleznov'], topics: ['role.pep'] }, { datasets: ['eu_fsf'] }),
+              result('NK-low', 0.85, { name: ['Viktor Zhel'], topics: ['sanction'] }, { datasets: ['eu_fsf'] }),
+            ],
+          },
+        },
+        limit: 10,
+      },
+    });
+    const matches = await provider().screen(subject, { threshold: 0.9, datasets: ['eu_fsf', 'gb_hmt_sanctions'], topics: ['sanction'], birthDateTolerance: 'year' });
+    const req = yente.requests[0]!;
+    expect(req.query.get('threshold')).to.equal('0.9');
+    expect(req.query.getAll('include_dataset')).to.deep.equal(['eu_fsf', 'gb_hmt_sanctions']);
+    expect(matches.map((m) => m.entityId)).to.deep.equal(['NK-zhel']);
   });
 
   it('sends a company by name and jurisdiction, and the API key as `Authorization: ApiKey`', async () => {

@@ -1,5 +1,5 @@
 import {
-  matchOfFtmEntity, type FtmEntity, type ScreeningMatch, type ScreeningProvider, type ScreeningSubject,
+  matchCounts, matchOfFtmEntity, type FtmEntity, type ScreeningMatch, type ScreeningProvider, type ScreeningQueryOptions, type ScreeningSubject,
 } from '../../src/screening/index';
 import type { YenteConfig } from '../../src/platform/index';
 
@@ -28,8 +28,15 @@ export class YenteScreeningProvider implements ScreeningProvider {
     private readonly threshold: number,
   ) {}
 
-  async screen(subject: ScreeningSubject): Promise<ScreeningMatch[]> {
-    const query = new URLSearchParams({ threshold: String(this.threshold), limit: String(MATCH_LIMIT) });
+  /**
+   * A tenant's settings: the threshold goes to yente (`threshold`), the datasets as `include_dataset`
+   * (each one); topics are filtered on yente's answer. Date tolerance and weak aliases are yente's own
+   * scoring (its algorithm has no such knobs), so they do not reach it.
+   */
+  async screen(subject: ScreeningSubject, options?: ScreeningQueryOptions): Promise<ScreeningMatch[]> {
+    const threshold = options?.threshold ?? this.threshold;
+    const query = new URLSearchParams({ threshold: String(threshold), limit: String(MATCH_LIMIT) });
+    for (const d of options?.datasets ?? []) query.append('include_dataset', d);
     const body = { queries: { subject: queryOf(subject) } };
     const answer = await this.request(`/match/${encodeURIComponent(this.config.dataset)}?${query}`, { method: 'POST', body: JSON.stringify(body) });
     const results = (answer as { responses?: { subject?: { results?: unknown } } }).responses?.subject?.results;
@@ -38,9 +45,9 @@ export class YenteScreeningProvider implements ScreeningProvider {
     for (const r of results as YenteResult[]) {
       if (!r || typeof r.id !== 'string' || typeof r.schema !== 'string' || typeof r.properties !== 'object' || r.properties === null) continue;
       const score = typeof r.score === 'number' && Number.isFinite(r.score) ? Math.min(1, Math.max(0, r.score)) : null;
-      if (score === null || r.match === false || score < this.threshold) continue;
+      if (score === null || r.match === false || score < threshold) continue;
       const m = matchOfFtmEntity(r, Math.round(score * 1000) / 1000);
-      if (m && m.schema === subject.schema) out.push(m);
+      if (m && m.schema === subject.schema && matchCounts(m, options)) out.push(m);
     }
     return out.sort((a, b) => b.score - a.score);
   }

@@ -2005,6 +2005,10 @@ export interface ScreeningHitDetectedEvent {
   isPep: boolean;
   isSanctioned: boolean;
   source: 'screening' | 'vendor_native_monitoring';
+  /**
+   * Present only when a hit the tenant had cleared as a false positive is raised again because the watchlist entity or the subject's screened data changed: what changed (new alias, new topic or sanction programme, changed date of birth ...). Additive.
+   */
+  changes?: string[];
 }
 /**
  * AI per-hit triage completed for a sanctions hit or an adverse-media article.

@@ -29,10 +29,20 @@ export interface Corroboration {
   nationality?: FeatureEffect;
 }
 
-/** The date feature alone: its nominal effect and reason; null when a side has nothing to compare. */
-export function birthDateEffect(subject: string | null, entityDates: readonly string[]): FeatureEffect | null {
-  if (!subject || !/^\d{4}/.test(subject) || entityDates.length === 0) return null;
-  const dates = entityDates.map((d) => d.trim().slice(0, 10)).filter((d) => /^\d{4}(-\d{2}){0,2}$/.test(d));
+/** How a date of birth corroborates: the full date (`exact`), the year only (`year`), or not at all (`none`): a tenant's screening settings. */
+export type BirthDateToleranceSetting = 'exact' | 'year' | 'none';
+
+/**
+ * The date feature alone: its nominal effect and reason; null when a side has nothing to compare. The subject's
+ * date (YYYY-MM-DD) against the entity's (YYYY, YYYY-MM or YYYY-MM-DD): the same full date DOB_EXACT; consistent
+ * at the list's lower precision DOB_PARTIAL; a year or less off DOB_NEAR_MISS (a typo, a calendar conversion);
+ * otherwise DOB_MISMATCH. Tolerance `year` compares years only (a same year is consistent); `none` leaves the date out.
+ */
+export function birthDateEffect(subject: string | null, entityDates: readonly string[], tolerance: BirthDateToleranceSetting = 'exact'): FeatureEffect | null {
+  if (tolerance === 'none' || !subject || !/^\d{4}/.test(subject) || entityDates.length === 0) return null;
+  const precise = (d: string) => (tolerance === 'year' ? d.slice(0, 4) : d);
+  subject = tolerance === 'year' ? subject.slice(0, 4) : subject;
+  const dates = entityDates.map((d) => precise(d.trim().slice(0, 10))).filter((d) => /^\d{4}(-\d{2}){0,2}$/.test(d));
   if (dates.length === 0) return null;
   if (dates.some((d) => d === subject.slice(0, 10) && d.length === 10)) return { effect: DOB_EXACT, reason: 'same date' };
   if (dates.some((d) => d.length < 10 && subject.startsWith(d))) return { effect: DOB_PARTIAL, reason: `consistent with ${dates.find((d) => d.length < 10 && subject.startsWith(d))}` };
@@ -56,8 +66,11 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
  * of birth years apart); an agreement counts in full for a name scoring FULL_BOOST_FROM or more, scaled
  * down to nothing for a name 0.2 below that.
  */
-export function corroborate(nameScore: number, subjectBirthDate: string | null, entityDates: readonly string[], subjectCountries: readonly string[], entityCountries: readonly string[]): Corroboration {
-  const dob = birthDateEffect(subjectBirthDate, entityDates);
+export function corroborate(
+  nameScore: number, subjectBirthDate: string | null, entityDates: readonly string[], subjectCountries: readonly string[], entityCountries: readonly string[],
+  tolerance: BirthDateToleranceSetting = 'exact',
+): Corroboration {
+  const dob = birthDateEffect(subjectBirthDate, entityDates, tolerance);
   const country = countryEffect(subjectCountries, entityCountries);
   const negative = (dob && dob.effect < 0) || (country && country.effect < 0);
   const scale = Math.min(1, Math.max(0, (nameScore - (FULL_BOOST_FROM - 0.2)) / 0.2));
@@ -75,8 +88,8 @@ export function corroborate(nameScore: number, subjectBirthDate: string | null, 
 }
 
 /** The date's effect for a full name match (kept for callers of the earlier API). */
-export function birthDateAdjustment(subject: string | null, entityDates: readonly string[]): number {
-  return birthDateEffect(subject, entityDates)?.effect ?? 0;
+export function birthDateAdjustment(subject: string | null, entityDates: readonly string[], tolerance: BirthDateToleranceSetting = 'exact'): number {
+  return birthDateEffect(subject, entityDates, tolerance)?.effect ?? 0;
 }
 
 /** The countries' effect for a full name match (kept for callers of the earlier API). */

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { FtmEntity } from '../ftm';
-import type { ScreeningMatch, ScreeningProvider, ScreeningSubject, WatchlistCandidate, WatchlistQuery } from '../screening-provider';
+import type { ScreeningMatch, ScreeningProvider, ScreeningQueryOptions, ScreeningSubject, WatchlistCandidate, WatchlistQuery } from '../screening-provider';
 import { WatchlistIndex } from './watchlist-index';
 
 /** Matches returned per subject, at most (best first). */
@@ -50,18 +50,19 @@ export class LocalScreeningProvider implements ScreeningProvider {
     return (await this.current()).stats.version;
   }
 
-  async screen(subject: ScreeningSubject): Promise<ScreeningMatch[]> {
+  /** The subject's matches; a tenant's settings (options) may set another threshold, topics, datasets, date tolerance and weak aliases. */
+  async screen(subject: ScreeningSubject, options?: ScreeningQueryOptions): Promise<ScreeningMatch[]> {
     const { index } = await this.current();
-    return index.search(subject, this.options.threshold, MAX_MATCHES_PER_SUBJECT);
+    return index.search(subject, options?.threshold ?? this.options.threshold, MAX_MATCHES_PER_SUBJECT, options);
   }
 
   /**
    * An ad-hoc search (for the search use case): the best `limit` candidates, each explained and flagged
    * `isMatch` at the threshold; near misses are shown down to a score of 0.5.
    */
-  async search(query: WatchlistQuery, limit = MAX_MATCHES_PER_SUBJECT): Promise<WatchlistCandidate[]> {
+  async search(query: WatchlistQuery, limit = MAX_MATCHES_PER_SUBJECT, options?: ScreeningQueryOptions): Promise<WatchlistCandidate[]> {
     const { index } = await this.current();
-    return index.searchWatchlist(query, this.options.threshold, limit);
+    return index.searchWatchlist(query, options?.threshold ?? this.options.threshold, limit, options);
   }
 
   /** Loads the list now (a process may warm up before its first job); what it found. */

@@ -1,5 +1,5 @@
 import { ftmValues, matchOfFtmEntity, type FtmEntity } from '../ftm';
-import type { MatchExplanation, ScreeningMatch, ScreeningSubject, WatchlistCandidate, WatchlistQuery } from '../screening-provider';
+import { matchCounts, type MatchExplanation, type ScreeningMatch, type ScreeningQueryOptions, type ScreeningSubject, type WatchlistCandidate, type WatchlistQuery } from '../screening-provider';
 import { corroborate, DOB_EXACT, COUNTRY_AGREES } from './corroboration';
 import { QueryName } from './name-similarity';
 import { nameTokens, token, type NameToken, type NameTokens } from './name-tokens';
@@ -246,8 +246,12 @@ export class WatchlistIndex {
     return true;
   }
 
-  /** The entities matching the subject at or above `threshold` (0..1), best first, at most `limit`, each explained. */
-  search(subject: ScreeningSubject, threshold: number, limit: number, options: SearchOptions = {}): ScreeningMatch[] {
+  /**
+   * The entities matching the subject at or above `threshold` (0..1), best first, at most `limit`, each explained;
+   * a tenant's settings (`options`) choose the topics and datasets that count, how dates of birth corroborate and
+   * whether weak aliases match.
+   */
+  search(subject: ScreeningSubject, threshold: number, limit: number, options: ScreeningQueryOptions = {}): ScreeningMatch[] {
     return this.scored(subject, threshold, limit, options);
   }
 
@@ -255,7 +259,7 @@ export class WatchlistIndex {
    * An ad-hoc search: the best candidates down to SEARCH_FLOOR (or the threshold, when lower), each with its
    * explanation and whether it reaches the threshold.
    */
-  searchWatchlist(query: WatchlistQuery, threshold: number, limit: number, options: Omit<SearchOptions, 'datasets'> = {}): WatchlistCandidate[] {
+  searchWatchlist(query: WatchlistQuery, threshold: number, limit: number, options: Omit<ScreeningQueryOptions, 'datasets' | 'threshold'> = {}): WatchlistCandidate[] {
     const subject: ScreeningSubject = {
       subjectId: 'search', name: query.name, role: query.schema === 'Company' ? 'company' : 'director', schema: query.schema,
       birthDate: query.birthDate ?? null, nationality: query.nationality ?? null, country: query.country ?? null,
@@ -265,7 +269,7 @@ export class WatchlistIndex {
     }));
   }
 
-  private scored(subject: ScreeningSubject, threshold: number, limit: number, options: SearchOptions): ScreeningMatch[] {
+  private scored(subject: ScreeningSubject, threshold: number, limit: number, options: ScreeningQueryOptions & SearchOptions): ScreeningMatch[] {
     const q = nameTokens(subject.name, subject.schema);
     if (q.tokens.length === 0) return [];
     const part = this.partitions[subject.schema];
@@ -289,7 +293,8 @@ export class WatchlistIndex {
     const out: ScreeningMatch[] = [];
     for (const [e, [sim, nameIndex]] of best) {
       const facts = this.entities[e]!;
-      const c = corroborate(sim, subject.birthDate, facts.birthDates, subjectCountries, this.entityCountries[e]!);
+      if (!matchCounts(facts, options)) continue;
+      const c = corroborate(sim, subject.birthDate, facts.birthDates, subjectCountries, this.entityCountries[e]!, options.birthDateTolerance);
       if (c.score < threshold) continue;
       const detail = query.explain(part.names[nameIndex]!);
       const kind = NAME_KINDS[part.nameKind[nameIndex]!]!;

@@ -53,6 +53,8 @@ export const ViewerFields = graphql(`
       configureMonitoring
       configureReminders
       configurePersonReuse
+      configureScreening
+      revokeClearedHits
       configureRiskModel
       configureDecisionPolicy
       configureQueues

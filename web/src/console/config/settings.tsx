@@ -6,6 +6,7 @@ import { NotFoundPage } from '../../ui/not-found';
 import { Loading } from '../../ui/status';
 import { setViewerOrg, useViewer, type Viewer } from '../session';
 import { AuditLogPage } from './audit-log-page';
+import { ClearedHitsPage } from './cleared-hits-page';
 import { ConnectedAppsPage } from './connected-apps-page';
 import { CredentialsPage } from './credentials-page';
 import { DecisionPolicyPage } from './decision-policy-page';
@@ -13,6 +14,7 @@ import { DeliveriesPage } from './deliveries-page';
 import { MembersPage } from './members-page';
 import { OrganisationPage } from './organisation-page';
 import { RiskModelPage } from './risk-model-page';
+import { ScreeningSettingsPage } from './screening-settings-page';
 import { SlaPolicyPage } from './sla-policy-page';
 import type { SettingsContext } from './viewer';
 import { WebhooksPage } from './webhooks-page';
@@ -23,6 +25,8 @@ const SECTIONS = [
   { path: 'credentials', label: 'API credentials' },
   { path: 'connected-apps', label: 'Connected apps' },
   { path: 'organisation', label: 'Organisation' },
+  { path: 'screening', label: 'Screening' },
+  { path: 'cleared-hits', label: 'Cleared hits' },
   { path: 'risk-model', label: 'Risk model' },
   { path: 'decision-policy', label: 'Decision policy' },
   { path: 'sla', label: 'SLAs' },
@@ -71,6 +75,8 @@ export function SettingsRoutes() {
         <Route path="credentials" element={<CredentialsPage />} />
         <Route path="connected-apps" element={<ConnectedAppsPage />} />
         <Route path="organisation" element={<OrganisationPage />} />
+        <Route path="screening" element={<ScreeningSettingsPage />} />
+        <Route path="cleared-hits" element={<ClearedHitsPage />} />
         <Route path="risk-model" element={<RiskModelPage />} />
         <Route path="decision-policy" element={<DecisionPolicyPage />} />
         <Route path="sla" element={<SlaPolicyPage />} />
