@@ -11,6 +11,7 @@ import type { Services } from '../services';
 import type { ScreeningMatch, ScreeningSubject } from './screening-provider';
 import { subjectsOfApplication } from './screening-subjects';
 import { insertHitIfNew } from './screening.repository';
+import { insertScreeningRun } from './screening-runs.repository';
 
 /** A case a pipeline step works on: its tenant and internal key. */
 export interface CaseRef {
@@ -28,6 +29,8 @@ export interface ScreenCaseResult {
   summary: { name: string; role: string | null; status: SubjectStatus }[];
   /** Hits this run persisted for the first time (each one screening.hit.detected). */
   newHits: string[];
+  /** The watchlist version screened against (null: the provider could not say; nothing was written). */
+  watchlistVersion: string | null;
 }
 
 /** Worst first: a subject with a sanctioned match is `sanctioned` whatever else matched. */
@@ -67,6 +70,8 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
     })),
   );
 
+  // The list's version, read before the matches: a new list is taken between runs, not within one.
+  const watchlistVersion = await svc.screening.listVersion().catch(() => null);
   // One provider call per distinct subject (a director who is also a UBO is asked about once).
   const asked = new Map<string, Promise<ScreeningMatch[]>>();
   const screened = await Promise.all(subjects.map(async (s) => {
@@ -78,7 +83,7 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
 
   return inTransaction(svc, async (tx) => {
     const db = forTenant(tx.manager, orgId);
-    if (guard && !(await guard.claim(tx))) return { done: false, screened: 0, summary: [], newHits: [] };
+    if (guard && !(await guard.claim(tx))) return { done: false, screened: 0, summary: [], newHits: [], watchlistVersion };
     // The case row lock serialises runs of one case (and the summary recount with dispositions).
     await lockCase(db, casePk);
     const now = svc.clock.now();
@@ -101,10 +106,11 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
         });
       }
     }
-    await recordEvent(tx, { orgId, type: 'screening.completed', case: { pk: casePk }, fields: { screened: subjects.length, summary } });
+    await recordEvent(tx, { orgId, type: 'screening.completed', case: { pk: casePk }, fields: { screened: subjects.length, summary, watchlistVersion } });
+    await insertScreeningRun(db, casePk, { provider: svc.screening.name, watchlistVersion, screened: subjects.length, newHits: newHits.length, completedAt: now });
     await recountCaseScreening(db, casePk, now);
     await guard?.done(tx);
-    return { done: true, screened: subjects.length, summary, newHits };
+    return { done: true, screened: subjects.length, summary, newHits, watchlistVersion };
   });
 }
 
