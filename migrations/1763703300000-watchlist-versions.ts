@@ -6,9 +6,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 //   screened against (the OpenSanctions dataset version, else the file's SHA-256; yente's indexed version),
 //   the provider, the subjects screened and the hits it found new. Decision provenance reads it.
 // - watchlist_reloads: the operator's (and the file watcher's) requests to take a new list without a
-//   restart: `full` (read WATCHLIST_PATH again) or `delta` (apply an OpenSanctions delta file in place).
-//   No tenant: every API and worker process polls it (by id) and applies what it has not applied yet, in
-//   order; `dedupe_key` keeps one row per watched file digest when several processes notice the same file.
+//   restart: `full` (read WATCHLIST_PATH again) or `delta` (apply an OpenSanctions delta file in place), for
+//   the list at `list_path` (the processes' WATCHLIST_PATH; `path` is the file to read). No tenant: every API
+//   and worker process polls it (by id) and applies what it has not applied yet, in order; `dedupe_key`
+//   keeps one row per watched file state when several processes notice the same change.
 const ID = 'CHAR(36) CHARACTER SET ascii COLLATE ascii_bin';
 const TS = 'DATETIME(3)';
 const TABLE = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci';
@@ -30,6 +31,7 @@ const statements = [
   `CREATE TABLE watchlist_reloads (
     id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,
     kind ENUM('full', 'delta') NOT NULL,
+    list_path VARCHAR(1000) NOT NULL,
     path VARCHAR(1000) NOT NULL,
     digest CHAR(64) CHARACTER SET ascii COLLATE ascii_bin NULL,
     requested_by VARCHAR(40) CHARACTER SET ascii COLLATE ascii_bin NOT NULL,

@@ -53,6 +53,6 @@ export async function requestWatchlistReload(
     const code = (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
     throw DomainError.validation([{ path: kind === 'delta' ? 'delta' : 'WATCHLIST_PATH', message: `${path} cannot be read: ${code}` }]);
   }
-  const reloadId = await insertReload(svc.db, { kind, path, digest, requestedBy: 'operator', dedupeKey: null, at: svc.clock.now() });
+  const reloadId = await insertReload(svc.db, { kind, listPath: svc.config.watchlistPath, path, digest, requestedBy: 'operator', dedupeKey: null, at: svc.clock.now() });
   return { reloadId: reloadId!, kind, path, digest, upserts, removed };
 }

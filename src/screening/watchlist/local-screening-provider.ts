@@ -25,8 +25,8 @@ export interface WatchlistReload {
 
 /** Where the processes of the service find the reload requests (the watchlist_reloads table), and record one. */
 export interface WatchlistReloadLog {
-  /** The requests after `afterId` (0: all), oldest first. */
-  after(afterId: number): Promise<WatchlistReload[]>;
+  /** The requests for the list at `listPath` after `afterId` (0: all), oldest first. */
+  after(listPath: string, afterId: number): Promise<WatchlistReload[]>;
   /**
    * Records a full reload of a file this process saw change, once per `stateKey` (the last request applied and
    * the file's digest) across processes; its id, or null when another process recorded it first.
@@ -188,29 +188,37 @@ export class LocalScreeningProvider implements ScreeningProvider {
   private async refreshNow(): Promise<void> {
     this.checkedAt = Date.now();
     const loaded = this.loaded!;
-    try {
-      const key = await fileKey(this.options.path);
-      if (key !== loaded.fileKey) {
-        if (this.options.reloads) {
-          // Told to every process through the log (and to monitoring, which rescreens against the change).
-          const { digest } = await readJsonLines(this.options.path, () => undefined);
-          // Once per state across processes: the same file after the same requests is one request.
-          if (digest !== loaded.stats.digest) await this.options.reloads.recordWatched(this.options.path, `${loaded.appliedId}:${digest}`);
-          else loaded.fileKey = key;
-        } else {
-          await this.applyRequest({ id: 0, kind: 'full', path: this.options.path, digest: null });
+    let pending = await this.pendingRequests(loaded.appliedId);
+    // A pending full reload reads the file anyway; otherwise a changed file is itself a reload.
+    if (!pending.some((r) => r.kind === 'full')) {
+      try {
+        const key = await fileKey(this.options.path);
+        if (key !== loaded.fileKey) {
+          if (this.options.reloads) {
+            // Told to every process through the log (and to monitoring, which rescreens against the change),
+            // once per state across processes: the same file after the same requests is one request.
+            const { digest } = await readJsonLines(this.options.path, () => undefined);
+            if (digest !== loaded.stats.digest) {
+              await this.options.reloads.recordWatched(this.options.path, `${loaded.appliedId}:${digest}`);
+              pending = await this.pendingRequests(loaded.appliedId);
+            } else {
+              loaded.fileKey = key;
+            }
+          } else {
+            pending = [{ id: 0, kind: 'full', path: this.options.path, digest: null }];
+          }
         }
+      } catch (err) {
+        this.log('warn', { path: this.options.path, err: reasonOf(err) }, 'watchlist check failed; the current list stays');
       }
-    } catch (err) {
-      this.log('warn', { path: this.options.path, err: reasonOf(err) }, 'watchlist check failed; the current list stays');
     }
-    for (const r of await this.pendingRequests(this.loaded!.appliedId)) await this.applyRequest(r);
+    for (const r of pending) await this.applyRequest(r);
   }
 
   private async pendingRequests(afterId: number): Promise<WatchlistReload[]> {
     if (!this.options.reloads) return [];
     try {
-      return await this.options.reloads.after(afterId);
+      return await this.options.reloads.after(this.options.path, afterId);
     } catch (err) {
       this.log('warn', { err: reasonOf(err) }, 'watchlist reload requests could not be read');
       return [];
