@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { forTenant } from '../db/index';
-import { findReload, readWatchlistDelta, WatchlistIndex, type FtmEntity, type WatchlistChange } from '../screening/index';
+import {
+  findReload, readWatchlistDelta, refreshWatchlist, watchlistChangeOf, WatchlistIndex, type FtmEntity, type WatchlistChange,
+} from '../screening/index';
 import type { Services } from '../services';
 import { monitoringSubjects } from './monitoring-checks';
 import { findCasesForRun, findPartiesForRun, findProfilesForRun, groupBy } from './monitoring.repository';
@@ -42,7 +44,7 @@ export async function rescreenWatchlistChange(svc: Services, reloadId: number): 
     return { reloadId, status: 'held', ...empty, outcome: 'handled already, or another job holds it' };
   }
   // This process takes the change first (the cases' runs screen against the new list), and says what changed.
-  await svc.screening.refresh?.();
+  await refreshWatchlist(svc.screening);
   const change = await changeOf(svc, reload);
   let result: WatchlistChangeOutcome;
   if (!change) {
@@ -57,7 +59,7 @@ export async function rescreenWatchlistChange(svc: Services, reloadId: number): 
 
 /** A delta's entities come from its file (any process can read them); a full reload's from the process that compared the lists. */
 async function changeOf(svc: Services, reload: { id: number; kind: 'full' | 'delta'; path: string }): Promise<Pick<WatchlistChange, 'upserts' | 'removed'> | null> {
-  const applied = svc.screening.changeOf?.(reload.id) ?? null;
+  const applied = watchlistChangeOf(svc.screening, reload.id);
   if (applied) return applied;
   if (reload.kind === 'delta') {
     try {

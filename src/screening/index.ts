@@ -14,6 +14,7 @@ export { readWatchlistDelta, type WatchlistDelta } from './watchlist/watchlist-f
 export { requestWatchlistReload, type WatchlistReloadRequested } from './request-watchlist-reload';
 export { watchlistReloadLog, listReloadsAfter, findReload, type WatchlistReloadRequest } from './watchlist-reloads.repository';
 export { screeningRunsOf, latestScreeningVersion } from './screening-runs-of';
+export { refreshWatchlist, watchlistChangeOf } from './watchlist-refresh';
 export type { ScreeningRun } from './screening-runs.repository';
 export { LocalHitTriager } from './local-triager';
 export { countryCodeOf, subjectsOfApplication } from './screening-subjects';

@@ -4,8 +4,6 @@
  * OpenSanctions' self-hosted matching API (yente `/match`) sits behind the same port.
  */
 
-import type { WatchlistChange } from './watchlist/local-screening-provider';
-
 /** One screened party of a case. */
 export interface ScreeningSubject {
   /** Stable within the case: `company`, or `director:<n>` / `ubo:<n>` (its index in the application). */
@@ -47,10 +45,6 @@ export interface ScreeningProvider {
   listVersion(): Promise<string>;
   /** Matches above the provider's threshold, best first. */
   screen(subject: ScreeningSubject): Promise<ScreeningMatch[]>;
-  /** Takes a new list now if one is waiting (the local provider: a changed file, pending reload requests). */
-  refresh?(): Promise<unknown>;
-  /** The entities a reload request (a row of watchlist_reloads) changed, as this process applied it; null when it did not. */
-  changeOf?(reloadId: number): WatchlistChange | null;
 }
 
 declare module '../services' {
