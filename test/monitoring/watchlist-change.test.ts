@@ -113,4 +113,36 @@ describe('monitoring: rescreening after a watchlist change (changed entities onl
     );
     expect(fact).to.deep.equal({ present: 0 });
   });
+
+  it('a new list file (a full reload) is compared with the one before: only the cases naming an entity that changed are rescreened', async () => {
+    // Its own copy of the sample list (the first test's deltas apply to the other one).
+    const own = await SampleSources.create();
+    const provider = new LocalScreeningProvider({ path: own.watchlist, threshold: 0.7, reloads: watchlistReloadLog(svc.db, svc.clock) });
+    const local: Services = { ...svc, config: { ...svc.config, watchlistPath: own.watchlist }, screening: provider };
+    const tenant = await h.tenant();
+    const bart = await approvedCase(local, tenant, {
+      companyName: 'Quickfoot Logistics Ltd', country: 'GB', directors: [{ name: 'Bartholomew Quickfoot-Lane', dateOfBirth: '1968-04-30', nationality: 'GB' }], ubos: [],
+    } as typeof NORTHGATE, null);
+    const north = await approvedCase(local, tenant);
+    await scheduleMonitoring(local);
+    await runMonitoringBatch(local, [bart, north].map((c) => ({ orgId: tenant.id, casePk: c.pk, source: 'scheduled', triggeredBy: 'scheduled' })));
+    const before = { bart: (await monitoringEvents(svc, tenant.id, bart.pk)).length, north: (await monitoringEvents(svc, tenant.id, north.pk)).length };
+
+    const added = {
+      id: 'fict-p-902', schema: 'Person', caption: 'Bartholomew Quickfoot-Lane',
+      properties: { name: ['Bartholomew Quickfoot-Lane'], birthDate: ['1968-04-30'], nationality: ['gb'], topics: ['role.pep'], position: ['Harbour Master'] }, datasets: ['sample_peps'],
+    };
+    await writeFile(own.watchlist, `${await readFile(own.watchlist, 'utf8')}${JSON.stringify(added)}\n`);
+    const reload = await requestWatchlistReload(local, SERVICE_OPERATOR, {});
+    expect(reload.kind).to.equal('full');
+    await svc.jobs.enqueue('monitoring.tick', {});
+    await drainJobs(await runtime(), { orgId: tenant.id, svc: local });
+    expect(await handled(reload.reloadId)).to.deep.include({ changed_entities: 1, handled: 1 });
+    const events = (await monitoringEvents(svc, tenant.id, bart.pk)).slice(before.bart);
+    expect(events.map((e) => [e.event, e.alertType, e.title])).to.deep.equal([
+      ['monitoring.alert.created', 'pep_change', 'PEP status change on Director dir_0'],
+      ['monitoring.run.completed', undefined, undefined],
+    ]);
+    expect((await monitoringEvents(svc, tenant.id, north.pk)).length).to.equal(before.north);
+  });
 });
