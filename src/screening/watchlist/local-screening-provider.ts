@@ -131,6 +131,8 @@ export class LocalScreeningProvider implements ScreeningProvider {
    */
   async refresh(): Promise<WatchlistStats> {
     if (!this.loaded) return this.load();
+    // A check already under way may have read the requests before the caller's: wait for it, then check again.
+    if (this.refreshing) await this.refreshing;
     await this.startRefresh();
     return this.loaded.stats;
   }
