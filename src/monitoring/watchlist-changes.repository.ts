@@ -12,8 +12,9 @@ export async function listMonitoredCasePage(
   db: Queryable, after: { orgId: string; casePk: number } | null, limit: number,
 ): Promise<{ orgId: string; casePk: number }[]> {
   const rows: { org_id: string; case_pk: number }[] = await crossTenant(db, 'sweep').query(
-    `SELECT org_id, case_pk FROM monitored_cases ${after ? 'WHERE (org_id, case_pk) > (?, ?)' : ''} ORDER BY org_id, case_pk LIMIT ${Math.floor(limit)}`,
-    after ? [after.orgId, after.casePk] : [],
+    // Keyset on the primary key (org_id, case_pk), written out so that either server reads it as a range.
+    `SELECT org_id, case_pk FROM monitored_cases ${after ? 'WHERE org_id > ? OR (org_id = ? AND case_pk > ?)' : ''} ORDER BY org_id, case_pk LIMIT ${Math.floor(limit)}`,
+    after ? [after.orgId, after.orgId, after.casePk] : [],
   );
   return rows.map((r) => ({ orgId: r.org_id, casePk: r.case_pk }));
 }
