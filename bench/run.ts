@@ -8,6 +8,7 @@ import { queuesBench } from './queues';
 import { metricsBench } from './metrics';
 import { screeningBench } from './screening';
 import { monitoringBench } from './monitoring';
+import { monitoringDeltaBench } from './monitoring-delta';
 import { passwordFloodBench } from './password-flood';
 import { run as token } from './token';
 import { uploadBench } from './upload';
@@ -23,6 +24,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   pipeline: pipelineBench,
   screening: screeningBench,
   monitoring: monitoringBench,
+  'monitoring-delta': monitoringDeltaBench,
   'password-flood': passwordFloodBench,
   queues: queuesBench,
   metrics: metricsBench,

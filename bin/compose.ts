@@ -2,16 +2,16 @@
 // and tests build the service through it.
 import type { Express } from 'express';
 import { takeCaseSequences } from '../src/cases/index';
-import { connectDataSource, createDataSource, ensureMysqlDatabase, runMigrations } from '../src/db/index';
+import { connectDataSource, createDataSource, ensureMysqlDatabase, runMigrations, type Queryable } from '../src/db/index';
 import { LocalDocumentExtractor } from '../src/documents/index';
 import { moduleSubscribers, type EventSubscriber } from '../src/events/index';
 import { keepMailLocally, moduleMailKinds } from '../src/mail/index';
 import { AccessTokenCache } from '../src/oauth/index';
 import {
-  createLogger, moduleHooks, systemClock, type Config, type HostResolver, type Logger, type Services,
+  createLogger, moduleHooks, systemClock, type Clock, type Config, type HostResolver, type Logger, type Services,
 } from '../src/platform/index';
 import { LocalCaseReviewer } from '../src/review/index';
-import { LocalHitTriager, LocalScreeningProvider, type ScreeningProvider } from '../src/screening/index';
+import { LocalHitTriager, LocalScreeningProvider, watchlistReloadLog, type ScreeningProvider } from '../src/screening/index';
 import { YenteScreeningProvider } from '../worker/vendors/yente';
 import { HostedFlowVendor } from '../worker/vendors/hosted-idv';
 import { LocalIdentityVerifier } from '../src/idv/index';
@@ -97,7 +97,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     mailKinds: moduleMailKinds(FEATURE_MODULES),
     extractor: undefined as unknown as Services['extractor'],
     idv: undefined as unknown as Services['idv'],
-    screening: createScreeningProvider(config),
+    screening: createScreeningProvider(config, { db, log, clock: systemClock }),
     triager: createLlmHitTriager(config) ?? new LocalHitTriager(),
     registry: createCompanyRegistry(config),
     adverseMedia: createAdverseMediaSource(config),
@@ -121,6 +121,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     svc,
     queue,
     async close() {
+      if (svc.screening instanceof LocalScreeningProvider) svc.screening.close();
       mailer.close();
       blobs.close();
       await local?.close();
@@ -133,10 +134,17 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   };
 }
 
-/** SCREENING_PROVIDER: yente at YENTE_URL, or the local matcher over WATCHLIST_PATH (loaded on first use). */
-export function createScreeningProvider(config: Config): ScreeningProvider {
+/**
+ * SCREENING_PROVIDER: yente at YENTE_URL, or the local matcher over WATCHLIST_PATH (loaded on first use).
+ * With a database, the local matcher takes new lists without a restart: it watches the file and polls the
+ * reload requests of `svc watchlist:reload` (watchlist_reloads).
+ */
+export function createScreeningProvider(config: Config, runtime?: { db: Queryable; log: Logger; clock: Clock }): ScreeningProvider {
   if (config.screeningProvider === 'yente' && config.yente) return new YenteScreeningProvider(config.yente, config.screeningMatchThreshold);
-  return new LocalScreeningProvider({ path: config.watchlistPath, threshold: config.screeningMatchThreshold });
+  return new LocalScreeningProvider({
+    path: config.watchlistPath, threshold: config.screeningMatchThreshold,
+    ...(runtime ? { reloads: watchlistReloadLog(runtime.db, runtime.clock), log: runtime.log, watch: true } : {}),
+  });
 }
 
 /** REGISTRY_PROVIDER: a Companies House-like API at REGISTRY_URL, or the local registry file (REGISTRY_PATH). */

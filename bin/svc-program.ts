@@ -9,6 +9,7 @@ import { addPrettyOption, collect, operatorOf, readStdin, runs, serviceCommand, 
 import { seedDemoTenant } from './demo-seed';
 import { listKeptMail, showKeptMail } from '../src/mail/index';
 import { addWebhookCommands } from './svc-extensions';
+import { addWatchlistCommands } from './svc-watchlist';
 
 /** The program with every command; parse with `parseAsync(argv, { from: 'user' })`. */
 export function buildProgram(): Command {
@@ -99,6 +100,7 @@ export function buildProgram(): Command {
     .action(runs((svc) => seedDemoTenant(svc)));
 
   addWebhookCommands(program);
+  addWatchlistCommands(program);
   addPrettyOption(program);
   return program;
 }

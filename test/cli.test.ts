@@ -17,7 +17,7 @@ const svcWithInput = (input: string, ...args: string[]) => runNode('bin/svc.js',
 const COMMANDS = [
   'org:create', 'org:full-parity', 'user:create', 'user:list', 'client:create', 'client:list', 'client:revoke', 'mail:list', 'mail:show', 'connector:register', 'demo:seed',
   'webhook:create', 'webhook:list', 'webhook:pause', 'webhook:resume', 'webhook:delete', 'webhook:test', 'webhook:deliveries', 'webhook:redeliver', 'webhook:recover',
-  'webhook:listen',
+  'webhook:listen', 'watchlist:reload',
 ];
 
 describe('operator CLI (svc)', () => {

@@ -1,5 +1,6 @@
 export { MONITORING_SCHEDULES, DEFAULT_MONITORING_SCHEDULE, SCHEDULE_PERIOD_MS, nextDueAfter, spreadOf, type MonitoringSchedule } from './monitoring-schedule';
-export { MONITORING_TICK_TASK, MONITORING_RUN_DUE_TASK } from './monitoring-jobs';
+export { MONITORING_TICK_TASK, MONITORING_RUN_DUE_TASK, MONITORING_WATCHLIST_CHANGE_TASK } from './monitoring-jobs';
+export { rescreenWatchlistChange, rescreenAgainst, type WatchlistRescreenResult } from './rescreen-watchlist-change';
 export { scheduleMonitoring, type ScheduleTickResult } from './schedule-monitoring';
 export { runDueMonitoring, type RunDueResult } from './run-due-monitoring';
 export { runMonitoringBatch, type MonitoringTarget, type MonitoringRunOutcome } from './run-monitoring-batch';

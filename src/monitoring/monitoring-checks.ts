@@ -62,12 +62,18 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(
  */
 export async function observeCase(
   sources: MonitoringSources, c: MonitoredCase, profile: RunProfile | null, parties: RunParty[],
+  checks: readonly MonitoringCheck[] = MONITORING_CHECKS,
 ): Promise<CaseObservation> {
   const subjects = monitoringSubjects(c, profile, parties);
-  const [screening, registry, media] = await Promise.all([
-    rescreen(sources, subjects), refreshRegistry(sources, c, profile, parties), searchAdverseMedia(sources, subjects),
+  const none = Promise.resolve(null);
+  // Only the checks asked for (a watchlist change runs the rescreening alone): the others settle nothing.
+  const results = await Promise.all([
+    checks.includes('rescreening') ? rescreen(sources, subjects) : none,
+    checks.includes('registry_refresh') ? refreshRegistry(sources, c, profile, parties) : none,
+    checks.includes('adverse_media') ? searchAdverseMedia(sources, subjects) : none,
   ]);
-  return { checksRun: [screening.run, registry.run, media.run], facts: [...screening.facts, ...registry.facts, ...media.facts] };
+  const ran = results.filter((r) => r !== null);
+  return { checksRun: ran.map((r) => r.run), facts: ran.flatMap((r) => r.facts) };
 }
 
 async function rescreen(sources: MonitoringSources, subjects: MonitoringSubject[]): Promise<{ run: CheckRun; facts: ObservedFact[] }> {

@@ -1,4 +1,5 @@
 import type { FeatureTask } from '../platform/index';
+import { rescreenWatchlistChange } from './rescreen-watchlist-change';
 import { runDueMonitoring } from './run-due-monitoring';
 import { scheduleMonitoring } from './schedule-monitoring';
 
@@ -12,4 +13,14 @@ export const monitoringTickTask: FeatureTask = (svc) => async () => {
 export const monitoringRunDueTask: FeatureTask = (svc) => async () => {
   const result = await runDueMonitoring(svc);
   if (result.ran || result.unenrolled) svc.log.info(result, 'monitoring runs');
+};
+
+/** `monitoring.watchlist-change` (payload {reloadId}): rescreens the monitored cases against the entities a list change touched. */
+export const monitoringWatchlistChangeTask: FeatureTask = (svc) => async (payload) => {
+  const reloadId = Number((payload as { reloadId?: unknown } | null)?.reloadId);
+  if (!Number.isSafeInteger(reloadId) || reloadId <= 0) {
+    svc.log.warn({ payload }, 'monitoring.watchlist-change: no reloadId');
+    return;
+  }
+  await rescreenWatchlistChange(svc, reloadId);
 };

@@ -3,7 +3,7 @@ import { inTransaction, type Tx } from '../db/transaction';
 import { recordCaseEvents, type RecordEventInput } from '../events/index';
 import { onMonitoringAlert, type MonitoringAlertFact } from '../monitoring-reviews/index';
 import type { Services } from '../services';
-import { observeCase, type CaseObservation, type CheckRun } from './monitoring-checks';
+import { observeCase, type CaseObservation, type CheckRun, type MonitoringCheck } from './monitoring-checks';
 import { CHECK_FAMILIES, diffFacts, pepFingerprint, sanctionsFingerprint, type KnownFact, type ObservedFact } from './monitoring-facts';
 import {
   findBaselineHits, findCasesForRun, findFacts, findPartiesForRun, findProfilesForRun, groupBy, insertAlert, insertRun, saveFacts,
@@ -35,7 +35,11 @@ const isMonitorable = (c: MonitoredCase) => c.status === 'approved' && c.purgedA
  * new alerts (each one `monitoring.alert.created`), its facts, and `monitoring.run.completed` (the events
  * of the whole batch in three statements, recordCaseEvents), then the reviews hook for each new alert. A case no longer approved (or purged) by then is left out: `not_monitored`.
  */
-export async function runMonitoringBatch(svc: Services, targets: MonitoringTarget[]): Promise<MonitoringRunOutcome[]> {
+export async function runMonitoringBatch(
+  svc: Services, targets: MonitoringTarget[],
+  /** The checks to run (default all three; a watchlist change runs the rescreening alone, which settles only its own facts). */
+  options: { checks?: readonly MonitoringCheck[] } = {},
+): Promise<MonitoringRunOutcome[]> {
   const outcomes: MonitoringRunOutcome[] = [];
   let watchlistVersion: string | null = null;
   try {
@@ -66,7 +70,7 @@ export async function runMonitoringBatch(svc: Services, targets: MonitoringTarge
         const profile = profileByPk.get(t.casePk) ?? null;
         // The company as the customer's application names it (as screening does), else the case's.
         const companyName = profile?.companyName?.trim() || c.companyName;
-        observations.set(t, { ...(await observeCase(svc, c, profile, partiesByPk.get(t.casePk) ?? [])), companyName });
+        observations.set(t, { ...(await observeCase(svc, c, profile, partiesByPk.get(t.casePk) ?? [], options.checks)), companyName });
       }));
     }
     const written = await inTransaction(svc, (tx) => recordRuns(tx, orgId, group, observations, { startedAt, watchlistVersion }));

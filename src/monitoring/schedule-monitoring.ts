@@ -1,9 +1,11 @@
 import { forTenant } from '../db/index';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
-import { enqueueRunDueJobs } from './monitoring-jobs';
+import { listReloadsAfter } from '../screening/index';
+import { enqueueRunDueJobs, enqueueWatchlistChangeJobs } from './monitoring-jobs';
 import { nextDueAfter, spreadOf } from './monitoring-schedule';
 import { anyDueCase, findUnenrolledCases, findUnplannedCases, listTenantSchedules, savePlans } from './monitoring.repository';
+import { findHandledWatchlistChanges, watchlistChangeFloor } from './watchlist-changes.repository';
 
 /** Cases enrolled or planned per tenant and statement. */
 const PLAN_BATCH = 2_000;
@@ -15,6 +17,8 @@ export interface ScheduleTickResult {
   planned: number;
   /** Whether run jobs were started (some case was due). */
   started: boolean;
+  /** Watchlist changes handed out for rescreening (ids of watchlist_reloads). */
+  watchlistChanges: number[];
 }
 
 /**
@@ -22,7 +26,8 @@ export interface ScheduleTickResult {
  * monitored are enrolled, each due at its own slot of the tenant's period (spreadOf: a tenant's cases
  * spread evenly over the day rather than all at once); cases left unplanned by a schedule change get their
  * slot under the new schedule (none while it is off). Then, when any case is due, it starts the run jobs
- * (MONITORING_RUN_JOBS of them), which claim due cases in batches.
+ * (MONITORING_RUN_JOBS of them), which claim due cases in batches. Each watchlist change not yet rescreened
+ * (a reload request of `svc watchlist:reload`, or a file a process saw change) gets its rescreening job.
  */
 export async function scheduleMonitoring(svc: Services): Promise<ScheduleTickResult> {
   const now = svc.clock.now();
@@ -52,5 +57,9 @@ export async function scheduleMonitoring(svc: Services): Promise<ScheduleTickRes
   }
   const started = await anyDueCase(svc.db, now);
   if (started) await enqueueRunDueJobs(svc, svc.config.monitoringRunJobs);
-  return { enrolled, planned, started };
+  const changes = await listReloadsAfter(svc.db, await watchlistChangeFloor(svc.db), 100);
+  const handled = await findHandledWatchlistChanges(svc.db, changes.map((c) => c.id));
+  const watchlistChanges = changes.map((c) => c.id).filter((id) => !handled.has(id));
+  await enqueueWatchlistChangeJobs(svc, watchlistChanges);
+  return { enrolled, planned, started, watchlistChanges };
 }

@@ -11,7 +11,16 @@ export { matchCounts, BIRTH_DATE_TOLERANCES } from './screening-provider';
 
 export type { HitTriager, TriageInput, TriageResult } from './hit-triager';
 export { matchOfFtmEntity, flagsOfTopics, screeningSchemaOf, type FtmEntity } from './ftm';
-export { LocalScreeningProvider, loadWatchlist, MAX_MATCHES_PER_SUBJECT, type WatchlistStats } from './watchlist/local-screening-provider';
+export {
+  LocalScreeningProvider, loadWatchlist, MAX_MATCHES_PER_SUBJECT, type WatchlistStats, type WatchlistChange, type WatchlistReload, type WatchlistReloadLog,
+} from './watchlist/local-screening-provider';
+export { WatchlistIndex } from './watchlist/watchlist-index';
+export { readWatchlistDelta, type WatchlistDelta } from './watchlist/watchlist-files';
+export { requestWatchlistReload, type WatchlistReloadRequested } from './request-watchlist-reload';
+export { watchlistReloadLog, listReloadsAfter, findReload, type WatchlistReloadRequest } from './watchlist-reloads.repository';
+export { screeningRunsOf, latestScreeningVersion } from './screening-runs-of';
+export { refreshWatchlist, watchlistChangeOf } from './watchlist-refresh';
+export type { ScreeningRun } from './screening-runs.repository';
 export { LocalHitTriager } from './local-triager';
 export { countryCodeOf, subjectsOfApplication } from './screening-subjects';
 export {

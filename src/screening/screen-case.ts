@@ -14,6 +14,7 @@ import { queryOptionsOf } from './screening-settings';
 import { activeScreeningSettings } from './screening-settings.repository';
 import { caseSubjects, screenSubjects } from './screen-subjects';
 import { insertHitIfNew, reraiseHit } from './screening.repository';
+import { insertScreeningRun } from './screening-runs.repository';
 
 /** A case a pipeline step works on: its tenant and internal key. */
 export interface CaseRef {
@@ -33,6 +34,8 @@ export interface ScreenCaseResult {
   newHits: string[];
   /** Candidates left out because the tenant cleared them for that subject and nothing changed since. */
   cleared: number;
+  /** The watchlist version screened against (null: the provider could not say; nothing was written). */
+  watchlistVersion: string | null;
 }
 
 /** Worst first: a subject with a sanctioned match is `sanctioned` whatever else matched. */
@@ -68,6 +71,8 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
   const subjects = await caseSubjects(db, casePk);
   if (!subjects) throw DomainError.notFound('Case');
 
+  // The list's version, read before the matches: a new list is taken between runs, not within one.
+  const watchlistVersion = await svc.screening.listVersion().catch(() => null);
   const settings = await activeScreeningSettings(db, svc.config.screeningMatchThreshold, svc.clock.now());
   const screened = await screenSubjects(db, svc.screening, casePk, subjects, queryOptionsOf(settings.settings));
   const summary = screened.map(({ subject, matches }) => ({ name: subject.name, role: subject.role, status: subjectStatus(matches.map((m) => m.match)) }));
@@ -75,7 +80,7 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
 
   return inTransaction(svc, async (tx) => {
     const db = forTenant(tx.manager, orgId);
-    if (guard && !(await guard.claim(tx))) return { done: false, screened: 0, summary: [], newHits: [], cleared: 0 };
+    if (guard && !(await guard.claim(tx))) return { done: false, screened: 0, summary: [], newHits: [], cleared: 0, watchlistVersion };
     // The case row lock serialises runs of one case (and the summary recount with dispositions).
     await lockCase(db, casePk);
     const now = svc.clock.now();
@@ -102,10 +107,11 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
         });
       }
     }
-    await recordEvent(tx, { orgId, type: 'screening.completed', case: { pk: casePk }, fields: { screened: subjects.length, summary } });
+    await recordEvent(tx, { orgId, type: 'screening.completed', case: { pk: casePk }, fields: { screened: subjects.length, summary, watchlistVersion } });
+    await insertScreeningRun(db, casePk, { provider: svc.screening.name, watchlistVersion, screened: subjects.length, newHits: newHits.length, completedAt: now });
     await recountCaseScreening(db, casePk, now);
     await guard?.done(tx);
-    return { done: true, screened: subjects.length, summary, newHits, cleared };
+    return { done: true, screened: subjects.length, summary, newHits, cleared, watchlistVersion };
   });
 }
 

@@ -65,7 +65,7 @@ describe('screening: screenCase (the company, directors and UBOs of the submitte
     // screening.completed carries no crmSource (contract): its envelope is the case's plain one.
     const { crmSource: _crm, ...plain } = envelope;
     expect(stable(events[3]!)).to.deep.equal({
-      ...plain, event: 'screening.completed', caseSequence: 5, screened: 5,
+      ...plain, event: 'screening.completed', caseSequence: 5, screened: 5, watchlistVersion: await svc.screening.listVersion(),
       summary: [
         { name: 'Zhelezny Metallurgical Holdings', role: 'company', status: 'sanctioned' },
         { name: 'Виктор Железный', role: 'director', status: 'sanctioned' },
@@ -131,7 +131,7 @@ describe('screening: screenCase (the company, directors and UBOs of the submitte
       companyName: 'Globex Trading Ltd', directors: [{ name: 'Grace Hopper', dateOfBirth: '1966-12-09', nationality: 'US' }], ubos: [],
     });
     expect(await screenCase(svc, systemOf(tenant.id), c.ref)).to.deep.equal({
-      done: true, screened: 2, newHits: [], cleared: 0,
+      done: true, screened: 2, newHits: [], cleared: 0, watchlistVersion: await svc.screening.listVersion(),
       summary: [{ name: 'Globex Trading Ltd', role: 'company', status: 'clear' }, { name: 'Grace Hopper', role: 'director', status: 'clear' }],
     });
     const events = await caseEvents(svc, schemas, tenant.id, c.pk);
@@ -144,7 +144,9 @@ describe('screening: screenCase (the company, directors and UBOs of the submitte
     const tenant = await newTenant(await runtime());
     const c = await caseWithApplication(svc, tenant, application);
     const refused: StepGuard = { claim: async () => false, done: async () => expect.fail('done after a refused claim') };
-    expect(await screenCase(svc, systemOf(tenant.id), c.ref, refused)).to.deep.equal({ done: false, screened: 0, summary: [], newHits: [], cleared: 0 });
+    expect(await screenCase(svc, systemOf(tenant.id), c.ref, refused)).to.deep.equal({
+      done: false, screened: 0, summary: [], newHits: [], cleared: 0, watchlistVersion: await svc.screening.listVersion(),
+    });
     expect((await caseEvents(svc, schemas, tenant.id, c.pk)).map((e) => e.event)).to.deep.equal(['case.created']);
     expect((await listScreeningHits(svc, operatorActor(tenant.id), c.caseId, {})).data).to.deep.equal([]);
 

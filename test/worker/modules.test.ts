@@ -71,7 +71,7 @@ describe('feature modules (worker/modules.ts)', () => {
   it('give the worker its task list, each identifier once and unchanged (the names of queued jobs)', () => {
     const svc = {} as Services;
     expect(Object.keys(createTaskList(svc)).sort()).to.deep.equal([
-      'case.purge-check', 'deliver-webhook', 'monitoring.run-due', 'monitoring.tick', 'outreach.reminder', 'pipeline.document-uploaded', 'pipeline.step',
+      'case.purge-check', 'deliver-webhook', 'monitoring.run-due', 'monitoring.tick', 'monitoring.watchlist-change', 'outreach.reminder', 'pipeline.document-uploaded', 'pipeline.step',
       'relay-events', 'send-mail', 'send-removed-member-credentials-mail', 'work-queues.sla-digest',
     ]);
     const twice = [{ name: 'a', tasks: { x: () => async () => undefined } }, { name: 'b', tasks: { x: () => async () => undefined } }];

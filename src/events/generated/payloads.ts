@@ -1933,6 +1933,10 @@ export interface ScreeningCompletedEvent {
     role: string | null;
     status: 'clear' | 'match' | 'pep' | 'sanctioned';
   }[];
+  /**
+   * The watchlist version screened against (additive): the OpenSanctions dataset version `<dataset>@<version>` when known, else `sha256:<digest of the list file>`, or the yente index's version; null when the provider could not say.
+   */
+  watchlistVersion?: string | null;
 }
 /**
  * A new hit was persisted (onboarding screening) or surfaced by a vendor's native ongoing monitoring. Once per genuinely new hit.

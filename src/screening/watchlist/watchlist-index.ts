@@ -205,17 +205,48 @@ const countryCodes = (values: readonly (string | null)[]) =>
  * or above the threshold.
  */
 export class WatchlistIndex {
-  private readonly entities: EntityFacts[] = [];
+  /** Null: removed (a delta's DEL, or replaced by its MOD); its names stay in the postings and are skipped. */
+  private readonly entities: (EntityFacts | null)[] = [];
   private readonly entityCountries: string[][] = [];
   private readonly partitions = { Person: new Partition(), Company: new Partition() };
+  /** Entity id -> its live slot in `entities`. */
+  private readonly byId = new Map<string, number>();
 
-  /** Entities indexed. */
-  get size(): number {
-    return this.entities.length;
+  /** An index of the given entities (the small index of a list change's entities); those that are not parties are left out. */
+  static of(entities: Iterable<FtmEntity>): WatchlistIndex {
+    const index = new WatchlistIndex();
+    for (const e of entities) index.add(e);
+    return index;
   }
 
-  /** Adds an FtM entity; false when its schema is not a party (Vessel, Sanction ...) or it has no name. */
+  /** Entities indexed (live: removed ones do not count). */
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Whether an entity of that id is indexed. */
+  has(entityId: string): boolean {
+    return this.byId.has(entityId);
+  }
+
+  /**
+   * Removes an entity (a delta's DEL): its slot is emptied at once, so no search finds it any more; its names
+   * stay in the blocking postings until the list is next loaded in full, and are skipped. False when unknown.
+   */
+  remove(entityId: string): boolean {
+    const slot = this.byId.get(entityId);
+    if (slot === undefined) return false;
+    this.entities[slot] = null;
+    this.byId.delete(entityId);
+    return true;
+  }
+
+  /**
+   * Adds an FtM entity, replacing an indexed one of the same id (a delta's MOD); false when its schema is not
+   * a party (Vessel, Sanction ...) or it has no name (a replaced entity is then removed: it is no party any more).
+   */
   add(entity: FtmEntity): boolean {
+    if (typeof entity.id === 'string') this.remove(entity.id);
     const facts = matchOfFtmEntity(entity, 0);
     if (!facts) return false;
     const names: [string, NameKind][] = [
@@ -241,6 +272,7 @@ export class WatchlistIndex {
     const entityIndex = this.entities.length;
     const { score: _score, ...rest } = facts;
     this.entities.push(rest);
+    this.byId.set(rest.entityId, entityIndex);
     this.entityCountries.push(countryCodes([...facts.nationality, ...facts.countries]));
     for (const [t, text, kind] of tokenised) this.partitions[facts.schema].add(entityIndex, t, text, kind);
     return true;
@@ -283,7 +315,10 @@ export class WatchlistIndex {
       const weak = part.nameKind[nameIndex] === weakKind;
       if (weak && !weakAliases) continue;
       const e = part.nameEntity[nameIndex]!;
-      if (datasets && !this.entities[e]!.datasets.some((d) => datasets.has(d))) continue;
+      const listed = this.entities[e];
+      // A removed entity (a delta's DEL) keeps its slot, empty.
+      if (!listed) continue;
+      if (datasets && !listed.datasets.some((d) => datasets.has(d))) continue;
       let sim = query.similarity(part.names[nameIndex]!);
       if (weak) sim *= WEAK_ALIAS_FACTOR;
       if (sim + MAX_BOOST < threshold) continue;
@@ -292,8 +327,8 @@ export class WatchlistIndex {
     const subjectCountries = countryCodes([subject.nationality, subject.country]);
     const out: ScreeningMatch[] = [];
     for (const [e, [sim, nameIndex]] of best) {
-      const facts = this.entities[e]!;
-      if (!matchCounts(facts, options)) continue;
+      const facts = this.entities[e];
+      if (!facts || !matchCounts(facts, options)) continue;
       const c = corroborate(sim, subject.birthDate, facts.birthDates, subjectCountries, this.entityCountries[e]!, options.birthDateTolerance);
       if (c.score < threshold) continue;
       const detail = query.explain(part.names[nameIndex]!);
