@@ -1,5 +1,6 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { AiReviewResolver } from './ai-review.resolver';
+import { AuditChainResolver } from './audit-chain.resolver';
 import { CredentialsResolver } from './credentials.resolver';
 import { CaseWorkResolver } from './case-work.resolver';
 import { CasesResolver } from './cases.resolver';
@@ -32,6 +33,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   WebhookEndpointHealthResolver,
   CredentialsResolver,
   OrganisationResolver,
+  AuditChainResolver,
   SessionResolver,
   MembersResolver,
   CasesResolver,
