@@ -1,6 +1,7 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { AiReviewResolver } from './ai-review.resolver';
 import { AuditChainResolver } from './audit-chain.resolver';
+import { CaseRetentionResolver, RetentionResolver } from './retention.resolver';
 import { CredentialsResolver } from './credentials.resolver';
 import { CaseWorkResolver } from './case-work.resolver';
 import { CasesResolver } from './cases.resolver';
@@ -34,6 +35,8 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CredentialsResolver,
   OrganisationResolver,
   AuditChainResolver,
+  RetentionResolver,
+  CaseRetentionResolver,
   SessionResolver,
   MembersResolver,
   CasesResolver,

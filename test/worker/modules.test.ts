@@ -20,6 +20,7 @@ describe('feature modules (worker/modules.ts)', () => {
       'intake code sweep failed',
       'document extraction sweep failed',
       'retention sweep failed',
+      'retention schedule sweep failed',
       'pipeline sweep failed',
       'work queue sweep failed',
       'sla sweep failed',
