@@ -1,9 +1,9 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { getCaseRetention, getRetentionPolicy, releaseLegalHold, setLegalHold, setRetentionPolicy } from '../src/retention/index';
+import { getCaseRetention, getRetentionPolicy, releaseLegalHold, requestErasure, setLegalHold, setRetentionPolicy } from '../src/retention/index';
 import { actorOf, type GraphqlContext } from './context';
 import { CaseNode } from './types/case.type';
 import {
-  CaseRetention, caseRetentionOf, LegalHold, legalHoldOf, LegalHoldRelease, RetentionPolicy, RetentionPolicyInput, retentionPolicyOf,
+  CaseRetention, caseRetentionOf, ErasureRequestInput, ErasureRequestResult, LegalHold, legalHoldOf, LegalHoldRelease, RetentionPolicy, RetentionPolicyInput, retentionPolicyOf,
 } from './types/retention.type';
 
 /** Retention schedules and legal holds (docs/evidence-and-retention.md). */
@@ -27,6 +27,14 @@ export class RetentionResolver {
   @Mutation(() => LegalHoldRelease, { description: 'Releases a case\'s legal hold (mlro). Audited. Not on hold: CONFLICT.' })
   async releaseLegalHold(@Ctx() ctx: GraphqlContext, @Arg('caseId') caseId: string): Promise<LegalHoldRelease> {
     return releaseLegalHold(ctx.svc, actorOf(ctx), { caseId });
+  }
+
+  @Mutation(() => ErasureRequestResult, {
+    description: 'A data subject\'s erasure request (compliance_admin): one decision per case of the person, erased now where nothing obliges '
+      + 'keeping it, else retained with its legal basis (and erased by the sweep on its date). Every step audited.',
+  })
+  async requestErasure(@Ctx() ctx: GraphqlContext, @Arg('input', () => ErasureRequestInput) input: ErasureRequestInput): Promise<ErasureRequestResult> {
+    return requestErasure(ctx.svc, actorOf(ctx), input);
   }
 }
 

@@ -60,3 +60,25 @@ export class LegalHoldRelease {
   @Field() caseId!: string;
   @Field() releasedAt!: Date;
 }
+
+@InputType({ description: 'A data subject\'s erasure request for a person of the registry.' })
+export class ErasureRequestInput {
+  @Field(() => Int) personId!: number;
+  @Field({ description: 'Why (the request\'s reference, how it reached you).' }) reason!: string;
+}
+
+@ObjectType({ description: 'What an erasure request decided for one case of the person.' })
+export class ErasureDecision {
+  @Field() caseId!: string;
+  @Field({ description: 'erased (now), already_erased, or retained (until retainUntil; null while a hold stands or the relationship is active).' }) outcome!: string;
+  @Field(() => Date, { nullable: true }) retainUntil!: Date | null;
+  @Field(() => String, { nullable: true, description: 'Why it is kept, e.g. "AML record keeping: 5 years after the relationship ends".' }) legalBasis!: string | null;
+  @Field(() => Date, { nullable: true }) erasedAt!: Date | null;
+}
+
+@ObjectType({ description: 'An erasure request and its decision per case.' })
+export class ErasureRequestResult {
+  @Field(() => Int) requestId!: number;
+  @Field(() => Int) personId!: number;
+  @Field(() => [ErasureDecision]) decisions!: ErasureDecision[];
+}

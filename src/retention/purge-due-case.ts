@@ -6,7 +6,7 @@ import type { Services } from '../services';
 import { deletePurgedBlobs, purgeLockedCase, PURGED_CATEGORIES } from './purge-locked-case';
 import { lockCaseForPurge } from './retention.repository';
 import { retentionPeriod } from './retention-period';
-import { findActiveLegalHold, findCaseRetentionFacts, findRetentionPolicy } from './schedules.repository';
+import { findActiveLegalHold, findCaseRetentionFacts, findDueErasure, findRetentionPolicy, markErasuresDone } from './schedules.repository';
 
 export type RetentionPurgeResult =
   | { outcome: 'purged'; caseId: string; purgedAt: string; blobsDeleted: number }
@@ -30,7 +30,20 @@ export async function purgeDueCase(svc: Services, actor: Actor, ref: { casePk: n
     if (c.purgedAt) return { outcome: 'already_purged', caseId: c.caseId };
     const facts = (await findCaseRetentionFacts(db, ref.casePk))!;
     const policy = await findRetentionPolicy(db);
-    const period = retentionPeriod(policy, facts, svc.clock.now());
+    const now = svc.clock.now();
+    const period = retentionPeriod(policy, facts, now);
+    // An erasure request retained until a date that has passed (requestErasure) is due as well.
+    const erasure = period.state === 'ended' ? null : await findDueErasure(db, ref.casePk, now);
+    if (erasure) {
+      if (await findActiveLegalHold(db, ref.casePk)) return { outcome: 'held', caseId: c.caseId, reason: 'legal_hold', dueAt: erasure.retainUntil.toISOString() };
+      const grounds = { requestId: erasure.requestId, reason: erasure.reason, retainedUntil: erasure.retainUntil.toISOString(), legalBasis: erasure.legalBasis };
+      const { purgedAt } = await purgeLockedCase(tx, {
+        orgId, casePk: ref.casePk, caseId: c.caseId, actorName: auditName(actor), basis: 'erasure_request', action: 'case.personal_data.purged', policy: null, grounds,
+        auditDetails: (counts, at) => ({ caseId: c.caseId, basis: 'erasure_request', ...grounds, categories: [...PURGED_CATEGORIES], counts, purgedAt: at.toISOString() }),
+      });
+      await markErasuresDone(db, ref.casePk, purgedAt);
+      return { outcome: 'purged', caseId: c.caseId, purgedAt: purgedAt.toISOString(), blobsDeleted: 0 };
+    }
     if (period.state === 'none') return { outcome: 'held', caseId: c.caseId, reason: 'no_period', dueAt: null };
     if (period.state === 'running') return { outcome: 'held', caseId: c.caseId, reason: 'period_running', dueAt: period.dueAt.toISOString() };
     if (await findActiveLegalHold(db, ref.casePk)) return { outcome: 'held', caseId: c.caseId, reason: 'legal_hold', dueAt: period.dueAt.toISOString() };
@@ -43,6 +56,7 @@ export async function purgeDueCase(svc: Services, actor: Actor, ref: { casePk: n
         caseId: c.caseId, basis: 'retention_policy', policyVersion: policy!.version, ...grounds, categories: [...PURGED_CATEGORIES], counts, purgedAt: at.toISOString(),
       }),
     });
+    await markErasuresDone(db, ref.casePk, purgedAt);
     return { outcome: 'purged', caseId: c.caseId, purgedAt: purgedAt.toISOString(), blobsDeleted: 0 };
   });
   if (result.outcome !== 'purged') return result;

@@ -144,3 +144,56 @@ export async function findDeletionCertificate(db: TenantDb, casePk: number): Pro
     document: (typeof r.document === 'string' ? JSON.parse(r.document) : r.document) as Record<string, unknown>, jws: r.jws, issuedAt: new Date(r.issued_at),
   } : null;
 }
+
+export async function insertErasureRequest(db: TenantDb, r: { personId: number; reason: string; requestedBy: string; at: Date }): Promise<number> {
+  const orgId = db.orgId;
+  const res = await db.query('INSERT INTO erasure_requests (org_id, person_id, reason, requested_by, requested_at) VALUES (?, ?, ?, ?, ?)',
+    [orgId, r.personId, r.reason, r.requestedBy, r.at]) as { insertId: number };
+  return Number(res.insertId);
+}
+
+export interface ErasureDecisionRow {
+  caseId: string;
+  outcome: 'erased' | 'already_erased' | 'retained';
+  retainUntil: Date | null;
+  legalBasis: string | null;
+  erasedAt: Date | null;
+}
+
+export async function insertErasureDecision(db: TenantDb, requestId: number, casePk: number, d: ErasureDecisionRow): Promise<void> {
+  const orgId = db.orgId;
+  await db.query(
+    'INSERT INTO erasure_decisions (org_id, request_id, case_pk, case_id, outcome, retain_until, legal_basis, erased_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    [orgId, requestId, casePk, d.caseId, d.outcome, d.retainUntil, d.legalBasis, d.erasedAt],
+  );
+}
+
+/** Retained erasures whose date has passed (across tenants), cases not purged and on no legal hold: the sweep erases them. */
+export async function listDueErasures(db: Queryable, now: Date, limit: number): Promise<{ orgId: string; casePk: number }[]> {
+  const rows: { org_id: string; case_pk: number }[] = await crossTenant(db, 'sweep').query(
+    `SELECT DISTINCT e.org_id, e.case_pk FROM erasure_decisions e
+     JOIN cases c ON c.org_id = e.org_id AND c.pk = e.case_pk AND c.purged_at IS NULL
+     WHERE e.outcome = 'retained' AND e.erased_at IS NULL AND e.retain_until IS NOT NULL AND e.retain_until <= ?
+       AND NOT EXISTS (SELECT 1 FROM legal_holds h WHERE h.org_id = e.org_id AND h.case_pk = e.case_pk AND h.released_at IS NULL)
+     ORDER BY e.org_id, e.case_pk LIMIT ${Math.floor(limit)}`,
+    [now],
+  );
+  return rows.map((r) => ({ orgId: r.org_id, casePk: Number(r.case_pk) }));
+}
+
+/** The case's retained erasure decisions that are due (the request each came from, its reason). */
+export async function findDueErasure(db: TenantDb, casePk: number, now: Date): Promise<{ requestId: number; reason: string; retainUntil: Date; legalBasis: string | null } | null> {
+  const orgId = db.orgId;
+  const [r]: { request_id: number; reason: string; retain_until: Date; legal_basis: string | null }[] = await db.query(
+    `SELECT e.request_id, r.reason, e.retain_until, e.legal_basis FROM erasure_decisions e JOIN erasure_requests r ON r.org_id = e.org_id AND r.id = e.request_id
+     WHERE e.org_id = ? AND e.case_pk = ? AND e.outcome = 'retained' AND e.erased_at IS NULL AND e.retain_until IS NOT NULL AND e.retain_until <= ?
+     ORDER BY e.id LIMIT 1`, [orgId, casePk, now],
+  );
+  return r ? { requestId: Number(r.request_id), reason: r.reason, retainUntil: new Date(r.retain_until), legalBasis: r.legal_basis } : null;
+}
+
+/** Marks every retained erasure decision of the case erased (the case was purged). */
+export async function markErasuresDone(db: TenantDb, casePk: number, at: Date): Promise<void> {
+  const orgId = db.orgId;
+  await db.query("UPDATE erasure_decisions SET erased_at = ? WHERE org_id = ? AND case_pk = ? AND outcome = 'retained' AND erased_at IS NULL", [at, orgId, casePk]);
+}

@@ -1,7 +1,7 @@
 import { systemActor } from '../access/index';
 import type { Services } from '../services';
 import { purgeDueCase } from './purge-due-case';
-import { listDueCases } from './schedules.repository';
+import { listDueCases, listDueErasures } from './schedules.repository';
 
 /** Most cases one retention sweep purges (the rest wait for the next sweep). */
 export const RETENTION_SWEEP_BATCH = 100;
@@ -12,7 +12,11 @@ export const RETENTION_SWEEP_BATCH = 100;
  */
 export async function sweepRetention(svc: Services): Promise<number> {
   let purged = 0;
-  for (const c of await listDueCases(svc.db, svc.clock.now(), RETENTION_SWEEP_BATCH)) {
+  const now = svc.clock.now();
+  const seen = new Set<string>();
+  const due = [...await listDueCases(svc.db, now, RETENTION_SWEEP_BATCH), ...await listDueErasures(svc.db, now, RETENTION_SWEEP_BATCH)]
+    .filter((c) => (seen.has(`${c.orgId}:${c.casePk}`) ? false : (seen.add(`${c.orgId}:${c.casePk}`), true)));
+  for (const c of due) {
     try {
       if ((await purgeDueCase(svc, systemActor(c.orgId), { casePk: c.casePk })).outcome === 'purged') purged++;
     } catch (err) {

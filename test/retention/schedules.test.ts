@@ -5,6 +5,7 @@ import { decideCase } from '../../src/decisions/index';
 import { sweepRetention } from '../../src/retention/index';
 import { ConsoleHarness } from '../graphql/harness';
 import { TestClock } from '../support/clock';
+import { seedParty } from '../persons/support';
 import { blobExists, decide, personalCase, purgeAudit, storedPersonalData } from './support';
 
 const POLICY = 'version yearsAfterClosure declinedDays withdrawnDays updatedBy';
@@ -124,5 +125,57 @@ describe('retention schedules and legal hold (console GraphQL, the injectable cl
     expect(released.retention.deletionCertificate!.document.grounds).to.deep.include({ status: 'approved', legalBasis: 'AML record keeping: 5 years after the relationship ended' });
     const holdAudit = await h.svc.db.query("SELECT action, actor FROM tenant_config_audit_log WHERE org_id = ? AND action LIKE 'case.legal_hold.%' ORDER BY seq", [tenant.id]) as { action: string; actor: string }[];
     expect(holdAudit.map((a) => [a.action, a.actor])).to.deep.equal([['case.legal_hold.set', mlro.member.email], ['case.legal_hold.released', mlro.member.email]]);
+  });
+
+  it('requestErasure across two cases of one person: erased now where nothing obliges keeping it, else retained until the period ends with its legal basis, then erased by the sweep; every step audited', async () => {
+    const ca = await h.signedIn('compliance_admin');
+    const tenant = ca.member.tenant;
+    await ca.data(SET, { input: { yearsAfterClosure: 5, declinedDays: 30 } });
+    const open = await personalCase(h.svc, tenant);
+    const declined = await personalCase(h.svc, tenant);
+    const decider = memberActor({ orgId: tenant.id, id: '00000000-0000-4000-8000-0000000000a1', email: 'analyst@retained.example', role: 'analyst' });
+    await decideCase(h.svc, decider, { caseId: declined.caseId, outcome: 'declined', notes: 'Could not verify the source of funds.' });
+    const decidedAt = clock.now();
+    // The same human on both cases, one person of the registry.
+    const first = await seedParty(h.svc, tenant.id, open.pk, { position: 1, name: 'John Subject', email: 'john@subject.example', dateOfBirth: '1970-01-01' });
+    const second = await seedParty(h.svc, tenant.id, declined.pk, { position: 1, name: 'John Subject', email: 'john@subject.example', dateOfBirth: '1970-01-01' });
+    const analyst = await h.signedIn('analyst', tenant);
+    const marked = (await analyst.data<{ markPersonNew: { persons: { personKey: string; link: { personId: number } | null }[] } }>(
+      'mutation($c: ID!, $k: String!) { markPersonNew(caseId: $c, personKey: $k) { persons { personKey link { personId } } } }', { c: open.caseId, k: first.personKey },
+    )).markPersonNew;
+    const personId = marked.persons.find((p) => p.personKey === first.personKey)!.link!.personId;
+    await analyst.data('mutation($c: ID!, $k: String!, $p: Int!) { linkPerson(caseId: $c, personKey: $k, personId: $p) { caseId } }', { c: declined.caseId, k: second.personKey, p: personId });
+
+    const ERASE = 'mutation ($input: ErasureRequestInput!) { requestErasure(input: $input) { requestId personId decisions { caseId outcome retainUntil legalBasis erasedAt } } }';
+    expect(await analyst.error(ERASE, { input: { personId, reason: 'Email of 2026-11-02' } })).to.deep.include({ code: 'FORBIDDEN' });
+    clock.advance(DAY);
+    const answer = (await (await h.signedInAs(ca.member)).data<{ requestErasure: { requestId: number; decisions: Record<string, unknown>[] } }>(ERASE, { input: { personId, reason: 'Email of 2026-11-02' } })).requestErasure;
+    const dueAt = new Date(decidedAt.getTime() + 30 * DAY).toISOString();
+    expect(answer.decisions).to.deep.equal([
+      { caseId: open.caseId, outcome: 'erased', retainUntil: null, legalBasis: null, erasedAt: clock.now().toISOString() },
+      { caseId: declined.caseId, outcome: 'retained', retainUntil: dueAt, legalBasis: 'declined: 30 days after the decline', erasedAt: null },
+    ].sort((a, b) => answer.decisions.findIndex((d) => d.caseId === a.caseId) - answer.decisions.findIndex((d) => d.caseId === b.caseId)));
+    expect((await storedPersonalData(h.svc, tenant.id, open.pk)).case).to.include({ customer_email: null });
+    expect(await blobExists(h.svc, open.blobKey)).to.equal(false);
+    expect((await storedPersonalData(h.svc, tenant.id, declined.pk)).case.customer_email).to.equal('jane.doe@retained.example');
+
+    clock.advance(29 * DAY);
+    await sweepRetention(h.svc);
+    expect((await storedPersonalData(h.svc, tenant.id, declined.pk)).case.purged_at, 'erased by the sweep on its date').to.be.an.instanceOf(Date);
+    const [decision] = await h.svc.db.query('SELECT erased_at FROM erasure_decisions WHERE org_id = ? AND case_id = ?', [tenant.id, declined.caseId]) as { erased_at: Date }[];
+    expect(decision!.erased_at.toISOString()).to.equal(clock.now().toISOString());
+
+    const audit = await h.svc.db.query(
+      "SELECT action, details FROM tenant_config_audit_log WHERE org_id = ? AND (action LIKE 'subject.%' OR action LIKE 'case.erasure.%' OR action = 'case.personal_data.purged') ORDER BY seq", [tenant.id],
+    ) as { action: string; details: unknown }[];
+    const lines = audit.map((a) => ({ action: a.action, details: (typeof a.details === 'string' ? JSON.parse(a.details) : a.details) as Record<string, unknown> }));
+    expect(lines.map((l) => [l.action, l.details.caseId ?? null, l.details.basis ?? l.details.outcome ?? null])).to.deep.equal([
+      ['subject.erasure_requested', null, null],
+      ...answer.decisions.flatMap((d) => d.outcome === 'erased'
+        ? [['case.personal_data.purged', d.caseId, 'erasure_request'], ['case.erasure.decided', d.caseId, 'erased']]
+        : [['case.erasure.decided', d.caseId, 'retained']]),
+      ['case.personal_data.purged', declined.caseId, 'retention_policy'],
+    ]);
+    expect(lines[0]!.details).to.deep.include({ requestId: answer.requestId, personId, reason: 'Email of 2026-11-02' });
   });
 });
