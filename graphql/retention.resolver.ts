@@ -1,9 +1,9 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { getCaseRetention, getRetentionPolicy, releaseLegalHold, requestErasure, setLegalHold, setRetentionPolicy } from '../src/retention/index';
+import { getCaseRetention, getRetentionPolicy, planSubjectAccess, releaseLegalHold, requestErasure, setLegalHold, setRetentionPolicy } from '../src/retention/index';
 import { actorOf, type GraphqlContext } from './context';
 import { CaseNode } from './types/case.type';
 import {
-  CaseRetention, caseRetentionOf, ErasureRequestInput, ErasureRequestResult, LegalHold, legalHoldOf, LegalHoldRelease, RetentionPolicy, RetentionPolicyInput, retentionPolicyOf,
+  CaseRetention, caseRetentionOf, SubjectAccessDownload, SubjectAccessInput, ErasureRequestInput, ErasureRequestResult, LegalHold, legalHoldOf, LegalHoldRelease, RetentionPolicy, RetentionPolicyInput, retentionPolicyOf,
 } from './types/retention.type';
 
 /** Retention schedules and legal holds (docs/evidence-and-retention.md). */
@@ -27,6 +27,14 @@ export class RetentionResolver {
   @Mutation(() => LegalHoldRelease, { description: 'Releases a case\'s legal hold (mlro). Audited. Not on hold: CONFLICT.' })
   async releaseLegalHold(@Ctx() ctx: GraphqlContext, @Arg('caseId') caseId: string): Promise<LegalHoldRelease> {
     return releaseLegalHold(ctx.svc, actorOf(ctx), { caseId });
+  }
+
+  @Mutation(() => SubjectAccessDownload, {
+    description: 'A data subject\'s access request (compliance_admin): the download of a ZIP of everything held on the person across the cases '
+      + '(streamed at the URL answered; audited when downloaded). Exactly one of email or personId.',
+  })
+  subjectAccessExport(@Ctx() ctx: GraphqlContext, @Arg('input', () => SubjectAccessInput) input: SubjectAccessInput): SubjectAccessDownload {
+    return planSubjectAccess(actorOf(ctx), input);
   }
 
   @Mutation(() => ErasureRequestResult, {

@@ -82,3 +82,14 @@ export class ErasureRequestResult {
   @Field(() => Int) personId!: number;
   @Field(() => [ErasureDecision]) decisions!: ErasureDecision[];
 }
+
+@InputType({ description: 'A data subject\'s access request: by the email they gave, or a person of the registry (exactly one).' })
+export class SubjectAccessInput {
+  @Field(() => String, { nullable: true }) email?: string | null;
+  @Field(() => Int, { nullable: true }) personId?: number | null;
+}
+
+@ObjectType({ description: 'Where to download the subject access ZIP (the console session downloads it; audited then).' })
+export class SubjectAccessDownload {
+  @Field({ description: 'A path under /console/export/ answering the streamed ZIP.' }) downloadUrl!: string;
+}
