@@ -73,18 +73,19 @@ export async function findCaseRetentionFacts(db: TenantDb, casePk: number): Prom
  */
 export async function listDueCases(db: Queryable, now: Date, limit: number): Promise<{ orgId: string; casePk: number }[]> {
   const rows: { org_id: string; pk: number }[] = await crossTenant(db, 'sweep').query(
-    `SELECT c.org_id, c.pk
-     FROM retention_policies p
-     JOIN cases c ON c.org_id = p.org_id AND c.purged_at IS NULL AND c.status IN ('approved', 'declined')
-     JOIN (SELECT d.org_id, d.case_pk, MAX(d.decided_at) AS decided_at FROM decisions d GROUP BY d.org_id, d.case_pk) ld
-       ON ld.org_id = c.org_id AND ld.case_pk = c.pk
-     WHERE NOT EXISTS (SELECT 1 FROM legal_holds h WHERE h.org_id = c.org_id AND h.case_pk = c.pk AND h.released_at IS NULL)
-       AND (
-         (c.status = 'declined' AND p.declined_days IS NOT NULL AND ld.decided_at + INTERVAL p.declined_days DAY <= ?)
-         OR (c.status = 'approved' AND p.years_after_closure IS NOT NULL
-             AND GREATEST(ld.decided_at, COALESCE((SELECT MAX(r.completed_at) FROM monitoring_runs r WHERE r.org_id = c.org_id AND r.case_pk = c.pk), ld.decided_at))
-                 + INTERVAL p.years_after_closure YEAR <= ?))
-     ORDER BY c.org_id, c.pk LIMIT ${Math.floor(limit)}`,
+    `SELECT org_id, pk FROM (
+       SELECT c.org_id, c.pk, c.status, p.declined_days, p.years_after_closure,
+         (SELECT MAX(d.decided_at) FROM decisions d WHERE d.org_id = c.org_id AND d.case_pk = c.pk) AS decided_at,
+         (SELECT MAX(r.completed_at) FROM monitoring_runs r WHERE r.org_id = c.org_id AND r.case_pk = c.pk) AS last_run
+       FROM retention_policies p
+       JOIN cases c ON c.org_id = p.org_id AND c.purged_at IS NULL AND c.status IN ('approved', 'declined')
+       WHERE (p.declined_days IS NOT NULL OR p.years_after_closure IS NOT NULL)
+         AND NOT EXISTS (SELECT 1 FROM legal_holds h WHERE h.org_id = c.org_id AND h.case_pk = c.pk AND h.released_at IS NULL)
+     ) x
+     WHERE decided_at IS NOT NULL AND (
+       (status = 'declined' AND declined_days IS NOT NULL AND decided_at + INTERVAL declined_days DAY <= ?)
+       OR (status = 'approved' AND years_after_closure IS NOT NULL AND GREATEST(decided_at, COALESCE(last_run, decided_at)) + INTERVAL years_after_closure YEAR <= ?))
+     ORDER BY org_id, pk LIMIT ${Math.floor(limit)}`,
     [now, now],
   );
   return rows.map((r) => ({ orgId: r.org_id, casePk: Number(r.pk) }));
