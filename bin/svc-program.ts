@@ -8,6 +8,7 @@ import { MEMBER_ROLES, createMember, createTenant, listMembers, setFullParity } 
 import { addPrettyOption, collect, operatorOf, readStdin, runs, serviceCommand, trueOrFalse, wholeNumber } from './cli-kit';
 import { seedDemoTenant } from './demo-seed';
 import { listKeptMail, showKeptMail } from '../src/mail/index';
+import { signAuditHead, verifyAuditLog } from '../src/audit-seal/index';
 import { addWebhookCommands } from './svc-extensions';
 import { addWatchlistCommands } from './svc-watchlist';
 
@@ -98,6 +99,22 @@ export function buildProgram(): Command {
 
   serviceCommand(program, 'demo:seed', 'Create a demo organisation with an analyst and an API client. Prints their credentials.')
     .action(runs((svc) => seedDemoTenant(svc)));
+
+  serviceCommand(program, 'audit:verify', 'Verify an organisation\'s audit chain: every entry\'s hash and link, and that the latest signed head is still on it. Prints {"valid","entries","headSeq","headHash","broken":{"seq","problem","message"}|null,"signedHead"}; exit code 1 when broken.')
+    .requiredOption('--org <orgId>', 'the organisation')
+    .action(async (o: { org: string; pretty?: boolean }) => {
+      let valid = true;
+      await runs(async (svc, opts: { org: string }) => {
+        const v = await verifyAuditLog(svc, await operatorOf(svc, opts.org));
+        valid = v.valid;
+        return v;
+      })(o);
+      if (!valid) process.exitCode = 1;
+    });
+
+  serviceCommand(program, 'audit:sign', 'Sign an organisation\'s audit chain head now with the service key (the worker also does daily). Prints {"seq","hash","jws","signedAt","signedNow"}, or null for an empty log.')
+    .requiredOption('--org <orgId>', 'the organisation')
+    .action(runs(async (svc, o: { org: string }) => signAuditHead(svc, await operatorOf(svc, o.org))));
 
   addWebhookCommands(program);
   addWatchlistCommands(program);

@@ -20,7 +20,8 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  // A command that printed its result may still fail its check (audit:verify of a broken chain sets exitCode 1).
+  (code) => process.exit(code === 0 && process.exitCode === 1 ? 1 : code),
   (err: unknown) => {
     if (isDomainError(err)) {
       const details = (err.extra.details as { path: string; message: string }[] | undefined) ?? [];

@@ -1,5 +1,7 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { AiReviewResolver } from './ai-review.resolver';
+import { AuditChainResolver } from './audit-chain.resolver';
+import { CaseRetentionResolver, RetentionResolver } from './retention.resolver';
 import { CredentialsResolver } from './credentials.resolver';
 import { CaseWorkResolver } from './case-work.resolver';
 import { CasesResolver } from './cases.resolver';
@@ -33,6 +35,9 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   WebhookEndpointHealthResolver,
   CredentialsResolver,
   OrganisationResolver,
+  AuditChainResolver,
+  RetentionResolver,
+  CaseRetentionResolver,
   SessionResolver,
   MembersResolver,
   CasesResolver,

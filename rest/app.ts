@@ -12,7 +12,9 @@ import { portalInviteRoutes } from './portal/invite.routes';
 import { verificationRoutes } from './portal/verify.routes';
 import { portalDocumentRoutes } from './portal/documents.routes';
 import { portalUnsubscribeRoutes } from './portal/unsubscribe.routes';
+import { consoleAuditExportRoutes } from './console/audit-export.routes';
 import { consoleExportRoutes } from './console/cases-export.routes';
+import { consoleSubjectAccessRoutes } from './console/subject-access.routes';
 import { bearerAuth } from './v1/bearer-auth';
 import { v1Routes } from './v1/index';
 
@@ -55,6 +57,8 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
   app.use(portalUnsubscribeRoutes(svc)); // List-Unsubscribe (RFC 8058) of reminder emails
   app.use(verificationRoutes(svc)); // identity verification: the hosted page's upload, the vendor's callback
   app.use(portalApplyRoutes(svc)); // the public intake link /apply/<slug>
+  app.use(consoleAuditExportRoutes(svc)); // the audit log as JSON lines (compliance_admin)
+  app.use(consoleSubjectAccessRoutes(svc)); // a data subject's access export (ZIP, compliance_admin)
   app.use(consoleExportRoutes(svc)); // the console's CSV download of the case list (before the web app's /console/*)
   mount(app);
   app.use(notFoundHandler);

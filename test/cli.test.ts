@@ -16,6 +16,7 @@ const svcWithInput = (input: string, ...args: string[]) => runNode('bin/svc.js',
 
 const COMMANDS = [
   'org:create', 'org:full-parity', 'user:create', 'user:list', 'client:create', 'client:list', 'client:revoke', 'mail:list', 'mail:show', 'connector:register', 'demo:seed',
+  'audit:verify', 'audit:sign',
   'webhook:create', 'webhook:list', 'webhook:pause', 'webhook:resume', 'webhook:delete', 'webhook:test', 'webhook:deliveries', 'webhook:redeliver', 'webhook:recover',
   'webhook:listen', 'watchlist:reload',
 ];

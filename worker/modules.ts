@@ -1,3 +1,4 @@
+import { auditSealModule } from '../src/audit-seal/index';
 import { caseMetricsModule } from '../src/case-metrics/index';
 import { customerEmailsModule } from '../src/customer-emails/index';
 import { documentsModule } from '../src/documents/index';
@@ -45,4 +46,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   slaModule,
   notificationsModule,
   caseMetricsModule,
+  auditSealModule,
 ];

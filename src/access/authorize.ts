@@ -74,6 +74,14 @@ export const PERMISSIONS = {
   'intake:configure': { role: 'compliance_admin' },
   /** The tenant configuration audit log. */
   'audit:read': { role: 'compliance_admin' },
+  /** Signing the audit chain's head on demand (signAuditHead; the worker signs it daily as the system). */
+  'audit:sign': { role: 'compliance_admin' },
+  /** The retention schedule of closed, declined and withdrawn cases (setRetentionPolicy, audited). */
+  'retention:configure': { role: 'compliance_admin' },
+  /** Placing and releasing a legal hold on a case (blocks every purge until released; audited). */
+  'legal_hold:manage': { role: 'mlro' },
+  /** Data-subject requests: a person's subject access export and erasure request (audited). */
+  'subject_requests:manage': { role: 'compliance_admin' },
   /** Document extraction (a pipeline step): the system only. */
   'documents:extract': {},
   /** The zero-retention purge of a case's personal data: the service's own step (and the operator), never a member or token. */

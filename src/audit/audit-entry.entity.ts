@@ -1,7 +1,11 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { bigintColumn, jsonColumn, timestampColumn, uuidColumn } from '../db/columns';
 
-/** One line of a tenant's configuration audit log (who changed what, and dedup overrides). */
+/**
+ * One line of a tenant's audit log (who changed what, dedup overrides, case decisions, purges), and one link
+ * of the tenant's hash chain: seq 1, 2, 3 … per tenant, prevHash the previous link's hash, hash the SHA-256 of
+ * the canonical serialisation (src/audit/audit-chain.ts).
+ */
 @Entity('tenant_config_audit_log')
 export class AuditEntry {
   @PrimaryGeneratedColumn(bigintColumn as object) id!: number;
@@ -10,4 +14,7 @@ export class AuditEntry {
   @Column() action!: string;
   @Column(jsonColumn) details!: Record<string, unknown>;
   @Column(timestampColumn) createdAt!: Date;
+  @Column(bigintColumn) seq!: number;
+  @Column({ type: 'char', length: 64 }) prevHash!: string;
+  @Column({ type: 'char', length: 64 }) hash!: string;
 }

@@ -1,5 +1,6 @@
 import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
+import { recordAudit } from '../audit/record-audit';
 import { recordEvent } from '../events/record-event';
 import type { CaseStatus } from '../cases/index';
 import { updateCaseStatus } from '../cases/index';
@@ -47,7 +48,7 @@ export async function recordDecision(tx: Tx, d: DecisionToRecord): Promise<{ dec
     override: d.override ?? null,
   });
   await updateCaseStatus(db, casePk, d.outcome, decidedAt);
-  await recordEvent(tx, {
+  const made = await recordEvent(tx, {
     orgId,
     type: 'case.decision.made',
     case: { pk: casePk },
@@ -61,6 +62,11 @@ export async function recordDecision(tx: Tx, d: DecisionToRecord): Promise<{ dec
     type: 'case.status.changed',
     case: { pk: casePk },
     fields: { companyName: d.case.companyName, status: d.outcome, previousStatus: d.case.status, changedBy: d.decidedBy },
+  });
+  // Case decisions are on the tenant's audit chain too (issue 28): the evidence pack lists a case's entries by caseId.
+  await recordAudit(tx, {
+    orgId, actor: d.decidedBy, action: 'case.decided', at: decidedAt,
+    details: { caseId: made.payload.caseId, decisionId, outcome: d.outcome, auto: Boolean(d.auto), reason: d.auto?.reason ?? null, override: Boolean(d.override) },
   });
   await advanceOnboardingStage(tx, { orgId, casePk, stage: 'decision_made' });
   const egress = await readFullParitySwitches(db);

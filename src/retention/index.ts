@@ -3,3 +3,12 @@ export { PURGE_CHECK_TASK, purgeCheckJobKey, enqueuePurgeChecks } from './purge-
 export { sweepPurges, PURGE_SWEEP_BATCH } from './sweep-purges';
 export { DATA_PACKAGE_EVENT } from './retention.repository';
 export { retentionModule } from './module';
+export { DELETION_CERTIFICATE_TYP, KEPT_AFTER_PURGE, type DeletionCertificateDocument, type PurgeBasis } from './purge-locked-case';
+export { getRetentionPolicy, setRetentionPolicy, type RetentionPolicyInput, type RetentionPolicyView } from './set-retention-policy';
+export { purgeDueCase, type RetentionPurgeResult } from './purge-due-case';
+export { sweepRetention, RETENTION_SWEEP_BATCH } from './sweep-retention';
+export { setLegalHold, releaseLegalHold, type LegalHoldView } from './legal-hold';
+export { getCaseRetention, findCasePurgeRecord, type CaseRetentionView, type CasePurgeRecord, type DeletionCertificateView } from './get-case-retention';
+export { requestErasure, AML_DEFAULT_YEARS, type ErasureDecisionView, type ErasureRequestView } from './request-erasure';
+export { subjectAccessExport, type SubjectAccessExport } from './subject-access-export';
+export { planSubjectAccess } from './plan-subject-access';

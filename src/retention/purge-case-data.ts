@@ -1,18 +1,22 @@
 import { forTenant } from '../db/index';
 import { auditName, authorize, type Actor } from '../access/index';
-import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
-import { clearPurgedBlobKey, listPurgedBlobKeys } from '../documents/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import {
-  findCasePkById, findPackageDeliveries, lockCaseForPurge, purgePersonalData, readZeroRetentionSince, DATA_PACKAGE_EVENT, type PurgedCounts,
+  findCasePkById, findPackageDeliveries, lockCaseForPurge, readZeroRetentionSince, DATA_PACKAGE_EVENT,
 } from './retention.repository';
+import { deletePurgedBlobs, purgeLockedCase, PURGED_CATEGORIES } from './purge-locked-case';
+import { findActiveLegalHold } from './schedules.repository';
+
+export { PURGED_CATEGORIES };
 
 /** Why a purge waits (nothing was purged). */
 export type PurgeHold =
   /** The tenant has zero retention off. */
   | 'zero_retention_off'
+  /** The case is on legal hold (setLegalHold): nothing is purged until it is released. */
+  | 'legal_hold'
   /** No data package recorded since zero retention was switched on. */
   | 'no_data_package'
   /** The package is not fanned out to the endpoints yet. */
@@ -26,9 +30,6 @@ export type PurgeResult =
   | { outcome: 'purged'; caseId: string; purgedAt: string; eventId: string; blobsDeleted: number }
   | { outcome: 'already_purged'; caseId: string; purgedAt: string; blobsDeleted: number }
   | { outcome: 'held'; caseId: string; reason: PurgeHold; eventId: string | null; delivered: number; deliveries: number };
-
-/** The categories of personal data a purge removes, as its audit line lists them. */
-export const PURGED_CATEGORIES = ['customer_contact', 'company_profile_personal_fields', 'parties', 'documents', 'document_files', 'screening_hit_subjects', 'event_payloads'] as const;
 
 /**
  * Zero retention: purges the personal data of one case once every endpoint subscribed to its latest
@@ -58,33 +59,24 @@ export async function purgeCaseData(svc: Services, actor: Actor, ref: { casePk: 
     });
     const since = await readZeroRetentionSince(db);
     if (!since) return held('zero_retention_off');
+    if (await findActiveLegalHold(db, casePk)) return held('legal_hold');
     const pkg = await findPackageDeliveries(db, casePk, since);
     if (!pkg) return held('no_data_package');
     if (!pkg.relayed) return held('not_relayed', pkg);
     if (pkg.deliveries === 0) return held('no_subscribed_endpoint', pkg);
     if (pkg.delivered < pkg.deliveries) return held('delivery_outstanding', pkg);
 
-    const now = svc.clock.now();
-    const counts: PurgedCounts = await purgePersonalData(db, casePk, now);
-    await recordAudit(tx, {
-      orgId, actor: auditName(actor), action: 'case.personal_data.purged',
-      details: {
-        caseId: c.caseId, categories: [...PURGED_CATEGORIES], counts, purgedAt: now.toISOString(),
-        event: { type: DATA_PACKAGE_EVENT, eventId: pkg.eventId, occurredAt: pkg.occurredAt.toISOString(), deliveredTo: pkg.delivered },
-      },
-      at: now,
+    const event = { type: DATA_PACKAGE_EVENT, eventId: pkg.eventId, occurredAt: pkg.occurredAt.toISOString(), deliveredTo: pkg.delivered };
+    const { purgedAt: now } = await purgeLockedCase(tx, {
+      orgId, casePk, caseId: c.caseId, actorName: auditName(actor), basis: 'zero_retention', action: 'case.personal_data.purged', policy: null, grounds: { event },
+      auditDetails: (counts, at) => ({ caseId: c.caseId, categories: [...PURGED_CATEGORIES], counts, purgedAt: at.toISOString(), event }),
     });
     return { outcome: 'purged', caseId: c.caseId, purgedAt: now.toISOString(), eventId: pkg.eventId, blobsDeleted: 0 };
   });
   if (decided.outcome === 'held') return decided;
   // After commit: the bytes go, then the key. A crash in between leaves the key, and the sweep (or the
   // next check) deletes again; BlobStore.delete of a missing blob is not an error.
-  let blobsDeleted = 0;
-  for (const { id, blobKey } of await listPurgedBlobKeys(db, casePk)) {
-    await svc.blobs.delete(blobKey);
-    await clearPurgedBlobKey(db, id, blobKey);
-    blobsDeleted++;
-  }
+  const blobsDeleted = await deletePurgedBlobs(svc, db, casePk);
   if (decided.outcome === 'purged') svc.log.info({ orgId, caseId: decided.caseId, eventId: decided.eventId, blobsDeleted }, 'zero retention: personal data purged');
   return { ...decided, blobsDeleted };
 }

@@ -129,6 +129,7 @@ export async function listPurgeCandidates(db: Queryable, limit: number): Promise
      JOIN events ev ON ev.org_id = t.id AND ev.type = ? AND ev.occurred_at >= t.zero_retention_since
      JOIN cases c ON c.org_id = ev.org_id AND c.pk = ev.case_pk AND c.purged_at IS NULL
      WHERE t.zero_retention = 1
+       AND NOT EXISTS (SELECT 1 FROM legal_holds h WHERE h.org_id = ev.org_id AND h.case_pk = ev.case_pk AND h.released_at IS NULL)
        AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.org_id = ev.org_id AND d.event_id = ev.event_id AND d.state = 'delivered')
        AND NOT EXISTS (
          SELECT 1 FROM webhook_deliveries d JOIN webhook_endpoints e ON e.org_id = d.org_id AND e.id = d.endpoint_id

@@ -514,6 +514,11 @@ describe('web console: Compliance Configuration in Chromium', function () {
     expect(await rows.count()).to.equal(28);
     expect(await rows.nth(27).getByRole('gridcell').nth(1).innerText()).to.equal('four_eyes.set');
     expect(await page.getByRole('button', { name: 'Load more' }).count()).to.equal(0);
+    // The chain check: Verify chain answers in words beside the button.
+    await page.getByRole('button', { name: 'Verify chain' }).click();
+    const verdict = page.getByRole('status').filter({ hasText: 'Chain' });
+    await verdict.waitFor(WAIT);
+    expect(await verdict.innerText()).to.match(/^Chain intact: \d+ entries checked; no head signed yet\.$/);
     await checkPage(page, 'console-audit-log-light');
     expect(await w.problems()).to.deep.equal([]);
     await w.close();

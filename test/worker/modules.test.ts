@@ -20,6 +20,7 @@ describe('feature modules (worker/modules.ts)', () => {
       'intake code sweep failed',
       'document extraction sweep failed',
       'retention sweep failed',
+      'retention schedule sweep failed',
       'pipeline sweep failed',
       'work queue sweep failed',
       'sla sweep failed',
@@ -33,12 +34,14 @@ describe('feature modules (worker/modules.ts)', () => {
     expect(timed[0]!.every!({ webhookHealthCheckIntervalMs: 1234 } as never)).to.equal(1234);
   });
 
-  it('give the worker its crontab: the monitoring tick every minute, no backfill, one attempt, its own queue; the queues\' SLA digest daily at 07:00 UTC', () => {
+  it('give the worker its crontab: the monitoring tick every minute, no backfill, one attempt, its own queue; the queues\' SLA digest daily at 07:00 UTC; the audit heads signed daily at 00:15 UTC', () => {
     expect(moduleCron(FEATURE_MODULES)).to.deep.equal([{
       task: MONITORING_TICK_TASK, match: '* * * * *', identifier: MONITORING_TICK_TASK,
       options: { backfillPeriod: 0, maxAttempts: 1, queueName: MONITORING_TICK_TASK },
     }, {
       task: 'work-queues.sla-digest', match: '0 7 * * *', identifier: 'work-queues.sla-digest', options: { backfillPeriod: 0, maxAttempts: 3 },
+    }, {
+      task: 'audit.sign-heads', match: '15 0 * * *', identifier: 'audit.sign-heads', options: { backfillPeriod: 0, maxAttempts: 3 },
     }]);
   });
 
@@ -64,14 +67,14 @@ describe('feature modules (worker/modules.ts)', () => {
     const names = FEATURE_MODULES.map((m) => m.name);
     expect(new Set(names).size).to.equal(names.length);
     expect(names).to.deep.equal([
-      'events', 'mail', 'invites', 'idempotency', 'members', 'oauth', 'customer-emails', 'outreach', 'intake', 'documents', 'edd', 'retention', 'pipeline', 'webhooks', 'monitoring', 'work-queues', 'sla', 'notifications', 'case-metrics',
+      'events', 'mail', 'invites', 'idempotency', 'members', 'oauth', 'customer-emails', 'outreach', 'intake', 'documents', 'edd', 'retention', 'pipeline', 'webhooks', 'monitoring', 'work-queues', 'sla', 'notifications', 'case-metrics', 'audit-seal',
     ]);
   });
 
   it('give the worker its task list, each identifier once and unchanged (the names of queued jobs)', () => {
     const svc = {} as Services;
     expect(Object.keys(createTaskList(svc)).sort()).to.deep.equal([
-      'case.purge-check', 'deliver-webhook', 'monitoring.run-due', 'monitoring.tick', 'monitoring.watchlist-change', 'outreach.reminder', 'pipeline.document-uploaded', 'pipeline.step',
+      'audit.sign-heads', 'case.purge-check', 'deliver-webhook', 'monitoring.run-due', 'monitoring.tick', 'monitoring.watchlist-change', 'outreach.reminder', 'pipeline.document-uploaded', 'pipeline.step',
       'relay-events', 'send-mail', 'send-removed-member-credentials-mail', 'work-queues.sla-digest',
     ]);
     const twice = [{ name: 'a', tasks: { x: () => async () => undefined } }, { name: 'b', tasks: { x: () => async () => undefined } }];

@@ -30,6 +30,63 @@ const AuditLog = graphql(`
   }
 `);
 
+const VerifyAuditLog = graphql(`
+  query VerifyAuditLog {
+    verifyAuditLog {
+      valid
+      entries
+      headSeq
+      broken {
+        seq
+        problem
+        message
+      }
+      signedHead {
+        seq
+        signedAt
+        onChain
+      }
+    }
+  }
+`);
+
+const SignAuditHead = graphql(`
+  mutation SignAuditHead {
+    signAuditHead {
+      seq
+      signedAt
+      signedNow
+    }
+  }
+`);
+
+/** Verify chain and Sign head now, with the answer beside them; the JSON-lines export of the whole log. */
+function ChainCheck({ onError }: { onError: ReturnType<typeof useSignInOnUnauthenticated> }) {
+  const verify = useAction(() => execute(VerifyAuditLog, {}), onError);
+  const sign = useAction(() => execute(SignAuditHead, {}), onError);
+  const v = verify.result?.verifyAuditLog;
+  const signed = sign.result?.signAuditHead;
+  return (
+    <section className="chain-check" aria-label="Audit chain">
+      <Button className="button" isDisabled={verify.pending} onPress={() => void verify.run(undefined)}>Verify chain</Button>{' '}
+      <Button className="button secondary" isDisabled={sign.pending} onPress={() => void sign.run(undefined)}>Sign head now</Button>{' '}
+      <a className="button secondary" href="/console/export/audit.jsonl" download>Export (JSON lines)</a>
+      {verify.error ? <ErrorNotice error={verify.error} /> : null}
+      {sign.error ? <ErrorNotice error={sign.error} /> : null}
+      {v ? (
+        <p role="status" className={v.valid ? 'notice ok' : 'notice error'}>
+          {v.valid
+            ? `Chain intact: ${v.entries} entries checked${v.signedHead ? `; the head signed at entry ${v.signedHead.seq} is on the chain` : '; no head signed yet'}.`
+            : `Chain broken at entry ${v.broken!.seq} (${v.broken!.problem}): ${v.broken!.message}`}
+        </p>
+      ) : null}
+      {sign.result !== undefined ? (
+        <p role="status" className="notice">{signed ? `Head at entry ${signed.seq} ${signed.signedNow ? 'signed' : 'was already signed'}.` : 'Nothing to sign yet.'}</p>
+      ) : null}
+    </section>
+  );
+}
+
 type Entry = AuditLogQuery['auditLog']['edges'][number]['node'];
 type PageInfo = AuditLogQuery['auditLog']['pageInfo'];
 
@@ -54,6 +111,7 @@ export function AuditLogPage() {
 
   return (
     <Page title="Audit log" area="Compliance configuration" lead="Every change to this configuration: who made it and when, newest first. Secrets are never recorded.">
+      <ChainCheck onError={onError} />
       {first.status === 'loading' ? <Loading label="Loading the audit log…" /> : null}
       {first.status === 'error' ? <ErrorNotice error={first.error} onRetry={first.reload} /> : null}
       {first.status === 'done' && entries.length === 0 ? <p className="empty">Nothing recorded yet.</p> : null}
