@@ -14,6 +14,8 @@ export interface DecisionRow {
   auto: number;
   reason: DecisionReason | null;
   decided_at: Date;
+  /** JSON text (MariaDB's JSON is LONGTEXT) or parsed; null before provenance existed. */
+  provenance?: string | Record<string, unknown> | null;
 }
 
 /** A case's current (latest) decision, or null. */
@@ -34,8 +36,24 @@ export function listDecisionPage(
 ): Promise<DecisionRow[]> {
   const orgId = db.orgId;
   return db.query(
-    `SELECT ${DECISION_COLUMNS} FROM decisions FORCE INDEX (ix_decisions_case)
+    `SELECT ${DECISION_COLUMNS}, provenance FROM decisions FORCE INDEX (ix_decisions_case)
      WHERE org_id = ? AND case_pk = ? ${q.after !== null ? 'AND id < ?' : ''} ORDER BY id DESC LIMIT ${Math.floor(q.limit)}`,
     q.after !== null ? [orgId, casePk, q.after] : [orgId, casePk],
   );
+}
+
+/** One decision of a case with its provenance snapshot, by the decision's id, or null (another case's, or none). */
+export async function findDecisionOfCase(db: TenantDb, casePk: number, decisionId: number): Promise<DecisionRow | null> {
+  const orgId = db.orgId;
+  if (!Number.isSafeInteger(decisionId) || decisionId <= 0) return null;
+  const [row]: DecisionRow[] = await db.query(
+    `SELECT ${DECISION_COLUMNS}, provenance FROM decisions WHERE org_id = ? AND case_pk = ? AND id = ?`, [orgId, casePk, decisionId],
+  );
+  return row ?? null;
+}
+
+/** Every decision of a case with its provenance, oldest first (the evidence pack). */
+export function listDecisionsWithProvenance(db: TenantDb, casePk: number): Promise<DecisionRow[]> {
+  const orgId = db.orgId;
+  return db.query(`SELECT ${DECISION_COLUMNS}, provenance FROM decisions WHERE org_id = ? AND case_pk = ? ORDER BY id`, [orgId, casePk]);
 }

@@ -44,8 +44,9 @@ export { findApplicationProfile, listApplicationParties, type ApplicationProfile
 export { consoleCaseView, casePartyView } from './console-case-views';
 export { loadApplication, missingForSubmission, incompleteApplication, refuseUnlessEditable, checkDraft, portalCaseOf, writeDraft, type Application, isEditable } from './application';
 export { caseSummaryView, createdCaseView } from './case-views';
-export { currentDecisionView, decisionView } from './decision-views';
-export { findLatestDecision } from './decisions.repository';
+export { currentDecisionView, decisionView, provenanceOf } from './decision-views';
+export { DecisionProvenanceSchema, type DecisionProvenance } from './decision-provenance.wire';
+export { findLatestDecision, findDecisionOfCase, listDecisionsWithProvenance, type DecisionRow } from './decisions.repository';
 export { dedupLockKey, ensureDedupLockRows, lockDedupKeys } from './sql/dedup-locks';
 export { type SubmittedView, ApplicationDraftSchema, ApplicationSchema, CompanyProfileDraftSchema, OwnerDraftSchema, PortalSessionSchema, RequestNewLinkSchema, ReviewSchema, ReviewConfirmSchema, SubmittedSchema, STEP_STATES, type ApplicationDraft, type ApplicationView, type PortalSessionView, type ReviewView, type StepState, type CompanyProfileView, type OwnerView, type OwnerDraft } from './application.wire';
 export { MAX_BULK_CASES, type BulkCaseResult, type BulkOutcome } from './bulk-cases';
