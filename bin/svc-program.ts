@@ -8,6 +8,7 @@ import { MEMBER_ROLES, createMember, createTenant, listMembers, setFullParity } 
 import { addPrettyOption, collect, operatorOf, readStdin, runs, serviceCommand, trueOrFalse } from './cli-kit';
 import { seedDemoTenant } from './demo-seed';
 import { addWebhookCommands } from './svc-extensions';
+import { addEvidenceCommands } from './svc-evidence';
 
 /** The program with every command; parse with `parseAsync(argv, { from: 'user' })`. */
 export function buildProgram(): Command {
@@ -82,6 +83,7 @@ export function buildProgram(): Command {
     .action(runs((svc) => seedDemoTenant(svc)));
 
   addWebhookCommands(program);
+  addEvidenceCommands(program);
   addPrettyOption(program);
   return program;
 }

@@ -13,6 +13,7 @@ import { verificationRoutes } from './portal/verify.routes';
 import { portalDocumentRoutes } from './portal/documents.routes';
 import { portalUnsubscribeRoutes } from './portal/unsubscribe.routes';
 import { consoleExportRoutes } from './console/cases-export.routes';
+import { consoleEvidenceRoutes } from './console/evidence-export.routes';
 import { bearerAuth } from './v1/bearer-auth';
 import { v1Routes } from './v1/index';
 
@@ -56,6 +57,7 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
   app.use(verificationRoutes(svc)); // identity verification: the hosted page's upload, the vendor's callback
   app.use(portalApplyRoutes(svc)); // the public intake link /apply/<slug>
   app.use(consoleExportRoutes(svc)); // the console's CSV download of the case list (before the web app's /console/*)
+  app.use(consoleEvidenceRoutes(svc)); // a case's evidence pack from the case page (before the web app's /console/*)
   mount(app);
   app.use(notFoundHandler);
   app.use(errorHandler);
