@@ -18,6 +18,7 @@ const COMMANDS = [
   'org:create', 'org:full-parity', 'user:create', 'user:list', 'client:create', 'client:list', 'client:revoke', 'connector:register', 'demo:seed',
   'webhook:create', 'webhook:list', 'webhook:pause', 'webhook:resume', 'webhook:delete', 'webhook:test', 'webhook:deliveries', 'webhook:redeliver', 'webhook:recover',
   'webhook:listen',
+  'evidence:verify',
 ];
 
 describe('operator CLI (svc)', () => {

@@ -10,7 +10,6 @@ import { findCaseRow } from '../cases/index';
 import { signDetached } from '../oauth/index';
 import type { Services } from '../services';
 import { collectEvidence, type CaseEvidence } from './collect-evidence';
-import { renderEvidenceReport } from './evidence-report';
 import {
   documentPath, EVIDENCE_FORMAT, MANIFEST_JWS_PATH, MANIFEST_JWS_TYP, MANIFEST_PATH, type AbsentFile, type EvidenceManifest, type ManifestFile,
 } from './evidence-manifest';
@@ -66,6 +65,8 @@ export async function exportEvidencePack(svc: Services, actor: Actor, input: { c
     await recordAudit(tx, { orgId, actor: by, action: 'case.evidence_pack.exported', details: { caseId: input.caseId, via: input.via }, at: generatedAt });
   });
   const e = await collectEvidence(db, input.caseId);
+  // pdfkit is loaded on the first pack only, not by every process that imports this feature (the CLI starts faster).
+  const { renderEvidenceReport } = await import('./evidence-report.js');
   const report = await renderEvidenceReport(e, generatedAt);
 
   const zip = new ZipFile();

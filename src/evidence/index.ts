@@ -2,7 +2,6 @@
 // (collect-evidence.ts); exportEvidencePack streams the ZIP, verifyEvidencePack checks one offline.
 export { exportEvidencePack, type EvidencePack } from './export-evidence-pack';
 export { collectEvidence, evidenceAuditEntries, type CaseEvidence, type PurgeNotice } from './collect-evidence';
-export { renderEvidenceReport } from './evidence-report';
 export {
   EVIDENCE_FORMAT, MANIFEST_PATH, MANIFEST_JWS_PATH, MANIFEST_JWS_TYP, documentPath, type EvidenceManifest, type ManifestFile, type AbsentFile,
 } from './evidence-manifest';
