@@ -11,6 +11,7 @@ import { listKeptMail, showKeptMail } from '../src/mail/index';
 import { signAuditHead, verifyAuditLog } from '../src/audit-seal/index';
 import { addWebhookCommands } from './svc-extensions';
 import { addWatchlistCommands } from './svc-watchlist';
+import { addEvidenceCommands } from './svc-evidence';
 
 /** The program with every command; parse with `parseAsync(argv, { from: 'user' })`. */
 export function buildProgram(): Command {
@@ -118,6 +119,7 @@ export function buildProgram(): Command {
 
   addWebhookCommands(program);
   addWatchlistCommands(program);
+  addEvidenceCommands(program);
   addPrettyOption(program);
   return program;
 }

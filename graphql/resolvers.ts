@@ -26,6 +26,7 @@ import { CaseMetricsResolver } from './case-metrics.resolver';
 import { CaseNotesResolver, CaseNoteVersionsResolver } from './case-notes.resolver';
 import { NotificationsResolver } from './notifications.resolver';
 import { SlaResolver } from './sla.resolver';
+import { ProvenanceResolver } from './provenance.resolver';
 
 /** Every resolver class of the console schema. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -60,4 +61,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CaseNoteVersionsResolver,
   NotificationsResolver,
   SlaResolver,
+  ProvenanceResolver,
 ];

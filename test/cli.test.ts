@@ -19,6 +19,7 @@ const COMMANDS = [
   'audit:verify', 'audit:sign',
   'webhook:create', 'webhook:list', 'webhook:pause', 'webhook:resume', 'webhook:delete', 'webhook:test', 'webhook:deliveries', 'webhook:redeliver', 'webhook:recover',
   'webhook:listen', 'watchlist:reload',
+  'evidence:verify',
 ];
 
 describe('operator CLI (svc)', () => {

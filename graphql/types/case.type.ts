@@ -50,6 +50,13 @@ export class Decision {
   @Field(() => GraphQLISODateTime) decidedAt!: string;
   @Field({ description: 'True on an automatic decision.' }) auto!: boolean;
   @Field(() => String, { nullable: true, description: 'policy_engine or age_gate, on automatic decisions only.' }) reason!: string | null;
+  @Field(() => Int, { nullable: true, description: 'The decision record\'s id (replayDecision); present in Case.decisions, null on Case.decision.' }) id?: number | null;
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: 'What the decision rested on, recorded with it and never changed (the pull API\'s DecisionProvenance: policy version and rule, risk model version, '
+      + 'score and factors, watchlist version and hits with dispositions, AI review, extraction engine and document SHA-256s, identity verifications, EDD items, '
+      + 'members involved). Present in Case.decisions; null on Case.decision and on decisions recorded before provenance existed.',
+  }) provenance?: Record<string, unknown> | null;
 }
 
 export const DecisionBlockerCodeEnum = enumOf(DECISION_BLOCKER_CODES);

@@ -56,8 +56,8 @@ export class CreateApiClientInput {
   @Field({ description: 'A name for the client, such as the CRM it serves (1 to 200 characters).' }) name!: string;
   @Field(() => [String], {
     nullable: true,
-    description: 'Absent: the default scopes (no webhooks:* or read:full_case; for an analyst, no screening:write either). '
-      + 'read:full_case, webhooks:read, webhooks:write and screening:write need a compliance admin.',
+    description: 'Absent: the default scopes (no webhooks:*, read:full_case or read:evidence; for an analyst, no screening:write either). '
+      + 'read:full_case, read:evidence, webhooks:read, webhooks:write and screening:write need a compliance admin.',
   }) scopes?: string[] | null;
   @Field(() => Date, { nullable: true, description: 'When the credentials stop working by themselves (in the future); absent: never.' }) expiresAt?: Date | null;
 }

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { listEventFeed } from '../../src/events/index';
+import { feedItemJson, listEventFeed } from '../../src/events/index';
 import { type Services } from '../../src/platform/index';
 import { actorOf } from './bearer-auth';
 import { queryParser } from './openapi-validation';
@@ -16,8 +16,7 @@ export function eventsRoutes(svc: Services, doc: Record<string, unknown>, authen
     const page = await listEventFeed(svc, actorOf(res), {
       eventType: q.event_type as string | undefined, limit: q.limit as number | undefined, cursor: q.cursor as string | undefined,
     });
-    const items = page.items.map((i) =>
-      `{"eventId":${JSON.stringify(i.eventId)},"eventType":${JSON.stringify(i.eventType)},"eventVersion":${i.eventVersion},"occurredAt":${JSON.stringify(i.occurredAt)},"data":${i.data}}`);
+    const items = page.items.map(feedItemJson);
     res.type('application/json').send(`{"data":[${items.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)},"hasMore":${page.hasMore}}`);
   });
   return router;

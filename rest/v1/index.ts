@@ -4,6 +4,7 @@ import { casesRoutes } from './cases.routes';
 import { crmRecordIdRoutes } from './crm-record-id.routes';
 import { documentsRoutes } from './documents.routes';
 import { eventsRoutes } from './events.routes';
+import { evidenceRoutes } from './evidence.routes';
 import { buildOpenApi } from './openapi';
 import { webhooksRoutes } from './webhooks.routes';
 
@@ -35,6 +36,7 @@ export function v1Routes(svc: Services, options: V1Options): Router {
   router.use(casesRoutes(svc, doc, options.authenticate, json));
   router.use(documentsRoutes(svc, doc, options.authenticate));
   router.use(eventsRoutes(svc, doc, options.authenticate));
+  router.use(evidenceRoutes(svc, options.authenticate));
   router.use(webhooksRoutes(svc, doc, options.authenticate, json));
   router.use(crmRecordIdRoutes(svc, options.authenticate, json));
   return router;

@@ -435,6 +435,21 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
           parameters: pageParams, responses: { 200: ok('DecisionList', 'Newest first.'), ...errors('400', '401', '403', '404', '429') },
         },
       },
+      '/v1/cases/{caseId}/evidence': {
+        parameters: [{ $ref: '#/components/parameters/caseId' }],
+        get: {
+          operationId: 'getCaseEvidence', summary: 'The signed evidence pack of a case (ZIP)', tags: ['cases'], security: bearer('read:evidence'),
+          description: 'A ZIP, streamed: report.pdf (a readable case report), case.json (the case file, every decision with its provenance, screening, risk, '
+            + 'AI review, documents with digests, and what was purged and when on a purged case), the documents\' bytes (documents/<id>-<name>), '
+            + 'events.jsonl (the case\'s feed items exactly as GET /v1/events serves them), audit.jsonl, manifest.json (every file with its SHA-256 and size; '
+            + 'documents not held are listed under `absent`) and manifest.json.jws (a detached JWS, ES256, over manifest.json\'s exact bytes, verifiable '
+            + 'against /v1/oauth/jwks.json). Each download is on the audit log (case.evidence_pack.exported). read:evidence is opt-in and needs a compliance admin.',
+          responses: {
+            200: { description: 'The evidence pack.', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+            ...errors('401', '403', '404', '429'),
+          },
+        },
+      },
       '/v1/cases/{caseId}/screening': {
         parameters: [{ $ref: '#/components/parameters/caseId' }],
         get: {

@@ -26,6 +26,10 @@ export const PERMISSIONS = {
   /** Deleting a saved view of another member. */
   'case_views:delete_any': { role: 'admin' },
   'decisions:read': { scope: 'read:decisions', role: 'analyst' },
+  /** A case's signed evidence pack (GET /v1/cases/{caseId}/evidence with the opt-in scope, or the console's download; audited). */
+  'evidence:read': { scope: 'read:evidence', role: 'analyst' },
+  /** Replaying a recorded decision's policy version on its recorded facts, and what-if (today's policy on today's facts): records nothing. */
+  'decisions:replay': { role: 'analyst' },
   'screening:read': { scope: 'read:screening', role: 'analyst' },
   'screening:disposition': { scope: 'screening:write', role: 'analyst' },
   /** Screening a case's parties and triaging its hits (pipeline steps, run by the system; an analyst may rerun them). */

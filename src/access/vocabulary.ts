@@ -4,7 +4,7 @@
  * clients, tenants' members), so that the permission table depends on no feature.
  */
 export const SCOPES = [
-  'read:cases', 'read:documents', 'read:events', 'read:decisions', 'read:screening', 'read:full_case', 'cases:write', 'screening:write',
+  'read:cases', 'read:documents', 'read:events', 'read:decisions', 'read:screening', 'read:full_case', 'read:evidence', 'cases:write', 'screening:write',
   'webhooks:read', 'webhooks:write', 'screening:search',
 ] as const;
 export type Scope = (typeof SCOPES)[number];

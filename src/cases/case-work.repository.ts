@@ -352,6 +352,8 @@ export async function answerOpenEscalation(
 // The hint spares MariaDB weighing every index of cases against the IN list (it cost more than the read).
 
 const DECISION_COLUMNS = 'd.id, d.outcome, d.notes, d.analyst_email, d.auto, d.reason, d.decided_at';
+/** The history's columns: a decision with its provenance snapshot. */
+const DECISION_HISTORY_COLUMNS = `${DECISION_COLUMNS}, d.provenance`;
 
 /** The current (latest) decision of each of the tenant's cases named, with its case id; cases without one are absent. */
 export async function latestDecisionsOf(db: TenantDb, caseIds: string[]): Promise<(DecisionRecord & { caseId: string })[]> {
@@ -375,7 +377,7 @@ export async function decisionsOf(db: TenantDb, caseIds: string[]): Promise<(Dec
   const ids = caseIds.filter(isCaseId);
   if (!ids.length) return [];
   return decisionsWithCaseId(await db.query(
-    `SELECT c.case_id, ${DECISION_COLUMNS} FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN decisions d ON d.org_id = c.org_id AND d.case_pk = c.pk
+    `SELECT c.case_id, ${DECISION_HISTORY_COLUMNS} FROM cases c FORCE INDEX (uq_cases_org_case_id) JOIN decisions d ON d.org_id = c.org_id AND d.case_pk = c.pk
      WHERE c.org_id = ? AND c.case_id IN (?) ORDER BY d.id DESC`,
     [orgId, ids],
   ));

@@ -1,6 +1,7 @@
 import { DateOnly, DateTime, Nullable, OptionalText, PageOf, StringEnum, Type, type Static } from '../wire';
 import { CASE_SOURCES, CASE_STATUSES, ONBOARDING_STAGES } from './case.entity';
 import { DECISION_OUTCOMES, DECISION_REASONS } from './decision.entity';
+import { DecisionProvenanceSchema } from './decision-provenance.wire';
 
 /**
  * Wire shapes of cases (pull API, POST /v1/cases, the crm-record-id route): one schema each, from which
@@ -67,7 +68,10 @@ export type CurrentDecisionView = Static<typeof CurrentDecisionSchema>;
  * One decision of a case's history: the decisions record, shaped like case.decision.made (`auto` is
  * always present here, false for an analyst's decision; `reason` null unless automatic).
  */
-export const DecisionSchema = Type.Object({ id: Type.Integer(), caseId: Type.String(), ...decisionFields }, { description: 'A decision record; same fields as case.decision.made.' });
+export const DecisionSchema = Type.Object({
+  id: Type.Integer(), caseId: Type.String(), ...decisionFields,
+  provenance: Nullable(DecisionProvenanceSchema, { description: 'What the decision rested on, recorded with it (null on decisions recorded before provenance existed).' }),
+}, { description: 'A decision record; same fields as case.decision.made, and its provenance.' });
 export type DecisionView = Static<typeof DecisionSchema>;
 export const DecisionListSchema = PageOf(DecisionSchema, 'Newest first.');
 

@@ -6,5 +6,5 @@ export function currentDecisionView(r: DecisionRecord): CurrentDecisionView {
 }
 
 export function decisionView(r: DecisionRecord, caseId: string): DecisionView {
-  return { id: r.id, caseId, ...currentDecisionView(r) };
+  return { id: r.id, caseId, ...currentDecisionView(r), provenance: r.provenance ?? null };
 }

@@ -25,4 +25,6 @@ export class Decision {
   @Column({ type: 'text', nullable: true }) overrideReason!: string | null;
   @Column({ ...jsonColumn, nullable: true }) overrideBlockers!: unknown[] | null;
   @Column({ type: 'varchar', nullable: true }) overrideApprovedBy!: string | null;
+  /** What the decision rested on, written with it (DecisionProvenanceSchema); null on decisions recorded before it existed. */
+  @Column({ ...jsonColumn, nullable: true }) provenance!: Record<string, unknown> | null;
 }

@@ -17,3 +17,6 @@ export { reopenCase } from './reopen-case';
 export { caseViewerCan, getCaseViewerCan, type CaseViewerCan, type CaseForViewer } from './case-viewer-can';
 export { CaseDetailSchema, PullFullParitySchema, type CaseDetailView, type PullFullParityView } from './case-file.wire';
 export { routeCase, type RouteResult } from './route-case';
+export { collectDecisionProvenance, watchlistVersionAtDecision, type EvaluatedPolicy } from './decision-provenance';
+export { replayDecision, type DecisionReplayView, type PolicyAnswerView } from './replay-decision';
+export { whatIfDecision, type WhatIfView } from './what-if-decision';

@@ -10,6 +10,7 @@ import type { DecisionOutcome, DecisionReason } from '../cases/index';
 import { buildFullParity } from './full-parity';
 import type { DecisionBlocker } from './list-decision-blockers';
 import { advanceOnboardingStage } from '../cases/index';
+import { collectDecisionProvenance, type EvaluatedPolicy } from './decision-provenance';
 
 /** The automatic decision's name in events and rows (analystEmail, changedBy). */
 export const POLICY_ENGINE = 'policy_engine';
@@ -26,12 +27,14 @@ export interface DecisionToRecord {
   auto?: { reason: DecisionReason };
   /** An analyst's approval over open decision blockers: the reason, the blockers, and the second member who approved it (four-eyes) or null. */
   override?: { reason: string; blockers: DecisionBlocker[]; approvedBy: string | null };
+  /** The routing step's evaluation the automatic decision follows (provenance); an analyst's decision evaluates the active policy itself. */
+  evaluated?: EvaluatedPolicy;
 }
 
 /**
  * Records a decision on a case in the caller's transaction; the one path for analyst and automatic
  * decisions (the caller checks the transition). In order: the decisions row (auto and reason on an
- * automatic one); case.decision.made (analystEmail, decidedAt the stored time; `auto: true` and
+ * automatic one) with its provenance snapshot (collectDecisionProvenance: what the decision rested on); case.decision.made (analystEmail, decidedAt the stored time; `auto: true` and
  * `reason` only on automatic decisions, as the contract says); the status change and
  * case.status.changed (changedBy the decider); the journey stage decision_made
  * (case.onboarding_progress.changed when it moves); and, when the tenant has full-parity egress
@@ -43,9 +46,12 @@ export async function recordDecision(tx: Tx, d: DecisionToRecord): Promise<{ dec
   const db = forTenant(tx.manager, orgId);
   const casePk = d.case.pk;
   const decidedAt = tx.services.clock.now();
+  const provenance = await collectDecisionProvenance(tx, orgId, casePk, {
+    outcome: d.outcome, decidedBy: d.decidedBy, auto: Boolean(d.auto), reason: d.auto?.reason ?? null, override: d.override ?? null,
+  }, d.evaluated);
   const decisionId = await insertDecision(db, casePk, {
     outcome: d.outcome, notes: d.notes, analystEmail: d.decidedBy, decidedAt, auto: Boolean(d.auto), reason: d.auto?.reason ?? null,
-    override: d.override ?? null,
+    override: d.override ?? null, provenance,
   });
   await updateCaseStatus(db, casePk, d.outcome, decidedAt);
   const made = await recordEvent(tx, {

@@ -81,6 +81,7 @@ export async function routeCase(svc: Services, actor: Actor, ref: { orgId: strin
         notes: autoNotes(policy, evaluation, facts),
         decidedBy: POLICY_ENGINE,
         auto: { reason: evaluation.gate === 'age_gate' ? 'age_gate' : 'policy_engine' },
+        evaluated: { policy, evaluation, facts },
       });
     }
     await guard?.done(tx);

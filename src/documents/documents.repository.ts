@@ -331,3 +331,37 @@ export async function listUnsettledDocuments(
   );
   return rows.map((r) => ({ id: r.id, filename: r.filename, status: r.status }));
 }
+
+/** A document's digest as a decision's provenance and the evidence pack record it. */
+export interface DocumentDigest {
+  id: number;
+  filename: string;
+  documentType: string | null;
+  mimeType: string;
+  status: DocumentStatus;
+  confidence: DocumentConfidence | null;
+  /** Hex SHA-256 of the stored bytes (null once purged, or on rows stored before digests). */
+  sha256: string | null;
+  sizeBytes: number;
+  /** The blob store key of the bytes (null once purged). */
+  blobKey: string | null;
+  uploadedAt: Date;
+  purgedAt: Date | null;
+}
+
+/** Every document of a case with its stored SHA-256, oldest first. */
+export async function listDocumentDigests(db: TenantDb, casePk: number): Promise<DocumentDigest[]> {
+  const orgId = db.orgId;
+  const rows: {
+    id: number | string; filename: string; document_type: string | null; mime_type: string; status: DocumentStatus; confidence: DocumentConfidence | null;
+    sha256: string | null; size_bytes: number | string; blob_key: string | null; uploaded_at: Date; purged_at: Date | null;
+  }[] = await db.query(
+    `SELECT id, filename, document_type, mime_type, status, confidence, sha256, size_bytes, blob_key, uploaded_at, purged_at
+     FROM documents WHERE org_id = ? AND case_pk = ? ORDER BY id`,
+    [orgId, casePk],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id), filename: r.filename, documentType: r.document_type, mimeType: r.mime_type, status: r.status, confidence: r.confidence,
+    sha256: r.sha256, sizeBytes: Number(r.size_bytes), blobKey: r.blob_key, uploadedAt: r.uploaded_at, purgedAt: r.purged_at,
+  }));
+}

@@ -22,7 +22,7 @@ export {
   DOCUMENT_TYPES, ExtractionError, type DocumentType, type DocumentExtractor, type ExtractionInput, type ExtractionResult,
 } from './document-extractor';
 export { LocalDocumentExtractor, type LocalExtractorOptions } from './extraction/local-extractor';
-export { listUnsettledDocuments, listCaseDocuments, listDocumentsOfCases, type DocumentDetail } from './documents.repository';
+export { listUnsettledDocuments, listCaseDocuments, listDocumentsOfCases, listDocumentDigests, type DocumentDetail, type DocumentDigest } from './documents.repository';
 export { DEFAULT_PDF_LIMITS, type PdfLimits } from './extraction/pdf-text';
 export { DOCUMENT_EXTRACTION_FAILED, type FailedExtraction } from './extraction-failed';
 export { documentsModule } from './module';

@@ -132,3 +132,28 @@ export async function redactCaseEvents(
   }
   return changed;
 }
+
+/**
+ * Every feed item of one case of the tenant (relayed events only, as GET /v1/events serves them), in feed
+ * order: the evidence pack's events.jsonl. `data` is the stored payload bytes.
+ */
+export async function listCaseFeedItems(db: TenantDb, casePk: number): Promise<EventFeedItem[]> {
+  const orgId = db.orgId;
+  const rows: { event_id: string; type: string; version: number; occurred_at: Date; data: string; feed_position: number | string }[] = await db.query(
+    `SELECT event_id, type, version, occurred_at, data, feed_position FROM events
+     WHERE org_id = ? AND case_pk = ? AND feed_position IS NOT NULL ORDER BY feed_position`,
+    [orgId, casePk],
+  );
+  return rows.map((r) => ({
+    eventId: r.event_id, eventType: r.type, eventVersion: Number(r.version), occurredAt: new Date(r.occurred_at).toISOString(), data: r.data,
+    position: Number(r.feed_position),
+  }));
+}
+
+/**
+ * One feed item as GET /v1/events writes it: `data` embedded as the stored payload bytes, never re-serialised
+ * (so it is byte for byte the webhook body of that eventId). The route and the evidence pack both use it.
+ */
+export function feedItemJson(i: EventFeedItem): string {
+  return `{"eventId":${JSON.stringify(i.eventId)},"eventType":${JSON.stringify(i.eventType)},"eventVersion":${i.eventVersion},"occurredAt":${JSON.stringify(i.occurredAt)},"data":${i.data}}`;
+}

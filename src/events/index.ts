@@ -13,7 +13,7 @@ export {
 } from './catalogue';
 export { PublishedSchemas, readSchemaSources, SCHEMA_DIR, SOURCE_SCHEMA_BASE, type PublishedDocument, type SchemaSources } from './schema-documents';
 export { payloadViolations, type PayloadViolation } from './validate-payload';
-export { redactCaseEvents, listCaseEventPage, eventDataBySeq, type EventFeedItem, type CaseEventItem } from './events.repository';
+export { redactCaseEvents, listCaseEventPage, eventDataBySeq, listCaseFeedItems, feedItemJson, type EventFeedItem, type CaseEventItem } from './events.repository';
 export { listEventFeed, type FeedPage } from './list-event-feed';
 export { EventTypeSchema, EventFeedItemSchema, EventListSchema, UNKNOWN_EVENT_TYPE_MESSAGE, type EventFeedItemView } from './event-feed.wire';
 export { eventsModule } from './module';

@@ -11,7 +11,7 @@ export { receiveVendorCallback, signVendorCallback, CALLBACK_TOLERANCE_S, type V
 export { resendVerification } from './resend-verification';
 export { recheckDocumentOnFile } from './recheck-document-on-file';
 export { linkCasePerson } from './link-case-person';
-export { listCaseVerificationViews } from './list-case-verifications';
+export { listCaseVerificationViews, listVerificationViews } from './list-case-verifications';
 export { loadVerificationFacts, type VerificationFacts } from './verification-facts';
 export { listUnverifiedPersons, type UnverifiedPerson } from './list-unverified-persons';
 export { verificationLink } from './send-verification-link';

@@ -7,12 +7,12 @@ export { SCOPES, type Scope };
  * Additive scopes: never granted unless asked for by name. Full-parity egress, and webhook endpoint
  * management (whoever holds webhooks:write can send every future event to a URL of their choosing).
  */
-export const OPT_IN_SCOPES: readonly Scope[] = ['read:full_case', 'webhooks:read', 'webhooks:write', 'screening:search'];
+export const OPT_IN_SCOPES: readonly Scope[] = ['read:full_case', 'read:evidence', 'webhooks:read', 'webhooks:write', 'screening:search'];
 /**
  * Scopes beyond the contract's that only a compliance admin may put on pull-API credentials: full-parity
- * egress, webhook endpoints, and dispositions on screening hits.
+ * egress, the evidence pack, webhook endpoints, and dispositions on screening hits.
  */
-export const ELEVATED_CLIENT_SCOPES: readonly Scope[] = ['read:full_case', 'webhooks:read', 'webhooks:write', 'screening:write'];
+export const ELEVATED_CLIENT_SCOPES: readonly Scope[] = ['read:full_case', 'read:evidence', 'webhooks:read', 'webhooks:write', 'screening:write'];
 /** What a pull-API client gets when created without --scopes: everything but the opt-in scopes. */
 export const DEFAULT_CLIENT_SCOPES: Scope[] = SCOPES.filter((s) => !OPT_IN_SCOPES.includes(s));
 

@@ -9,6 +9,7 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'read:decisions': 'Read the decision history of cases.',
   'read:screening': 'Read screening results: sanctions, PEP and adverse-media hits.',
   'read:full_case': 'Read the complete case file (full-parity egress), when your organisation has enabled it.',
+  'read:evidence': 'Download a case’s signed evidence pack: its report, documents, decisions with provenance, events and audit trail.',
   'cases:write': 'Create new cases and send onboarding invitations to customers.',
   'screening:write': 'Record dispositions on screening hits.',
   'webhooks:read': 'Read your webhook endpoints (never their secrets) and their delivery log.',

@@ -12,5 +12,5 @@ export { getDecisionPolicy } from './get-decision-policy';
 export { updateDecisionPolicy } from './update-decision-policy';
 export { latestRoutings } from './list-routings';
 export type { DecisionPolicyView, RoutingView } from './policy-views';
-export { activeDecisionPolicy, insertRoutingEvaluation, lockRoutedCase, type DecisionPolicy } from './policy.repository';
+export { activeDecisionPolicy, findDecisionPolicyVersion, insertRoutingEvaluation, lockRoutedCase, type DecisionPolicy } from './policy.repository';
 export { loadPolicyFacts } from './case-policy-facts';

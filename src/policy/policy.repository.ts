@@ -168,3 +168,14 @@ export async function latestRoutingsOf(db: TenantDb, caseIds: string[]): Promise
   );
   return rows.map(toRouting);
 }
+
+/** One stored version of the tenant's decision policy (every version is kept), or null. */
+export async function findDecisionPolicyVersion(db: TenantDb, version: number): Promise<DecisionPolicy | null> {
+  const orgId = db.orgId;
+  const [row]: DecisionPolicyRow[] = await db.query(
+    `SELECT id, version, name, rules, default_outcome, minimum_age, individual_entity_types, edd_items, created_by, created_at
+     FROM decision_policies WHERE org_id = ? AND version = ?`,
+    [orgId, version],
+  );
+  return row ? toDecisionPolicy(row) : null;
+}

@@ -14,3 +14,4 @@ export { updateRiskModel } from './update-risk-model';
 export { latestRiskAssessments } from './list-risk-assessments';
 export type { RiskAssessmentView, RiskModelView } from './risk-views';
 export { RISK_ASSESSED } from './risk-assessed.hook';
+export { findRiskProvenance, type RiskProvenance } from './risk.repository';

@@ -127,3 +127,36 @@ export async function latestRiskAssessmentsOf(db: TenantDb, caseIds: string[]): 
   );
   return rows.map(toRiskAssessment);
 }
+
+/** A case's latest assessment with the version of the model that made it (a decision's provenance). */
+export interface RiskProvenance {
+  assessmentId: number;
+  modelId: number;
+  /** Null when the model row is gone (never, today). */
+  modelVersion: number | null;
+  compositeScore: number;
+  band: Band;
+  bandLabel: string;
+  factors: RiskFactorResult[];
+  assessedBy: string;
+  assessedAt: Date;
+}
+
+/** The latest risk assessment of a case with its model's version, or null before the first assessment. */
+export async function findRiskProvenance(db: TenantDb, casePk: number): Promise<RiskProvenance | null> {
+  const orgId = db.orgId;
+  const [row]: {
+    id: number | string; config_id: number; version: number | null; composite_score: string | number; band_id: Band; band_label: string;
+    factors: RiskFactorResult[] | string | null; assessed_by: string; assessed_at: Date;
+  }[] = await db.query(
+    `SELECT a.id, a.config_id, m.version, a.composite_score, a.band_id, a.band_label, a.factors, a.assessed_by, a.assessed_at
+     FROM risk_assessments a LEFT JOIN risk_models m ON m.org_id = a.org_id AND m.id = a.config_id
+     WHERE a.org_id = ? AND a.case_pk = ? ORDER BY a.id DESC LIMIT 1`,
+    [orgId, casePk],
+  );
+  if (!row) return null;
+  return {
+    assessmentId: Number(row.id), modelId: row.config_id, modelVersion: row.version, compositeScore: Number(row.composite_score), band: row.band_id,
+    bandLabel: row.band_label, factors: row.factors === null ? [] : json(row.factors), assessedBy: row.assessed_by, assessedAt: row.assessed_at,
+  };
+}

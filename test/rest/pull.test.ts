@@ -196,6 +196,7 @@ describe('/v1 pull endpoints', () => {
       expect(page1.body.data).to.deep.equal([{
         id: second, caseId: c.caseId, outcome: 'approved', notes: 'Auto.', analystEmail: 'policy_engine',
         decidedAt: (page1.body.data as { decidedAt: string }[])[0]!.decidedAt, auto: true, reason: 'policy_engine',
+        provenance: null, // seeded as a row recorded before provenance existed (test/decisions/provenance.test.ts covers recorded ones)
       }]);
       const page2 = await api.get(`/v1/cases/${c.caseId}/decisions?limit=1&cursor=${encodeURIComponent(page1.body.nextCursor as string)}`, token);
       expect((page2.body.data as { id: number; auto: boolean; reason: null }[]).map((d) => [d.id, d.auto, d.reason])).to.deep.equal([[first, false, null]]);

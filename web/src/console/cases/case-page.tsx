@@ -22,6 +22,7 @@ import { ScreeningHits } from './case-screening';
 import { AssignOwnerMutation, CaseQuery, CaseTimelineQuery } from './case-query';
 import { NoteComposer, NoteEntry } from './case-notes';
 import { CaseTagEditor } from './case-tag-editor';
+import { Decisions } from './case-decisions';
 import { RISK_LABELS, riskClass, sourceBadge, STAGE_LABELS, STATUS_LABELS, statusClass, day, when, words } from './labels';
 import { SlaBadge } from './sla-badge';
 
@@ -127,7 +128,7 @@ export function CasePage() {
       <Parties parties={c.parties} />
       <PeopleSection caseId={c.caseId} version={version} onDone={done} />
       <IdentityVerificationSection caseId={c.caseId} people={c.identityVerifications} onDone={done} />
-      <Decisions decisions={c.decisions} />
+      <Decisions caseId={c.caseId} decisions={c.decisions} />
       <NoteComposer caseId={c.caseId} members={current.members} onDone={done} />
       <Timeline caseId={c.caseId} first={c.timeline} reads={c.assistantReads} notes={c.notes} members={current.members} onDone={done} />
     </Page>
@@ -163,25 +164,6 @@ function Parties({ parties }: { parties: CaseData['parties'] }) {
             <li key={`${p.kind}-${p.position}`}>
               <strong>{p.name}</strong> · {p.kind === 'ubo' ? `Beneficial owner${p.ownershipPercent != null ? ` (${p.ownershipPercent}%)` : ''}` : 'Director'}
               {p.verificationStatus ? ` · ${words(p.verificationStatus)}` : ''}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function Decisions({ decisions }: { decisions: CaseData['decisions'] }) {
-  return (
-    <section className="case-section" aria-labelledby="decisions-title">
-      <h2 id="decisions-title">Decisions</h2>
-      {decisions.length === 0 ? <p className="empty">No decision yet.</p> : (
-        <ul className="plain-list">
-          {decisions.map((d) => (
-            <li key={d.decidedAt + d.outcome}>
-              <span className={d.outcome === 'approved' ? 'badge badge-ok' : 'badge badge-bad'}>{words(d.outcome)}</span>{' '}
-              {when(d.decidedAt)} by {d.auto ? `the policy engine${d.reason ? ` (${words(d.reason)})` : ''}` : d.analystEmail}
-              {d.notes ? <p className="decision-notes">{d.notes}</p> : null}
             </li>
           ))}
         </ul>

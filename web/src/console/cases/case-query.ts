@@ -74,12 +74,14 @@ export const CaseQuery = graphql(`
         }
       }
       decisions {
+        id
         outcome
         notes
         analystEmail
         decidedAt
         auto
         reason
+        provenance
       }
       documents {
         id
@@ -390,6 +392,33 @@ export const ResendVerificationMutation = graphql(`
     resendVerification(caseId: $caseId, personKey: $personKey) {
       personKey
       status
+    }
+  }
+`);
+
+/** Replay: the decision's recorded policy version on its recorded facts (records nothing). */
+export const ReplayDecisionQuery = graphql(`
+  query ReplayDecision($caseId: ID!, $decisionId: Int!) {
+    replayDecision(caseId: $caseId, decisionId: $decisionId) {
+      decisionId
+      policyName
+      policyVersion
+      recorded { outcome matchedRuleIndex matchedRuleName gate }
+      replayed { outcome matchedRuleIndex matchedRuleName gate }
+      sameOutcome
+    }
+  }
+`);
+
+/** What-if: today's policy on today's facts, beside the latest decision (records nothing). */
+export const WhatIfDecisionQuery = graphql(`
+  query WhatIfDecision($caseId: ID!) {
+    whatIfDecision(caseId: $caseId) {
+      policyName
+      policyVersion
+      answer { outcome matchedRuleIndex matchedRuleName gate }
+      latestDecision { decisionId outcome policyVersion recordedOutcome }
+      sameAsLatestDecision
     }
   }
 `);

@@ -8,6 +8,7 @@ export const SCOPES: { scope: string; description: string }[] = [
   { scope: 'read:decisions', description: 'Read the decision history of cases.' },
   { scope: 'read:screening', description: 'Read screening results: sanctions, PEP and adverse-media hits.' },
   { scope: 'read:full_case', description: 'Read the complete case file (full-parity egress), when your organisation has enabled it.' },
+  { scope: 'read:evidence', description: 'Download a case’s signed evidence pack: its report, documents, decisions with provenance, events and audit trail.' },
   { scope: 'cases:write', description: 'Create new cases and send onboarding invitations to customers.' },
   { scope: 'screening:write', description: 'Record dispositions on screening hits.' },
   { scope: 'webhooks:read', description: 'Read your webhook endpoints (never their secrets) and their delivery log.' },
@@ -15,6 +16,6 @@ export const SCOPES: { scope: string; description: string }[] = [
 ];
 
 /** Scopes new credentials get only when ticked: full-parity egress and webhook management (the server's OPT_IN_SCOPES). */
-const OPT_IN = ['read:full_case', 'webhooks:read', 'webhooks:write'];
+const OPT_IN = ['read:full_case', 'read:evidence', 'webhooks:read', 'webhooks:write'];
 /** What new credentials get unless changed: every scope but the opt-in ones (the server's default too). */
 export const DEFAULT_SCOPES = SCOPES.map((s) => s.scope).filter((s) => !OPT_IN.includes(s));

@@ -1,0 +1,24 @@
+import { Router } from 'express';
+import { exportEvidencePack } from '../../src/evidence/index';
+import { DomainError, type Services } from '../../src/platform/index';
+import { CONSOLE_COOKIE, cookieValue, findConsoleActor } from '../../src/sessions/index';
+import { sendEvidencePack } from '../v1/evidence.routes';
+
+/**
+ * GET /console/export/cases/<caseId>/evidence.zip: the case's signed evidence pack from the case page, for an
+ * analyst or higher (evidence:read), audited. Authenticated like the CSV export: the console session cookie
+ * (401 without one), and a request another site starts (Sec-Fetch-Site cross-site or same-site) is refused (403).
+ */
+export function consoleEvidenceRoutes(svc: Services): Router {
+  const router = Router();
+  router.get('/console/export/cases/:caseId/evidence.zip', async (req, res) => {
+    const site = req.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+      throw new DomainError('forbidden', 'The evidence pack is downloaded from the console itself.');
+    }
+    const signedIn = await findConsoleActor(svc, cookieValue(req.headers.cookie, CONSOLE_COOKIE));
+    if (!signedIn) throw new DomainError('unauthenticated', 'Sign in to the console first.');
+    await sendEvidencePack(res, await exportEvidencePack(svc, signedIn.actor, { caseId: String(req.params.caseId), via: 'console' }));
+  });
+  return router;
+}
