@@ -9,6 +9,7 @@ import { RequireMember } from './console/require-member';
 import { ReviewPage } from './console/reviews/review-page';
 import { ReviewsPage } from './console/reviews/reviews-page';
 import { QueuesPage } from './console/queues/queues-page';
+import { ScreeningPage } from './console/screening/screening-page';
 import { SignInPage } from './console/sign-in-page';
 import { StatusPage } from './console/status-page';
 import { NotificationsPage } from './console/notifications/notifications-page';
@@ -62,6 +63,7 @@ export function App() {
               <Route path="persons/:personId" element={<PersonPage />} />
               <Route path="reviews" element={<ReviewsPage />} />
               <Route path="reviews/:reviewId" element={<ReviewPage />} />
+              <Route path="screening" element={<ScreeningPage />} />
               <Route path="notifications" element={<NotificationsPage />} />
               <Route path="settings/*" element={<SettingsRoutes />} />
               <Route path="*" element={<NotFoundPage area="Compliance console" home="/console" />} />
