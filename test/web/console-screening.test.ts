@@ -160,14 +160,17 @@ describe('web console: screening search in Chromium', function () {
     }
   });
 
-  it('a name nobody is listed under: an empty result in words', async () => {
+  it('a company nobody is listed under: an empty result in words, its jurisdiction in the form', async () => {
     const analyst = await h.member('analyst');
     const w = await pageAs(browser, h, analyst);
     try {
-      await w.page.goto(`${h.url}/console/screening?name=Zyxwvut+Qponmlk&schema=Company`);
+      await w.page.goto(`${h.url}/console/screening?name=Zyxwvut+Qponmlk&schema=Company&country=GB`);
       await heading(w.page, 'Screening search');
       await w.page.getByText('No listed name comes near “Zyxwvut Qponmlk”.').waitFor(WAIT);
       expect(await w.page.getByRole('button', { name: 'Type' }).innerText()).to.contain('Company');
+      // A company has a jurisdiction, and no date of birth.
+      expect(await w.page.getByRole('textbox', { name: 'Jurisdiction' }).inputValue()).to.equal('GB');
+      expect(await w.page.getByRole('textbox', { name: 'Date of birth' }).count()).to.equal(0);
       expect(await w.problems()).to.deep.equal([]);
     } finally {
       await w.close();

@@ -35,7 +35,9 @@ export function signed(effect: number): string {
 function featureWords(f: MatchExplanationFieldsFragment['birthDate'], nothing: string): string {
   if (!f) return nothing;
   const what = f.effect > 0 ? 'raised the score' : f.effect < 0 ? 'lowered the score' : 'no change';
-  return `${signed(f.effect)} (${what}): ${f.reason}`;
+  // The matcher names a shared country by its lower-case code ("us in common"): shown as the code is written.
+  const reason = f.reason.replace(/^([a-z]{2}) in common/, (_, code: string) => `${code.toUpperCase()} in common`);
+  return `${signed(f.effect)} (${what}): ${reason}`;
 }
 
 const quoted = (word: string) => `“${word}”`;

@@ -18,7 +18,10 @@ import '../../styles/screening.css';
 
 type Candidate = ConsoleScreenNameQuery['screenName']['data'][number];
 
-/** The form's fields, also the address's parameters (?name=&schema=&birthDate=&nationality=&datasets=a,b). */
+/**
+ * The form's fields, also the address's parameters (?name=&schema=&birthDate=&nationality=&datasets=a,b); a company
+ * has no date of birth, and its country (`nationality` here) is its jurisdiction (?schema=Company&country=).
+ */
 interface Draft {
   name: string;
   schema: string;
@@ -26,22 +29,25 @@ interface Draft {
   nationality: string;
   datasets: string;
 }
-const FIELDS = ['name', 'schema', 'birthDate', 'nationality', 'datasets'] as const;
+const FIELDS = ['name', 'schema', 'birthDate', 'nationality', 'country', 'datasets'] as const;
 const SCHEMA_OPTIONS: Option[] = [{ id: 'Person', label: 'Person' }, { id: 'Company', label: 'Company' }];
 const DATE_WORDS = 'Enter the date of birth as year-month-day (1985-07-19), or only the year and month (1985-07), or the year (1985).';
 const NO_ERRORS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 const NO_NAMES: ReadonlySet<string> = new Set();
 
 function draftOf(params: URLSearchParams): Draft {
-  const schema = params.get('schema');
+  const company = params.get('schema') === 'Company';
   return {
     name: params.get('name') ?? '',
-    schema: schema === 'Company' ? 'Company' : 'Person',
-    birthDate: params.get('birthDate') ?? '',
-    nationality: params.get('nationality') ?? '',
+    schema: company ? 'Company' : 'Person',
+    birthDate: company ? '' : params.get('birthDate') ?? '',
+    nationality: params.get(company ? 'country' : 'nationality') ?? '',
     datasets: params.get('datasets') ?? '',
   };
 }
+
+/** The input (and address parameter) the country field is sent as: a person's nationality, a company's jurisdiction. */
+const countryField = (d: Draft) => (d.schema === 'Company' ? 'country' : 'nationality');
 
 const datasetsOf = (v: string) => v.split(',').map((d) => d.trim()).filter(Boolean);
 
@@ -72,11 +78,11 @@ function problemsOf(d: Draft): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!d.name.trim()) errors.name = 'Enter a name to search for.';
   else if (d.name.trim().length > 200) errors.name = 'The name must be at most 200 characters long.';
-  if (d.birthDate.trim()) {
+  if (d.schema !== 'Company' && d.birthDate.trim()) {
     const problem = dateProblem(d.birthDate.trim());
     if (problem) errors.birthDate = problem;
   }
-  if (d.nationality.trim() && !countryOf(d.nationality)) errors.nationality = `We do not know the country “${d.nationality.trim()}”. Enter a two-letter code (GB) or the country's English name.`;
+  if (d.nationality.trim() && !countryOf(d.nationality)) errors[countryField(d)] = `We do not know the country “${d.nationality.trim()}”. Enter a two-letter code (GB) or the country's English name.`;
   const datasets = datasetsOf(d.datasets);
   if (datasets.length > 20) errors.datasets = 'Name at most 20 datasets.';
   else if (datasets.some((s) => s.length > 100)) errors.datasets = 'A dataset name is at most 100 characters long.';
@@ -89,8 +95,8 @@ function inputOf(d: Draft): ScreenNameInput {
   return {
     name: d.name.trim(),
     schema: d.schema,
-    ...(d.birthDate.trim() ? { birthDate: d.birthDate.trim() } : {}),
-    ...(d.nationality.trim() ? { nationality: countryOf(d.nationality) } : {}),
+    ...(d.schema !== 'Company' && d.birthDate.trim() ? { birthDate: d.birthDate.trim() } : {}),
+    ...(d.nationality.trim() ? { [countryField(d)]: countryOf(d.nationality) } : {}),
     ...(datasets.length ? { datasets } : {}),
   };
 }
@@ -99,8 +105,8 @@ function paramsOf(d: Draft): URLSearchParams {
   const p = new URLSearchParams();
   p.set('name', d.name.trim());
   if (d.schema === 'Company') p.set('schema', 'Company');
-  if (d.birthDate.trim()) p.set('birthDate', d.birthDate.trim());
-  if (d.nationality.trim()) p.set('nationality', d.nationality.trim());
+  if (d.schema !== 'Company' && d.birthDate.trim()) p.set('birthDate', d.birthDate.trim());
+  if (d.nationality.trim()) p.set(countryField(d), d.nationality.trim());
   const datasets = datasetsOf(d.datasets);
   if (datasets.length) p.set('datasets', datasets.join(','));
   return p;
@@ -181,12 +187,11 @@ function SearchForm({ initial, addressProblems, serverError, pending, onSearch }
     if (focusInvalid) document.querySelector<HTMLElement>('.screening-form [aria-invalid="true"]')?.focus();
   }, [focusInvalid]);
 
-  const set = (field: keyof Draft) => (value: string) => {
+  /** Sets a field of the draft and clears the error of its input (`name`: the country field's is nationality or country). */
+  const set = (field: keyof Draft, name: string = field) => (value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
-    if (field in own) {
-      setOwn(Object.fromEntries(Object.entries(own).filter(([k]) => k !== field)));
-    }
-    if (field in server && !editedNames.has(field)) setEdited({ of: server, names: new Set([...editedNames, field]) });
+    if (name in own) setOwn(Object.fromEntries(Object.entries(own).filter(([k]) => k !== name)));
+    if (name in server && !editedNames.has(name)) setEdited({ of: server, names: new Set([...editedNames, name]) });
   };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -203,8 +208,11 @@ function SearchForm({ initial, addressProblems, serverError, pending, onSearch }
     <Form className="filters screening-form" onSubmit={submit} validationBehavior="aria" validationErrors={errors} role="search" aria-label="Screening search">
       <Field label="Name" name="name" value={draft.name} onChange={set('name')} isRequired hint="In any script; a person's or a company's name." className="field screening-name" />
       <SelectField label="Type" name="schema" value={draft.schema} onChange={set('schema')} options={SCHEMA_OPTIONS} />
-      <Field label="Date of birth" name="birthDate" value={draft.birthDate} onChange={set('birthDate')} hint={<>Optional: <span className="nowrap">1985-07-19</span>, <span className="nowrap">1985-07</span> or 1985.</>} inputMode="numeric" />
-      <Field label="Nationality" name="nationality" value={draft.nationality} onChange={set('nationality')} hint="Optional: GB, or United Kingdom." />
+      {draft.schema === 'Company' ? null : <Field label="Date of birth" name="birthDate" value={draft.birthDate} onChange={set('birthDate')} hint={<>Optional: <span className="nowrap">1985-07-19</span>, <span className="nowrap">1985-07</span> or 1985.</>} inputMode="numeric" />}
+      <Field
+        key={countryField(draft)} label={draft.schema === 'Company' ? 'Jurisdiction' : 'Nationality'} name={countryField(draft)}
+        value={draft.nationality} onChange={set('nationality', countryField(draft))} hint="Optional: GB, or United Kingdom."
+      />
       <Field label="Datasets" name="datasets" value={draft.datasets} onChange={set('datasets')} hint="Optional, separated by commas; all when empty." />
       <div>
         <Button type="submit" className="button button-primary" isDisabled={pending}>Search</Button>
@@ -213,6 +221,7 @@ function SearchForm({ initial, addressProblems, serverError, pending, onSearch }
   );
 }
 
+const countryWords = (code: string) => countryName(code.toUpperCase());
 const list = (values: readonly string[]) => (values.length ? values.join(', ') : '—');
 /** FollowTheMoney topics in words; others as listed. */
 const TOPIC_WORDS: Record<string, string> = {
@@ -265,8 +274,9 @@ function CandidateCard({ c, threshold }: { c: Candidate; threshold: number }) {
       <dl className="facts">
         <div className="facts-row"><dt>Topics</dt><dd>{list(c.topics.map(topicWords))}</dd></div>
         <div className="facts-row"><dt>Datasets</dt><dd>{list(c.datasets)}</dd></div>
-        <div className="facts-row"><dt>Born</dt><dd>{list(c.birthDates)}</dd></div>
-        <div className="facts-row"><dt>Nationality</dt><dd>{list(c.nationality.map((n) => countryName(n.toUpperCase())))}</dd></div>
+        {c.schema === 'Company' ? null : <div className="facts-row"><dt>Born</dt><dd>{list(c.birthDates)}</dd></div>}
+        {c.schema === 'Company' ? null : <div className="facts-row"><dt>Nationality</dt><dd>{list(c.nationality.map(countryWords))}</dd></div>}
+        {c.countries.length || c.schema === 'Company' ? <div className="facts-row"><dt>Countries</dt><dd>{list(c.countries.map(countryWords))}</dd></div> : null}
         <div className="facts-row"><dt>Listed as</dt><dd>{c.entityId}</dd></div>
       </dl>
       <Disclosure className="disclosure">
