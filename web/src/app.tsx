@@ -21,6 +21,8 @@ import { Loading } from './ui/status';
 const PortalApp = lazy(() => import('./portal/portal-app').then((m) => ({ default: m.PortalApp })));
 /** The dashboard, with its charting library: a chunk of its own, loaded only under /console/dashboard. */
 const DashboardPage = lazy(() => import('./console/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+/** The screening search page: a chunk of its own, sharing the country names with the portal's. */
+const ScreeningPage = lazy(() => import('./console/screening/screening-page').then((m) => ({ default: m.ScreeningPage })));
 /** The hosted identity-verification page ({APP_URL}/portal/verify?token=…), in the portal's chunk. */
 const VerifyPage = lazy(() => import('./portal/portal-app').then((m) => ({ default: m.VerifyPage })));
 
@@ -62,6 +64,7 @@ export function App() {
               <Route path="persons/:personId" element={<PersonPage />} />
               <Route path="reviews" element={<ReviewsPage />} />
               <Route path="reviews/:reviewId" element={<ReviewPage />} />
+              <Route path="screening" element={<Suspense fallback={<Loading />}><ScreeningPage /></Suspense>} />
               <Route path="notifications" element={<NotificationsPage />} />
               <Route path="settings/*" element={<SettingsRoutes />} />
               <Route path="*" element={<NotFoundPage area="Compliance console" home="/console" />} />

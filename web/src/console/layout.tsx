@@ -16,6 +16,7 @@ export function ConsoleLayout() {
             <li><Link href="/console/dashboard">Dashboard</Link></li>
             <li><Link href="/console/persons">Persons</Link></li>
             <li><Link href="/console/reviews">Reviews</Link></li>
+            <li><Link href="/console/screening">Screening</Link></li>
             <li><Link href="/console/settings">Settings</Link></li>
             <li><Link href="/console/status">Status</Link></li>
           </ul>

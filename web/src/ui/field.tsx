@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { FieldError, Input, Label, Text, TextArea, TextField, type TextFieldProps } from 'react-aria-components';
 
 /**
@@ -5,7 +6,7 @@ import { FieldError, Input, Label, Text, TextArea, TextField, type TextFieldProp
  * (React Aria: label, hint and error are wired for screen readers; server errors come from the Form's
  * validationErrors by `name`).
  */
-export function Field({ label, hint, multiline, ...props }: TextFieldProps & { label: string; hint?: string; multiline?: boolean }) {
+export function Field({ label, hint, multiline, ...props }: TextFieldProps & { label: string; hint?: ReactNode; multiline?: boolean }) {
   return (
     <TextField className="field" {...props}>
       <Label>{label}</Label>
