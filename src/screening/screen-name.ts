@@ -1,5 +1,6 @@
 import { authorize, type Actor } from '../access/index';
 import { forTenant } from '../db/index';
+import { DomainError, type ValidationDetail } from '../errors';
 import { assertSchema } from '../schema';
 import type { Services } from '../services';
 import type { WatchlistCandidate } from './screening-provider';
@@ -24,6 +25,13 @@ export async function screenName(svc: Services, actor: Actor, body: unknown): Pr
   const schema = input.schema ?? 'Person';
   const nationality = input.nationality ? countryCodeOf(input.nationality) : null;
   const country = input.country ? countryCodeOf(input.country) : null;
+  // What a schema cannot say: a date the calendar has, and countries we know (a silently dropped country would
+  // answer a different question than the one asked).
+  const details: ValidationDetail[] = [];
+  if (input.birthDate && !isCalendarDate(input.birthDate)) details.push({ path: 'birthDate', message: 'is not a date of the calendar' });
+  if (input.nationality && !nationality) details.push({ path: 'nationality', message: 'is not a country: give an ISO 3166-1 code such as GB, or its English name' });
+  if (input.country && !country) details.push({ path: 'country', message: 'is not a country: give an ISO 3166-1 code such as GB, or its English name' });
+  if (details.length) throw DomainError.validation(details);
   const limit = input.limit ?? DEFAULT_LIMIT;
   // The tenant's screening settings: its threshold, topics, datasets, date tolerance and weak aliases, as its cases get.
   const settings = queryOptionsOf((await activeScreeningSettings(forTenant(svc.db, actor.orgId), svc.config.screeningMatchThreshold, svc.clock.now())).settings);
@@ -53,3 +61,13 @@ function candidateView(c: Omit<WatchlistCandidate, 'explanation'> & { explanatio
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/** YYYY, YYYY-MM or YYYY-MM-DD naming a month and day the calendar has (1985-02-30 does not). */
+function isCalendarDate(value: string): boolean {
+  const [y, m, d] = value.split('-').map(Number);
+  if (m === undefined) return true;
+  if (m < 1 || m > 12) return false;
+  if (d === undefined) return true;
+  const date = new Date(Date.UTC(y!, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}

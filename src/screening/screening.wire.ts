@@ -84,9 +84,9 @@ export const MatchExplanationSchema = Type.Object({
 
 /** Body of POST /v1/screening/match (and the console's screenName input). */
 export const ScreenNameRequestSchema = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'A person\'s or a company\'s name, in any script.' }),
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', 'x-message': 'must be a name of 1 to 200 characters, not blank', description: 'A person\'s or a company\'s name, in any script.' }),
   schema: Type.Optional(StringEnum(['Person', 'Company'] as const, { description: 'What the name is of. Default Person.' })),
-  birthDate: Type.Optional(Nullable(Type.String({ pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: 'YYYY, YYYY-MM or YYYY-MM-DD.' }))),
+  birthDate: Type.Optional(Nullable(Type.String({ pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', 'x-message': 'must be a date as YYYY, YYYY-MM or YYYY-MM-DD', description: 'YYYY, YYYY-MM or YYYY-MM-DD.' }))),
   nationality: Type.Optional(Nullable(Type.String({ minLength: 2, maxLength: 60, description: 'ISO 3166-1 alpha-2 (or alpha-3, or an English country name).' }))),
   country: Type.Optional(Nullable(Type.String({ minLength: 2, maxLength: 60, description: 'Residence of a person, jurisdiction of a company; as nationality.' }))),
   datasets: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 20, description: 'Only entities of these datasets; all when absent or empty.' })),

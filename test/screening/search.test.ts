@@ -64,6 +64,15 @@ describe('screening search: POST /v1/screening/match and the console\'s screenNa
       expect(body.error).to.equal('validation_failed');
       expect(body.details.map((d) => d.path).sort()).to.include.members(['name', 'schema', 'birthDate']);
       expect((await api.post('/v1/screening/match', token, { name: 'Acme', limit: 51 })).status).to.equal(400);
+      // What the schema cannot say: a date the calendar lacks, a country nobody knows; in words, not patterns.
+      const unknown = await api.post('/v1/screening/match', token, { name: 'Jon Smitherton', birthDate: '1985-02-30', nationality: 'Narnia', country: 'GB' });
+      expect(unknown.status).to.equal(400);
+      expect((unknown.body as { details: unknown[] }).details).to.deep.equal([
+        { path: 'birthDate', message: 'is not a date of the calendar' },
+        { path: 'nationality', message: 'is not a country: give an ISO 3166-1 code such as GB, or its English name' },
+      ]);
+      const pattern = await api.post('/v1/screening/match', token, { name: 'Jon', birthDate: '19/07/1985' });
+      expect((pattern.body as { details: unknown[] }).details).to.deep.equal([{ path: 'birthDate', message: 'must be a date as YYYY, YYYY-MM or YYYY-MM-DD' }]);
     });
 
     it('a search filtered by dataset finds only that dataset\'s entities', async () => {
