@@ -1,3 +1,4 @@
+import { MatchExplanation } from './screening-search.type';
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { CASE_ASSIGNEES, SLA_STATES, type SlaState, CASE_SEARCH_DESCRIPTION, CASE_SORT_KEYS, CASE_TAG_DESCRIPTION, MAX_CASE_TAGS, type CaseAssignee, type CaseListView, type CaseSortKey, CASE_SOURCES, CASE_STATUSES, DECISION_OUTCOMES, ONBOARDING_STAGES, PARTY_KINDS, RISK_BANDS, ROSTER_STATUSES, type CaseSource, type CaseStatus, type ConsoleCaseView, type DecisionOutcome, type OnboardingStage, type RiskBand } from '../../src/cases/index';
@@ -143,6 +144,8 @@ export class ScreeningHit {
     description: 'When the hit was raised again after its subject and entity had been cleared as a false positive: what changed since (new alias, new topic, changed date of birth ...). Null otherwise.',
   })
   changes?: string[] | null;
+  @Field(() => MatchExplanation, { nullable: true, description: 'Why it matched (stored when it was raised); null for older hits and providers that do not explain.' })
+  explanation?: MatchExplanation | null;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'A director or UBO of the case\'s company.' })

@@ -123,6 +123,6 @@ function hitOf(subject: ScreeningSubject, m: ScreeningMatch, entitySnapshot: Ent
     hitId: m.entityId, subjectId: subject.subjectId, subjectName: cut(subject.name, 200), subjectRole: subject.role, subjectBirthDate: subject.birthDate,
     subjectNationality: subject.nationality, subjectCountry: subject.country, caption: cut(m.caption, 500), entitySchema: m.schema, score: m.score,
     topics: m.topics, positions: m.positions, nationality: m.nationality, birthDates: m.birthDates, countries: m.countries, datasets: m.datasets,
-    isPep: m.isPep, isSanctioned: m.isSanctioned, detectedAt: now, entitySnapshot, changes,
+    isPep: m.isPep, isSanctioned: m.isSanctioned, detectedAt: now, entitySnapshot, changes, explanation: m.explanation ?? null,
   };
 }

@@ -42,6 +42,7 @@ export class ScreeningHit {
   @Column({ ...jsonColumn, nullable: true }) entitySnapshot!: object | null;
   /** What changed since its subject and entity were cleared, when the hit was raised again because of it. */
   @Column({ ...jsonColumn, nullable: true }) changes!: string[] | null;
+  @Column({ ...jsonColumn, nullable: true }) explanation!: object | null;
   @Column(boolColumn) isPep!: boolean;
   @Column(boolColumn) isSanctioned!: boolean;
   @Column() source!: HitSource;

@@ -35,6 +35,7 @@ export function screeningHitView(r: ScreeningHit, caseId: string): ScreeningHitV
     dispositionBy: r.dispositionBy,
     dispositionedAt: iso(r.dispositionedAt),
     ...(r.changes?.length ? { changes: r.changes } : {}),
+    ...(r.explanation ? { explanation: r.explanation } : {}),
   };
 }
 

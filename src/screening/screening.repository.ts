@@ -1,3 +1,4 @@
+import type { MatchExplanation } from './screening-provider';
 import { type TenantDb } from '../db/index';
 import { isCaseId } from '../cases/index';
 import type { EntitySnapshot } from './cleared-pairs';
@@ -7,7 +8,7 @@ import type { ScreeningHitView } from './screening.wire';
 /** The SQL of screening hits and a case's screening summary. Every function takes a tenant-bound handle (forTenant over a manager or the pool). */
 
 const HIT_COLUMNS =
-  'id, hit_id, subject_id, subject_name, subject_role, caption, entity_schema, score, topics, positions, nationality, is_pep, is_sanctioned, source, detected_at, triage_status, triage_confidence, triage_disposition, triage_reason, triage_provider, triage_model, triage_prompt_version, triaged_at, disposition, disposition_note, disposition_by, dispositioned_at, changes';
+  'id, hit_id, subject_id, subject_name, subject_role, caption, entity_schema, score, topics, positions, nationality, is_pep, is_sanctioned, source, detected_at, triage_status, triage_confidence, triage_disposition, triage_reason, triage_provider, triage_model, triage_prompt_version, triaged_at, disposition, disposition_note, disposition_by, dispositioned_at, changes, explanation';
 
 type Triage = NonNullable<ScreeningHitView['triage']>;
 
@@ -42,6 +43,8 @@ export interface ScreeningHit {
   dispositionedAt: Date | null;
   /** What changed since its pair was cleared, when the hit was raised again because of it; null otherwise. */
   changes: string[] | null;
+  /** Why it matched (the matcher's explanation when the hit was raised); null for older hits and providers that do not explain. */
+  explanation: MatchExplanation | null;
 }
 
 /** A row of HIT_COLUMNS (JSON columns come back as text, MariaDB's JSON being LONGTEXT, or parsed). */
@@ -52,6 +55,7 @@ interface ScreeningHitRow {
   triage_confidence: number | null; triage_disposition: Disposition | null; triage_reason: string | null; triage_provider: string | null;
   triage_model: string | null; triage_prompt_version: string | null; triaged_at: Date | null; disposition: Disposition | null;
   disposition_note: string | null; disposition_by: string | null; dispositioned_at: Date | null; changes: string[] | string | null;
+  explanation: MatchExplanation | string | null;
 }
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -65,6 +69,7 @@ function toScreeningHit(r: ScreeningHitRow): ScreeningHit {
     triageModel: r.triage_model, triagePromptVersion: r.triage_prompt_version, triagedAt: r.triaged_at, disposition: r.disposition,
     dispositionNote: r.disposition_note, dispositionBy: r.disposition_by, dispositionedAt: r.dispositioned_at,
     changes: r.changes === null ? null : json(r.changes),
+    explanation: r.explanation === null || r.explanation === undefined ? null : json(r.explanation),
   };
 }
 
@@ -159,6 +164,7 @@ export interface NewScreeningHit {
   entitySnapshot: EntitySnapshot;
   /** What changed since the subject and entity were cleared, when this raises a cleared pair again. */
   changes: string[] | null;
+  explanation: MatchExplanation | null;
 }
 
 /**
@@ -171,13 +177,13 @@ export async function insertHitIfNew(db: TenantDb, casePk: number, h: NewScreeni
   const orgId = db.orgId;
   const res = await db.query(
     `INSERT IGNORE INTO screening_hits (org_id, case_pk, hit_id, subject_id, subject_name, subject_role, subject_birth_date, subject_nationality, subject_country,
-       caption, entity_schema, score, topics, positions, nationality, birth_dates, countries, datasets, entity_snapshot, changes, is_pep, is_sanctioned, source, detected_at)
-     SELECT org_id, pk, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'screening', ? FROM cases WHERE org_id = ? AND pk = ?`,
+       caption, entity_schema, score, topics, positions, nationality, birth_dates, countries, datasets, entity_snapshot, changes, explanation, is_pep, is_sanctioned, source, detected_at)
+     SELECT org_id, pk, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'screening', ? FROM cases WHERE org_id = ? AND pk = ?`,
     [
       h.hitId, h.subjectId, h.subjectName, h.subjectRole, h.subjectBirthDate, h.subjectNationality, h.subjectCountry, h.caption, h.entitySchema, h.score,
       JSON.stringify(h.topics), JSON.stringify(h.positions), JSON.stringify(h.nationality), JSON.stringify(h.birthDates), JSON.stringify(h.countries),
-      JSON.stringify(h.datasets), JSON.stringify(h.entitySnapshot), h.changes ? JSON.stringify(h.changes) : null, h.isPep ? 1 : 0, h.isSanctioned ? 1 : 0,
-      h.detectedAt, orgId, casePk,
+      JSON.stringify(h.datasets), JSON.stringify(h.entitySnapshot), h.changes ? JSON.stringify(h.changes) : null,
+      h.explanation ? JSON.stringify(h.explanation) : null, h.isPep ? 1 : 0, h.isSanctioned ? 1 : 0, h.detectedAt, orgId, casePk,
     ],
   );
   return (res as { affectedRows: number }).affectedRows === 1;
@@ -193,14 +199,15 @@ export async function reraiseHit(db: TenantDb, casePk: number, h: NewScreeningHi
   const res = await db.query(
     `UPDATE screening_hits SET subject_id = ?, subject_name = ?, subject_role = ?, subject_birth_date = ?, subject_nationality = ?, subject_country = ?,
        caption = ?, entity_schema = ?, score = ?, topics = ?, positions = ?, nationality = ?, birth_dates = ?, countries = ?, datasets = ?, entity_snapshot = ?,
-       changes = ?, is_pep = ?, is_sanctioned = ?, detected_at = ?, triage_status = NULL, triage_confidence = NULL, triage_disposition = NULL,
+       changes = ?, explanation = ?, is_pep = ?, is_sanctioned = ?, detected_at = ?, triage_status = NULL, triage_confidence = NULL, triage_disposition = NULL,
        triage_reason = NULL, triage_provider = NULL, triage_model = NULL, triage_prompt_version = NULL, triaged_at = NULL, disposition = NULL,
        disposition_note = NULL, disposition_by = NULL, dispositioned_at = NULL
      WHERE org_id = ? AND case_pk = ? AND hit_id = ?`,
     [
       h.subjectId, h.subjectName, h.subjectRole, h.subjectBirthDate, h.subjectNationality, h.subjectCountry, h.caption, h.entitySchema, h.score,
       JSON.stringify(h.topics), JSON.stringify(h.positions), JSON.stringify(h.nationality), JSON.stringify(h.birthDates), JSON.stringify(h.countries),
-      JSON.stringify(h.datasets), JSON.stringify(h.entitySnapshot), JSON.stringify(h.changes ?? []), h.isPep ? 1 : 0, h.isSanctioned ? 1 : 0, h.detectedAt,
+      JSON.stringify(h.datasets), JSON.stringify(h.entitySnapshot), JSON.stringify(h.changes ?? []),
+      h.explanation ? JSON.stringify(h.explanation) : null, h.isPep ? 1 : 0, h.isSanctioned ? 1 : 0, h.detectedAt,
       orgId, casePk, h.hitId,
     ],
   );

@@ -5,6 +5,32 @@ import { DISPOSITIONS, HIT_ENTITY_SCHEMAS, HIT_SOURCES, TRIAGE_STATUSES } from '
 export const DispositionSchema = StringEnum(DISPOSITIONS, { description: 'A verdict on a hit.' });
 export const HitSourceSchema = StringEnum(HIT_SOURCES);
 
+/** How a query word was paired with a listed word (the matcher's explanation). */
+const TokenMatchSchema = Type.Object({
+  query: Type.String(),
+  matched: Type.String(),
+  how: StringEnum(['exact', 'transliterated', 'phonetic', 'edit_distance', 'initial', 'joined'] as const),
+  similarity: Type.Number({ minimum: 0, maximum: 1 }),
+});
+const FeatureEffectSchema = Type.Object({
+  effect: Type.Number({ description: 'Added to the name score (negative lowers it).' }),
+  reason: Type.String(),
+});
+
+/** Why an entity matched: which of its names, how each word paired, what date of birth and nationality did. */
+export const MatchExplanationSchema = Type.Object({
+  name: Type.Object({
+    text: Type.String({ description: 'The listed name that matched best, as listed.' }),
+    kind: StringEnum(['name', 'alias', 'weakAlias', 'previousName'] as const),
+  }),
+  tokens: Type.Array(TokenMatchSchema),
+  unmatched: Type.Object({ query: Type.Array(Type.String()), listed: Type.Array(Type.String()) }),
+  nameScore: Type.Number({ minimum: 0, maximum: 1 }),
+  birthDate: Type.Optional(FeatureEffectSchema),
+  nationality: Type.Optional(FeatureEffectSchema),
+  score: Type.Number(),
+}, { description: 'Why the entity matched: the listed name, the word pairs and how each matched, the name score, and what the date of birth and nationality did.' });
+
 /**
  * One screening hit of a case's history: the screening_hits record, with the fields of
  * screening.hit.detected, the AI triage of screening.hit.triaged (when it ran), and the human
@@ -43,6 +69,7 @@ export const ScreeningHitSchema = Type.Object({
   changes: Type.Optional(Type.Array(Type.String(), {
     description: 'Present when the hit was raised again after its subject and entity had been cleared as a false positive: what changed since (new alias, new topic, changed date of birth ...).',
   })),
+  explanation: Type.Optional(MatchExplanationSchema),
 }, { description: 'A screening hit with its triage and disposition; pairs with screening.hit.detected and screening.hit.triaged on (caseId, hitId).' });
 export type ScreeningHitView = Static<typeof ScreeningHitSchema>;
 
@@ -55,32 +82,6 @@ export const DispositionRequestSchema = Type.Object({
   note: Type.Optional(Type.String({ maxLength: 2000 })),
 }, { additionalProperties: false });
 export type DispositionBody = Static<typeof DispositionRequestSchema>;
-
-/** How a query word was paired with a listed word (the matcher's explanation). */
-const TokenMatchSchema = Type.Object({
-  query: Type.String(),
-  matched: Type.String(),
-  how: StringEnum(['exact', 'transliterated', 'phonetic', 'edit_distance', 'initial', 'joined'] as const),
-  similarity: Type.Number({ minimum: 0, maximum: 1 }),
-});
-const FeatureEffectSchema = Type.Object({
-  effect: Type.Number({ description: 'Added to the name score (negative lowers it).' }),
-  reason: Type.String(),
-});
-
-/** Why an entity matched: which of its names, how each word paired, what date of birth and nationality did. */
-export const MatchExplanationSchema = Type.Object({
-  name: Type.Object({
-    text: Type.String({ description: 'The listed name that matched best, as listed.' }),
-    kind: StringEnum(['name', 'alias', 'weakAlias', 'previousName'] as const),
-  }),
-  tokens: Type.Array(TokenMatchSchema),
-  unmatched: Type.Object({ query: Type.Array(Type.String()), listed: Type.Array(Type.String()) }),
-  nameScore: Type.Number({ minimum: 0, maximum: 1 }),
-  birthDate: Type.Optional(FeatureEffectSchema),
-  nationality: Type.Optional(FeatureEffectSchema),
-  score: Type.Number(),
-}, { description: 'Why the entity matched: the listed name, the word pairs and how each matched, the name score, and what the date of birth and nationality did.' });
 
 /** Body of POST /v1/screening/match (and the console's screenName input). */
 export const ScreenNameRequestSchema = Type.Object({

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { ConsoleHarness } from '../graphql/harness';
 import { RestHarness } from '../rest/harness';
+import { screenCase } from '../../src/screening/index';
+import { caseWithApplication, systemOf } from './support';
 
 /** The sample watchlist's John Smitherton (fict-p-022, a PEP born 1985-07-19) and John Michael Smitherton (fict-p-021, sanctioned, born 1970). */
 const QUERY = { name: 'Jon Smitherton', birthDate: '1985-07-19' };
@@ -45,6 +47,18 @@ describe('screening search: POST /v1/screening/match and the console\'s screenNa
       expect(namesake.explanation.birthDate).to.deep.equal({ effect: -0.35, reason: 'years apart' });
       // Rate-limited like every /v1 call.
       expect(res.headers.get('ratelimit')).to.match(/;r=\d+;t=\d+$/);
+    });
+
+    it('each hit a case\'s screening raises keeps its explanation: the pull API\'s screening items carry it', async () => {
+      const { tenant, token } = await api.tenant('read:screening');
+      const c = await caseWithApplication(api.svc, tenant, {
+        companyName: 'Globex Trading Ltd', directors: [{ name: 'Jon Smitherton', dateOfBirth: '1985-07-19' }], ubos: [],
+      });
+      expect((await screenCase(api.svc, systemOf(tenant.id), c.ref)).newHits).to.deep.equal(['fict-p-022']);
+      const res = await api.get(`/v1/cases/${c.caseId}/screening`, token);
+      expect(res.status).to.equal(200);
+      const [hit] = (res.body as { data: { hitId: string; explanation?: unknown }[] }).data;
+      expect(hit).to.deep.include({ hitId: 'fict-p-022', explanation: JOHN.explanation });
     });
 
     it('is an opt-in scope: a default client gets 403 insufficient_scope naming it', async () => {
@@ -104,6 +118,16 @@ describe('screening search: POST /v1/screening/match and the console\'s screenNa
       expect(screenName.threshold).to.equal(0.7);
       expect(screenName.data[0]).to.deep.equal(JOHN);
       expect((await h.browser().error(SCREEN, { input: QUERY })).code).to.equal('UNAUTHENTICATED');
+      // A case's stored hit carries the same explanation.
+      const c = await caseWithApplication(h.svc, analyst.member.tenant, {
+        companyName: 'Globex Trading Ltd', directors: [{ name: 'Jon Smitherton', dateOfBirth: '1985-07-19' }], ubos: [],
+      });
+      await screenCase(h.svc, systemOf(analyst.member.tenant.id), c.ref);
+      const stored = await analyst.data<{ case: { screeningHits: { hitId: string; explanation: unknown }[] } }>(
+        `query($caseId: String!) { case(caseId: $caseId) { screeningHits { hitId explanation { name { text kind } tokens { query matched how similarity } unmatched { query listed } nameScore birthDate { effect reason } score } } } }`,
+        { caseId: c.caseId },
+      );
+      expect(stored.case.screeningHits).to.deep.equal([{ hitId: 'fict-p-022', explanation: { ...JOHN.explanation } }]);
       const bad = await analyst.error(SCREEN, { input: { name: 'Jon', birthDate: 'July 1985' } });
       expect(bad.code).to.equal('BAD_USER_INPUT');
       expect(JSON.stringify(bad.extensions)).to.contain('birthDate');
