@@ -107,6 +107,13 @@ describe('web console: the decisioning pipeline in Chromium', function () {
     expect(hitText).to.contain('Triage: Complete · Escalate (50% confident) — Name matches "John Smitherton" (score 0.9) but no date of birth to compare; an analyst should review.');
     expect(hitText).to.match(/Suggested by svc-rules rules-v1 · /);
     expect(hitText).to.contain('Disposition: None yet');
+    // Why it matched: the explanation stored with the hit, in words (the listed date is a day off the director's).
+    await hit.getByText('Why it matched', { exact: true }).click();
+    const why = await hit.locator('.explanation').innerText();
+    expect(why).to.contain('John Smitherton');
+    expect(why).to.contain('Words paired');
+    expect(why).to.match(/smitherton\s*→?\s*(matched)?\s*smitherton/);
+    expect(why).to.contain('a year or less apart');
 
     // Risk, AI review and routing as the pipeline left them.
     const risk = section(page, 'Risk');
@@ -134,7 +141,7 @@ describe('web console: the decisioning pipeline in Chromium', function () {
     await hit.getByRole('button', { name: 'Record disposition' }).click();
     const dialog = page.getByRole('dialog', { name: 'Disposition of the hit on John Smitherton' });
     await dialog.waitFor(WAIT);
-    expect(await dialog.locator('.select-button').innerText()).to.contain('False positive');
+    expect(await dialog.locator('.select-button').innerText()).to.contain('Escalate');
     await checkPage(page, 'console-case-disposition-dialog');
     await dialog.locator('.select-button').click();
     await page.getByRole('option', { name: 'True match', exact: true }).click();

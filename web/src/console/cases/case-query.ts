@@ -110,6 +110,9 @@ export const CaseQuery = graphql(`
         topics
         source
         detectedAt
+        explanation {
+          ...MatchExplanationFields
+        }
         disposition
         dispositionBy
         dispositionNote

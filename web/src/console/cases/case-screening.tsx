@@ -14,6 +14,7 @@ import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { DispositionHitMutation } from './case-query';
 import { DISPOSITION_LABELS, when, words } from './labels';
+import { MatchExplanationView } from '../screening/match-explanation';
 
 type Hit = NonNullable<ConsoleCaseQuery['case']>['screeningHits'][number];
 
@@ -41,6 +42,12 @@ export function ScreeningHits({ caseId, hits, mayDisposition, onDone }: { caseId
               {[h.subjectRole && words(h.subjectRole), h.caption && `matched ${h.caption}`, h.score != null && `score ${scoreText(h.score)}`].filter(Boolean).join(' · ')}
             </p>
             {h.topics.length ? <p>Topics: {h.topics.join(', ')}</p> : null}
+            {h.explanation ? (
+              <details className="hit-explanation">
+                <summary>Why it matched</summary>
+                <MatchExplanationView explanation={h.explanation} />
+              </details>
+            ) : null}
             <p>
               <strong>Triage:</strong>{' '}
               {h.triage
