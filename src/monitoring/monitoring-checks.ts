@@ -39,6 +39,13 @@ export interface MonitoringSources {
   adverseMedia: AdverseMediaSource;
 }
 
+/**
+ * How a case's parties are screened: under the tenant's screening settings with its cleared pairs set aside
+ * (screening's screenWithTenantSettings), so that a hit cleared as a false positive is not raised again by a
+ * monitoring run while neither side changed. Without it, the provider is asked directly.
+ */
+export type ScreenParties = (subjects: ScreeningSubject[]) => Promise<{ subject: ScreeningSubject; matches: ScreeningMatch[] }[]>;
+
 const ROLE = { company: 'Company', director: 'Director', ubo: 'UBO' } as const;
 
 /** `company`, `director:1` -> `dir_1`, `ubo:0` -> `ubo_0` (the contract's subjectRef). */
@@ -63,12 +70,13 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(
 export async function observeCase(
   sources: MonitoringSources, c: MonitoredCase, profile: RunProfile | null, parties: RunParty[],
   checks: readonly MonitoringCheck[] = MONITORING_CHECKS,
+  screenParties?: ScreenParties,
 ): Promise<CaseObservation> {
   const subjects = monitoringSubjects(c, profile, parties);
   const none = Promise.resolve(null);
   // Only the checks asked for (a watchlist change runs the rescreening alone): the others settle nothing.
   const results = await Promise.all([
-    checks.includes('rescreening') ? rescreen(sources, subjects) : none,
+    checks.includes('rescreening') ? rescreen(sources, subjects, screenParties) : none,
     checks.includes('registry_refresh') ? refreshRegistry(sources, c, profile, parties) : none,
     checks.includes('adverse_media') ? searchAdverseMedia(sources, subjects) : none,
   ]);
@@ -76,10 +84,16 @@ export async function observeCase(
   return { checksRun: ran.map((r) => r.run), facts: ran.flatMap((r) => r.facts) };
 }
 
-async function rescreen(sources: MonitoringSources, subjects: MonitoringSubject[]): Promise<{ run: CheckRun; facts: ObservedFact[] }> {
+async function rescreen(sources: MonitoringSources, subjects: MonitoringSubject[], screenParties?: ScreenParties): Promise<{ run: CheckRun; facts: ObservedFact[] }> {
   const refs = subjects.map((s) => s.ref);
   if (!subjects.length) return { run: { check: 'rescreening', status: 'skipped', subjects: [] }, facts: [] };
   try {
+    if (screenParties) {
+      const screened = await screenParties(subjects.map((s) => s.screening));
+      const bySubject = new Map(screened.map((r) => [r.subject.subjectId, r.matches]));
+      const facts = subjects.flatMap((s) => (bySubject.get(s.screening.subjectId) ?? []).flatMap((m) => factsOfMatch(m, { ref: s.ref, role: s.role, subjectId: s.screening.subjectId })));
+      return { run: { check: 'rescreening', status: 'ok', subjects: refs }, facts };
+    }
     // A director who is also a UBO is asked about once.
     const asked = new Map<string, Promise<ScreeningMatch[]>>();
     const results = await Promise.all(subjects.map(async (s) => {

@@ -2,6 +2,7 @@ import { forTenant } from '../db/index';
 import { inTransaction, type Tx } from '../db/transaction';
 import { recordCaseEvents, type RecordEventInput } from '../events/index';
 import { onMonitoringAlert, type MonitoringAlertFact } from '../monitoring-reviews/index';
+import { screenWithTenantSettings, type ScreeningSubject } from '../screening/index';
 import type { Services } from '../services';
 import { observeCase, type CaseObservation, type CheckRun, type MonitoringCheck } from './monitoring-checks';
 import { CHECK_FAMILIES, diffFacts, pepFingerprint, sanctionsFingerprint, type KnownFact, type ObservedFact } from './monitoring-facts';
@@ -70,7 +71,11 @@ export async function runMonitoringBatch(
         const profile = profileByPk.get(t.casePk) ?? null;
         // The company as the customer's application names it (as screening does), else the case's.
         const companyName = profile?.companyName?.trim() || c.companyName;
-        observations.set(t, { ...(await observeCase(svc, c, profile, partiesByPk.get(t.casePk) ?? [], options.checks)), companyName });
+        // The tenant's screening settings and cleared pairs apply as to its cases' own screening.
+        const screenParties = async (subjects: ScreeningSubject[]) => (await screenWithTenantSettings(
+          forTenant(svc.db, orgId), svc.screening, svc.config.screeningMatchThreshold, svc.clock.now(), t.casePk, subjects,
+        )).map((r) => ({ subject: r.subject, matches: r.matches.map((m) => m.match) }));
+        observations.set(t, { ...(await observeCase(svc, c, profile, partiesByPk.get(t.casePk) ?? [], options.checks, screenParties)), companyName });
       }));
     }
     const written = await inTransaction(svc, (tx) => recordRuns(tx, orgId, group, observations, { startedAt, watchlistVersion }));
