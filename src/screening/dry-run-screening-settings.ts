@@ -64,7 +64,8 @@ export async function dryRunScreeningSettings(svc: Services, actor: Actor, draft
     const before = hitsOf(now);
     const after = hitsOf(then);
     const row: DryRunCase = {
-      caseId: c.caseId, companyName: c.companyName,
+      // The company as screening names it (the application's name before the case's), as on the case page.
+      caseId: c.caseId, companyName: subjects.find((s) => s.role === 'company')?.name ?? c.companyName,
       disappear: [...before.values()].filter((h) => !after.has(h.hitId)),
       appear: [...after.values()].filter((h) => !before.has(h.hitId)),
       stay: [...after.values()].filter((h) => before.has(h.hitId)),

@@ -53,8 +53,9 @@ describe('web console: screening settings and cleared hits in Chromium', functio
     } finally {
       await wa.close();
     }
-    const [row]: { settings: string }[] = await h.svc.db.query('SELECT settings FROM screening_settings WHERE org_id = ? AND version = 2', [tenant.id]);
-    expect(JSON.parse(row!.settings)).to.deep.equal({ matchThreshold: 0.8, topics: ['role.pep'], datasets: [], birthDateTolerance: 'year', weakAliases: true });
+    // A JSON column: the driver answers it parsed (as the repository reads it, a string is parsed too).
+    const [row]: { settings: string | object }[] = await h.svc.db.query('SELECT settings FROM screening_settings WHERE org_id = ? AND version = 2', [tenant.id]);
+    expect(typeof row!.settings === 'string' ? JSON.parse(row!.settings) : row!.settings).to.deep.equal({ matchThreshold: 0.8, topics: ['role.pep'], datasets: [], birthDateTolerance: 'year', weakAliases: true });
 
     await dispositionScreeningHit(h.svc, operatorActor(tenant.id), sanctioned.caseId, { hitId: 'fict-p-001', disposition: 'false_positive', note: 'Another man' });
     const wn = await pageAs(browser, h, analyst);

@@ -120,6 +120,20 @@ function SettingsForm({ settings, mayEdit }: { settings: Settings; mayEdit: bool
   const error = save.error ?? preview.error;
   const named = useMemo(() => namedErrors(error), [error]);
   const { fieldErrors, notice } = useFieldErrors(named, FIELDS);
+  // A field's server error goes as soon as the field is changed. React Aria would drop it only when the field
+  // loses focus, which is when a button beside the form is pressed: the form then shrinks under the pointer
+  // between press and release, and the press (Preview) is lost.
+  const [edited, setEdited] = useState<{ error?: RequestError; fields: string[] }>({ fields: [] });
+  const editedFields = edited.error === error ? edited.fields : [];
+  const editedKey = editedFields.join(' ');
+  const shownErrors = useMemo(
+    () => Object.fromEntries(Object.entries(fieldErrors).filter(([f]) => !editedKey.split(' ').includes(f))),
+    [fieldErrors, editedKey],
+  );
+  const changed = <T,>(field: string, set: (value: T) => void) => (value: T) => {
+    set(value);
+    if (fieldErrors[field] && !editedFields.includes(field)) setEdited({ error, fields: [...editedFields, field] });
+  };
 
   const input = (): Input => ({
     matchThreshold: Number.isNaN(threshold) ? -1 : threshold,
@@ -139,17 +153,17 @@ function SettingsForm({ settings, mayEdit }: { settings: Settings; mayEdit: bool
   };
   const readOnly = !mayEdit;
   return (
-    <Form className="form" onSubmit={submit} validationErrors={fieldErrors} aria-label="Screening settings">
+    <Form className="form" onSubmit={submit} validationErrors={shownErrors} aria-label="Screening settings">
       <section className="panel" aria-labelledby="screening-match-title">
         <h2 id="screening-match-title">Matching</h2>
-        <NumberField className="field" name="matchThreshold" value={threshold} onChange={setThreshold} minValue={0} maxValue={1} step={0.01}
-          isReadOnly={readOnly} formatOptions={{ maximumFractionDigits: 3 }} isInvalid={fieldErrors.matchThreshold ? true : undefined}>
+        <NumberField className="field" name="matchThreshold" value={threshold} onChange={changed('matchThreshold', setThreshold)} minValue={0} maxValue={1} step={0.01}
+          isReadOnly={readOnly} formatOptions={{ maximumFractionDigits: 3 }} isInvalid={shownErrors.matchThreshold ? true : undefined}>
           <Label>Match threshold</Label>
           <Input inputMode="decimal" />
           <Text slot="description" className="field-hint">From 0 to 1: the score a watchlist entity needs to be a hit. Lower finds more, with more false positives.</Text>
-          {fieldErrors.matchThreshold ? <p className="field-error">{fieldErrors.matchThreshold}</p> : null}
+          {shownErrors.matchThreshold ? <p className="field-error">{shownErrors.matchThreshold}</p> : null}
         </NumberField>
-        <RadioGroup className="radio-group" name="birthDateTolerance" value={tolerance} onChange={(v) => setTolerance(v as BirthDateTolerance)} isReadOnly={readOnly}>
+        <RadioGroup className="radio-group" name="birthDateTolerance" value={tolerance} onChange={changed('birthDateTolerance', (v: string) => setTolerance(v as BirthDateTolerance))} isReadOnly={readOnly}>
           <Label>Date of birth</Label>
           <div className="radios">
             {TOLERANCES.map(([value, label, hint]) => (
@@ -157,19 +171,19 @@ function SettingsForm({ settings, mayEdit }: { settings: Settings; mayEdit: bool
             ))}
           </div>
         </RadioGroup>
-        <Switch className="switch" isSelected={weakAliases} onChange={setWeakAliases} isReadOnly={readOnly}>
+        <Switch className="switch" isSelected={weakAliases} onChange={changed('weakAliases', setWeakAliases)} isReadOnly={readOnly}>
           <span className="switch-track" aria-hidden="true"><span className="switch-thumb" /></span>
           Match weak aliases (short or common names the lists mark as weak)
         </Switch>
       </section>
       <section className="panel" aria-labelledby="screening-lists-title">
         <h2 id="screening-lists-title">Lists</h2>
-        <CheckGroup label="Topics that count" name="topics" value={topics} onChange={readOnly ? () => undefined : setTopics}
+        <CheckGroup label="Topics that count" name="topics" value={topics} onChange={readOnly ? () => undefined : changed('topics', setTopics)}
           description="None ticked: every topic counts. A topic includes its narrower ones (Crime includes Financial crime).">
           {TOPICS.map(([id, label]) => <Check key={id} value={id}>{label}</Check>)}
         </CheckGroup>
         {topics.filter((t) => !TOPIC_LABEL[t]).length ? <p className="muted">Also: {topics.filter((t) => !TOPIC_LABEL[t]).join(', ')}</p> : null}
-        <Field label="Datasets that count" name="datasets" multiline value={datasets} onChange={setDatasets} isReadOnly={readOnly}
+        <Field label="Datasets that count" name="datasets" multiline value={datasets} onChange={changed('datasets', setDatasets)} isReadOnly={readOnly}
           hint="One OpenSanctions dataset name per line (for example eu_fsf). Empty: every dataset counts." />
       </section>
       {saved ? <Success><p>The screening settings are saved as version {current.version}. The next screening of a case applies them.</p></Success> : null}

@@ -243,7 +243,7 @@ function Results({ name, result }: { name: string; result: ConsoleScreenNameQuer
       </p>
       <p className="small">
         A candidate is a match at a score of {percent(result.threshold)} or more (your organisation's threshold); a case would get a hit for it.
-        Near misses below that are listed too. Watchlist version <span className="list-version">{result.listVersion}</span>.
+        Near misses below that are listed too. Watchlist version <span className="list-version" title={result.listVersion}>{result.listVersion}</span>.
       </p>
       {result.data.length ? (
         <ol className="cards screening-candidates">
