@@ -446,7 +446,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
             + 'against /v1/oauth/jwks.json). Each download is on the audit log (case.evidence_pack.exported). read:evidence is opt-in and needs a compliance admin.',
           responses: {
             200: { description: 'The evidence pack.', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
-            ...errors('401', '403', '404', '429'),
+            ...errors('400', '401', '403', '404', '429'),
           },
         },
       },

@@ -1,5 +1,6 @@
 import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
+import type { TenantDb } from '../db/index';
 import type { Services } from '../services';
 import { findCaseRowByPk, type DecisionProvenance } from '../cases/index';
 import { findConsoleCaseRow } from '../cases/index';
@@ -9,7 +10,7 @@ import { listVerificationViews } from '../idv/index';
 import { activeDecisionPolicy, evaluatePolicy, loadPolicyFacts, type DecisionPolicy, type PolicyEvaluation, type PolicyFacts } from '../policy/index';
 import { findLatestAiReview } from '../review/index';
 import { findRiskProvenance } from '../risk/index';
-import { listHitsOfCases } from '../screening/index';
+import { latestScreeningVersion, listHitsOfCases } from '../screening/index';
 
 /** The decision policy's evaluation a decision rests on, when its caller already made it (the routing step). */
 export interface EvaluatedPolicy {
@@ -28,11 +29,15 @@ export interface DecisionFacts {
 }
 
 /**
- * The screening list version a decision rests on. Screening runs do not store their list version yet, so
- * this reads the provider's current `listVersion()` at the decision (the one place to switch to the
- * run's stored version once screening keeps it).
+ * The screening list version a decision rests on: the one the case's latest screening run recorded (source
+ * `screening_run`), else, for a case never screened, the provider's current `listVersion()` at the decision.
  */
-export async function watchlistVersionAtDecision(svc: Services): Promise<{ version: string | null; source: string }> {
+export async function watchlistVersionAtDecision(svc: Services, db?: TenantDb, casePk?: number): Promise<{ version: string | null; source: string }> {
+  // The version the case's latest screening run recorded: what its hits were found against.
+  if (db && casePk !== undefined) {
+    const recorded = await latestScreeningVersion(db, db.orgId, casePk);
+    if (recorded) return { version: recorded, source: 'screening_run' };
+  }
   try {
     return { version: await svc.screening.listVersion(), source: 'provider_at_decision' };
   } catch {
@@ -66,7 +71,7 @@ export async function collectDecisionProvenance(
   }
   const risk = await findRiskProvenance(db, casePk);
   const hits = await listHitsOfCases(db, [caseId]);
-  const watchlist = await watchlistVersionAtDecision(svc);
+  const watchlist = await watchlistVersionAtDecision(svc, db, casePk);
   const review = await findLatestAiReview(db, casePk);
   const documents = await listDocumentDigests(db, casePk);
   const verifications = await listVerificationViews(db, casePk);

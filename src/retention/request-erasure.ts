@@ -9,7 +9,7 @@ import { deletePurgedBlobs, purgeLockedCase, PURGED_CATEGORIES } from './purge-l
 import { findCasePkById, lockCaseForPurge } from './retention.repository';
 import { retentionPeriod } from './retention-period';
 import {
-  findActiveLegalHold, findCaseRetentionFacts, findRetentionPolicy, insertErasureDecision, insertErasureRequest, type ErasureDecisionRow,
+  findActiveLegalHold, findCaseRetentionFacts, findRetentionPolicy, insertErasureDecision, insertErasureRequest, type ErasureDecisionRecord,
 } from './schedules.repository';
 
 /** The AML record-keeping period applied to an active relationship when the policy sets none (years after it ends). */
@@ -18,7 +18,7 @@ export const AML_DEFAULT_YEARS = 5;
 export interface ErasureDecisionView {
   caseId: string;
   /** erased (now), already_erased (purged before), or retained (until `retainUntil`, null while the relationship is active or a hold stands). */
-  outcome: ErasureDecisionRow['outcome'];
+  outcome: ErasureDecisionRecord['outcome'];
   retainUntil: Date | null;
   legalBasis: string | null;
   erasedAt: Date | null;

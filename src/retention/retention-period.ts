@@ -1,4 +1,4 @@
-import type { RetentionPolicyRow, CaseRetentionFacts } from './schedules.repository';
+import type { RetentionPolicyRecord, CaseRetentionFacts } from './schedules.repository';
 
 /** Where a case stands under the tenant's retention policy. */
 export type RetentionPeriod =
@@ -19,7 +19,7 @@ const addYears = (d: Date, years: number) => {
  * approved one the later of its last decision and its last monitoring run (monitoring runs on schedule while the
  * relationship is active, each run moving the closure on, so an active relationship's period does not end). No case is withdrawn today: the service has no withdrawn status yet, so withdrawnDays applies to none.
  */
-export function retentionPeriod(policy: RetentionPolicyRow | null, c: CaseRetentionFacts, now: Date): RetentionPeriod {
+export function retentionPeriod(policy: RetentionPolicyRecord | null, c: CaseRetentionFacts, now: Date): RetentionPeriod {
   if (!policy || !c.decidedAt) return { state: 'none' };
   if (c.status === 'declined' && policy.declinedDays !== null) {
     const dueAt = addDays(c.decidedAt, policy.declinedDays);

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/queryable';
  * function takes a tenant-bound handle, but the sweep's lookup of due cases, which spans tenants.
  */
 
-export interface RetentionPolicyRow {
+export interface RetentionPolicyRecord {
   version: number;
   yearsAfterClosure: number | null;
   declinedDays: number | null;
@@ -19,7 +19,7 @@ export interface RetentionPolicyRow {
 interface PolicyRow { version: number; years_after_closure: number | null; declined_days: number | null; withdrawn_days: number | null; updated_by: string; updated_at: Date }
 const nOrNull = (v: number | null) => (v === null ? null : Number(v));
 
-export async function findRetentionPolicy(db: TenantDb, lock = false): Promise<RetentionPolicyRow | null> {
+export async function findRetentionPolicy(db: TenantDb, lock = false): Promise<RetentionPolicyRecord | null> {
   const orgId = db.orgId;
   const [r]: PolicyRow[] = await db.query(
     `SELECT version, years_after_closure, declined_days, withdrawn_days, updated_by, updated_at FROM retention_policies WHERE org_id = ?${lock ? ' FOR UPDATE' : ''}`, [orgId],
@@ -30,7 +30,7 @@ export async function findRetentionPolicy(db: TenantDb, lock = false): Promise<R
   } : null;
 }
 
-export async function saveRetentionPolicy(db: TenantDb, p: RetentionPolicyRow): Promise<void> {
+export async function saveRetentionPolicy(db: TenantDb, p: RetentionPolicyRecord): Promise<void> {
   const orgId = db.orgId;
   await db.query(
     `INSERT INTO retention_policies (org_id, version, years_after_closure, declined_days, withdrawn_days, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -153,7 +153,7 @@ export async function insertErasureRequest(db: TenantDb, r: { personId: number; 
   return Number(res.insertId);
 }
 
-export interface ErasureDecisionRow {
+export interface ErasureDecisionRecord {
   caseId: string;
   outcome: 'erased' | 'already_erased' | 'retained';
   retainUntil: Date | null;
@@ -161,7 +161,7 @@ export interface ErasureDecisionRow {
   erasedAt: Date | null;
 }
 
-export async function insertErasureDecision(db: TenantDb, requestId: number, casePk: number, d: ErasureDecisionRow): Promise<void> {
+export async function insertErasureDecision(db: TenantDb, requestId: number, casePk: number, d: ErasureDecisionRecord): Promise<void> {
   const orgId = db.orgId;
   await db.query(
     'INSERT INTO erasure_decisions (org_id, request_id, case_pk, case_id, outcome, retain_until, legal_basis, erased_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',

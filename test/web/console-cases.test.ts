@@ -390,7 +390,11 @@ describe('web console: sign-in and case pages in Chromium', function () {
     // An analyst may not reopen: no action is offered on an approved case.
     expect(await w.page.locator('.case-actions').count()).to.equal(0);
     expect(await w.page.getByRole('button', { name: 'Reopen' }).count()).to.equal(0);
-    expect(await w.page.locator('#decisions-title + ul').innerText()).to.match(new RegExp(`^Approved .+ by ${analyst.email.replace(/\./g, '\\.')}\\n+All checks passed\\.$`));
+    // The decision, its notes, and what it rested on (the provenance, collapsed).
+    const decided = (await w.page.locator('section[aria-labelledby="decisions-title"] > ul').innerText()).split('\n').map((l) => l.trim()).filter(Boolean);
+    expect(decided[0]).to.match(new RegExp(`^Approved .+ by ${analyst.email.replace(/\./g, '\\.')}$`));
+    expect(decided[1]).to.equal('All checks passed.');
+    expect(decided[2], 'the provenance, collapsed').to.match(/What it rested on$/);
 
     const decision = w.page.getByRole('button', { name: /^case\.decision\.made / });
     await decision.waitFor(WAIT);
@@ -441,7 +445,10 @@ describe('web console: sign-in and case pages in Chromium', function () {
     await other.page.getByRole('button', { name: 'Approve override' }).click();
     await said(other.page, 'The case is approved.');
     await other.page.locator('dl.case-facts dd .badge-ok', { hasText: 'Approved' }).waitFor(WAIT);
-    expect(await other.page.locator('#decisions-title + ul').innerText()).to.match(new RegExp(`^Approved .+ by ${analyst.email.replace(/\./g, '\\.')}\\n+Approve\\.$`));
+    const approved = (await other.page.locator('section[aria-labelledby="decisions-title"] > ul').innerText()).split('\n').map((l) => l.trim()).filter(Boolean);
+    expect(approved[0]).to.match(new RegExp(`^Approved .+ by ${analyst.email.replace(/\./g, '\\.')}$`));
+    expect(approved[1]).to.equal('Approve.');
+    expect(approved[2], 'the provenance, collapsed').to.match(/What it rested on$/);
     expect(await other.problems()).to.deep.equal([]);
     await other.close();
   });
