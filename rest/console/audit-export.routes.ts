@@ -1,7 +1,7 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { exportAuditLog } from '../../src/audit/index';
 import { DomainError, type Services } from '../../src/platform/index';
-import { CONSOLE_COOKIE, cookieValue, findConsoleActor } from '../../src/sessions/index';
+import { consoleDownloader, writable } from './console-download';
 
 const one = (query: Request['query'], name: string): string | undefined => {
   const v = query[name];
@@ -9,20 +9,6 @@ const one = (query: Request['query'], name: string): string | undefined => {
   if (typeof v !== 'string') throw DomainError.validation([{ path: name, message: 'must be given once' }]);
   return v;
 };
-
-function writable(res: Response): Promise<boolean> {
-  return new Promise((resolve) => {
-    const done = (ok: boolean) => () => {
-      res.off('drain', onDrain);
-      res.off('close', onClose);
-      resolve(ok);
-    };
-    const onDrain = done(true);
-    const onClose = done(false);
-    res.once('drain', onDrain);
-    res.once('close', onClose);
-  });
-}
 
 /**
  * GET /console/export/audit.jsonl?from=&to=: the organisation's audit log as JSON lines (one entry per line, in
@@ -33,12 +19,7 @@ function writable(res: Response): Promise<boolean> {
 export function consoleAuditExportRoutes(svc: Services): Router {
   const router = Router();
   router.get('/console/export/audit.jsonl', async (req, res) => {
-    const site = req.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-      throw new DomainError('forbidden', 'The export is downloaded from the console itself.');
-    }
-    const signedIn = await findConsoleActor(svc, cookieValue(req.headers.cookie, CONSOLE_COOKIE));
-    if (!signedIn) throw new DomainError('unauthenticated', 'Sign in to the console first.');
+    const signedIn = await consoleDownloader(svc, req);
     for (const name of Object.keys(req.query)) {
       if (name !== 'from' && name !== 'to') throw DomainError.validation([{ path: name, message: 'is not a parameter of the audit export (from, to)' }]);
     }

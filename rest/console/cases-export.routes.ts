@@ -1,7 +1,7 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { exportCases, type CaseAssignee, type CaseSortKey, type CaseSource, type CaseStatus, type ConsoleCaseQueryInput, type RiskBand, type SlaState } from '../../src/cases/index';
 import { DomainError, type Services } from '../../src/platform/index';
-import { CONSOLE_COOKIE, cookieValue, findConsoleActor } from '../../src/sessions/index';
+import { consoleDownloader, writable } from './console-download';
 
 /** The case list's filters as the console's address names them (web/src/console/cases/cases-page.tsx), and its order. */
 const PARAMS = ['status', 'source', 'crm', 'owner', 'assignee', 'risk', 'q', 'tags', 'sla', 'sort'] as const;
@@ -40,21 +40,6 @@ function exportInput(query: Request['query']): ConsoleCaseQueryInput {
   return input;
 }
 
-/** Resolves when the response may take more (drain), or when the client has gone (close): false then. */
-function writable(res: Response): Promise<boolean> {
-  return new Promise((resolve) => {
-    const done = (ok: boolean) => () => {
-      res.off('drain', onDrain);
-      res.off('close', onClose);
-      resolve(ok);
-    };
-    const onDrain = done(true);
-    const onClose = done(false);
-    res.once('drain', onDrain);
-    res.once('close', onClose);
-  });
-}
-
 /**
  * GET /console/export/cases.csv: the console's case list as a CSV download, with the list's filters
  * (docs/console.md "Export"), or only the selected cases (`caseId` repeated, at most 200). The member is the console session cookie's (401 without one); a request
@@ -65,12 +50,7 @@ function writable(res: Response): Promise<boolean> {
 export function consoleExportRoutes(svc: Services): Router {
   const router = Router();
   router.get('/console/export/cases.csv', async (req, res) => {
-    const site = req.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-      throw new DomainError('forbidden', 'The export is downloaded from the console itself.');
-    }
-    const signedIn = await findConsoleActor(svc, cookieValue(req.headers.cookie, CONSOLE_COOKIE));
-    if (!signedIn) throw new DomainError('unauthenticated', 'Sign in to the console first.');
+    const signedIn = await consoleDownloader(svc, req);
     const exported = await exportCases(svc, signedIn.actor, exportInput(req.query));
 
     res.status(200);

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { exportEvidencePack } from '../../src/evidence/index';
-import { DomainError, type Services } from '../../src/platform/index';
-import { CONSOLE_COOKIE, cookieValue, findConsoleActor } from '../../src/sessions/index';
+import type { Services } from '../../src/platform/index';
+import { consoleDownloader } from './console-download';
 import { sendEvidencePack } from '../v1/evidence.routes';
 
 /**
@@ -12,12 +12,7 @@ import { sendEvidencePack } from '../v1/evidence.routes';
 export function consoleEvidenceRoutes(svc: Services): Router {
   const router = Router();
   router.get('/console/export/cases/:caseId/evidence.zip', async (req, res) => {
-    const site = req.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-      throw new DomainError('forbidden', 'The evidence pack is downloaded from the console itself.');
-    }
-    const signedIn = await findConsoleActor(svc, cookieValue(req.headers.cookie, CONSOLE_COOKIE));
-    if (!signedIn) throw new DomainError('unauthenticated', 'Sign in to the console first.');
+    const signedIn = await consoleDownloader(svc, req, 'The evidence pack');
     await sendEvidencePack(res, await exportEvidencePack(svc, signedIn.actor, { caseId: String(req.params.caseId), via: 'console' }));
   });
   return router;

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { DomainError, type Services } from '../../src/platform/index';
 import { subjectAccessExport } from '../../src/retention/index';
-import { CONSOLE_COOKIE, cookieValue, findConsoleActor } from '../../src/sessions/index';
+import { consoleDownloader } from './console-download';
 
 /**
  * GET /console/export/subject-access.zip?email=<address> or ?personId=<id>: a data subject's access export as a
@@ -11,12 +11,7 @@ import { CONSOLE_COOKIE, cookieValue, findConsoleActor } from '../../src/session
 export function consoleSubjectAccessRoutes(svc: Services): Router {
   const router = Router();
   router.get('/console/export/subject-access.zip', async (req, res) => {
-    const site = req.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-      throw new DomainError('forbidden', 'The export is downloaded from the console itself.');
-    }
-    const signedIn = await findConsoleActor(svc, cookieValue(req.headers.cookie, CONSOLE_COOKIE));
-    if (!signedIn) throw new DomainError('unauthenticated', 'Sign in to the console first.');
+    const signedIn = await consoleDownloader(svc, req);
     const { email, personId } = req.query;
     if ((email !== undefined && typeof email !== 'string') || (personId !== undefined && (typeof personId !== 'string' || !/^\d{1,15}$/.test(personId)))) {
       throw DomainError.validation([{ path: typeof email === 'string' || email === undefined ? 'personId' : 'email', message: 'must be given once (personId: a whole number)' }]);
