@@ -6,22 +6,8 @@ import type { EntitySnapshot, SubjectSnapshot } from './cleared-pairs';
  * over a manager or the pool). A pair is active while neither reraised_at nor revoked_at is set.
  */
 
-export interface ClearedPair {
-  id: number;
-  subjectKey: string;
-  subjectDigest: string;
-  entityId: string;
-  subjectName: string | null;
-  caption: string | null;
-  subjectFingerprint: string;
-  entityFingerprint: string;
-  subjectSnapshot: SubjectSnapshot;
-  entitySnapshot: EntitySnapshot;
-  caseId: string;
-  hitId: string;
-  clearedBy: string;
-  clearedAt: Date;
-}
+/** A stored pair: what was cleared (NewClearedPair), with its id and the case by its public id. */
+export type ClearedPair = Omit<NewClearedPair, 'casePk'> & { id: number; caseId: string };
 
 interface ClearedPairRow {
   id: number; subject_key: string; subject_digest: string; entity_id: string; subject_name: string | null; caption: string | null;
