@@ -16,6 +16,9 @@ export function graphileLogger(log: Logger, onLine?: (level: LogLevel, message: 
   });
 }
 
+/** How far ahead a scheduled job gets its own wake-up timer (see wakeAt); the poll finds later ones. */
+export const WAKE_HORIZON_MS = 60 * 60_000;
+
 /** The queue flag of a tenant's job (`org:<orgId>`): the worker ignores it; a test's job runner runs only its tenant's. */
 export const orgFlag = (orgId: string): string => `org:${orgId}`;
 const orgFlags = (orgId: string | undefined): string[] | undefined => (orgId ? [orgFlag(orgId)] : undefined);
@@ -62,7 +65,7 @@ export class GraphileJobQueue implements JobQueue {
       maxAttempts: options.maxAttempts,
       flags: orgFlags(options.orgId),
     });
-    if (options.runAt && options.runAt.getTime() > Date.now()) this.wakeAt(options.runAt);
+    if (options.runAt) this.wakeAt(options.runAt);
   }
 
   async enqueueMany(jobs: { task: string; payload: Record<string, string | number>; options?: EnqueueOptions }[]): Promise<void> {
@@ -71,16 +74,20 @@ export class GraphileJobQueue implements JobQueue {
     await utils.addJobs(jobs.map((j) => ({
       identifier: j.task, payload: j.payload, runAt: j.options?.runAt, jobKey: j.options?.jobKey, maxAttempts: j.options?.maxAttempts, flags: orgFlags(j.options?.orgId),
     })));
-    for (const j of jobs) if (j.options?.runAt && j.options.runAt.getTime() > Date.now()) this.wakeAt(j.options.runAt);
+    for (const j of jobs) if (j.options?.runAt) this.wakeAt(j.options.runAt);
   }
 
   /**
    * graphile-worker wakes on NOTIFY "jobs:insert" for jobs due now, but finds a job scheduled for later
    * only at its next poll (up to pollInterval late). So that a 1 s webhook retry starts after 1 s and
    * not 2 s, this process sends graphile's own nudge when the job falls due; if the process is gone by
-   * then, the poll still finds the job.
+   * then, the poll still finds the job. Only jobs due within WAKE_HORIZON_MS get one: a poll late by a
+   * second does not matter to a job due in a day, and a timer set for beyond 24.8 days would overflow
+   * (Node fires it after 1 ms with a TimeoutOverflowWarning).
    */
   private wakeAt(runAt: Date): void {
+    const delay = runAt.getTime() - Date.now();
+    if (delay <= 0 || delay > WAKE_HORIZON_MS) return;
     const due = Math.ceil(runAt.getTime() / 10) * 10;
     const pending = this.wakeups.get(due);
     if (pending) {
@@ -94,6 +101,11 @@ export class GraphileJobQueue implements JobQueue {
     }, Math.max(0, due - Date.now() + 5));
     timer.unref();
     this.wakeups.set(due, { timer, count: 1 });
+  }
+
+  /** How many wake-up timers are set (the tests' view of wakeAt). */
+  get pendingWakeups(): number {
+    return this.wakeups.size;
   }
 
   async ping(): Promise<void> {
