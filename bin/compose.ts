@@ -8,7 +8,7 @@ import { moduleSubscribers, type EventSubscriber } from '../src/events/index';
 import { keepMailLocally, moduleMailKinds } from '../src/mail/index';
 import { AccessTokenCache } from '../src/oauth/index';
 import {
-  createLogger, moduleHooks, systemClock, type Clock, type Config, type HostResolver, type Logger, type Services,
+  createLogger, moduleHooks, systemClock, type Clock, type Config, type HostResolver, type Logger, type Metrics, type Services,
 } from '../src/platform/index';
 import { LocalCaseReviewer } from '../src/review/index';
 import { LocalHitTriager, LocalScreeningProvider, watchlistReloadLog, type ScreeningProvider } from '../src/screening/index';
@@ -66,11 +66,13 @@ export interface ComposeOptions {
   webhookCa?: string | Buffer;
   /** Webhooks: name resolution for the URL guard (tests inject one). Default the system's. */
   resolver?: HostResolver;
+  /** Counters and histograms (bin/prometheus.ts); default none (nothing counted). */
+  metrics?: Metrics;
 }
 
 /** Connects and wires the services. */
 export async function compose(config: Config, options: ComposeOptions = {}): Promise<Runtime> {
-  const log = options.log ?? createLogger(config.logLevel);
+  const log = options.log ?? createLogger(config.logLevel, undefined, config.logFormat);
   // A worker runs WORKER_CONCURRENCY jobs at once, each holding a connection of both pools at times.
   const poolSize = Math.max(10, config.workerConcurrency + 4);
   const db = await connectDataSource(createDataSource(config.mysqlUrl, ENTITIES, poolSize), config.mysqlUrl);
@@ -101,6 +103,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     triager: createLlmHitTriager(config) ?? new LocalHitTriager(),
     registry: createCompanyRegistry(config),
     adverseMedia: createAdverseMediaSource(config),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   };
   // Document extraction: the LLM when EXTRACTION_PROVIDER=llm, else the local default, reading the clock
   // through svc (tests may replace it). The local one holds an OCR thread, closed with the runtime.

@@ -7,7 +7,8 @@ import type { Express } from 'express';
 import { DatabaseUnavailableError } from '../src/db/index';
 import { flushPullApiRateLimits } from '../src/access/index';
 import { ConfigError, createLogger, loadConfig } from '../src/platform/index';
-import { createHealthApp } from '../rest/app';
+import { createHealthApp, createMetricsApp } from '../rest/app';
+import { createPrometheusMetrics } from './prometheus';
 import { startWorker, type WorkerHandle } from '../worker/runner';
 import { buildHttpApp, compose, prepareDatabases, type HttpApp } from './compose';
 import { LocalServiceError, ensureLocalServers, localServersFor } from './local-services';
@@ -27,11 +28,20 @@ async function main(): Promise<void> {
   const worker = !args.includes('--api') || args.includes('--worker');
 
   const config = loadConfig(process.env);
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, undefined, config.logFormat);
   // On a development machine, the local MariaDB and PostgreSQL are started when they do not answer.
   await ensureLocalServers(localServersFor(config), { nodeEnv: config.nodeEnv, say: (line) => log.info(line) });
   await prepareDatabases(config, log);
-  const runtime = await compose(config, { log });
+  // Metrics are kept only when something may read them (METRICS_TOKEN or METRICS_PORT).
+  const metrics = config.metricsToken || config.metricsPort !== null ? createPrometheusMetrics(api && worker ? 'all' : api ? 'api' : 'worker') : undefined;
+  const runtime = await compose(config, { log, metrics });
+  metrics?.bind(runtime.svc, runtime.queue);
+  const metricsServer = metrics && config.metricsPort !== null
+    ? await new Promise<Server>((resolve, reject) => {
+      const s = createMetricsApp(runtime.svc).listen(config.metricsPort!, '127.0.0.1', () => resolve(s));
+      s.once('error', reject);
+    })
+    : null;
 
   let server: Server | null = null;
   let http: HttpApp | null = null;
@@ -56,6 +66,11 @@ async function main(): Promise<void> {
         if (api) await flushPullApiRateLimits(runtime.svc);
       }
       if (workerHandle) await workerHandle.stop();
+      if (metricsServer) {
+        const closed = new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+        metricsServer.closeAllConnections();
+        await closed;
+      }
       await runtime.close();
       log.info({ exitCode }, 'drained; bye');
       process.exit(exitCode);
@@ -84,7 +99,8 @@ async function main(): Promise<void> {
     port = typeof address === 'object' && address ? address.port : null;
   }
   // The one line a start logs at info (besides migrations it applied).
-  log.info({ api, worker, port, ...(api ? { baseUrl: config.baseUrl, consoleUrl: `${config.appUrl}/console` } : {}) }, 'service started');
+  const metricsPort = metricsServer ? (metricsServer.address() as { port: number }).port : undefined;
+  log.info({ api, worker, port, ...(metricsPort ? { metricsPort } : {}), ...(api ? { baseUrl: config.baseUrl, consoleUrl: `${config.appUrl}/console` } : {}) }, 'service started');
   // For the person at the terminal (the log above is JSON for machines): where to go next, on stderr.
   if (api) {
     process.stderr.write([

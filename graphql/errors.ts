@@ -6,7 +6,8 @@ import type { GraphqlContext } from './context';
 
 /** The console's error codes (`extensions.code`): the web console and the docs rely on these names. */
 export const GRAPHQL_ERROR_CODES = [
-  'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT', 'CONFLICT', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'INTERNAL_SERVER_ERROR',
+  'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT', 'CONFLICT', 'RATE_LIMITED',
+  'MFA_REQUIRED', 'MFA_ENROLMENT_REQUIRED', 'STEP_UP_REQUIRED', 'SERVICE_UNAVAILABLE', 'INTERNAL_SERVER_ERROR',
 ] as const;
 export type GraphqlErrorCode = (typeof GRAPHQL_ERROR_CODES)[number];
 
@@ -27,6 +28,9 @@ export const GRAPHQL_CODE_BY_DOMAIN_CODE: Record<DomainErrorCode, GraphqlErrorCo
   rate_limited: 'RATE_LIMITED',
   payload_too_large: 'BAD_USER_INPUT',
   unsafe_webhook_url: 'BAD_USER_INPUT',
+  mfa_required: 'MFA_REQUIRED',
+  mfa_enrolment_required: 'MFA_ENROLMENT_REQUIRED',
+  step_up_required: 'STEP_UP_REQUIRED',
   service_unavailable: 'SERVICE_UNAVAILABLE',
 };
 

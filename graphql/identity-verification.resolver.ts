@@ -1,4 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
+import { setPersonEmail } from '../src/cases/index';
 import { listCaseVerificationViews, resendVerification } from '../src/idv/index';
 import { actorOf, type GraphqlContext } from './context';
 import { CaseNode } from './types/case.type';
@@ -20,5 +21,18 @@ export class IdentityVerificationResolver {
     @Ctx() ctx: GraphqlContext, @Arg('caseId', () => ID) caseId: string, @Arg('personKey', () => ID) personKey: string,
   ): Promise<IdentityVerification[]> {
     return (await resendVerification(ctx.svc, actorOf(ctx), { caseId, personKey })).map(identityVerificationOf);
+  }
+
+  @Mutation(() => [IdentityVerification], {
+    description: 'Adds or corrects the email address of a person of the case (every role of that human; audited as case.person_email.set), '
+      + 'so that Resend can send them a verification link. BAD_USER_INPUT (path email) for an address the service does not accept; '
+      + 'NOT_FOUND for another organisation\'s case or an unknown personKey. Answers the case\'s people with their verification.',
+  })
+  async setPersonEmail(
+    @Ctx() ctx: GraphqlContext, @Arg('caseId', () => ID) caseId: string, @Arg('personKey', () => ID) personKey: string, @Arg('email') email: string,
+  ): Promise<IdentityVerification[]> {
+    const actor = actorOf(ctx);
+    await setPersonEmail(ctx.svc, actor, { caseId, personKey, email });
+    return (await listCaseVerificationViews(ctx.svc, actor, { caseId })).map(identityVerificationOf);
   }
 }

@@ -1,8 +1,8 @@
-import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, GraphQLISODateTime, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { listAuditLog } from '../src/audit/index';
 import { EVENT_CATALOGUE } from '../src/events/index';
 import {
-  setDefaultMlro, setFourEyes, setFullParity, setIdvAcceptDocumentOnFile, setIdvSelfieRequired, setWebhookAlertThreshold, setZeroRetention, type OrganisationSettings,
+  setDefaultMlro, setFourEyes, setMfaRequired, setFullParity, setIdvAcceptDocumentOnFile, setIdvSelfieRequired, setWebhookAlertThreshold, setZeroRetention, type OrganisationSettings,
 } from '../src/tenants/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
@@ -14,7 +14,7 @@ const organisationOfSettings = (s: OrganisationSettings): Organisation =>
     id: s.orgId, name: s.name, fourEyes: s.fourEyes, defaultMlroMemberId: s.defaultMlroMemberId, fullParityEntitled: s.fullParityEntitled,
     fullParityEnabled: s.fullParityEnabled, zeroRetention: s.zeroRetention,
     webhookAlertAfterMinutes: s.webhookAlertAfterMinutes, idvRequireSelfie: s.idvRequireSelfie,
-    idvAcceptDocumentOnFile: s.idvAcceptDocumentOnFile,
+    idvAcceptDocumentOnFile: s.idvAcceptDocumentOnFile, mfaRequired: s.mfaRequired,
   });
 
 /** Compliance Configuration: the event catalogue, the audit log and the organisation's compliance switches. */
@@ -31,10 +31,16 @@ export class OrganisationResolver {
     complexity: connectionComplexity,
     description: 'The organisation configuration audit log, newest first (compliance_admin), including allowDuplicate overrides of POST /v1/cases.',
   })
-  async auditLog(@Ctx() ctx: GraphqlContext, @Args() page: PageArgs): Promise<Connection<AuditLogEntry>> {
+  async auditLog(
+    @Ctx() ctx: GraphqlContext, @Args() page: PageArgs,
+    @Arg('actor', () => String, { nullable: true, description: 'Only this actor\'s entries (as AuditLogEntry.actor gives it).' }) who?: string | null,
+    @Arg('action', () => String, { nullable: true, description: 'Only this action (e.g. case.decided).' }) action?: string | null,
+    @Arg('from', () => GraphQLISODateTime, { nullable: true, description: 'Only entries recorded at or after this instant.' }) from?: Date | null,
+    @Arg('to', () => GraphQLISODateTime, { nullable: true, description: 'Only entries recorded before this instant.' }) to?: Date | null,
+  ): Promise<Connection<AuditLogEntry>> {
     const actor = actorOf(ctx);
     const { limit, cursor } = pageInput(page);
-    return toConnection(await listAuditLog(ctx.svc, actor, { limit, cursor }, { edgeCursors: true }), auditLogEntryOf);
+    return toConnection(await listAuditLog(ctx.svc, actor, { limit, cursor, actor: who, action, from, to }, { edgeCursors: true }), auditLogEntryOf);
   }
 
   @Mutation(() => Organisation, {
@@ -51,6 +57,15 @@ export class OrganisationResolver {
   })
   async setZeroRetention(@Ctx() ctx: GraphqlContext, @Arg('enabled') enabled: boolean): Promise<Organisation> {
     return organisationOfSettings(await setZeroRetention(ctx.svc, actorOf(ctx), { enabled }));
+  }
+
+  @Mutation(() => Organisation, {
+    description: 'Requires a second factor of every member, or not (admin; STEP_UP_REQUIRED unless a second factor was proved in the last 10 minutes). Audited. '
+      + 'A member without one is held at enrolment (MFA_ENROLMENT_REQUIRED on everything else) until they set one up. An admin without a second factor '
+      + 'cannot turn it on: CONFLICT.',
+  })
+  async setMfaRequired(@Ctx() ctx: GraphqlContext, @Arg('enabled') enabled: boolean): Promise<Organisation> {
+    return organisationOfSettings(await setMfaRequired(ctx.svc, actorOf(ctx), { enabled }));
   }
 
   @Mutation(() => Organisation, { description: 'Switches four-eyes approval of monitoring-review verdicts on or off (compliance_admin). Audited.' })

@@ -12,9 +12,10 @@ import { HealthResolver } from './health.resolver';
 import { IdentityVerificationResolver } from './identity-verification.resolver';
 import { IntakeResolver } from './intake.resolver';
 import { OrganisationResolver } from './organisation.resolver';
-import { WebhookEndpointHealthResolver, WebhooksResolver } from './webhooks.resolver';
+import { WebhookDeliveryCaseResolver, WebhookEndpointHealthResolver, WebhooksResolver } from './webhooks.resolver';
 import { MembersResolver } from './members.resolver';
 import { SessionResolver } from './session.resolver';
+import { SecondFactorsResolver } from './second-factors.resolver';
 import { RiskPolicyResolver } from './risk-policy.resolver';
 import { ScreeningResolver } from './screening.resolver';
 import { ScreeningSettingsResolver } from './screening-settings.resolver';
@@ -34,12 +35,14 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   HealthResolver,
   WebhooksResolver,
   WebhookEndpointHealthResolver,
+  WebhookDeliveryCaseResolver,
   CredentialsResolver,
   OrganisationResolver,
   AuditChainResolver,
   RetentionResolver,
   CaseRetentionResolver,
   SessionResolver,
+  SecondFactorsResolver,
   MembersResolver,
   CasesResolver,
   CaseWorkResolver,

@@ -1,15 +1,16 @@
-import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { getCaseRetention, getRetentionPolicy, planSubjectAccess, releaseLegalHold, requestErasure, setLegalHold, setRetentionPolicy } from '../src/retention/index';
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { getCaseRetention, getRetentionPolicy, listErasureRequests, planSubjectAccess, releaseLegalHold, requestErasure, setLegalHold, setRetentionPolicy } from '../src/retention/index';
+import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
 import { CaseNode } from './types/case.type';
 import {
-  CaseRetention, caseRetentionOf, SubjectAccessDownload, SubjectAccessInput, ErasureRequestInput, ErasureRequestResult, LegalHold, legalHoldOf, LegalHoldRelease, RetentionPolicy, RetentionPolicyInput, retentionPolicyOf,
+  CaseRetention, caseRetentionOf, ErasureRequestConnection, type ErasureRequestItem, SubjectAccessDownload, SubjectAccessInput, ErasureRequestInput, ErasureRequestResult, LegalHold, legalHoldOf, LegalHoldRelease, RetentionPolicy, RetentionPolicyInput, retentionPolicyOf,
 } from './types/retention.type';
 
 /** Retention schedules and legal holds (docs/evidence-and-retention.md). */
 @Resolver()
 export class RetentionResolver {
-  @Query(() => RetentionPolicy, { description: 'The retention schedule (compliance_admin).' })
+  @Query(() => RetentionPolicy, { description: 'The retention schedule (any member; only a compliance_admin changes it).' })
   async retentionPolicy(@Ctx() ctx: GraphqlContext): Promise<RetentionPolicy> {
     return retentionPolicyOf(await getRetentionPolicy(ctx.svc, actorOf(ctx)));
   }
@@ -43,6 +44,15 @@ export class RetentionResolver {
   })
   async requestErasure(@Ctx() ctx: GraphqlContext, @Arg('input', () => ErasureRequestInput) input: ErasureRequestInput): Promise<ErasureRequestResult> {
     return requestErasure(ctx.svc, actorOf(ctx), input);
+  }
+
+  @Query(() => ErasureRequestConnection, {
+    complexity: connectionComplexity,
+    description: 'The organisation\'s erasure requests, newest first (compliance_admin), each with its decision per case as it stands now.',
+  })
+  async erasureRequests(@Ctx() ctx: GraphqlContext, @Args() page: PageArgs): Promise<Connection<ErasureRequestItem>> {
+    const { limit, cursor } = pageInput(page);
+    return toConnection(await listErasureRequests(ctx.svc, actorOf(ctx), { limit, cursor }, { edgeCursors: true }), (r) => ({ ...r }));
   }
 }
 

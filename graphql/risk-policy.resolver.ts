@@ -1,12 +1,12 @@
 import DataLoader from 'dataloader';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { DomainError } from '../src/platform/index';
-import { dryRunPolicy, getDecisionPolicy, latestRoutings, updateDecisionPolicy, type RoutingView } from '../src/policy/index';
+import { dryRunPolicy, getDecisionPolicy, previewDecisionPolicy, latestRoutings, updateDecisionPolicy, type RoutingView } from '../src/policy/index';
 import { getRiskModel, latestRiskAssessments, recomputeRisk, updateRiskModel, type RiskAssessmentView } from '../src/risk/index';
 import { actorOf, loaderOf, type GraphqlContext } from './context';
 import { CaseNode, caseNodeOf } from './types/case.type';
 import {
-  DecisionPolicy, DecisionPolicyInput, decisionPolicyOf, PolicyDryRun, policyDryRunOf, RiskAssessment, riskAssessmentOf, RiskModel, RiskModelInput,
+  DecisionPolicy, DecisionPolicyInput, decisionPolicyOf, DecisionPolicyPreview, PolicyDryRun, policyDryRunOf, RiskAssessment, riskAssessmentOf, RiskModel, RiskModelInput,
   riskModelOf, Routing, routingOf,
 } from './types/risk-policy.type';
 
@@ -66,6 +66,14 @@ export class RiskPolicyResolver {
     const actor = actorOf(ctx);
     const draft = rules === undefined || rules === null ? undefined : parseJson('rules', rules);
     return policyDryRunOf(await dryRunPolicy(ctx.svc, actor, { caseId, rules: draft }));
+  }
+
+  @Mutation(() => DecisionPolicyPreview, {
+    description: 'Where the active policy, or a draft (JSON text of a policy object whose fields replace the active one\'s), would route each of the newest 200 open cases, and by which rule; records nothing.',
+  })
+  async previewDecisionPolicy(@Ctx() ctx: GraphqlContext, @Arg('draft', () => String, { nullable: true }) draft?: string | null): Promise<DecisionPolicyPreview> {
+    const actor = actorOf(ctx);
+    return previewDecisionPolicy(ctx.svc, actor, { draft: draft === undefined || draft === null ? undefined : parseJson('draft', draft) });
   }
 
   @FieldResolver(() => RiskAssessment, { nullable: true, description: 'The latest risk assessment with its factor breakdown.' })

@@ -4,7 +4,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { Router } from 'express';
 import { asServiceUnavailable } from '../src/db/index';
-import { isDomainError, type Services } from '../src/platform/index';
+import { isDomainError, metricsOf, type Services } from '../src/platform/index';
 import { findConsoleActor } from '../src/sessions/index';
 import type { GraphqlContext } from './context';
 import { graphqlErrorFormatter } from './errors';
@@ -24,6 +24,17 @@ export interface GraphqlHandle {
  * Introspection and the landing page are off in production, and so are graphql-js's "Did you mean …?"
  * hints in error messages. Limits (graphql/limits.ts): depth, complexity, and what one mutation operation may do.
  */
+// Operation names are the client's words: the first 200 distinct ones are labels, any after that `other`.
+const seenOperations = new Set<string>();
+function operationLabel(name: string | null | undefined): string {
+  if (!name) return 'anonymous';
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name)) return 'other';
+  if (seenOperations.has(name)) return name;
+  if (seenOperations.size >= 200) return 'other';
+  seenOperations.add(name);
+  return name;
+}
+
 export async function createGraphqlServer(svc: Services): Promise<GraphqlHandle> {
   const schema = await consoleSchema();
   const production = svc.config.nodeEnv === 'production';
@@ -44,7 +55,14 @@ export async function createGraphqlServer(svc: Services): Promise<GraphqlHandle>
       {
         // Unexpected failures are logged with the request id (the wire says only INTERNAL_SERVER_ERROR).
         async requestDidStart() {
+          const started = performance.now();
           return {
+            // svc_graphql_operation_duration_seconds by operation name (bounded: see operationLabel).
+            async willSendResponse({ operationName, errors }) {
+              metricsOf(svc).observe('svc_graphql_operation_duration_seconds', (performance.now() - started) / 1000, {
+                operation: operationLabel(operationName), errors: errors?.length ? 'yes' : 'no',
+              });
+            },
             async didEncounterErrors({ errors, contextValue }) {
               for (const e of errors) {
                 const original = asServiceUnavailable(unwrapResolverError(e));

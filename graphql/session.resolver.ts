@@ -1,11 +1,12 @@
 import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { endMemberSession, endMySession, getMe, listMySessions, signIn, type Me } from '../src/sessions/index';
+import { endMemberSession, endMySession, getMe, listMySessions, type Me, type MemberSession } from '../src/sessions/index';
+import { mfaRequiredError, signIn, verifySecondFactor, verifyWebauthnSignIn, webauthnSignInOptions } from '../src/mfa/index';
 import { requestPasswordReset, resetPassword } from '../src/members/index';
 import { signOutEverywhere } from '../src/oauth/index';
-import { viewerCan, type Actor, type ViewerCan as ViewerCanView } from '../src/access/index';
+import { viewerCan, type Actor, type MemberActor, type ViewerCan as ViewerCanView } from '../src/access/index';
 import { actorOf, type GraphqlContext } from './context';
 import { withRetryAfter } from './errors';
-import { consoleToken, writeConsoleCookie } from './session-cookie';
+import { consoleToken, pendingSignInToken, writeConsoleCookie, writePendingSignInCookie } from './session-cookie';
 import { Member, memberOf } from './types/member.type';
 import { Organisation, organisationOf } from './types/organisation.type';
 
@@ -35,12 +36,19 @@ export class ViewerCan implements ViewerCanView {
   @Field({ description: 'Define the work queues (setQueues).' }) configureQueues!: boolean;
   @Field({ description: "Set another member's availability for automatic assignment." }) setAnyAvailability!: boolean;
   @Field({ description: 'Set the SLA policy (setSlaPolicy).' }) configureSla!: boolean;
+  @Field({ description: 'Set the retention schedule (setRetentionPolicy, compliance_admin).' }) configureRetention!: boolean;
+  @Field({ description: "Place and release a case's legal hold (setLegalHold, releaseLegalHold; mlro or above)." }) manageLegalHold!: boolean;
+  @Field({ description: 'subjectAccessExport, requestErasure and erasureRequests (compliance_admin).' }) manageSubjectRequests!: boolean;
+  @Field({ description: 'setMfaRequired (admin).' }) configureMfa!: boolean;
 }
 
 @ObjectType({ description: 'The signed-in member, with their organisation.' })
 export class Viewer extends Member {
   @Field(() => Organisation) org!: Organisation;
   @Field(() => ViewerCan, { description: "What the member may do across the organisation's configuration." }) viewerCan!: ViewerCan;
+  @Field({ description: 'The organisation requires MFA and this member has no second factor yet: until they set one up, only enrolment and their own sessions answer (MFA_ENROLMENT_REQUIRED).' })
+  mfaEnrolmentRequired!: boolean;
+  @Field({ description: 'The member has a second factor (authenticator app or passkey).' }) hasSecondFactor!: boolean;
 }
 
 @ObjectType({ description: "One of the signed-in member's live console sessions (a browser where they are signed in)." })
@@ -53,21 +61,72 @@ export class ConsoleSession {
   @Field({ description: 'The session of this request.' }) current!: boolean;
 }
 
-const viewerOf = (me: Me, actor: Actor): Viewer => ({ ...memberOf(me.member), org: organisationOf(me.org), viewerCan: viewerCan(actor) });
+const viewerOf = (me: Me, actor: Actor): Viewer => ({
+  ...memberOf(me.member), org: organisationOf(me.org), viewerCan: viewerCan(actor),
+  mfaEnrolmentRequired: actor.kind === 'member' && !!actor.secondFactor?.required && !actor.secondFactor.enrolled,
+  hasSecondFactor: actor.kind === 'member' && !!actor.secondFactor?.enrolled,
+});
 
 /** Sign-in, sign-out and the signed-in member's sessions. */
 @Resolver()
 export class SessionResolver {
   @Mutation(() => Viewer, {
     description: 'Signs in with email and password and sets the console session cookie (HttpOnly, SameSite=Lax, Secure under https). '
-      + 'Wrong email or password: UNAUTHENTICATED (one message for both). Too many attempts: RATE_LIMITED with retryAfterSeconds.',
+      + 'Wrong email or password: UNAUTHENTICATED (one message for both). Too many attempts: RATE_LIMITED with retryAfterSeconds. '
+      + 'A member with a second factor gets no session: MFA_REQUIRED with `methods` (totp, webauthn, recovery_code) and a pending sign-in cookie '
+      + '(5 minutes) that verifySecondFactor or verifyWebauthnSignIn completes.',
   })
   async signIn(@Arg('email') email: string, @Arg('password') password: string, @Ctx() ctx: GraphqlContext): Promise<Viewer> {
-    const { session, actor } = await signIn(ctx.svc, { email, password, address: ctx.req.ip, currentToken: consoleToken(ctx.req) })
+    const answer = await signIn(ctx.svc, { email, password, address: ctx.req.ip, currentToken: consoleToken(ctx.req) })
       .catch((err: unknown) => withRetryAfter(ctx, err));
-    writeConsoleCookie(ctx.svc, ctx.res, session.token, session.expiresAt);
-    ctx.signedIn = { actor, session };
-    return viewerOf(await getMe(ctx.svc, actor), actor);
+    if ('pending' in answer) {
+      writePendingSignInCookie(ctx.svc, ctx.res, answer.pending.token, answer.pending.expiresAt);
+      throw mfaRequiredError(answer.methods);
+    }
+    return this.signedIn(ctx, answer);
+  }
+
+  @Mutation(() => Viewer, {
+    description: 'Proves a second factor with a code from the authenticator app (6 digits) or a recovery code (each usable once). After signIn answered '
+      + 'MFA_REQUIRED (within 5 minutes): completes the sign-in and sets the console session cookie. Signed in already: step-up, so sensitive changes '
+      + '(STEP_UP_REQUIRED) are allowed for the next 10 minutes. Wrong or reused code: UNAUTHENTICATED; throttled like passwords (RATE_LIMITED).',
+  })
+  async verifySecondFactor(@Arg('code') code: string, @Ctx() ctx: GraphqlContext): Promise<Viewer> {
+    const pendingToken = pendingSignInToken(ctx.req);
+    const answer = await verifySecondFactor(ctx.svc, { code, address: ctx.req.ip, pendingToken, signedIn: ctx.signedIn })
+      .catch((err: unknown) => withRetryAfter(ctx, err));
+    if ('signedIn' in answer) return this.signedIn(ctx, answer.signedIn);
+    const actor = actorOf(ctx);
+    const stepped = { ...actor, secondFactor: { enrolled: true, required: actor.secondFactor?.required ?? false, fresh: true } };
+    return viewerOf(await getMe(ctx.svc, stepped), stepped);
+  }
+
+  @Mutation(() => String, {
+    description: 'Options for using a passkey (the JSON for navigator.credentials.get). After signIn answered MFA_REQUIRED: the member\'s passkeys. '
+      + 'Signed in: theirs, for step-up. Otherwise: any passkey of this site (passwordless sign-in). The challenge lasts 5 minutes.',
+  })
+  async webauthnSignInOptions(@Ctx() ctx: GraphqlContext): Promise<string> {
+    return webauthnSignInOptions(ctx.svc, { pendingToken: pendingSignInToken(ctx.req), signedIn: ctx.signedIn });
+  }
+
+  @Mutation(() => Viewer, {
+    description: "Verifies the browser's passkey answer (`response`: its JSON) to webauthnSignInOptions: completes a pending sign-in, signs in without a "
+      + 'password, or steps up a signed-in session, and sets the console session cookie. UNAUTHENTICATED when the passkey does not verify or the options expired.',
+  })
+  async verifyWebauthnSignIn(@Arg('response') response: string, @Ctx() ctx: GraphqlContext): Promise<Viewer> {
+    const answer = await verifyWebauthnSignIn(ctx.svc, { response, pendingToken: pendingSignInToken(ctx.req), signedIn: ctx.signedIn });
+    if ('signedIn' in answer) return this.signedIn(ctx, answer.signedIn);
+    const actor = actorOf(ctx);
+    const stepped = { ...actor, secondFactor: { enrolled: true, required: actor.secondFactor?.required ?? false, fresh: true } };
+    return viewerOf(await getMe(ctx.svc, stepped), stepped);
+  }
+
+  /** Sets the cookie of a session just started (and clears the pending sign-in), and answers the viewer. */
+  async signedIn(ctx: GraphqlContext, signedIn: { session: MemberSession; actor: MemberActor }): Promise<Viewer> {
+    writeConsoleCookie(ctx.svc, ctx.res, signedIn.session.token, signedIn.session.expiresAt);
+    if (pendingSignInToken(ctx.req)) writePendingSignInCookie(ctx.svc, ctx.res, null);
+    ctx.signedIn = signedIn;
+    return viewerOf(await getMe(ctx.svc, signedIn.actor), signedIn.actor);
   }
 
   @Query(() => Viewer, { description: 'The signed-in member and their organisation. UNAUTHENTICATED without a live session.' })

@@ -1,12 +1,14 @@
+import DataLoader from 'dataloader';
 import { Arg, Args, Ctx, FieldResolver, GraphQLISODateTime, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import {
   createWebhookEndpoint, deleteWebhookEndpoint, getWebhookDelivery, listWebhookDeliveries, listWebhookEndpointHealth, listWebhookEndpoints, pauseWebhookEndpoint,
   pingWebhookUrl, recoverWebhookDeliveries, redeliverWebhook, resumeWebhookEndpoint, testWebhookEndpoint, updateWebhookEndpoint,
 } from '../src/webhooks/index';
+import { caseLabels, type CaseLabel } from '../src/cases/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
-import { actorOf, type GraphqlContext } from './context';
+import { actorOf, loaderOf, type GraphqlContext } from './context';
 import {
-  CreatedWebhookEndpoint, createdStatusOf, DeliveryStateEnum, CreateWebhookEndpointInput, PingWebhookUrlInput, UpdateWebhookEndpointInput, WebhookDelivery, WebhookDeliveryConnection,
+  CreatedWebhookEndpoint, createdStatusOf, DeliveryStateEnum, CreateWebhookEndpointInput, PingWebhookUrlInput, UpdateWebhookEndpointInput, WebhookDelivery, WebhookDeliveryCase, WebhookDeliveryConnection,
   WebhookDeliveryFilter, webhookDeliveryOf, WebhookEndpoint, WebhookEndpointHealth, webhookEndpointHealthOf, webhookEndpointOf, WebhookRecovery, WebhookRedelivery, WebhookTestResult, webhookTestResultOf,
 } from './types/webhook.type';
 
@@ -122,5 +124,16 @@ export class WebhookEndpointHealthResolver {
     if (endpoint.health) return endpoint.health;
     const all = await listWebhookEndpointHealth(ctx.svc, actorOf(ctx));
     return webhookEndpointHealthOf(all.find((h) => h.endpointId === endpoint.endpointId));
+  }
+}
+
+/** The case a delivery's event is about, named (one statement per page of deliveries). */
+@Resolver(() => WebhookDelivery)
+export class WebhookDeliveryCaseResolver {
+  @FieldResolver(() => WebhookDeliveryCase, { nullable: true, description: 'The case the event is about with its reference and company; null for an event about no case, or a case since deleted.' })
+  async case(@Root() delivery: WebhookDelivery, @Ctx() ctx: GraphqlContext): Promise<WebhookDeliveryCase | null> {
+    if (!delivery.caseId) return null;
+    const loader = loaderOf(ctx, 'delivery.case', () => new DataLoader<string, CaseLabel | null>((ids) => caseLabels(ctx.svc, actorOf(ctx), ids)));
+    return loader.load(delivery.caseId);
   }
 }

@@ -4,6 +4,7 @@ import { pinoHttp } from 'pino-http';
 import type { Services } from '../src/platform/index';
 import { errorHandler, notFoundHandler } from './errors';
 import { healthRoutes } from './health.routes';
+import { metricsRoutes, requestObservation } from './metrics.routes';
 import { homeRoutes } from './home.routes';
 import { oauthRoutes } from './oauth/index';
 import { schemaRoutes } from './schemas.routes';
@@ -44,10 +45,13 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
         req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
     }),
   );
+  app.use(requestObservation(svc));
   app.use(healthRoutes(svc));
+  // With METRICS_TOKEN, /metrics is served here too (bearer); else only on METRICS_PORT's loopback server.
+  if (svc.config.metricsToken) app.use(metricsRoutes(svc, svc.config.metricsToken));
   app.use(homeRoutes());
   app.use(oauthRoutes(svc));
   app.use(schemaRoutes(svc)); // public: the event catalogue's JSON Schemas and TypeScript types
@@ -68,12 +72,22 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
   return app;
 }
 
+/** METRICS_PORT's server: GET /metrics without a token (bin/start binds it to 127.0.0.1 only). */
+export function createMetricsApp(svc: Services): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(metricsRoutes(svc, null));
+  app.use(notFoundHandler);
+  return app;
+}
+
 /** What a worker-only process serves (on HEALTH_PORT): /healthz and /readyz, nothing else. */
 export function createHealthApp(svc: Services): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(pinoHttp({ logger: svc.log, autoLogging: false }));
   app.use(healthRoutes(svc));
+  if (svc.config.metricsToken) app.use(metricsRoutes(svc, svc.config.metricsToken));
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

@@ -19,6 +19,9 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   rate_limited: 429,
   payload_too_large: 413,
   unsafe_webhook_url: 400,
+  mfa_required: 401,
+  mfa_enrolment_required: 403,
+  step_up_required: 403,
   service_unavailable: 503,
 };
 
@@ -51,7 +54,9 @@ export const errorHandler: ErrorRequestHandler = (raw, req, res, _next) => {
     } else if (err.code === 'invalid_token' && !res.getHeader('WWW-Authenticate')) {
       res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
     }
-    sendError(res, STATUS_BY_CODE[err.code], err.code, err.message, err.extra);
+    // A 5xx names the request, so that the caller's support ticket leads to its log lines (docs/operations.md).
+    const status = STATUS_BY_CODE[err.code];
+    sendError(res, status, err.code, err.message, status >= 500 ? { ...err.extra, requestId: String(req.id) } : err.extra);
     return;
   }
   if (err instanceof URIError && (err as { status?: number }).status === 400) {
@@ -72,5 +77,5 @@ export const errorHandler: ErrorRequestHandler = (raw, req, res, _next) => {
     return;
   }
   req.log.error({ err }, 'unhandled error');
-  sendError(res, 500, 'internal_error', 'An internal error occurred.');
+  sendError(res, 500, 'internal_error', 'An internal error occurred.', { requestId: String(req.id) });
 };

@@ -54,6 +54,12 @@ export interface Config {
   healthPort: number | null;
   /** LOG_LEVEL: pino level. Default info (silent under test). */
   logLevel: string;
+  /** LOG_FORMAT: `json` (default) or `pretty` (pino-pretty, for a developer's terminal). */
+  logFormat: 'json' | 'pretty';
+  /** METRICS_TOKEN: GET /metrics on PORT (and HEALTH_PORT) answers only with `Authorization: Bearer <token>`. Default unset. */
+  metricsToken: string | null;
+  /** METRICS_PORT: /metrics is served on this port, bound to 127.0.0.1, without a token. Default unset. */
+  metricsPort: number | null;
   /** PULL_RATE_LIMIT_PER_MINUTE: pull-API requests per client (per tenant for connectors) per minute. Default 120. */
   pullRateLimitPerMinute: number;
   /** TOKEN_RATE_LIMIT_PER_MINUTE: POST /v1/oauth/token requests per client per minute. Default 30. */
@@ -310,6 +316,12 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const authorizeRateLimitPerMinute = int('AUTHORIZE_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
+  const logFormatRaw = env.LOG_FORMAT || 'json';
+  if (logFormatRaw !== 'json' && logFormatRaw !== 'pretty') problems.push(`LOG_FORMAT must be json or pretty (got "${logFormatRaw}")`);
+  const logFormat = logFormatRaw === 'pretty' ? 'pretty' : 'json';
+  const metricsToken = env.METRICS_TOKEN || null;
+  if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
+  const metricsPort = env.METRICS_PORT ? int('METRICS_PORT', 0, 0, 65535) : null;
   const inviteTtlRaw = env.INVITE_TTL || '168h';
   const inviteTtlMs = parseDuration(inviteTtlRaw) ?? 0;
   if (inviteTtlMs <= 0) problems.push(`INVITE_TTL must be a duration such as 168h (units ms, s, m, h) (got "${inviteTtlRaw}")`);
@@ -436,7 +448,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   return {
     nodeEnv, port, baseUrl, appUrl, mysqlUrl, pgUrl, secretsKeys, jwtSigningKeyPem, smtpUrl,
     webhookRetryScheduleMs: webhookRetryScheduleMs as number[], webhookTimeoutMs, webhookAllowPrivateTargets,
-    outboxSweepIntervalMs, webhookHealthCheckIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, workerStallTimeoutMs, pipelineSweepAfterMs, healthPort, logLevel, pullRateLimitPerMinute, tokenRateLimitPerMinute, consoleOutboundRateLimitPerMinute, authorizeRateLimitPerMinute,
+    outboxSweepIntervalMs, webhookHealthCheckIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, workerStallTimeoutMs, pipelineSweepAfterMs, healthPort, logLevel, logFormat, metricsToken, metricsPort, pullRateLimitPerMinute, tokenRateLimitPerMinute, consoleOutboundRateLimitPerMinute, authorizeRateLimitPerMinute,
     trustProxy,
     inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],
     dataDir, blobStore, s3,

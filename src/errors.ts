@@ -25,6 +25,12 @@ export const DOMAIN_ERROR_CODES = [
   'rate_limited',
   'payload_too_large',
   'unsafe_webhook_url',
+  /** The password was right but the member has a second factor: no session yet; verify the second factor (extra: methods). */
+  'mfa_required',
+  /** The tenant requires MFA and the member has no second factor yet: only enrolment (and one's own sessions) until then. */
+  'mfa_enrolment_required',
+  /** A sensitive change needs a second factor proved in the last 10 minutes (verifySecondFactor), then the same request again. */
+  'step_up_required',
   /** A transient fault (the database connection was lost): retry after a moment, with the same Idempotency-Key. */
   'service_unavailable',
 ] as const;

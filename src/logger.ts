@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { currentRequestId } from './request-context';
 
 export type { Logger };
 
@@ -13,14 +14,28 @@ export const REDACTED_PATHS = [
   'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'link', '*.link', 'magicLink', '*.magicLink',
 ];
 
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino(
-    {
-      level,
-      base: { service: 'svc' },
-      timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+/**
+ * JSON lines on stdout (or `destination`); every line written while a request is handled carries its id as
+ * `reqId`. `format: 'pretty'` (LOG_FORMAT=pretty, development) writes through pino-pretty when it is
+ * installed (a dev dependency), else JSON.
+ */
+export function createLogger(level: string, destination?: pino.DestinationStream, format: 'json' | 'pretty' = 'json'): Logger {
+  const options: pino.LoggerOptions = {
+    level,
+    base: { service: 'svc' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    mixin: () => {
+      const reqId = currentRequestId();
+      return reqId ? { reqId } : {};
     },
-    destination,
-  );
+  };
+  if (format === 'pretty' && !destination) {
+    try {
+      return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } } });
+    } catch {
+      // pino-pretty is a dev dependency: not installed in production, where JSON is what is wanted anyway.
+    }
+  }
+  return pino(options, destination);
 }

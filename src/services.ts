@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from './config';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics';
 import type { BlobStore, Clock, HostResolver, JobQueue, RevocationFeed, RunnerStatus } from './ports';
 
 /**
@@ -35,6 +36,8 @@ export interface Services {
    * it runs); absent elsewhere, where each delivery gets a queued job.
    */
   webhookFirstAttempts?: { add(deliveryIds: number[]): Promise<void> };
+  /** Counters and histograms (src/metrics.ts); absent: nothing is counted (metricsOf gives the no-op). */
+  metrics?: Metrics;
 }
 
 /**

@@ -31,6 +31,9 @@ export const TRPC_CODE_BY_DOMAIN_CODE: Record<DomainErrorCode, TRPC_ERROR_CODE_K
   rate_limited: 'TOO_MANY_REQUESTS',
   payload_too_large: 'PAYLOAD_TOO_LARGE',
   unsafe_webhook_url: 'BAD_REQUEST',
+  mfa_required: 'UNAUTHORIZED',
+  mfa_enrolment_required: 'FORBIDDEN',
+  step_up_required: 'FORBIDDEN',
   service_unavailable: 'SERVICE_UNAVAILABLE',
 };
 

@@ -126,6 +126,20 @@ export class GraphileJobQueue implements JobQueue {
     return Math.max(0, rows[0]?.age ?? 0);
   }
 
+  /**
+   * Per task: the jobs a worker may take (unlocked, attempts left) and how long the oldest of them that is
+   * due has waited (ms). One grouped statement over graphile's jobs table (metrics, read at each scrape).
+   */
+  async queueStats(): Promise<{ task: string; waiting: number; oldestDueAgeMs: number }[]> {
+    const { rows } = await this.pool.query<{ task: string; waiting: number; age: number | null }>(
+      `SELECT t.identifier AS task, count(*)::int AS waiting,
+              (EXTRACT(EPOCH FROM now() - min(j.run_at) FILTER (WHERE j.run_at <= now())) * 1000)::float8 AS age
+       FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+       WHERE j.is_available GROUP BY t.identifier ORDER BY t.identifier LIMIT 200`,
+    );
+    return rows.map((r) => ({ task: r.task, waiting: r.waiting, oldestDueAgeMs: Math.max(0, r.age ?? 0) }));
+  }
+
   async close(): Promise<void> {
     for (const { timer } of this.wakeups.values()) clearTimeout(timer);
     this.wakeups.clear();

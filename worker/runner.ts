@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { parseCronItems, run, type Runner, type WorkerEvents } from 'graphile-worker';
 import { FirstAttempts } from '../src/webhooks/index';
 import {
-  moduleCron, sweepChain, timedSweeps, type FeatureSweep, type RunnerState, type RunnerStatus, type Services,
+  metricsOf, moduleCron, sweepChain, timedSweeps, type FeatureSweep, type RunnerState, type RunnerStatus, type Services,
 } from '../src/platform/index';
 import { graphileLogger, type GraphileJobQueue } from './job-queue';
 import { FEATURE_MODULES } from './modules';
@@ -141,6 +141,7 @@ export async function startWorker(svc: Services, queue: GraphileJobQueue, option
       return;
     }
     restarts++;
+    metricsOf(svc).count('svc_worker_runner_restarts_total');
     state = 'restarting';
     // Jitter (75..125 %) so that workers which lost the same database do not all return at once.
     const delay = Math.round(wait * (0.75 + Math.random() * 0.5));

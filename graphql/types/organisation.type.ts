@@ -22,19 +22,21 @@ export class Organisation {
       + 'organisation always sends the verification link.',
   })
   idvAcceptDocumentOnFile!: boolean;
+  @Field({ description: 'Every member needs a second factor (authenticator app or passkey): one without is sent to set one up at sign-in and can do nothing else until then.' })
+  mfaRequired!: boolean;
 }
 
 /** The GraphQL shape of a tenant row (any object with its fields). */
 export function organisationOf(
   t: {
     id: string; name: string; fourEyes: boolean; defaultMlroMemberId?: string | null; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean;
-    webhookAlertAfterMinutes: number; idvRequireSelfie: boolean; idvAcceptDocumentOnFile: boolean;
+    webhookAlertAfterMinutes: number; idvRequireSelfie: boolean; idvAcceptDocumentOnFile: boolean; mfaRequired: boolean;
   },
 ): Organisation {
   return {
     id: t.id, name: t.name, fourEyes: t.fourEyes, defaultMlroMemberId: t.defaultMlroMemberId ?? null, fullParityEntitled: t.fullParityEntitled,
     fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
     webhookAlertAfterMinutes: t.webhookAlertAfterMinutes, idvRequireSelfie: t.idvRequireSelfie,
-    idvAcceptDocumentOnFile: t.idvAcceptDocumentOnFile,
+    idvAcceptDocumentOnFile: t.idvAcceptDocumentOnFile, mfaRequired: t.mfaRequired,
   };
 }

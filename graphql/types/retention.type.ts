@@ -1,5 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { ConnectionOf } from '../connection';
 import type { CaseRetentionView, LegalHoldView, RetentionPolicyView } from '../../src/retention/index';
 
 @ObjectType({ description: 'The retention schedule of closed cases (every period null: off, the default).' })
@@ -71,6 +72,10 @@ export class ErasureRequestInput {
 export class ErasureDecision {
   @Field() caseId!: string;
   @Field({ description: 'erased (now), already_erased, or retained (until retainUntil; null while a hold stands or the relationship is active).' }) outcome!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'For erased: case (the person was the case\'s only subject, so all its personal data went) or person (only theirs; the case\'s other people stay). Null otherwise.',
+  }) scope!: string | null;
   @Field(() => Date, { nullable: true }) retainUntil!: Date | null;
   @Field(() => String, { nullable: true, description: 'Why it is kept, e.g. "AML record keeping: 5 years after the relationship ends".' }) legalBasis!: string | null;
   @Field(() => Date, { nullable: true }) erasedAt!: Date | null;
@@ -93,3 +98,16 @@ export class SubjectAccessInput {
 export class SubjectAccessDownload {
   @Field({ description: 'A path under /console/export/ answering the streamed ZIP.' }) downloadUrl!: string;
 }
+
+@ObjectType({ description: 'A past erasure request, with where each case of the person stands now.' })
+export class ErasureRequestItem {
+  @Field(() => Int) requestId!: number;
+  @Field(() => Int) personId!: number;
+  @Field() reason!: string;
+  @Field() requestedBy!: string;
+  @Field() requestedAt!: Date;
+  @Field({ description: 'done (every case erased, or none linked) or waiting (a case is retained: until its date, a hold\'s release, or the end of an active relationship).' }) state!: string;
+  @Field(() => [ErasureDecision]) decisions!: ErasureDecision[];
+}
+
+export const ErasureRequestConnection = ConnectionOf(ErasureRequestItem, 'ErasureRequest');

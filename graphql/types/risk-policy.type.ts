@@ -1,5 +1,5 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, Float, GraphQLISODateTime, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { ROUTING_OUTCOMES, type DecisionPolicyView, type PolicyDryRunView, type RoutingOutcome, type RoutingView } from '../../src/policy/index';
 import type { RiskAssessmentView, RiskModelView } from '../../src/risk/index';
 import { RiskBandEnum } from './case.type';
@@ -81,6 +81,23 @@ export class PolicyDryRun {
   @Field(() => Int, { nullable: true }) matchedRuleIndex!: number | null;
   @Field(() => String, { nullable: true, description: 'age_gate when the age gate decided.' }) gate!: string | null;
   @Field(() => RoutingOutcomeEnum) outcome!: RoutingOutcome;
+}
+
+@ObjectType({ description: 'Where one open case would be routed by the previewed policy.' })
+export class PolicyPreviewCase {
+  @Field(() => ID) caseId!: string;
+  @Field(() => String, { nullable: true }) companyName!: string | null;
+  @Field(() => RoutingOutcomeEnum) outcome!: RoutingOutcome;
+  @Field(() => Int, { nullable: true, description: 'The rule that would decide (zero-based); null for the default outcome and the age gate.' }) matchedRuleIndex!: number | null;
+  @Field(() => String, { nullable: true, description: 'age_gate when the age gate would decide.' }) gate!: string | null;
+}
+
+@ObjectType({ description: 'Which rule of a policy would route each of the newest open cases where; records nothing.' })
+export class DecisionPolicyPreview {
+  @Field(() => Int, { nullable: true, description: 'The active policy\'s id; null when a draft was evaluated.' }) policyId!: number | null;
+  @Field(() => Int, { description: 'Open cases evaluated (the newest 200).' }) casesEvaluated!: number;
+  @Field({ description: 'The organisation has more open cases than were evaluated.' }) truncated!: boolean;
+  @Field(() => [PolicyPreviewCase]) cases!: PolicyPreviewCase[];
 }
 
 @InputType({ description: 'A new version of the risk model.' })

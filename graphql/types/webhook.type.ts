@@ -28,16 +28,24 @@ export class WebhookEndpointHealth {
   @Field(() => Date, { nullable: true }) lastFailureAt!: Date | null;
   @Field(() => String, { nullable: true, description: 'The last failed attempt in words.' }) lastError!: string | null;
   @Field(() => Date, { nullable: true, description: "When the health check last read this endpoint's attempts." }) checkedAt!: Date | null;
+  @Field(() => Int, { description: 'Deliveries with a failed attempt behind them and another due, now (read live, not by the health check).' }) pendingRetries!: number;
+  @Field(() => Date, { nullable: true, description: 'When the oldest of those deliveries was created; null when none waits.' }) retryingSince!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'When the next of those attempts is due.' }) nextRetryAt!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'When the most recently tried of them was last tried.' }) lastRetryAt!: Date | null;
+  @Field(() => String, { nullable: true, description: 'The failure in words of the most recently tried of them.' }) lastRetryError!: string | null;
 }
 
 const dateOf = (iso: string | null) => (iso ? new Date(iso) : null);
-const NO_HEALTH: WebhookEndpointHealth = { incidentSince: null, failingSince: null, lastSuccessAt: null, lastFailureAt: null, lastError: null, checkedAt: null };
+const NO_HEALTH: WebhookEndpointHealth = {
+  incidentSince: null, failingSince: null, lastSuccessAt: null, lastFailureAt: null, lastError: null, checkedAt: null, pendingRetries: 0, retryingSince: null, nextRetryAt: null, lastRetryAt: null, lastRetryError: null,
+};
 
 export function webhookEndpointHealthOf(h: WebhookEndpointHealthView | undefined | null): WebhookEndpointHealth {
   if (!h) return NO_HEALTH;
   return {
     incidentSince: dateOf(h.incidentSince), failingSince: dateOf(h.failingSince), lastSuccessAt: dateOf(h.lastSuccessAt),
     lastFailureAt: dateOf(h.lastFailureAt), lastError: h.lastError ?? null, checkedAt: dateOf(h.checkedAt),
+    pendingRetries: h.pendingRetries, retryingSince: dateOf(h.retryingSince), nextRetryAt: dateOf(h.nextRetryAt), lastRetryAt: dateOf(h.lastRetryAt), lastRetryError: h.lastRetryError ?? null,
   };
 }
 
@@ -104,6 +112,13 @@ function attemptOf(a: WebhookAttemptView): WebhookAttempt {
   };
 }
 
+@ObjectType({ description: 'The case an event is about, as the console names it.' })
+export class WebhookDeliveryCase {
+  @Field(() => ID) caseId!: string;
+  @Field(() => String, { nullable: true, description: 'The case\'s short display reference (C-<n>).' }) reference!: string | null;
+  @Field(() => String, { nullable: true }) companyName!: string | null;
+}
+
 @ObjectType({ description: 'One event for one endpoint (Recent Deliveries): its state, its attempts and the payload kept for replay.' })
 export class WebhookDelivery {
   @Field(() => Int, { description: 'X-SVC-Delivery-Id, stable across retries and redelivery. The name of /v1/webhook_deliveries.' }) deliveryId!: number;
@@ -121,6 +136,13 @@ export class WebhookDelivery {
   @Field(() => GraphQLJSONObject, { description: 'The original payload, as signed and sent.' }) payload!: Record<string, unknown>;
   @Field(() => [WebhookAttempt], { description: 'Each HTTP attempt, oldest first. The name of /v1/webhook_deliveries.' }) attemptLog!: WebhookAttempt[];
   @Field(() => [WebhookAttempt], { deprecationReason: 'Use attemptLog (the name of /v1/webhook_deliveries, where attempts is the count).' }) attempts!: WebhookAttempt[];
+  @Field(() => ID, { nullable: true, description: 'The case the event is about (the payload\'s caseId); null for an event about no case.' }) caseId!: string | null;
+}
+
+/** The case an event payload is about: its top-level caseId (every case event carries one). */
+function caseIdOf(payload: unknown): string | null {
+  const caseId = (payload as { caseId?: unknown } | null)?.caseId;
+  return typeof caseId === 'string' ? caseId : null;
 }
 
 export function webhookDeliveryOf(d: WebhookDeliveryView): WebhookDelivery {
@@ -128,7 +150,7 @@ export function webhookDeliveryOf(d: WebhookDeliveryView): WebhookDelivery {
     deliveryId: d.deliveryId, id: String(d.deliveryId), endpointId: d.endpointId, eventId: d.eventId, eventType: d.eventType, state: d.state, attemptCount: d.attempts,
     nextAttemptAt: d.nextAttemptAt ? new Date(d.nextAttemptAt) : null, lastHttpStatus: d.lastHttpStatus, lastError: d.lastError ?? null,
     createdAt: new Date(d.createdAt), completedAt: d.completedAt ? new Date(d.completedAt) : null,
-    payload: d.payload as Record<string, unknown>, attemptLog: d.attemptLog.map(attemptOf), attempts: d.attemptLog.map(attemptOf),
+    payload: d.payload as Record<string, unknown>, attemptLog: d.attemptLog.map(attemptOf), attempts: d.attemptLog.map(attemptOf), caseId: caseIdOf(d.payload),
   };
 }
 

@@ -1,13 +1,12 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
-import passport from 'passport';
-import { Strategy as LocalStrategy } from 'passport-local';
 import type { OAuth2Server } from 'oauth2orize';
 import { admitAuthorizationRequest, checkAuthorizationTarget, isOAuthError, issuerOf, SCOPE_DESCRIPTIONS, type OAuthClientInfo } from '../../src/oauth/index';
-import { admitSignIn, authenticateMember, recordSignInSuccess, findSignedInMember, type SignedInMember } from '../../src/sessions/index';
+import { findSignedInMember, type SignedInMember } from '../../src/sessions/index';
+import { provePassword, proveSignInCode, type SecondFactorMethod } from '../../src/mfa/index';
 import { type Scope } from '../../src/access/index';
 import { isDomainError, type Services } from '../../src/platform/index';
 import { transactionLoader, validateAuthorization, type TransactionStore, type Txn } from './oauth2-server';
-import { consentPage, errorPage, sendPage, signInPage, STYLESHEET } from './pages';
+import { consentPage, errorPage, secondFactorPage, sendPage, signInPage, STYLESHEET } from './pages';
 import { browserSession, csrfValid, signIn, signOut, spendCsrf } from './session';
 
 type OAuthRequest = Request & { oauth2?: Txn & { transactionID?: string } };
@@ -43,16 +42,26 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
   };
   const session = browserSession(svc);
   const loadTxn = transactionLoader(store);
-  const members = new passport.Passport();
-  members.use(new LocalStrategy({ usernameField: 'email', passwordField: 'password' }, (email, password, done) => {
-    authenticateMember(svc, { email, password }).then((m) => done(null, m ?? false), done);
-  }));
 
   const renderSignIn = (req: OAuthRequest, res: express.Response, extra: { status?: number; error?: string; email?: string } = {}) => {
     const txn = req.oauth2!;
     sendPage(res, `Sign in to connect ${txn.client.name}`, signInPage({
       appName: txn.client.name, transactionId: txn.transactionID!, csrf: req.oauthSession!.csrf, email: extra.email, error: extra.error,
     }), { status: extra.status });
+  };
+  const renderSecondFactor = (req: OAuthRequest, res: express.Response, v: { pending: string; methods: SecondFactorMethod[]; status?: number; error?: string }) => {
+    const txn = req.oauth2!;
+    sendPage(res, `Confirm it is you to connect ${txn.client.name}`, secondFactorPage({
+      appName: txn.client.name, transactionId: txn.transactionID!, csrf: req.oauthSession!.csrf, pending: v.pending, error: v.error,
+      recoveryCodes: v.methods.includes('recovery_code'),
+    }), { status: v.status });
+  };
+  /** A refusal of the sign-in steps shown on the page: too many attempts (429), wrong credentials (401); anything else goes on. */
+  const refusalOf = (err: unknown): { status: number; message: string; retryAfter?: number } | null => {
+    if (!isDomainError(err)) return null;
+    if (err.code === 'rate_limited') return { status: 429, message: err.message, retryAfter: err.extra.retryAfterSeconds as number };
+    if (err.code === 'unauthenticated') return { status: 401, message: err.message };
+    return null;
   };
   const renderStep: RequestHandler = async (req: OAuthRequest, res) => {
     const txn = req.oauth2!;
@@ -102,21 +111,38 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
 
   router.get(CONSENT_PATH, session, loadTxn, renderStep);
 
+  // The same domain steps as the console's sign-in: limits per source address and per account (the same
+  // generic words whether or not the email exists), the password, then the second factor when the member has one.
   router.post('/v1/oauth/sign-in', session, form, requireCsrf, loadTxn, async (req: OAuthRequest, res, next) => {
     const email = typeof req.body.email === 'string' ? req.body.email.slice(0, 254) : '';
-    // Limits per source address and per account; the same generic words whether or not the email exists.
-    const admission = await admitSignIn(svc, { email, address: req.ip });
-    if (!admission.allowed) {
-      res.setHeader('Retry-After', String(admission.retryAfterSeconds));
-      return renderSignIn(req, res, { status: 429, email, error: `Too many sign-in attempts. Wait ${waitText(admission.retryAfterSeconds)} and try again.` });
+    try {
+      const proved = await provePassword(svc, { email, password: req.body.password, address: req.ip, door: 'oauth', sid: req.oauthSession!.sid });
+      if ('pending' in proved) return renderSecondFactor(req, res, { pending: proved.pending.token, methods: proved.methods });
+      await signIn(svc, req, res, proved.member.id);
+      res.redirect(303, consentUrl(req.oauth2!.transactionID!));
+    } catch (err) {
+      const refusal = refusalOf(err);
+      if (!refusal) return next(err);
+      if (refusal.retryAfter) res.setHeader('Retry-After', String(refusal.retryAfter));
+      renderSignIn(req, res, { status: refusal.status, email, error: refusal.message });
     }
-    members.authenticate('local', { session: false }, (err: unknown, member: SignedInMember | false) => {
-      if (err) return next(err);
-      if (!member) return renderSignIn(req, res, { status: 401, email, error: 'The email or password is incorrect.' });
-      recordSignInSuccess(svc, admission.ticket)
-        .then(() => signIn(svc, req, res, member.id))
-        .then(() => res.redirect(303, consentUrl(req.oauth2!.transactionID!)), next);
-    })(req, res, next);
+  });
+
+  // The second step of a member with a second factor: a code from their app or a recovery code, within 5 minutes, in this browser.
+  router.post('/v1/oauth/sign-in/second-factor', session, form, requireCsrf, loadTxn, async (req: OAuthRequest, res, next) => {
+    const pending = typeof req.body.pending === 'string' ? req.body.pending.slice(0, 64) : '';
+    try {
+      const proved = await proveSignInCode(svc, { pendingToken: pending, door: 'oauth', sid: req.oauthSession!.sid, code: req.body.code, address: req.ip });
+      await signIn(svc, req, res, proved.member.id);
+      res.redirect(303, consentUrl(req.oauth2!.transactionID!));
+    } catch (err) {
+      const refusal = refusalOf(err);
+      if (!refusal) return next(err);
+      if (refusal.retryAfter) res.setHeader('Retry-After', String(refusal.retryAfter));
+      // An expired or spent pending sign-in starts again from the password.
+      if (isDomainError(err) && err.message.startsWith('Your sign-in has expired')) return renderSignIn(req, res, { status: 401, error: refusal.message });
+      renderSecondFactor(req, res, { pending, methods: ['totp', 'recovery_code'], status: refusal.status, error: refusal.message });
+    }
   });
 
   router.post('/v1/oauth/sign-out', session, form, requireCsrf, loadTxn, async (req: OAuthRequest, res) => {
@@ -142,7 +168,7 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
     }) as unknown as RequestHandler[],
     redirectErrors());
 
-  router.use(['/v1/oauth/authorize', '/v1/oauth/sign-in', '/v1/oauth/sign-out'], pageErrorHandler);
+  router.use(['/v1/oauth/authorize', '/v1/oauth/sign-in', '/v1/oauth/sign-in/second-factor', '/v1/oauth/sign-out'], pageErrorHandler);
   return router;
 }
 

@@ -83,6 +83,30 @@ ${v.error ? html`<p class="alert" role="alert" id="sign-in-error">${v.error}</p>
 </form>`;
 }
 
+export interface SecondFactorView {
+  appName: string;
+  transactionId: string;
+  csrf: string;
+  /** The pending sign-in's token (5 minutes, bound to this browser). */
+  pending: string;
+  recoveryCodes: boolean;
+  error?: string;
+}
+
+export function secondFactorPage(v: SecondFactorView): Raw {
+  return html`<h1>Confirm it is you</h1>
+<p class="lede">Enter the 6-digit code from your authenticator app to connect <strong>${v.appName}</strong>.${v.recoveryCodes ? ' No phone? Enter one of your recovery codes instead.' : ''}</p>
+${v.error ? html`<p class="alert" role="alert" id="code-error">${v.error}</p>` : ''}
+<form method="post" action="/v1/oauth/sign-in/second-factor" class="stack" novalidate>
+<input type="hidden" name="csrf_token" value="${v.csrf}">
+<input type="hidden" name="transaction_id" value="${v.transactionId}">
+<input type="hidden" name="pending" value="${v.pending}">
+<label for="code">Code</label>
+<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required autofocus${v.error ? raw(' aria-describedby="code-error" aria-invalid="true"') : ''}>
+<button type="submit" class="primary">Continue</button>
+</form>`;
+}
+
 export interface ConsentView {
   appName: string;
   tenantName: string;
@@ -136,7 +160,7 @@ h2{font-size:1rem;margin:1.25rem 0 .5rem}
 .lede{color:var(--muted);margin:0 0 1.25rem}
 .stack{display:flex;flex-direction:column;gap:.375rem}
 label{font-weight:600;margin-top:.5rem}
-input[type=email],input[type=password]{font:inherit;padding:.75rem .875rem;border:1px solid #b8c0d0;border-radius:.5rem;background:#fff;color:var(--ink);width:100%}
+input[type=email],input[type=password],input[type=text]{font:inherit;padding:.75rem .875rem;border:1px solid #b8c0d0;border-radius:.5rem;background:#fff;color:var(--ink);width:100%}
 input[aria-invalid=true]{border-color:var(--danger)}
 button{font:inherit;font-weight:600;border-radius:.5rem;padding:.75rem 1.25rem;cursor:pointer;border:1px solid transparent;min-height:2.75rem}
 .primary{background:var(--accent);color:var(--accent-ink)}
@@ -158,5 +182,5 @@ button{font:inherit;font-weight:600;border-radius:.5rem;padding:.75rem 1.25rem;c
 .footnote{color:var(--muted);font-size:.8125rem;text-align:center;margin-top:1.5rem}
 @media (max-width:26rem){.shell{padding:1rem .75rem}.card{padding:1.25rem 1rem}.actions{flex-direction:column}}
 @media (prefers-color-scheme:dark){:root{--ink:#e7ebf3;--muted:#a3acbf;--line:#2c3548;--bg:#0f1522;--card:#161e2e;--danger-bg:#2a1413;--danger:#fda29b}
-input[type=email],input[type=password],.secondary{background:#0f1522;color:var(--ink);border-color:#3a4560}.secondary:hover{background:#1c2538}.link{color:#8fb0ff}}
+input[type=email],input[type=password],input[type=text],.secondary{background:#0f1522;color:var(--ink);border-color:#3a4560}.secondary:hover{background:#1c2538}.link{color:#8fb0ff}}
 `;

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { listCaseDecisions, listCases, type CaseStatus } from '../../src/cases/index';
-import { createCase, type CreateCaseOutcome } from '../../src/onboarding/index';
+import { createCase, createCases, type CreateCaseOutcome } from '../../src/onboarding/index';
 import { getCase } from '../../src/decisions/index';
 import { type StoredResponse } from '../../src/idempotency/index';
 import { type Services } from '../../src/platform/index';
@@ -24,7 +24,7 @@ export function renderCreateCase(outcome: CreateCaseOutcome): StoredResponse {
 }
 
 /** /v1/cases and its sub-resources. */
-export function casesRoutes(svc: Services, doc: Record<string, unknown>, authenticate: RequestHandler, json: RequestHandler): Router {
+export function casesRoutes(svc: Services, doc: Record<string, unknown>, authenticate: RequestHandler, json: RequestHandler, batchJson: RequestHandler = json): Router {
   const router = Router();
   const listQuery = queryParser(doc, '/v1/cases', 'get');
   const decisionsQuery = queryParser(doc, '/v1/cases/{caseId}/decisions', 'get');
@@ -51,6 +51,11 @@ export function casesRoutes(svc: Services, doc: Record<string, unknown>, authent
     if (result.replay === 'idempotency_key') res.setHeader('Idempotent-Replay', 'true');
     else if (result.replay === 'crm_record_id') res.setHeader('Idempotent-Replay', 'crm-record-id');
     res.status(result.response.status).json(result.response.body);
+  });
+
+  // Up to 500 bodies of POST /v1/cases, each answered on its own (200 even when some items are invalid).
+  router.post('/v1/cases/batch', authenticate, batchJson, async (req, res) => {
+    res.json(await createCases(svc, actorOf(res), { body: req.body, render: renderCreateCase }));
   });
 
   router.get('/v1/cases/:caseId', authenticate, async (req, res) => {

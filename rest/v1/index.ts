@@ -10,6 +10,8 @@ import { webhooksRoutes } from './webhooks.routes';
 
 /** Request bodies on /v1: JSON only, at most 64 KiB (413 payload_too_large above). */
 export const BODY_LIMIT = '64kb';
+/** POST /v1/cases/batch takes up to 500 case bodies: at most 1 MiB. */
+export const BATCH_BODY_LIMIT = '1mb';
 
 export interface V1Options {
   /** The bearer check: sets res.locals.actor or answers 401/429. */
@@ -33,7 +35,7 @@ export function v1Routes(svc: Services, options: V1Options): Router {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  router.use(casesRoutes(svc, doc, options.authenticate, json));
+  router.use(casesRoutes(svc, doc, options.authenticate, json, express.json({ limit: BATCH_BODY_LIMIT, strict: true })));
   router.use(documentsRoutes(svc, doc, options.authenticate));
   router.use(eventsRoutes(svc, doc, options.authenticate));
   router.use(evidenceRoutes(svc, options.authenticate));

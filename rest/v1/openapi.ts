@@ -1,8 +1,8 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { CASE_SEARCH_DESCRIPTION, CaseListSchema, CaseSourceSchema, CaseStatusSchema, CaseSummarySchema, CreateCaseRequestSchema, CreatedCaseSchema, CrmRecordIdRequestSchema, CrmRecordIdResponseSchema, CurrentDecisionSchema, DecisionListSchema, DecisionOutcomeSchema, DecisionReasonSchema, DecisionSchema, ExistingOpenCaseSchema, OnboardingStageSchema, PullFullParityOwnerSchema, RiskBandSchema, ScreeningSummarySchema } from '../../src/cases/index';
+import { BatchCaseItemSchema, BatchCreateCasesRequestSchema, BatchCreateCasesResponseSchema, BatchItemErrorSchema, BatchItemResultSchema, MAX_BATCH_CASES, CASE_SEARCH_DESCRIPTION, CaseListSchema, CaseSourceSchema, CaseStatusSchema, CaseSummarySchema, CreateCaseRequestSchema, CreatedCaseSchema, CrmRecordIdRequestSchema, CrmRecordIdResponseSchema, CurrentDecisionSchema, DecisionListSchema, DecisionOutcomeSchema, DecisionReasonSchema, DecisionSchema, ExistingOpenCaseSchema, OnboardingStageSchema, PullFullParityOwnerSchema, RiskBandSchema, ScreeningSummarySchema } from '../../src/cases/index';
 import { CaseDetailSchema, PullFullParitySchema } from '../../src/decisions/index';
 import { DocumentConfidenceSchema, DocumentListSchema, DocumentSchema, DocumentStatusSchema, DocumentSummarySchema } from '../../src/documents/index';
-import { EVENT_CATALOGUE, EventFeedItemSchema, EventListSchema, EventTypeSchema } from '../../src/events/index';
+import { EVENT_CATALOGUE, EventFeedItemSchema, EventListSchema, EventTypeSchema, openApiEventSchemas } from '../../src/events/index';
 import { InviteStatusSchema } from '../../src/invites/index';
 import { ACCESS_TOKEN_TTL_SECONDS, OAuthErrorBodySchema, RevokeRequestSchema, SCOPE_DESCRIPTIONS, ScopeSchema, TokenRequestSchema, TokenResponseSchema } from '../../src/oauth/index';
 import { SCOPES } from '../../src/access/index';
@@ -39,6 +39,7 @@ The OAuth endpoints answer as RFC 6749 section 5.2 and RFC 7009 say: \`{error, e
 const ErrorSchema = Type.Object({
   error: Type.String({ description: 'Stable snake_case code.' }),
   message: Type.String({ description: 'A human sentence.' }),
+  requestId: Type.Optional(Type.String({ description: 'On 5xx answers: the X-Request-Id of this request, which names its log lines.' })),
 }, { additionalProperties: true });
 const ValidationErrorSchema = Type.Object({
   error: Type.Literal('validation_failed'),
@@ -87,6 +88,11 @@ const COMPONENT_SCHEMAS: Record<string, TSchema> = {
   PullFullParityOwner: PullFullParityOwnerSchema,
   CreateCaseRequest: CreateCaseRequestSchema,
   CreatedCase: CreatedCaseSchema,
+  BatchCaseItem: BatchCaseItemSchema,
+  BatchCreateCasesRequest: BatchCreateCasesRequestSchema,
+  BatchItemError: BatchItemErrorSchema,
+  BatchItemResult: BatchItemResultSchema,
+  BatchCreateCasesResponse: BatchCreateCasesResponseSchema,
   ExistingOpenCase: ExistingOpenCaseSchema,
   Decision: DecisionSchema,
   DecisionList: DecisionListSchema,
@@ -254,9 +260,23 @@ const oauthBody = (schema: string) => ({
   required: true,
   content: { 'application/x-www-form-urlencoded': { schema: ref(schema) }, 'application/json': { schema: ref(schema) } },
 });
-const publicDocument = (summary: string, description: string, schema: object = { type: 'object' }, mediaType = 'application/json') => ({
+// --- examples (what a call sends and gets; ids and times are illustrative) ---
+const EXAMPLE_CASE_BODY = { customerEmail: 'jane.doe@acme.example', customerName: 'Jane Doe', companyName: 'Acme Trading Ltd', country: 'United Kingdom', crmRecordId: 'opp-00042', crmSource: 'salesforce' };
+const EXAMPLE_CREATED_CASE = {
+  caseId: '3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11', customerEmail: 'jane.doe@acme.example', customerName: 'Jane Doe', companyName: 'Acme Trading Ltd',
+  crmRecordId: 'opp-00042', crmSource: 'salesforce', source: 'api', status: 'in-progress', inviteSentAt: '2026-11-29T09:00:00.000Z',
+  customerPortalUrl: 'https://app.example.com/portal/invite?token=6kqv0Yc9Qm3rN1xT8bW2pL5sZ7dF4hJ0aE6uI9oK2yR', analystUrl: 'https://app.example.com/cases?case=3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11',
+};
+const EXAMPLE_DUPLICATE = {
+  error: 'duplicate_open_case', message: 'This customer email already has an open case in your organisation.',
+  existing: { caseId: 'CS-2026-00017', status: 'in_review', createdAt: '2026-11-20T14:03:11.000Z' },
+};
+const withExample = (content: Record<string, { schema: object }>, example: unknown) =>
+  Object.fromEntries(Object.entries(content).map(([type, media]) => [type, { ...media, example }]));
+
+const publicDocument = (operationId: string, summary: string, description: string, schema: object = { type: 'object' }, mediaType = 'application/json') => ({
   get: {
-    summary, description, tags: ['catalogue'], security: [],
+    operationId, summary, description, tags: ['catalogue'], security: [],
     responses: {
       200: { description: 'With a strong ETag (SHA-256 of the body); If-None-Match answers 304.', content: { [mediaType]: { schema } } },
       304: { description: 'Not modified.' },
@@ -272,6 +292,7 @@ const withResponses = (item: ReturnType<typeof publicDocument>, more: Record<str
 export function buildOpenApi(config: Config): Record<string, unknown> {
   const base = config.baseUrl;
   const scopes = Object.fromEntries(SCOPES.map((s) => [s, SCOPE_DESCRIPTIONS[s]]));
+  const events = openApiEventSchemas(undefined, Object.keys(COMPONENT_SCHEMAS));
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -282,17 +303,20 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
         'Read-only pull API under /v1 and the case-creation endpoint. Every response is scoped to the tenant of the access token.',
         'Lists return `{data, nextCursor, hasMore}` and page by opaque keyset cursors (never offsets). Unknown query parameters are ignored; unknown body fields are a 400.',
         'Every /v1 answer after the bearer check carries `RateLimit-Policy` and `RateLimit` (120 requests per minute per client); a 429 adds `Retry-After`.',
-        'The `webhooks` section lists every event the service POSTs to a tenant\'s endpoints; each body schema is the published JSON Schema of that event.',
+        'The `webhooks` section lists every event the service POSTs to a tenant\'s endpoints; each body schema is a component here with the same meaning as the published JSON Schema of that event (/schemas/webhooks/<type>.v1.json). The document is self-contained: every reference is local.',
         ERROR_CODES_DOC,
       ].join('\n\n'),
     },
     servers: [{ url: base }],
     security: [{ oauth2: [] }],
     tags: [
-      { name: 'cases' }, { name: 'screening' }, { name: 'documents' }, { name: 'events' }, { name: 'oauth', description: 'OAuth 2.0 (RFC 6749, 7009, 7636).' },
+      { name: 'cases', description: 'Creating cases (one or a batch of up to 500) and reading them with their decisions and evidence.' },
+      { name: 'screening', description: 'Screening hits of a case, their dispositions, and ad-hoc name screening.' },
+      { name: 'documents', description: 'Documents the customers uploaded, with what extraction read from them.' },
+      { name: 'events', description: 'The event feed: every webhook payload, in commit order, to poll with a cursor.' }, { name: 'oauth', description: 'OAuth 2.0 (RFC 6749, 7009, 7636).' },
       { name: 'catalogue', description: 'The webhook event catalogue: JSON Schemas and TypeScript types.' },
       { name: 'webhooks', description: 'What the service POSTs to a tenant\'s endpoints.' },
-      { name: 'webhook endpoints', description: 'Managing the tenant\'s webhook endpoints and their delivery log (scopes webhooks:read and webhooks:write).' }, { name: 'meta' },
+      { name: 'webhook endpoints', description: 'Managing the tenant\'s webhook endpoints and their delivery log (scopes webhooks:read and webhooks:write).' }, { name: 'meta', description: 'This document.' },
     ],
     paths: {
       '/v1/oauth/token': {
@@ -357,19 +381,22 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
       '/v1/oauth/jwks.json': {
         get: {
           operationId: 'jwks', summary: 'Keys that verify access tokens', tags: ['oauth'], security: [],
-          responses: { 200: { description: 'A JWK Set (RFC 7517).', content: { 'application/jwk-set+json': { schema: { type: 'object', required: ['keys'] } } } } },
+          description: 'The public ES256 keys that sign access tokens and evidence-pack manifests; cache it and refetch on an unknown `kid`. Public, never an error of its own.',
+          responses: { 200: { description: 'A JWK Set (RFC 7517).', content: { 'application/jwk-set+json': { schema: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object' } } } } } } } },
         },
       },
       '/.well-known/oauth-authorization-server': {
         get: {
           operationId: 'authorizationServerMetadata', summary: 'Authorization-server metadata (RFC 8414)', tags: ['oauth'], security: [],
-          responses: { 200: { description: 'Endpoints, grants, scopes and PKCE methods.', content: jsonContent({ type: 'object', required: ['issuer', 'token_endpoint'] }) } },
+          description: 'Where the token, authorization, revocation and JWKS endpoints are, and which grants, scopes and PKCE methods they take. Public.',
+          responses: { 200: { description: 'Endpoints, grants, scopes and PKCE methods.', content: jsonContent({ type: 'object', required: ['issuer', 'token_endpoint'], properties: { issuer: { type: 'string' }, token_endpoint: { type: 'string', format: 'uri' } } }) } },
         },
       },
       '/.well-known/oauth-protected-resource/v1': {
         get: {
           operationId: 'protectedResourceMetadata', summary: 'Protected-resource metadata of /v1 (RFC 9728)', tags: ['oauth'], security: [],
-          responses: { 200: { description: 'The resource, its authorization server and scopes (also at /.well-known/oauth-protected-resource).', content: jsonContent({ type: 'object', required: ['resource'] }) } },
+          description: 'Names /v1 as a resource, its authorization server and the scopes it understands; the 401s of /v1 point at it (resource_metadata). Public.',
+          responses: { 200: { description: 'The resource, its authorization server and scopes (also at /.well-known/oauth-protected-resource).', content: jsonContent({ type: 'object', required: ['resource'], properties: { resource: { type: 'string', format: 'uri' } } }) } },
         },
       },
       '/v1/cases': {
@@ -403,9 +430,9 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
             'Otherwise 201: the case (UUID id, source `api`, status `in-progress`), case.created recorded in the same transaction, and, unless sendInvite is false, the tenant-branded magic-link invite emailed by a job after commit (retried; its state is on GET /v1/cases/{caseId} as `invite`). Once the mail system accepts the email, the case moves from onboardingStage `created` to `invite_sent` and case.onboarding_progress.changed is recorded, in one transaction.',
           ].join('\n'),
           parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, description: '1 to 255 visible ASCII characters, compared case-sensitively.', schema: { type: 'string', minLength: 1, maxLength: 255 } }],
-          requestBody: { required: true, content: jsonContent(ref('CreateCaseRequest')) },
+          requestBody: { required: true, content: withExample(jsonContent(ref('CreateCaseRequest')), EXAMPLE_CASE_BODY) },
           responses: {
-            201: response('Created (or the replay of a request that created it: Idempotent-Replay true).', 'CreatedCase', { ...rateLimited, ...replayed }),
+            201: { ...response('Created (or the replay of a request that created it: Idempotent-Replay true).', 'CreatedCase', { ...rateLimited, ...replayed }), content: withExample(jsonContent(ref('CreatedCase')), EXAMPLE_CREATED_CASE) },
             200: response(
               'An existing case of this crmRecordId (Idempotent-Replay: crm-record-id), or a replay of an Idempotency-Key whose first answer was 200 (Idempotent-Replay: true).',
               'CreatedCase', { ...rateLimited, 'Idempotent-Replay': { ...HEADERS['Idempotent-Replay'], required: true } },
@@ -413,10 +440,46 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
             409: {
               description: 'duplicate_open_case (with `existing`; Idempotent-Replay true when replayed), or idempotency_key_in_use.',
               headers: { ...rateLimited, ...replayed },
-              content: jsonContent({ oneOf: [ref('DuplicateOpenCaseError'), ref('IdempotencyKeyInUseError')] }),
+              content: withExample(jsonContent({ oneOf: [ref('DuplicateOpenCaseError'), ref('IdempotencyKeyInUseError')] }), EXAMPLE_DUPLICATE),
             },
             422: response('idempotency_key_reused: the Idempotency-Key was used with another body.', 'Error'),
             ...errors('400', '401', '403', '413', '429'),
+          },
+        },
+      },
+      '/v1/cases/batch': {
+        post: {
+          operationId: 'createCasesBatch', summary: `Create up to ${MAX_BATCH_CASES} cases in one call`, tags: ['cases'], security: bearer('cases:write'),
+          description: [
+            `\`cases\` holds 1 to ${MAX_BATCH_CASES} bodies of POST /v1/cases, each with an optional \`idempotencyKey\` of its own (the Idempotency-Key header of a single creation: the same key space, case-sensitive, kept 24 h).`,
+            'Items run in order, each in its own transaction with the dedup layers of POST /v1/cases, and each sends its invite as POST /v1/cases does (unless sendInvite is false). The answer has one result per item, in order:',
+            '`created` (with `case`), `replayed` (`case`; `replay` says whether an idempotencyKey replayed or the tenant already had a case for the crmRecordId), `duplicate_open_case` (`error.existing`), `invalid` (`error`: validation_failed with details under `/cases/<index>/…`, idempotency_key_reused when the key was used with another body, idempotency_key_in_use). Nothing is written for an invalid item; the others still run.',
+            `The batch as a whole is refused only when the envelope is malformed or holds more than ${MAX_BATCH_CASES} items (400), or the body exceeds 1 MiB (413). A transient fault (503) stops the batch after the items already committed: retry it with per-item keys and those are replayed.`,
+          ].join('\n\n'),
+          requestBody: {
+            required: true,
+            content: withExample(jsonContent(ref('BatchCreateCasesRequest')), {
+              cases: [
+                { ...EXAMPLE_CASE_BODY, idempotencyKey: 'opp-00042-v1' },
+                { customerEmail: 'finance@globex.example', companyName: 'Globex Ltd', crmRecordId: 'opp-00007' },
+                { customerEmail: 'owner@existing.example', companyName: 'Existing Ltd' },
+              ],
+            }),
+          },
+          responses: {
+            200: {
+              ...response('One result per item, in order (also when some items are invalid).', 'BatchCreateCasesResponse'),
+              content: withExample(jsonContent(ref('BatchCreateCasesResponse')), {
+                data: [
+                  { index: 0, status: 'created', case: EXAMPLE_CREATED_CASE },
+                  { index: 1, status: 'replayed', replay: 'crm_record_id', case: { ...EXAMPLE_CREATED_CASE, caseId: 'CS-2026-00009', customerEmail: 'finance@globex.example', customerName: null, companyName: 'Globex Ltd', crmRecordId: 'opp-00007', source: 'manual', status: 'in_review', customerPortalUrl: 'https://app.example.com/portal', analystUrl: 'https://app.example.com/cases?case=CS-2026-00009' } },
+                  { index: 2, status: 'duplicate_open_case', error: EXAMPLE_DUPLICATE },
+                ],
+                counts: { created: 1, replayed: 1, duplicate_open_case: 1, invalid: 0 },
+              }),
+            },
+            413: response('payload_too_large: the batch body exceeds 1 MiB.', 'Error'),
+            ...errors('400', '401', '403', '429'),
           },
         },
       },
@@ -432,6 +495,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
         parameters: [{ $ref: '#/components/parameters/caseId' }],
         get: {
           operationId: 'listCaseDecisions', summary: 'Decision history of a case', tags: ['cases'], security: bearer('read:decisions'),
+          description: 'Every decision on the case, newest first, each with its outcome, reasons and who decided (an override names the decision it replaced).',
           parameters: pageParams, responses: { 200: ok('DecisionList', 'Newest first.'), ...errors('400', '401', '403', '404', '429') },
         },
       },
@@ -454,6 +518,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
         parameters: [{ $ref: '#/components/parameters/caseId' }],
         get: {
           operationId: 'listScreeningHits', summary: 'Screening history of a case', tags: ['screening'], security: bearer('read:screening'),
+          description: 'Every screening hit of the case, newest first, with its source, score and disposition (pending until an analyst or POST …/screening/disposition decides).',
           parameters: pageParams, responses: { 200: ok('ScreeningHitList', 'Newest first.'), ...errors('400', '401', '403', '404', '429') },
         },
       },
@@ -477,6 +542,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
       '/v1/documents': {
         get: {
           operationId: 'listDocuments', summary: 'Documents across the tenant', tags: ['documents'], security: bearer('read:documents'),
+          description: 'The tenant\'s documents, newest first by id, optionally of one case or one processing status. The bytes are not here: they are in the evidence pack.',
           parameters: [
             ...pageParams,
             { name: 'caseId', in: 'query', required: false, description: 'Only this case\'s documents (an unknown case gives an empty list).', schema: { type: 'string', maxLength: 64 } },
@@ -488,6 +554,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
       '/v1/documents/{id}': {
         get: {
           operationId: 'getDocument', summary: 'One document with extractedData', tags: ['documents'], security: bearer('read:documents'),
+          description: 'One document with what extraction read from it (extractedData, with a confidence), once processed.',
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
           responses: { 200: ok('Document', 'The document.'), ...errors('400', '401', '403', '404', '429') },
         },
@@ -502,7 +569,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
       },
       ...webhookManagementPaths({ ref, header, response, errors, bearer, rateLimited, pageParams, jsonContent }),
       '/v1/openapi.json': {
-        get: { operationId: 'openapi', summary: 'This document', tags: ['meta'], security: [], responses: { 200: { description: 'OpenAPI 3.1', content: jsonContent({ type: 'object' }) } } },
+        get: { operationId: 'openapi', summary: 'This document', tags: ['meta'], security: [], description: 'This OpenAPI 3.1 document, self-contained (every reference is local). Rendered for reading at /docs.', responses: { 200: { description: 'OpenAPI 3.1', content: jsonContent({ type: 'object' }) } } },
       },
       '/api/cases/{caseId}/crm-record-id': {
         servers: [{ url: config.appUrl, description: 'APP_URL' }],
@@ -514,19 +581,19 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
           responses: { 200: ok('CrmRecordIdResponse', 'Stored.'), ...errors('400', '401', '403', '404', '413', '429') },
         },
       },
-      '/schemas/webhooks/index.json': publicDocument('Index of the event schemas', 'One entry per event type (schemaUrl, description, typeName), the shared parts, and the types manifest.'),
+      '/schemas/webhooks/index.json': publicDocument('getEventSchemaIndex', 'Index of the event schemas', 'One entry per event type (schemaUrl, description, typeName), the shared parts, and the types manifest.'),
       '/schemas/webhooks/{eventType}.v1.json': {
         parameters: [{ name: 'eventType', in: 'path', required: true, schema: ref('EventType') }],
         ...withResponses(
-          publicDocument('The JSON Schema (Draft 2020-12) of one event\'s payload', 'Self-contained: the shared parts it references are embedded under `$defs`.', { type: 'object' }, 'application/schema+json'),
+          publicDocument('getEventSchema', 'The JSON Schema (Draft 2020-12) of one event\'s payload', 'Self-contained: the shared parts it references are embedded under `$defs`.', { type: 'object' }, 'application/schema+json'),
           { 400: { $ref: '#/components/responses/BadRequest' } },
         ),
       },
-      '/types/index.json': publicDocument('Manifest of the generated TypeScript types', 'The .d.ts file generated from the schemas, with its SHA-256 and exports.'),
+      '/types/index.json': publicDocument('getTypesIndex', 'Manifest of the generated TypeScript types', 'The .d.ts file generated from the schemas, with its SHA-256 and exports.'),
     },
-    webhooks: webhooks(base),
+    webhooks: webhooks(events.byEventType),
     components: {
-      schemas: componentSchemas(),
+      schemas: { ...componentSchemas(), ...events.components },
       responses: RESPONSES,
       parameters: PARAMETERS,
       headers: HEADERS,
@@ -549,11 +616,11 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
 }
 
 /**
- * The webhooks the service sends: one per event type, its body the published JSON Schema of that event
- * (GET /schemas/webhooks/<type>.v1.json, the source of truth in schemas/webhooks/), its headers those of
- * the receiver contract.
+ * The webhooks the service sends: one per event type, its body the event's component (the schema of
+ * GET /schemas/webhooks/<type>.v1.json, from the source of truth in schemas/webhooks/, with local refs),
+ * its headers those of the receiver contract.
  */
-function webhooks(base: string): Record<string, unknown> {
+function webhooks(componentOf: Record<string, string>): Record<string, unknown> {
   const headers = ['X-SVC-Signature', 'X-SVC-Event', 'X-SVC-Event-Id', 'X-SVC-Event-Version', 'X-SVC-Timestamp', 'X-SVC-Delivery-Id', 'X-SVC-Attempt', 'User-Agent']
     .map((name) => ({ $ref: `#/components/parameters/${name}` }));
   return Object.fromEntries(EVENT_CATALOGUE.map((e) => [e.type, {
@@ -564,7 +631,7 @@ function webhooks(base: string): Record<string, unknown> {
       tags: ['webhooks'],
       security: [],
       parameters: headers,
-      requestBody: { required: true, content: jsonContent({ $ref: `${base}/schemas/webhooks/${e.type}.v1.json` }) },
+      requestBody: { required: true, content: jsonContent(ref(componentOf[e.type]!)) },
       responses: {
         '2XX': { description: 'Received. Answer within 10 seconds; anything else (any 4xx or 5xx, a timeout, a network error) is retried after 1 s, 5 s, 30 s, 5 min and 30 min.' },
       },

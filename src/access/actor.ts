@@ -37,6 +37,21 @@ export interface MemberActor {
   memberId: string;
   email: string;
   role: MemberRole;
+  /**
+   * The member's second factor as their console session knows it (absent: a door without sessions, which
+   * asks for no second factor). authorize() reads it: enrolment-only until enrolled when the tenant
+   * requires MFA, and step-up for sensitive changes.
+   */
+  secondFactor?: MemberSecondFactor;
+}
+
+export interface MemberSecondFactor {
+  /** The member has at least one confirmed second factor (TOTP or passkey). */
+  enrolled: boolean;
+  /** Their tenant requires MFA (setMfaRequired). */
+  required: boolean;
+  /** This session proved a second factor in the last STEP_UP_WINDOW_MS (10 minutes). */
+  fresh: boolean;
 }
 
 /**
@@ -98,8 +113,12 @@ export function auditName(actor: Actor | ServiceOperator): string {
 }
 
 /** The actor of a signed-in member (built by the session check of the console or the consent pages). */
-export function memberActor(member: { orgId: string; id: string; email: string; role: MemberRole }): MemberActor {
-  return { kind: 'member', orgId: member.orgId, memberId: member.id, email: member.email, role: member.role };
+export function memberActor(
+  member: { orgId: string; id: string; email: string; role: MemberRole }, secondFactor?: MemberSecondFactor,
+): MemberActor {
+  const actor: MemberActor = { kind: 'member', orgId: member.orgId, memberId: member.id, email: member.email, role: member.role };
+  if (secondFactor) actor.secondFactor = secondFactor;
+  return actor;
 }
 
 export function operatorActor(orgId: string): OperatorActor {

@@ -80,6 +80,8 @@ export const PERMISSIONS = {
   'audit:read': { role: 'compliance_admin' },
   /** Signing the audit chain's head on demand (signAuditHead; the worker signs it daily as the system). */
   'audit:sign': { role: 'compliance_admin' },
+  /** Seeing the retention schedule (every member: the console shows it read-only to those who may not change it). */
+  'retention:read': { role: 'analyst' },
   /** The retention schedule of closed, declined and withdrawn cases (setRetentionPolicy, audited). */
   'retention:configure': { role: 'compliance_admin' },
   /** Placing and releasing a legal hold on a case (blocks every purge until released; audited). */
@@ -96,6 +98,10 @@ export const PERMISSIONS = {
   /** One's own console profile (me) and sessions: list, end one, sign out everywhere. */
   'sessions:own': { role: 'analyst' },
   'members:manage': { role: 'admin' },
+  /** One's own second factors: enrolling TOTP or a passkey, listing and removing them, recovery codes. */
+  'mfa:own': { role: 'analyst' },
+  /** The tenant's "Require MFA" switch (audited, step-up). */
+  'mfa:configure': { role: 'admin' },
   /** The risk engine's pipeline step (assessing a case as `system`): nobody but the system and the operator. */
   'risk:assess': {},
   /** Seeing the tenant's risk model and a case's assessment breakdown. */
@@ -165,6 +171,25 @@ export type Permission = keyof typeof PERMISSIONS;
 
 const rank = (role: MemberRole) => MEMBER_ROLES.indexOf(role);
 
+/** What a member whose tenant requires MFA may do before enrolling a second factor: enrol it, and their own sessions. */
+export const ENROLMENT_PERMISSIONS: readonly Permission[] = ['mfa:own', 'sessions:own'];
+
+/** How long a proved second factor counts for step-up: 10 minutes. */
+export const STEP_UP_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Throws `step_up_required` unless a member who has a second factor (or whose tenant requires MFA) proved
+ * it in this session within STEP_UP_WINDOW_MS. For the sensitive changes: credentials, roles, removing
+ * members, the compliance switches and the MFA setting. Other callers (the operator, tokens) pass.
+ */
+export function requireStepUp(actor: Actor): void {
+  if (actor.kind !== 'member' || !actor.secondFactor) return;
+  const { enrolled, required, fresh } = actor.secondFactor;
+  if ((enrolled || required) && !fresh) {
+    throw new DomainError('step_up_required', 'Confirm it is you: enter a code from your authenticator app (or use your passkey), then try again.');
+  }
+}
+
 /** Whether the actor may do it (no throw): for optional extras such as the full-parity projection. */
 export function can(actor: Actor, permission: Permission): boolean {
   return refusal(actor, permission) === null;
@@ -195,6 +220,9 @@ function refusal(actor: Actor, permission: Permission): DomainError | null {
     case 'customer':
       return need.customer ? null : new DomainError('forbidden', 'This is not available in the customer portal.');
     case 'member':
+      if (actor.secondFactor?.required && !actor.secondFactor.enrolled && !ENROLMENT_PERMISSIONS.includes(permission)) {
+        return new DomainError('mfa_enrolment_required', 'Your organisation requires a second factor: set up an authenticator app or a passkey first.');
+      }
       if (!need.role) return new DomainError('forbidden', need.customer ? 'Only the customer may do this, in the portal.' : 'Only the service operator may do this.');
       if (rank(actor.role) < rank(need.role)) {
         return new DomainError('forbidden', `This requires the ${need.role} role or higher; you are ${actor.role}.`, { requiredRole: need.role });

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { crossTenant } from '../db/cross-tenant';
 import { DomainError } from '../errors';
+import { metricsOf } from '../metrics';
 import type { Services } from '../services';
 import type { MemberActor, TokenActor } from './actor';
 
@@ -75,7 +76,13 @@ export async function consumeRateLimit(svc: Services, bucket: string, rule: Rate
   const nowMs = svc.clock.now().getTime();
   const windowStart = nowMs - (nowMs % rule.windowMs);
   const { total } = await addHits(svc.db, bucket, windowStart, 1);
-  return stateOf(rule, total, windowStart, nowMs);
+  return refusalCounted(svc, stateOf(rule, total, windowStart, nowMs));
+}
+
+/** Counts a refusal (svc_rate_limit_refusals_total by the rule's name, a constant) and hands the state on. */
+export function refusalCounted(svc: Services, state: RateLimitState): RateLimitState {
+  if (!state.allowed) metricsOf(svc).count('svc_rate_limit_refusals_total', { limiter: state.name });
+  return state;
 }
 
 interface BucketState {
@@ -196,7 +203,7 @@ export function consumePullApiRateLimit(
   const bucket = actor.memberId ? `pull:${actor.clientId}:${actor.orgId}:${actor.memberId}` : `pull:${actor.clientId}:${actor.orgId}`;
   return countersOf(svc).consume(svc, bucket, {
     name: 'pull-api', limit: svc.config.pullRateLimitPerMinute, windowMs: 60_000,
-  });
+  }).then((state) => refusalCounted(svc, state));
 }
 
 /**
@@ -212,7 +219,7 @@ export async function spendConsoleOutboundBudget(svc: Services, actor: Pick<Memb
   const windowStart = windowStartOf(rule, nowMs);
   const { total } = await addHits(svc.db, bucket, windowStart, n);
   const state = stateOf(rule, total, windowStart, nowMs);
-  if (state.allowed) return;
+  if (refusalCounted(svc, state).allowed) return;
   await refundHit(svc.db, bucket, windowStart, n);
   throw new DomainError(
     'rate_limited',

@@ -49,6 +49,14 @@ export const VIEWER_ACTIONS = {
   setAnyAvailability: 'queues:availability_any',
   /** Set the SLA policy (setSlaPolicy). */
   configureSla: 'sla:configure',
+  /** Set the retention schedule (setRetentionPolicy). */
+  configureRetention: 'retention:configure',
+  /** Place and release a case's legal hold (setLegalHold, releaseLegalHold). */
+  manageLegalHold: 'legal_hold:manage',
+  /** Data-subject requests: subject access export, erasure requests and their list. */
+  manageSubjectRequests: 'subject_requests:manage',
+  /** The tenant's "Require MFA" switch (setMfaRequired). */
+  configureMfa: 'mfa:configure',
 } as const satisfies Record<string, Permission>;
 
 export type ViewerCan = Record<keyof typeof VIEWER_ACTIONS, boolean>;

@@ -42,11 +42,11 @@ export async function findChainEntry(db: TenantDb, seq: number): Promise<ChainEn
   return row ? toChainEntry(row) : null;
 }
 
-/** The links whose details name the case (`details.caseId`), in chain order. */
+/** The links whose details name the case (`details.caseId`, kept in the indexed case_id column), in chain order. */
 export async function readCaseChainEntries(db: TenantDb, caseId: string): Promise<ChainEntry[]> {
   const orgId = db.orgId;
   const rows: ChainRow[] = await db.query(
-    `SELECT ${COLUMNS} FROM tenant_config_audit_log WHERE org_id = ? AND JSON_VALUE(details, '$.caseId') = ? ORDER BY seq`, [orgId, caseId],
+    `SELECT ${COLUMNS} FROM tenant_config_audit_log WHERE org_id = ? AND case_id = ? ORDER BY seq`, [orgId, caseId],
   );
   return rows.map(toChainEntry);
 }

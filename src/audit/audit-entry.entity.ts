@@ -12,6 +12,8 @@ export class AuditEntry {
   @Column(uuidColumn) orgId!: string;
   @Column() actor!: string;
   @Column() action!: string;
+  /** The case the entry is about (details.caseId, a string of at most 40 ASCII characters), indexed; not hashed by the chain. */
+  @Column({ type: 'varchar', length: 40, nullable: true }) caseId!: string | null;
   @Column(jsonColumn) details!: Record<string, unknown>;
   @Column(timestampColumn) createdAt!: Date;
   @Column(bigintColumn) seq!: number;

@@ -226,3 +226,9 @@ export async function updateCaseCompany(
     [c.companyName, c.companyNumber, c.country, now, orgId, casePk],
   );
 }
+
+/** The case's short display reference `C-<n>` (what the customer is shown), or null for a row written without one. */
+export async function findCaseReference(db: TenantDb, casePk: number): Promise<string | null> {
+  const [row]: { reference: string | null }[] = await db.query('SELECT reference FROM cases WHERE org_id = ? AND pk = ?', [db.orgId, casePk]);
+  return row?.reference ?? null;
+}

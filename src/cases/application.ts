@@ -11,6 +11,7 @@ import type { Queryable } from '../db/queryable';
 import type { Tx } from '../db/transaction';
 import { emailKey } from '../email-address';
 import { DomainError, type ValidationDetail } from '../errors';
+import { WEBSITE_MESSAGE, type ApplicationStepKey } from './application.wire';
 import type {
   ApplicationDraft, ApplicationView, CompanyProfileDraft, CompanyProfileView, OwnerDraft, OwnerView,
 } from './application.wire';
@@ -108,6 +109,11 @@ export function checkDraft(draft: ApplicationDraft, today: string): ApplicationD
       const ok = value === null || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.length <= 5000);
       if (!ok) details.push({ path: `companyProfile.customAnswers.${key}`, message: 'must be text (at most 5000 characters), a number, true or false, or null' });
     }
+    if (typeof companyProfile.website === 'string') {
+      const website = normaliseWebsite(companyProfile.website);
+      if (website === null) details.push({ path: 'companyProfile.website', message: WEBSITE_MESSAGE });
+      else companyProfile.website = website;
+    }
     if (companyProfile.incorporationDate && companyProfile.incorporationDate > today) {
       details.push({ path: 'companyProfile.incorporationDate', message: 'must not be in the future' });
     }
@@ -136,6 +142,24 @@ export function checkDraft(draft: ApplicationDraft, today: string): ApplicationD
     ...(companyProfile ? { companyProfile } : {}),
     ...(draft.ownership ? { ownership: { ...draft.ownership, ...(directors ? { directors } : {}), ...(ubos ? { ubos } : {}) } } : {}),
   };
+}
+
+/**
+ * A web address as the application keeps it: http(s) as typed; without a scheme ("northwind.example") https://
+ * is put in front. Null when it is not a web address with a host name (a dot in it, or localhost) and no
+ * user name or password ("mailto:info@northwind.example" would read as one).
+ */
+export function normaliseWebsite(typed: string): string | null {
+  const value = /^https?:\/\//i.test(typed) ? typed : /^[a-z][a-z0-9+.-]*:\/\//i.test(typed) ? null : `https://${typed}`;
+  if (value === null || /\s/.test(value)) return null;
+  try {
+    const url = new URL(value);
+    if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) return null;
+    if (!(url.hostname.includes('.') || url.hostname === 'localhost') || url.hostname.startsWith('.') || url.hostname.endsWith('.')) return null;
+  } catch {
+    return null;
+  }
+  return value;
 }
 
 const nameKey = (o: { name: string; dateOfBirth?: string | null }) => (o.dateOfBirth ? `${o.name.normalize('NFKC').toLowerCase()}|${o.dateOfBirth}` : null);
@@ -223,6 +247,43 @@ export function missingForSubmission(app: Application, documents: { total: numbe
   });
   if (documents.total === 0) missing.push({ path: 'documents', message: 'upload at least one document' });
   return missing;
+}
+
+/** Why a person's email address is needed: every director and owner is sent a link to verify their identity. */
+export const PERSON_EMAIL_MESSAGE = 'is required: we email each director and owner a link to verify their identity';
+
+/**
+ * The people the tenant will ask to verify their identity (every director and UBO, see src/idv) who have no
+ * email address to send the link to, each with its path.
+ */
+export function missingPersonEmails(app: Application): ValidationDetail[] {
+  const missing: ValidationDetail[] = [];
+  for (const kind of ['directors', 'ubos'] as const) {
+    app.ownership[kind].forEach((p, i) => {
+      if (!p.email) missing.push({ path: `ownership.${kind}.${i}.email`, message: PERSON_EMAIL_MESSAGE });
+    });
+  }
+  return missing;
+}
+
+const STEP_PATH: Record<ApplicationStepKey, string> = { company: 'companyProfile.', ownership: 'ownership.' };
+
+/**
+ * What one form step of the application still lacks (empty when it is done): its part of
+ * missingForSubmission (conditional fields included) and, for ownership, the people's email addresses.
+ */
+export function missingForStep(app: Application, step: ApplicationStepKey): ValidationDetail[] {
+  return [...missingForSubmission(app, { total: 1 }), ...missingPersonEmails(app)]
+    .filter((m) => m.path.startsWith(STEP_PATH[step]) || m.path === STEP_PATH[step].slice(0, -1));
+}
+
+/** The refusal of a step saved as done while something it asks for is missing or invalid. */
+export function incompleteStep(missing: ValidationDetail[]): DomainError {
+  return new DomainError(
+    'validation_failed',
+    `This step is not complete yet: ${missing.length} ${missing.length === 1 ? 'answer is' : 'answers are'} missing or invalid.`,
+    { details: missing },
+  );
 }
 
 /** The refusal of a submission that lacks something: validation_failed listing every missing item. */

@@ -9,6 +9,9 @@ import { REGISTRATION_NUMBER_FIELD_PATTERN, REGISTRATION_NUMBER_MESSAGE } from '
  * To clear a field, send null; text is trimmed and an empty text is stored as null.
  */
 
+/** The one sentence for a website the application refuses (the schema's and checkDraft's). */
+export const WEBSITE_MESSAGE = 'must be a web address, such as northwind.example or https://northwind.example';
+
 const COUNTRY_MESSAGE = 'must be an ISO 3166-1 alpha-2 country code, e.g. GB';
 
 /** An ISO 3166-1 alpha-2 code (upper case). */
@@ -37,7 +40,9 @@ export const CompanyProfileDraftSchema = Type.Object({
   industrySector: optional(Text(200)),
   annualRevenue: optional(Text(100)),
   website: optional(Nullable(Type.String({
-    maxLength: 2048, format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', 'x-message': 'must be a web address starting with http:// or https://',
+    // A web address; without a scheme ("northwind.example") it is taken as https:// (checkDraft normalises and checks it).
+    maxLength: 2048, pattern: '^\\s*(?:[Hh][Tt][Tt][Pp][Ss]?://\\S+|(?![A-Za-z][A-Za-z0-9+.-]*://)\\S+)\\s*$', 'x-message': WEBSITE_MESSAGE,
+    description: 'A web address: http:// or https://, or none (then https:// is assumed).',
   }))),
   sourceOfFunds: optional(Text(5000)),
   transactsInternationally: optional(Type.Boolean()),
@@ -74,10 +79,18 @@ export const OwnershipDraftSchema = Type.Object({
 }, { additionalProperties: false });
 export type OwnershipDraft = Static<typeof OwnershipDraftSchema>;
 
+/** The application's two form steps: the company profile, and the directors and owners. */
+export const APPLICATION_STEPS = ['company', 'ownership'] as const;
+export type ApplicationStepKey = (typeof APPLICATION_STEPS)[number];
+
 /** application.save: a partial draft; what is absent stays as it was. */
 export const ApplicationDraftSchema = Type.Object({
   companyProfile: optional(CompanyProfileDraftSchema),
   ownership: optional(OwnershipDraftSchema),
+  completeStep: optional(StringEnum(APPLICATION_STEPS, {
+    description: 'Saving a step as done ("Save and continue"): the save is refused, and nothing written, unless everything that step asks for '
+      + '(its required fields, conditional ones included) is then there. Without it the draft may be partial.',
+  })),
 }, { additionalProperties: false });
 export type ApplicationDraft = Static<typeof ApplicationDraftSchema>;
 
@@ -147,6 +160,12 @@ export const PortalSessionSchema = Type.Object({
   })),
   editable: Type.Boolean(),
   customerEmail: Type.String(),
+  applicationSteps: Type.Array(Type.Object({
+    step: StringEnum(APPLICATION_STEPS),
+    state: StringEnum(STEP_STATES, { description: '`complete` once everything this step asks for is saved and valid.' }),
+  }), { description: 'The application step\'s two pages (company, ownership), each with its own state.' }),
+  reference: Type.String({ description: 'The short reference the customer is shown for their case (the display reference `C-<n>`, else the caseId).' }),
+  reviewConfirmed: Type.Boolean({ description: 'Whether the customer has confirmed the review step (needed before application.submit).' }),
 });
 export type PortalSessionView = Static<typeof PortalSessionSchema>;
 
@@ -156,6 +175,12 @@ export const RequestNewLinkSchema = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 254, format: 'email' }),
 }, { additionalProperties: false });
 export type RequestNewLinkInput = Static<typeof RequestNewLinkSchema>;
+
+/** portal.linkBranding: the old link's token (kept by the portal after "Start"). */
+export const LinkBrandingInputSchema = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+/** portal.linkBranding's answer: the tenant's branding, as portal.session's tenant. */
+export const LinkBrandingSchema = Type.Object({ name: Type.String(), brandColor: Type.String(), logoUrl: Nullable(Type.String()) });
+export type LinkBrandingView = Static<typeof LinkBrandingSchema>;
 
 /** review.get: one field of one section. */
 export const ReviewFieldSchema = Type.Object({

@@ -145,3 +145,41 @@ export type ExistingOpenCaseView = Static<typeof ExistingOpenCaseSchema>;
 export const CrmRecordIdRequestSchema = Type.Object({ crmRecordId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
 export const CrmRecordIdResponseSchema = Type.Object({ caseId: Type.String(), crmRecordId: Type.String(), crmSource: OptionalText() });
 export type CrmRecordIdView = Static<typeof CrmRecordIdResponseSchema>;
+
+// --- POST /v1/cases/batch ---
+/** At most this many cases in one batch (a larger batch is a 400). */
+export const MAX_BATCH_CASES = 500;
+export const BatchCaseItemSchema = Type.Object({
+  ...CreateCaseRequestSchema.properties,
+  idempotencyKey: Type.Optional(Type.String({
+    minLength: 1, maxLength: 255,
+    description: 'This item\'s Idempotency-Key (as the POST /v1/cases header: case-sensitive, kept 24 h, shared with single creations).',
+  })),
+}, { additionalProperties: false, description: 'A POST /v1/cases body, with an optional idempotencyKey of its own.' });
+export const BatchCreateCasesRequestSchema = Type.Object({
+  cases: Type.Array(BatchCaseItemSchema, {
+    minItems: 1, maxItems: MAX_BATCH_CASES,
+    description: `1 to ${MAX_BATCH_CASES} case bodies, created in order, each in its own transaction. An item that breaks the rules is answered \`invalid\`; the others still run.`,
+  }),
+}, { additionalProperties: false });
+export const BatchItemErrorSchema = Type.Object({
+  error: Type.String({ description: 'validation_failed, idempotency_key_reused, idempotency_key_in_use or duplicate_open_case.' }),
+  message: Type.String(),
+}, { additionalProperties: true, description: 'The error body POST /v1/cases would have answered for this item (details, existing).' });
+export const BatchItemResultSchema = Type.Object({
+  index: Type.Integer({ minimum: 0, description: 'The item\'s position in `cases`.' }),
+  status: StringEnum(['created', 'replayed', 'duplicate_open_case', 'invalid'] as const, {
+    description: '`created`; `replayed`: an Idempotency-Key replay or the existing case of its crmRecordId (see `replay`); `duplicate_open_case`: the customer email has an open case (`error.existing`); `invalid`: the item was refused (`error`), nothing was written for it.',
+  }),
+  replay: Type.Optional(StringEnum(['idempotency_key', 'crm_record_id'] as const, { description: 'Why `replayed`.' })),
+  case: Type.Optional(CreatedCaseSchema),
+  error: Type.Optional(BatchItemErrorSchema),
+});
+export const BatchCreateCasesResponseSchema = Type.Object({
+  data: Type.Array(BatchItemResultSchema, { description: 'One result per item, in the order of `cases`.' }),
+  counts: Type.Object({
+    created: Type.Integer({ minimum: 0 }), replayed: Type.Integer({ minimum: 0 }), duplicate_open_case: Type.Integer({ minimum: 0 }), invalid: Type.Integer({ minimum: 0 }),
+  }),
+});
+export type BatchItemResultView = Static<typeof BatchItemResultSchema>;
+export type BatchCreateCasesView = Static<typeof BatchCreateCasesResponseSchema>;

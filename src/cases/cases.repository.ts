@@ -333,3 +333,20 @@ export async function readFullParitySwitches(db: TenantDb): Promise<{ entitled: 
   );
   return { entitled: Number(row?.full_parity_entitled) === 1, enabled: Number(row?.full_parity_enabled) === 1 };
 }
+
+/** How a case is named to a reader who sees only one of its ids: its display reference and company. */
+export interface CaseLabel {
+  caseId: string;
+  reference: string | null;
+  companyName: string | null;
+}
+
+/** The display reference and company of each of the given cases the tenant has, by case id. */
+export async function labelsByCaseId(db: TenantDb, caseIds: string[]): Promise<Map<string, CaseLabel>> {
+  if (caseIds.length === 0) return new Map();
+  const rows = (await db.query(
+    `SELECT case_id, reference, company_name FROM cases WHERE org_id = ? AND case_id IN (${caseIds.map(() => '?').join(', ')})`,
+    [db.orgId, ...caseIds],
+  )) as { case_id: string; reference: string | null; company_name: string | null }[];
+  return new Map(rows.map((r) => [r.case_id, { caseId: r.case_id, reference: r.reference, companyName: r.company_name }]));
+}

@@ -5,7 +5,8 @@ export {
   RISK_BANDS, CaseStatusSchema, CaseSourceSchema, OnboardingStageSchema, RiskBandSchema, DecisionOutcomeSchema, DecisionReasonSchema,
   CaseSummarySchema, CaseListSchema, CurrentDecisionSchema, DecisionSchema, DecisionListSchema, ScreeningSummarySchema,
   PullFullParityOwnerSchema, PURGED_AT, caseSummaryFields, CreateCaseRequestSchema, CreatedCaseSchema, CREATED_CASE_STATUSES, ExistingOpenCaseSchema,
-  CrmRecordIdRequestSchema, CrmRecordIdResponseSchema,
+  CrmRecordIdRequestSchema, CrmRecordIdResponseSchema, MAX_BATCH_CASES, BatchCaseItemSchema, BatchCreateCasesRequestSchema, BatchItemErrorSchema, BatchItemResultSchema,
+  BatchCreateCasesResponseSchema, type BatchItemResultView, type BatchCreateCasesView,
   type RiskBand, type CaseSummaryView, type CurrentDecisionView, type DecisionView, type ScreeningSummaryView,
   type PullFullParityOwnerView, type CreateCaseBody, type CreatedCaseView, type ExistingOpenCaseView, type CrmRecordIdView,
 } from './case.wire';
@@ -33,22 +34,24 @@ export { saveCaseView, MAX_VIEW_NAME, MAX_SAVED_VIEWS } from './save-case-view';
 export { listCaseViews } from './list-case-views';
 export { deleteCaseView } from './delete-case-view';
 export { findConsoleCase } from './find-console-case';
+export { caseLabels, type CaseLabel } from './case-labels';
 export { listCaseTimeline, type TimelineEventView } from './list-case-timeline';
 export { assignCaseOwner, assignCaseOwnerInTx } from './assign-case-owner';
 export { caseQueueFacts, openCaseQueueFactsAfter, countOpenCasesOwned, type CaseQueueFacts } from './sql/queue-facts';
 export { markCaseRouted, lockConsoleCase, findConsoleCaseRow, updateCaseStatus, answerOpenEscalation, findRoutedAt, decisionsOf, latestDecisionsOf, partiesOf, insertEscalation } from './case-work.repository';
 export { setCaseRisk, setReviewLevel, recountCaseScreening, takeCaseSequences } from './case-columns.repository';
-export { purgeCasePersonalData } from './case-purge.repository';
+export { purgeCasePersonalData, erasePartiesOfPerson, eraseCaseCustomerContact } from './case-purge.repository';
 export { setPartyRosterStatus } from './case-parties.repository';
-export { findApplicationProfile, listApplicationParties, type ApplicationProfileRecord, type PartyRecord, lockCaseStatus, markReviewConfirmed, transitionCaseStatus, updateCaseCompany } from './application.repository';
+export { setPersonEmail, type PersonEmailChange } from './set-person-email';
+export { findApplicationProfile, findCaseReference, listApplicationParties, type ApplicationProfileRecord, type PartyRecord, lockCaseStatus, markReviewConfirmed, transitionCaseStatus, updateCaseCompany } from './application.repository';
 export { consoleCaseView, casePartyView } from './console-case-views';
-export { loadApplication, missingForSubmission, incompleteApplication, refuseUnlessEditable, checkDraft, portalCaseOf, writeDraft, type Application, isEditable } from './application';
+export { loadApplication, missingForSubmission, incompleteApplication, refuseUnlessEditable, checkDraft, portalCaseOf, writeDraft, type Application, isEditable, missingForStep, missingPersonEmails, incompleteStep, normaliseWebsite, PERSON_EMAIL_MESSAGE } from './application';
 export { caseSummaryView, createdCaseView } from './case-views';
 export { currentDecisionView, decisionView } from './decision-views';
 export { DecisionProvenanceSchema, type DecisionProvenance } from './decision-provenance.wire';
 export { findLatestDecision, findDecisionOfCase, listDecisionsWithProvenance, type DecisionRecord } from './decisions.repository';
 export { dedupLockKey, ensureDedupLockRows, lockDedupKeys } from './sql/dedup-locks';
-export { type SubmittedView, ApplicationDraftSchema, ApplicationSchema, CompanyProfileDraftSchema, OwnerDraftSchema, PortalSessionSchema, RequestNewLinkSchema, ReviewSchema, ReviewConfirmSchema, SubmittedSchema, STEP_STATES, type ApplicationDraft, type ApplicationView, type PortalSessionView, type ReviewView, type StepState, type CompanyProfileView, type OwnerView, type OwnerDraft } from './application.wire';
+export { type SubmittedView, ApplicationDraftSchema, ApplicationSchema, CompanyProfileDraftSchema, OwnerDraftSchema, PortalSessionSchema, RequestNewLinkSchema, ReviewSchema, ReviewConfirmSchema, SubmittedSchema, STEP_STATES, APPLICATION_STEPS, LinkBrandingInputSchema, LinkBrandingSchema, type LinkBrandingView, type ApplicationStepKey, type ApplicationDraft, type ApplicationView, type PortalSessionView, type ReviewView, type StepState, type CompanyProfileView, type OwnerView, type OwnerDraft } from './application.wire';
 export { MAX_BULK_CASES, type BulkCaseResult, type BulkOutcome } from './bulk-cases';
 export { bulkAssignCases } from './bulk-assign-cases';
 export { bulkTagCases } from './bulk-tag-cases';

@@ -140,6 +140,25 @@ export async function listCaseCustomerEmailRecords(db: TenantDb, casePk: number,
  * Zero retention: a case's customer emails lose their addresses, names, subjects, bodies, sealed action
  * links and delivery events. Returns the ids of the case's emails.
  */
+/** As purgeCustomerEmailsOfCase, for the emails of a case sent to one of `recipients` (lower-case addresses) only. */
+export async function purgeCustomerEmailsTo(db: TenantDb, casePk: number, recipients: string[]): Promise<number[]> {
+  if (!recipients.length) return [];
+  const orgId = db.orgId;
+  const emails: { id: number }[] = await db.query(
+    'SELECT id FROM customer_emails WHERE org_id = ? AND case_pk = ? AND LOWER(recipient_email) IN (?)', [orgId, casePk, recipients],
+  );
+  if (!emails.length) return [];
+  const ids = emails.map((e) => Number(e.id));
+  await db.query(
+    `UPDATE customer_emails SET recipient_email = '', recipient_name = NULL, subject = '',
+       body = JSON_OBJECT('paragraphs', JSON_ARRAY(), 'items', JSON_ARRAY(), 'actionLabel', NULL, 'actionNote', NULL),
+       action_sealed = NULL, action_key_id = NULL, unsubscribe_url = NULL, events = JSON_ARRAY()
+     WHERE org_id = ? AND case_pk = ? AND id IN (?)`,
+    [orgId, casePk, ids],
+  );
+  return ids;
+}
+
 export async function purgeCustomerEmailsOfCase(db: TenantDb, casePk: number): Promise<number[]> {
   const orgId = db.orgId;
   await db.query(

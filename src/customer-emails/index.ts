@@ -5,5 +5,5 @@ export {
   queueCustomerEmail, CUSTOMER_EMAIL_MAIL, SENT_AT, type CustomerEmailInput, type CustomerEmailEvent,
 } from './queue-customer-email';
 export { listCaseCustomerEmails, type CustomerEmailView } from './list-case-customer-emails';
-export { purgeCaseCustomerEmails } from './purge-case-customer-emails';
+export { purgeCaseCustomerEmails, purgeCustomerEmailsToPerson } from './purge-case-customer-emails';
 export { customerEmailsModule } from './module';

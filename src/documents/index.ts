@@ -29,4 +29,4 @@ export { documentsModule } from './module';
 export { declaredDocumentType } from './extraction/classify';
 export { documentView } from './document-views';
 export { countCaseDocuments, listCaseExtractions } from './sql/case-document-counts';
-export { purgeDocumentsOfCase, listPurgedBlobKeys, clearPurgedBlobKey, listLeftoverPurgedBlobs } from './purged-documents.repository';
+export { purgeDocumentsOfCase, purgeDocumentsByIds, listPurgedBlobKeys, clearPurgedBlobKey, listLeftoverPurgedBlobs } from './purged-documents.repository';

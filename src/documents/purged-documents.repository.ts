@@ -23,6 +23,18 @@ export async function purgeDocumentsOfCase(db: TenantDb, casePk: number, now: Da
   return (res as { affectedRows?: number }).affectedRows ?? 0;
 }
 
+/** An erasure request's purge of some of a case's documents (one person's), as purgeDocumentsOfCase purges them all. */
+export async function purgeDocumentsByIds(db: TenantDb, casePk: number, ids: number[], now: Date): Promise<number> {
+  if (!ids.length) return 0;
+  const orgId = db.orgId;
+  const res = await db.query(
+    `UPDATE documents SET filename = '', extracted_data = '{}', warnings = '[]', notes = NULL, purged_at = ?, updated_at = ?
+     WHERE org_id = ? AND case_pk = ? AND id IN (?) AND purged_at IS NULL`,
+    [now, now, orgId, casePk, ids],
+  );
+  return (res as { affectedRows?: number }).affectedRows ?? 0;
+}
+
 /** Blob keys of a case's documents that were purged but whose bytes may still exist. */
 export async function listPurgedBlobKeys(db: TenantDb, casePk: number): Promise<{ id: number; blobKey: string }[]> {
   const orgId = db.orgId;

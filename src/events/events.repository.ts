@@ -1,4 +1,6 @@
 import { type TenantDb } from '../db/index';
+import { crossTenant } from '../db/cross-tenant';
+import type { Queryable } from '../db/queryable';
 import { DomainError } from '../errors';
 import { pageSize } from '../pagination/index';
 import type { Services } from '../services';
@@ -156,4 +158,16 @@ export async function listCaseFeedItems(db: TenantDb, casePk: number): Promise<E
  */
 export function feedItemJson(i: EventFeedItem): string {
   return `{"eventId":${JSON.stringify(i.eventId)},"eventType":${JSON.stringify(i.eventType)},"eventVersion":${i.eventVersion},"occurredAt":${JSON.stringify(i.occurredAt)},"data":${i.data}}`;
+}
+
+/**
+ * How old the oldest unrelayed event is, in seconds (0 when the outbox is empty): the relay's lag, read
+ * at each metrics scrape. The relay's own index (relayed_at, seq) finds it in one step.
+ */
+export async function oldestUnrelayedEventAgeSeconds(db: Queryable, now: Date): Promise<number> {
+  const rows = (await crossTenant(db, 'sweep').query(
+    'SELECT occurred_at FROM events WHERE relayed_at IS NULL ORDER BY relayed_at, seq LIMIT 1',
+  )) as { occurred_at: Date }[];
+  const oldest = rows[0]?.occurred_at;
+  return oldest ? Math.max(0, (now.getTime() - new Date(oldest).getTime()) / 1000) : 0;
 }

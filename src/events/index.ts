@@ -5,13 +5,14 @@ export {
 } from './record-event';
 export type { CaseSequence, TakeCaseSequences } from './case-sequences';
 export { relayEvents } from './relay';
+export { relayLagSeconds } from './relay-lag';
 export { sweepOutbox } from './sweep';
 export {
   EVENT_CATALOGUE, EVENT_TYPES, ENVELOPE_FIELDS, isEventType, eventCatalogueEntry,
   type EventCatalogueEntry, type EventType, type EventPayload, type EventFields, type CaseEventType, type EnvelopeField,
   type WebhookPayloads, type WebhookEvent,
 } from './catalogue';
-export { PublishedSchemas, readSchemaSources, SCHEMA_DIR, SOURCE_SCHEMA_BASE, type PublishedDocument, type SchemaSources } from './schema-documents';
+export { openApiEventSchemas, PublishedSchemas, readSchemaSources, type OpenApiEventSchemas, SCHEMA_DIR, SOURCE_SCHEMA_BASE, type PublishedDocument, type SchemaSources } from './schema-documents';
 export { payloadViolations, type PayloadViolation } from './validate-payload';
 export { redactCaseEvents, listCaseEventPage, eventDataBySeq, listCaseFeedItems, feedItemJson, type EventFeedItem, type CaseEventItem } from './events.repository';
 export { listEventFeed, type FeedPage } from './list-event-feed';

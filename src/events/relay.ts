@@ -1,6 +1,7 @@
 import { In } from 'typeorm';
 import { crossTenant } from '../db/cross-tenant';
 import { inTransaction } from '../db/transaction';
+import { metricsOf } from '../metrics';
 import type { Services } from '../services';
 import { EventRecord } from './event.entity';
 
@@ -50,6 +51,7 @@ export async function relayEvents(svc: Services, options: { olderThanMs?: number
       return events.length;
     });
     total += relayed;
+    if (relayed) metricsOf(svc).count('svc_events_relayed_total', {}, relayed);
     if (relayed < BATCH) return total;
   }
 }

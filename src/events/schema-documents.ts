@@ -152,3 +152,70 @@ function bundle(schema: Json, sourceId: string, common: SchemaSources['common'],
   }
   return { ...schema, $defs: defs };
 }
+
+/** The event schemas as OpenAPI components: what the OpenAPI document embeds so that it needs nothing remote. */
+export interface OpenApiEventSchemas {
+  /** Component name → schema (no `$schema`, no `$id`, local `#/components/schemas/…` refs only). */
+  components: Record<string, Json>;
+  /** Event type → the component name of its payload schema (the event's typeName). */
+  byEventType: Record<string, string>;
+}
+
+/**
+ * Rewrites the 36 event schemas and their shared parts as OpenAPI components: each event under its
+ * typeName, each shared document under its title (Envelope, MonitoringReviewFields, FullParity, Owner)
+ * and each of a shared document's `$defs` under `<Title>_<def>` (Envelope_caseId). Every relative `$ref`
+ * (`common/envelope.v1.json#/$defs/caseId`, `owner.v1.json`) becomes `#/components/schemas/<name>`;
+ * `$id` and `$schema` are dropped (an `$id` would rebase the local refs). Same meaning as the published
+ * documents, which the tests check by expanding both.
+ */
+export function openApiEventSchemas(sources: SchemaSources = readSchemaSources(), taken: Iterable<string> = []): OpenApiEventSchemas {
+  const components: Record<string, Json> = {};
+  const used = new Set(taken);
+  const claim = (name: string) => {
+    if (used.has(name)) throw new Error(`OpenAPI component ${name} is defined twice`);
+    used.add(name);
+    return name;
+  };
+  // Source $id (with an optional `#/$defs/<name>` fragment) → component name.
+  const names = new Map<string, string>();
+  for (const { schema } of sources.common) {
+    const id = schema.$id as string;
+    const title = schema.title as string;
+    names.set(id, claim(title));
+    for (const def of Object.keys((schema.$defs as Json | undefined) ?? {})) names.set(`${id}#/$defs/${def}`, claim(`${title}_${def}`));
+  }
+  const byEventType: Record<string, string> = {};
+  for (const { type, schema } of sources.events) {
+    const typeName = EVENT_CATALOGUE.find((e) => e.type === type)!.typeName;
+    names.set(schema.$id as string, claim(typeName));
+    byEventType[type] = typeName;
+  }
+  const localise = (node: unknown, baseId: string): unknown => {
+    if (Array.isArray(node)) return node.map((n) => localise(n, baseId));
+    if (!node || typeof node !== 'object') return node;
+    const out: Json = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$id' || k === '$schema') continue;
+      if (k === '$ref' && typeof v === 'string') {
+        const target = new URL(v, baseId).toString();
+        const name = names.get(target);
+        if (!name) throw new Error(`${baseId}: $ref ${v} names no event schema part`);
+        out[k] = `#/components/schemas/${name}`;
+      } else out[k] = localise(v, baseId);
+    }
+    return out;
+  };
+  for (const { schema } of sources.common) {
+    const id = schema.$id as string;
+    const { $defs, ...rest } = schema;
+    components[names.get(id)!] = localise(rest, id) as Json;
+    for (const [def, part] of Object.entries(($defs as Json | undefined) ?? {})) components[names.get(`${id}#/$defs/${def}`)!] = localise(part, id) as Json;
+  }
+  for (const { schema } of sources.events) {
+    const id = schema.$id as string;
+    if (schema.$defs) throw new Error(`${id}: an event schema's own $defs are not carried into the OpenAPI document`);
+    components[names.get(id)!] = localise(schema, id) as Json;
+  }
+  return { components, byEventType };
+}

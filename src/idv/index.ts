@@ -15,6 +15,7 @@ export { listCaseVerificationViews, listVerificationViews } from './list-case-ve
 export { loadVerificationFacts, type VerificationFacts } from './verification-facts';
 export { listUnverifiedPersons, type UnverifiedPerson } from './list-unverified-persons';
 export { verificationLink } from './send-verification-link';
+export { listVerificationDocumentIds } from './verifications.repository';
 export { DOCUMENT_ON_FILE_CODES, type DocumentOnFile, type DocumentOnFileCode } from './document-on-file';
 export {
   CaseVerificationSchema, IdvCheckSchema, VerificationPageSchema, VerificationResultSchema, VerificationTokenSchema, VendorRedirectSchema,

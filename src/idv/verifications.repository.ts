@@ -240,3 +240,14 @@ export async function isPassedByVerifier(db: TenantDb, documentId: number): Prom
   );
   return rows.length > 0;
 }
+
+/** The documents of `personKeys`' identity verifications on a case (ID document, selfie, the document on file that satisfied it). */
+export async function listVerificationDocumentIds(db: TenantDb, casePk: number, personKeys: string[]): Promise<number[]> {
+  if (!personKeys.length) return [];
+  const orgId = db.orgId;
+  const rows: { document_id: number | null; selfie_document_id: number | null; satisfied_by_doc_id: number | null }[] = await db.query(
+    'SELECT document_id, selfie_document_id, satisfied_by_doc_id FROM identity_verifications WHERE org_id = ? AND case_pk = ? AND person_key IN (?)',
+    [orgId, casePk, personKeys],
+  );
+  return [...new Set(rows.flatMap((r) => [r.document_id, r.selfie_document_id, r.satisfied_by_doc_id]).filter((d): d is number => d !== null).map(Number))];
+}

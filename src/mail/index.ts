@@ -7,4 +7,5 @@ export { queueMail, SEND_MAIL_TASK, sendMailJobKey } from './queue-mail';
 export { deliverMail, MAIL_LEASE_MS, type MailOutcome } from './deliver-mail';
 export { sweepMail, MAIL_SWEEP_GRACE_MS } from './sweep-mail';
 export { mailStatuses, cancelMail, forgetMail, type MailState, type MailStatus } from './outgoing-mails.repository';
+export { mailOutboxDepth } from './mail-outbox-depth';
 export { mailModule } from './module';

@@ -149,3 +149,11 @@ export async function forgetMail(db: Queryable, kind: string, references: number
     [kind, ...references],
   ));
 }
+
+/** Emails waiting to be sent (pending), every tenant's, counted up to `cap` (a metrics scrape stays cheap). */
+export async function pendingMailCount(db: Queryable, cap = 100_000): Promise<number> {
+  const rows = (await crossTenant(db, 'sweep').query(
+    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM outgoing_mails WHERE state = 'pending' LIMIT ${Number(cap)}) pending`,
+  )) as { n: number | string }[];
+  return Number(rows[0]?.n ?? 0);
+}

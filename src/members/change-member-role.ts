@@ -1,5 +1,5 @@
 import { forTenant } from '../db/index';
-import { auditName, authorize, type Actor } from '../access/index';
+import { auditName, authorize, requireStepUp, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
@@ -17,6 +17,7 @@ import type { MemberView } from '../tenants/index';
  */
 export async function changeMemberRole(svc: Services, actor: Actor, input: { memberId: unknown; role: unknown }): Promise<MemberView> {
   authorize(actor, 'members:manage');
+  requireStepUp(actor);
   if (!MEMBER_ROLES.includes(input.role as MemberRole)) {
     throw DomainError.validation([{ path: 'role', message: `must be one of ${MEMBER_ROLES.join(', ')}` }]);
   }

@@ -1,5 +1,5 @@
 import { forTenant } from '../db/index';
-import { auditName, authorize, type Actor } from '../access/index';
+import { auditName, authorize, requireStepUp, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { clearOwnerOfRemovedMember } from '../cases/index';
 import { inTransaction } from '../db/transaction';
@@ -28,6 +28,7 @@ export interface RemovedMember {
  */
 export async function removeMember(svc: Services, actor: Actor, input: { memberId: unknown }): Promise<RemovedMember> {
   authorize(actor, 'members:manage');
+  requireStepUp(actor);
   if (actor.kind === 'member' && input.memberId === actor.memberId) {
     throw new DomainError('conflict', 'You cannot remove yourself: ask another admin.');
   }

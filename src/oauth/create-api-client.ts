@@ -1,4 +1,4 @@
-import { auditName, authorize, can, type Actor } from '../access/index';
+import { auditName, authorize, requireStepUp, can, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { recordAudit } from '../audit/record-audit';
 import { DomainError, type ValidationDetail } from '../errors';
@@ -44,6 +44,7 @@ export async function createApiClient(
   input: { name: string; scopes?: string | string[]; expiresAt?: Date | null },
 ): Promise<CreatedClient> {
   authorize(actor, 'credentials:manage');
+  requireStepUp(actor);
   const now = svc.clock.now();
   const details: ValidationDetail[] = [];
   const name = requireText(details, 'name', input.name, 200);

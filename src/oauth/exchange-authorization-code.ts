@@ -3,6 +3,7 @@ import { IsNull } from 'typeorm';
 import { inTransaction } from '../db/transaction';
 import { crossTenant } from '../db/cross-tenant';
 import { safeEqual, sha256Hex } from '../security/tokens';
+import { metricsOf } from '../metrics';
 import type { Services } from '../services';
 import { Member } from '../tenants/index';
 import { signAccessToken, tokenResponse } from './access-token';
@@ -68,6 +69,7 @@ export async function exchangeAuthorizationCode(
     await tx.manager.update(OAuthCode, { orgId: code.orgId, codeHash }, { grantId });
     const refreshToken = await issueRefreshToken(tx, { grantId, orgId: code.orgId, now });
     const signed = await signAccessToken(svc.config, { subject: code.memberId, clientId: client.id, orgId: code.orgId, scopes: code.scopes, grantId, now, resources });
+    metricsOf(svc).count('svc_oauth_tokens_issued_total', { grant: 'authorization_code' });
     return tokenResponse(signed, code.scopes, refreshToken);
   });
   if (outcome instanceof OAuthError) throw outcome;

@@ -1,3 +1,4 @@
+import { metricsOf } from '../metrics';
 import type { Services } from '../services';
 import { signAccessToken, tokenResponse } from './access-token';
 import type { TokenResponse } from './oauth.wire';
@@ -22,5 +23,6 @@ export async function issueClientCredentialsToken(
   const now = svc.clock.now();
   const signed = await signAccessToken(svc.config, { subject: client.id, clientId: client.id, orgId: client.orgId, scopes, grantId: null, now });
   await touchClient(svc, client.id, now);
+  metricsOf(svc).count('svc_oauth_tokens_issued_total', { grant: 'client_credentials' });
   return tokenResponse(signed, scopes);
 }

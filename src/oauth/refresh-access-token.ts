@@ -1,6 +1,7 @@
 import { inTransaction } from '../db/transaction';
 import { crossTenant } from '../db/cross-tenant';
 import { sha256Hex } from '../security/tokens';
+import { metricsOf } from '../metrics';
 import type { Services } from '../services';
 import { signAccessToken, tokenResponse } from './access-token';
 import type { TokenResponse } from './oauth.wire';
@@ -48,6 +49,7 @@ export async function refreshAccessToken(
     await tx.manager.update(OAuthGrant, { orgId: grant.orgId, id: grant.id }, { lastUsedAt: now });
     const refreshToken = await issueRefreshToken(tx, { grantId: grant.id, orgId: grant.orgId, now });
     const signed = await signAccessToken(svc.config, { subject: grant.memberId, clientId: client.id, orgId: grant.orgId, scopes, grantId: grant.id, now, resources });
+    metricsOf(svc).count('svc_oauth_tokens_issued_total', { grant: 'refresh_token' });
     return tokenResponse(signed, scopes, refreshToken);
   });
   if (outcome instanceof OAuthError) throw outcome;

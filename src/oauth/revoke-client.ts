@@ -1,5 +1,5 @@
 import { IsNull } from 'typeorm';
-import { auditName, authorize, type Actor, type ServiceOperator } from '../access/index';
+import { auditName, authorize, requireStepUp, type Actor, type ServiceOperator } from '../access/index';
 import { crossTenant } from '../db/cross-tenant';
 import { inTransaction } from '../db/transaction';
 import { recordAudit } from '../audit/record-audit';
@@ -17,6 +17,7 @@ import { OAuthRefreshToken } from './oauth-refresh-token.entity';
  */
 export async function revokeClient(svc: Services, actor: Actor | ServiceOperator, input: { clientId: string }): Promise<{ revoked: true }> {
   if (actor.kind !== 'service_operator') authorize(actor, 'credentials:manage');
+  if (actor.kind !== 'service_operator') requireStepUp(actor);
   const now = svc.clock.now();
   await inTransaction(svc, async (tx) => {
     // The operator's revocation reaches any client, and a connector's grants in every tenant.

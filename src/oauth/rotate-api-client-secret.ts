@@ -1,4 +1,4 @@
-import { auditName, authorize, type Actor } from '../access/index';
+import { auditName, authorize, requireStepUp, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction, type Tx } from '../db/transaction';
 import { DomainError } from '../errors';
@@ -27,6 +27,7 @@ export async function rotateApiClientSecret(
   svc: Services, actor: Actor, input: { clientId: string },
 ): Promise<{ clientId: string; clientSecret: string; previousSecretExpiresAt: Date }> {
   authorize(actor, 'credentials:manage');
+  requireStepUp(actor);
   const clientSecret = randomToken(32);
   const now = svc.clock.now();
   const previousSecretExpiresAt = new Date(now.getTime() + PREVIOUS_SECRET_GRACE_MS);

@@ -1,5 +1,5 @@
 import type { Services } from '../services';
-import { addHits, readHits, refundHit, stateOf, windowStartOf, type RateLimit, type RateLimitState } from '../access/rate-limit';
+import { addHits, readHits, refundHit, refusalCounted, stateOf, windowStartOf, type RateLimit, type RateLimitState } from '../access/rate-limit';
 import { sourceAddressKey } from '../access/source-address';
 
 /**
@@ -32,7 +32,7 @@ export async function admitTokenRequest(svc: Services, input: { clientId: string
   const failureBucket = `token-fail:${input.clientId}:${sourceAddressKey(input.address)}`;
   const failureWindow = windowStartOf(failures, nowMs);
   const failed = await readHits(svc.db, failureBucket, failureWindow);
-  if (failed >= failures.limit) return { state: { ...stateOf(failures, failed, failureWindow, nowMs), allowed: false }, ticket: null };
+  if (failed >= failures.limit) return { state: refusalCounted(svc, { ...stateOf(failures, failed, failureWindow, nowMs), allowed: false }), ticket: null };
 
   const successes = successRule(svc);
   const bucket = `token:${input.clientId}`;
@@ -41,7 +41,7 @@ export async function admitTokenRequest(svc: Services, input: { clientId: string
   const state = stateOf(successes, total, windowStart, nowMs);
   if (!state.allowed) {
     await refundHit(svc.db, bucket, windowStart);
-    return { state, ticket: null };
+    return { state: refusalCounted(svc, state), ticket: null };
   }
   return { state, ticket: { clientId: input.clientId, windowStart, failureBucket } };
 }

@@ -2,5 +2,6 @@
 // email), by an analyst in the console (openCase) and from the public intake link (resumeOrOpenCase); each opens
 // the case (src/cases) and its invite (src/invites) in one transaction.
 export { createCase, type CreateCaseOutcome, type CreateCaseResult, type CreateCaseInput } from './create-case';
+export { createCases, type CreateCasesInput } from './create-cases';
 export { openCase, insertOpenedCase, type OpenCaseInput } from './open-case';
 export { prepareCustomerEmailGuard, resumeOrOpenCase } from './resume-or-open-case';

@@ -7,6 +7,7 @@ import { assessCaseRisk } from '../risk/index';
 import { routeCase } from '../decisions/index';
 import { reviewCase } from '../review/index';
 import { screenCase, triageCaseHits } from '../screening/index';
+import { metricsOf, timed } from '../metrics';
 import type { Services } from '../services';
 import { enqueuePipelineStep } from './pipeline-jobs';
 import { countProcessingDocuments, findPipeline, movePipeline, nextStep, type PipelineRun, type PipelineStep } from './pipeline.repository';
@@ -44,9 +45,19 @@ function stepGuard(svc: Services, ref: { orgId: string; casePk: number }, run: P
  * case; the job names the tenant.
  */
 export async function runPipelineStep(svc: Services, ref: { orgId: string; casePk: number }): Promise<StepOutcome> {
-  const db = forTenant(svc.db.manager, ref.orgId);
-  const run = await findPipeline(db, ref.casePk);
+  const run = await findPipeline(forTenant(svc.db.manager, ref.orgId), ref.casePk);
   if (!run || run.step === 'done') return 'idle';
+  const step = run.step;
+  try {
+    return await timed(svc, 'svc_pipeline_step_duration_seconds', { step }, () => runStep(svc, ref, run));
+  } catch (err) {
+    metricsOf(svc).count('svc_pipeline_step_failures_total', { step });
+    throw err;
+  }
+}
+
+async function runStep(svc: Services, ref: { orgId: string; casePk: number }, run: PipelineRun): Promise<StepOutcome> {
+  const db = forTenant(svc.db.manager, ref.orgId);
   const actor = systemActor(ref.orgId);
   const guard = stepGuard(svc, ref, run);
   switch (run.step) {

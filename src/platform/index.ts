@@ -6,6 +6,8 @@ export * from '../logger';
 export * from '../ports';
 export type { Services, FeatureHook, HookHandler } from '../services';
 export type { StepGuard } from '../step-guard';
+export { METRIC_CATALOGUE, metricsOf, noMetrics, timed, type Metrics, type MetricLabels, type CounterName, type HistogramName } from '../metrics';
+export { runInRequest, currentRequestId, type RequestContext } from '../request-context';
 export { checkReadiness, type Readiness } from '../health';
 export { isRegistrationNumber, REGISTRATION_NUMBER_MAX } from '../registration-number';
 export { assertSchema, toDetails, errorMessage, MESSAGE_KEYWORD, type JsonSchema } from '../schema';

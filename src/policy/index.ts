@@ -8,6 +8,7 @@ export { validatePolicy, EDD_KEY_PATTERN } from './validate-policy';
 export { validateConditions, conditionsMatcher } from './rule-conditions';
 export { evaluatePolicy, type PolicyEvaluation } from './evaluate-policy';
 export { dryRunPolicy, type PolicyDryRunView } from './dry-run-policy';
+export { previewDecisionPolicy, MAX_PREVIEW_CASES, type DecisionPolicyPreview, type PolicyPreviewCase } from './preview-decision-policy';
 export { getDecisionPolicy } from './get-decision-policy';
 export { updateDecisionPolicy } from './update-decision-policy';
 export { latestRoutings } from './list-routings';

@@ -104,6 +104,16 @@ export async function findCasePk(db: TenantDb, caseId: string): Promise<number |
   return row ? row.pk : null;
 }
 
+/** The tenant's newest open cases (not approved or declined), newest first, at most `limit`: what a policy preview evaluates. */
+export async function listOpenCasesForPreview(db: TenantDb, limit: number): Promise<{ casePk: number; caseId: string; companyName: string | null }[]> {
+  const orgId = db.orgId;
+  const rows: { pk: number; case_id: string; company_name: string | null }[] = await db.query(
+    `SELECT pk, case_id, company_name FROM cases WHERE org_id = ? AND status NOT IN ('approved', 'declined') ORDER BY pk DESC LIMIT ${Math.floor(limit)}`,
+    [orgId],
+  );
+  return rows.map((r) => ({ casePk: Number(r.pk), caseId: r.case_id, companyName: r.company_name }));
+}
+
 export async function insertRoutingEvaluation(
   db: TenantDb, casePk: number,
   e: {

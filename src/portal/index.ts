@@ -4,6 +4,7 @@ import { PORTAL_SESSION_TTL_MS } from '../invites/index';
 export { getPortalSession, CUSTOMER_STAGE_LABELS } from './get-portal-session';
 export { requestNewLink, NEW_LINK_LIMITS, NEW_LINK_ANSWER } from './request-new-link';
 export { getApplication } from './get-application';
+export { getLinkBranding } from './get-link-branding';
 export { saveApplication } from './save-application';
 export { submitApplication } from './submit-application';
 export { getReview } from './get-review';
@@ -11,7 +12,7 @@ export { confirmReview, type ConfirmedReview } from './confirm-review';
 export { COUNTRY_CODES } from '../countries';
 export {
   ApplicationDraftSchema, ApplicationSchema, CompanyProfileDraftSchema, OwnerDraftSchema, PortalSessionSchema, RequestNewLinkSchema,
-  ReviewSchema, ReviewConfirmSchema, SubmittedSchema, STEP_STATES,
+  ReviewSchema, ReviewConfirmSchema, SubmittedSchema, STEP_STATES, LinkBrandingInputSchema,
   type ApplicationDraft, type ApplicationView, type PortalSessionView, type ReviewView, type SubmittedView, type StepState,
 } from '../cases/index';
 

@@ -7,13 +7,15 @@ import type { Tx } from '../db/transaction';
 import { countCaseDocuments } from '../documents/index';
 import { recordEvent } from '../events/record-event';
 import { startCasePipeline } from '../pipeline/index';
-import { incompleteApplication, loadApplication, missingForSubmission, refuseUnlessEditable } from '../cases/index';
+import { findApplicationProfile, incompleteApplication, loadApplication, missingForSubmission, missingPersonEmails, refuseUnlessEditable } from '../cases/index';
 import type { SubmittedView } from '../cases/index';
 
 /**
  * Submits a case in the caller's transaction: the customer's part is done. Locks the case; refuses
  * (conflict) unless it is in_progress, and (validation_failed, every item with its path) while anything
- * is missing. Then copies the company's name, registration number and country onto the case, moves it
+ * is missing: the application's required items (missingForSubmission), an email address for each person
+ * who will be asked to verify their identity, and, for an application form, the review step confirmed
+ * (review.confirm). Then copies the company's name, registration number and country onto the case, moves it
  * to in_review, and records case.submitted (with `source`), case.status.changed (changedBy: the actor's
  * audit name, the customer's email) and the stage application_submitted (only forward), and starts the
  * decisioning pipeline (its first job enqueued after commit).
@@ -26,7 +28,11 @@ export async function submitCase(tx: Tx, actor: Actor, c: CaseRecord, source: 'a
   const status = await lockCaseStatus(db, casePk);
   refuseUnlessEditable({ status: status ?? 'approved' });
   const app = await loadApplication(db, c);
-  const missing = missingForSubmission(app, await countCaseDocuments(db, casePk));
+  const required = missingForSubmission(app, await countCaseDocuments(db, casePk));
+  const missing = [...required.filter((m) => m.path !== 'documents'), ...missingPersonEmails(app), ...required.filter((m) => m.path === 'documents')];
+  if (source === 'application_form' && !(await findApplicationProfile(db, casePk))?.reviewConfirmedAt) {
+    missing.push({ path: 'review', message: 'confirm your details on the review step' });
+  }
   if (missing.length) throw incompleteApplication(missing);
 
   const now = svc.clock.now();

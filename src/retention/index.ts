@@ -9,6 +9,7 @@ export { purgeDueCase, type RetentionPurgeResult } from './purge-due-case';
 export { sweepRetention, RETENTION_SWEEP_BATCH } from './sweep-retention';
 export { setLegalHold, releaseLegalHold, type LegalHoldView } from './legal-hold';
 export { getCaseRetention, findCasePurgeRecord, type CaseRetentionView, type CasePurgeRecord, type DeletionCertificateView } from './get-case-retention';
+export { listErasureRequests, type ErasureRequestListItem } from './list-erasure-requests';
 export { requestErasure, AML_DEFAULT_YEARS, type ErasureDecisionView, type ErasureRequestView } from './request-erasure';
 export { subjectAccessExport, type SubjectAccessExport } from './subject-access-export';
 export { planSubjectAccess } from './plan-subject-access';

@@ -156,6 +156,8 @@ export async function insertErasureRequest(db: TenantDb, r: { personId: number; 
 export interface ErasureDecisionRecord {
   caseId: string;
   outcome: 'erased' | 'already_erased' | 'retained';
+  /** What an `erased` decision erased: the whole case's personal data, or only the person's; null otherwise. */
+  scope: 'case' | 'person' | null;
   retainUntil: Date | null;
   legalBasis: string | null;
   erasedAt: Date | null;
@@ -164,8 +166,8 @@ export interface ErasureDecisionRecord {
 export async function insertErasureDecision(db: TenantDb, requestId: number, casePk: number, d: ErasureDecisionRecord): Promise<void> {
   const orgId = db.orgId;
   await db.query(
-    'INSERT INTO erasure_decisions (org_id, request_id, case_pk, case_id, outcome, retain_until, legal_basis, erased_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    [orgId, requestId, casePk, d.caseId, d.outcome, d.retainUntil, d.legalBasis, d.erasedAt],
+    'INSERT INTO erasure_decisions (org_id, request_id, case_pk, case_id, outcome, scope, retain_until, legal_basis, erased_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [orgId, requestId, casePk, d.caseId, d.outcome, d.scope, d.retainUntil, d.legalBasis, d.erasedAt],
   );
 }
 
@@ -197,4 +199,36 @@ export async function findDueErasure(db: TenantDb, casePk: number, now: Date): P
 export async function markErasuresDone(db: TenantDb, casePk: number, at: Date): Promise<void> {
   const orgId = db.orgId;
   await db.query("UPDATE erasure_decisions SET erased_at = ? WHERE org_id = ? AND case_pk = ? AND outcome = 'retained' AND erased_at IS NULL", [at, orgId, casePk]);
+}
+
+export interface ErasureRequestRecord {
+  id: number;
+  personId: number;
+  reason: string;
+  requestedBy: string;
+  requestedAt: Date;
+  decisions: ErasureDecisionRecord[];
+}
+
+/** The tenant's erasure requests, newest first (keyset on id: those below `beforeId`), each with its decisions per case. */
+export async function listErasureRequests(db: TenantDb, beforeId: number | null, take: number): Promise<ErasureRequestRecord[]> {
+  const orgId = db.orgId;
+  const rows: { id: number; person_id: number; reason: string; requested_by: string; requested_at: Date }[] = await db.query(
+    `SELECT id, person_id, reason, requested_by, requested_at FROM erasure_requests WHERE org_id = ?${beforeId === null ? '' : ' AND id < ?'}
+     ORDER BY id DESC LIMIT ${Math.floor(take)}`, beforeId === null ? [orgId] : [orgId, beforeId],
+  );
+  if (!rows.length) return [];
+  const decisions: {
+    request_id: number; case_id: string; outcome: ErasureDecisionRecord['outcome']; scope: ErasureDecisionRecord['scope']; retain_until: Date | null; legal_basis: string | null; erased_at: Date | null;
+  }[] = await db.query(
+    'SELECT request_id, case_id, outcome, scope, retain_until, legal_basis, erased_at FROM erasure_decisions WHERE org_id = ? AND request_id IN (?) ORDER BY id',
+    [orgId, rows.map((r) => r.id)],
+  );
+  const date = (d: Date | null) => (d ? new Date(d) : null);
+  return rows.map((r) => ({
+    id: Number(r.id), personId: Number(r.person_id), reason: r.reason, requestedBy: r.requested_by, requestedAt: new Date(r.requested_at),
+    decisions: decisions.filter((d) => Number(d.request_id) === Number(r.id)).map((d) => ({
+      caseId: d.case_id, outcome: d.outcome, scope: d.scope, retainUntil: date(d.retain_until), legalBasis: d.legal_basis, erasedAt: date(d.erased_at),
+    })),
+  }));
 }

@@ -28,9 +28,9 @@ export interface RetentionPolicyInput {
 
 const LIMITS = { yearsAfterClosure: [1, 100, 'years'], declinedDays: [1, 36500, 'days'], withdrawnDays: [1, 36500, 'days'] } as const;
 
-/** The tenant's retention policy (compliance_admin, like its setter). */
+/** The tenant's retention policy (any member: the console shows it; only a compliance_admin changes it). */
 export async function getRetentionPolicy(svc: Services, actor: Actor): Promise<RetentionPolicyView> {
-  authorize(actor, 'retention:configure');
+  authorize(actor, 'retention:read');
   const p = await findRetentionPolicy(forTenant(svc.db, actor.orgId));
   return p ? { ...p } : { version: 0, yearsAfterClosure: null, declinedDays: null, withdrawnDays: null, updatedBy: null, updatedAt: null };
 }

@@ -47,3 +47,11 @@ export async function listSubjectDocuments(db: TenantDb, casePk: number, all: bo
     extractedData: typeof r.extracted_data === 'string' ? JSON.parse(r.extracted_data) as unknown : r.extracted_data, blobKey: r.blob_key,
   }));
 }
+
+/** Who a case's personal data is about: its customer's email (lower-case, or null) and the person keys of its parties. */
+export async function findCaseSubjects(db: TenantDb, casePk: number): Promise<{ customerEmail: string | null; personKeys: string[] }> {
+  const orgId = db.orgId;
+  const [c]: { customer_email: string | null }[] = await db.query('SELECT customer_email FROM cases WHERE org_id = ? AND pk = ?', [orgId, casePk]);
+  const parties: { person_key: string }[] = await db.query('SELECT DISTINCT person_key FROM case_parties WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
+  return { customerEmail: c?.customer_email ? c.customer_email.toLowerCase() : null, personKeys: parties.map((p) => p.person_key) };
+}

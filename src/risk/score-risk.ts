@@ -5,6 +5,9 @@ import {
   type Band, type CountryLevel, type HitKind, type KeywordLevel, type RiskFactorKey, type RiskLevel, type RiskModelDefinition,
 } from './risk-model';
 
+/** `1 document`, `2 documents`: a count in words, never `document(s)`. */
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
 /** One factor of an assessment: its own score (0 to 100), its weight, the points it adds, and why. */
 export interface RiskFactorResult {
   factor: RiskFactorKey;
@@ -85,7 +88,7 @@ export function scoreRisk(model: RiskModelDefinition, facts: CaseFacts): RiskSco
   const ubos = facts.parties.filter((p) => p.kind === 'ubo');
   const offshore = ubos.filter((u) => RANK[highest([countryLevel(u.nationality), countryLevel(u.countryOfResidence)], 'low')] >= RANK.high);
   if (offshore.length) {
-    own.ownership = { score: 100, detail: `${offshore.length} offshore UBO(s) (nationality or residence in a high-risk country)` };
+    own.ownership = { score: 100, detail: `${count(offshore.length, 'offshore UBO')} (nationality or residence in a high-risk country)` };
   } else if (facts.hasUbos === false) {
     own.ownership = { score: 0, detail: 'no person owns or controls 25% or more' };
   } else if (ubos.length === 0) {
@@ -108,7 +111,7 @@ export function scoreRisk(model: RiskModelDefinition, facts: CaseFacts): RiskSco
       worst = `${kind} hit ${h.hitId} (${h.outcome})`;
     }
   }
-  if (facts.hits.length && hitScore === 0) worst = `${facts.hits.length} hit(s), all false positives`;
+  if (facts.hits.length && hitScore === 0) worst = `${count(facts.hits.length, 'hit')}, all false positives`;
   own.screening = { score: hitScore, detail: worst };
 
   // International transactions: the model's level, raised to high by a high-risk country traded with.
@@ -122,8 +125,8 @@ export function scoreRisk(model: RiskModelDefinition, facts: CaseFacts): RiskSco
   const inError = facts.documents.filter((d) => d.status === 'error').length;
   const low = facts.documents.filter((d) => d.status !== 'error' && d.confidence === 'Low').length;
   own.documents = inError
-    ? { score: 100, detail: `${inError} document(s) in error` }
-    : low ? { score: 50, detail: `${low} document(s) with Low confidence` } : { score: 0, detail: `${facts.documents.length} document(s), none in error or Low confidence` };
+    ? { score: 100, detail: `${count(inError, 'document')} in error` }
+    : low ? { score: 50, detail: `${count(low, 'document')} with Low confidence` } : { score: 0, detail: `${count(facts.documents.length, 'document')}, none in error or Low confidence` };
 
   const factors = RISK_FACTORS.map((f): RiskFactorResult => ({
     factor: f, label: FACTOR_LABELS[f], weight: model.weights[f], score: own[f].score, points: round2((model.weights[f] * own[f].score) / 100), detail: own[f].detail,

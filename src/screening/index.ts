@@ -27,7 +27,7 @@ export {
   DispositionSchema, HitSourceSchema, ScreeningHitSchema, ScreeningHitListSchema, DispositionRequestSchema, type ScreeningHitView, type DispositionBody,
   ScreenNameRequestSchema, ScreenNameResultSchema, ScreeningCandidateSchema, MatchExplanationSchema, type ScreenNameResult, type ScreeningCandidateView,
 } from './screening.wire';
-export { listHitsOfCases, listOpenHits, purgeScreeningHitSubjects, type ScreeningHit } from './screening.repository';
+export { listHitsOfCases, listOpenHits, purgeScreeningHitSubjects, eraseHitSubjectsOf, type ScreeningHit } from './screening.repository';
 export { nameSimilarity } from './watchlist/name-similarity';
 export { nameTokens } from './watchlist/name-tokens';
 export { screeningHitView } from './screening-views';

@@ -6,6 +6,7 @@ import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
 import type { StepGuard } from '../step-guard';
+import { timed } from '../metrics';
 import type { Services } from '../services';
 import type { EntitySnapshot } from './cleared-pairs';
 import { markPairReraised } from './cleared-pairs.repository';
@@ -74,7 +75,7 @@ export async function screenCase(svc: Services, actor: Actor, ref: CaseRef, guar
   // The list's version, read before the matches: a new list is taken between runs, not within one.
   const watchlistVersion = await svc.screening.listVersion().catch(() => null);
   const settings = await activeScreeningSettings(db, svc.config.screeningMatchThreshold, svc.clock.now());
-  const screened = await screenSubjects(db, svc.screening, casePk, subjects, queryOptionsOf(settings.settings));
+  const screened = await timed(svc, 'svc_screening_duration_seconds', { provider: svc.screening.name }, () => screenSubjects(db, svc.screening, casePk, subjects, queryOptionsOf(settings.settings)));
   const summary = screened.map(({ subject, matches }) => ({ name: subject.name, role: subject.role, status: subjectStatus(matches.map((m) => m.match)) }));
   const cleared = screened.reduce((n, s) => n + s.cleared, 0);
 

@@ -140,6 +140,18 @@ export async function purgeScreeningHitSubjects(db: TenantDb, casePk: number): P
   return (res as { affectedRows?: number }).affectedRows ?? 0;
 }
 
+/** An erasure request's erasure of one person on a case: the hits of their subjects (`<kind>:<position>`) lose what purgeScreeningHitSubjects removes. */
+export async function eraseHitSubjectsOf(db: TenantDb, casePk: number, subjectIds: string[]): Promise<number> {
+  if (!subjectIds.length) return 0;
+  const orgId = db.orgId;
+  const res = await db.query(
+    `UPDATE screening_hits SET subject_name = NULL, caption = NULL, nationality = '[]', triage_reason = NULL, disposition_note = NULL
+     WHERE org_id = ? AND case_pk = ? AND subject_id IN (?)`,
+    [orgId, casePk, subjectIds],
+  );
+  return (res as { affectedRows?: number }).affectedRows ?? 0;
+}
+
 /** A hit as screenCase persists it: the contract's fields plus what triage compares later. */
 export interface NewScreeningHit {
   hitId: string;

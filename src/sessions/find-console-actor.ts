@@ -1,13 +1,20 @@
-import { memberActor, type MemberActor } from '../access/index';
+import { memberActor, STEP_UP_WINDOW_MS, type MemberActor } from '../access/index';
 import type { Services } from '../services';
 import { findMemberSessionWithMember } from './find-member-session';
 import type { MemberSession } from './member-session';
 
 /**
- * The member a console session cookie's token signs in, as an Actor with their current role, or null
+ * The member a console session cookie's token signs in, as an Actor with their current role and second
+ * factor (enrolled, required by the tenant, proved in this session within the step-up window), or null
  * when the token opens no live console session or the member has been removed since (one statement).
  */
 export async function findConsoleActor(svc: Services, token: unknown): Promise<{ actor: MemberActor; session: MemberSession } | null> {
   const found = await findMemberSessionWithMember(svc, 'console', token);
-  return found ? { actor: memberActor(found.member), session: found.session } : null;
+  if (!found) return null;
+  const provedAt = found.session.secondFactorAt?.getTime();
+  const fresh = provedAt !== undefined && svc.clock.now().getTime() - provedAt < STEP_UP_WINDOW_MS;
+  return {
+    actor: memberActor(found.member, { enrolled: found.member.mfaEnrolled, required: found.member.mfaRequired, fresh }),
+    session: found.session,
+  };
 }

@@ -12,9 +12,12 @@ interface Row {
   created_at: Date;
   idle_expires_at: Date;
   expires_at: Date;
+  second_factor_at: Date | null;
   org_id?: string;
   email?: string;
   role?: MemberRole;
+  mfa_required?: number;
+  mfa_enrolled?: number;
 }
 
 /** The member a live session belongs to, as read with it (a removed member's sessions open nothing). */
@@ -23,6 +26,10 @@ export interface SessionMember {
   orgId: string;
   email: string;
   role: MemberRole;
+  /** Their tenant requires MFA. */
+  mfaRequired: boolean;
+  /** They have a confirmed second factor. */
+  mfaEnrolled: boolean;
 }
 
 /**
@@ -54,10 +61,12 @@ async function lookup(
   const byToken = crossTenant(svc.db, 'token-lookup');
   const [row] = (await byToken.query(
     withMember
-      ? `SELECT s.member_id, s.sid, s.csrf_generation, s.created_at, s.idle_expires_at, s.expires_at, m.org_id, m.email, m.role
-         FROM member_sessions s JOIN members m ON m.id = s.member_id AND m.removed_at IS NULL
+      ? `SELECT s.member_id, s.sid, s.csrf_generation, s.created_at, s.idle_expires_at, s.expires_at, s.second_factor_at, m.org_id, m.email, m.role,
+           t.mfa_required,
+           EXISTS (SELECT 1 FROM second_factors f WHERE f.org_id = m.org_id AND f.member_id = m.id AND f.confirmed_at IS NOT NULL) AS mfa_enrolled
+         FROM member_sessions s JOIN members m ON m.id = s.member_id AND m.removed_at IS NULL JOIN tenants t ON t.id = m.org_id
          WHERE s.token_hash = ? AND s.kind = ? AND s.ended_at IS NULL AND s.expires_at > ? AND s.idle_expires_at > ?`
-      : `SELECT member_id, sid, csrf_generation, created_at, idle_expires_at, expires_at FROM member_sessions
+      : `SELECT member_id, sid, csrf_generation, created_at, idle_expires_at, expires_at, second_factor_at FROM member_sessions
          WHERE token_hash = ? AND kind = ? AND ended_at IS NULL AND expires_at > ? AND idle_expires_at > ?`,
     [hash, kind, now, now],
   )) as Row[];
@@ -72,8 +81,10 @@ async function lookup(
   const generation = Number(row.csrf_generation);
   const session: MemberSession = {
     token, kind, memberId: row.member_id, sid: row.sid, csrfGeneration: generation, csrf: csrfTokenOf(token, generation),
-    createdAt: new Date(row.created_at), idleExpiresAt, expiresAt,
+    createdAt: new Date(row.created_at), idleExpiresAt, expiresAt, secondFactorAt: row.second_factor_at ? new Date(row.second_factor_at) : null,
   };
-  const member = withMember && row.org_id && row.email && row.role ? { id: row.member_id, orgId: row.org_id, email: row.email, role: row.role } : null;
+  const member = withMember && row.org_id && row.email && row.role
+    ? { id: row.member_id, orgId: row.org_id, email: row.email, role: row.role, mfaRequired: Number(row.mfa_required) === 1, mfaEnrolled: Number(row.mfa_enrolled) === 1 }
+    : null;
   return { session, member };
 }

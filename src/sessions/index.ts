@@ -3,12 +3,14 @@ export {
   MEMBER_SESSION_POLICIES, csrfTokenOf, type MemberSession, type MemberSessionKind, type MemberSessionPolicy,
 } from './member-session';
 export { startMemberSession } from './start-member-session';
-export { findMemberSession } from './find-member-session';
+export { findMemberSession, findMemberSessionWithMember } from './find-member-session';
 export { endMemberSession } from './end-member-session';
 export { spendCsrfToken } from './spend-csrf-token';
 export { findConsoleActor } from './find-console-actor';
 export { cookieValue, CONSOLE_COOKIE } from './cookie';
-export { signIn, SIGN_IN_REFUSED, type SignInInput, waitText } from './sign-in';
+export { checkPassword, signInRateLimited, SIGN_IN_REFUSED, type SignInInput, waitText } from './sign-in';
+export { markSecondFactor } from './mark-second-factor';
+export { sessionTokenHash } from './member-session';
 export { getMe, type Me } from './get-me';
 export { listMySessions, type ConsoleSessionView } from './list-my-sessions';
 export { endMySession } from './end-my-session';

@@ -44,6 +44,8 @@ export interface MemberSession {
   createdAt: Date;
   idleExpiresAt: Date;
   expiresAt: Date;
+  /** When this session last proved a second factor (sign-in, enrolment, step-up), or null. */
+  secondFactorAt: Date | null;
 }
 
 /** A session token: 32 random bytes, base64url. */

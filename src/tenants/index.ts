@@ -7,6 +7,7 @@ export { listMembers } from './list-members';
 export { MemberSchema, MemberRoleSchema, type MemberView } from './member.wire';
 export { setFullParity } from './set-full-parity';
 export { setFourEyes } from './set-four-eyes';
+export { setMfaRequired } from './set-mfa-required';
 export { fourEyesOn } from './four-eyes-on';
 export { setWebhookAlertThreshold, WEBHOOK_ALERT_MINUTES_MIN, WEBHOOK_ALERT_MINUTES_MAX } from './set-webhook-alert-threshold';
 export { setIdvSelfieRequired } from './set-idv-selfie-required';

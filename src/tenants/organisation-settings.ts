@@ -20,15 +20,17 @@ export interface OrganisationSettings {
   idvRequireSelfie: boolean;
   /** A valid, accepted ID document on file satisfies a person even when a selfie is required or a hosted vendor verifies. */
   idvAcceptDocumentOnFile: boolean;
+  /** Every member needs a second factor (setMfaRequired). */
+  mfaRequired: boolean;
 }
 
 export function toOrganisationSettings(
-  t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'defaultMlroMemberId' | 'fullParityEntitled' | 'fullParityEnabled' | 'zeroRetention' | 'webhookAlertAfterMinutes' | 'idvRequireSelfie' | 'idvAcceptDocumentOnFile'>,
+  t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'defaultMlroMemberId' | 'fullParityEntitled' | 'fullParityEnabled' | 'zeroRetention' | 'webhookAlertAfterMinutes' | 'idvRequireSelfie' | 'idvAcceptDocumentOnFile' | 'mfaRequired'>,
 ): OrganisationSettings {
   return {
     orgId: t.id, name: t.name, fourEyes: t.fourEyes, defaultMlroMemberId: t.defaultMlroMemberId, fullParityEntitled: t.fullParityEntitled,
     fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
     webhookAlertAfterMinutes: t.webhookAlertAfterMinutes, idvRequireSelfie: t.idvRequireSelfie,
-    idvAcceptDocumentOnFile: t.idvAcceptDocumentOnFile,
+    idvAcceptDocumentOnFile: t.idvAcceptDocumentOnFile, mfaRequired: t.mfaRequired,
   };
 }

@@ -1,4 +1,4 @@
-import { auditName, authorize, type Actor } from '../access/index';
+import { auditName, authorize, requireStepUp, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { recordAudit } from '../audit/record-audit';
 import { DomainError } from '../errors';
@@ -29,6 +29,7 @@ export async function setFullParity(
 ): Promise<OrganisationSettings> {
   if (input.entitled !== undefined) authorize(actor, 'full_parity:entitle');
   if (input.enabled !== undefined) authorize(actor, 'full_parity:toggle');
+  requireStepUp(actor);
   return inTransaction(svc, async (tx) => {
     const locked = await lockTenant(tx.manager, actor.orgId);
     const entitled = input.entitled ?? locked.fullParityEntitled;

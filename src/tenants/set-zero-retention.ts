@@ -1,4 +1,4 @@
-import { auditName, authorize, type Actor } from '../access/index';
+import { auditName, authorize, requireStepUp, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { recordAudit } from '../audit/record-audit';
 import { DomainError } from '../errors';
@@ -21,6 +21,7 @@ export const ZERO_RETENTION_NEEDS_FULL_PARITY_MESSAGE =
  */
 export async function setZeroRetention(svc: Services, actor: Actor, input: { enabled: boolean }): Promise<OrganisationSettings> {
   authorize(actor, 'zero_retention:toggle');
+  requireStepUp(actor);
   if (typeof input.enabled !== 'boolean') throw DomainError.validation([{ path: 'enabled', message: 'must be true or false' }]);
   return inTransaction(svc, async (tx) => {
     const tenant = await lockTenant(tx.manager, actor.orgId);

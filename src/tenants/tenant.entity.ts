@@ -32,6 +32,8 @@ export class Tenant {
   @Column(boolColumn) idvAcceptDocumentOnFile!: boolean;
   /** The member monitoring-review hand-offs are assigned to (mlro or above), or null: they wait in the senior queue. */
   @Column({ ...uuidColumn, nullable: true }) defaultMlroMemberId!: string | null;
+  /** Every member needs a second factor: one without is sent to enrolment at sign-in (admin, audited; off by default). */
+  @Column(boolColumn) mfaRequired!: boolean;
   /** The public intake link answers (Compliance Configuration; off by default). */
   @Column(boolColumn) publicIntakeEnabled!: boolean;
   @Column(timestampColumn) createdAt!: Date;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { inTransaction } from '../db/transaction';
 import { EVENT_VERSION } from '../events/record-event';
 import { runHook } from '../platform/index';
+import { metricsOf } from '../metrics';
 import type { Services } from '../services';
 import { Coalescer } from './coalescer';
 import { ENDPOINT_DELETED_MESSAGE } from './delete-webhook-endpoint';
@@ -189,6 +190,7 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
     // No request is sent: the attempt number the claim took is given back.
     if (!(await endLeasedUnsent(svc.db, { orgId, id: deliveryId, token, state, lastError, now }))) return 'lease_lost';
     if (claimed.hasDependents) await releaseDependents(svc, claimed);
+    if (outcome === 'cancelled') metricsOf(svc).count('svc_webhook_deliveries_total', { state: 'cancelled' });
     return outcome;
   }
 
@@ -224,6 +226,13 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
     svc.log.warn({ deliveryId, attemptNo }, 'webhook attempt finished after its lease was lost; result not recorded');
     return 'lease_lost';
   }
+  // Counted once the result is ours (recorded): a lost lease's attempt is the next worker's to count.
+  const attemptOutcome = state === 'delivered' ? 'delivered' : state === 'failed' ? 'failed' : 'retry_scheduled';
+  const metrics = metricsOf(svc);
+  metrics.count('svc_webhook_attempts_total', { outcome: attemptOutcome });
+  metrics.observe('svc_webhook_attempt_duration_seconds', outcome.durationMs / 1000, { outcome: attemptOutcome });
+  if (state !== 'pending') metrics.count('svc_webhook_deliveries_total', { state });
+  else metrics.count('svc_webhook_retries_scheduled_total');
   if (nextAttemptAt) await enqueueDeliveries(svc, [{ id: deliveryId, runAt: nextAttemptAt, orgId }]);
   if (claimed.hasDependents) await releaseDependents(svc, claimed);
   // Whoever reacts to a 2xx (zero retention's purge check) does so now: committed above, so they see this delivery.
@@ -232,7 +241,7 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
       orgId, deliveryId, endpointId: endpoint.id, eventId: claimed.eventId, eventType: claimed.eventType, casePk: claimed.casePk,
     });
   }
-  return state === 'delivered' ? 'delivered' : state === 'failed' ? 'failed' : 'retry_scheduled';
+  return attemptOutcome;
 }
 
 /**

@@ -43,4 +43,5 @@ export {
   renderWebhookAlertMail, type WebhookAlertKind,
 } from './webhook-alert-mail';
 export { WEBHOOK_DELIVERED, type DeliveredWebhook } from './webhook-delivered';
+export { failingWebhookEndpoints } from './failing-endpoints';
 export { webhooksModule } from './module';

@@ -165,3 +165,24 @@ export async function listEndpointHealth(db: Queryable, orgId: string): Promise<
     lastFailureAt: r.last_failure_at, lastError: r.last_error, updatedAt: r.updated_at,
   }));
 }
+
+/** Live, per endpoint of the tenant: deliveries with a failed attempt behind them and another one due (the retries waiting now). */
+export async function listPendingRetries(db: Queryable, orgId: string): Promise<Map<string, { count: number; since: Date; nextAt: Date | null; lastAt: Date; lastError: string | null }>> {
+  const rows = (await db.query(
+    `SELECT d.endpoint_id, COUNT(*) AS n, MIN(d.created_at) AS since, MIN(d.next_attempt_at) AS next_at, MAX(d.updated_at) AS last_at,
+       SUBSTRING_INDEX(GROUP_CONCAT(d.last_error ORDER BY d.updated_at DESC SEPARATOR '\x1f'), '\x1f', 1) AS last_error
+     FROM webhook_deliveries d
+     WHERE d.org_id = ? AND d.state = 'pending' AND d.attempts > 0
+     GROUP BY d.endpoint_id`,
+    [orgId],
+  )) as { endpoint_id: string; n: number | string; since: Date; next_at: Date | null; last_at: Date; last_error: string | null }[];
+  return new Map(rows.map((r) => [r.endpoint_id, { count: Number(r.n), since: r.since, nextAt: r.next_at, lastAt: r.last_at, lastError: r.last_error || null }]));
+}
+
+/** Endpoints whose deliveries are failing now (failing_since set by the health check), every tenant's. */
+export async function failingEndpointCount(db: Queryable): Promise<number> {
+  const rows = (await crossTenant(db, 'sweep').query(
+    'SELECT COUNT(*) AS n FROM webhook_endpoint_health WHERE failing_since IS NOT NULL',
+  )) as { n: number | string }[];
+  return Number(rows[0]?.n ?? 0);
+}

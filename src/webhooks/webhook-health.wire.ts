@@ -11,5 +11,10 @@ export const WebhookEndpointHealthSchema = Type.Object({
   lastFailureAt: Nullable(DateTime()),
   lastError: OptionalText({ description: 'The last failed attempt in words.' }),
   checkedAt: Nullable(DateTime(), { description: 'When the health check last read this endpoint\'s attempts.' }),
+  pendingRetries: Type.Integer({ minimum: 0, description: 'Deliveries with a failed attempt behind them and another due, now (read live).' }),
+  retryingSince: Nullable(DateTime(), { description: 'When the oldest of those deliveries was created; null when none waits.' }),
+  nextRetryAt: Nullable(DateTime(), { description: 'When the next of those attempts is due.' }),
+  lastRetryAt: Nullable(DateTime(), { description: 'When the most recently tried of them was last tried.' }),
+  lastRetryError: OptionalText({ description: 'The failure in words of the most recently tried of them.' }),
 });
 export type WebhookEndpointHealthView = Static<typeof WebhookEndpointHealthSchema>;

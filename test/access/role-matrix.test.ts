@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import {
-  assignCaseOwner, bulkAssignCases, bulkTagCases, deleteCaseView, exportCases, findConsoleCase, listCaseDecisions, listCases, listCaseTags, listCaseTimeline, listCaseViews, listConsoleCases, saveCaseView, setCaseTags, setCrmRecordId,
+  assignCaseOwner, setPersonEmail, bulkAssignCases, bulkTagCases, deleteCaseView, exportCases, findConsoleCase, listCaseDecisions, listCases, listCaseTags, listCaseTimeline, listCaseViews, listConsoleCases, saveCaseView, setCaseTags, setCrmRecordId,
 } from '../../src/cases/index';
 import { createCase, openCase } from '../../src/onboarding/index';
 import { approveDecisionOverride, decideCase, escalateCase, getCase, getPendingDecisionOverride, listDecisionBlockers, loadCaseParts, rejectDecisionOverride, reopenCase, respondToEscalation } from '../../src/decisions/index';
@@ -263,6 +263,8 @@ describe('access: role and scope matrix over every use case that takes an Actor'
     { name: 'getPerson', need: { scope: null, role: 'analyst' }, ownsResource: false, call: (s, a) => getPerson(s, a, 1) },
     { name: 'listCasePeople', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => listCasePeople(s, a, portalCaseId) },
     { name: 'linkPerson', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => linkPerson(s, a, { caseId: portalCaseId, personKey: randomUUID(), personId: 1 }) },
+    // A person's email from the case page (issue 29): the console only; an unknown person is not_found after the role check.
+    { name: 'setPersonEmail', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => setPersonEmail(s, a, { caseId, personKey: randomUUID(), email: 'person@example.com' }) },
     { name: 'unlinkPerson', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => unlinkPerson(s, a, { caseId: portalCaseId, personKey: randomUUID(), reason: 'matrix' }) },
     { name: 'markPersonNew', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => markPersonNew(s, a, { caseId: portalCaseId, personKey: randomUUID() }) },
     { name: 'attachPersonDocument', need: { scope: null, role: 'analyst' }, ownsResource: true, call: (s, a) => attachPersonDocument(s, a, { personId: 1, documentId: 999_999_999 }) },

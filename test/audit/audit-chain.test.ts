@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { compactVerify, createLocalJWKSet, type JWK } from 'jose';
-import { chainHash, recordAudit } from '../../src/audit/index';
+import { chainHash, listCaseAuditEntries, recordAudit } from '../../src/audit/index';
 import { signAuditHeads } from '../../src/audit-seal/index';
-import { inTransaction } from '../../src/db/index';
+import { forTenant, inTransaction } from '../../src/db/index';
+import { BACKFILL_AUDIT_CASE_ID } from '../../migrations/1763703710000-audit-case-id';
 import { ConsoleHarness } from '../graphql/harness';
 import { testEnv } from '../support/env';
 import { runNode } from '../support/processes';
@@ -105,6 +106,45 @@ describe('tamper-evident audit log: the hash chain, its signed head, verificatio
     expect(chain.map((r) => r.seq)).to.deep.equal(Array.from({ length: 24 }, (_, i) => i + 1));
     expect(new Set(chain.map((r) => r.prev_hash)).size).to.equal(24);
     expect(await verify(ca)).to.deep.include({ valid: true, entries: 24, broken: null });
+  });
+
+  it('an entry about a case carries its indexed case_id (written with it, or backfilled by the migration), outside the hash: the chain verifies before and after, and a case\'s entries are read by it', async () => {
+    const ca = await h.signedIn('compliance_admin');
+    const orgId = ca.member.tenant.id;
+    const at = new Date();
+    const entries = [
+      { action: 'case.legal_hold.set', details: { caseId: 'CS-2026-00042', reason: 'Litigation' } },
+      { action: 'four_eyes.set', details: { enabled: true } },
+      { action: 'case.legal_hold.released', details: { caseId: 'CS-2026-00042', reason: 'Litigation' } },
+      { action: 'case.decided', details: { caseId: 'f3c0c1de-1b7e-4c8e-9a55-2c4f3e0d9a11', outcome: 'approved' } },
+      { action: 'test.odd', details: { caseId: 42 } },
+    ];
+    for (const e of entries) await inTransaction(h.svc, (tx) => recordAudit(tx, { orgId, actor: 'operator', ...e, at }));
+    const caseIds = async () => (await h.svc.db.query('SELECT case_id FROM tenant_config_audit_log WHERE org_id = ? ORDER BY seq', [orgId]) as { case_id: string | null }[]).map((r) => r.case_id);
+    const expected = ['CS-2026-00042', null, 'CS-2026-00042', 'f3c0c1de-1b7e-4c8e-9a55-2c4f3e0d9a11', null];
+    expect(await caseIds()).to.deep.equal(expected);
+    const before = await verify(ca);
+    expect(before).to.deep.include({ valid: true, entries: 5, broken: null });
+
+    // Entries recorded before the column existed have none: the migration's backfill fills them from details.caseId.
+    await h.svc.db.query('UPDATE tenant_config_audit_log SET case_id = NULL WHERE org_id = ?', [orgId]);
+    expect(await listCaseAuditEntries(forTenant(h.svc.db, orgId), 'CS-2026-00042')).to.deep.equal([]);
+    await h.svc.db.query(BACKFILL_AUDIT_CASE_ID);
+    expect(await caseIds()).to.deep.equal(expected);
+    // Hashes untouched: the same head, still valid.
+    expect(await verify(ca)).to.deep.equal(before);
+
+    const read = await listCaseAuditEntries(forTenant(h.svc.db, orgId), 'CS-2026-00042');
+    expect(read.map((e) => [e.seq, e.action])).to.deep.equal([[1, 'case.legal_hold.set'], [3, 'case.legal_hold.released']]);
+    const chain = await rows(orgId);
+    expect(read.map((e) => e.hash)).to.deep.equal([chain[0]!.hash, chain[2]!.hash]);
+    // Another tenant's entries about a case of the same id are not read.
+    const other = await h.signedIn('compliance_admin');
+    await inTransaction(h.svc, (tx) => recordAudit(tx, { orgId: other.member.tenant.id, actor: 'operator', action: 'case.legal_hold.set', details: { caseId: 'CS-2026-00042', reason: 'x' }, at }));
+    expect(await listCaseAuditEntries(forTenant(h.svc.db, orgId), 'CS-2026-00042')).to.have.length(2);
+    // The read uses the index.
+    const [plan] = await h.svc.db.query("EXPLAIN SELECT seq FROM tenant_config_audit_log WHERE org_id = ? AND case_id = ? ORDER BY seq", [orgId, 'CS-2026-00042']) as { key: string | null }[];
+    expect(plan!.key).to.equal('ix_audit_log_case');
   });
 
   it('the daily signing signs each tenant whose head moved, once; npx svc audit:verify reports the first broken link with exit code 1', async () => {

@@ -2,7 +2,7 @@ import type { CustomerActor } from '../../src/access/index';
 import type { Services } from '../../src/platform/index';
 import { saveApplication, submitApplication } from '../../src/portal/index';
 import type { Tenant } from '../../src/tenants/index';
-import { invitedCase } from '../portal/support';
+import { invitedCase, reviewConfirmed } from '../portal/support';
 import { seedDocument } from '../rest/factories';
 
 // Shared by the case-metrics tests: cases that move through the real use cases (POST /v1/cases' create, the
@@ -30,10 +30,11 @@ export async function applicationCase(svc: Services, tenant: Tenant, companyName
         companyName, registrationNumber: '01234567', country: 'GB', entityType: 'Private limited company', incorporationDate: '2015-01-01',
         registeredAddress: '1 High Street, London', businessActivity: 'Software licences', sourceOfFunds: 'Trading revenue', transactsInternationally: false,
       },
-      ownership: { hasUbos: false, directors: [{ name: 'Dana Director', dateOfBirth: '1970-01-01', nationality: 'GB', roles: ['director'] }] },
+      ownership: { hasUbos: false, directors: [{ name: 'Dana Director', email: 'dana@director.example', dateOfBirth: '1970-01-01', nationality: 'GB', roles: ['director'] }] },
     },
   });
   await seedDocument(svc, tenant.id, c.pk);
+  await reviewConfirmed(svc, tenant.id, c.pk);
   return { caseId: c.caseId, pk: c.pk, customer };
 }
 

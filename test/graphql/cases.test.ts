@@ -170,8 +170,8 @@ describe('console GraphQL: cases and case', function () {
         expect(page.cases.edges.every((e) => e.node.decision !== null && e.node.riskBand === 'low')).to.equal(true);
         expect(page.cases.edges.filter((e) => e.node.owner !== null).length).to.be.greaterThan(0);
         // The session with its member (one statement), then the page of cases with their decisions (owner and risk band are on the row).
-        // (The tags are a subquery of the page's statement.)
-        const tables = statements.map((q) => /\bFROM\s+`?(\w+)/.exec(q.replace(/FROM case_tags t\b/g, ''))?.[1] ?? q.slice(0, 40));
+        // (The tags are a subquery of the page's statement, and whether the member has a second factor one of the session's.)
+        const tables = statements.map((q) => /\bFROM\s+`?(\w+)/.exec(q.replace(/FROM (case_tags t|second_factors f)\b/g, ''))?.[1] ?? q.slice(0, 40));
         expect(tables, `first: ${first}`).to.deep.equal(['member_sessions', 'cases']);
         expect(statements[0], 'the member comes with the session').to.match(/JOIN members m/);
         expect(statements[1], 'the decisions come with the page').to.match(/LEFT JOIN decisions d/);
@@ -182,7 +182,7 @@ describe('console GraphQL: cases and case', function () {
           `query($first: Int) { cases(first: $first) { edges { node { caseId documents { id } ...D } } } } fragment D on Case { decision { outcome } }`, { first },
         );
         expect(withDocs.cases.edges.every((e) => e.node.decision !== null && e.node.documents.length === 0)).to.equal(true);
-        expect(statements.map((q) => /\bFROM\s+`?(\w+)/.exec(q.replace(/FROM case_tags t\b/g, ''))?.[1]), `first: ${first}, documents`).to.deep.equal(['member_sessions', 'cases', 'cases']);
+        expect(statements.map((q) => /\bFROM\s+`?(\w+)/.exec(q.replace(/FROM (case_tags t|second_factors f)\b/g, ''))?.[1]), `first: ${first}, documents`).to.deep.equal(['member_sessions', 'cases', 'cases']);
         expect(statements[2], 'one statement for the documents of the whole page').to.match(/JOIN documents d .* c\.case_id IN \(/s);
       }
     } finally {

@@ -83,4 +83,38 @@ describe('console GraphQL: webhook failure alerts (endpoint health, the organisa
     expect(healthy).to.deep.include({ incidentSince: null, failingSince: null, lastError: 'The receiver answered HTTP 502.' });
     expect(healthy.lastSuccessAt! > failing.failingSince!).to.equal(true);
   });
+
+  it('webhookEndpoints.health: the retries waiting now are read live (before any health check), and a delivery names its case', async () => {
+    const analyst = await h.signedIn('analyst');
+    const tenant = analyst.member.tenant;
+    const r = await receiver(() => ({ status: 503 }));
+    const { endpoint } = (await analyst.data<{ createWebhookEndpoint: { endpoint: { id: string } } }>(
+      'mutation ($url: String!) { createWebhookEndpoint(input: { url: $url, eventTypes: ["case.created"] }) { endpoint { id } } }', { url: r.url() },
+    )).createWebhookEndpoint;
+    const retries = async () => (await analyst.data<{ webhookEndpoints: { id: string; health: Record<string, unknown> }[] }>(
+      '{ webhookEndpoints { id health { pendingRetries retryingSince nextRetryAt lastRetryAt lastRetryError checkedAt } } }',
+    )).webhookEndpoints.find((e) => e.id === endpoint.id)!.health;
+    expect(await retries()).to.deep.equal({ pendingRetries: 0, retryingSince: null, nextRetryAt: null, lastRetryAt: null, lastRetryError: null, checkedAt: null });
+
+    const { createCase } = await analyst.data<{ createCase: { caseId: string; reference: string } }>(
+      'mutation ($input: CreateCaseInput!) { createCase(input: $input) { caseId reference } }',
+      { input: { companyName: 'Retrying Ltd', customerEmail: 'retrying@example.com', country: 'GB' } },
+    );
+    const rt = await runtime();
+    await drain(rt, { orgId: tenant.id, svc: h.svc });
+    await r.waitForRequests(1);
+    const live = await retries();
+    expect(live).to.deep.include({ pendingRetries: 1, lastRetryError: 'The receiver answered HTTP 503.', checkedAt: null });
+    // The retry schedule here is a minute apart: the next attempt is due about a minute after the first one.
+    expect(Date.parse(live.nextRetryAt as string) - Date.parse(live.lastRetryAt as string)).to.be.within(55_000, 65_000);
+    expect(Date.parse(live.retryingSince as string)).to.be.at.most(Date.parse(live.lastRetryAt as string));
+
+    const deliveries = (await analyst.data<{ webhookDeliveries: { edges: { node: Record<string, unknown> }[] } }>(
+      'query ($filter: WebhookDeliveryFilter) { webhookDeliveries(filter: $filter) { edges { node { state caseId case { caseId reference companyName } } } } }',
+      { filter: { endpointId: endpoint.id } },
+    )).webhookDeliveries.edges.map((e) => e.node);
+    expect(deliveries).to.deep.equal([{
+      state: 'pending', caseId: createCase.caseId, case: { caseId: createCase.caseId, reference: createCase.reference, companyName: 'Retrying Ltd' },
+    }]);
+  });
 });

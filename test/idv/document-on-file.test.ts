@@ -6,7 +6,7 @@ import { setIdvAcceptDocumentOnFile, type Tenant } from '../../src/tenants/index
 import { passportPdf } from '../documents/support';
 import { ConsoleHarness } from '../graphql/harness';
 import { upload } from '../portal/documents-support';
-import { seedDocument, signedInCustomer } from '../portal/support';
+import { reviewConfirmed, seedDocument, signedInCustomer } from '../portal/support';
 import { runtime } from '../support/runtime';
 import { drain } from '../webhooks/support';
 import { caseEvents, GRACE_PASSPORT, personKeyOf, twoPeopleApplication } from './support';
@@ -50,6 +50,7 @@ describe('identity verification: a document on file satisfies a person only when
     await s.client.application.save.mutate(twoPeopleApplication as never);
     const uploaded = await upload(h, { session: s.sessionToken } as Parameters<typeof upload>[1], uploads.map((u) => ({ ...u, type: 'application/pdf' })));
     expect(uploaded.status).to.equal(201);
+    await reviewConfirmed(h.svc, s.tenant.id, s.case.pk);
     await s.client.application.submit.mutate();
     const documentIds = (uploaded.body.documents as { id: number }[]).map((d) => d.id);
     return { tenant: s.tenant, orgId: s.tenant.id, casePk: s.case.pk, caseId: s.case.caseId, documentIds };
@@ -90,6 +91,7 @@ describe('identity verification: a document on file satisfies a person only when
     const s = await signedInCustomer(h, tenant);
     await s.client.application.save.mutate(twoPeopleApplication as never);
     await seedDocument(h.svc, tenant.id, s.case.pk, { status: 'complete' });
+    await reviewConfirmed(h.svc, s.tenant.id, s.case.pk);
     await s.client.application.submit.mutate();
     const ref = { tenant, orgId: tenant.id, casePk: s.case.pk, caseId: s.case.caseId };
     await linkPerson(h.svc, analystOf(tenant), { caseId: ref.caseId, personKey: await personKeyOf(h, ref, 'Grace Hopper'), personId });

@@ -7,7 +7,7 @@ import { passportPdf } from '../documents/support';
 import { compileEventSchemas } from '../events/support';
 import { ConsoleHarness } from '../graphql/harness';
 import { upload } from '../portal/documents-support';
-import { feed, pullToken, seedDocument, signedInCustomer } from '../portal/support';
+import { feed, pullToken, reviewConfirmed, seedDocument, signedInCustomer } from '../portal/support';
 import { runtime } from '../support/runtime';
 import { drain } from '../webhooks/support';
 import {
@@ -96,9 +96,11 @@ describe('identity verification: dispatch, roster, the hosted page and the pipel
     const rt = await runtime();
     const application = {
       ...twoPeopleApplication,
-      ownership: { hasUbos: false, directors: [{ name: 'Alan Turing', roles: ['director'], nationality: 'GB', dateOfBirth: '1972-06-23', countryOfResidence: 'GB' }], ubos: [] },
+      ownership: { hasUbos: false, directors: [{ name: 'Alan Turing', email: 'alan@engines.example', roles: ['director'], nationality: 'GB', dateOfBirth: '1972-06-23', countryOfResidence: 'GB' }], ubos: [] },
     };
     const ref = await submittedCase(h, application);
+    // A submission now needs each person's email; a case submitted before that rule may still have none.
+    await h.svc.db.query('UPDATE case_parties SET email = NULL WHERE org_id = ? AND case_pk = ?', [ref.orgId, ref.casePk]);
     await drain(rt, { orgId: ref.orgId, svc: h.svc });
     expect(await stepOf(ref)).to.equal('done');
     expect((await verifications(ref)).map((v) => v.state)).to.deep.equal(['no_email']);
@@ -120,6 +122,7 @@ describe('identity verification: dispatch, roster, the hosted page and the pipel
     ]);
     expect(uploaded.status).to.equal(201);
     const docId = (uploaded.body.documents as { id: number }[])[0]!.id;
+    await reviewConfirmed(h.svc, first.tenant.id, first.case.pk);
     await first.client.application.submit.mutate();
     await drain(rt, { orgId: first.tenant.id, svc: h.svc });
     const analyst = memberActor({ orgId: first.tenant.id, id: '00000000-0000-4000-8000-00000000a11a', email: 'analyst@example.com', role: 'analyst' });
@@ -130,6 +133,7 @@ describe('identity verification: dispatch, roster, the hosted page and the pipel
     const s = await signedInCustomer(h, first.tenant);
     await s.client.application.save.mutate(twoPeopleApplication as never);
     await seedDocument(h.svc, s.tenant.id, s.case.pk, { status: 'complete' });
+    await reviewConfirmed(h.svc, s.tenant.id, s.case.pk);
     await s.client.application.submit.mutate();
     const ref = { orgId: s.tenant.id, casePk: s.case.pk };
     const grace = await personKeyOf(h, ref, 'Grace Hopper');

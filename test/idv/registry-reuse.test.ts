@@ -4,7 +4,7 @@ import { attachPersonDocument, linkPerson, listCasePeople, markPersonNew } from 
 import type { Tenant } from '../../src/tenants/index';
 import { passportPdf } from '../documents/support';
 import { ConsoleHarness } from '../graphql/harness';
-import { seedDocument, signedInCustomer } from '../portal/support';
+import { reviewConfirmed, seedDocument, signedInCustomer } from '../portal/support';
 import { runtime } from '../support/runtime';
 import { drain } from '../webhooks/support';
 import { caseEvents, GRACE_PASSPORT, linkTokenFor, personKeyOf, submittedCase, twoPeopleApplication, uploadForVerification } from './support';
@@ -32,6 +32,7 @@ describe('identity verification reuses a passport of the person registry only th
     const s = await signedInCustomer(h, tenant);
     await s.client.application.save.mutate({ ...twoPeopleApplication, companyProfile: { ...twoPeopleApplication.companyProfile, companyName: 'Copycat Engines Ltd' } } as never);
     await seedDocument(h.svc, tenant.id, s.case.pk, { status: 'complete' });
+    await reviewConfirmed(h.svc, s.tenant.id, s.case.pk);
     await s.client.application.submit.mutate();
     const ref = { orgId: tenant.id, casePk: s.case.pk, caseId: s.case.caseId };
     await beforeRun(ref);

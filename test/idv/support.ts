@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { ConsoleHarness } from '../graphql/harness';
 import { listLocalMail } from '../../src/mail/index';
-import { seedDocument, signedInCustomer } from '../portal/support';
+import { reviewConfirmed, seedDocument, signedInCustomer } from '../portal/support';
 import { decodeQp } from '../support/smtp';
 
 export const GRACE_PASSPORT = { surname: 'HOPPER', givenNames: 'GRACE', nationality: 'GBR', documentNumber: 'K81726354', birth: '661209', sex: 'F', expiry: '330730' } as const;
@@ -30,6 +30,7 @@ export async function submittedCase(h: ConsoleHarness, application: Record<strin
   const s = await signedInCustomer(h);
   await s.client.application.save.mutate(application as never);
   await seedDocument(h.svc, s.tenant.id, s.case.pk, { status: 'complete' });
+  await reviewConfirmed(h.svc, s.tenant.id, s.case.pk);
   await s.client.application.submit.mutate();
   return { tenant: s.tenant, orgId: s.tenant.id, casePk: s.case.pk, caseId: s.case.caseId, client: s.client, sessionToken: s.sessionToken };
 }

@@ -4,7 +4,7 @@ import { compileEventSchemas } from '../events/support';
 import { ConsoleHarness } from '../graphql/harness';
 import { clientToken, newApiClient } from '../oauth/harness';
 import { upload } from '../portal/documents-support';
-import { completeApplication, feed, portalClient, redeem } from '../portal/support';
+import { completeApplication, feed, portalClient, redeem, reviewConfirmed } from '../portal/support';
 import { CERTIFICATE_LINES, passportPdf, textPdf } from '../documents/support';
 import { runtime } from '../support/runtime';
 import { drain, newEndpoint, receiversPerTest } from '../webhooks/support';
@@ -69,6 +69,8 @@ describe('decisioning pipeline: the whole journey from POST /v1/cases to an auto
       { filename: 'passport.pdf', type: 'application/pdf', bytes: await passportPdf(GRACE) },
     ]);
     expect(uploaded.status).to.equal(201);
+    const [submitted] = (await h.svc.db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [tenant.id, caseId])) as { pk: number }[];
+    await reviewConfirmed(h.svc, tenant.id, Number(submitted!.pk));
     expect((await portal.application.submit.mutate()).status).to.equal('in_review');
 
     // Nobody at the tenant touches it: the worker's jobs run until the pipeline waits for Grace's and Ada's verifications.

@@ -5,7 +5,7 @@ import { PIPELINE_STEP_TASK, resumeCasePipeline, runPipelineStep, sweepCasePipel
 import type { JobQueue } from '../../src/platform/index';
 import { createTaskList } from '../../worker/tasks/index';
 import { ConsoleHarness } from '../graphql/harness';
-import { completeApplication, signedInCustomer } from '../portal/support';
+import { completeApplication, reviewConfirmed, signedInCustomer } from '../portal/support';
 import { seedDocument } from '../rest/factories';
 import { runtime } from '../support/runtime';
 import { drain, withConfig } from '../webhooks/support';
@@ -25,6 +25,7 @@ describe('decisioning pipeline: one step at a time, exactly once, resumable', fu
     const { tenant, case: c, client } = await signedInCustomer(h);
     await client.application.save.mutate(completeApplication);
     const documentId = await seedDocument(h.svc, tenant.id, c.pk, { status: 'processing', extractedData: {} });
+    await reviewConfirmed(h.svc, tenant.id, c.pk);
     await client.application.submit.mutate();
     return { orgId: tenant.id, casePk: c.pk, documentId };
   }

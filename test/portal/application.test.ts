@@ -90,7 +90,7 @@ describe('portal application: application.get and application.save (partial draf
     },
     { name: 'an owner without a name', input: { ownership: { directors: [{ email: 'a@b.example' }] } }, details: [{ path: 'ownership.directors.0.name', message: 'is required' }] },
     { name: 'an owner whose name is blank', input: { ownership: { ubos: [{ name: '   ' }] } }, details: [{ path: 'ownership.ubos.0.name', message: 'must not be empty' }] },
-    { name: 'a website that is not http(s)', input: { companyProfile: { website: 'ftp://globex.example' } }, details: [{ path: 'companyProfile.website', message: 'must be a web address starting with http:// or https://' }] },
+    { name: 'a website that is not http(s)', input: { companyProfile: { website: 'ftp://globex.example' } }, details: [{ path: 'companyProfile.website', message: 'must be a web address, such as northwind.example or https://northwind.example' }] },
     { name: 'an unknown field', input: { companyProfile: { companyname: 'x' } }, details: [{ path: 'companyProfile.companyname', message: 'is not a known field' }] },
     {
       name: 'a registration number with a path in it (it goes into the registry\'s URL)', input: { companyProfile: { registrationNumber: '../../admin' } },

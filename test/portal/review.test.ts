@@ -88,11 +88,15 @@ describe('portal review: review.get and review.confirm', () => {
     expect(missing.details).to.deep.equal([
       { path: 'companyProfile.sourceOfFunds', message: 'is required to submit' },
       { path: 'ownership.hasUbos', message: 'say whether any person owns or controls 25% or more of the company' },
+      { path: 'ownership.directors.0.email', message: 'is required: we email each director and owner a link to verify their identity' },
     ]);
     expect((await c.client.application.get.query()).companyProfile.vatNumber).to.equal(null);
     expect((await events(c.pk)).map((e) => e.event)).to.deep.equal(['case.created']);
 
-    await c.client.application.save.mutate({ companyProfile: { sourceOfFunds: 'Software licences' }, ownership: { hasUbos: false } });
+    // The customer adds what no document said, the director's email address included (each person is sent a verification link).
+    await c.client.application.save.mutate({
+      companyProfile: { sourceOfFunds: 'Software licences' }, ownership: { hasUbos: false, directors: [{ name: 'Peter Gibbons', email: 'peter@initech.example' }] },
+    });
     const confirmed = await c.client.review.confirm.mutate({
       amendments: [
         { section: 'company', field: 'registrationNumber', correctedValue: '07654321A' },
@@ -125,11 +129,12 @@ describe('portal review: review.get and review.confirm', () => {
     expect(recorded[3]).to.deep.include({ status: 'in_review', previousStatus: 'in_progress', changedBy: c.email });
     expect((await failure(c.client.review.confirm.mutate({ amendments: [] }))).code, 'once submitted').to.equal('CONFLICT');
 
-    // Confirming was the submission: the decisioning pipeline runs to its end, its AI review tagged as a review confirmation.
+    // Confirming was the submission: the decisioning pipeline runs up to the director's identity verification (he has
+    // an email address, so he is sent a link), its AI review tagged as a review confirmation.
     await drainJobs(await runtime(), { orgId: c.tenant.id });
-    expect(await h.svc.db.query('SELECT step FROM case_pipelines WHERE org_id = ? AND case_pk = ?', [c.tenant.id, c.pk])).to.deep.equal([{ step: 'done' }]);
+    expect(await h.svc.db.query('SELECT step FROM case_pipelines WHERE org_id = ? AND case_pk = ?', [c.tenant.id, c.pk])).to.deep.equal([{ step: 'route' }]);
     const after = await events(c.pk);
-    expect(after.map((e) => e.event)).to.include.members(['screening.completed', 'risk.assessed', 'ai_review.completed', 'routing.evaluated']);
+    expect(after.map((e) => e.event)).to.include.members(['screening.completed', 'idv.dispatched', 'risk.assessed', 'ai_review.completed']);
     expect(after.find((e) => e.event === 'ai_review.completed')).to.deep.include({ triggeredBy: `system:confirm-review:${c.email}` });
   });
 
@@ -147,6 +152,19 @@ describe('portal review: review.get and review.confirm', () => {
     const recorded = await events(c.pk);
     expect(recorded.map((e) => e.event)).to.deep.equal(['case.created', 'data.corrected']);
     expect(recorded[1]).to.deep.include({ amendments: [{ section: 'ubos.0', field: 'ownershipPercent', originalValue: 60, correctedValue: 75 }] });
+    expect((await client.application.submit.mutate()).status).to.equal('in_review');
+  });
+
+  it('application.submit refuses an application form whose review is not confirmed, naming the review step', async () => {
+    const { tenant, case: c, client } = await signedInCustomer(h);
+    await client.application.save.mutate(completeApplication);
+    await seedDocument(h.svc, tenant.id, c.pk, { status: 'complete', extractedData: {} });
+    const refused = await failure(client.application.submit.mutate());
+    expect(refused).to.deep.include({ code: 'BAD_REQUEST', reason: 'validation_failed', message: 'The application cannot be submitted yet: 1 item is missing or invalid.' });
+    expect(refused.details).to.deep.equal([{ path: 'review', message: 'confirm your details on the review step' }]);
+    expect((await client.portal.session.query()).steps.find((s) => s.step === 'submit')!.state, 'submit waits for the review').to.equal('locked');
+    expect((await client.review.confirm.mutate({ amendments: [] })).amendmentCount).to.equal(0);
+    expect((await client.portal.session.query())).to.deep.include({ reviewConfirmed: true });
     expect((await client.application.submit.mutate()).status).to.equal('in_review');
   });
 

@@ -45,6 +45,8 @@ describe('portal session: the cookie of a redeemed link, portal.session, idle an
     const tenant = await h.tenant();
     await h.svc.db.query(`UPDATE tenants SET name = 'Northwind Compliance', brand_color = '#0F766E', logo_url = 'https://cdn.example/logo.png' WHERE id = ?`, [tenant.id]);
     const { client, case: c } = await signedInCustomer(h, tenant, { companyName: 'Globex Trading', country: 'United Kingdom' });
+    const [{ reference }] = await h.svc.db.query('SELECT reference FROM cases WHERE pk = ?', [c.pk]);
+    expect(reference, 'the case\'s short display reference').to.match(/^C-\d+$/);
     expect(await client.portal.session.query()).to.deep.equal({
       tenant: { name: 'Northwind Compliance', brandColor: '#0F766E', logoUrl: 'https://cdn.example/logo.png' },
       case: { caseId: c.caseId, companyName: 'Globex Trading', status: 'in_progress' },
@@ -57,6 +59,9 @@ describe('portal session: the cookie of a redeemed link, portal.session, idle an
       ],
       editable: true,
       customerEmail: c.customerEmail,
+      applicationSteps: [{ step: 'company', state: 'not_started' }, { step: 'ownership', state: 'not_started' }],
+      reference,
+      reviewConfirmed: false,
     });
     await client.application.save.mutate({ companyProfile: { registrationNumber: '123' } });
     await seedDocument(h.svc, tenant.id, c.pk, { status: 'processing', extractedData: {} });
@@ -66,6 +71,7 @@ describe('portal session: the cookie of a redeemed link, portal.session, idle an
       { step: 'review', state: 'in_progress' },
       { step: 'submit', state: 'locked' },
     ]);
+    expect((await client.portal.session.query()).applicationSteps).to.deep.equal([{ step: 'company', state: 'in_progress' }, { step: 'ownership', state: 'not_started' }]);
   });
 
   it('ends after 2 hours unused; each use (at most one write a minute) moves the idle expiry on', async () => {

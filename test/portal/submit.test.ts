@@ -4,7 +4,7 @@ import { PIPELINE_STEP_TASK } from '../../src/pipeline/index';
 import { compileEventSchemas } from '../events/support';
 import { ConsoleHarness } from '../graphql/harness';
 import { drainJobs, runtime } from '../support/runtime';
-import { completeApplication, failure, feed, pullToken, seedDocument, signedInCustomer } from './support';
+import { completeApplication, failure, feed, pullToken, reviewConfirmed, seedDocument, signedInCustomer } from './support';
 
 describe('portal submission: application.submit from the magic link to application_submitted', () => {
   let h: ConsoleHarness;
@@ -26,7 +26,7 @@ describe('portal submission: application.submit from the magic link to applicati
 
     const empty = await failure(client.application.submit.mutate());
     expect(empty).to.deep.include({ code: 'BAD_REQUEST', httpStatus: 400, reason: 'validation_failed' });
-    expect(empty.message).to.equal('The application cannot be submitted yet: 10 items are missing or invalid.');
+    expect(empty.message).to.equal('The application cannot be submitted yet: 11 items are missing or invalid.');
     expect(empty.details).to.deep.equal([
       { path: 'companyProfile.registrationNumber', message: 'is required to submit' },
       { path: 'companyProfile.country', message: 'is required to submit' },
@@ -38,6 +38,7 @@ describe('portal submission: application.submit from the magic link to applicati
       { path: 'ownership.directors', message: 'add at least one director' },
       { path: 'ownership.hasUbos', message: 'say whether any person owns or controls 25% or more of the company' },
       { path: 'documents', message: 'upload at least one document' },
+      { path: 'review', message: 'confirm your details on the review step' },
     ]);
 
     await client.application.save.mutate({ ...completeApplication, ownership: { ...completeApplication.ownership, ubos: [], directors: [{ name: 'Grace Hopper' }] } });
@@ -46,12 +47,15 @@ describe('portal submission: application.submit from the magic link to applicati
       { path: 'ownership.directors.0.dateOfBirth', message: 'is required to submit' },
       { path: 'ownership.directors.0.nationality', message: 'is required to submit' },
       { path: 'ownership.ubos', message: 'add at least one UBO (a person who owns or controls 25% or more)' },
+      { path: 'ownership.directors.0.email', message: 'is required: we email each director and owner a link to verify their identity' },
       { path: 'documents', message: 'upload at least one document' },
+      { path: 'review', message: 'confirm your details on the review step' },
     ]);
     expect(await storedEvents(c.pk), 'a refused submission records nothing').to.have.length(1);
 
     await client.application.save.mutate(completeApplication);
     await seedDocument(h.svc, tenant.id, c.pk, { status: 'processing', extractedData: {} });
+    await reviewConfirmed(h.svc, tenant.id, c.pk);
     const submitted = await client.application.submit.mutate();
     expect(submitted).to.deep.include({ caseId: c.caseId, status: 'in_review', stage: 'application_submitted' });
     expect(submitted.submittedAt).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -111,6 +115,7 @@ describe('portal submission: application.submit from the magic link to applicati
     const { client, case: c } = await signedInCustomer(h, tenant);
     await client.application.save.mutate(completeApplication);
     await seedDocument(h.svc, tenant.id, c.pk, { extractedData: {} });
+    await reviewConfirmed(h.svc, tenant.id, c.pk);
     await h.svc.db.query(`UPDATE cases SET onboarding_stage = 'in_screening' WHERE pk = ?`, [c.pk]);
     const submitted = await client.application.submit.mutate();
     expect(submitted).to.deep.include({ status: 'in_review', stage: 'in_screening' });
@@ -123,6 +128,7 @@ describe('portal submission: application.submit from the magic link to applicati
     const { client, case: c } = await signedInCustomer(h, tenant);
     await client.application.save.mutate(completeApplication);
     await seedDocument(h.svc, tenant.id, c.pk, { extractedData: {} });
+    await reviewConfirmed(h.svc, tenant.id, c.pk);
     await h.svc.db.query(`UPDATE cases SET onboarding_stage = 'collecting_documents' WHERE pk = ?`, [c.pk]);
     await client.application.submit.mutate();
     const [{ onboarding_stage }] = await h.svc.db.query('SELECT onboarding_stage FROM cases WHERE pk = ?', [c.pk]);
@@ -134,6 +140,7 @@ describe('portal submission: application.submit from the magic link to applicati
     const { client, case: c } = await signedInCustomer(h, tenant);
     await client.application.save.mutate(completeApplication);
     await seedDocument(h.svc, tenant.id, c.pk, { extractedData: {} });
+    await reviewConfirmed(h.svc, tenant.id, c.pk);
     const trigger = `fail_progress_${c.pk}`;
     await h.svc.db.query(
       `CREATE TRIGGER ${trigger} BEFORE INSERT ON events FOR EACH ROW BEGIN

@@ -111,3 +111,11 @@ export const completeApplication = {
     ubos: [{ name: 'Grace Hopper', email: 'grace@globex.example', ownershipPercent: 60, nationality: 'US', dateOfBirth: '1966-12-09' }],
   },
 };
+
+/**
+ * Stands in for the customer's confirmation of the review step (review.confirm), which application.submit
+ * needs: for tests about what follows a submission, whose documents may still be being read.
+ */
+export async function reviewConfirmed(svc: { db: { query: (sql: string, params: unknown[]) => Promise<unknown> } }, orgId: string, casePk: number): Promise<void> {
+  await svc.db.query('UPDATE company_profiles SET review_confirmed_at = NOW(3) WHERE org_id = ? AND case_pk = ?', [orgId, casePk]);
+}

@@ -1,4 +1,8 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { CASE_STATUSES } from '../../src/cases/index';
 import { DOCUMENT_STATUSES } from '../../src/documents/index';
@@ -30,6 +34,42 @@ const CONTRACT_ENDPOINTS: [string, string][] = [
   ['get', '/schemas/webhooks/{eventType}.v1.json'],
   ['get', '/types/index.json'],
 ];
+
+/** The rules whose warnings docs/api-reference.md explains, one by one; a new kind of warning fails the lint test. */
+const EXPLAINED_WARNINGS = ['info-license', 'no-server-example.com', 'no-unused-components', 'operation-4xx-response'];
+
+const DROPPED = new Set(['$id', '$schema', '$defs']);
+
+/** A schema with every `$ref` replaced by what it names (through `resolve`), without `$id`, `$schema` and `$defs`: its meaning, spelled out. */
+function expandLocal(schema: unknown, resolve: (ref: string) => unknown): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => expandLocal(s, resolve));
+  if (!schema || typeof schema !== 'object') return schema;
+  const entries = Object.entries(schema).filter(([k]) => !DROPPED.has(k));
+  const ref = (schema as { $ref?: string }).$ref;
+  const rest = Object.fromEntries(entries.filter(([k]) => k !== '$ref').map(([k, v]) => [k, expandLocal(v, resolve)]));
+  return ref === undefined ? rest : { ...(expandLocal(resolve(ref), resolve) as object), ...rest };
+}
+
+/** The published (bundled) schema expanded the same way: its relative refs resolve against the embedded resources' `$id`s. */
+function expandPublished(published: Record<string, unknown>): unknown {
+  const resources = new Map<string, Record<string, unknown>>([[published.$id as string, published]]);
+  for (const part of Object.values((published.$defs as Record<string, Record<string, unknown>> | undefined) ?? {})) if (part.$id) resources.set(part.$id as string, part);
+  const walk = (node: unknown, base: string): unknown => {
+    if (Array.isArray(node)) return node.map((n) => walk(n, base));
+    if (!node || typeof node !== 'object') return node;
+    const here = ((node as { $id?: string }).$id) ?? base;
+    const rest = Object.fromEntries(Object.entries(node).filter(([k]) => !DROPPED.has(k) && k !== '$ref').map(([k, v]) => [k, walk(v, here)]));
+    const ref = (node as { $ref?: string }).$ref;
+    if (ref === undefined) return rest;
+    const url = new URL(ref, here);
+    const fragment = decodeURIComponent(url.hash.replace(/^#/, ''));
+    url.hash = '';
+    const target = fragment.split('/').filter(Boolean).reduce<unknown>((n, key) => (n as Record<string, unknown>)[key], resources.get(url.toString()));
+    expect(target, `${ref} from ${here}`).to.be.an('object');
+    return { ...(walk(target, url.toString()) as object), ...rest };
+  };
+  return walk(published, published.$id as string);
+}
 
 type Doc = {
   openapi: string;
@@ -91,15 +131,57 @@ describe('the OpenAPI document (GET /v1/openapi.json)', () => {
     expect(statusFilter!.schema!.items!.enum).to.deep.equal([...CASE_STATUSES]);
   });
 
-  it('lists a webhook for each of the 36 event types, its body the published JSON Schema of that event', async () => {
+  it('lists a webhook for each of the 36 event types, its body a local component meaning what the published JSON Schema of that event means', async () => {
     expect(Object.keys(doc.webhooks).sort()).to.deep.equal([...EVENT_TYPES].sort());
     expect(Object.keys(doc.webhooks)).to.have.length(36);
+    const local = (ref: string): unknown => {
+      expect(ref, 'a local component ref').to.match(/^#\/components\/schemas\/[A-Za-z0-9_]+$/);
+      const target = doc.components.schemas[ref.split('/').pop()!];
+      expect(target, ref).to.be.an('object');
+      return target;
+    };
     for (const [type, hook] of Object.entries(doc.webhooks)) {
-      const url = hook.post.requestBody.content['application/json']!.schema.$ref;
-      expect(url).to.equal(`${api.url}/schemas/webhooks/${type}.v1.json`);
+      const inDocument = expandLocal(local(hook.post.requestBody.content['application/json']!.schema.$ref), local);
+      const url = `${api.url}/schemas/webhooks/${type}.v1.json`;
       const res = await fetch(url);
       expect(res.status, url).to.equal(200);
-      expect(((await res.json()) as { $id: string }).$id).to.equal(url);
+      const published = (await res.json()) as Record<string, unknown>;
+      expect(published.$id).to.equal(url);
+      expect(inDocument, type).to.deep.equal(expandPublished(published));
+    }
+  });
+
+  it('is self-contained: every $ref is local and names something in the document', () => {
+    const refs: string[] = [];
+    const visit = (node: unknown) => {
+      if (Array.isArray(node)) return node.forEach(visit);
+      if (!node || typeof node !== 'object') return;
+      for (const [k, v] of Object.entries(node)) if (k === '$ref' && typeof v === 'string') refs.push(v); else visit(v);
+    };
+    visit(doc);
+    expect(refs.filter((r) => !r.startsWith('#/'))).to.deep.equal([]);
+    const resolves = (ref: string) => ref.slice(2).split('/').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc) !== undefined;
+    expect([...new Set(refs)].filter((r) => !resolves(r))).to.deep.equal([]);
+    expect(JSON.stringify(doc)).not.to.include('"$id"');
+  });
+
+  it('passes `redocly lint` with the recommended rules: no errors (the warnings left are explained in docs/api-reference.md)', async function () {
+    this.timeout(120_000);
+    const dir = await mkdtemp(join(tmpdir(), 'openapi-lint-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      await writeFile(file, JSON.stringify(doc));
+      const out = await new Promise<string>((done, fail) => {
+        execFile(process.execPath, [require.resolve('@redocly/cli/bin/cli.js'), 'lint', file, '--format=json', '--extends=recommended'],
+          { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' }, timeout: 100_000, maxBuffer: 16 * 1024 * 1024 },
+          (error, stdout, stderr) => (error && !stdout ? fail(new Error(stderr)) : done(stdout)));
+      });
+      const report = JSON.parse(out.slice(out.indexOf('{'))) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string }[] };
+      expect(report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`)).to.deep.equal([]);
+      expect(report.totals.errors).to.equal(0);
+      expect([...new Set(report.problems.map((p) => p.ruleId))].sort()).to.deep.equal(EXPLAINED_WARNINGS);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

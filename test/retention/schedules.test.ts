@@ -146,17 +146,20 @@ describe('retention schedules and legal hold (console GraphQL, the injectable cl
     const personId = marked.persons.find((p) => p.personKey === first.personKey)!.link!.personId;
     await analyst.data('mutation($c: ID!, $k: String!, $p: Int!) { linkPerson(caseId: $c, personKey: $k, personId: $p) { caseId } }', { c: declined.caseId, k: second.personKey, p: personId });
 
-    const ERASE = 'mutation ($input: ErasureRequestInput!) { requestErasure(input: $input) { requestId personId decisions { caseId outcome retainUntil legalBasis erasedAt } } }';
+    const ERASE = 'mutation ($input: ErasureRequestInput!) { requestErasure(input: $input) { requestId personId decisions { caseId outcome scope retainUntil legalBasis erasedAt } } }';
     expect(await analyst.error(ERASE, { input: { personId, reason: 'Email of 2026-11-02' } })).to.deep.include({ code: 'FORBIDDEN' });
     clock.advance(DAY);
     const answer = (await (await h.signedInAs(ca.member)).data<{ requestErasure: { requestId: number; decisions: Record<string, unknown>[] } }>(ERASE, { input: { personId, reason: 'Email of 2026-11-02' } })).requestErasure;
     const dueAt = new Date(decidedAt.getTime() + 30 * DAY).toISOString();
     expect(answer.decisions).to.deep.equal([
-      { caseId: open.caseId, outcome: 'erased', retainUntil: null, legalBasis: null, erasedAt: clock.now().toISOString() },
-      { caseId: declined.caseId, outcome: 'retained', retainUntil: dueAt, legalBasis: 'declined: 30 days after the decline', erasedAt: null },
+      { caseId: open.caseId, outcome: 'erased', scope: 'person', retainUntil: null, legalBasis: null, erasedAt: clock.now().toISOString() },
+      { caseId: declined.caseId, outcome: 'retained', scope: null, retainUntil: dueAt, legalBasis: 'declined: 30 days after the decline', erasedAt: null },
     ].sort((a, b) => answer.decisions.findIndex((d) => d.caseId === a.caseId) - answer.decisions.findIndex((d) => d.caseId === b.caseId)));
-    expect((await storedPersonalData(h.svc, tenant.id, open.pk)).case).to.include({ customer_email: null });
-    expect(await blobExists(h.svc, open.blobKey)).to.equal(false);
+    // The open case's customer and first director is Jane Doe: only John's party row goes (test/retention/erasure.test.ts has the rest).
+    const kept = await storedPersonalData(h.svc, tenant.id, open.pk);
+    expect(kept.case).to.include({ customer_email: 'jane.doe@retained.example', purged_at: null });
+    expect(kept.parties.map((p) => (p as Record<string, unknown>).name)).to.have.members(['Jane Doe', '']);
+    expect(await blobExists(h.svc, open.blobKey)).to.equal(true);
     expect((await storedPersonalData(h.svc, tenant.id, declined.pk)).case.customer_email).to.equal('jane.doe@retained.example');
 
     clock.advance(29 * DAY);
@@ -166,13 +169,13 @@ describe('retention schedules and legal hold (console GraphQL, the injectable cl
     expect(decision!.erased_at.toISOString()).to.equal(clock.now().toISOString());
 
     const audit = await h.svc.db.query(
-      "SELECT action, details FROM tenant_config_audit_log WHERE org_id = ? AND (action LIKE 'subject.%' OR action LIKE 'case.erasure.%' OR action = 'case.personal_data.purged') ORDER BY seq", [tenant.id],
+      "SELECT action, details FROM tenant_config_audit_log WHERE org_id = ? AND (action LIKE 'subject.%' OR action LIKE 'case.erasure.%' OR action IN ('case.personal_data.purged', 'case.person_data.erased')) ORDER BY seq", [tenant.id],
     ) as { action: string; details: unknown }[];
     const lines = audit.map((a) => ({ action: a.action, details: (typeof a.details === 'string' ? JSON.parse(a.details) : a.details) as Record<string, unknown> }));
     expect(lines.map((l) => [l.action, l.details.caseId ?? null, l.details.basis ?? l.details.outcome ?? null])).to.deep.equal([
       ['subject.erasure_requested', null, null],
       ...answer.decisions.flatMap((d) => d.outcome === 'erased'
-        ? [['case.personal_data.purged', d.caseId, 'erasure_request'], ['case.erasure.decided', d.caseId, 'erased']]
+        ? [['case.person_data.erased', d.caseId, 'erasure_request'], ['case.erasure.decided', d.caseId, 'erased']]
         : [['case.erasure.decided', d.caseId, 'retained']]),
       ['case.personal_data.purged', declined.caseId, 'retention_policy'],
     ]);

@@ -142,3 +142,22 @@ export async function untilFrame<T>(page: Page, read: () => Promise<T>, want: T)
   }
   return now;
 }
+
+/** Words of the page's main part (or of the element `within` selects) that the browser broke across two lines (each word is one text range). */
+export function brokenWords(page: Page, within = 'main'): Promise<string[]> {
+  return page.evaluate<string[]>(`(() => {
+    const out = [];
+    const walker = document.createTreeWalker(document.querySelector(${JSON.stringify(within)}), NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.parentElement && n.parentElement.closest('.visually-hidden')) continue;
+      for (const m of n.data.matchAll(/\\S+/g)) {
+        const r = document.createRange();
+        r.setStart(n, m.index);
+        r.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+        if (tops.size > 1) out.push(m[0]);
+      }
+    }
+    return out;
+  })()`);
+}

@@ -325,7 +325,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
     const c = await caseInReview(tenant, 'Umbrella Corp');
     await h.svc.db.query("UPDATE cases SET risk_band = 'medium', risk_score = 55 WHERE pk = ?", [c.pk]);
     await seedDocument(h.svc, tenant.id, c.pk, { filename: 'incorporation.pdf', extractedData: { companyName: 'Umbrella Corp', registrationNumber: '01234567' } });
-    await seedDocument(h.svc, tenant.id, c.pk, { filename: 'blurry-id.pdf', status: 'error' });
+    const blurryId = await seedDocument(h.svc, tenant.id, c.pk, { filename: 'blurry-id.pdf', status: 'error' });
     await seedHit(h.svc, tenant.id, c.pk, { hitId: 'hit-1', isPep: true, triaged: true });
     // Screened, dispositioned and routed to an analyst; only the errored document is still open.
     await h.svc.db.query("UPDATE screening_hits SET disposition = 'false_positive', disposition_by = ?, dispositioned_at = NOW(3) WHERE case_pk = ?", [analyst.email, c.pk]);
@@ -334,7 +334,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
     for (const look of Object.keys(LOOKS) as Look[]) {
       const w = await pageAs(browser, h, analyst, look);
       await openCasePage(w.page, c.caseId, 'Umbrella Corp');
-      await w.page.getByRole('heading', { level: 2, name: 'Timeline' }).waitFor(WAIT);
+      await w.page.getByRole('region', { name: 'Decision and open checks' }).waitFor(WAIT);
       await expectNoSidewaysScroll(w.page);
       await checkPage(w.page, `console-case-${look}`);
       expect(await w.problems()).to.deep.equal([]);
@@ -355,13 +355,15 @@ describe('web console: sign-in and case pages in Chromium', function () {
     await w.page.getByRole('dialog').waitFor({ state: 'detached', ...WAIT });
     expect(await w.page.locator('dl.case-facts dt:text-is("Risk band") + dd').innerText()).to.equal('Medium (score 55)');
     expect(await actionButtons(w.page)).to.deep.equal(['Approve', 'Decline', 'Escalate']);
-    // Screening hit with its triage; documents with extracted data.
+    // Screening hit with its triage; documents with extracted data (their tab).
+    await w.page.getByRole('tab', { name: 'Documents and screening' }).click();
     expect(await w.page.locator('.card', { hasText: 'John Doe' }).innerText()).to.contain('Triage: Complete · False positive (87% confident) — Different date of birth.');
     const incorporation = w.page.locator('.card', { hasText: 'incorporation.pdf' });
     await incorporation.getByRole('button', { name: 'Extracted data (2 fields)' }).click();
     expect(await incorporation.locator('.disclosure-panel dl').innerText()).to.equal('companyName\nUmbrella Corp\nregistrationNumber\n01234567');
 
-    // Assign the case to a colleague.
+    // Assign the case to a colleague (the Overview tab).
+    await w.page.getByRole('tab', { name: 'Overview' }).click();
     await w.page.locator('.assign .select-button').click();
     await w.page.getByRole('option', { name: new RegExp(colleague.email.replace(/[.]/g, '\\.')) }).click();
     await w.page.getByRole('button', { name: 'Assign', exact: true }).click();
@@ -369,6 +371,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
     expect(await w.page.locator('dl.case-facts dt:text-is("Owner") + dd').innerText()).to.equal(`mlro ${colleague.email.split('.')[1]} (${colleague.email})`);
 
     // The errored document: override to approved with a note.
+    await w.page.getByRole('tab', { name: 'Documents and screening' }).click();
     const blurry = w.page.locator('.card', { hasText: 'blurry-id.pdf' });
     await blurry.getByRole('button', { name: 'Override status' }).click();
     const override = w.page.getByRole('dialog', { name: 'Override the status of blurry-id.pdf' });
@@ -390,21 +393,31 @@ describe('web console: sign-in and case pages in Chromium', function () {
     // An analyst may not reopen: no action is offered on an approved case.
     expect(await w.page.locator('.case-actions').count()).to.equal(0);
     expect(await w.page.getByRole('button', { name: 'Reopen' }).count()).to.equal(0);
-    // The decision, its notes, and what it rested on (the provenance, collapsed).
+    // The decision, its notes, and what it rested on (the provenance, collapsed): on the Overview tab.
+    await w.page.getByRole('tab', { name: 'Overview' }).click();
     const decided = (await w.page.locator('section[aria-labelledby="decisions-title"] > ul').innerText()).split('\n').map((l) => l.trim()).filter(Boolean);
     expect(decided[0]).to.match(new RegExp(`^Approved .+ by ${analyst.email.replace(/\./g, '\\.')}$`));
     expect(decided[1]).to.equal('All checks passed.');
     expect(decided[2], 'the provenance, collapsed').to.match(/What it rested on$/);
 
-    const decision = w.page.getByRole('button', { name: /^case\.decision\.made / });
+    // The Activity tab: the events in sentences naming who did what, each with its payload one click away.
+    await w.page.getByRole('tab', { name: 'Activity' }).click();
+    const decision = w.page.getByRole('button', { name: 'Event data of case.decision.made' });
     await decision.waitFor(WAIT);
     expect(await decision.getAttribute('aria-expanded')).to.equal('false');
     await decision.click();
     const payload = JSON.parse((await w.page.getByLabel('Payload of case.decision.made').textContent())!) as Record<string, unknown>;
     expect(payload).to.deep.include({ event: 'case.decision.made', caseId: c.caseId, outcome: 'approved', notes: 'All checks passed.', analystEmail: analyst.email });
-    const types = await w.page.locator('.timeline .event-type').allTextContents();
-    expect(types.slice(0, 3)).to.have.members(['case.decision.made', 'case.status.changed', 'case.onboarding_progress.changed']);
-    expect(types).to.include.members(['data.corrected', 'owner.changed', 'case.created']);
+    const name = `analyst ${analyst.email.split('.')[1]}`;
+    const sentences = await w.page.locator('.timeline .timeline-sentence').allInnerTexts();
+    expect(sentences.slice(0, 3)).to.have.members([
+      `${name} approved the case: All checks passed.`, `${name} moved the case from in review to approved.`, 'The case reached the stage “Decision made”.',
+    ]);
+    expect(sentences).to.include.members([
+      `${name} overrode the error of document #${blurryId} and approved it by hand: Readable on the second page.`,
+      `${name} assigned the case to mlro ${colleague.email.split('.')[1]}.`,
+      'The service operator opened the case by hand for Umbrella Corp.',
+    ]);
     expect(await w.problems()).to.deep.equal([]);
     await w.close();
   });
@@ -474,7 +487,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
     expect(await statusFact(a.page)).to.equal('Pending senior review');
     expect(await a.page.getByRole('button', { name: 'Respond to escalation' }).count()).to.equal(0);
     expect(await a.page.getByRole('button', { name: 'Reopen' }).count()).to.equal(0);
-    expect(await a.page.locator('.case-section', { hasText: 'Actions' }).locator('.empty').textContent())
+    expect(await a.page.getByRole('region', { name: 'Decision and open checks' }).locator('.empty').textContent())
       .to.equal('Nothing to do here for your role while the case is pending senior review.');
 
     await openCasePage(m.page, c.caseId, 'Stark Industries');
@@ -488,7 +501,8 @@ describe('web console: sign-in and case pages in Chromium', function () {
     await respond.getByRole('button', { name: 'Send response' }).click();
     await said(m.page, 'Your response is recorded');
     expect(await statusFact(m.page)).to.equal('Returned');
-    const responded = m.page.getByRole('button', { name: /^escalation\.responded / });
+    await m.page.getByRole('tab', { name: 'Activity' }).click();
+    const responded = m.page.getByRole('button', { name: 'Event data of escalation.responded' });
     await responded.click();
     const payload = JSON.parse((await m.page.getByLabel('Payload of escalation.responded').textContent())!) as Record<string, unknown>;
     expect(payload).to.deep.include({ recommendation: 'refer', note: 'Refer to enhanced due diligence.', respondedBy: mlro.email });
@@ -555,7 +569,11 @@ describe('web console: sign-in and case pages in Chromium', function () {
     await w.page.keyboard.press('Escape'); // closes, sends nothing, focus back on the button
     await dialog.waitFor({ state: 'detached', ...WAIT });
     expect(await focusedAfterAFrame('Escalate')).to.equal('Escalate');
-    const created = w.page.getByRole('button', { name: /^case\.created / });
+    // To the Activity tab by keyboard: the tab list's arrows (End goes to the last tab), then Tab into it.
+    await w.page.getByRole('tab', { name: 'Overview' }).focus();
+    await w.page.keyboard.press('End');
+    expect(await untilFrame(w.page, () => w.page.getByRole('tab', { selected: true }).innerText(), 'Activity')).to.equal('Activity');
+    const created = w.page.getByRole('button', { name: 'Event data of case.created' });
     await created.focus();
     await w.page.keyboard.press('Enter');
     expect(await created.getAttribute('aria-expanded')).to.equal('true');

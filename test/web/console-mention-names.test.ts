@@ -24,7 +24,7 @@ describe('web console: mention completion by name', function () {
     const c = await newCase(h.svc, tenant, { companyName: 'Mention Names Co' });
 
     const w = await pageAs(browser, h, analyst, 'dark-360');
-    await w.page.goto(`${h.url}/console/cases/${c.caseId}`);
+    await w.page.goto(`${h.url}/console/cases/${c.caseId}?tab=activity`);
     await heading(w.page, 'Mention Names Co');
     const notes = section(w.page, 'Notes');
     const box = notes.getByRole('textbox', { name: 'Add a note' });

@@ -27,7 +27,7 @@ describe('web console: monitoring in Chromium', function () {
 
     for (const look of Object.keys(LOOKS) as Look[]) {
       const w = await pageAs(browser, h, analyst, look);
-      await w.page.goto(`${h.url}/console/cases/${c.caseId}`);
+      await w.page.goto(`${h.url}/console/cases/${c.caseId}?tab=risk`);
       await section(w.page, 'Monitoring').getByText('No runs yet.').waitFor(WAIT);
       await expectNoSidewaysScroll(w.page);
       await checkPage(w.page, `console-case-monitoring-${look}`);
@@ -37,7 +37,7 @@ describe('web console: monitoring in Chromium', function () {
 
     const w = await pageAs(browser, h, analyst);
     const page = w.page;
-    await page.goto(`${h.url}/console/cases/${c.caseId}`);
+    await page.goto(`${h.url}/console/cases/${c.caseId}?tab=risk`);
     const monitoring = section(page, 'Monitoring');
     await monitoring.getByRole('button', { name: 'Run monitoring now' }).click();
     await page.getByRole('status').filter({ hasText: 'Monitoring ran: 6 new alerts.' }).waitFor(WAIT);

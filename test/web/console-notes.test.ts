@@ -31,7 +31,7 @@ describe('web console: case notes, mentions and notifications in Chromium', func
       const c = await newCase(h.svc, tenant, { companyName: 'Noted Trading Ltd' });
 
       const w = await pageAs(browser, h, analyst, look);
-      await w.page.goto(`${h.url}/console/cases/${c.caseId}`);
+      await w.page.goto(`${h.url}/console/cases/${c.caseId}?tab=activity`);
       await heading(w.page, 'Noted Trading Ltd');
       const notes = section(w.page, 'Notes');
       const box = notes.getByRole('textbox', { name: 'Add a note' });
@@ -106,7 +106,7 @@ describe('web console: case notes, mentions and notifications in Chromium', func
     const colleague = await h.member('compliance_admin', tenant);
     const c = await newCase(h.svc, tenant, { companyName: 'Edited Co' });
     const w = await pageAs(browser, h, analyst);
-    await w.page.goto(`${h.url}/console/cases/${c.caseId}`);
+    await w.page.goto(`${h.url}/console/cases/${c.caseId}?tab=activity`);
     await heading(w.page, 'Edited Co');
     const box = section(w.page, 'Notes').getByRole('textbox', { name: 'Add a note' });
     await box.fill('First thoughts');

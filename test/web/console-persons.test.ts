@@ -29,7 +29,7 @@ describe('web console: the person registry in Chromium', function () {
 
     const w = await pageAs(browser, h, analyst);
     const page = w.page;
-    await page.goto(`${h.url}/console/cases/${first.caseId}`);
+    await page.goto(`${h.url}/console/cases/${first.caseId}?tab=people`);
     await heading(page, 'First Registry Ltd');
     await people(page).getByText('No matching person in the registry.').waitFor(WAIT);
     await checkPage(page, 'console-case-people');
@@ -47,7 +47,7 @@ describe('web console: the person registry in Chromium', function () {
     await said(page, 'The document is attached to Jane Amelia Doe.');
 
     // The later case proposes her (same date of birth); Link, then Unlink with a reason.
-    await page.goto(`${h.url}/console/cases/${second.caseId}`);
+    await page.goto(`${h.url}/console/cases/${second.caseId}?tab=people`);
     await heading(page, 'Second Registry Ltd');
     const proposals = people(page).getByRole('list', { name: 'Proposed persons for DOE, Jane' });
     expect(await proposals.innerText()).to.match(/^Jane Amelia Doe · born 1981-02-03 · GB · match \d+% \(same date of birth\)/);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { ConsoleHarness } from '../graphql/harness';
-import { checkPage, closeAll, consolePage, expectNoSidewaysScroll, heading, pageAs, startConsoleInChromium, WAIT } from '../support/browser';
+import { brokenWords, checkPage, closeAll, consolePage, expectNoSidewaysScroll, heading, pageAs, startConsoleInChromium, WAIT } from '../support/browser';
 
 /** The visible text of a locator's element, its white space collapsed. */
 const text = async (l: ReturnType<Page['locator']>) => (await l.innerText()).replace(/\s+/g, ' ').trim();
@@ -11,25 +11,6 @@ const card = (page: Page, caption: string) => page.locator('li.candidate', { has
 
 /** What the explanation says for one fact (Date of birth, Final score ...). */
 const fact = (page: Page, caption: string, term: string) => card(page, caption).locator('.explanation .facts-row', { has: page.locator('dt', { hasText: term }) }).locator('dd');
-
-/** Words of the page's main part that the browser broke across two lines (each word is one text range). */
-function brokenWords(page: Page): Promise<string[]> {
-  return page.evaluate<string[]>(`(() => {
-    const out = [];
-    const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (n.parentElement && n.parentElement.closest('.visually-hidden')) continue;
-      for (const m of n.data.matchAll(/\\S+/g)) {
-        const r = document.createRange();
-        r.setStart(n, m.index);
-        r.setEnd(n, m.index + m[0].length);
-        const tops = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
-        if (tops.size > 1) out.push(m[0]);
-      }
-    }
-    return out;
-  })()`);
-}
 
 /**
  * The screening search page in Chromium against the real server and the sample watchlist: an analyst searches

@@ -50,6 +50,12 @@ describe('web console: webhook failure alerts in Chromium', function () {
     expect(text).to.include('The endpoint stays active and each delivery is retried on its schedule.');
     await banner.getByRole('link', { name: 'Recent deliveries' }).waitFor(WAIT);
     expect(await page.getByRole('article').filter({ hasText: 'Billing CRM' }).getByText('Active', { exact: true }).count()).to.equal(1);
+    // The card says it too: failing since the first failure, its error, and the retry waiting (read live).
+    const card = page.getByRole('article').filter({ hasText: 'Billing CRM' });
+    expect(await card.locator('header .badge').allInnerTexts()).to.deep.equal(['Active', 'Failing']);
+    const facts = await card.locator('dl.facts').innerText();
+    expect(facts).to.match(/\nFailing since\n.+\nLast error\nThe receiver answered HTTP 500\.\nWaiting to retry\n1 delivery, next attempt .+$/);
+    expect(await card.getByRole('link', { name: '1 delivery' }).getAttribute('href')).to.match(/^\/console\/settings\/deliveries\?endpoint=[0-9a-f-]{36}&state=pending$/);
     await checkPage(page, 'console-webhooks-incident-light');
 
     status = 200;
@@ -62,6 +68,7 @@ describe('web console: webhook failure alerts in Chromium', function () {
     await page.getByRole('article').filter({ hasText: 'Billing CRM' }).waitFor(WAIT);
     expect(await page.getByRole('alert').filter({ hasText: 'are failing' }).count()).to.equal(0);
     expect(await page.getByRole('article').filter({ hasText: 'Billing CRM' }).getByText('None yet').count()).to.equal(0);
+    expect(await page.getByRole('article').filter({ hasText: 'Billing CRM' }).locator('header .badge').allInnerTexts()).to.deep.equal(['Active', 'Healthy']);
     expect(await w.problems()).to.deep.equal([]);
     await w.close();
   });

@@ -37,7 +37,7 @@ describe('web: EDD and outreach in Chromium', function () {
 
     for (const look of Object.keys(LOOKS) as Look[]) {
       const w = await pageAs(browser, h, analyst, look);
-      await w.page.goto(`${h.url}/console/cases/${c.caseId}`);
+      await w.page.goto(`${h.url}/console/cases/${c.caseId}?tab=outreach`);
       await section(w.page, 'EDD').getByRole('list', { name: 'EDD requirements' }).waitFor(WAIT);
       await section(w.page, 'Outreach').waitFor(WAIT);
       await expectNoSidewaysScroll(w.page);
@@ -48,7 +48,7 @@ describe('web: EDD and outreach in Chromium', function () {
 
     const w = await pageAs(browser, h, analyst);
     const page = w.page;
-    await page.goto(`${h.url}/console/cases/${c.caseId}`);
+    await page.goto(`${h.url}/console/cases/${c.caseId}?tab=outreach`);
     const edd = section(page, 'EDD');
     const funds = edd.locator('li.edd-item', { hasText: 'Source of funds' });
     await funds.waitFor(WAIT);

@@ -100,7 +100,11 @@ describe('web portal journey in Chromium', function () {
     expect(await page.getByTestId('tenant-name').textContent()).to.equal('Northwind Compliance');
     const brand = await page.evaluate<{ brand: string; on: string }>(`(() => { const s = document.querySelector('.portal').style; return { brand: s.getPropertyValue('--brand'), on: s.getPropertyValue('--on-brand') }; })()`);
     expect(brand).to.deep.equal({ brand: '#0F766E', on: '#ffffff' });
-    expect(await page.getByTestId('case-id').textContent()).to.equal(c.caseId);
+    const [{ reference }] = await h.svc.db.query('SELECT reference FROM cases WHERE case_id = ?', [c.caseId]);
+    expect(await page.getByTestId('case-id').textContent(), 'the short reference, not the UUID').to.equal(reference);
+    // On a phone the steps are one line that opens the list.
+    expect(await page.getByTestId('step-of').filter({ visible: true }).innerText()).to.equal('0 of 5 steps done');
+    await page.getByTestId('step-of').filter({ visible: true }).click();
     expect(await page.getByRole('navigation', { name: 'Application steps' }).getByRole('listitem').allTextContents()).to.deep.equal([
       '1Company details: Not started', '2Directors and owners: Not started', '3Documents: Not started', '4Review: Not yet available', '5Submit: Not yet available',
     ]);
@@ -118,22 +122,24 @@ describe('web portal journey in Chromium', function () {
     await page.getByRole('textbox', { name: 'Registered address' }).fill('1 King Street, London EC2V 8AU');
     await page.getByRole('textbox', { name: 'Business activity' }).fill('Wholesale of electronic components');
     await page.getByRole('textbox', { name: 'Source of funds' }).fill('Trading revenue');
-    await page.getByRole('textbox', { name: 'Website' }).fill('globex.example');
+    await page.getByRole('textbox', { name: 'Website' }).fill('not a web address');
     // Checkbox and radios by keyboard (their inputs are visually hidden behind React Aria's drawn boxes).
     const international = page.getByRole('checkbox', { name: 'The company transacts internationally' });
     await international.press('Space');
     expect(await international.isChecked()).to.equal(true);
+    // What is typed is saved a second after the last change; the list of countries is opened once that is done.
+    await page.getByTestId('autosave').filter({ hasText: 'Saved' }).waitFor(WAIT);
     await chooseCountry(page, 'Countries the company transacts with', 'Germ', 'Germany', '');
     await page.getByRole('button', { name: 'Remove Germany' }).waitFor(WAIT);
     await page.getByRole('button', { name: 'Save and continue' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Please check what you entered' });
     await alert.waitFor(WAIT);
-    expect(await alert.getByRole('listitem').allInnerTexts()).to.deep.equal(['Website: Must be a web address starting with http:// or https://.']);
+    expect(await alert.getByRole('listitem').allInnerTexts()).to.deep.equal(['Website: Must be a web address, such as northwind.example or https://northwind.example.']);
     const website = page.getByRole('textbox', { name: 'Website' });
     expect(await website.getAttribute('aria-invalid')).to.equal('true');
-    expect(await page.locator('#field-website .field-error').innerText()).to.equal('Must be a web address starting with http:// or https://');
+    expect(await page.locator('#field-website .field-error').innerText()).to.equal('Must be a web address, such as northwind.example or https://northwind.example');
     await step(w, 'portal-journey-2-company-error-dark-360');
-    await website.fill('https://globex.example');
+    await website.fill('globex.example'); // taken as https://globex.example
     await page.getByRole('button', { name: 'Save and continue' }).click();
 
     // Directors and owners: add and remove people, answer the UBO question.
@@ -141,6 +147,7 @@ describe('web portal journey in Chromium', function () {
     expect(await page.getByRole('status').filter({ hasText: 'saved' }).innerText()).to.equal('Company details saved.');
     const director = page.getByRole('group', { name: /^Director 1/ });
     await director.getByRole('textbox', { name: 'Full name' }).fill('Grace Hopper');
+    await director.getByRole('textbox', { name: 'Email' }).fill('grace@globex.example');
     await director.getByRole('textbox', { name: 'Date of birth' }).fill('1966-12-09');
     await chooseCountry(director, 'Nationality', 'United States of', 'United States of America');
     await page.getByRole('button', { name: 'Add a director' }).click();
@@ -152,6 +159,7 @@ describe('web portal journey in Chromium', function () {
     await page.getByRole('button', { name: 'Add an owner' }).click();
     const owner = page.getByRole('group', { name: /^Owner 1/ });
     await owner.getByRole('textbox', { name: 'Full name' }).fill('Grace Hopper');
+    await owner.getByRole('textbox', { name: 'Email' }).fill('grace@globex.example');
     await owner.getByRole('textbox', { name: 'Date of birth' }).fill('1966-12-09');
     await chooseCountry(owner, 'Nationality', 'United States of', 'United States of America');
     await owner.getByRole('textbox', { name: 'Ownership (%)' }).fill('60');
@@ -198,6 +206,7 @@ describe('web portal journey in Chromium', function () {
     expect(await page.getByRole('status').filter({ hasText: 'confirmed' }).innerText()).to.equal('Your details are confirmed. 1 correction was saved.');
     await step(w, 'portal-journey-7-submit-dark-360');
     await page.getByRole('button', { name: 'Submit application' }).click();
+    await page.getByRole('alertdialog', { name: 'Submit your application?' }).getByRole('button', { name: 'Yes, submit' }).click();
     await heading(page, "Your application's status");
     expect(await page.getByTestId('stage').innerText()).to.equal('Application submitted: we are reviewing it');
     expect(await page.getByRole('status').filter({ hasText: 'Thank you' }).innerText()).to.equal('Thank you: your application is submitted.');
@@ -206,10 +215,11 @@ describe('web portal journey in Chromium', function () {
     await page.goto(`${h.url}/portal/app/company`);
     await heading(page, "Your application's status");
     expect(page.url()).to.equal(`${h.url}/portal/app/status`);
-    // The one refusal the pages met: the wrong website. (Chromium also logs the 404 of the server-rendered landing
-    // page's /favicon.ico, a request Playwright does not report.)
-    expect(refusals).to.deep.equal(['400 POST /trpc/application.save']);
-    expect(await w.problems()).to.deep.equal(['404 (Not Found)', '400 (Bad Request)'].map((s) => `console: Failed to load resource: the server responded with a status of ${s}`));
+    // The only refusals the pages met: the wrong website (by "Save and continue", and maybe by the draft saved as
+    // typed). (Chromium also logs the 404 of the server-rendered landing page's /favicon.ico, a request Playwright does not report.)
+    expect(refusals).to.include('400 POST /trpc/application.save');
+    expect(new Set(refusals)).to.deep.equal(new Set(['400 POST /trpc/application.save']));
+    expect(new Set(await w.problems())).to.deep.equal(new Set(['404 (Not Found)', '400 (Bad Request)'].map((s) => `console: Failed to load resource: the server responded with a status of ${s}`)));
     await w.close();
 
     // What the tenant's systems see: the case in review, and the events in the feed.
@@ -239,14 +249,16 @@ describe('web portal journey in Chromium', function () {
     await page.goto(`${h.url}/portal/app/submit`);
     await heading(page, 'Submit your application');
     await page.getByRole('button', { name: 'Submit application' }).click();
+    await page.getByRole('alertdialog', { name: 'Submit your application?' }).getByRole('button', { name: 'Yes, submit' }).click();
     const missing = page.getByRole('alert').filter({ hasText: 'Some things are still missing' });
     await missing.waitFor(WAIT);
-    expect(await missing.locator('p').nth(1).innerText()).to.equal('The application cannot be submitted yet: 10 items are missing or invalid.');
+    expect(await missing.locator('p').nth(1).innerText()).to.equal('The application cannot be submitted yet: 11 items are missing or invalid.');
     expect(await missing.getByRole('link').allInnerTexts()).to.deep.equal([
       'Registration number: Is required to submit.', 'Country of incorporation: Is required to submit.', 'Entity type: Is required to submit.',
       'Date of incorporation: Is required to submit.', 'Registered address: Is required to submit.', 'Business activity: Is required to submit.',
       'Source of funds: Is required to submit.', 'Directors: Add at least one director.',
       'Owners of 25% or more: Say whether any person owns or controls 25% or more of the company.', 'Documents: Upload at least one document.',
+      'Review: Confirm your details on the review step.',
     ]);
     await checkPage(page, 'portal-submit-missing-light');
     await missing.getByRole('link', { name: 'Entity type: Is required to submit.' }).click();
@@ -279,7 +291,8 @@ describe('web portal journey in Chromium', function () {
     await w.context.clearCookies();
     await page.reload();
     await heading(page, 'Your session has ended');
-    await page.getByRole('heading', { level: 2, name: 'Already used your link?' }).waitFor(WAIT);
+    await page.getByRole('heading', { level: 2, name: 'Continue with a new link' }).waitFor(WAIT);
+    await page.getByTestId('tenant-name').filter({ hasText: 'Northwind Compliance' }).waitFor(WAIT);
     await page.getByRole('textbox', { name: 'Your email address' }).fill(c.email.toUpperCase());
     await page.getByRole('button', { name: 'Send me a new link' }).click();
     const answer = page.getByTestId('new-link-answer');

@@ -37,7 +37,8 @@ describe('web portal shell in Chromium', function () {
       await w.page.getByTestId('case-id').waitFor({ timeout: 10_000 });
       expect(await w.page.getByRole('heading', { level: 1 }).textContent()).to.equal('Your application');
       expect(await w.page.title()).to.equal('Your application · Your onboarding');
-      expect(await w.page.locator('dl.facts').innerText()).to.equal(`Case reference\n${invite.caseId}\nSigned in as\n${invite.email}\nStage\nGetting started`);
+      const [{ reference }] = await h.svc.db.query('SELECT reference FROM cases WHERE case_id = ?', [invite.caseId]);
+      expect(await w.page.locator('dl.facts').innerText()).to.equal(`Your reference\n${reference}\nSigned in as\n${invite.email}\nStage\nGetting started`);
       await expectNoSidewaysScroll(w.page);
       await checkPage(w.page, `portal-home-${look}`);
       expect(await w.problems()).to.deep.equal([]);
@@ -49,8 +50,8 @@ describe('web portal shell in Chromium', function () {
       await w.page.goto(`${h.url}/portal/app`);
       await w.page.getByRole('heading', { level: 1, name: 'Your session has ended' }).waitFor({ timeout: 10_000 });
       expect(await w.page.locator('.page p').allTextContents()).to.deep.equal([
-        'For your security, the application closes after a while without activity.',
-        'To continue, open the link in your invitation email again. Nothing you saved is lost.',
+        'For your security, the application closes after a while without activity. Nothing you saved is lost.',
+        'To continue, open the link in your invitation email. If it was already used, the page it opens lets you ask for a new one.',
       ]);
       await expectNoSidewaysScroll(w.page);
       await checkPage(w.page, `portal-session-ended-${look}`);
@@ -66,7 +67,8 @@ describe('web portal shell in Chromium', function () {
     await w.context.addCookies([{ name: 'portal_session', value: second.token, domain: '127.0.0.1', path: '/' }]);
     await w.page.goto(`${h.url}/portal/app`);
     await w.page.getByTestId('case-id').waitFor({ timeout: 10_000 });
-    expect(await w.page.getByTestId('case-id').textContent()).to.equal(second.caseId);
+    const [{ reference }] = await h.svc.db.query('SELECT reference FROM cases WHERE case_id = ?', [second.caseId]);
+    expect(await w.page.getByTestId('case-id').textContent()).to.equal(reference);
     expect(second.caseId).not.to.equal(first.caseId);
     await w.close();
   });

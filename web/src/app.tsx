@@ -10,12 +10,14 @@ import { ReviewPage } from './console/reviews/review-page';
 import { ReviewsPage } from './console/reviews/reviews-page';
 import { QueuesPage } from './console/queues/queues-page';
 import { SignInPage } from './console/sign-in-page';
+import { SecurityPage } from './console/security-page';
 import { StatusPage } from './console/status-page';
 import { NotificationsPage } from './console/notifications/notifications-page';
 import { PersonPage } from './console/persons/person-page';
 import { PersonsPage } from './console/persons/persons-page';
 import { NotFoundPage } from './ui/not-found';
 import { Loading } from './ui/status';
+import { mayLeave } from './lib/leave-guard';
 
 /** The customer portal's pages: a chunk of their own, loaded only under /portal/app. */
 const PortalApp = lazy(() => import('./portal/portal-app').then((m) => ({ default: m.PortalApp })));
@@ -32,11 +34,11 @@ declare module 'react-aria-components' {
   }
 }
 
-/** React Aria's links and buttons navigate through react-router (client-side, history kept). */
+/** React Aria's links and buttons navigate through react-router (client-side, history kept), once a page with unsaved changes lets them (mayLeave). */
 function AriaRouter({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   return (
-    <RouterProvider navigate={(to, options) => navigate(to, options)} useHref={useHref}>
+    <RouterProvider navigate={(to, options) => (mayLeave() ? navigate(to, options) : undefined)} useHref={useHref}>
       {children}
     </RouterProvider>
   );
@@ -66,6 +68,7 @@ export function App() {
               <Route path="reviews/:reviewId" element={<ReviewPage />} />
               <Route path="screening" element={<Suspense fallback={<Loading />}><ScreeningPage /></Suspense>} />
               <Route path="notifications" element={<NotificationsPage />} />
+              <Route path="security" element={<SecurityPage />} />
               <Route path="settings/*" element={<SettingsRoutes />} />
               <Route path="*" element={<NotFoundPage area="Compliance console" home="/console" />} />
             </Route>

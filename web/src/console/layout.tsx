@@ -1,6 +1,7 @@
 import { Link } from 'react-aria-components';
 import { Outlet } from 'react-router';
 import { MemberMenu } from './member-menu';
+import { StepUpDialog } from './step-up-dialog';
 
 /** The console's frame: skip link, header with navigation, the page, and a footer linking the service's index page. */
 export function ConsoleLayout() {
@@ -26,6 +27,7 @@ export function ConsoleLayout() {
       <main id="main" className="main">
         <Outlet />
       </main>
+      <StepUpDialog />
       <footer className="footer">
         {/* A server page, not a console route: a full page load. */}
         <a href="/about">About this service</a>

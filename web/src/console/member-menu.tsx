@@ -22,6 +22,7 @@ export function MemberMenu() {
         <span className="member-name">{viewer.name ?? viewer.email}</span>
         <span className="member-role">{ROLE_LABELS[viewer.role]} · {viewer.org.name}</span>
       </p>
+      <Link className="security-link" href="/console/security">Security</Link>
       <Button
         className="button"
         isPending={action.pending}

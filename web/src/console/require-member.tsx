@@ -27,5 +27,7 @@ export function RequireMember() {
     if (session.error.unauthenticated) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
     return <ErrorNotice error={session.error} onRetry={session.reload} />;
   }
+  // The organisation requires MFA and this member has none yet: the Security page only (the server refuses the rest).
+  if (session.data.mfaEnrolmentRequired && location.pathname !== '/console/security') return <Navigate to="/console/security" replace />;
   return <Outlet />;
 }

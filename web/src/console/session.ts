@@ -22,6 +22,7 @@ export const OrganisationFields = graphql(`
     webhookAlertAfterMinutes
     idvRequireSelfie
     idvAcceptDocumentOnFile
+    mfaRequired
   }
 `);
 
@@ -35,6 +36,8 @@ export const ViewerFields = graphql(`
     email
     name
     role
+    mfaEnrolmentRequired
+    hasSecondFactor
     org {
       ...OrganisationFields
     }
@@ -60,6 +63,10 @@ export const ViewerFields = graphql(`
       configureQueues
       setAnyAvailability
       configureSla
+      configureRetention
+      manageLegalHold
+      manageSubjectRequests
+      configureMfa
     }
   }
 `);
@@ -75,6 +82,14 @@ export const ConsoleSessionQuery = graphql(`
 const SignInMutation = graphql(`
   mutation SignIn($email: String!, $password: String!) {
     signIn(email: $email, password: $password) {
+      ...ViewerFields
+    }
+  }
+`);
+
+const VerifySecondFactorMutation = graphql(`
+  mutation VerifySecondFactor($code: String!) {
+    verifySecondFactor(code: $code) {
       ...ViewerFields
     }
   }
@@ -126,6 +141,21 @@ export async function signIn(input: { email: string; password: string }): Promis
   const { signIn: viewer } = await execute(SignInMutation, input);
   setViewer(viewer);
   return viewer;
+}
+
+/**
+ * Proves a second factor with a code (authenticator app or recovery code): completes a sign-in that answered
+ * MFA_REQUIRED, or, signed in, confirms it is the member before a sensitive change (step-up).
+ */
+export async function verifySecondFactor(input: { code: string }): Promise<Viewer> {
+  const { verifySecondFactor: viewer } = await execute(VerifySecondFactorMutation, input);
+  setViewer(viewer);
+  return viewer;
+}
+
+/** Sets the member after a change of their own (a second factor enrolled): the pages see it at once. */
+export function replaceViewer(viewer: Viewer): void {
+  setViewer(viewer);
 }
 
 /** Ends this session (the cookie is cleared by the server). */

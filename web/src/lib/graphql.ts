@@ -18,6 +18,8 @@ export class RequestError extends Error {
     /** The domain code (extensions.reason) and field details of a validation error, when the server gave them. */
     readonly reason?: string,
     readonly details: { path: string; message: string }[] = [],
+    /** The error's other public extensions (MFA_REQUIRED's `methods` ...). */
+    readonly extensions: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'RequestError';
@@ -28,10 +30,31 @@ export class RequestError extends Error {
   }
 }
 
+/**
+ * Who asks a member to confirm it is them when an operation answers STEP_UP_REQUIRED (the console's step-up
+ * dialog registers itself): resolves true once a second factor was proved, false when the member cancelled.
+ */
+let stepUpHandler: ((message: string) => Promise<boolean>) | null = null;
+export function setStepUpHandler(handler: ((message: string) => Promise<boolean>) | null): void {
+  stepUpHandler = handler;
+}
+
 export const NETWORK_MESSAGE = 'The service could not be reached. Check your connection and try again.';
 
 /** Runs one operation; resolves with its data or rejects with a RequestError (the first error's words). */
 export async function execute<R, V>(document: TypedDocumentString<R, V>, ...[variables]: V extends Record<string, never> ? [] | [V] : [V]): Promise<R> {
+  try {
+    return await executeOnce(document, variables);
+  } catch (e) {
+    // A sensitive change asks for the second factor in place, then runs again (once).
+    if (e instanceof RequestError && e.code === 'STEP_UP_REQUIRED' && stepUpHandler && (await stepUpHandler(e.message))) {
+      return executeOnce(document, variables);
+    }
+    throw e;
+  }
+}
+
+async function executeOnce<R, V>(document: TypedDocumentString<R, V>, variables: V | undefined): Promise<R> {
   let res: Response;
   try {
     res = await fetch('/graphql', {
@@ -52,7 +75,7 @@ export async function execute<R, V>(document: TypedDocumentString<R, V>, ...[var
   const first = body.errors?.[0];
   if (first) {
     const ext = first.extensions ?? {};
-    throw new RequestError(first.message, ext.code ?? 'INTERNAL_SERVER_ERROR', ext.reason, ext.details ?? []);
+    throw new RequestError(first.message, ext.code ?? 'INTERNAL_SERVER_ERROR', ext.reason, ext.details ?? [], ext);
   }
   if (!res.ok || body.data == null) throw new RequestError(`The service answered unexpectedly (HTTP ${res.status}). Try again in a moment.`, 'BAD_RESPONSE');
   return body.data;

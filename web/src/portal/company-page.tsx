@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { text, type CompanyProfile } from './application';
-import { ApplicationStep, SaveError, useSaveStep } from './application-step';
+import { ApplicationStep, AutosaveStatus, SaveError, useAutosave, useSaveStep } from './application-step';
 import { BusyButton, CheckboxInput, CountriesInput, CountryInput, TextInput } from './fields';
 import { COMPANY_LABELS as L } from './labels';
 
 /** Step 1: the company profile (application.get / application.save; partial drafts are fine). */
 export function CompanyPage() {
   return (
-    <ApplicationStep step="company" title="Company details" lead="Tell us about the company. Fields marked * are needed to submit; you can save and come back at any time.">
+    <ApplicationStep step="company" title="Company details" lead="Tell us about the company. Fields marked * are required. Your answers are saved as you type, so you can come back at any time.">
       {(app) => <CompanyForm initial={app.companyProfile} />}
     </ApplicationStep>
   );
@@ -25,23 +25,31 @@ function CompanyForm({ initial }: { initial: CompanyProfile }) {
   const [country, setCountry] = useState<string | null>(initial.country);
   const [international, setInternational] = useState(initial.transactsInternationally);
   const [countries, setCountries] = useState<string[]>(initial.internationalCountries);
-  const save = useSaveStep('companyProfile.', '/portal/app/ownership', 'Company details saved.');
-  const { fieldErrors } = save;
-
-  const bind = (k: TextKey) => ({
-    name: k, label: L[k]!, value: values[k], error: fieldErrors[k],
-    onChange: (v: string) => setValues((old) => ({ ...old, [k]: v })),
-  });
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const companyProfile = {
+  const draft = () => ({
+    companyProfile: {
       ...Object.fromEntries(TEXT_KEYS.map((k) => [k, text(values[k])])),
       country,
       transactsInternationally: international,
       internationalCountries: international ? countries : [],
-    };
-    await save.submit({ companyProfile });
+    },
+  });
+  const autosave = useAutosave(draft);
+  const save = useSaveStep('company', 'companyProfile.', '/portal/app/ownership', 'Company details saved.', autosave);
+  const { fieldErrors } = save;
+  // Each change of the form: kept, then saved a moment after the customer stops typing.
+  const edit = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    autosave.changed();
+  };
+
+  const bind = (k: TextKey) => ({
+    name: k, label: L[k]!, value: values[k], error: fieldErrors[k],
+    onChange: edit((v: string) => setValues((old) => ({ ...old, [k]: v }))),
+  });
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    await save.submit(draft());
   }
 
   return (
@@ -52,10 +60,10 @@ function CompanyForm({ initial }: { initial: CompanyProfile }) {
         <div className="grid">
           <TextInput {...bind('companyName')} isRequired autoComplete="organization" />
           <TextInput {...bind('registrationNumber')} isRequired description="As on the company register." />
-          <CountryInput name="country" label={L.country!} value={country} onChange={setCountry} error={fieldErrors.country} isRequired />
+          <CountryInput name="country" label={L.country!} value={country} onChange={edit(setCountry)} error={fieldErrors.country} isRequired />
           <TextInput {...bind('entityType')} isRequired description="For example: private limited company." />
           <TextInput {...bind('incorporationDate')} type="date" isRequired />
-          <TextInput {...bind('website')} type="url" description="Starting with https://" />
+          <TextInput {...bind('website')} type="url" description="For example northwind.example (https:// is added for you)." />
           <TextInput {...bind('registeredAddress')} multiline isRequired />
         </div>
       </fieldset>
@@ -73,15 +81,16 @@ function CompanyForm({ initial }: { initial: CompanyProfile }) {
           <TextInput {...bind('industrySector')} />
           <TextInput {...bind('annualRevenue')} description="An approximate figure with its currency." />
           <TextInput {...bind('sourceOfFunds')} multiline isRequired description="Where the company's money comes from." />
-          <CheckboxInput name="transactsInternationally" label={L.transactsInternationally!} value={international} onChange={setInternational} />
+          <CheckboxInput name="transactsInternationally" label={L.transactsInternationally!} value={international} onChange={edit(setInternational)} />
           {international ? (
-            <CountriesInput name="internationalCountries" label={L.internationalCountries!} value={countries} onChange={setCountries}
-              error={fieldErrors.internationalCountries} description="Add each country the company buys from or sells to." />
+            <CountriesInput name="internationalCountries" label={L.internationalCountries!} value={countries} onChange={edit(setCountries)} isRequired
+              error={fieldErrors.internationalCountries} description="Required when the company transacts internationally: add each country it buys from or sells to." />
           ) : null}
         </div>
       </fieldset>
       <div className="actions">
         <BusyButton type="submit" busy={save.pending} busyLabel="Saving…">Save and continue</BusyButton>
+        <AutosaveStatus autosave={autosave} />
       </div>
     </Form>
   );

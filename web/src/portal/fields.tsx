@@ -1,7 +1,7 @@
 // The portal form's fields: React Aria Components, each labelled, with its error next to it (FieldError,
 // tied to the input by aria-describedby) and wrapped in an element whose id a link can focus
 // (`field-<name>`, dots as dashes) — the submit page's list of what is missing links to these.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Button, Checkbox, ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, NumberField, Popover, Tag, TagGroup, TagList, Text, TextArea, TextField,
   type Key,
@@ -105,9 +105,11 @@ export function CountryInput({ name, label, description, error, value, onChange,
 }
 
 /** Several countries: add one at a time by name, remove with the tag's button (or Delete/Backspace). */
-export function CountriesInput({ name, label, description, error, value, onChange }: Common & { value: string[]; onChange: (v: string[]) => void }) {
+export function CountriesInput({ name, label, description, error, value, onChange, isRequired }: Common & { value: string[]; onChange: (v: string[]) => void }) {
   const [adding, setAdding] = useState<string | null>(null);
   const [key, setKey] = useState(0);
+  // The same list while the chosen ones stay the same: a re-render of the page (a draft saved) keeps an open list open.
+  const choices = useMemo(() => COUNTRIES.filter((c) => !value.includes(c.code)), [value]);
   return (
     <Box name={name} wide>
       <div className="field">
@@ -118,8 +120,8 @@ export function CountriesInput({ name, label, description, error, value, onChang
             setAdding(null);
             setKey((n) => n + 1); // a fresh, empty input for the next country
           }}
-          defaultItems={COUNTRIES.filter((c) => !value.includes(c.code))} menuTrigger="focus" isInvalid={error ? true : undefined}>
-          <Label>{label}</Label>
+          defaultItems={choices} menuTrigger="focus" isInvalid={error ? true : undefined}>
+          <Label>{label}{isRequired ? <span className="required" aria-hidden="true"> *</span> : null}</Label>
           <div className="combo-input">
             <Input placeholder="Type a country's name" />
             <Button className="combo-button" aria-label={`Show countries for ${label}`}><span aria-hidden="true">▾</span></Button>

@@ -14,8 +14,8 @@ export function PortalHomePage() {
     <Page title="Your application" area={AREA}
       lead={`${session.tenant.name} has asked you to complete your onboarding${session.case.companyName ? ` for ${session.case.companyName}` : ''}. Your answers are saved as you go.`}>
       <dl className="facts">
-        <dt>Case reference</dt>
-        <dd data-testid="case-id">{session.case.caseId}</dd>
+        <dt>Your reference</dt>
+        <dd data-testid="case-id">{session.reference}</dd>
         <dt>Signed in as</dt>
         <dd>{session.customerEmail}</dd>
         <dt>Stage</dt>

@@ -6,7 +6,7 @@ import { useAction, useRequest } from '../lib/use-request';
 import { Page } from '../ui/page';
 import { ErrorNotice, Loading } from '../ui/status';
 import { BusyButton, sentence, TextInput } from './fields';
-import { PortalFrame } from './layout';
+import { PortalFrame } from './frame';
 import { AREA } from './session';
 
 type Start = 'application_form' | 'doc_upload';

@@ -58,6 +58,7 @@ export function locate(path: string, message: string): Located {
     return at('/portal/app/ownership', m[1]!, `${what}: ${words}`);
   }
   if (p === 'documents') return at('/portal/app/documents', 'documents', `Documents: ${words}`);
+  if (p === 'review') return at('/portal/app/review', 'review', `Review: ${words}`);
   return at('/portal/app/company', p, words);
 }
 

@@ -7,6 +7,7 @@ import { Field } from '../ui/field';
 import { Page } from '../ui/page';
 import { ErrorNotice } from '../ui/status';
 import { AREA } from './session';
+import { PortalFrame, useLinkBranding } from './frame';
 
 const requestNewLink = (input: { token: string; email: string }) => trpc.portal.requestNewLink.mutate(input);
 
@@ -38,11 +39,13 @@ export function NewLinkForm({ token }: { token: string }) {
   );
 }
 
-/** /portal/app/new-link?token=…: where the expired and used link pages send the customer. */
+/** /portal/app/new-link?token=…: where the expired and used link pages send the customer, in the tenant's branding. */
 export function NewLinkPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const brand = useLinkBranding(token || null);
   return (
+    <PortalFrame brand={brand}>
     <Page title="Get a new link" area={AREA}>
       {token ? (
         <>
@@ -53,5 +56,6 @@ export function NewLinkPage() {
         <p>Open the link in your invitation email: if it has expired or was already used, the page it opens lets you ask for a new one.</p>
       )}
     </Page>
+    </PortalFrame>
   );
 }

@@ -1,14 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import { text, type ApplicationView, type Owner } from './application';
-import { ApplicationStep, SaveError, useSaveStep } from './application-step';
+import { ApplicationStep, AutosaveStatus, SaveError, useAutosave, useSaveStep } from './application-step';
 import { BusyButton, CountryInput, fieldId, PercentInput, TextInput } from './fields';
 import { PERSON_LABELS as L } from './labels';
 
 /** Step 2: directors and UBOs (people who own or control 25% or more), with the hasUbos question. */
 export function OwnershipPage() {
   return (
-    <ApplicationStep step="ownership" title="Directors and owners" lead="Everyone who runs the company, and anyone who owns or controls 25% or more of it.">
+    <ApplicationStep step="ownership" title="Directors and owners"
+      lead="Everyone who runs the company, and anyone who owns or controls 25% or more of it. Fields marked * are required. Your answers are saved as you type.">
       {(app) => <OwnershipForm initial={app.ownership} />}
     </ApplicationStep>
   );
@@ -53,6 +54,16 @@ const toDraft = (p: PersonForm, kind: Kind) => ({
 
 const NOUN: Record<Kind, string> = { directors: 'Director', ubos: 'Owner' };
 
+/** Nothing typed for this person yet (a blank added with "Add …"): left out of the drafts saved as the customer types. */
+const isBlank = (p: PersonForm) => !p.personKey && !p.name.trim() && !p.email.trim() && !p.dateOfBirth && !p.idNumber.trim()
+  && p.nationality === null && p.idCountry === null && p.countryOfResidence === null && p.ownershipPercent === null;
+
+/** Why every person needs an email address (the same rule the server applies at this step and at submission). */
+const EMAIL_WHY: Record<Kind, string> = {
+  directors: 'We email each director a link to verify their identity.',
+  ubos: 'We email each owner a link to verify their identity.',
+};
+
 function OwnershipForm({ initial }: { initial: ApplicationView['ownership'] }) {
   const [hasUbos, setHasUbos] = useState<boolean | null>(initial.hasUbos);
   const [people, setPeople] = useState<Record<Kind, PersonForm[]>>(() => ({
@@ -61,11 +72,35 @@ function OwnershipForm({ initial }: { initial: ApplicationView['ownership'] }) {
   }));
   const addDirector = useRef<HTMLButtonElement>(null);
   const addOwner = useRef<HTMLButtonElement>(null);
-  const save = useSaveStep('ownership.', '/portal/app/documents', 'Directors and owners saved.');
+  const sentUids = useRef<Record<Kind, string[]>>({ directors: [], ubos: [] });
+  const draft = (autosaving = false) => {
+    const listed = (kind: Kind) => people[kind].filter((p) => !(autosaving && isBlank(p)));
+    if (autosaving) sentUids.current = { directors: listed('directors').map((p) => p.uid), ubos: hasUbos ? listed('ubos').map((p) => p.uid) : [] };
+    return {
+      ownership: {
+        hasUbos,
+        directors: listed('directors').map((p) => toDraft(p, 'directors')),
+        ubos: hasUbos ? listed('ubos').map((p) => toDraft(p, 'ubos')) : [],
+      },
+    };
+  };
+  // A person saved for the first time gets their personKey from the answer, so later saves keep who they are.
+  const adoptKeys = (view: ApplicationView) => setPeople((old) => {
+    const keyed = (kind: Kind) => old[kind].map((p) => {
+      const i = sentUids.current[kind].indexOf(p.uid);
+      const key = i >= 0 ? view.ownership[kind][i]?.personKey : undefined;
+      return !p.personKey && key ? { ...p, personKey: key } : p;
+    });
+    return { directors: keyed('directors'), ubos: keyed('ubos') };
+  });
+  const autosave = useAutosave(() => draft(true), adoptKeys);
+  const save = useSaveStep('ownership', 'ownership.', '/portal/app/documents', 'Directors and owners saved.', autosave);
   const { fieldErrors } = save;
 
-  const update = (kind: Kind, uid: string, change: Partial<PersonForm>) =>
+  const update = (kind: Kind, uid: string, change: Partial<PersonForm>) => {
     setPeople((old) => ({ ...old, [kind]: old[kind].map((p) => (p.uid === uid ? { ...p, ...change } : p)) }));
+    autosave.changed();
+  };
   const add = (kind: Kind) => {
     setPeople((old) => ({ ...old, [kind]: [...old[kind], blank()] }));
     // Focus the new person's first field once it is on the page.
@@ -74,17 +109,13 @@ function OwnershipForm({ initial }: { initial: ApplicationView['ownership'] }) {
   };
   const remove = (kind: Kind, uid: string) => {
     setPeople((old) => ({ ...old, [kind]: old[kind].filter((p) => p.uid !== uid) }));
+    autosave.changed();
     (kind === 'directors' ? addDirector : addOwner).current?.focus();
   };
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const ownership = {
-      hasUbos,
-      directors: people.directors.map((p) => toDraft(p, 'directors')),
-      ubos: hasUbos ? people.ubos.map((p) => toDraft(p, 'ubos')) : [],
-    };
-    await save.submit({ ownership });
+    await save.submit(draft());
   }
 
   const personFields = (kind: Kind, p: PersonForm, i: number) => {
@@ -107,7 +138,7 @@ function OwnershipForm({ initial }: { initial: ApplicationView['ownership'] }) {
             <PercentInput name={name('ownershipPercent')} label={L.ownershipPercent!} value={p.ownershipPercent} isRequired
               error={fieldErrors[name('ownershipPercent')]} onChange={(v) => update(kind, p.uid, { ownershipPercent: v })} />
           ) : null}
-          <TextInput {...bindText('email')} type="email" autoComplete="off" />
+          <TextInput {...bindText('email')} type="email" autoComplete="off" isRequired description={EMAIL_WHY[kind]} />
           <CountryInput {...bindCountry('countryOfResidence')} />
           <TextInput {...bindText('idNumber')} description="Passport or national ID card number." />
           <CountryInput {...bindCountry('idCountry')} />
@@ -132,7 +163,10 @@ function OwnershipForm({ initial }: { initial: ApplicationView['ownership'] }) {
       <section aria-labelledby="ubos-title" className="people">
         <h2 id="ubos-title">Owners</h2>
         <div id={fieldId('hasUbos')}>
-          <RadioGroup className="radio-group" value={hasUbos === null ? null : hasUbos ? 'yes' : 'no'} onChange={(v) => setHasUbos(v === 'yes')}
+          <RadioGroup className="radio-group" value={hasUbos === null ? null : hasUbos ? 'yes' : 'no'} onChange={(v) => {
+              setHasUbos(v === 'yes');
+              autosave.changed();
+            }}
             isRequired isInvalid={fieldErrors.hasUbos ? true : undefined} orientation="horizontal">
             <Label>Does any person own or control 25% or more of the company?<span className="required" aria-hidden="true"> *</span></Label>
             <div className="radios">
@@ -155,6 +189,7 @@ function OwnershipForm({ initial }: { initial: ApplicationView['ownership'] }) {
 
       <div className="actions">
         <BusyButton type="submit" busy={save.pending} busyLabel="Saving…">Save and continue</BusyButton>
+        <AutosaveStatus autosave={autosave} />
       </div>
     </Form>
   );

@@ -5,7 +5,7 @@ import { DocumentsPage } from './documents-page';
 import { EvidencePage } from './evidence-page';
 import { PortalHomePage } from './home-page';
 import { IntakePage } from './intake-page';
-import { PortalFrame, PortalLayout } from './layout';
+import { PortalLayout } from './layout';
 import { NewLinkPage } from './new-link';
 import { OwnershipPage } from './ownership-page';
 import { ReviewPage } from './review-page';
@@ -20,7 +20,7 @@ export { VerifyPage };
 export function PortalApp() {
   return (
     <Routes>
-      <Route path="new-link" element={<PortalFrame><NewLinkPage /></PortalFrame>} />
+      <Route path="new-link" element={<NewLinkPage />} />
       <Route path="apply/:slug" element={<IntakePage />} />
       <Route element={<PortalLayout />}>
         <Route index element={<PortalHomePage />} />

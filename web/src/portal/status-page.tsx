@@ -24,8 +24,8 @@ export function StatusPage() {
       <dl className="facts">
         <dt>Company</dt>
         <dd>{session.case.companyName ?? 'Not given yet'}</dd>
-        <dt>Case reference</dt>
-        <dd data-testid="case-id">{session.case.caseId}</dd>
+        <dt>Your reference</dt>
+        <dd data-testid="case-id">{session.reference}</dd>
         <dt>Your email</dt>
         <dd>{session.customerEmail}</dd>
       </dl>

@@ -18,7 +18,12 @@ export const STATE_WORDS: Record<StepState, string> = {
   locked: 'Not yet available',
 };
 
+/** A step's state: the application's two pages each have their own (portal.session's applicationSteps). */
 export function stateOf(session: PortalSession, key: StepKey): StepState {
+  if (key === 'company' || key === 'ownership') {
+    const part = session.applicationSteps.find((s) => s.step === key);
+    if (part) return part.state;
+  }
   const api = STEPS.find((s) => s.key === key)!.api;
   return session.steps.find((s) => s.step === api)?.state ?? 'not_started';
 }

@@ -1,4 +1,6 @@
-import { Link } from 'react-aria-components';
+import { useState } from 'react';
+import { Button, Link } from 'react-aria-components';
+import { DialogButton } from '../ui/dialog';
 import { BusyButton } from './fields';
 import { useNavigate } from 'react-router';
 import { trpc } from '../lib/trpc';
@@ -22,8 +24,11 @@ export function SubmitPage() {
   const review = useRequest(loadReview, 'review.get', ended);
   const submit = useAction(submitApplication, ended);
 
+  const [asking, setAsking] = useState(false);
+
   async function go() {
     const done = await submit.run(undefined);
+    setAsking(false);
     if (done) {
       await reload();
       navigate('/portal/app/status', { state: { flash: 'Thank you: your application is submitted.' } });
@@ -54,8 +59,32 @@ export function SubmitPage() {
               ? <ProblemList title="Some things are still missing" message={submit.error.message} problems={missing.map((m) => ({ key: m.key, label: m.label, href: m.href }))} />
               : <ErrorNotice error={submit.error} />
           ) : null}
+          {!session.reviewConfirmed ? (
+            <div className="card" data-testid="review-needed">
+              <p>Before you submit, check and confirm your details on the review step.</p>
+              <Link className="button" href="/portal/app/review">Go to the review</Link>
+            </div>
+          ) : null}
           <div className="actions">
-            <BusyButton busy={submit.pending} busyLabel="Submitting…" onPress={() => void go()}>Submit application</BusyButton>
+            <DialogButton label="Submit application" className="button button-primary" title="Submit your application?" role="alertdialog"
+              isOpen={asking} onOpenChange={setAsking}>
+              {(close) => (
+                <>
+                  <p>Once you submit, you cannot change:</p>
+                  <ul data-testid="cannot-change">
+                    <li>the company details</li>
+                    <li>the directors and owners</li>
+                    <li>the documents you uploaded</li>
+                    <li>the details you confirmed on the review step</li>
+                  </ul>
+                  <p>{session.tenant.name} then reviews your application and emails you if anything else is needed.</p>
+                  <div className="actions">
+                    <Button className="button" onPress={close}>Go back</Button>
+                    <BusyButton busy={submit.pending} busyLabel="Submitting…" onPress={() => void go()}>Yes, submit</BusyButton>
+                  </div>
+                </>
+              )}
+            </DialogButton>
           </div>
         </>
       ) : null}

@@ -6,7 +6,7 @@ import { trpc } from '../lib/trpc';
 import { useAction, useRequest } from '../lib/use-request';
 import { Page } from '../ui/page';
 import { ErrorNotice, Loading } from '../ui/status';
-import { PortalFrame } from './layout';
+import { PortalFrame } from './frame';
 
 const AREA = 'Identity verification';
 

@@ -1,7 +1,8 @@
 // Modal dialogs opened by a button (React Aria: focus moves in and is trapped, Escape and a click outside close
 // it, focus returns to the button).
 //
-// ConfirmButton's confirm button is disabled while its request runs rather than given React Aria's `isPending`:
+// ConfirmButton's confirm button and DialogButtons' submit button are disabled while their request runs rather than
+// given React Aria's `isPending`:
 // a pending button announces itself through a live-region node labelled by the button's id, and when the button
 // then goes away (the dialog closes on success) that node is left without a name for seconds.
 import type { ReactNode } from 'react';
@@ -46,7 +47,7 @@ export function DialogButtons({ submit, pending, onCancel }: { submit: string; p
   return (
     <div className="dialog-buttons">
       <Button className="button" onPress={onCancel}>Cancel</Button>
-      <Button className="button button-primary" type="submit" isPending={pending}>{submit}</Button>
+      <Button className="button button-primary" type="submit" isDisabled={pending}>{submit}</Button>
     </div>
   );
 }

@@ -20,15 +20,34 @@ const TITLES: Record<string, string> = {
 };
 
 /** An error in words: a heading for its code, the server's message, field details, and Try again when given. */
+/**
+ * A field's path in words for the person at the form: its last name, split where the case changes, with a
+ * list position counted from 1 (`companyProfile.website` → "Website", `eventTypes[2]` → "Event types, item 3").
+ */
+export function fieldWords(path: string): string {
+  const parts = path.split(/[.[\]]+/).filter(Boolean);
+  let index: number | null = null;
+  while (parts.length > 1 && /^\d+$/.test(parts[parts.length - 1])) index = Number(parts.pop());
+  const name = (parts[parts.length - 1] ?? path).replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = name.charAt(0).toUpperCase() + name.slice(1);
+  return index === null ? words : `${words}, item ${index + 1}`;
+}
+
+function repeatsFirstDetail(error: RequestError): boolean {
+  const first = error.details[0];
+  return !!first?.path && error.message === `${first.path}: ${first.message}`;
+}
+
 export function ErrorNotice({ error, onRetry }: { error: RequestError; onRetry?: () => void }) {
   return (
     <div className="notice notice-error" role="alert">
       <p className="notice-title">{TITLES[error.code] ?? 'Something went wrong'}</p>
-      <p>{error.message}</p>
+      {/* A validation message that is its first detail prefixed with the field's path is said by the list below, in words. */}
+      {repeatsFirstDetail(error) ? null : <p>{error.message}</p>}
       {error.details.length ? (
         <ul>
           {error.details.map((d) => (
-            <li key={d.path + d.message}>{d.path ? `${d.path}: ` : ''}{d.message}</li>
+            <li key={d.path + d.message}>{d.path ? `${fieldWords(d.path)}: ` : ''}{d.message}</li>
           ))}
         </ul>
       ) : null}

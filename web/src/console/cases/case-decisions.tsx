@@ -38,7 +38,7 @@ function ProvenanceFacts({ p }: { p: Provenance }) {
       <dd>{p.risk ? `${p.risk.compositeScore} (${p.risk.bandLabel}), model version ${p.risk.modelVersion ?? 'unknown'}` : 'Not assessed'}</dd>
       <dt>Watchlist</dt>
       <dd>
-        version {p.screening?.watchlistVersion ?? 'unknown'}; {p.screening?.hits.length ?? 0} hit(s)
+        version {p.screening?.watchlistVersion ?? 'unknown'}; {p.screening?.hits.length ?? 0} {(p.screening?.hits.length ?? 0) === 1 ? 'hit' : 'hits'}
         {p.screening?.hits.length ? `: ${p.screening.hits.map((h) => `${h.hitId} ${words(h.disposition ?? h.triage?.disposition ?? 'untriaged')}${h.dispositionBy ? ` by ${h.dispositionBy}` : ''}`).join('; ')}` : ''}
       </dd>
       <dt>AI review</dt>

@@ -85,7 +85,7 @@ export function EddOutreachSections({ caseId, can, version }: { caseId: string; 
         )}
         {c.requests.reminders ? <Reminders r={c.requests.reminders} /> : null}
         <h3 className="section-subtitle" id="emails-title">Emails to the customer</h3>
-        {c.customerEmails.length === 0 ? <p className="empty">No emails sent to the customer yet.</p> : (
+        {c.customerEmails.length === 0 ? <p className="empty">No requests or reminders emailed yet (the invitation to the application is not listed here).</p> : (
           <ul className="plain-list" aria-labelledby="emails-title">
             {c.customerEmails.map((m) => (
               <li key={m.id}>

@@ -1,6 +1,7 @@
-// The case's People: each director and owner (one per human, by personKey) with their person-registry link,
-// or the persons the registry proposes with Link and Mark as new; Unlink (with a reason) and Attach an
-// accepted passport or ID to the linked person, for reuse on later cases.
+// The case's People, one list (one entry per human, by personKey): their roles in words (a beneficial owner
+// with their share), their email address (Add or Correct, audited), their identity check (Resend link), and
+// their person-registry link or the persons the registry proposes with Link and Mark as new; Unlink (with a
+// reason) and Attach an accepted passport or ID to the linked person, for reuse on later cases.
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Link } from 'react-aria-components';
 import { graphql } from '../../gql';
@@ -13,7 +14,8 @@ import { SelectField } from '../../ui/select-field';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
-import { words } from './labels';
+import { IdentityCheck, type Verification } from './case-identity';
+import { PersonEmailButton } from './person-email';
 
 const CasePeople = graphql(`
   query CasePeople($caseId: String!) {
@@ -86,26 +88,53 @@ const AttachPersonDocument = graphql(`
 type People = NonNullable<CasePeopleQuery['case']>['people'];
 type Human = People['persons'][number];
 
-/** The People section of a case page; `version` changes whenever the page reloads the case. */
-export function PeopleSection({ caseId, version, onDone }: { caseId: string; version: number; onDone: (message: string) => void }) {
+type Party = { kind: string; name: string; ownershipPercent?: number | null };
+
+const ROLE_WORDS: Record<string, string> = { director: 'Director', ubo: 'Beneficial owner', signatory: 'Signatory' };
+
+/** A person's roles in words, a beneficial owner with their share: `Director, Beneficial owner (25%)`. */
+function roleWords(name: string, roles: readonly string[], parties: readonly Party[]): string {
+  return roles.map((r) => {
+    const word = ROLE_WORDS[r] ?? r.replace(/_/g, ' ');
+    const share = r === 'ubo' ? parties.find((p) => p.kind === 'ubo' && p.name === name)?.ownershipPercent : null;
+    return share != null ? `${word} (${share}%)` : word;
+  }).join(', ');
+}
+
+/**
+ * The People section of a case page: the case's people (identityVerifications, in roster order) with their
+ * registry links (read here); `version` changes whenever the page reloads the case.
+ */
+export function PeopleSection({ caseId, version, people, parties, mayEditEmail, onDone }: {
+  caseId: string; version: number; people: readonly Verification[]; parties: readonly Party[]; mayEditEmail: boolean; onDone: (message: string) => void;
+}) {
   const onError = useSignInOnUnauthenticated();
   const data = useRequest(() => execute(CasePeople, { caseId }), `${caseId}|${version}`, onError);
-  const people = data.status === 'done' ? data.data.case?.people : undefined;
+  const registry = data.status === 'done' ? data.data.case?.people : undefined;
   return (
     <section className="case-section" aria-labelledby="people-title">
       <h2 id="people-title">People</h2>
-      {data.status === 'loading' ? <Loading label="Loading the people…" /> : null}
-      {data.status === 'error' ? <ErrorNotice error={data.error} onRetry={data.reload} /> : null}
-      {people && people.persons.length === 0 ? <p className="empty">No directors or beneficial owners recorded yet.</p> : null}
-      {people && people.persons.length > 0 ? (
+      {people.length === 0 ? <p className="empty">No directors, beneficial owners or signatories recorded yet.</p> : (
         <ul className="plain-list people">
-          {people.persons.map((h) => (
-            <li key={h.personKey}>
-              <Person caseId={caseId} human={h} idDocuments={people.idDocuments} onDone={onDone} />
-            </li>
-          ))}
+          {people.map((p) => {
+            const human = registry?.persons.find((h) => h.personKey === p.personKey);
+            return (
+              <li key={p.personKey} className="person-entry">
+                <h3 className="person-name">{p.name}</h3>
+                <p className="person-roles">{roleWords(p.name, p.roles, parties)}{human?.dateOfBirth ? ` · born ${human.dateOfBirth}` : ''}</p>
+                <p className="person-email">
+                  {p.email ? <>Email: {p.email}</> : <>No email address: add one so that the verification link can be sent.</>}
+                  {mayEditEmail ? <> <PersonEmailButton caseId={caseId} personKey={p.personKey} name={p.name} email={p.email ?? null} onDone={onDone} /></> : null}
+                </p>
+                <IdentityCheck caseId={caseId} person={p} onDone={onDone} />
+                {human && registry ? <Person caseId={caseId} human={human} idDocuments={registry.idDocuments} onDone={onDone} /> : null}
+              </li>
+            );
+          })}
         </ul>
-      ) : null}
+      )}
+      {data.status === 'loading' ? <Loading label="Loading the person registry…" /> : null}
+      {data.status === 'error' ? <ErrorNotice error={data.error} onRetry={data.reload} /> : null}
     </section>
   );
 }
@@ -117,10 +146,6 @@ function Person({ caseId, human, idDocuments, onDone }: { caseId: string; human:
   const error = link.error ?? markNew.error;
   return (
     <div className="person">
-      <p>
-        <strong>{human.name}</strong> · {human.roles.map(words).join(', ')}
-        {human.dateOfBirth ? ` · born ${human.dateOfBirth}` : ''}{human.email ? ` · ${human.email}` : ''}
-      </p>
       {human.link ? (
         <div className="person-link">
           <p>

@@ -178,6 +178,7 @@ export const CaseQuery = graphql(`
       identityVerifications {
         personKey
         name
+        email
         roles
         status
         statusLabel
@@ -246,6 +247,10 @@ export const CaseQuery = graphql(`
       id
       name
       email
+    }
+    apiClients {
+      clientId
+      name
     }
     riskModel {
       configId

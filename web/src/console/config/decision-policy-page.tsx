@@ -1,13 +1,15 @@
 // Compliance Configuration › Decision policy: the active version (name, ordered rules with their conditions
 // and outcomes in words, default outcome, the age gate), `Edit policy` for compliance admins (a new version,
-// updateDecisionPolicy; the rules as JSON), and a Dry run for every member (dryRunDecisionPolicy: the active
-// policy or draft rules against an existing case; records nothing). Rules are numbered from 0, as
-// routing.evaluated's matchedRuleIndex and the automatic decisions' notes number them.
-import { useMemo, useState, type FormEvent } from 'react';
-import { Button, Form } from 'react-aria-components';
+// updateDecisionPolicy): the rules as a form of named conditions (policy-rules-form.tsx), or as JSON in the
+// Advanced (JSON) view; a Preview of where the policy (or the draft) would route the open cases
+// (previewDecisionPolicy), and a Dry run for every member (dryRunDecisionPolicy: the active policy or draft
+// rules against an existing case; records nothing). Rules are numbered from 0, as routing.evaluated's
+// matchedRuleIndex and the automatic decisions' notes number them.
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Button, Form, Label, Link, Radio, RadioGroup } from 'react-aria-components';
 import { graphql } from '../../gql';
-import type { ConsolePolicyDryRunMutation, DecisionPolicyQuery, RoutingOutcome } from '../../gql/graphql';
-import { execute } from '../../lib/graphql';
+import type { ConsolePolicyDryRunMutation, DecisionPolicyQuery, PreviewDecisionPolicyMutation, RoutingOutcome } from '../../gql/graphql';
+import { execute, RequestError } from '../../lib/graphql';
 import { useAction, useRequest } from '../../lib/use-request';
 import { DataList } from '../../ui/data-list';
 import { Field } from '../../ui/field';
@@ -17,7 +19,9 @@ import { ErrorNotice, Loading } from '../../ui/status';
 import { branchText } from '../cases/case-routing';
 import { ROUTING_LABELS, routingClass } from '../cases/labels';
 import { useFieldErrors } from '../form-errors';
+import { factValueWords, factWords, leafWords, isLeaf } from '../policy-words';
 import { useSignInOnUnauthenticated } from '../require-member';
+import { fromRules, RulesForm, toRules, type RuleDraft } from './policy-rules-form';
 import { problemsToFix } from './problems';
 import { Success, useLastData, When } from './ui';
 import { useSettings } from './viewer';
@@ -60,16 +64,28 @@ const DryRun = graphql(`
   }
 `);
 
+const Preview = graphql(`
+  mutation PreviewDecisionPolicy($draft: String) {
+    previewDecisionPolicy(draft: $draft) {
+      policyId
+      casesEvaluated
+      truncated
+      cases {
+        caseId
+        companyName
+        outcome
+        matchedRuleIndex
+        gate
+      }
+    }
+  }
+`);
+
 type Policy = DecisionPolicyQuery['decisionPolicy'];
 type DryRunResult = ConsolePolicyDryRunMutation['dryRunDecisionPolicy'];
 
 const AREA = 'Compliance configuration';
-const OUTCOME_OPTIONS = (Object.keys(ROUTING_LABELS) as RoutingOutcome[]).map((id) => ({ id, label: `${ROUTING_LABELS[id]} (${id})` }));
-
-const OPERATOR_WORDS: Record<string, string> = {
-  equal: 'is', notEqual: 'is not', in: 'is one of', notIn: 'is not one of', contains: 'contains', doesNotContain: 'does not contain',
-  lessThan: 'is less than', lessThanInclusive: 'is at most', greaterThan: 'is more than', greaterThanInclusive: 'is at least',
-};
+const OUTCOME_OPTIONS = (Object.keys(ROUTING_LABELS) as RoutingOutcome[]).map((id) => ({ id, label: ROUTING_LABELS[id] }));
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -127,6 +143,7 @@ export function DecisionPolicyPage() {
               </ul>
             )}
           </section>
+          {!editing ? <PreviewPanel rules={policy.rules} draft={null} title="Preview on open cases" level={2} /> : null}
           <DryRunPanel policy={policy} />
         </>
       ) : null}
@@ -146,22 +163,16 @@ function RuleCard({ index, rule }: { index: number; rule: Record<string, unknown
   );
 }
 
-/** A value of a condition: text in quotes, null as "empty", lists joined. */
-function valueText(v: unknown): string {
-  if (v === null) return 'empty';
-  if (Array.isArray(v)) return v.map(valueText).join(', ');
-  return typeof v === 'string' ? `“${v}”` : String(v);
-}
-
-/** json-rules-engine conditions in words: all/any/not groups as nested lists, each leaf "fact operator value". */
+/** json-rules-engine conditions in words: all/any/not groups as nested lists, each leaf in policy-words.ts's words. */
 function Conditions({ node }: { node: unknown }) {
   if (!isRecord(node)) return <pre className="code">{JSON.stringify(node, null, 2)}</pre>;
   if (Array.isArray(node.all) || Array.isArray(node.any)) {
     const all = Array.isArray(node.all);
     const items = (all ? node.all : node.any) as unknown[];
+    if (items.length === 1) return <Conditions node={items[0]} />;
     return (
       <>
-        <span>{all ? 'all of:' : 'any of:'}</span>
+        <span>{all ? 'all of these:' : 'any of these:'}</span>
         <ul className="rule-conditions">{items.map((n, i) => <li key={i}><Conditions node={n} /></li>)}</ul>
       </>
     );
@@ -174,27 +185,37 @@ function Conditions({ node }: { node: unknown }) {
       </>
     );
   }
-  if (typeof node.fact === 'string' && typeof node.operator === 'string') {
-    return <span><code>{node.fact}</code> {OPERATOR_WORDS[node.operator] ?? node.operator} {valueText(node.value)}</span>;
-  }
+  if (isLeaf(node)) return <span>{leafWords(node)}</span>;
   return <pre className="code">{JSON.stringify(node, null, 2)}</pre>;
 }
 
 const POLICY_FIELDS = ['name', 'rules', 'defaultOutcome', 'minimumAge', 'individualEntityTypes'];
 
+/** Where the rules are edited: the form of named conditions, or the JSON text (Advanced). */
+type RulesView = 'form' | 'json';
+
+const notJson = () => new RequestError('The rules are not valid JSON: fix them in the Advanced (JSON) view first.', 'BAD_USER_INPUT', undefined, [{ path: 'rules', message: 'must be valid JSON' }]);
+
+/**
+ * The policy's settings and its rules, edited as a form or as JSON (one Save for both: the view shown is what
+ * is saved). Switching views carries the rules across: the form writes its JSON; JSON that parses becomes the form.
+ */
 function EditPolicy({ policy, onCancel, onSaved }: { policy: Policy; onCancel: () => void; onSaved: (version: number) => void }) {
   const [name, setName] = useState(policy.name);
+  const [view, setView] = useState<RulesView>('form');
+  const [drafts, setDrafts] = useState<RuleDraft[]>(() => fromRules(policy.rules));
   const [rules, setRules] = useState(() => JSON.stringify(policy.rules, null, 2));
+  const [switchError, setSwitchError] = useState<string | null>(null);
   const [defaultOutcome, setDefaultOutcome] = useState<RoutingOutcome>(policy.defaultOutcome);
   const [minimumAge, setMinimumAge] = useState(String(policy.minimumAge));
   const [types, setTypes] = useState(policy.individualEntityTypes.join('\n'));
+  const rulesText = () => (view === 'form' ? JSON.stringify(toRules(drafts)) : rules);
+  const settings = () => ({
+    name, defaultOutcome, minimumAge: Number(minimumAge),
+    individualEntityTypes: types.split('\n').map((t) => t.trim()).filter(Boolean),
+  });
   const action = useAction(
-    () => execute(UpdateDecisionPolicy, {
-      input: {
-        name, rules, defaultOutcome, minimumAge: Number(minimumAge),
-        individualEntityTypes: types.split('\n').map((t) => t.trim()).filter(Boolean),
-      },
-    }),
+    () => execute(UpdateDecisionPolicy, { input: { ...settings(), rules: rulesText() } }),
     useSignInOnUnauthenticated(),
   );
   const error = useMemo(() => problemsToFix(action.error, 'The decision policy was not saved'), [action.error]);
@@ -204,18 +225,63 @@ function EditPolicy({ policy, onCancel, onSaved }: { policy: Policy; onCancel: (
     const done = await action.run(undefined);
     if (done) onSaved(done.updateDecisionPolicy.version);
   }
+  function switchTo(next: RulesView) {
+    if (next === view) return;
+    if (next === 'json') {
+      setRules(JSON.stringify(toRules(drafts), null, 2));
+    } else {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(rules);
+      } catch {
+        setSwitchError('The rules are not valid JSON: fix them here before going back to the form.');
+        return;
+      }
+      if (!Array.isArray(parsed)) {
+        setSwitchError('The rules must be a list ([ … ]) before going back to the form.');
+        return;
+      }
+      setDrafts(fromRules(parsed));
+    }
+    setSwitchError(null);
+    setView(next);
+  }
+  /** The draft for a preview: the settings and the rules as they stand in either view (a JSON view that does not parse: an error). */
+  function draft(): string {
+    const text = rulesText();
+    try {
+      return JSON.stringify({ ...settings(), rules: JSON.parse(text) });
+    } catch {
+      throw notJson();
+    }
+  }
   return (
     <section className="panel" aria-labelledby="edit-policy-title">
       <h2 id="edit-policy-title">Edit the decision policy</h2>
       <Form className="form" onSubmit={save} validationErrors={fieldErrors}>
         {rest ? <ErrorNotice error={rest} /> : null}
         <Field label="Name" name="name" value={name} isRequired maxLength={200} onChange={(v) => { setName(v); edited('name'); }} />
-        <Field
-          multiline className="field json-editor" label="Rules (JSON)" name="rules" value={rules} isRequired
-          onChange={(v) => { setRules(v); edited('rules'); }}
-          hint="An ordered list of {name, conditions, outcome}; conditions are all / any / not of {fact, operator, value} (json-rules-engine). The first rule that matches decides."
-        />
-        <SelectField label="Default outcome" name="defaultOutcome" isRequired value={defaultOutcome} options={OUTCOME_OPTIONS} onChange={(v) => { setDefaultOutcome(v as RoutingOutcome); edited('defaultOutcome'); }} />
+        <RadioGroup className="radio-group view-switch" value={view} onChange={(v) => switchTo(v as RulesView)} orientation="horizontal">
+          <Label>Edit the rules as</Label>
+          <div className="radios radios-inline">
+            <Radio className="radio" value="form"><span className="radio-dot" aria-hidden="true" />Form</Radio>
+            <Radio className="radio" value="json"><span className="radio-dot" aria-hidden="true" />Advanced (JSON)</Radio>
+          </div>
+        </RadioGroup>
+        {switchError ? <p className="notice notice-error" role="alert">{switchError}</p> : null}
+        {view === 'form' ? (
+          <section className="rules-form-section" aria-labelledby="rules-form-title">
+            <h3 id="rules-form-title" className="section-subtitle">Rules, in order: the first that matches decides</h3>
+            <RulesForm rules={drafts} onChange={(next) => { setDrafts(next); edited('rules'); }} />
+          </section>
+        ) : (
+          <Field
+            multiline className="field json-editor" label="Rules (JSON)" name="rules" value={rules} isRequired
+            onChange={(v) => { setRules(v); edited('rules'); }}
+            hint="An ordered list of {name, conditions, outcome}; conditions are all / any / not of {fact, operator, value} (json-rules-engine). The first rule that matches decides."
+          />
+        )}
+        <SelectField label="Default outcome (no rule matches)" name="defaultOutcome" isRequired value={defaultOutcome} options={OUTCOME_OPTIONS} onChange={(v) => { setDefaultOutcome(v as RoutingOutcome); edited('defaultOutcome'); }} />
         <Field
           label="Minimum age" name="minimumAge" value={minimumAge} isRequired inputMode="numeric"
           validate={(v) => (/^\d{1,3}$/.test(v.trim()) ? null : 'Enter a whole number of years.')}
@@ -227,6 +293,7 @@ function EditPolicy({ policy, onCancel, onSaved }: { policy: Policy; onCancel: (
           onChange={(v) => { setTypes(v); edited('individualEntityTypes'); }}
           hint="One per line: entity types that make the customer an individual (for the age gate)."
         />
+        <PreviewPanel rules={view === 'form' ? toRules(drafts) : parsedList(rules)} draft={draft} title="Preview this draft on open cases" level={3} />
         <div className="dialog-buttons">
           <Button className="button" onPress={onCancel}>Cancel</Button>
           <Button className="button button-primary" type="submit" isDisabled={action.pending}>Save as a new version</Button>
@@ -234,6 +301,98 @@ function EditPolicy({ policy, onCancel, onSaved }: { policy: Policy; onCancel: (
       </Form>
     </section>
   );
+}
+
+/** JSON text's list of rule objects, or null when it does not parse as one. */
+function parsedList(text: string): Record<string, unknown>[] | null {
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) ? v.filter(isRecord) : null;
+  } catch {
+    return null;
+  }
+}
+
+type PreviewResult = PreviewDecisionPolicyMutation['previewDecisionPolicy'];
+
+/**
+ * Where the policy (or a draft) would route the newest open cases, rule by rule, each case linked; nothing is
+ * recorded. `draft` gives the draft's JSON (null: the active policy); `rules` names the rules it shows.
+ */
+export function PreviewPanel({ rules, draft, title, level }: {
+  rules: readonly Record<string, unknown>[] | null; draft: (() => string) | null; title: string; level: 2 | 3;
+}) {
+  const titleId = useId();
+  const Heading = level === 2 ? 'h2' : 'h3';
+  const [shown, setShown] = useState<{ result: PreviewResult; rules: readonly Record<string, unknown>[] | null } | null>(null);
+  const [local, setLocal] = useState<RequestError | null>(null);
+  const action = useAction((d: string | null) => execute(Preview, { draft: d }), useSignInOnUnauthenticated());
+  const error = useMemo(() => problemsToFix(local ?? action.error, 'The preview did not run'), [local, action.error]);
+  async function run() {
+    setShown(null);
+    setLocal(null);
+    let d: string | null = null;
+    try {
+      d = draft ? draft() : null;
+    } catch (e) {
+      setLocal(e as RequestError);
+      return;
+    }
+    const done = await action.run(d);
+    if (done) setShown({ result: done.previewDecisionPolicy, rules });
+  }
+  const r = shown?.result;
+  const groups = r ? previewGroups(r, shown.rules) : [];
+  return (
+    <section className="panel preview-panel" aria-labelledby={titleId}>
+      <Heading id={titleId} className={level === 3 ? 'section-subtitle' : undefined}>{title}</Heading>
+      <p className="small">Where each open case would go as it stands now (the newest 200). Nothing is recorded and no case is decided.</p>
+      <Button className="button" isDisabled={action.pending} onPress={() => void run()}>Preview on open cases</Button>
+      {error ? <ErrorNotice error={error} /> : null}
+      <div role="status" aria-live="polite">
+        {r ? (
+          <p className="preview-summary">
+            {r.casesEvaluated === 0 ? 'There are no open cases to preview.'
+              : `${r.casesEvaluated} open ${r.casesEvaluated === 1 ? 'case' : 'cases'} evaluated${r.truncated ? ' (the newest 200 only)' : ''}.`}
+          </p>
+        ) : null}
+      </div>
+      {r && r.casesEvaluated > 0 ? (
+        <ul className="preview-groups" aria-label="Preview by rule">
+          {groups.map((g) => (
+            <li key={g.key} className="preview-group">
+              <p className="preview-group-title">
+                <strong>{g.title}</strong> → <span className={routingClass(g.outcome)}>{ROUTING_LABELS[g.outcome]}</span>: {g.cases.length} {g.cases.length === 1 ? 'case' : 'cases'}
+              </p>
+              {g.cases.length ? (
+                <ul className="preview-cases">
+                  {g.cases.map((c) => <li key={c.caseId}><Link href={`/console/cases/${c.caseId}`}>{c.companyName ?? c.caseId}</Link></li>)}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/** The preview's cases by the branch that took them: each rule in order (also those that take none), the age gate, the default. */
+function previewGroups(r: PreviewResult, rules: readonly Record<string, unknown>[] | null) {
+  type Group = { key: string; title: string; outcome: RoutingOutcome; cases: PreviewResult['cases'] };
+  const groups: Group[] = [];
+  const count = Math.max(rules?.length ?? 0, ...r.cases.map((c) => (c.matchedRuleIndex ?? -1) + 1));
+  for (let i = 0; i < count; i++) {
+    const cases = r.cases.filter((c) => c.gate === null && c.matchedRuleIndex === i);
+    const rule = rules?.[i];
+    const outcome = (cases[0]?.outcome ?? (typeof rule?.outcome === 'string' ? rule.outcome : 'REVIEW_LEVEL_1')) as RoutingOutcome;
+    groups.push({ key: `rule-${i}`, title: `Rule ${i}${typeof rule?.name === 'string' && rule.name ? `: ${rule.name}` : ''}`, outcome, cases });
+  }
+  const gated = r.cases.filter((c) => c.gate === 'age_gate');
+  if (gated.length) groups.push({ key: 'gate', title: 'The age gate', outcome: 'DECLINE', cases: gated });
+  const rest = r.cases.filter((c) => c.gate === null && c.matchedRuleIndex === null);
+  if (rest.length) groups.push({ key: 'default', title: 'No rule matches (default outcome)', outcome: rest[0]!.outcome, cases: rest });
+  return groups;
 }
 
 const DRY_RUN_FIELDS = ['caseId', 'rules'];
@@ -301,7 +460,7 @@ function DryRunPanel({ policy }: { policy: Policy }) {
       {r ? (
         <>
           <h3 className="section-subtitle">Facts the rules saw</h3>
-          <DataList data={r.facts} />
+          <DataList data={Object.fromEntries(Object.entries(r.facts).map(([k, v]) => [factWords(k), factValueWords(k, v)]))} />
         </>
       ) : null}
     </section>

@@ -44,6 +44,11 @@ const DeliveriesQuery = graphql(`
           createdAt
           completedAt
           payload
+          case {
+            caseId
+            reference
+            companyName
+          }
           attemptLog {
             attempt
             httpStatus
@@ -194,6 +199,12 @@ export function DeliveriesPage() {
   );
 }
 
+/** A case as a delivery row names it: its company and reference, or its reference alone. */
+function caseName(c: NonNullable<Delivery['case']>): string {
+  const ref = c.reference ?? c.caseId;
+  return c.companyName ? `${c.companyName} (${ref})` : ref;
+}
+
 function DeliveryItem({ delivery: d, endpointName, onRedelivered }: { delivery: Delivery; endpointName: string; onRedelivered: () => void }) {
   const onError = useSignInOnUnauthenticated();
   const redeliver = useAction(() => execute(Redeliver, { id: String(d.deliveryId) }), onError);
@@ -205,6 +216,7 @@ function DeliveryItem({ delivery: d, endpointName, onRedelivered }: { delivery: 
           <DisclosureArrow />
           <span className="delivery-summary">
             <span className="delivery-type">{d.eventType}</span>
+            {d.case ? <span className="delivery-case">{caseName(d.case)}</span> : null}
             <span className={STATE_BADGE[d.state]}>{STATE_WORDS[d.state]}</span>
             <span>{attempts}</span>
             <span className="muted">{endpointName}</span>
@@ -218,6 +230,12 @@ function DeliveryItem({ delivery: d, endpointName, onRedelivered }: { delivery: 
           <dd><code>{d.deliveryId}</code></dd>
           <dt>Event id</dt>
           <dd><code>{d.eventId}</code></dd>
+          {d.case ? (
+            <>
+              <dt>Case</dt>
+              <dd><Link href={`/console/cases/${encodeURIComponent(d.case.caseId)}`}>{caseName(d.case)}</Link></dd>
+            </>
+          ) : null}
           <dt>Endpoint</dt>
           <dd>{endpointName}</dd>
           {d.nextAttemptAt ? (

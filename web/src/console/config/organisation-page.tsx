@@ -26,6 +26,14 @@ const SetFourEyes = graphql(`
   }
 `);
 
+const SetMfaRequired = graphql(`
+  mutation SetMfaRequired($enabled: Boolean!) {
+    setMfaRequired(enabled: $enabled) {
+      ...OrganisationFields
+    }
+  }
+`);
+
 const SetFullParity = graphql(`
   mutation SetFullParityEgress($enabled: Boolean!) {
     setFullParityEgress(enabled: $enabled) {
@@ -127,7 +135,8 @@ export function OrganisationPage() {
   const retention = useAction((enabled: boolean) => execute(SetZeroRetention, { enabled }), onError);
   const selfie = useAction((required: boolean) => execute(SetIdvSelfieRequired, { required }), onError);
   const documentOnFile = useAction((accept: boolean) => execute(SetIdvAcceptDocumentOnFile, { accept }), onError);
-  const error = fourEyes.error ?? parity.error ?? retention.error ?? selfie.error ?? documentOnFile.error;
+  const mfa = useAction((enabled: boolean) => execute(SetMfaRequired, { enabled }), onError);
+  const error = mfa.error ?? fourEyes.error ?? parity.error ?? retention.error ?? selfie.error ?? documentOnFile.error;
 
   return (
     <Page title="Organisation settings" area="Compliance configuration" lead={`The compliance switches of ${org.name}.`}>
@@ -137,6 +146,33 @@ export function OrganisationPage() {
       </dl>
       {message ? <Success><p>{message}</p></Success> : null}
       {error ? <ErrorNotice error={error} /> : null}
+      <section className="panel" aria-labelledby="mfa-title">
+        <h2 id="mfa-title">Second factor</h2>
+        <p>
+          When on, every member needs an authenticator app or a passkey. A member without one is sent to set it up when they next
+          use the console, and can do nothing else until then. Turn it on once your own second factor is set up (Security, in your profile).
+        </p>
+        {can.configureMfa ? (
+          <Switch
+            className="switch"
+            isSelected={org.mfaRequired}
+            isDisabled={mfa.pending}
+            onChange={async (on) => {
+              setMessage(null);
+              const done = await mfa.run(on);
+              if (done) {
+                setOrg(done.setMfaRequired);
+                setMessage(on ? 'Every member now needs a second factor.' : 'A second factor is no longer required.');
+              }
+            }}
+          >
+            <span className="switch-track" aria-hidden="true"><span className="switch-thumb" /></span>
+            Require MFA
+          </Switch>
+        ) : (
+          <p><strong>{org.mfaRequired ? 'Required' : 'Not required'}.</strong> An admin can change this.</p>
+        )}
+      </section>
       <section className="panel" aria-labelledby="four-eyes-title">
         <h2 id="four-eyes-title">Four-eyes approval</h2>
         <p>When on, a monitoring-review verdict, and an approval of a case over its open checks, needs a second person to approve it.</p>

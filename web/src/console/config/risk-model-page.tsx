@@ -1,9 +1,10 @@
 // Compliance Configuration › Risk model: the active version of the organisation's risk model, readable (bands,
 // factor weights, the country list, industries, entity types, ownership, screening scores), and for compliance
-// admins `Edit definition`: the whole definition as JSON, saved as a new version (updateRiskModel). The server
-// validates it field by field; a problem with the JSON text itself goes next to the field, the others above it.
+// admins `Edit definition`: a form (risk-model-form.tsx: weights with sliders, country pickers, keywords, bands)
+// or the whole definition as JSON (Advanced), saved as a new version (updateRiskModel). The server validates it
+// field by field; a problem with the JSON text itself goes next to the field, the others above the buttons.
 import { useMemo, useState, type FormEvent } from 'react';
-import { Button, Form } from 'react-aria-components';
+import { Button, Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import { graphql } from '../../gql';
 import { execute } from '../../lib/graphql';
 import { useAction, useRequest } from '../../lib/use-request';
@@ -14,6 +15,7 @@ import { ErrorNotice, Loading } from '../../ui/status';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { problemsToFix } from './problems';
+import { fromDefinition, RiskModelForm, toDefinition, type ModelDraft } from './risk-model-form';
 import { Success, useLastData, When } from './ui';
 import { useSettings } from './viewer';
 
@@ -224,27 +226,65 @@ function Keywords({ title, rules, unlisted }: { title: string; rules: unknown; u
 
 const DEFINITION_FIELDS = ['definition'];
 
-/** The definition as JSON text in a textarea; Save stores it as a new version. */
+type ModelView = 'form' | 'json';
+
+/**
+ * The definition edited as a form or as JSON (Advanced); one Save for both: the view shown is what is saved.
+ * Switching carries the definition across (JSON that parses as an object becomes the form).
+ */
 function EditDefinition({ definition, onCancel, onSaved }: { definition: Record<string, unknown>; onCancel: () => void; onSaved: (version: number) => void }) {
+  const [view, setView] = useState<ModelView>('form');
+  const [model, setModel] = useState<ModelDraft>(() => fromDefinition(definition));
   const [json, setJson] = useState(() => JSON.stringify(definition, null, 2));
+  const [switchError, setSwitchError] = useState<string | null>(null);
   const action = useAction((text: string) => execute(UpdateRiskModel, { input: { definition: text } }), useSignInOnUnauthenticated());
   const error = useMemo(() => problemsToFix(action.error, 'The risk model was not saved'), [action.error]);
   const { fieldErrors, rest, edited } = useFieldErrors(error, DEFINITION_FIELDS);
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const done = await action.run(json);
+    const done = await action.run(view === 'form' ? JSON.stringify(toDefinition(model)) : json);
     if (done) onSaved(done.updateRiskModel.version);
+  }
+  function switchTo(next: ModelView) {
+    if (next === view) return;
+    if (next === 'json') setJson(JSON.stringify(toDefinition(model), null, 2));
+    else {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(json);
+      } catch {
+        setSwitchError('The definition is not valid JSON: fix it here before going back to the form.');
+        return;
+      }
+      if (!isRecord(parsed)) {
+        setSwitchError('The definition must be an object ({ … }) before going back to the form.');
+        return;
+      }
+      setModel(fromDefinition(parsed));
+    }
+    setSwitchError(null);
+    setView(next);
   }
   return (
     <section className="panel" aria-labelledby="edit-model-title">
       <h2 id="edit-model-title">Edit the risk model</h2>
       <Form className="form" onSubmit={save} validationErrors={fieldErrors}>
+        <RadioGroup className="radio-group view-switch" value={view} onChange={(v) => switchTo(v as ModelView)} orientation="horizontal">
+          <Label>Edit the model as</Label>
+          <div className="radios radios-inline">
+            <Radio className="radio" value="form"><span className="radio-dot" aria-hidden="true" />Form</Radio>
+            <Radio className="radio" value="json"><span className="radio-dot" aria-hidden="true" />Advanced (JSON)</Radio>
+          </div>
+        </RadioGroup>
+        {switchError ? <p className="notice notice-error" role="alert">{switchError}</p> : null}
+        {view === 'form' ? <RiskModelForm model={model} onChange={setModel} /> : (
+          <Field
+            multiline className="field json-editor" label="Definition (JSON)" name="definition" value={json} isRequired spellCheck="false"
+            onChange={(v) => { setJson(v); edited('definition'); }}
+            hint="weights (adding up to 100), countries (ISO code: low, medium, high or prohibited), unlistedCountryLevel, industries and entityTypes ([{match, level}]) with their unlisted levels, ownership, screening, internationalLevel, bands and bandLabels."
+          />
+        )}
         {rest ? <ErrorNotice error={rest} /> : null}
-        <Field
-          multiline className="field json-editor" label="Definition (JSON)" name="definition" value={json} isRequired spellCheck="false"
-          onChange={(v) => { setJson(v); edited('definition'); }}
-          hint="weights (adding up to 100), countries (ISO code: low, medium, high or prohibited), unlistedCountryLevel, industries and entityTypes ([{match, level}]) with their unlisted levels, ownership, screening, internationalLevel, bands and bandLabels."
-        />
         <div className="dialog-buttons">
           <Button className="button" onPress={onCancel}>Cancel</Button>
           <Button className="button button-primary" type="submit" isDisabled={action.pending}>Save as a new version</Button>

@@ -9,10 +9,12 @@ import { AuditLogPage } from './audit-log-page';
 import { ClearedHitsPage } from './cleared-hits-page';
 import { ConnectedAppsPage } from './connected-apps-page';
 import { CredentialsPage } from './credentials-page';
+import { DataSubjectsPage } from './data-subjects-page';
 import { DecisionPolicyPage } from './decision-policy-page';
 import { DeliveriesPage } from './deliveries-page';
 import { MembersPage } from './members-page';
 import { OrganisationPage } from './organisation-page';
+import { RetentionPage } from './retention-page';
 import { RiskModelPage } from './risk-model-page';
 import { ScreeningSettingsPage } from './screening-settings-page';
 import { SlaPolicyPage } from './sla-policy-page';
@@ -30,6 +32,8 @@ const SECTIONS = [
   { path: 'risk-model', label: 'Risk model' },
   { path: 'decision-policy', label: 'Decision policy' },
   { path: 'sla', label: 'SLAs' },
+  { path: 'retention', label: 'Retention' },
+  { path: 'data-subjects', label: 'Data subjects', can: 'manageSubjectRequests' as const },
   { path: 'members', label: 'Members' },
   { path: 'audit-log', label: 'Audit log', can: 'readAuditLog' as const },
 ];
@@ -80,6 +84,8 @@ export function SettingsRoutes() {
         <Route path="risk-model" element={<RiskModelPage />} />
         <Route path="decision-policy" element={<DecisionPolicyPage />} />
         <Route path="sla" element={<SlaPolicyPage />} />
+        <Route path="retention" element={<RetentionPage />} />
+        <Route path="data-subjects" element={<DataSubjectsPage />} />
         <Route path="members" element={<MembersPage />} />
         <Route path="audit-log" element={<AuditLogPage />} />
         <Route path="*" element={<NotFoundPage area="Compliance configuration" home="/console/settings" />} />

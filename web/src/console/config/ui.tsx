@@ -26,6 +26,8 @@ function splitFieldErrors(error: RequestError | undefined, fields: readonly stri
     if (fields.includes(d.path) && !fieldErrors[d.path]) fieldErrors[d.path] = d.message;
     else rest.push(d);
   }
+  // Every problem shown beside its field: no notice repeating them above the form.
+  if (rest.length === 0 && Object.keys(fieldErrors).length > 0) return { fieldErrors };
   return { fieldErrors, notice: new RequestError(error.message, error.code, error.reason, rest) };
 }
 

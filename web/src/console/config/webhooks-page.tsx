@@ -26,8 +26,15 @@ const EndpointsQuery = graphql(`
       updatedAt
       health {
         incidentSince
+        failingSince
         lastSuccessAt
+        lastFailureAt
         lastError
+        pendingRetries
+        retryingSince
+        nextRetryAt
+        lastRetryAt
+        lastRetryError
       }
     }
     eventTypes {
@@ -167,6 +174,26 @@ export function WebhooksPage() {
   );
 }
 
+type HealthState = 'failing' | 'healthy' | 'unknown';
+const HEALTH_WORDS: Record<HealthState, string> = { failing: 'Failing', healthy: 'Healthy', unknown: 'No deliveries yet' };
+const HEALTH_BADGE: Record<HealthState, string> = { failing: 'badge badge-bad', healthy: 'badge badge-ok', unknown: 'badge badge-neutral' };
+
+/**
+ * The endpoint's health in one word, with the failing streak and its last error: failing while an incident
+ * is open, the health check saw failures after the last success, or a retry waits whose last attempt came
+ * after the last success (the retries are read live, so a failure shows before the next check).
+ */
+function healthOf(h: Endpoint['health']): { state: HealthState; failingSince: string | null; lastError: string | null } {
+  const after = (at: string | null | undefined) => !!at && (!h.lastSuccessAt || new Date(at) > new Date(h.lastSuccessAt));
+  const streak = after(h.failingSince) ? h.failingSince : null;
+  const retrying = h.pendingRetries > 0 && after(h.lastRetryAt) ? h.retryingSince : null;
+  const failingSince = [h.incidentSince, streak, retrying].filter((d): d is string => !!d).sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? null;
+  if (failingSince) return { state: 'failing', failingSince, lastError: h.lastRetryError ?? h.lastError ?? null };
+  return { state: h.lastSuccessAt ? 'healthy' : 'unknown', failingSince: null, lastError: null };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /**
  * Failure alerts: one banner per endpoint with an open incident (every attempt failing for longer than the
  * organisation's threshold; the compliance admins were emailed). The endpoint is never paused for it.
@@ -304,6 +331,7 @@ function EndpointCard({ endpoint, eventTypes, onChanged }: { endpoint: Endpoint;
   const remove = useAction(() => execute(DeleteEndpoint, { id: endpoint.endpointId }), onError);
   const name = endpoint.label || endpoint.url;
   const active = endpoint.status === 'active';
+  const health = healthOf(endpoint.health);
   const error = toggle.error;
 
   return (
@@ -311,6 +339,7 @@ function EndpointCard({ endpoint, eventTypes, onChanged }: { endpoint: Endpoint;
       <header className="card-header">
         <h3 id={`endpoint-${endpoint.endpointId}`}>{name}</h3>
         <span className={active ? 'badge badge-ok' : 'badge badge-warn'}>{active ? 'Active' : 'Paused'}</span>
+        <span className={HEALTH_BADGE[health.state]}>{HEALTH_WORDS[health.state]}</span>
       </header>
       <dl className="facts">
         <dt>URL</dt>
@@ -319,6 +348,27 @@ function EndpointCard({ endpoint, eventTypes, onChanged }: { endpoint: Endpoint;
         <dd>{endpoint.eventTypes == null ? 'Every event type' : endpoint.eventTypes.length ? endpoint.eventTypes.join(', ') : 'None'}</dd>
         <dt>Last success</dt>
         <dd><When at={endpoint.health.lastSuccessAt} never="None yet" /></dd>
+        {health.failingSince ? (
+          <>
+            <dt>Failing since</dt>
+            <dd><When at={health.failingSince} /></dd>
+          </>
+        ) : null}
+        {health.lastError ? (
+          <>
+            <dt>Last error</dt>
+            <dd>{health.lastError}</dd>
+          </>
+        ) : null}
+        {endpoint.health.pendingRetries > 0 ? (
+          <>
+            <dt>Waiting to retry</dt>
+            <dd>
+              <Link href={`/console/settings/deliveries?endpoint=${encodeURIComponent(endpoint.endpointId)}&state=pending`}>{plural(endpoint.health.pendingRetries, 'delivery', 'deliveries')}</Link>
+              {endpoint.health.nextRetryAt ? <>, next attempt <When at={endpoint.health.nextRetryAt} /></> : null}
+            </dd>
+          </>
+        ) : null}
       </dl>
       {rotated ? <SecretOnce title="New signing secret" items={[{ label: 'Signing secret', value: rotated, secret: true }]} onDone={() => setRotated(null)} /> : null}
       {message ? <Success><p>{message}</p></Success> : null}

@@ -66,7 +66,7 @@ export function NotificationsPage() {
                 <div className="card-header">
                   {n.readAt ? null : <span className="badge badge-warn">Unread</span>}
                   <p className="card-title">
-                    {n.actorName} mentioned you{n.caseId ? <> on <Link href={`/console/cases/${encodeURIComponent(n.caseId)}`}>case {n.caseId}</Link></> : null}
+                    {n.actorName} mentioned you{n.caseId ? <> on <Link href={`/console/cases/${encodeURIComponent(n.caseId)}?tab=activity`}>case {n.caseId}</Link></> : null}
                   </p>
                 </div>
                 <p className="card-meta">{when(n.createdAt)}</p>

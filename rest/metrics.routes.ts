@@ -1,0 +1,73 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { AsyncResource } from 'node:async_hooks';
+import { Router, type RequestHandler } from 'express';
+import { metricsOf, runInRequest, type Services } from '../src/platform/index';
+import { sendError } from './errors';
+
+/** First path segments of routers mounted by prefix (no route template): their requests are labelled `/<segment>/*`. */
+const MOUNTS = new Set(['graphql', 'trpc', 'mcp', 'console', 'portal', 'apply', 'assets', 'schemas']);
+
+/** The route template of a finished request (bounded: never an id): `/v1/cases/:id`, `/graphql/*`, or `unmatched`. */
+export function routeLabel(req: { route?: { path?: unknown }; path: string }, baseUrl: string): string {
+  if (req.route?.path !== undefined) return `${baseUrl}${String(req.route.path)}`;
+  const first = req.path.split('/')[1] ?? '';
+  return MOUNTS.has(first) ? `/${first}/*` : 'unmatched';
+}
+
+/**
+ * Times every request (svc_http_request_duration_seconds by route template, method and status class) and
+ * runs it in its request context, so that every log line written for it carries its id. Events of the
+ * request stream (a parsed body's `end`) run in that context too: body parsers call the next handler from them.
+ */
+export function requestObservation(svc: Services): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    let route = 'unmatched';
+    // Written while the handler answers, when req.route and req.baseUrl are still those of its router.
+    res.once('prefinish', () => {
+      route = routeLabel(req, req.baseUrl);
+    });
+    res.once('finish', () => {
+      const method = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/.test(req.method) ? req.method : 'OTHER';
+      metricsOf(svc).observe('svc_http_request_duration_seconds', (performance.now() - started) / 1000, {
+        route, method, status_class: `${Math.floor(res.statusCode / 100)}xx`,
+      });
+    });
+    runInRequest({ requestId: String(req.id) }, () => {
+      req.emit = AsyncResource.bind(req.emit.bind(req)) as typeof req.emit;
+      next();
+    });
+  };
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * GET /metrics (Prometheus text). With `token` (METRICS_TOKEN), only `Authorization: Bearer <token>` is
+ * answered (compared in constant time); without one (METRICS_PORT's loopback server), everyone on that port is.
+ */
+export function metricsRoutes(svc: Services, token: string | null): Router {
+  const router = Router();
+  const expected = token === null ? null : digest(token);
+  router.get('/metrics', async (req, res, next) => {
+    const expose = svc.metrics?.expose;
+    if (!expose) return next();
+    if (expected) {
+      const header = req.headers.authorization ?? '';
+      const presented = header.startsWith('Bearer ') ? header.slice(7) : '';
+      if (!timingSafeEqual(digest(presented), expected)) {
+        res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
+        sendError(res, 401, 'unauthenticated', 'GET /metrics needs the metrics token: Authorization: Bearer <METRICS_TOKEN>.');
+        return;
+      }
+    }
+    try {
+      const { contentType, body } = await expose.call(svc.metrics);
+      res.setHeader('Cache-Control', 'no-store');
+      res.type(contentType).send(body);
+    } catch (err) {
+      next(err);
+    }
+  });
+  return router;
+}

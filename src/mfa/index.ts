@@ -1,0 +1,13 @@
+// Second factors of members (issue 30): authenticator apps (TOTP), passkeys (WebAuthn), recovery codes, the
+// sign-in step that waits for a second factor, and step-up of a signed-in session.
+export { startTotpEnrolment, type TotpEnrolment } from './start-totp-enrolment';
+export { confirmTotpEnrolment } from './confirm-totp-enrolment';
+export { listMySecondFactors, countMyRecoveryCodes, type SecondFactorView } from './list-second-factors';
+export { regenerateRecoveryCodes } from './regenerate-recovery-codes';
+export { removeSecondFactor } from './remove-second-factor';
+export { signIn, provePassword, proveSignInCode, startConsoleSession, mfaRequiredError, type ProvedMember, type PendingSecondFactor } from './sign-in';
+export { verifySecondFactor } from './verify-second-factor';
+export { PENDING_SIGN_IN_MS } from './challenges';
+export { type SecondFactorMethod } from './check-code';
+export { TOTP_PERIOD_SECONDS, TOTP_DRIFT_STEPS } from './totp';
+export { webauthnRegistrationOptions, verifyWebauthnRegistration, webauthnSignInOptions, verifyWebauthnSignIn, relyingParty } from './passkeys';

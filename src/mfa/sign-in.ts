@@ -1,0 +1,85 @@
+import { memberActor, type MemberActor } from '../access/index';
+import { DomainError } from '../errors';
+import type { Services } from '../services';
+import {
+  checkPassword, endMemberSession, findSignedInMember, startMemberSession, type MemberSession, type SignedInMember, type SignInInput,
+} from '../sessions/index';
+import { getTenant } from '../tenants/index';
+import { checkSecondFactorCode, methodsOf, type SecondFactorMethod } from './check-code';
+import { livePendingSignIn, openPendingSignIn, PENDING_EXPIRED } from './challenges';
+import { spendChallenge, type ChallengeDoor } from './second-factors.repository';
+
+/** A member who proved who they are on one door: the password, and the second factor when they have one. */
+export interface ProvedMember {
+  member: SignedInMember;
+  /** When a second factor was proved (null: the member has none). */
+  secondFactorAt: Date | null;
+  /** How: 'password', 'totp', 'recovery_code' or 'webauthn'. */
+  method: 'password' | SecondFactorMethod;
+}
+
+/** The password was right, and a second factor must follow within 5 minutes. */
+export interface PendingSecondFactor {
+  pending: { token: string; expiresAt: Date };
+  methods: SecondFactorMethod[];
+}
+
+/** The `mfa_required` refusal of a sign-in that waits for its second factor (the adapter sets the pending token first). */
+export function mfaRequiredError(methods: SecondFactorMethod[]): DomainError {
+  return new DomainError('mfa_required', 'Enter the code from your authenticator app, use your passkey, or enter a recovery code.', { methods });
+}
+
+/**
+ * The first step of every member sign-in (the console, the authorization pages): the throttle and the
+ * password (checkPassword), then either the member (no second factor) or a pending sign-in, 5 minutes, that
+ * only verifySignInSecondFactor completes. No door mints a member session without passing here.
+ */
+export async function provePassword(
+  svc: Services, input: SignInInput & { door: ChallengeDoor; sid?: string },
+): Promise<ProvedMember | PendingSecondFactor> {
+  const member = await checkPassword(svc, input);
+  const methods = await methodsOf(svc, member);
+  if (!methods.length) return { member, secondFactorAt: null, method: 'password' };
+  return { pending: await openPendingSignIn(svc, { door: input.door, member, sid: input.sid }), methods };
+}
+
+/**
+ * Completes a pending sign-in with a TOTP or recovery code (checkSecondFactorCode: throttled like passwords).
+ * The pending sign-in is spent once: a second use, or one after 5 minutes, is `unauthenticated`.
+ */
+export async function proveSignInCode(
+  svc: Services, input: { pendingToken: unknown; door: ChallengeDoor; sid?: string; code: unknown; address: string | undefined },
+): Promise<ProvedMember> {
+  const pending = await livePendingSignIn(svc, { token: input.pendingToken, door: input.door, sid: input.sid });
+  const member = await findSignedInMember(svc, pending.memberId);
+  if (!member) throw new DomainError('unauthenticated', PENDING_EXPIRED);
+  const method = await checkSecondFactorCode(svc, member, { code: input.code, address: input.address });
+  const now = svc.clock.now();
+  if (!(await spendChallenge(svc.db, pending.tokenHash, now))) throw new DomainError('unauthenticated', PENDING_EXPIRED);
+  return { member, secondFactorAt: now, method };
+}
+
+/** A console session for a proved member (any console session the browser had is ended first), with its actor. */
+export async function startConsoleSession(
+  svc: Services, proved: ProvedMember, currentToken: string | undefined,
+): Promise<{ session: MemberSession; actor: MemberActor }> {
+  if (currentToken) await endMemberSession(svc, { token: currentToken });
+  const session = await startMemberSession(svc, { kind: 'console', memberId: proved.member.id, secondFactorAt: proved.secondFactorAt });
+  const tenant = await getTenant(svc, proved.member.orgId);
+  const enrolled = proved.method !== 'password';
+  return { session, actor: memberActor(proved.member, { enrolled, required: tenant.mfaRequired, fresh: proved.secondFactorAt !== null }) };
+}
+
+/**
+ * Signs a member in to the console with email and password. A member without a second factor gets a
+ * console session (30 minutes idle, 12 hours absolute; when the tenant requires MFA, limited to enrolling
+ * one). A member with one gets no session: a pending sign-in for verifySecondFactor (`pending`, with the
+ * methods they have).
+ */
+export async function signIn(
+  svc: Services, input: SignInInput & { currentToken?: string },
+): Promise<{ session: MemberSession; actor: MemberActor } | PendingSecondFactor> {
+  const proved = await provePassword(svc, { ...input, door: 'console' });
+  if ('pending' in proved) return proved;
+  return startConsoleSession(svc, proved, input.currentToken);
+}

@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { testEnv } from './support/env';
+import { DIST, freePort, startNode, waitFor } from './support/processes';
+
+const ROOT = join(__dirname, '..', '..');
+
+/** The shell blocks of the README's quickstarts (between "## Quickstarts" and "## Documentation"), in order. */
+export function quickstartBlocks(readme: string): string[] {
+  const start = readme.indexOf('\n## Quickstarts');
+  const end = readme.indexOf('\n## Documentation');
+  expect(start, 'the README has its quickstarts').to.be.greaterThan(0);
+  return [...readme.slice(start, end).matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+}
+
+/** Runs a bash script to its end (bounded), with `env`. */
+function bash(script: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', script], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the quickstart did not finish within ${timeoutMs} ms\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * The README's quickstarts run as written: their shell blocks, one bash session (a block's variables are the
+ * next one's), against `npm start` from this checkout's dist (CI runs this on a fresh clone). `npx svc` is the
+ * checkout's compiled CLI, as `npm install` links it; BASE_URL is the address the service listens on.
+ */
+describe('README quickstarts, run as written against a started service', function () {
+  this.timeout(120_000);
+  let service: ReturnType<typeof startNode> | undefined;
+  let port = 0;
+  const env = () => testEnv({ PORT: String(port), LOG_LEVEL: 'info' });
+
+  before(async () => {
+    port = await freePort();
+    service = startNode('bin/start.js', [], env());
+    await waitFor('/readyz', async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, 60_000);
+  });
+  after(async () => {
+    service?.child.kill('SIGTERM');
+    await service?.exited;
+  });
+
+  it('npm start says where the console, the portal and the API are', () => {
+    const said = service!.output();
+    const local = `http://localhost:${port}`;
+    expect(said).to.include(`Console:  ${local}/console\n`);
+    expect(said).to.include(`Portal:   ${local}/portal/app (customers arrive by their magic link or ${local}/apply/<slug>)\n`);
+    expect(said).to.include(`Pull API: ${local}/v1 (OpenAPI at ${local}/v1/openapi.json)\n`);
+  });
+
+  it('every shell block of the quickstarts exits 0 and prints what the README says it does', async () => {
+    const blocks = quickstartBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    expect(blocks.length, 'the setup, the CRM integrator\'s and the analyst\'s blocks').to.be.at.least(4);
+    const script = [
+      'set -euo pipefail',
+      `npx() { if [ "$1" = svc ]; then shift; node ${JSON.stringify(join(DIST, 'bin', 'svc.js'))} "$@"; else command npx "$@"; fi; }`,
+      ...blocks.flatMap((b, i) => [b, `echo; echo "@@ block ${i} done"`]),
+      'echo "ORG=$ORG"',
+    ].join('\n');
+    const run = await bash(script, { ...env(), BASE_URL: `http://localhost:${port}` } as NodeJS.ProcessEnv, 90_000);
+    expect(run.code, `${run.stdout}\n${run.stderr}`).to.equal(0);
+    const out = run.stdout.split(/@@ block \d+ done\n/);
+    expect(out, run.stdout).to.have.length(blocks.length + 1);
+    expect(out[blocks.length]).to.match(/^ORG=[0-9a-f-]{36}\n$/);
+
+    // The CRM integrator: the list, the created case, the event feed.
+    const crm = out[1]!.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(crm[0], 'GET /v1/cases').to.have.property('data').that.is.an('array');
+    expect(crm[1], 'POST /v1/cases').to.deep.include({ companyName: 'Customer Ltd', crmRecordId: '0031x00000AbCdE', status: 'in-progress' });
+    expect(crm[2], 'GET /v1/events').to.have.property('data').that.is.an('array');
+    // The analyst: the first admin, signed in, and the case in the console's list.
+    expect(JSON.parse(out[2]!.trim())).to.have.property('userId');
+    const [signIn, cases] = out[3]!.trim().split('\n').map((l) => JSON.parse(l) as { data: Record<string, unknown> });
+    expect(signIn!.data.signIn).to.deep.include({ email: 'admin@acme.example', role: 'admin', org: { name: 'Acme Compliance' } });
+    const edges = (cases!.data.cases as { edges: { node: { companyName: string } }[] }).edges;
+    expect(edges.map((e) => e.node.companyName)).to.deep.equal(['Customer Ltd']);
+  });
+});
