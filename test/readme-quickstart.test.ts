@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { testEnv } from './support/env';
@@ -15,10 +16,33 @@ export function quickstartBlocks(readme: string): string[] {
   return [...readme.slice(start, end).matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
 }
 
-/** Runs a bash script to its end (bounded), with `env`. */
+/** The JSON values printed one after another (curl -s ends its output without a line break, so they may share a line). */
+export function jsonValues(text: string): unknown[] {
+  const values: unknown[] = [];
+  let depth = 0;
+  let start = -1;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') {
+      if (depth++ === 0) start = i;
+    } else if (ch === '}' || ch === ']') {
+      if (--depth === 0) values.push(JSON.parse(text.slice(start, i + 1)));
+    }
+  }
+  expect(depth, `complete JSON values in ${text}`).to.equal(0);
+  return values;
+}
+
+/** Runs a bash script to its end (bounded), with `env`, in a directory of its own (curl's cookie jar lands there). */
 function bash(script: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const cwd = mkdtempSync(join(tmpdir(), 'readme-quickstart-'));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn('bash', ['-c', script], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -31,7 +55,7 @@ function bash(script: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promis
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
-  });
+  }).finally(() => rmSync(cwd, { recursive: true, force: true }));
 }
 
 /**
@@ -79,13 +103,14 @@ describe('README quickstarts, run as written against a started service', functio
     expect(out[blocks.length]).to.match(/^ORG=[0-9a-f-]{36}\n$/);
 
     // The CRM integrator: the list, the created case, the event feed.
-    const crm = out[1]!.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const crm = jsonValues(out[1]!) as Record<string, unknown>[];
+    expect(crm, out[1]).to.have.length(3);
     expect(crm[0], 'GET /v1/cases').to.have.property('data').that.is.an('array');
     expect(crm[1], 'POST /v1/cases').to.deep.include({ companyName: 'Customer Ltd', crmRecordId: '0031x00000AbCdE', status: 'in-progress' });
     expect(crm[2], 'GET /v1/events').to.have.property('data').that.is.an('array');
     // The analyst: the first admin, signed in, and the case in the console's list.
-    expect(JSON.parse(out[2]!.trim())).to.have.property('userId');
-    const [signIn, cases] = out[3]!.trim().split('\n').map((l) => JSON.parse(l) as { data: Record<string, unknown> });
+    expect(jsonValues(out[2]!)[0]).to.have.property('userId');
+    const [signIn, cases] = jsonValues(out[3]!) as { data: Record<string, unknown> }[];
     expect(signIn!.data.signIn).to.deep.include({ email: 'admin@acme.example', role: 'admin', org: { name: 'Acme Compliance' } });
     const edges = (cases!.data.cases as { edges: { node: { companyName: string } }[] }).edges;
     expect(edges.map((e) => e.node.companyName)).to.deep.equal(['Customer Ltd']);

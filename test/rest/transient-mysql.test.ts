@@ -72,7 +72,9 @@ describe('REST: transient MySQL faults (real connection KILLs)', () => {
     expect(answer.body).to.deep.equal({
       error: 'service_unavailable',
       message: 'The service lost its database connection. Retry the request after Retry-After seconds; with the same Idempotency-Key a retry is safe.',
+      requestId: answer.headers.get('x-request-id'),
     });
+    expect(answer.body.requestId).to.match(/^[0-9a-f-]{36}$/);
     expect(await casesOf(tenant.id)).to.equal(0);
 
     const retried = await send();

@@ -41,7 +41,7 @@ describe('web console: sign-in and case pages in Chromium', function () {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     const answered = page.waitForResponse((r) => r.url() === `${h.url}/graphql` && r.request().postData()?.includes('mutation SignIn') === true, WAIT);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await answered;
   };
   const alertTexts = (page: Page) => page.getByRole('alert').locator('p').allTextContents();

@@ -436,7 +436,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     await v.page.locator('.panel p strong').filter({ hasText: 'Daily.' }).waitFor(WAIT);
     // Four-eyes, the default MLRO, the webhook alert threshold, the IDV selfie, a document on file, full parity, zero retention, monitoring,
     // the reuse window.
-    expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal(['Off.', 'None.', 'After 60 minutes.', 'Off.', 'On.', 'On.', 'Off.', 'Daily.', '365 days.']);
+    expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal(['Not required.', 'Off.', 'None.', 'After 60 minutes.', 'Off.', 'On.', 'On.', 'Off.', 'Daily.', '365 days.']);
     await checkPage(v.page, 'console-organisation-dark-360');
     await v.close();
   });
@@ -492,7 +492,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     expect(await v.page.getByRole('columnheader').allInnerTexts()).to.deep.equal(['Name', 'Email', 'Role', 'Member since']);
     // The audit log is a compliance admin's: no link for an analyst.
     expect(await v.page.getByRole('navigation', { name: 'Compliance configuration' }).getByRole('link').allInnerTexts()).to.deep.equal([
-      'Webhooks', 'Recent deliveries', 'API credentials', 'Connected apps', 'Organisation', 'Screening', 'Cleared hits', 'Risk model', 'Decision policy', 'SLAs', 'Members',
+      'Webhooks', 'Recent deliveries', 'API credentials', 'Connected apps', 'Organisation', 'Screening', 'Cleared hits', 'Risk model', 'Decision policy', 'SLAs', 'Retention', 'Members',
     ]);
     await expectNoSidewaysScroll(v.page);
     await checkPage(v.page, 'console-members-dark-360');

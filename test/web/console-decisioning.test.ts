@@ -431,7 +431,7 @@ describe('web console: the decisioning pipeline in Chromium', function () {
 
     await definition.fill(JSON.stringify({ ...DEFAULT_RISK_MODEL, internationalLevel: 'extreme' }));
     await page.getByRole('button', { name: 'Save as a new version' }).click();
-    const problems = page.getByRole('alert').filter({ hasText: 'internationalLevel: must be one of low, medium, high' });
+    const problems = page.getByRole('alert').filter({ hasText: 'International level: must be one of low, medium, high' });
     await problems.waitFor(WAIT);
     expect(await problems.locator('p').allInnerTexts()).to.deep.equal(['Please check what you entered', 'The risk model was not saved: one problem to fix.']);
     expect(await definition.getAttribute('aria-invalid')).to.equal(null);

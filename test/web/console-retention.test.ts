@@ -55,6 +55,7 @@ describe('web console: retention in Chromium', function () {
     const day = await w.page.evaluate<string, string>((iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso)), row!.purged_at!.toISOString());
     await w.page.getByText(`Personal data purged on ${day}.`).waitFor(WAIT);
     expect(await w.page.locator('dl.case-facts dt:text-is("Customer") + dd').innerText()).to.equal('—');
+    await w.page.getByRole('tab', { name: 'Documents and screening' }).click();
     await w.page.getByRole('heading', { level: 3, name: `Document ${c.documentId} (file purged)` }).waitFor(WAIT);
     // The documents section no longer has the file name (the timeline still shows stored event payloads: docs/retention.md, Known limit).
     const documents = w.page.getByRole('region', { name: 'Documents' });
@@ -238,7 +239,7 @@ describe('web console: retention in Chromium', function () {
       const due = await dayIn(page, new Date(decidedAt.getTime() + 30 * 86_400_000).toISOString());
       const lines = (await answer.locator('li').allInnerTexts()).map((l) => l.trim());
       expect(lines).to.have.members([
-        `Case ${open.caseId}: Erased on ${await dayIn(page, new Date().toISOString())}.`,
+        `Case ${open.caseId}: This person's data erased on ${await dayIn(page, new Date().toISOString())}. The case and its other people stay.`,
         `Case ${declined.caseId}: Retained until ${due} (legal basis: declined: 30 days after the decline); erased automatically on that date.`,
       ]);
       const listed = page.getByTestId('erasure-request');

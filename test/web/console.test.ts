@@ -66,7 +66,7 @@ describe('web console shell in Chromium', function () {
       expect(await w.page.locator('.lead').textContent()).to.equal('Sign in to continue.');
       expect(await w.page.getByLabel('Email').getAttribute('type')).to.equal('email');
       expect(await w.page.getByLabel('Password').getAttribute('type')).to.equal('password');
-      expect(await w.page.getByRole('button', { name: 'Sign in' }).isVisible()).to.equal(true);
+      expect(await w.page.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).to.equal(true);
       // Autofocus lands a frame after the form renders: wait for it (bounded), then check.
       const focused = () => w.page.evaluate<string | null | undefined>("document.activeElement?.getAttribute('name')");
       expect(await untilFrame(w.page, focused, 'email')).to.equal('email');

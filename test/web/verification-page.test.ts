@@ -62,8 +62,8 @@ describe('web: the identity verification page in Chromium', function () {
     const analyst = await h.signedIn('analyst', ref.tenant);
     const analystPage = await consolePage(browser, h, analyst);
     const p = analystPage.page;
-    await p.goto(`${h.url}/console/cases/${ref.caseId}`);
-    await p.getByRole('heading', { level: 2, name: 'Identity verification' }).waitFor(WAIT);
+    await p.goto(`${h.url}/console/cases/${ref.caseId}?tab=people`);
+    await p.getByRole('heading', { level: 2, name: 'People' }).waitFor(WAIT);
     const people = p.getByTestId('idv-person');
     await people.nth(1).getByText('Verified').first().waitFor(WAIT);
     expect(await people.nth(0).getByTestId('idv-status').textContent()).to.equal('Link sent');

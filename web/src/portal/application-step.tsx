@@ -113,10 +113,14 @@ export function useAutosave(current: () => ApplicationDraft, onSaved?: (view: Ap
 
   return {
     version,
-    changed: () => setVersion((n) => {
-      wanted.current = n + 1;
-      return n + 1;
-    }),
+    changed: () => {
+      setVersion((n) => {
+        wanted.current = n + 1;
+        return n + 1;
+      });
+      // "Saved" only while nothing waits: a change says "Saving…" until its save is done (a failed save's errors stay until the next one).
+      setStatus((s) => (s.kind === 'failed' || s.kind === 'saving' ? s : { kind: 'saving' }));
+    },
     /** Resolves once no save is running (after saving what waits). */
     idle: flush,
     /** "Save and continue" saved everything up to `v`. */
