@@ -5,6 +5,7 @@ import type { Services } from '../src/platform/index';
 import { errorHandler, notFoundHandler } from './errors';
 import { healthRoutes } from './health.routes';
 import { metricsRoutes, requestObservation } from './metrics.routes';
+import { docsRoutes } from './docs.routes';
 import { homeRoutes } from './home.routes';
 import { oauthRoutes } from './oauth/index';
 import { schemaRoutes } from './schemas.routes';
@@ -55,6 +56,7 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
   app.use(homeRoutes());
   app.use(oauthRoutes(svc));
   app.use(schemaRoutes(svc)); // public: the event catalogue's JSON Schemas and TypeScript types
+  app.use(docsRoutes()); // public: /docs (the API reference) and /docs/events (the event catalogue)
   // --- /v1 pull API and case creation, crm-record-id, the customer-portal invite page ---
   app.use(v1Routes(svc, { authenticate: bearerAuth(svc) }));
   app.use(portalInviteRoutes(svc));

@@ -20,7 +20,8 @@ const ABOUT_PAGE = `<!doctype html>
 signed webhooks and OAuth 2.0. Analysts work in the <a href="/console">console</a>.</p>
 <h2>For integrators</h2>
 <ul>
-<li><a href="/v1/openapi.json">OpenAPI 3.1 document</a> of the pull API, case creation and OAuth</li>
+<li><a href="/docs">API reference</a> (the <a href="/v1/openapi.json">OpenAPI 3.1 document</a> of the pull API, case creation and OAuth)</li>
+<li><a href="/docs/events">Webhook events</a>: every event type with an example, and how to verify a request</li>
 <li><a href="/schemas/webhooks/index.json">Webhook event catalogue</a> (one JSON Schema per event type)</li>
 <li><a href="/types/index.json">TypeScript types of the webhook payloads</a></li>
 <li><a href="/.well-known/oauth-authorization-server">OAuth 2.0 authorization server metadata</a></li>

@@ -6,7 +6,7 @@ import { PullFullParitySchema } from '../src/decisions/index';
 import { DOCUMENT_CONFIDENCES } from '../src/documents/index';
 import { readSchemaSources } from '../src/events/index';
 import { DISPOSITIONS, HIT_ENTITY_SCHEMAS, HIT_SOURCES, TRIAGE_STATUSES } from '../src/screening/index';
-import { EXAMPLE_FIELDS } from './events/examples';
+import { EXAMPLE_FIELDS } from '../src/events/index';
 
 type Node = { properties?: Record<string, Node>; items?: Node; enum?: unknown[]; anyOf?: Node[]; $ref?: string };
 

@@ -18,3 +18,4 @@ export { redactCaseEvents, listCaseEventPage, eventDataBySeq, listCaseFeedItems,
 export { listEventFeed, type FeedPage } from './list-event-feed';
 export { EventTypeSchema, EventFeedItemSchema, EventListSchema, UNKNOWN_EVENT_TYPE_MESSAGE, type EventFeedItemView } from './event-feed.wire';
 export { eventsModule } from './module';
+export { EXAMPLE_FIELDS, examplePayload } from './examples';

@@ -7,7 +7,7 @@ import {
 import { createLogger, type Services } from '../../src/platform/index';
 import { type Tenant } from '../../src/tenants/index';
 import { newTenant, runtime } from '../support/runtime';
-import { EXAMPLE_FIELDS } from './examples';
+import { EXAMPLE_FIELDS } from '../../src/events/index';
 import { compileEventSchemas, insertCase } from './support';
 
 /** recordEvent for a type known only at run time (the loop over the catalogue); the examples are typed per event. */

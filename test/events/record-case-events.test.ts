@@ -3,7 +3,7 @@ import { inTransaction } from '../../src/db/index';
 import { EventRecord, recordCaseEvents, recordEvent } from '../../src/events/index';
 import type { Runtime } from '../../bin/compose';
 import { newTenant, runtime } from '../support/runtime';
-import { EXAMPLE_FIELDS } from './examples';
+import { EXAMPLE_FIELDS } from '../../src/events/index';
 import { insertCase } from './support';
 
 /** A payload without what differs between two recordings of one case: its eventId, clock reading and caseSequence. */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { EVENT_CATALOGUE, EVENT_TYPES } from '../../src/events/index';
-import { EXAMPLE_FIELDS } from './examples';
+import { EXAMPLE_FIELDS } from '../../src/events/index';
 import { compileEventSchemas, eventSchemaFiles, readJson, SCHEMA_DIR, type Json } from './support';
 
 const ENVELOPE_REQUIRED = ['event', 'eventId', 'eventVersion', 'timestamp', 'orgId'];

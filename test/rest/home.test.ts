@@ -31,7 +31,7 @@ describe('GET / and the service index page', () => {
     expect(html).to.contain('<title>Compliance onboarding service</title>');
     const links = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
     expect(links).to.deep.equal([
-      '/console', '/v1/openapi.json', '/schemas/webhooks/index.json', '/types/index.json', '/.well-known/oauth-authorization-server', '/healthz', '/readyz',
+      '/console', '/docs', '/v1/openapi.json', '/docs/events', '/schemas/webhooks/index.json', '/types/index.json', '/.well-known/oauth-authorization-server', '/healthz', '/readyz',
     ]);
     for (const link of links) expect((await fetch(`${h.url}${link}`)).status, link).to.equal(200);
   });

@@ -108,10 +108,10 @@ interface AxeViolation {
 
 /**
  * Runs axe-core in the page (evaluated through the driver, so the page's CSP is untouched) and fails on any
- * serious or critical violation, naming the rule and the elements; then saves a full-page screenshot as
- * test-output/screenshots/<name>.png.
+ * serious or critical violation, naming the rule and the elements; then saves a screenshot (the full page unless
+ * `fullPage: false`: a very long page takes seconds) as test-output/screenshots/<name>.png.
  */
-export async function checkPage(page: Page, name: string): Promise<void> {
+export async function checkPage(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   axeSource ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(await axeSource);
   const violations = await page.evaluate<AxeViolation[]>(`
@@ -119,7 +119,7 @@ export async function checkPage(page: Page, name: string): Promise<void> {
       result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))
   `);
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${name}`).to.deep.equal([]);
 }

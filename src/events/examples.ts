@@ -1,4 +1,4 @@
-import type { EventFields, EventType } from '../../src/events/index';
+import { EVENT_CATALOGUE, type EventFields, type EventType } from './catalogue';
 
 /**
  * One example of every event type, as a use case would pass it to recordEvent. The mapped type makes
@@ -143,3 +143,18 @@ export const EXAMPLE_FIELDS: { [K in EventType]: EventFields<K> } = {
     subjectRef: 'dir_1', personId: null, occurrenceNo: 1, reopenedBy: 'lead@tenant.example', previousDisposition: 'false_positive',
   },
 };
+
+/** The example of one event type as a receiver gets it: the envelope recordEvent adds, then its fields. */
+export function examplePayload(type: EventType): Record<string, unknown> {
+  const entry = EVENT_CATALOGUE.find((e) => e.type === type)!;
+  const envelope: Record<string, unknown> = {
+    event: type,
+    eventId: '5f0c6a1e-8d2b-4c3a-9e7f-1a2b3c4d5e6f',
+    eventVersion: entry.version,
+    timestamp: '2026-03-01T10:00:00.000Z',
+    orgId: '0b7e4a52-3c1d-4e8f-9a6b-2d4c6e8f0a1b',
+  };
+  if (entry.carriesCase) Object.assign(envelope, { caseId: 'CS-2026-00042', crmRecordId: '0031x00000AbCdE', caseSequence: 3 });
+  if (entry.carriesCrmSource) envelope.crmSource = 'HubSpot';
+  return { ...envelope, ...(EXAMPLE_FIELDS[type] as Record<string, unknown>) };
+}
