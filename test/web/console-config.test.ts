@@ -540,7 +540,8 @@ describe('web console: Compliance Configuration in Chromium', function () {
     expect(await v.page.getByRole('columnheader').allInnerTexts()).to.deep.equal(['Name', 'Email', 'Role', 'Member since']);
     // The audit log is a compliance admin's: no link for an analyst.
     expect(await v.page.getByRole('navigation', { name: 'Compliance configuration' }).getByRole('link').allInnerTexts()).to.deep.equal([
-      'Webhooks', 'Recent deliveries', 'API credentials', 'Connected apps', 'Organisation', 'Screening', 'Cleared hits', 'Risk model', 'Decision policy', 'SLAs', 'Members',
+      'Webhooks', 'Recent deliveries', 'API credentials', 'Connected apps', 'Organisation', 'Public intake link', 'Screening', 'Cleared hits', 'Risk model',
+      'Decision policy', 'SLAs', 'Retention', 'Members',
     ]);
     await expectNoSidewaysScroll(v.page);
     await checkPage(v.page, 'console-members-dark-360');
