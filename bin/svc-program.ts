@@ -79,16 +79,14 @@ export function buildProgram(): Command {
     .requiredOption('--org <orgId>', 'the organisation')
     .option('--limit <n>', 'how many, 1 to 200 (default 20)', wholeNumber)
     .action(runs(async (svc, o: { org: string; limit?: number }) => {
-      await operatorOf(svc, o.org);
-      return { data: await listKeptMail(svc, o.org, o.limit ?? 20) };
+      return { data: await listKeptMail(svc, await operatorOf(svc, o.org), o.limit ?? 20) };
     }));
 
   serviceCommand(program, 'mail:show', 'Show one kept mail decoded: its text and every link in it (magic links, set-password links). Prints {"id","to","from","subject","createdAt","text","links"}.')
     .requiredOption('--org <orgId>', 'the organisation')
     .requiredOption('--id <id>', 'the mail, from mail:list', wholeNumber)
     .action(runs(async (svc, o: { org: string; id: number }) => {
-      await operatorOf(svc, o.org);
-      return showKeptMail(svc, o.org, o.id);
+      return showKeptMail(svc, await operatorOf(svc, o.org), o.id);
     }));
 
   serviceCommand(program, 'connector:register', 'Register an AI-assistant connector (OAuth authorization code with PKCE). Prints {"clientId","clientSecret"} (null secret for a public client).')

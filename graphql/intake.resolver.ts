@@ -1,5 +1,5 @@
-import { Arg, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { getPublicIntake, setPublicIntake, type PublicIntakeView } from '../src/intake/index';
+import { Arg, Ctx, Field, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { getPublicIntake, intakeQrSvg, setPublicIntake, type PublicIntakeView } from '../src/intake/index';
 import { actorOf, type GraphqlContext } from './context';
 
 @ObjectType({ description: "The organisation's public intake link, where customers start an application by themselves." })
@@ -29,5 +29,14 @@ export class IntakeResolver {
     @Arg('slug', () => String, { nullable: true, description: 'A new slug (letter case is ignored); omitted or null keeps the current one.' }) slug?: string | null,
   ): Promise<PublicIntake> {
     return publicIntakeOf(await setPublicIntake(ctx.svc, actorOf(ctx), { enabled, slug }));
+  }
+}
+
+/** The link's QR code, drawn only when asked for. */
+@Resolver(() => PublicIntake)
+export class PublicIntakeQrResolver {
+  @FieldResolver(() => String, { description: 'The link (`url`) as a QR code: SVG markup, black on white.' })
+  qrSvg(@Root() intake: PublicIntake): Promise<string> {
+    return intakeQrSvg(intake.url);
   }
 }

@@ -10,7 +10,8 @@ import { BulkCasesResolver } from './bulk-cases.resolver';
 import { EddOutreachResolver } from './edd-outreach.resolver';
 import { HealthResolver } from './health.resolver';
 import { IdentityVerificationResolver } from './identity-verification.resolver';
-import { IntakeResolver } from './intake.resolver';
+import { IntakeResolver, PublicIntakeQrResolver } from './intake.resolver';
+import { KeptMailResolver, ViewerKeptMailResolver } from './kept-mail.resolver';
 import { OrganisationResolver } from './organisation.resolver';
 import { WebhookDeliveryCaseResolver, WebhookEndpointHealthResolver, WebhooksResolver } from './webhooks.resolver';
 import { MembersResolver } from './members.resolver';
@@ -49,6 +50,9 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CaseViewsResolver,
   BulkCasesResolver,
   IntakeResolver,
+  PublicIntakeQrResolver,
+  KeptMailResolver,
+  ViewerKeptMailResolver,
   AiReviewResolver,
   RiskPolicyResolver,
   ScreeningResolver,

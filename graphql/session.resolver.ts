@@ -40,6 +40,8 @@ export class ViewerCan implements ViewerCanView {
   @Field({ description: "Place and release a case's legal hold (setLegalHold, releaseLegalHold; mlro or above)." }) manageLegalHold!: boolean;
   @Field({ description: 'subjectAccessExport, requestErasure and erasureRequests (compliance_admin).' }) manageSubjectRequests!: boolean;
   @Field({ description: 'setMfaRequired (admin).' }) configureMfa!: boolean;
+  @Field({ description: 'setPublicIntake (compliance_admin).' }) configurePublicIntake!: boolean;
+  @Field({ description: 'keptMail and keptMailMessage (compliance_admin), when mail is kept locally (Viewer.mailKeptLocally).' }) readKeptMail!: boolean;
 }
 
 @ObjectType({ description: 'The signed-in member, with their organisation.' })

@@ -76,6 +76,8 @@ export const PERMISSIONS = {
   /** The public intake link `{APP_URL}/apply/<slug>`: seeing it, and switching it on or off or renaming it. */
   'intake:read': { role: 'analyst' },
   'intake:configure': { role: 'compliance_admin' },
+  /** Mail kept locally while SMTP_URL is unset (the console's Mail page): it holds magic links. */
+  'mail:read_kept': { role: 'compliance_admin' },
   /** The tenant configuration audit log. */
   'audit:read': { role: 'compliance_admin' },
   /** Signing the audit chain's head on demand (signAuditHead; the worker signs it daily as the system). */

@@ -55,6 +55,10 @@ export const VIEWER_ACTIONS = {
   manageLegalHold: 'legal_hold:manage',
   /** Data-subject requests: subject access export, erasure requests and their list. */
   manageSubjectRequests: 'subject_requests:manage',
+  /** The public intake link: switching it on or off and renaming it (setPublicIntake). */
+  configurePublicIntake: 'intake:configure',
+  /** The mail kept locally while SMTP_URL is unset (keptMail, keptMailMessage). */
+  readKeptMail: 'mail:read_kept',
   /** The tenant's "Require MFA" switch (setMfaRequired). */
   configureMfa: 'mfa:configure',
 } as const satisfies Record<string, Permission>;

@@ -118,6 +118,15 @@ export async function markReviewConfirmed(db: TenantDb, casePk: number, now: Dat
   await db.query('UPDATE company_profiles SET review_confirmed_at = ?, updated_at = ? WHERE org_id = ? AND case_pk = ?', [now, now, orgId, casePk]);
 }
 
+/** Clears a confirmed review (the customer changed an answer after confirming): they confirm again before submitting. */
+export async function clearReviewConfirmation(db: TenantDb, casePk: number, now: Date): Promise<void> {
+  const orgId = db.orgId;
+  await db.query(
+    'UPDATE company_profiles SET review_confirmed_at = NULL, updated_at = ? WHERE org_id = ? AND case_pk = ? AND review_confirmed_at IS NOT NULL',
+    [now, orgId, casePk],
+  );
+}
+
 interface PartyRowData {
   kind: PartyKind; position: number | string; person_key: string; name: string; email: string | null; roles: string[] | string;
   ownership_percent: string | number | null; nationality: string | null; date_of_birth: Date | string | null; id_number: string | null;

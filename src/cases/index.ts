@@ -43,7 +43,7 @@ export { setCaseRisk, setReviewLevel, recountCaseScreening, takeCaseSequences } 
 export { purgeCasePersonalData, erasePartiesOfPerson, eraseCaseCustomerContact } from './case-purge.repository';
 export { setPartyRosterStatus } from './case-parties.repository';
 export { setPersonEmail, type PersonEmailChange } from './set-person-email';
-export { findApplicationProfile, findCaseReference, listApplicationParties, type ApplicationProfileRecord, type PartyRecord, lockCaseStatus, markReviewConfirmed, transitionCaseStatus, updateCaseCompany } from './application.repository';
+export { findApplicationProfile, findCaseReference, listApplicationParties, type ApplicationProfileRecord, type PartyRecord, lockCaseStatus, markReviewConfirmed, clearReviewConfirmation, transitionCaseStatus, updateCaseCompany } from './application.repository';
 export { consoleCaseView, casePartyView } from './console-case-views';
 export { loadApplication, missingForSubmission, incompleteApplication, refuseUnlessEditable, checkDraft, portalCaseOf, writeDraft, type Application, isEditable, missingForStep, missingPersonEmails, incompleteStep, normaliseWebsite, PERSON_EMAIL_MESSAGE } from './application';
 export { caseSummaryView, createdCaseView } from './case-views';

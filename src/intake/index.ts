@@ -1,6 +1,7 @@
 // The public intake link `{APP_URL}/apply/<slug>`: a customer who starts by themselves confirms their email
 // with a one-time code and lands in the portal on their (new or resumed) case.
 export { getPublicIntake, setPublicIntake, intakeUrl } from './public-intake';
+export { intakeQrSvg } from './intake-qr-code';
 export { getIntakeTenant, findIntakeTenant, INTAKE_LIMITS } from './intake-tenant';
 export { startIntake, INTAKE_START_ANSWER } from './start-intake';
 export { verifyIntake, type IntakeVerified, type IntakeCodeState } from './verify-intake';

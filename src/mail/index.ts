@@ -1,6 +1,6 @@
 export { type Mailer, type MailMessage, type MailReceipt, noMailer } from './mailer';
 export { keepMailLocally, listLocalMail } from './keep-mail-locally';
-export { listKeptMail, showKeptMail, type KeptMail, type KeptMailSummary } from './read-kept-mail';
+export { isMailKeptLocally, listKeptMail, showKeptMail, type KeptMail, type KeptMailSummary } from './read-kept-mail';
 export { renderBrandedEmail, escapeHtml, safeColor, safeLogoUrl, type Branding, type BrandedEmailInput } from './branded-email';
 export { moduleMailKinds, type MailKind, type OutboxMail, type RenderedMail, type Unsendable } from './mail-kind';
 export { queueMail, SEND_MAIL_TASK, sendMailJobKey } from './queue-mail';

@@ -1,4 +1,5 @@
 import { simpleParser } from 'mailparser';
+import { authorize, type Actor } from '../access/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 
@@ -23,8 +24,26 @@ export interface KeptMail extends KeptMailSummary {
   links: string[];
 }
 
+/** Whether mail is kept in the local outbox (SMTP_URL unset), so that the console offers its Mail page. */
+export function isMailKeptLocally(svc: Services): boolean {
+  return !svc.config.smtpUrl;
+}
+
+/**
+ * Kept mail holds magic links and set-password links: compliance_admin and above (and the operator). With
+ * SMTP_URL set nothing is kept, and reading is refused (`conflict`, reason extra `mail_not_kept`).
+ */
+function mayReadKeptMail(svc: Services, actor: Actor): void {
+  authorize(actor, 'mail:read_kept');
+  if (!isMailKeptLocally(svc)) {
+    throw new DomainError('conflict', 'Mail is sent through SMTP (SMTP_URL is set), so none is kept here: look in the mail system instead.', { mail: 'not_kept' });
+  }
+}
+
 /** The tenant's kept mail, newest first, at most `limit` (1..200). */
-export async function listKeptMail(svc: Services, orgId: string, limit = 20): Promise<KeptMailSummary[]> {
+export async function listKeptMail(svc: Services, actor: Actor, limit = 20): Promise<KeptMailSummary[]> {
+  mayReadKeptMail(svc, actor);
+  const orgId = actor.orgId;
   const rows: { id: number; to_address: string; subject: string; created_at: Date }[] = await svc.db.query(
     'SELECT id, to_address, subject, created_at FROM mail_outbox WHERE org_id = ? ORDER BY id DESC LIMIT ?',
     [orgId, Math.min(Math.max(Math.floor(limit), 1), 200)],
@@ -33,7 +52,9 @@ export async function listKeptMail(svc: Services, orgId: string, limit = 20): Pr
 }
 
 /** One kept message of the tenant, decoded; not_found for another tenant's or a missing id. */
-export async function showKeptMail(svc: Services, orgId: string, id: number): Promise<KeptMail> {
+export async function showKeptMail(svc: Services, actor: Actor, id: number): Promise<KeptMail> {
+  mayReadKeptMail(svc, actor);
+  const orgId = actor.orgId;
   const [row]: { id: number; to_address: string; subject: string; raw: string; created_at: Date }[] = await svc.db.query(
     'SELECT id, to_address, subject, raw, created_at FROM mail_outbox WHERE org_id = ? AND id = ?', [orgId, id],
   );

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { forTenant } from '../db/index';
 import type { Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
@@ -5,7 +6,7 @@ import { assertSchema } from '../schema';
 import type { Services } from '../services';
 import { checkDraft, incompleteStep, loadApplication, missingForStep, portalCaseOf, refuseUnlessEditable, writeDraft } from '../cases/index';
 import { ApplicationDraftSchema, type ApplicationView } from '../cases/index';
-import { lockCaseStatus } from '../cases/index';
+import { clearReviewConfirmation, lockCaseStatus } from '../cases/index';
 
 /**
  * application.save: stores a partial draft (absent fields stay; null clears; a list given replaces the
@@ -14,6 +15,8 @@ import { lockCaseStatus } from '../cases/index';
  * step must then be done: its required fields, the conditional ones (countries when the company transacts
  * internationally) and, for ownership, every person's email address; otherwise validation_failed lists
  * each and nothing is written (the transaction rolls back).
+ * A save that changes an answer clears a confirmed review: the customer confirms the details again before
+ * submitting (a save that changes nothing keeps it).
  * Refused (conflict) once the application is submitted. Records no event: a draft is not a fact
  * the tenant's systems hear about; submitting is.
  */
@@ -26,8 +29,10 @@ export async function saveApplication(svc: Services, actor: Actor, input: { appl
     const db = forTenant(tx.manager, actor.orgId);
     // The case row is locked so that a save cannot slip in beside a submission.
     refuseUnlessEditable({ status: (await lockCaseStatus(db, Number(c.pk))) ?? 'approved' });
+    const before = await loadApplication(db, c);
     await writeDraft(tx, actor.orgId, Number(c.pk), draft);
     const app = await loadApplication(db, c);
+    if (!isDeepStrictEqual(before, app)) await clearReviewConfirmation(db, Number(c.pk), svc.clock.now());
     if (parsed.completeStep) {
       const missing = missingForStep(app, parsed.completeStep);
       if (missing.length) throw incompleteStep(missing);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
+import QRCode from 'qrcode';
 import { slugFromName } from '../../src/tenants/tenant-slug';
 import { ConsoleHarness } from '../graphql/harness';
 import { failure, portalClient } from './support';
@@ -96,6 +97,23 @@ describe('public intake link: the tenant setting (GraphQL) and {APP_URL}/apply/<
     expect((await admin.data<{ publicIntake: Intake }>(PUBLIC_INTAKE)).publicIntake, 'nothing changed').to.deep.equal({
       enabled: false, slug: tenant.slug, url: `${h.url}/apply/${tenant.slug}`,
     });
+  });
+
+  it('qrSvg: the link as a QR code (SVG) for any member, following a rename', async () => {
+    const tenant = await h.tenant(`QR Code ${suffix()}`);
+    const analyst = await h.signedIn('analyst', tenant);
+    const QR = '{ publicIntake { url qrSvg } }';
+    const before = (await analyst.data<{ publicIntake: { url: string; qrSvg: string } }>(QR)).publicIntake;
+    expect(before.qrSvg).to.match(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" [^>]*viewBox="0 0 \d+ \d+"/);
+    // The same modules as a QR code of the URL itself: it encodes the link, nothing else.
+    expect(before.qrSvg).to.equal(await QRCode.toString(before.url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }));
+    const admin = await h.signedIn('compliance_admin', tenant);
+    const renamed = `qr-renamed-${suffix()}`;
+    await admin.data(SET_PUBLIC_INTAKE, { enabled: true, slug: renamed });
+    const after = (await analyst.data<{ publicIntake: { url: string; qrSvg: string } }>(QR)).publicIntake;
+    expect(after.url).to.equal(`${h.url}/apply/${renamed}`);
+    expect(after.qrSvg).to.equal(await QRCode.toString(after.url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }));
+    expect(after.qrSvg).to.not.equal(before.qrSvg);
   });
 
   it('GET /apply/<slug> leads to the portal app while the link is on; an unknown slug and a link that is off get the same friendly 404 page', async () => {

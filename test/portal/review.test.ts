@@ -168,6 +168,24 @@ describe('portal review: review.get and review.confirm', () => {
     expect((await client.application.submit.mutate()).status).to.equal('in_review');
   });
 
+  it('a confirmed review is cleared when the customer then changes an answer (a save that changes nothing keeps it)', async () => {
+    const { tenant, case: c, client } = await signedInCustomer(h);
+    await client.application.save.mutate(completeApplication);
+    await seedDocument(h.svc, tenant.id, c.pk, { status: 'complete', extractedData: {} });
+    await client.review.confirm.mutate({ amendments: [] });
+    expect((await client.portal.session.query())).to.deep.include({ reviewConfirmed: true });
+    await client.application.save.mutate(completeApplication);
+    expect((await client.portal.session.query()), 'the same answers again: still confirmed').to.deep.include({ reviewConfirmed: true });
+    await client.application.save.mutate({ companyProfile: { businessActivity: 'Wholesale of coffee and tea' } });
+    const session = await client.portal.session.query();
+    expect(session).to.deep.include({ reviewConfirmed: false });
+    expect(session.steps.find((s) => s.step === 'review')!.state).to.equal('not_started');
+    expect((await client.review.get.query()).confirmedAt).to.equal(null);
+    expect((await failure(client.application.submit.mutate())).details).to.deep.equal([{ path: 'review', message: 'confirm your details on the review step' }]);
+    await client.review.confirm.mutate({ amendments: [] });
+    expect((await client.application.submit.mutate()).status).to.equal('in_review');
+  });
+
   it('refuses amendments naming an unknown section or field, or a value its field does not accept, each with its path', async () => {
     const { client } = await signedInCustomer(h);
     await client.application.save.mutate({ ownership: { directors: [{ name: 'Grace Hopper' }] } });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Secret, TOTP } from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { operatorActor } from '../../src/access/index';
 import { OPT_IN_SCOPES } from '../../src/oauth/index';
@@ -9,6 +10,10 @@ import { connectApp, pull, tokenFor } from '../graphql/configuration-support';
 import { ConsoleHarness, type ConsoleClient } from '../graphql/harness';
 import { runtime } from '../support/runtime';
 import { checkPage, closeAll, consolePage, expectNoSidewaysScroll, heading, LOOKS, startConsoleInChromium, untilFrame, WAIT, type Look, type WatchedPage } from '../support/browser';
+
+/** The code an authenticator app shows `stepsAhead` 30-second steps from now (one step of drift is accepted). */
+const appCode = (secret: string, stepsAhead = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 
 const PAUSED_NOTICE = 'The endpoint is paused: this redelivery is sent anyway, because you asked for it. New events stay skipped until you resume the endpoint.';
 
@@ -382,23 +387,36 @@ describe('web console: Compliance Configuration in Chromium', function () {
     await a.close();
   });
 
-  it('organisation: a compliance admin switches four-eyes and (only when entitled) full-parity egress; an analyst sees no switch', async () => {
+  it('organisation: one save pattern per panel; a compliance admin saves four-eyes, a document on file and (only when entitled) full parity and zero retention; an analyst sees no switch', async () => {
     const ca = await h.signedIn('compliance_admin');
     const w = await open(ca, '/console/settings/organisation');
     const { page } = w;
     await heading(page, 'Organisation settings');
+    const panel = (title: string) => page.locator('section.panel', { has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+    const save = (title: string) => panel(title).getByRole('button', { name: 'Save changes' });
+    const saved = (title: string, words: string) => panel(title).getByRole('status').filter({ hasText: `Saved. ${words}` }).waitFor(WAIT);
     expect(await page.getByRole('heading', { name: 'Full-parity egress' }).count()).to.equal(0);
+    // Every panel the compliance admin may change has its own Save changes, disabled until something changes (Second factor is the admin's).
+    await save('Default MLRO').waitFor(WAIT);
+    for (const button of await page.getByRole('button', { name: 'Save changes' }).all()) expect(await button.isDisabled()).to.equal(true);
+    expect(await panel('Second factor').getByRole('button').count()).to.equal(0);
     const fourEyes = page.getByRole('switch', { name: 'Require four-eyes approval' });
     expect(await fourEyes.isChecked()).to.equal(true); // a new organisation starts with four-eyes on
+    expect(await save('Four-eyes approval').isDisabled()).to.equal(true);
     await fourEyes.press('Space');
-    await page.getByText('Four-eyes approval is off.').waitFor(WAIT);
+    expect(await save('Four-eyes approval').isDisabled()).to.equal(false);
+    expect((await ca.data<{ me: { org: { fourEyes: boolean } } }>('{ me { org { fourEyes } } }')).me.org.fourEyes, 'nothing saved before Save changes').to.equal(true);
+    await save('Four-eyes approval').click();
+    await saved('Four-eyes approval', 'Four-eyes approval is off.');
     expect(await fourEyes.isChecked()).to.equal(false);
+    expect(await save('Four-eyes approval').isDisabled()).to.equal(true);
     expect((await ca.data<{ me: { org: { fourEyes: boolean } } }>('{ me { org { fourEyes } } }')).me.org.fourEyes).to.equal(false);
     // Accept a valid document on file (with a selfie required): off by default; switched on here, audited.
     const onFile = page.getByRole('switch', { name: 'Accept a valid document on file instead of the link' });
     expect(await onFile.isChecked()).to.equal(false);
     await onFile.press('Space');
-    await page.getByText('A valid, accepted document on file now stands in for the link even when a selfie is required.').waitFor(WAIT);
+    await save('Identity verification').click();
+    await saved('Identity verification', 'A valid, accepted document on file now stands in for the link even when a selfie is required.');
     expect((await ca.data<{ me: { org: { idvAcceptDocumentOnFile: boolean } } }>('{ me { org { idvAcceptDocumentOnFile } } }')).me.org.idvAcceptDocumentOnFile).to.equal(true);
 
     await setFullParity(h.svc, operatorActor(ca.member.tenant.id), { entitled: true });
@@ -407,23 +425,27 @@ describe('web console: Compliance Configuration in Chromium', function () {
     await parity.waitFor(WAIT);
     expect(await parity.isChecked()).to.equal(false);
     await parity.press('Space');
-    await page.getByText('Full-parity egress is on.').waitFor(WAIT);
+    await save('Full-parity egress').click();
+    await saved('Full-parity egress', 'Full-parity egress is on.');
     expect((await ca.data<{ me: { org: { fullParityEnabled: boolean } } }>('{ me { org { fullParityEnabled } } }')).me.org.fullParityEnabled).to.equal(true);
     // Zero retention (needs full parity, now on): switched on here, then off again by switching full parity off.
     const retention = page.getByRole('switch', { name: 'Purge personal data after delivery' });
     expect(await retention.isChecked()).to.equal(false);
     await retention.press('Space');
-    await page.getByText('Zero retention is on.').waitFor(WAIT);
+    await save('Zero retention').click();
+    await saved('Zero retention', 'Zero retention is on.');
     expect((await ca.data<{ me: { org: { zeroRetention: boolean } } }>('{ me { org { zeroRetention } } }')).me.org.zeroRetention).to.equal(true);
     await checkPage(page, 'console-organisation-light');
     await parity.press('Space');
-    await page.getByText('Full-parity egress is off. Zero retention is off too: it needs full-parity egress.').waitFor(WAIT);
+    await save('Full-parity egress').click();
+    await saved('Full-parity egress', 'Full-parity egress is off. Zero retention is off too: it needs full-parity egress.');
     expect(await retention.isChecked()).to.equal(false);
     expect(await retention.isDisabled()).to.equal(true);
     await page.getByText('Switch full-parity egress on first: the purge waits for the full case file to be delivered.').waitFor(WAIT);
     await checkPage(page, 'console-organisation-retention-off-light');
     await parity.press('Space');
-    await page.getByText('Full-parity egress is on.').waitFor(WAIT);
+    await save('Full-parity egress').click();
+    await saved('Full-parity egress', 'Full-parity egress is on.');
     expect(await w.problems()).to.deep.equal([]);
     await w.close();
 
@@ -431,14 +453,40 @@ describe('web console: Compliance Configuration in Chromium', function () {
     const v = await open(analyst, '/console/settings/organisation', 'dark-360');
     await heading(v.page, 'Organisation settings');
     expect(await v.page.getByRole('switch').count()).to.equal(0);
+    expect(await v.page.getByRole('button', { name: 'Save changes' }).count()).to.equal(0);
     // The monitoring schedule and the reuse window load with their own requests, after the rest of the page.
     await v.page.locator('.panel p strong').filter({ hasText: '365 days.' }).waitFor(WAIT);
     await v.page.locator('.panel p strong').filter({ hasText: 'Daily.' }).waitFor(WAIT);
-    // Four-eyes, the default MLRO, the webhook alert threshold, the IDV selfie, a document on file, full parity, zero retention, monitoring,
-    // the reuse window.
-    expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal(['Not required.', 'Off.', 'None.', 'After 60 minutes.', 'Off.', 'On.', 'On.', 'Off.', 'Daily.', '365 days.']);
+    // Require MFA, four-eyes, the default MLRO, the webhook alert threshold, the IDV selfie, a document on file, full parity, zero retention,
+    // monitoring, the reuse window.
+    expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal([
+      'Not required.', 'Off.', 'None.', 'After 60 minutes.', 'Off.', 'On.', 'On.', 'Off.', 'Daily.', '365 days.',
+    ]);
     await checkPage(v.page, 'console-organisation-dark-360');
     await v.close();
+  });
+
+  it('organisation: a switch that needs a fresh second factor opens the step-up dialog on Save changes, then saves', async () => {
+    const enrolling = await h.signedIn('admin');
+    const { startTotpEnrolment } = await enrolling.data<{ startTotpEnrolment: { secret: string } }>('mutation { startTotpEnrolment { secret } }');
+    await enrolling.data('mutation($code: String!) { confirmTotpEnrolment(code: $code) }', { code: appCode(startTotpEnrolment.secret) });
+    // A new session of that admin, in which no second factor was proved yet.
+    const w = await open(await h.signedInAs(enrolling.member), '/console/settings/organisation');
+    const { page } = w;
+    await heading(page, 'Organisation settings');
+    const panel = page.locator('section.panel', { has: page.getByRole('heading', { level: 2, name: 'Second factor' }) });
+    await panel.getByRole('switch', { name: 'Require MFA' }).press('Space');
+    await panel.getByRole('button', { name: 'Save changes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await dialog.waitFor(WAIT);
+    await checkPage(page, 'console-organisation-step-up');
+    // The code of the next 30-second step: the one of this step was used to enrol.
+    await dialog.getByLabel('Code from your authenticator app, or a recovery code').fill(appCode(startTotpEnrolment.secret, 1));
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await panel.getByRole('status').filter({ hasText: 'Saved. Every member now needs a second factor.' }).waitFor(WAIT);
+    expect((await enrolling.data<{ me: { org: { mfaRequired: boolean } } }>('{ me { org { mfaRequired } } }')).me.org.mfaRequired).to.equal(true);
+    expect(await w.problems()).to.deep.equal([]);
+    await w.close();
   });
 
   it('members: an admin invites, changes a role and removes; an analyst sees the list without the admin controls', async () => {
@@ -492,7 +540,8 @@ describe('web console: Compliance Configuration in Chromium', function () {
     expect(await v.page.getByRole('columnheader').allInnerTexts()).to.deep.equal(['Name', 'Email', 'Role', 'Member since']);
     // The audit log is a compliance admin's: no link for an analyst.
     expect(await v.page.getByRole('navigation', { name: 'Compliance configuration' }).getByRole('link').allInnerTexts()).to.deep.equal([
-      'Webhooks', 'Recent deliveries', 'API credentials', 'Connected apps', 'Organisation', 'Screening', 'Cleared hits', 'Risk model', 'Decision policy', 'SLAs', 'Retention', 'Members',
+      'Webhooks', 'Recent deliveries', 'API credentials', 'Connected apps', 'Organisation', 'Public intake link', 'Screening', 'Cleared hits', 'Risk model',
+      'Decision policy', 'SLAs', 'Retention', 'Members',
     ]);
     await expectNoSidewaysScroll(v.page);
     await checkPage(v.page, 'console-members-dark-360');

@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { systemActor } from '../../src/access/index';
@@ -544,6 +546,29 @@ describe('web console: the decisioning pipeline in Chromium', function () {
       expect(await w.problems()).to.deep.equal([]);
       await w.close();
     }
+  });
+
+  it('the screenshot of the decision policy form for the docs (docs/images/policy-form.png)', async () => {
+    const tenant = await h.tenant('Docs Policy Ltd');
+    const admin = await h.member('compliance_admin', tenant);
+    const w = await pageAs(browser, h, admin);
+    await w.page.setViewportSize({ width: 1280, height: 900 });
+    await w.page.goto(`${h.url}/console/settings/decision-policy`);
+    await heading(w.page, 'Decision policy');
+    await w.page.getByRole('button', { name: 'Edit policy' }).click();
+    const rules = w.page.getByRole('list', { name: 'Rules', exact: true });
+    await rules.locator(':scope > li').nth(1).getByText('Reads: any sanctioned hit confirmed').waitFor(WAIT);
+    // The form from a little above its view switch (Form / Advanced (JSON)): the first rules with their conditions in words.
+    await w.page.getByRole('radiogroup').first().evaluate((el) => {
+      (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'start' });
+      (globalThis as unknown as { scrollBy(x: number, y: number): void }).scrollBy(0, -160);
+    });
+    const dir = join(__dirname, '..', '..', '..', 'test-output', 'screenshots');
+    await mkdir(dir, { recursive: true });
+    await w.page.screenshot({ path: join(dir, 'policy-form-docs.png'), type: 'png' });
+    await checkPage(w.page, 'console-decision-policy-form-docs');
+    expect(await w.problems()).to.deep.equal([]);
+    await w.close();
   });
 });
 

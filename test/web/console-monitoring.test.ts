@@ -73,8 +73,9 @@ describe('web console: monitoring in Chromium', function () {
     await panel.getByRole('button', { name: /(^|\s)Run monitoring$/ }).click();
     await page.getByRole('listbox').getByRole('option', { name: 'Weekly', exact: true }).click();
     await page.getByRole('listbox').waitFor({ state: 'detached', ...WAIT });
-    await panel.getByRole('button', { name: 'Save schedule' }).click();
-    await page.getByText('Monitoring schedule: weekly.').waitFor(WAIT);
+    await panel.getByRole('button', { name: 'Save changes' }).click();
+    await panel.getByRole('status').filter({ hasText: 'Saved. Monitoring schedule: weekly.' }).waitFor(WAIT);
+    expect(await panel.getByRole('button', { name: 'Save changes' }).isDisabled()).to.equal(true);
     const [row]: { schedule: string }[] = await h.svc.db.query('SELECT schedule FROM monitoring_settings WHERE org_id = ?', [tenant.id]);
     expect(row!.schedule).to.equal('weekly');
     expect(await w.problems()).to.deep.equal([]);

@@ -106,12 +106,13 @@ describe('web console: the person registry in Chromium', function () {
     await heading(w.page, 'Organisation settings');
     const field = w.page.getByRole('textbox', { name: 'Reuse window (days)' });
     await untilFrame(w.page, () => field.inputValue(), '365');
+    const panel = w.page.locator('section.panel', { has: w.page.getByRole('heading', { level: 2, name: 'Reuse of ID documents' }) });
     await field.fill('0');
-    await w.page.getByRole('button', { name: 'Save reuse window' }).click();
-    await w.page.getByText('must be a whole number of days from 1 to 1825').waitFor(WAIT);
+    await panel.getByRole('button', { name: 'Save changes' }).click();
+    await w.page.getByText('Must be a whole number of days from 1 to 1825').waitFor(WAIT);
     await field.fill('90');
-    await w.page.getByRole('button', { name: 'Save reuse window' }).click();
-    await w.page.getByText('ID documents are reusable for 90 days.').waitFor(WAIT);
+    await panel.getByRole('button', { name: 'Save changes' }).click();
+    await panel.getByRole('status').filter({ hasText: 'Saved. ID documents are reusable for 90 days.' }).waitFor(WAIT);
     await checkPage(w.page, 'console-organisation-reuse-window');
     expect(await w.problems()).to.deep.equal([]);
     await w.close();

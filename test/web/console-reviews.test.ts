@@ -102,7 +102,9 @@ describe('web console: monitoring reviews in Chromium', function () {
       await wc.page.getByRole('heading', { level: 2, name: 'Default MLRO' }).waitFor(WAIT);
       await wc.page.getByRole('button', { name: /Default MLRO$/ }).click();
       await wc.page.getByRole('listbox').getByRole('option', { name: new RegExp(`^mlro \\d+$`) }).click();
-      await said(wc.page, 'The default MLRO is saved.');
+      const panel = wc.page.locator('section.panel', { has: wc.page.getByRole('heading', { level: 2, name: 'Default MLRO' }) });
+      await panel.getByRole('button', { name: 'Save changes' }).click();
+      await said(wc.page, 'Saved. The default MLRO is saved.');
       await checkPage(wc.page, 'console-organisation-default-mlro');
       const [row] = await h.svc.db.query('SELECT default_mlro_member_id FROM tenants WHERE id = ?', [tenant.id]);
       expect(row.default_mlro_member_id).to.equal(mlro.id);

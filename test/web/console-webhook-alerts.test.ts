@@ -80,14 +80,17 @@ describe('web console: webhook failure alerts in Chromium', function () {
     await heading(page, 'Organisation settings');
     const field = page.getByLabel('Alert after (minutes)');
     expect(await field.inputValue()).to.equal('60');
+    const panel = page.locator('section.panel', { has: page.getByRole('heading', { level: 2, name: 'Webhook failure alerts' }) });
+    const save = panel.getByRole('button', { name: 'Save changes' });
+    expect(await save.isDisabled(), 'nothing changed yet').to.equal(true);
     await field.fill('2');
-    await page.getByRole('button', { name: 'Save alert threshold' }).click();
-    await page.locator('.field-error').getByText('must be a whole number of minutes from 5 to 10080 (7 days)').waitFor(WAIT);
+    await save.click();
+    await page.locator('.field-error').getByText('Must be a whole number of minutes from 5 to 10080 (7 days).').waitFor(WAIT);
     // Leaving the field clears its server error, which moves the button up: then press it.
     await field.fill('45');
     await field.press('Tab');
-    await page.getByRole('button', { name: 'Save alert threshold' }).click();
-    await page.getByText('Webhook failure alerts are sent after 45 minutes without a successful delivery.').waitFor(WAIT);
+    await save.click();
+    await panel.getByRole('status').filter({ hasText: 'Saved. Webhook failure alerts are sent after 45 minutes without a successful delivery.' }).waitFor(WAIT);
     expect((await ca.data<{ me: { org: { webhookAlertAfterMinutes: number } } }>('{ me { org { webhookAlertAfterMinutes } } }')).me.org.webhookAlertAfterMinutes).to.equal(45);
     await checkPage(page, 'console-organisation-alerts-light');
     expect(await w.problems()).to.deep.equal([]);

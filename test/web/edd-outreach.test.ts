@@ -142,13 +142,13 @@ describe('web: EDD and outreach in Chromium', function () {
     await first.waitFor(WAIT);
     expect(await first.inputValue()).to.equal('3');
     await first.fill('0');
-    await panel.getByRole('button', { name: 'Save reminder schedule' }).click();
+    await panel.getByRole('button', { name: 'Save changes' }).click();
     await panel.getByText('Must be a whole number of days from 1 to 90.').waitFor(WAIT);
     await first.fill('2');
     await panel.getByLabel('Then every (days)').fill('4');
     await panel.getByLabel('At most (reminders)').fill('5');
-    await panel.getByRole('button', { name: 'Save reminder schedule' }).click();
-    await said(page, 'The reminder schedule is saved.');
+    await panel.getByRole('button', { name: 'Save changes' }).click();
+    await said(page, 'Saved. The reminder schedule is saved.');
     await checkPage(page, 'console-organisation-reminders-light');
     expect(await w.problems()).to.deep.equal([]);
     await w.close();

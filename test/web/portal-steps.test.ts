@@ -226,6 +226,38 @@ describe('web portal steps in Chromium: validation per step, drafts, review and 
     });
   }
 
+  it('a confirmed review is cleared when the customer changes an answer afterwards: the submit step asks for the review again (desktop)', async () => {
+    const tenant = await brandedTenant();
+    const c = await invitedCase(h.svc, tenant);
+    const session = await redeem(h.url, c.linkToken);
+    const client = portalClient(h.url, session.sessionToken!);
+    await client.application.save.mutate(completeApplication);
+    await seedDocument(h.svc, tenant.id, c.pk, { status: 'complete', extractedData: {} });
+    await client.review.confirm.mutate({ amendments: [] });
+    const w = await watchedPage(browser, LOOKS.light);
+    const { page } = w;
+    await w.context.addCookies([{ name: 'portal_session', value: session.sessionToken!, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' }]);
+    await page.goto(`${h.url}/portal/app/review`);
+    await heading(page, 'Review your details');
+    await page.getByText('You confirmed these details on').waitFor(WAIT);
+
+    const steps = page.getByRole('navigation', { name: 'Application steps' });
+    await steps.getByRole('link', { name: /^Company details/ }).click();
+    await heading(page, 'Company details');
+    await page.getByRole('textbox', { name: 'Business activity' }).fill('Wholesale of coffee and tea');
+    await page.getByTestId('autosave').filter({ hasText: 'Saved' }).waitFor(WAIT);
+    await steps.getByRole('link', { name: /^Submit/ }).click();
+    await heading(page, 'Submit your application');
+    await page.getByTestId('review-needed').waitFor(WAIT);
+    await page.getByTestId('review-needed').getByRole('link', { name: 'Go to the review' }).click();
+    await heading(page, 'Review your details');
+    await page.getByRole('region', { name: 'Company' }).getByText('Wholesale of coffee and tea').waitFor(WAIT);
+    expect(await page.getByText('You confirmed these details on').count(), 'the confirmation is cleared').to.equal(0);
+    await look(w, 'portal-steps-review-cleared-light');
+    expect(await w.problems()).to.deep.equal([]);
+    await w.close();
+  });
+
   for (const [name, options] of [['light', LOOKS.light], ['390', PHONE]] as const) {
     it(`the ended session's page is in the tenant's branding, and "Send me a new link" emails one (${name})`, async () => {
       const tenant = await brandedTenant();

@@ -15,6 +15,7 @@ import { StatusPage } from './console/status-page';
 import { NotificationsPage } from './console/notifications/notifications-page';
 import { PersonPage } from './console/persons/person-page';
 import { PersonsPage } from './console/persons/persons-page';
+import { KeptMailMessagePage, KeptMailPage } from './console/mail/mail-pages';
 import { NotFoundPage } from './ui/not-found';
 import { Loading } from './ui/status';
 import { mayLeave } from './lib/leave-guard';
@@ -69,6 +70,8 @@ export function App() {
               <Route path="screening" element={<Suspense fallback={<Loading />}><ScreeningPage /></Suspense>} />
               <Route path="notifications" element={<NotificationsPage />} />
               <Route path="security" element={<SecurityPage />} />
+              <Route path="mail" element={<KeptMailPage />} />
+              <Route path="mail/:mailId" element={<KeptMailMessagePage />} />
               <Route path="settings/*" element={<SettingsRoutes />} />
               <Route path="*" element={<NotFoundPage area="Compliance console" home="/console" />} />
             </Route>

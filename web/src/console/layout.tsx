@@ -1,10 +1,14 @@
 import { Link } from 'react-aria-components';
 import { Outlet } from 'react-router';
 import { MemberMenu } from './member-menu';
+import { useViewer } from './session';
 import { StepUpDialog } from './step-up-dialog';
 
 /** The console's frame: skip link, header with navigation, the page, and a footer linking the service's index page. */
 export function ConsoleLayout() {
+  const viewer = useViewer();
+  // Only while SMTP_URL is unset (mail kept locally), and only for those who may read it.
+  const mail = viewer?.mailKeptLocally && viewer.viewerCan.readKeptMail;
   return (
     <div className="shell">
       <a className="skip-link" href="#main">Skip to content</a>
@@ -19,6 +23,7 @@ export function ConsoleLayout() {
             <li><Link href="/console/reviews">Reviews</Link></li>
             <li><Link href="/console/screening">Screening</Link></li>
             <li><Link href="/console/settings">Settings</Link></li>
+            {mail ? <li><Link href="/console/mail">Mail</Link></li> : null}
             <li><Link href="/console/status">Status</Link></li>
           </ul>
         </nav>

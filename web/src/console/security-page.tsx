@@ -11,6 +11,7 @@ import { Page } from '../ui/page';
 import { ErrorNotice, Loading } from '../ui/status';
 import { ConfirmButton } from '../ui/dialog';
 import { Success, When } from './config/ui';
+import { QrCode } from '../ui/qr-code';
 import { useFieldErrors } from './form-errors';
 import { addPasskey } from './passkeys';
 import { useSignInOnUnauthenticated } from './require-member';
@@ -48,23 +49,6 @@ const Remove = graphql(`
 `);
 
 const KIND_LABELS: Record<string, string> = { totp: 'Authenticator app', webauthn: 'Passkey' };
-
-/**
- * The server's QR code (SVG markup) drawn as React elements: only its viewBox and its paths' d, fill and stroke
- * are copied, so no markup is injected (and the page's CSP needs no data: images).
- */
-function QrCode({ svg }: { svg: string }) {
-  const viewBox = /viewBox="([\d .]+)"/.exec(svg)?.[1] ?? '0 0 29 29';
-  const paths = [...svg.matchAll(/<path ([^>]*)\/?>/g)].map((m) => {
-    const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(m[1]!)?.[1];
-    return { d: attr('d') ?? '', fill: attr('fill'), stroke: attr('stroke') };
-  });
-  return (
-    <svg className="qr-code" role="img" aria-label="QR code for your authenticator app" viewBox={viewBox} width="200" height="200" shapeRendering="crispEdges">
-      {paths.map((p, i) => <path key={i} d={p.d} fill={p.fill ?? 'none'} stroke={p.stroke} />)}
-    </svg>
-  );
-}
 
 /** Recovery codes shown this once, with what to do with them. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -166,7 +150,7 @@ export function SecurityPage() {
           {enrolment ? (
             <>
               <p>Scan this code with your authenticator app, or type the key into it. Then enter the 6-digit code it shows.</p>
-              <QrCode svg={enrolment.qrSvg} />
+              <QrCode svg={enrolment.qrSvg} label="QR code for your authenticator app" />
               <p>Key: <code className="secret-value" data-testid="totp-secret">{enrolment.secret}</code></p>
               <Form className="form narrow" onSubmit={confirmApp} validationErrors={confirmErrors.fieldErrors}>
                 <Field label="Code from the app" name="code" autoComplete="one-time-code" inputMode="numeric" isRequired value={code}

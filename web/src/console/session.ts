@@ -67,7 +67,10 @@ export const ViewerFields = graphql(`
       manageLegalHold
       manageSubjectRequests
       configureMfa
+      configurePublicIntake
+      readKeptMail
     }
+    mailKeptLocally
   }
 `);
 

@@ -1,7 +1,6 @@
 // Organisation settings › Monitoring schedule: how often each approved case is monitored (daily by default,
-// weekly, monthly or off). Compliance admins change it; others see it. Read with its own query.
+// weekly, monthly or off). Compliance admins change it (save-form.tsx's pattern); others see it. Read with its own query.
 import { useState } from 'react';
-import { Button } from 'react-aria-components';
 import { graphql } from '../../gql';
 import type { MonitoringSchedule } from '../../gql/graphql';
 import { execute } from '../../lib/graphql';
@@ -9,6 +8,7 @@ import { useAction, useRequest } from '../../lib/use-request';
 import { SelectField } from '../../ui/select-field';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
+import { SaveForm } from './save-form';
 
 const MonitoringSettingsQuery = graphql(`
   query MonitoringSettings {
@@ -34,22 +34,14 @@ const OPTIONS: { id: MonitoringSchedule; label: string }[] = [
 ];
 const label = (s: string) => OPTIONS.find((o) => o.id === s)?.label ?? s;
 
-export function MonitoringSchedulePanel({ mayChange, onSaved }: { mayChange: boolean; onSaved: (message: string) => void }) {
+export function MonitoringSchedulePanel({ mayChange }: { mayChange: boolean }) {
   const onError = useSignInOnUnauthenticated();
-  const [version, setVersion] = useState(0);
-  const data = useRequest(() => execute(MonitoringSettingsQuery), String(version), onError);
+  const data = useRequest(() => execute(MonitoringSettingsQuery), 'monitoring-settings', onError);
+  const [saved, setSaved] = useState<{ schedule: string; words: string } | null>(null);
   const [choice, setChoice] = useState<string | null>(null);
   const action = useAction((schedule: MonitoringSchedule) => execute(SetMonitoringScheduleMutation, { schedule }), onError);
-  const current = data.status === 'done' ? data.data.monitoringSettings.schedule : null;
+  const current = saved?.schedule ?? (data.status === 'done' ? data.data.monitoringSettings.schedule : null);
   const chosen = choice ?? current ?? 'daily';
-  const save = async () => {
-    const done = await action.run(chosen as MonitoringSchedule);
-    if (done) {
-      setChoice(null);
-      setVersion((v) => v + 1);
-      onSaved(`Monitoring schedule: ${label(done.setMonitoringSchedule.schedule).toLowerCase()}.`);
-    }
-  };
   return (
     <section className="panel" aria-labelledby="monitoring-schedule-title">
       <h2 id="monitoring-schedule-title">Monitoring schedule</h2>
@@ -60,14 +52,20 @@ export function MonitoringSchedulePanel({ mayChange, onSaved }: { mayChange: boo
       {data.status === 'error' ? <ErrorNotice error={data.error} onRetry={data.reload} /> : null}
       {current === null && data.status === 'loading' ? <Loading label="Loading the schedule…" /> : null}
       {current !== null ? (mayChange ? (
-        <div className="assign">
-          <SelectField label="Run monitoring" value={chosen} onChange={setChoice} options={OPTIONS} />
-          <Button className="button" onPress={save} isPending={action.pending} isDisabled={chosen === current}>Save schedule</Button>
-        </div>
+        <SaveForm
+          label="Monitoring schedule" changed={chosen !== current} pending={action.pending} error={action.error} saved={saved?.words ?? null}
+          onSave={async () => {
+            const done = await action.run(chosen as MonitoringSchedule);
+            if (!done) return;
+            setChoice(null);
+            setSaved({ schedule: done.setMonitoringSchedule.schedule, words: `Monitoring schedule: ${label(done.setMonitoringSchedule.schedule).toLowerCase()}.` });
+          }}
+        >
+          <SelectField label="Run monitoring" value={chosen} onChange={(v) => { setChoice(v); }} options={OPTIONS} />
+        </SaveForm>
       ) : (
         <p><strong>{label(current)}.</strong> A compliance admin can change this.</p>
       )) : null}
-      {action.error ? <ErrorNotice error={action.error} /> : null}
     </section>
   );
 }

@@ -1,7 +1,6 @@
 // Organisation settings › Reuse of ID documents: how long a passport or ID attached to a person of the
-// registry stays reusable on later cases. Compliance admins change it (audited); others see it.
-import { useState, type FormEvent } from 'react';
-import { Button, Form } from 'react-aria-components';
+// registry stays reusable on later cases. Compliance admins change it (audited; save-form.tsx's pattern); others see it.
+import { useState } from 'react';
 import { graphql } from '../../gql';
 import { execute } from '../../lib/graphql';
 import { useAction, useRequest } from '../../lib/use-request';
@@ -9,6 +8,7 @@ import { Field } from '../../ui/field';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
+import { SaveForm } from './save-form';
 
 const ReuseWindowQuery = graphql(`
   query PersonReuseWindow {
@@ -22,7 +22,7 @@ const SetReuseWindow = graphql(`
   }
 `);
 
-export function PersonReuseWindowSection({ mayChange, onSaved }: { mayChange: boolean; onSaved: (message: string) => void }) {
+export function PersonReuseWindowSection({ mayChange }: { mayChange: boolean }) {
   const onError = useSignInOnUnauthenticated();
   const current = useRequest(() => execute(ReuseWindowQuery), 'person-reuse-window', onError);
   return (
@@ -36,28 +36,32 @@ export function PersonReuseWindowSection({ mayChange, onSaved }: { mayChange: bo
       {current.status === 'error' ? <ErrorNotice error={current.error} onRetry={current.reload} /> : null}
       {current.status === 'done' ? (
         mayChange
-          ? <ReuseWindowForm key={current.data.personReuseWindow} days={current.data.personReuseWindow} onSaved={onSaved} />
+          ? <ReuseWindowForm days={current.data.personReuseWindow} />
           : <p><strong>{current.data.personReuseWindow} days.</strong> A compliance admin can change this.</p>
       ) : null}
     </section>
   );
 }
 
-function ReuseWindowForm({ days, onSaved }: { days: number; onSaved: (message: string) => void }) {
+function ReuseWindowForm({ days }: { days: number }) {
+  const [base, setBase] = useState(days);
   const [value, setValue] = useState(String(days));
+  const [saved, setSaved] = useState<string | null>(null);
   const action = useAction((d: number) => execute(SetReuseWindow, { days: d }), useSignInOnUnauthenticated());
   const { fieldErrors, rest, edited } = useFieldErrors(action.error, ['days']);
-  const send = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const n = /^\d{1,5}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-    const done = await action.run(Number.isNaN(n) ? -1 : n);
-    if (done) onSaved(`ID documents are reusable for ${done.setPersonReuseWindow} days.`);
-  };
   return (
-    <Form className="inline-form" onSubmit={send} validationErrors={fieldErrors}>
-      <Field label="Reuse window (days)" name="days" value={value} onChange={(v) => { setValue(v); edited('days'); }} inputMode="numeric" isRequired hint="1 to 1825 days." />
-      <Button className="button" type="submit" isDisabled={action.pending}>Save reuse window</Button>
-      {rest ? <ErrorNotice error={rest} /> : null}
-    </Form>
+    <SaveForm
+      label="Reuse of ID documents" changed={value.trim() !== String(base)} pending={action.pending} fieldErrors={fieldErrors} error={rest} saved={saved}
+      onSave={async () => {
+        const n = /^\d{1,5}$/.test(value.trim()) ? Number(value.trim()) : -1;
+        const done = await action.run(n);
+        if (done === undefined) return;
+        setBase(done.setPersonReuseWindow);
+        setValue(String(done.setPersonReuseWindow));
+        setSaved(`ID documents are reusable for ${done.setPersonReuseWindow} days.`);
+      }}
+    >
+      <Field label="Reuse window (days)" name="days" value={value} onChange={(v) => { setValue(v); setSaved(null); edited('days'); }} inputMode="numeric" isRequired hint="1 to 1825 days." />
+    </SaveForm>
   );
 }

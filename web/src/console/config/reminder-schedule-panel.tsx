@@ -1,7 +1,7 @@
 // Organisation settings › Reminders: the schedule of reminder emails for items asked of customers (EDD
-// evidence, document requests). Compliance admins change it; others see it.
-import { useState, type FormEvent } from 'react';
-import { Button, Form, Switch } from 'react-aria-components';
+// evidence, document requests). Compliance admins change it (save-form.tsx's pattern); others see it.
+import { useState } from 'react';
+import { Switch } from 'react-aria-components';
 import { graphql } from '../../gql';
 import type { ReminderScheduleQuery } from '../../gql/graphql';
 import { execute } from '../../lib/graphql';
@@ -10,6 +10,7 @@ import { Field } from '../../ui/field';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useFieldErrors } from '../form-errors';
 import { useSignInOnUnauthenticated } from '../require-member';
+import { SaveForm } from './save-form';
 
 const ReminderScheduleRead = graphql(`
   query ReminderSchedule {
@@ -70,6 +71,7 @@ function ScheduleText({ s }: { s: Schedule }) {
 }
 
 function ScheduleForm({ schedule }: { schedule: Schedule }) {
+  const [base, setBase] = useState(schedule);
   const [enabled, setEnabled] = useState(schedule.enabled);
   const [first, setFirst] = useState(String(schedule.firstAfterDays));
   const [every, setEvery] = useState(String(schedule.everyDays));
@@ -80,28 +82,34 @@ function ScheduleForm({ schedule }: { schedule: Schedule }) {
     useSignInOnUnauthenticated(),
   );
   const { fieldErrors, rest, edited } = useFieldErrors(action.error, FIELDS);
-  const save = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setSaved(null);
-    const done = await action.run(undefined);
-    if (done) setSaved(done.setReminderSchedule.enabled ? 'The reminder schedule is saved.' : 'Reminders are off.');
-  };
+  const changed = enabled !== base.enabled || first.trim() !== String(base.firstAfterDays) || every.trim() !== String(base.everyDays)
+    || max.trim() !== String(base.maxReminders);
   const whole = (set: (v: string) => void, name: string) => (v: string) => {
     set(v);
+    setSaved(null);
     edited(name);
   };
   return (
-    <Form className="form" onSubmit={save} validationErrors={fieldErrors} aria-label="Reminder schedule">
-      <Switch className="switch" isSelected={enabled} onChange={setEnabled}>
+    <SaveForm
+      label="Reminder schedule" changed={changed} pending={action.pending} fieldErrors={fieldErrors} error={rest} saved={saved}
+      onSave={async () => {
+        const done = await action.run(undefined);
+        if (!done) return;
+        const s = done.setReminderSchedule;
+        setBase(s);
+        setFirst(String(s.firstAfterDays));
+        setEvery(String(s.everyDays));
+        setMax(String(s.maxReminders));
+        setSaved(s.enabled ? 'The reminder schedule is saved.' : 'Reminders are off.');
+      }}
+    >
+      <Switch className="switch" isSelected={enabled} onChange={(on) => { setEnabled(on); setSaved(null); }}>
         <span className="switch-track" aria-hidden="true"><span className="switch-thumb" /></span>
         Send reminders
       </Switch>
       <Field label="First reminder after (days)" name="firstAfterDays" inputMode="numeric" value={first} onChange={whole(setFirst, 'firstAfterDays')} isDisabled={!enabled} hint="1 to 90." />
       <Field label="Then every (days)" name="everyDays" inputMode="numeric" value={every} onChange={whole(setEvery, 'everyDays')} isDisabled={!enabled} hint="1 to 90." />
       <Field label="At most (reminders)" name="maxReminders" inputMode="numeric" value={max} onChange={whole(setMax, 'maxReminders')} isDisabled={!enabled} hint="1 to 10." />
-      <div role="status" aria-live="polite">{saved ? <p className="notice notice-ok">{saved}</p> : null}</div>
-      {rest ? <ErrorNotice error={rest} /> : null}
-      <Button type="submit" className="button button-primary" isDisabled={action.pending}>Save reminder schedule</Button>
-    </Form>
+    </SaveForm>
   );
 }

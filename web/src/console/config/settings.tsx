@@ -14,6 +14,7 @@ import { DecisionPolicyPage } from './decision-policy-page';
 import { DeliveriesPage } from './deliveries-page';
 import { MembersPage } from './members-page';
 import { OrganisationPage } from './organisation-page';
+import { PublicIntakePage } from './public-intake-page';
 import { RetentionPage } from './retention-page';
 import { RiskModelPage } from './risk-model-page';
 import { ScreeningSettingsPage } from './screening-settings-page';
@@ -27,6 +28,7 @@ const SECTIONS = [
   { path: 'credentials', label: 'API credentials' },
   { path: 'connected-apps', label: 'Connected apps' },
   { path: 'organisation', label: 'Organisation' },
+  { path: 'intake', label: 'Public intake link' },
   { path: 'screening', label: 'Screening' },
   { path: 'cleared-hits', label: 'Cleared hits' },
   { path: 'risk-model', label: 'Risk model' },
@@ -79,6 +81,7 @@ export function SettingsRoutes() {
         <Route path="credentials" element={<CredentialsPage />} />
         <Route path="connected-apps" element={<ConnectedAppsPage />} />
         <Route path="organisation" element={<OrganisationPage />} />
+        <Route path="intake" element={<PublicIntakePage />} />
         <Route path="screening" element={<ScreeningSettingsPage />} />
         <Route path="cleared-hits" element={<ClearedHitsPage />} />
         <Route path="risk-model" element={<RiskModelPage />} />
