@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { AsyncResource } from 'node:async_hooks';
 import { Router, type RequestHandler } from 'express';
-import { metricsOf, runInRequest, type Services } from '../src/platform/index';
+import { metricsOf, runInRequest, tracingOf, type Services } from '../src/platform/index';
 import { sendError } from './errors';
 
 /** First path segments of routers mounted by prefix (no route template): their requests are labelled `/<segment>/*`. */
@@ -15,7 +15,8 @@ export function routeLabel(req: { route?: { path?: unknown }; path: string }, ba
 }
 
 /**
- * Times every request (svc_http_request_duration_seconds by route template, method and status class) and
+ * Times every request (svc_http_request_duration_seconds by route template, method and status class), names
+ * its trace span by that template, and
  * runs it in its request context, so that every log line written for it carries its id. Events of the
  * request stream (a parsed body's `end`) run in that context too: body parsers call the next handler from them.
  */
@@ -26,6 +27,8 @@ export function requestObservation(svc: Services): RequestHandler {
     // Written while the handler answers, when req.route and req.baseUrl are still those of its router.
     res.once('prefinish', () => {
       route = routeLabel(req, req.baseUrl);
+      // The request's span (when traced) is named by the same template: `POST /v1/cases`.
+      tracingOf(svc).nameRequest(route);
     });
     res.once('finish', () => {
       const method = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/.test(req.method) ? req.method : 'OTHER';
