@@ -25,6 +25,76 @@ interface JsonExport {
   }[];
 }
 
+/** The fields of one protobuf message (wire format): field number → its values (varints as numbers, length-delimited as bytes). */
+function fields(buf: Buffer): Map<number, (number | Buffer)[]> {
+  const out = new Map<number, (number | Buffer)[]>();
+  let at = 0;
+  const varint = (): number => {
+    let value = 0;
+    let shift = 0;
+    for (;;) {
+      const byte = buf[at++]!;
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return value;
+      shift += 7;
+    }
+  };
+  while (at < buf.length) {
+    const key = varint();
+    const [no, wire] = [Math.floor(key / 8), key % 8];
+    let value: number | Buffer;
+    if (wire === 0) value = varint();
+    else if (wire === 1) value = buf.subarray(at, (at += 8));
+    else if (wire === 5) value = buf.subarray(at, (at += 4));
+    else if (wire === 2) {
+      const len = varint();
+      value = buf.subarray(at, (at += len));
+    } else throw new Error(`protobuf wire type ${wire} is not expected in OTLP traces`);
+    out.set(no, [...(out.get(no) ?? []), value]);
+  }
+  return out;
+}
+
+const bytes = (m: Map<number, (number | Buffer)[]>, no: number): Buffer[] => (m.get(no) ?? []).filter((v): v is Buffer => Buffer.isBuffer(v));
+
+/** OTLP's KeyValue list (opentelemetry/proto/common/v1) in protobuf: key 1, value 2 (AnyValue: string 1, bool 2, int 3, double 4). */
+function protoAttributes(list: Buffer[]): JsonKeyValue[] {
+  return list.map((kv) => {
+    const f = fields(kv);
+    const any = fields(bytes(f, 2)[0] ?? Buffer.alloc(0));
+    const [str] = bytes(any, 1);
+    const value: JsonAnyValue = str !== undefined ? { stringValue: str.toString('utf8') }
+      : any.has(2) ? { boolValue: any.get(2)![0] === 1 }
+        : any.has(3) ? { intValue: any.get(3)![0] as number }
+          : any.has(4) ? { doubleValue: (any.get(4)![0] as Buffer).readDoubleLE(0) } : {};
+    return { key: bytes(f, 1)[0]!.toString('utf8'), value };
+  });
+}
+
+/**
+ * An ExportTraceServiceRequest in protobuf, read into the shape of its JSON encoding (the fields the tests
+ * look at): resource_spans 1 → resource 1 (attributes 1), scope_spans 2 → spans 2 → trace_id 1, span_id 2,
+ * parent_span_id 4, name 5, kind 6, attributes 9.
+ */
+function fromProtobuf(body: Buffer): JsonExport {
+  return {
+    resourceSpans: bytes(fields(body), 1).map((rsBytes) => {
+      const rs = fields(rsBytes);
+      const resource = fields(bytes(rs, 1)[0] ?? Buffer.alloc(0));
+      return {
+        resource: { attributes: protoAttributes(bytes(resource, 1)) },
+        scopeSpans: bytes(rs, 2).map((ssBytes) => ({
+          spans: bytes(fields(ssBytes), 2).map((spanBytes) => {
+            const sp = fields(spanBytes);
+            const hex = (no: number) => bytes(sp, no)[0]?.toString('hex') ?? '';
+            return { traceId: hex(1), spanId: hex(2), parentSpanId: hex(4), name: bytes(sp, 5)[0]?.toString('utf8') ?? '', kind: Number(sp.get(6)?.[0] ?? 0), attributes: protoAttributes(bytes(sp, 9)) };
+          }),
+        })),
+      };
+    }),
+  };
+}
+
 function flatten(list: JsonKeyValue[] | undefined): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};
   for (const { key, value } of list ?? []) {
@@ -39,7 +109,7 @@ function flatten(list: JsonKeyValue[] | undefined): Record<string, string | numb
 
 /**
  * An OTLP/HTTP trace collector in this process: a plain node http server on 127.0.0.1 that takes
- * `POST /v1/traces` in the http/json encoding (gzip or not), keeps every span and tells waiters.
+ * `POST /v1/traces` in the http/json or the http/protobuf encoding (gzip or not), keeps every span and tells waiters.
  */
 export class OtlpCollector {
   readonly spans: ReceivedSpan[] = [];
@@ -59,11 +129,12 @@ export class OtlpCollector {
         if (req.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
         const type = String(req.headers['content-type'] ?? '');
         c.contentTypes.push(type);
-        if (req.method !== 'POST' || req.url !== '/v1/traces' || !type.startsWith('application/json')) {
+        const json = type.startsWith('application/json');
+        if (req.method !== 'POST' || req.url !== '/v1/traces' || !(json || type.startsWith('application/x-protobuf'))) {
           res.writeHead(415).end();
           return;
         }
-        const parsed = JSON.parse(body.toString('utf8')) as JsonExport;
+        const parsed = json ? JSON.parse(body.toString('utf8')) as JsonExport : fromProtobuf(body);
         for (const rs of parsed.resourceSpans ?? []) {
           const resource = flatten(rs.resource?.attributes);
           for (const ss of rs.scopeSpans ?? []) {
@@ -75,7 +146,8 @@ export class OtlpCollector {
             }
           }
         }
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        // An empty ExportTraceServiceResponse in either encoding: all accepted.
+        res.writeHead(200, { 'content-type': json ? 'application/json' : 'application/x-protobuf' }).end(json ? '{}' : '');
         c.events.emit('spans');
       });
     });

@@ -33,87 +33,90 @@ describe('observability: OpenTelemetry traces', function () {
     rt = await runtime();
   });
 
-  it('one trace from POST /v1/cases through the relay to the webhook request, whose traceparent names it (OTLP http/json to a local collector)', async () => {
-    const collector = await OtlpCollector.start();
-    const receiver = await TestReceiver.start();
-    const tenant = await newTenant(rt);
-    await newEndpoint(rt.svc, { orgId: tenant.id, url: receiver.url(), eventTypes: ['case.created'] });
-    const client = await newApiClient(rt.svc, tenant.id);
-    // The process below runs a real worker on this run's queue: earlier files' leftover jobs are not its work.
-    await discardFinishedTenantsJobs(rt);
-    const port = await freePort();
-    const proc = startNode('bin/start.js', [], testEnv({
-      PORT: String(port),
-      NODE_EXTRA_CA_CERTS: testTls().caFile,
-      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-      OTEL_SERVICE_NAME: 'svc-under-test',
-      // Export within 50 ms of a span's end rather than the default 5 s.
-      OTEL_BSP_SCHEDULE_DELAY: '50',
-    }));
-    const base = `http://127.0.0.1:${port}`;
-    try {
-      await waitFor('/readyz', async () => (await fetch(`${base}/readyz`)).status === 200, 30_000);
-      const token = await post(base, '/v1/oauth/token', { json: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret } });
-      expect(token.status, token.text).to.equal(200);
-      const email = `traced.${Date.now()}@example.com`;
-      const created = await post(base, '/v1/cases', { json: { customerEmail: email, companyName: 'Traced Trading Ltd', sendInvite: false } }, {
-        authorization: `Bearer ${token.body.access_token as string}`,
-      });
-      expect(created.status, created.text).to.equal(201);
+  // The SDK's default protocol and the JSON one, each decoded by the collector.
+  for (const [protocol, contentType] of [['http/json', 'application/json'], ['http/protobuf', 'application/x-protobuf']] as const) {
+    it(`one trace from POST /v1/cases through the relay to the webhook request, whose traceparent names it (OTLP ${protocol} to a local collector)`, async () => {
+      const collector = await OtlpCollector.start();
+      const receiver = await TestReceiver.start();
+      const tenant = await newTenant(rt);
+      await newEndpoint(rt.svc, { orgId: tenant.id, url: receiver.url(), eventTypes: ['case.created'] });
+      const client = await newApiClient(rt.svc, tenant.id);
+      // The process below runs a real worker on this run's queue: earlier files' leftover jobs are not its work.
+      await discardFinishedTenantsJobs(rt);
+      const port = await freePort();
+      const proc = startNode('bin/start.js', [], testEnv({
+        PORT: String(port),
+        NODE_EXTRA_CA_CERTS: testTls().caFile,
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
+        OTEL_SERVICE_NAME: 'svc-under-test',
+        // Export within 50 ms of a span's end rather than the default 5 s.
+        OTEL_BSP_SCHEDULE_DELAY: '50',
+      }));
+      const base = `http://127.0.0.1:${port}`;
+      try {
+        await waitFor('/readyz', async () => (await fetch(`${base}/readyz`)).status === 200, 30_000);
+        const token = await post(base, '/v1/oauth/token', { json: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret } });
+        expect(token.status, token.text).to.equal(200);
+        const email = `traced.${Date.now()}@example.com`;
+        const created = await post(base, '/v1/cases', { json: { customerEmail: email, companyName: 'Traced Trading Ltd', sendInvite: false } }, {
+          authorization: `Bearer ${token.body.access_token as string}`,
+        });
+        expect(created.status, created.text).to.equal(201);
 
-      // The receiver joins the trace: traceparent names the trace and the span of the request that reached it.
-      const [hook] = await receiver.waitForRequests(1, 20_000);
-      expect(hook!.headers['x-svc-event']).to.equal('case.created');
-      const traceparent = String(hook!.headers.traceparent);
-      const [, traceId, parentId] = /^00-([0-9a-f]{32})-([0-9a-f]{16})-0[01]$/.exec(traceparent) ?? [];
-      expect(traceId, traceparent).to.be.a('string');
+        // The receiver joins the trace: traceparent names the trace and the span of the request that reached it.
+        const [hook] = await receiver.waitForRequests(1, 20_000);
+        expect(hook!.headers['x-svc-event']).to.equal('case.created');
+        const traceparent = String(hook!.headers.traceparent);
+        const [, traceId, parentId] = /^00-([0-9a-f]{32})-([0-9a-f]{16})-0[01]$/.exec(traceparent) ?? [];
+        expect(traceId, traceparent).to.be.a('string');
 
-      // Every span from the webhook request up to the root has arrived, and the root is POST /v1/cases.
-      const chain = await collector.waitFor('the trace from the webhook request to POST /v1/cases', (spans) => {
-        const request = spans.find((s) => s.spanId === parentId);
-        if (!request) return null;
-        const up = ancestry(spans, request);
-        return up[up.length - 1]!.parentSpanId === '' ? up : null;
-      });
-      const [request, deliver, root] = chain;
-      expect(chain.map((s) => s.name)).to.deep.equal(['POST', 'webhook.deliver', 'POST /v1/cases']);
-      expect(chain.every((s) => s.traceId === traceId)).to.equal(true);
-      expect(request).to.deep.include({ kind: CLIENT });
-      expect(request!.attributes['url.full']).to.equal(receiver.url());
-      expect(deliver!.attributes).to.deep.include({ 'svc.event.type': 'case.created', 'svc.webhook.attempt': 1 });
-      expect(root).to.deep.include({ kind: SERVER });
-      expect(root!.attributes).to.deep.include({ 'http.route': '/v1/cases', 'http.response.status_code': 201 });
-      expect(root!.resource['service.name']).to.equal('svc-under-test');
+        // Every span from the webhook request up to the root has arrived, and the root is POST /v1/cases.
+        const chain = await collector.waitFor('the trace from the webhook request to POST /v1/cases', (spans) => {
+          const request = spans.find((s) => s.spanId === parentId);
+          if (!request) return null;
+          const up = ancestry(spans, request);
+          return up[up.length - 1]!.parentSpanId === '' ? up : null;
+        });
+        const [request, deliver, root] = chain;
+        expect(chain.map((s) => s.name)).to.deep.equal(['POST', 'webhook.deliver', 'POST /v1/cases']);
+        expect(chain.every((s) => s.traceId === traceId)).to.equal(true);
+        expect(request).to.deep.include({ kind: CLIENT });
+        expect(request!.attributes['url.full']).to.equal(receiver.url());
+        expect(deliver!.attributes).to.deep.include({ 'svc.event.type': 'case.created', 'svc.webhook.attempt': 1 });
+        expect(root).to.deep.include({ kind: SERVER });
+        expect(root!.attributes).to.deep.include({ 'http.route': '/v1/cases', 'http.response.status_code': 201 });
+        expect(root!.resource['service.name']).to.equal('svc-under-test');
 
-      // The relay continued it too, and the statements of the request are its children, values masked.
-      const trace = await collector.waitFor('the relay span', (spans) => {
-        const own = spans.filter((s) => s.traceId === traceId);
-        return own.some((s) => s.name === 'event.relay') ? own : null;
-      });
-      const relay = trace.find((s) => s.name === 'event.relay')!;
-      expect(relay.parentSpanId).to.equal(root!.spanId);
-      expect(relay.attributes['svc.event.type']).to.equal('case.created');
-      const statements = trace.filter((s) => s.attributes['db.system.name'] === 'mysql');
-      expect(statements.length).to.be.greaterThan(0);
-      expect(statements.some((s) => s.parentSpanId === root!.spanId)).to.equal(true);
-      expect(JSON.stringify(trace)).to.not.contain(email);
-      // Parent links intact: every span of the trace but the root names a span of the trace.
-      const ids = new Set(trace.map((s) => s.spanId));
-      expect(trace.filter((s) => s.parentSpanId && !ids.has(s.parentSpanId)).map((s) => s.name)).to.deep.equal([]);
-      expect(collector.contentTypes.every((t) => t.startsWith('application/json'))).to.equal(true);
+        // The relay continued it too, and the statements of the request are its children, values masked.
+        const trace = await collector.waitFor('the relay span', (spans) => {
+          const own = spans.filter((s) => s.traceId === traceId);
+          return own.some((s) => s.name === 'event.relay') ? own : null;
+        });
+        const relay = trace.find((s) => s.name === 'event.relay')!;
+        expect(relay.parentSpanId).to.equal(root!.spanId);
+        expect(relay.attributes['svc.event.type']).to.equal('case.created');
+        const statements = trace.filter((s) => s.attributes['db.system.name'] === 'mysql');
+        expect(statements.length).to.be.greaterThan(0);
+        expect(statements.some((s) => s.parentSpanId === root!.spanId)).to.equal(true);
+        expect(JSON.stringify(trace)).to.not.contain(email);
+        // Parent links intact: every span of the trace but the root names a span of the trace.
+        const ids = new Set(trace.map((s) => s.spanId));
+        expect(trace.filter((s) => s.parentSpanId && !ids.has(s.parentSpanId)).map((s) => s.name)).to.deep.equal([]);
+        expect(collector.contentTypes.every((t) => t.startsWith(contentType))).to.equal(true);
 
-      // The event row keeps the context it continues.
-      const [event] = await rt.svc.db.manager.find(EventRecord, { where: { orgId: tenant.id, type: 'case.created' } });
-      expect(JSON.parse(event!.traceContext!).traceparent).to.match(new RegExp(`^00-${traceId}-${root!.spanId}-01$`));
-    } finally {
-      proc.child.kill('SIGTERM');
-      const done = await proc.exited;
-      await receiver.close();
-      await collector.close();
-      expect(done.code, done.stderr).to.equal(0);
-    }
-  });
+        // The event row keeps the context it continues.
+        const [event] = await rt.svc.db.manager.find(EventRecord, { where: { orgId: tenant.id, type: 'case.created' } });
+        expect(JSON.parse(event!.traceContext!).traceparent).to.match(new RegExp(`^00-${traceId}-${root!.spanId}-01$`));
+      } finally {
+        proc.child.kill('SIGTERM');
+        const done = await proc.exited;
+        await receiver.close();
+        await collector.close();
+        expect(done.code, done.stderr).to.equal(0);
+      }
+    });
+  }
 
   it('with no OTEL_EXPORTER_OTLP_ENDPOINT, not one OpenTelemetry module is loaded', async () => {
     const script = `require(${JSON.stringify(join(DIST, 'bin', 'tracing.js'))});
