@@ -36,7 +36,9 @@ export function requestObservation(svc: Services): RequestHandler {
         route, method, status_class: `${Math.floor(res.statusCode / 100)}xx`,
       });
     });
-    runInRequest({ requestId: String(req.id) }, () => {
+    // A traced request's log lines name its trace too (the trace id of W3C traceparent `00-<trace id>-<span id>-<flags>`).
+    const traceId = tracingOf(svc).capture()?.traceparent?.split('-')[1];
+    runInRequest({ requestId: String(req.id), ...(traceId ? { traceId } : {}) }, () => {
       req.emit = AsyncResource.bind(req.emit.bind(req)) as typeof req.emit;
       next();
     });

@@ -50,6 +50,7 @@ describe('observability: OpenTelemetry traces', function () {
         OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
         OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
         OTEL_SERVICE_NAME: 'svc-under-test',
+        LOG_LEVEL: 'info',
         // Export within 50 ms of a span's end rather than the default 5 s.
         OTEL_BSP_SCHEDULE_DELAY: '50',
       }));
@@ -104,6 +105,12 @@ describe('observability: OpenTelemetry traces', function () {
         const ids = new Set(trace.map((s) => s.spanId));
         expect(trace.filter((s) => s.parentSpanId && !ids.has(s.parentSpanId)).map((s) => s.name)).to.deep.equal([]);
         expect(collector.contentTypes.every((t) => t.startsWith(contentType))).to.equal(true);
+
+        // The request's log lines name the trace beside the request id.
+        const logLine = await waitFor('the request log line', async () => proc.output().split('\n').filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l) as { req?: { method: string; path: string }; reqId?: string; traceId?: string })
+          .find((l) => l.req?.method === 'POST' && l.req.path === '/v1/cases'), 5000, 50);
+        expect(logLine).to.deep.include({ reqId: created.headers.get('x-request-id'), traceId });
 
         // The event row keeps the context it continues.
         const [event] = await rt.svc.db.manager.find(EventRecord, { where: { orgId: tenant.id, type: 'case.created' } });
