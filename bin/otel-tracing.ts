@@ -40,12 +40,17 @@ function samplerFromEnv(env: NodeJS.ProcessEnv): sdkTrace.Sampler {
   }
 }
 
-/** A database statement with no span around it is not a unit of work: it starts no trace. */
+/**
+ * A database statement or a GraphQL parse, validate or execute with no span around it is not a unit of work
+ * (a sweep, a pool's ping, Apollo building its schema at start): it starts no trace.
+ */
 class NoRootStatements implements sdkTrace.Sampler {
   constructor(private readonly inner: sdkTrace.Sampler) {}
   shouldSample(ctx: Context, traceId: string, name: string, kind: SpanKind, attributes: Attributes, links: Link[]): sdkTrace.SamplingResult {
     const parent = trace.getSpanContext(ctx);
-    if (kind === SpanKind.CLIENT && !(parent && trace.isSpanContextValid(parent)) && (attributes['db.system.name'] !== undefined || attributes['db.system'] !== undefined)) {
+    const root = !(parent && trace.isSpanContextValid(parent));
+    const statement = kind === SpanKind.CLIENT && (attributes['db.system.name'] !== undefined || attributes['db.system'] !== undefined);
+    if (root && (statement || name.startsWith('graphql.'))) {
       return { decision: sdkTrace.SamplingDecision.NOT_RECORD };
     }
     return this.inner.shouldSample(ctx, traceId, name, kind, attributes, links);
@@ -53,6 +58,17 @@ class NoRootStatements implements sdkTrace.Sampler {
   toString(): string {
     return `NoRootStatements{${this.inner.toString()}}`;
   }
+}
+
+/**
+ * mysql2's instrumentation names a statement's span by its first word, which is the opening of a comment for
+ * the statements crossTenant prefixes with its reason (src/db/cross-tenant.ts): those are named by their verb.
+ */
+function nameByVerb(span: Span): void {
+  const text = (span as unknown as { attributes?: Attributes }).attributes?.['db.query.text'];
+  if (typeof text !== 'string' || !text.startsWith('/*')) return;
+  const verb = /^\/\*[\s\S]*?\*\/\s*(\w+)/.exec(text)?.[1];
+  if (verb) span.updateName(verb.toUpperCase());
 }
 
 /** Starts the SDK (instrumenting http, undici, mysql2, pg and graphql from now on) and returns the port on it. */
@@ -73,7 +89,7 @@ export function startOtelTracing(env: NodeJS.ProcessEnv = process.env): OtelTrac
       }),
       new UndiciInstrumentation({ requireParentforSpans: true }),
       // Statements as written, values masked (they hold personal data and token hashes).
-      new MySQL2Instrumentation({ maskStatement: true }),
+      new MySQL2Instrumentation({ maskStatement: true, responseHook: nameByVerb }),
       new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
       new GraphQLInstrumentation({ ignoreResolveSpans: true, mergeItems: true }),
     ],

@@ -10,7 +10,8 @@ const MOUNTS = new Set(['graphql', 'trpc', 'mcp', 'console', 'portal', 'apply', 
 /** The route template of a finished request (bounded: never an id): `/v1/cases/:id`, `/graphql/*`, or `unmatched`. */
 export function routeLabel(req: { route?: { path?: unknown }; path: string }, baseUrl: string): string {
   if (req.route?.path !== undefined) return `${baseUrl}${String(req.route.path)}`;
-  const first = req.path.split('/')[1] ?? '';
+  // Inside a router mounted by prefix (Apollo's at /graphql) req.path is relative to it: the mount is in baseUrl.
+  const first = `${baseUrl}${req.path}`.split('/')[1] ?? '';
   return MOUNTS.has(first) ? `/${first}/*` : 'unmatched';
 }
 
@@ -28,7 +29,7 @@ export function requestObservation(svc: Services): RequestHandler {
     res.once('prefinish', () => {
       route = routeLabel(req, req.baseUrl);
       // The request's span (when traced) is named by the same template: `POST /v1/cases`.
-      tracingOf(svc).nameRequest(route);
+      if (route !== 'unmatched') tracingOf(svc).nameRequest(route);
     });
     res.once('finish', () => {
       const method = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/.test(req.method) ? req.method : 'OTHER';
