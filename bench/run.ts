@@ -6,6 +6,7 @@ import { pipelineBench } from './pipeline';
 import { pullBench } from './pull';
 import { queuesBench } from './queues';
 import { metricsBench } from './metrics';
+import { observabilityBench } from './observability';
 import { screeningBench } from './screening';
 import { monitoringBench } from './monitoring';
 import { monitoringDeltaBench } from './monitoring-delta';
@@ -28,6 +29,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   'password-flood': passwordFloodBench,
   queues: queuesBench,
   metrics: metricsBench,
+  observability: observabilityBench,
 };
 
 async function main(): Promise<void> {

@@ -1,5 +1,7 @@
 // The service's HTTP app (REST and /graphql) in its own process for benchmarks (the load generator must
 // not share its event loop), plus GET /bench/baseline: the same bytes as a real page, from memory, no auth, no DB.
+// Like bin/start.ts: tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (imported first), metrics when METRICS_TOKEN is.
+import { processTracing } from '../bin/tracing';
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
@@ -10,15 +12,19 @@ import { pipeline } from 'node:stream/promises';
 import { createApp } from '../rest/app';
 import { loadConfig } from '../src/platform/index';
 import { compose } from '../bin/compose';
+import { createPrometheusMetrics } from '../bin/prometheus';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const runtime = await compose(config);
+  const tracing = processTracing();
+  const metrics = config.metricsToken ? createPrometheusMetrics('api') : undefined;
+  const runtime = await compose(config, { ...(tracing ? { tracing } : {}), ...(metrics ? { metrics } : {}) });
+  metrics?.bind(runtime.svc, runtime.queue);
   const graphql = await createGraphqlServer(runtime.svc);
   let baseline = '{"data":[],"nextCursor":null,"hasMore":false}';
   process.on('message', (m: { baseline?: string; stop?: boolean }) => {
     if (m.baseline) baseline = m.baseline;
-    if (m.stop) void graphql.stop().then(() => runtime.close()).then(() => process.exit(0));
+    if (m.stop) void graphql.stop().then(() => runtime.close()).then(() => tracing?.shutdown()).then(() => process.exit(0));
   });
   const app = createApp(runtime.svc, (a) => {
     a.get('/bench/baseline', (_req, res) => {

@@ -40,14 +40,7 @@ export async function startBench(extraEnv: Env = {}): Promise<BenchEnv> {
   const config = loadConfig(env);
   await prepareDatabases(config, createLogger('silent'));
   const rt = await compose(config);
-  // BENCH_SERVER_PROF=<dir> writes a CPU profile of the service process there when it stops.
-  const execArgv = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [];
-  const server = fork(join(__dirname, 'server.js'), [], { env: env as NodeJS.ProcessEnv, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('message', (m: { port: number }) => resolve(m.port));
-    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  const url = `http://127.0.0.1:${port}`;
+  const { server, url } = await forkServer(env);
   // The issuer and audience of tokens are BASE_URL; the child was started with the default, so tokens
   // are requested from the child itself and verified by it.
   const tenant = await createTenant(rt.svc, SERVICE_OPERATOR, { name: 'Bench Tenant' });
@@ -68,6 +61,29 @@ export async function startBench(extraEnv: Env = {}): Promise<BenchEnv> {
       if (!process.env.BENCH_PG_URL) await dropPgDatabase(config.pgUrl);
     },
   };
+}
+
+/**
+ * The service's HTTP app (bench/server.ts) in a child process with this environment; resolves once it listens.
+ * Stop it with `server.send({ stop: true })`.
+ */
+export async function forkServer(env: Env): Promise<{ server: ChildProcess; url: string }> {
+  // BENCH_SERVER_PROF=<dir> writes a CPU profile of the service process there when it stops.
+  const execArgv = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [];
+  const server = fork(join(__dirname, 'server.js'), [], { env: env as NodeJS.ProcessEnv, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('message', (m: { port: number }) => resolve(m.port));
+    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { server, url: `http://127.0.0.1:${port}` };
+}
+
+/** Stops a server of forkServer and waits for its exit. */
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.send({ stop: true });
+  await exited;
 }
 
 /** Seeds `n` cases of a tenant with multi-row INSERTs of `batch` rows (seconds for 200,000). */

@@ -8,7 +8,7 @@ import { moduleSubscribers, type EventSubscriber } from '../src/events/index';
 import { keepMailLocally, moduleMailKinds } from '../src/mail/index';
 import { AccessTokenCache } from '../src/oauth/index';
 import {
-  createLogger, moduleHooks, systemClock, type Clock, type Config, type HostResolver, type Logger, type Metrics, type Services,
+  createLogger, moduleHooks, systemClock, type Clock, type Config, type HostResolver, type Logger, type Metrics, type Services, type Tracing,
 } from '../src/platform/index';
 import { LocalCaseReviewer } from '../src/review/index';
 import { LocalHitTriager, LocalScreeningProvider, watchlistReloadLog, type ScreeningProvider } from '../src/screening/index';
@@ -68,6 +68,8 @@ export interface ComposeOptions {
   resolver?: HostResolver;
   /** Counters and histograms (bin/prometheus.ts); default none (nothing counted). */
   metrics?: Metrics;
+  /** Spans and trace context (bin/otel-tracing.ts, when OTEL_EXPORTER_OTLP_ENDPOINT is set); default none. */
+  tracing?: Tracing;
 }
 
 /** Connects and wires the services. */
@@ -76,7 +78,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   // A worker runs WORKER_CONCURRENCY jobs at once, each holding a connection of both pools at times.
   const poolSize = Math.max(10, config.workerConcurrency + 4);
   const db = await connectDataSource(createDataSource(config.mysqlUrl, ENTITIES, poolSize), config.mysqlUrl);
-  const queue = new GraphileJobQueue(config.pgUrl, log, poolSize);
+  const queue = new GraphileJobQueue(config.pgUrl, log, poolSize, options.tracing);
   const webhookSender = new UndiciWebhookSender({ allowPrivateTargets: config.webhookAllowPrivateTargets, ca: options.webhookCa });
   const revocations = new PgRevocationFeed(queue.pool, config.pgUrl, log);
   const blobs = createBlobStore(config);
@@ -104,6 +106,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     registry: createCompanyRegistry(config),
     adverseMedia: createAdverseMediaSource(config),
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.tracing ? { tracing: options.tracing } : {}),
   };
   // Document extraction: the LLM when EXTRACTION_PROVIDER=llm, else the local default, reading the clock
   // through svc (tests may replace it). The local one holds an OCR thread, closed with the runtime.

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start` (API + worker), `npm run start:api`, `npm run start:worker`. docs/operations.md says how
 // to run it under a supervisor and what the exit codes and /readyz mean.
+// First: tracing must be started before the modules it instruments are loaded (bin/tracing.ts).
+import { processTracing } from './tracing';
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
@@ -34,7 +36,8 @@ async function main(): Promise<void> {
   await prepareDatabases(config, log);
   // Metrics are kept only when something may read them (METRICS_TOKEN or METRICS_PORT).
   const metrics = config.metricsToken || config.metricsPort !== null ? createPrometheusMetrics(api && worker ? 'all' : api ? 'api' : 'worker') : undefined;
-  const runtime = await compose(config, { log, metrics });
+  const tracing = processTracing();
+  const runtime = await compose(config, { log, metrics, ...(tracing ? { tracing } : {}) });
   metrics?.bind(runtime.svc, runtime.queue);
   const metricsServer = metrics && config.metricsPort !== null
     ? await new Promise<Server>((resolve, reject) => {
@@ -72,6 +75,8 @@ async function main(): Promise<void> {
         await closed;
       }
       await runtime.close();
+      // The spans still buffered are exported before exit.
+      await tracing?.shutdown().catch((err: unknown) => log.warn({ err }, 'could not export the last spans'));
       log.info({ exitCode }, 'drained; bye');
       process.exit(exitCode);
     } catch (err) {

@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { AsyncResource } from 'node:async_hooks';
 import { Router, type RequestHandler } from 'express';
-import { metricsOf, runInRequest, type Services } from '../src/platform/index';
+import { metricsOf, runInRequest, tracingOf, type Services } from '../src/platform/index';
 import { sendError } from './errors';
 
 /** First path segments of routers mounted by prefix (no route template): their requests are labelled `/<segment>/*`. */
@@ -10,12 +10,14 @@ const MOUNTS = new Set(['graphql', 'trpc', 'mcp', 'console', 'portal', 'apply', 
 /** The route template of a finished request (bounded: never an id): `/v1/cases/:id`, `/graphql/*`, or `unmatched`. */
 export function routeLabel(req: { route?: { path?: unknown }; path: string }, baseUrl: string): string {
   if (req.route?.path !== undefined) return `${baseUrl}${String(req.route.path)}`;
-  const first = req.path.split('/')[1] ?? '';
+  // Inside a router mounted by prefix (Apollo's at /graphql) req.path is relative to it: the mount is in baseUrl.
+  const first = `${baseUrl}${req.path}`.split('/')[1] ?? '';
   return MOUNTS.has(first) ? `/${first}/*` : 'unmatched';
 }
 
 /**
- * Times every request (svc_http_request_duration_seconds by route template, method and status class) and
+ * Times every request (svc_http_request_duration_seconds by route template, method and status class), names
+ * its trace span by that template, and
  * runs it in its request context, so that every log line written for it carries its id. Events of the
  * request stream (a parsed body's `end`) run in that context too: body parsers call the next handler from them.
  */
@@ -26,6 +28,8 @@ export function requestObservation(svc: Services): RequestHandler {
     // Written while the handler answers, when req.route and req.baseUrl are still those of its router.
     res.once('prefinish', () => {
       route = routeLabel(req, req.baseUrl);
+      // The request's span (when traced) is named by the same template: `POST /v1/cases`.
+      if (route !== 'unmatched') tracingOf(svc).nameRequest(route);
     });
     res.once('finish', () => {
       const method = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/.test(req.method) ? req.method : 'OTHER';
@@ -33,7 +37,9 @@ export function requestObservation(svc: Services): RequestHandler {
         route, method, status_class: `${Math.floor(res.statusCode / 100)}xx`,
       });
     });
-    runInRequest({ requestId: String(req.id) }, () => {
+    // A traced request's log lines name its trace too (the trace id of W3C traceparent `00-<trace id>-<span id>-<flags>`).
+    const traceId = tracingOf(svc).capture()?.traceparent?.split('-')[1];
+    runInRequest({ requestId: String(req.id), ...(traceId ? { traceId } : {}) }, () => {
       req.emit = AsyncResource.bind(req.emit.bind(req)) as typeof req.emit;
       next();
     });

@@ -1,5 +1,5 @@
 import pino, { type Logger } from 'pino';
-import { currentRequestId } from './request-context';
+import { currentRequest } from './request-context';
 
 export type { Logger };
 
@@ -16,7 +16,7 @@ export const REDACTED_PATHS = [
 
 /**
  * JSON lines on stdout (or `destination`); every line written while a request is handled carries its id as
- * `reqId`. `format: 'pretty'` (LOG_FORMAT=pretty, development) writes through pino-pretty when it is
+ * `reqId` (and, when the request is traced, its trace id as `traceId`). `format: 'pretty'` (LOG_FORMAT=pretty, development) writes through pino-pretty when it is
  * installed (a dev dependency), else JSON.
  */
 export function createLogger(level: string, destination?: pino.DestinationStream, format: 'json' | 'pretty' = 'json'): Logger {
@@ -26,8 +26,9 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     mixin: () => {
-      const reqId = currentRequestId();
-      return reqId ? { reqId } : {};
+      const request = currentRequest();
+      if (!request) return {};
+      return request.traceId ? { reqId: request.requestId, traceId: request.traceId } : { reqId: request.requestId };
     },
   };
   if (format === 'pretty' && !destination) {

@@ -7,6 +7,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export interface RequestContext {
   requestId: string;
+  /** The request's trace id, when it is traced (OpenTelemetry on): log lines carry it as `traceId`. */
+  traceId?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -19,4 +21,9 @@ export function runInRequest<T>(context: RequestContext, fn: () => T): T {
 /** The request id of the work in progress, if it is a request's. */
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
+}
+
+/** The request context of the work in progress, if it is a request's. */
+export function currentRequest(): RequestContext | undefined {
+  return storage.getStore();
 }

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
+import type { Tracing } from './tracing';
 import type { BlobStore, Clock, HostResolver, JobQueue, RevocationFeed, RunnerStatus } from './ports';
 
 /**
@@ -38,6 +39,8 @@ export interface Services {
   webhookFirstAttempts?: { add(deliveryIds: number[]): Promise<void> };
   /** Counters and histograms (src/metrics.ts); absent: nothing is counted (metricsOf gives the no-op). */
   metrics?: Metrics;
+  /** Spans and trace context (src/tracing.ts); absent: nothing is traced (tracingOf gives the no-op). */
+  tracing?: Tracing;
 }
 
 /**

@@ -1,7 +1,13 @@
 import { Pool } from 'pg';
 import { Logger as GraphileLogger, makeWorkerUtils, runMigrations, type LogLevel, type WorkerUtils } from 'graphile-worker';
 import { DatabaseUnavailableError } from '../src/db/index';
-import { type EnqueueOptions, type JobQueue, type Logger } from '../src/platform/index';
+import { noTracing, type EnqueueOptions, type JobQueue, type Logger, type Tracing } from '../src/platform/index';
+
+/**
+ * The payload key of the trace context a job continues (JSON of W3C traceparent/tracestate), added when the
+ * job is enqueued inside a traced unit of work and taken off again before the task sees its payload.
+ */
+export const JOB_TRACE_KEY = '_trace';
 
 /**
  * graphile-worker's log lines through the service's pino logger. Its info lines ("Worker connected
@@ -36,6 +42,7 @@ export class GraphileJobQueue implements JobQueue {
     private readonly pgUrl: string,
     private readonly log: Logger,
     poolSize = 10,
+    private readonly tracing: Tracing = noTracing,
   ) {
     this.pool = new Pool({ connectionString: pgUrl, max: poolSize });
     // graphile-worker insists on error handlers on the pool and on every client it hands out.
@@ -59,7 +66,7 @@ export class GraphileJobQueue implements JobQueue {
 
   async enqueue(task: string, payload: Record<string, string | number>, options: EnqueueOptions = {}): Promise<void> {
     const utils = await this.workerUtils();
-    await utils.addJob(task, payload, {
+    await utils.addJob(task, this.traced(payload), {
       runAt: options.runAt,
       jobKey: options.jobKey,
       maxAttempts: options.maxAttempts,
@@ -72,9 +79,15 @@ export class GraphileJobQueue implements JobQueue {
     if (jobs.length === 0) return;
     const utils = await this.workerUtils();
     await utils.addJobs(jobs.map((j) => ({
-      identifier: j.task, payload: j.payload, runAt: j.options?.runAt, jobKey: j.options?.jobKey, maxAttempts: j.options?.maxAttempts, flags: orgFlags(j.options?.orgId),
+      identifier: j.task, payload: this.traced(j.payload), runAt: j.options?.runAt, jobKey: j.options?.jobKey, maxAttempts: j.options?.maxAttempts, flags: orgFlags(j.options?.orgId),
     })));
     for (const j of jobs) if (j.options?.runAt) this.wakeAt(j.options.runAt);
+  }
+
+  /** The payload with the trace context of the work that enqueues it, when that work is traced. */
+  private traced(payload: Record<string, string | number>): Record<string, string | number> {
+    const carrier = this.tracing.capture();
+    return carrier ? { ...payload, [JOB_TRACE_KEY]: JSON.stringify(carrier) } : payload;
   }
 
   /**

@@ -26,4 +26,9 @@ export class EventRecord {
   @Column({ type: 'longtext' }) data!: string;
   @Column(nullableTimestampColumn) relayedAt!: Date | null;
   @Column({ ...bigintColumn, nullable: true }) feedPosition!: number | null;
+  /**
+   * The trace context of the work that recorded the event (JSON of W3C traceparent/tracestate, see
+   * src/tracing.ts), continued by its relay, deliveries and pipeline steps; null when nothing was traced.
+   */
+  @Column({ type: 'varchar', length: 1024, nullable: true }) traceContext!: string | null;
 }

@@ -4,6 +4,7 @@ import { forTenant } from '../db/index';
 import { eventCatalogueEntry, type CaseEventType, type EventFields, type EventPayload, type EventType } from './catalogue';
 import { EventRecord } from './event.entity';
 import { payloadViolations } from './validate-payload';
+import { tracingOf } from '../tracing';
 
 export const EVENT_VERSION = 1;
 /** Job that runs the outbox relay; jobKey-debounced so a burst of commits makes one run. */
@@ -111,6 +112,9 @@ async function recordEventsOfTenant(tx: Tx, who: string, orgId: string, inputs: 
   // The first sequence of this call per case: the counter after the bump, less this call's events.
   const next = new Map([...perCase].map(([pk, n]) => [pk, (cases.get(pk)?.eventSequence ?? 0) - n + 1]));
   const occurredAt = tx.services.clock.now();
+  // The work in progress (a request, a job) is what caused these events: their relay, deliveries and reactions continue its trace.
+  const carrier = tracingOf(tx.services).capture();
+  const traceContext = carrier ? JSON.stringify(carrier) : null;
   const built = entries.map(({ input, entry, caseRef }) => {
     const envelope: Record<string, unknown> = {
       event: input.type,
@@ -152,6 +156,7 @@ async function recordEventsOfTenant(tx: Tx, who: string, orgId: string, inputs: 
       data,
       relayedAt: null,
       feedPosition: null,
+      traceContext,
     };
     return { payload, data, record };
   });

@@ -2,6 +2,7 @@ import { In } from 'typeorm';
 import { crossTenant } from '../db/cross-tenant';
 import { inTransaction } from '../db/transaction';
 import { metricsOf } from '../metrics';
+import { parseTraceCarrier, tracingOf } from '../tracing';
 import type { Services } from '../services';
 import { EventRecord } from './event.entity';
 
@@ -18,11 +19,16 @@ const BATCH = 200;
  * (listEventFeed) therefore never passes over an event that becomes visible later, which paging by
  * `seq` (taken at insert, committed in any order) could. Events of one case are numbered in commit
  * order (the case row is locked), so feed order and caseSequence order agree.
+ *
+ * Each event recorded inside a traced unit of work gets a span `event.relay` in that trace (its stored
+ * trace_context), from its claim to its batch's commit.
  */
 export async function relayEvents(svc: Services, options: { olderThanMs?: number } = {}): Promise<number> {
   let total = 0;
+  const tracing = tracingOf(svc);
   for (;;) {
-    const relayed = await inTransaction(svc, async (tx) => {
+    let spans: { end(error?: unknown): void }[] = [];
+    const batch = inTransaction(svc, async (tx) => {
       // Every tenant's events, in one feed order: the relay is the outbox's sweep.
       const relay = crossTenant(tx.manager, 'sweep');
       const feedCounter = crossTenant(tx.manager, 'service-state');
@@ -41,6 +47,11 @@ export async function relayEvents(svc: Services, options: { olderThanMs?: number
       if (claimed.length === 0) return 0;
       const seqs = claimed.map((r) => Number(r.seq));
       const events = await relay.find(EventRecord, { where: { seq: In(seqs) }, order: { seq: 'ASC' } });
+      // A deadlock runs this again: the spans of the try that was rolled back end here.
+      for (const span of spans) span.end('rolled back and retried');
+      spans = events.filter((e) => e.traceContext !== null).map((e) => tracing.open('event.relay', {
+        parent: parseTraceCarrier(e.traceContext), kind: 'consumer', attributes: { 'svc.event.type': e.type, 'svc.event.id': e.eventId },
+      }));
       const first = Number(counter[0].value) + 1;
       const relayedAt = svc.clock.now();
       events.forEach((e, i) => Object.assign(e, { feedPosition: first + i, relayedAt }));
@@ -50,6 +61,16 @@ export async function relayEvents(svc: Services, options: { olderThanMs?: number
       await feedCounter.query('UPDATE event_feed_counter SET value = ? WHERE id = 1', [first + events.length - 1]);
       return events.length;
     });
+    const relayed = await batch.then(
+      (n) => {
+        for (const span of spans) span.end();
+        return n;
+      },
+      (err: unknown) => {
+        for (const span of spans) span.end(err);
+        throw err;
+      },
+    );
     total += relayed;
     if (relayed) metricsOf(svc).count('svc_events_relayed_total', {}, relayed);
     if (relayed < BATCH) return total;

@@ -1,6 +1,7 @@
 import type { FailedExtraction } from '../documents/index';
 import type { EventRecord, EventSubscriber } from '../events/index';
 import type { Services, Tx } from '../services';
+import { parseTraceCarrier, tracingOf } from '../tracing';
 import { resumeCasePipeline } from './resume-case-pipeline';
 
 /**
@@ -26,7 +27,11 @@ export class PipelineResumer implements EventSubscriber {
     for (const e of events) {
       if (e.casePk === null || !RESUMING_EVENTS.has(e.type)) continue;
       const ref = { orgId: e.orgId, casePk: e.casePk };
-      tx.afterCommitOnce(`pipeline:${ref.orgId}:${ref.casePk}`, () => resumeCasePipeline(tx.services, ref));
+      // The resumed step continues the trace of the work that recorded the event (its job carries that context).
+      const parent = parseTraceCarrier(e.traceContext);
+      tx.afterCommitOnce(`pipeline:${ref.orgId}:${ref.casePk}`, () => tracingOf(tx.services).span('pipeline.resume', {
+        parent, attributes: { 'svc.event.type': e.type },
+      }, () => resumeCasePipeline(tx.services, ref)));
     }
   }
 }

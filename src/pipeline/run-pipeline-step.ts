@@ -8,6 +8,7 @@ import { routeCase } from '../decisions/index';
 import { reviewCase } from '../review/index';
 import { screenCase, triageCaseHits } from '../screening/index';
 import { metricsOf, timed } from '../metrics';
+import { tracingOf } from '../tracing';
 import type { Services } from '../services';
 import { enqueuePipelineStep } from './pipeline-jobs';
 import { countProcessingDocuments, findPipeline, movePipeline, nextStep, type PipelineRun, type PipelineStep } from './pipeline.repository';
@@ -49,7 +50,8 @@ export async function runPipelineStep(svc: Services, ref: { orgId: string; caseP
   if (!run || run.step === 'done') return 'idle';
   const step = run.step;
   try {
-    return await timed(svc, 'svc_pipeline_step_duration_seconds', { step }, () => runStep(svc, ref, run));
+    return await tracingOf(svc).span(`pipeline.step ${step}`, { attributes: { 'svc.pipeline.step': step, 'svc.pipeline.run': run.runNo } }, () =>
+      timed(svc, 'svc_pipeline_step_duration_seconds', { step }, () => runStep(svc, ref, run)));
   } catch (err) {
     metricsOf(svc).count('svc_pipeline_step_failures_total', { step });
     throw err;

@@ -7,6 +7,7 @@ export * from '../ports';
 export type { Services, FeatureHook, HookHandler } from '../services';
 export type { StepGuard } from '../step-guard';
 export { METRIC_CATALOGUE, metricsOf, noMetrics, timed, type Metrics, type MetricLabels, type CounterName, type HistogramName } from '../metrics';
+export { noTracing, parseTraceCarrier, tracingOf, type SpanOptions, type TraceCarrier, type Tracing } from '../tracing';
 export { runInRequest, currentRequestId, type RequestContext } from '../request-context';
 export { checkReadiness, type Readiness } from '../health';
 export { isRegistrationNumber, REGISTRATION_NUMBER_MAX } from '../registration-number';

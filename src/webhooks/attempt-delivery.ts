@@ -3,6 +3,7 @@ import { inTransaction } from '../db/transaction';
 import { EVENT_VERSION } from '../events/record-event';
 import { runHook } from '../platform/index';
 import { metricsOf } from '../metrics';
+import { parseTraceCarrier, tracingOf } from '../tracing';
 import type { Services } from '../services';
 import { Coalescer } from './coalescer';
 import { ENDPOINT_DELETED_MESSAGE } from './delete-webhook-endpoint';
@@ -45,6 +46,8 @@ interface Claimed {
   casePk: number | null;
   /** Some delivery to this endpoint waits for this one's first attempt (an event recorded orderedAfter this one). */
   hasDependents: boolean;
+  /** The event's stored trace context: each attempt is a span of the trace that recorded the event. */
+  traceContext: string | null;
 }
 
 // Jobs may start a little before their runAt by the clocks of two machines; that much early is on time.
@@ -82,7 +85,7 @@ async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claime
     claimed.set(row.id, {
       id: row.id, orgId: row.orgId, eventId: row.eventId, eventType: row.eventType, attemptNo: row.attemptNo, manual: row.manual,
       endpoint: ep.endpoint, secret: ep.secret, data: row.data, occurredAt: row.occurredAt.toISOString(), token,
-      casePk: row.casePk, hasDependents: row.hasDependents,
+      casePk: row.casePk, hasDependents: row.hasDependents, traceContext: row.traceContext,
     });
   }
   const others = unique.filter((id) => !claimed.has(id));
@@ -176,7 +179,7 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
   const batcher = batcherOf(svc);
   const claimed = await batcher.claim.add(deliveryId);
   if (typeof claimed === 'string') return claimed;
-  const { orgId, endpoint, data, token } = claimed;
+  const { orgId, endpoint, token } = claimed;
 
   // A manual redelivery is sent even while the endpoint is paused (an operator asked for this one
   // request: see redeliver-webhook.ts); pausing stops only the automatic flow.
@@ -194,7 +197,17 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
     return outcome;
   }
 
-  const { attemptNo } = claimed;
+  // The attempt continues the trace of the work that recorded the event; its request (undici's client span) carries traceparent.
+  return tracingOf(svc).span('webhook.deliver', {
+    parent: parseTraceCarrier(claimed.traceContext),
+    attributes: { 'svc.webhook.delivery_id': deliveryId, 'svc.webhook.endpoint_id': endpoint.id, 'svc.event.type': claimed.eventType, 'svc.webhook.attempt': claimed.attemptNo },
+  }, () => sendAndRecord(svc, claimed));
+}
+
+/** Signs and sends one claimed delivery, records the attempt and its consequences (attemptDelivery's second half). */
+async function sendAndRecord(svc: Services, claimed: Claimed): Promise<AttemptOutcome> {
+  const batcher = batcherOf(svc);
+  const { id: deliveryId, orgId, endpoint, data, token, attemptNo } = claimed;
   const payload = JSON.parse(data) as { timestamp?: string; eventVersion?: number };
   const outcome = await sendSigned(svc, endpoint.url, {
     secret: claimed.secret(),

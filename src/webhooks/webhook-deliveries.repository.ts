@@ -30,18 +30,21 @@ export interface LeasedDelivery {
   occurredAt: Date;
   casePk: number | null;
   hasDependents: boolean;
+  /** The event's stored trace context (JSON), which every attempt continues; null when it was not traced. */
+  traceContext: string | null;
 }
 
 interface LeasedRow {
   id: number | string; org_id: string; endpoint_id: string; event_id: string; event_type: string; attempts: number; manual: number;
   url: string; secret_ciphertext: string; secret_key_id: string; status: 'active' | 'paused'; deleted_at: Date | null;
-  data: string; occurred_at: Date; case_pk: number | string | null; has_dependents: number | string;
+  data: string; occurred_at: Date; case_pk: number | string | null; has_dependents: number | string; trace_context: string | null;
 }
 
 const toLeased = (r: LeasedRow): LeasedDelivery => ({
   id: Number(r.id), orgId: r.org_id, eventId: r.event_id, eventType: r.event_type, attemptNo: Number(r.attempts), manual: Number(r.manual) === 1,
   endpoint: { id: r.endpoint_id, url: r.url, secretCiphertext: r.secret_ciphertext, secretKeyId: r.secret_key_id, status: r.status, deletedAt: r.deleted_at },
   data: r.data, occurredAt: new Date(r.occurred_at), casePk: r.case_pk === null ? null : Number(r.case_pk), hasDependents: Number(r.has_dependents) === 1,
+  traceContext: r.trace_context,
 });
 
 /**
@@ -62,7 +65,7 @@ export async function leaseDeliveries(
   );
   const rows: LeasedRow[] = await claims.query(
     `SELECT d.id, d.org_id, d.endpoint_id, d.event_id, d.event_type, d.attempts, d.manual,
-            e.url, e.secret_ciphertext, e.secret_key_id, e.status, e.deleted_at, ev.data, ev.occurred_at, ev.case_pk,
+            e.url, e.secret_ciphertext, e.secret_key_id, e.status, e.deleted_at, ev.data, ev.occurred_at, ev.case_pk, ev.trace_context,
             EXISTS (SELECT 1 FROM webhook_deliveries x WHERE x.after_event_id = d.event_id AND x.endpoint_id = d.endpoint_id) AS has_dependents
      FROM webhook_deliveries d
      JOIN webhook_endpoints e ON e.org_id = d.org_id AND e.id = d.endpoint_id

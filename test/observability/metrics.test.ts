@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { Express } from 'express';
 import { createApp, createHealthApp, createMetricsApp } from '../../rest/app';
+import { routeLabel } from '../../rest/metrics.routes';
 import { createPrometheusMetrics } from '../../bin/prometheus';
 import type { Runtime } from '../../bin/compose';
 import type { Services } from '../../src/platform/index';
@@ -164,5 +165,13 @@ describe('observability: GET /metrics on the API and the worker, after real traf
     const res = await fetch(`${m.url}/metrics`);
     expect(res.status).to.equal(200);
     expect(await res.text()).to.contain('# TYPE svc_http_request_duration_seconds histogram');
+  });
+
+  it('labels a request by its route template, a prefix-mounted router (Apollo at /graphql) by its mount, anything else unmatched', () => {
+    expect(routeLabel({ route: { path: '/cases/:id' }, path: '/cases/abc' }, '/v1')).to.equal('/v1/cases/:id');
+    // Inside Apollo's router, mounted at /graphql, req.path is '/' and the mount is the baseUrl.
+    expect(routeLabel({ path: '/' }, '/graphql')).to.equal('/graphql/*');
+    expect(routeLabel({ path: '/trpc/portal.session' }, '')).to.equal('/trpc/*');
+    expect(routeLabel({ path: '/no/such/route' }, '')).to.equal('unmatched');
   });
 });
