@@ -2,7 +2,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { BatchCaseItemSchema, BatchCreateCasesRequestSchema, BatchCreateCasesResponseSchema, BatchItemErrorSchema, BatchItemResultSchema, MAX_BATCH_CASES, CASE_SEARCH_DESCRIPTION, CaseListSchema, CaseSourceSchema, CaseStatusSchema, CaseSummarySchema, CreateCaseRequestSchema, CreatedCaseSchema, CrmRecordIdRequestSchema, CrmRecordIdResponseSchema, CurrentDecisionSchema, DecisionListSchema, DecisionOutcomeSchema, DecisionReasonSchema, DecisionSchema, ExistingOpenCaseSchema, OnboardingStageSchema, PullFullParityOwnerSchema, RiskBandSchema, ScreeningSummarySchema } from '../../src/cases/index';
 import { CaseDetailSchema, PullFullParitySchema } from '../../src/decisions/index';
 import { DocumentConfidenceSchema, DocumentListSchema, DocumentSchema, DocumentStatusSchema, DocumentSummarySchema } from '../../src/documents/index';
-import { EVENT_CATALOGUE, EventFeedItemSchema, EventListSchema, EventTypeSchema, openApiEventSchemas } from '../../src/events/index';
+import { EVENT_CATALOGUE, EventFeedItemSchema, EventListSchema, EventTypeSchema, examplePayload, openApiEventSchemas } from '../../src/events/index';
 import { InviteStatusSchema } from '../../src/invites/index';
 import { ACCESS_TOKEN_TTL_SECONDS, OAuthErrorBodySchema, RevokeRequestSchema, SCOPE_DESCRIPTIONS, ScopeSchema, TokenRequestSchema, TokenResponseSchema } from '../../src/oauth/index';
 import { SCOPES } from '../../src/access/index';
@@ -631,7 +631,7 @@ function webhooks(componentOf: Record<string, string>): Record<string, unknown> 
       tags: ['webhooks'],
       security: [],
       parameters: headers,
-      requestBody: { required: true, content: jsonContent(ref(componentOf[e.type]!)) },
+      requestBody: { required: true, content: withExample(jsonContent(ref(componentOf[e.type]!)) as Record<string, { schema: object }>, examplePayload(e.type)) },
       responses: {
         '2XX': { description: 'Received. Answer within 10 seconds; anything else (any 4xx or 5xx, a timeout, a network error) is retried after 1 s, 5 s, 30 s, 5 min and 30 min.' },
       },
