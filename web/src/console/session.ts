@@ -23,6 +23,8 @@ export const OrganisationFields = graphql(`
     idvRequireSelfie
     idvAcceptDocumentOnFile
     mfaRequired
+    ipAllowList
+    inactivityLimitDays
   }
 `);
 
@@ -38,6 +40,7 @@ export const ViewerFields = graphql(`
     role
     mfaEnrolmentRequired
     hasSecondFactor
+    currentAddress
     org {
       ...OrganisationFields
     }
@@ -67,6 +70,7 @@ export const ViewerFields = graphql(`
       manageLegalHold
       manageSubjectRequests
       configureMfa
+      configureNetwork
     }
   }
 `);
