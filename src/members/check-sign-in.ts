@@ -1,6 +1,6 @@
 import { auditName, systemActor } from '../access/index';
 import { forTenant } from '../db/index';
-import { inTransaction } from '../db/transaction';
+import { inTransaction } from '../db/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import { getTenant, inactiveSince, Member, refuseAddressNotAllowed } from '../tenants/index';

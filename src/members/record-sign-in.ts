@@ -1,5 +1,5 @@
-import { recordAudit } from '../audit/record-audit';
-import { inTransaction } from '../db/transaction';
+import { recordAudit } from '../audit/index';
+import { inTransaction } from '../db/index';
 import type { Services } from '../services';
 import { markMemberSignedIn } from '../tenants/index';
 

@@ -1,5 +1,5 @@
 import { auditName, systemActor } from '../access/index';
-import { inTransaction } from '../db/transaction';
+import { inTransaction } from '../db/index';
 import type { Services } from '../services';
 import { listInactiveMembers } from '../tenants/index';
 import { suspendMemberInTx } from './suspend-member';

@@ -1,7 +1,7 @@
 import { IsNull, Not } from 'typeorm';
 import { forTenant } from '../db/index';
-import { recordAudit } from '../audit/record-audit';
-import type { Tx } from '../db/transaction';
+import { recordAudit } from '../audit/index';
+import type { Tx } from '../db/index';
 import { revokeMemberGrants } from '../oauth/index';
 import { endSessionsOfMember } from '../sessions/index';
 import { markMemberSuspended, Member } from '../tenants/index';

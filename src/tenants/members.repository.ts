@@ -1,5 +1,5 @@
-import type { Tx } from '../db/transaction';
-import type { Queryable } from '../db/queryable';
+import type { Tx } from '../db/index';
+import type { Queryable } from '../db/index';
 import { crossTenant } from '../db/cross-tenant';
 import { Member, type MemberRole } from './member.entity';
 

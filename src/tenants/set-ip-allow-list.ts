@@ -1,6 +1,6 @@
 import { addressAllowed, auditName, authorize, normaliseAllowList, requireStepUp, type Actor } from '../access/index';
-import { recordAudit } from '../audit/record-audit';
-import { inTransaction } from '../db/transaction';
+import { recordAudit } from '../audit/index';
+import { inTransaction } from '../db/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import { lockTenant } from './find-tenant';
