@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { Secret, TOTP } from 'otpauth';
 import { suspendInactiveMembers } from '../../src/members/index';
 import { createGrant } from '../../src/oauth/grants';
+import { signAccessToken } from '../../src/oauth/access-token';
+import { mcpResourceOf } from '../../src/oauth/index';
 import { inTransaction } from '../../src/db/transaction';
 import type { Clock } from '../../src/platform/index';
 import { basic, newApiClient, newConnector } from '../oauth/harness';
@@ -81,7 +83,7 @@ describe('network and lifecycle controls: IP allow-list, inactivity suspension, 
     clock.advance(MINUTE);
   });
 
-  it('refuses console sessions and sign-ins from other addresses (v4 and v6), the token endpoint and every /v1 call', async () => {
+  it('refuses console sessions and sign-ins from other addresses (v4 and v6), the token endpoint, every /v1 call and /mcp', async () => {
     const admin = await h.signedIn('admin');
     expect((await from(admin, INSIDE, SET_LIST, { cidrs: ['203.0.113.0/24', '2001:db8::/32'] })).error).to.equal(undefined);
     // The admin's live session: allowed from inside (v4, v6, IPv4-mapped), refused from outside.
@@ -121,6 +123,23 @@ describe('network and lifecycle controls: IP allow-list, inactivity suspension, 
     const refusedCall = await cases(OUTSIDE);
     expect(refusedCall.status).to.equal(403);
     expect(await refusedCall.json()).to.deep.equal({ error: 'forbidden', message: (await from(admin, OUTSIDE, ME)).error!.message });
+
+    // A connected AI assistant's calls to /mcp for a member of the tenant.
+    const connector = await newConnector(h.svc, ['https://assistant.example/cb']);
+    const grantId = await inTransaction(h.svc, (tx) => createGrant(tx, {
+      orgId: admin.member.tenant.id, memberId: analyst.id, clientId: connector.clientId, scopes: ['read:cases'], resources: [mcpResourceOf(h.svc.config)], now: clock.now(),
+    }));
+    const mcpToken = await signAccessToken(h.svc.config, {
+      subject: analyst.id, clientId: connector.clientId, orgId: admin.member.tenant.id, scopes: ['read:cases'], grantId, now: clock.now(), resources: [mcpResourceOf(h.svc.config)],
+    });
+    const mcp = (address: string) => fetch(`${h.url}/mcp`, {
+      method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      headers: { authorization: `Bearer ${mcpToken.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-forwarded-for': address },
+    });
+    const refusedMcp = await mcp(OUTSIDE);
+    expect(refusedMcp.status).to.equal(403);
+    expect(await refusedMcp.json()).to.deep.equal({ error: 'forbidden', message: (await from(admin, OUTSIDE, ME)).error!.message });
+    expect((await mcp(INSIDE)).status).to.equal(200);
   });
 
   it('lists each session with its device and address; ending one is immediate', async () => {
