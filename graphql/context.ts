@@ -14,12 +14,15 @@ export interface GraphqlContext {
   res: Response;
   /** The console session of the request's cookie and its member, or null when not signed in. */
   signedIn: { actor: MemberActor; session: MemberSession } | null;
+  /** The request's session is live but its address is outside the tenant's IP allow-list (FORBIDDEN): it opens nothing. */
+  refused?: DomainError | null;
   /** Per-request caches (DataLoaders), created on first use by each resolver module. */
   loaders: Map<string, unknown>;
 }
 
 /** The calling member, or `unauthenticated` when the request carries no live console session. */
 export function actorOf(ctx: GraphqlContext): MemberActor {
+  if (ctx.refused) throw ctx.refused;
   if (!ctx.signedIn) throw new DomainError('unauthenticated', 'Sign in to the console first.');
   return ctx.signedIn.actor;
 }

@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { listMembers, type MemberRole } from '../src/tenants/index';
-import { acceptInvitation, changeMemberRole, inviteMember, removeMember } from '../src/members/index';
+import { acceptInvitation, changeMemberRole, inviteMember, reactivateMember, removeMember } from '../src/members/index';
 import { actorOf, type GraphqlContext } from './context';
 import { withRetryAfter } from './errors';
 import { Member, memberOf, Role } from './types/member.type';
@@ -49,5 +49,13 @@ export class MembersResolver {
   async removeMember(@Arg('memberId', () => ID) memberId: string, @Ctx() ctx: GraphqlContext): Promise<boolean> {
     await removeMember(ctx.svc, actorOf(ctx), { memberId });
     return true;
+  }
+
+  @Mutation(() => Member, {
+    description: 'Admin: lifts the suspension of a member suspended for inactivity; they can sign in again and inactivity counts from now. '
+      + 'STEP_UP_REQUIRED unless a second factor was proved in the last 10 minutes. CONFLICT when not suspended. Audited.',
+  })
+  async reactivateMember(@Arg('userId', () => ID) userId: string, @Ctx() ctx: GraphqlContext): Promise<Member> {
+    return memberOf(await reactivateMember(ctx.svc, actorOf(ctx), { memberId: userId }));
   }
 }

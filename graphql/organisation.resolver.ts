@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, GraphQLISODateTime, ID, Int, Mutation, Query, Resolver 
 import { listAuditLog } from '../src/audit/index';
 import { EVENT_CATALOGUE } from '../src/events/index';
 import {
-  setDefaultMlro, setFourEyes, setMfaRequired, setFullParity, setIdvAcceptDocumentOnFile, setIdvSelfieRequired, setWebhookAlertThreshold, setZeroRetention, type OrganisationSettings,
+  setDefaultMlro, setFourEyes, setMfaRequired, setIpAllowList, setInactivityLimit, setFullParity, setIdvAcceptDocumentOnFile, setIdvSelfieRequired, setWebhookAlertThreshold, setZeroRetention, type OrganisationSettings,
 } from '../src/tenants/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
@@ -15,6 +15,7 @@ const organisationOfSettings = (s: OrganisationSettings): Organisation =>
     fullParityEnabled: s.fullParityEnabled, zeroRetention: s.zeroRetention,
     webhookAlertAfterMinutes: s.webhookAlertAfterMinutes, idvRequireSelfie: s.idvRequireSelfie,
     idvAcceptDocumentOnFile: s.idvAcceptDocumentOnFile, mfaRequired: s.mfaRequired,
+    ipAllowList: s.ipAllowList, inactivityLimitDays: s.inactivityLimitDays,
   });
 
 /** Compliance Configuration: the event catalogue, the audit log and the organisation's compliance switches. */
@@ -66,6 +67,23 @@ export class OrganisationResolver {
   })
   async setMfaRequired(@Ctx() ctx: GraphqlContext, @Arg('enabled') enabled: boolean): Promise<Organisation> {
     return organisationOfSettings(await setMfaRequired(ctx.svc, actorOf(ctx), { enabled }));
+  }
+
+  @Mutation(() => Organisation, {
+    description: 'Sets the IP allow-list (admin; STEP_UP_REQUIRED unless a second factor was proved in the last 10 minutes). Audited. Each entry an IPv4 or '
+      + 'IPv6 CIDR or address (BAD_USER_INPUT on `cidrs.<index>` otherwise); an empty list turns it off. From then on console sessions, member sign-ins '
+      + 'and API tokens from other addresses are refused: FORBIDDEN "Address not allowed…". CONFLICT when the list leaves out your own address.',
+  })
+  async setIpAllowList(@Ctx() ctx: GraphqlContext, @Arg('cidrs', () => [String]) cidrs: string[]): Promise<Organisation> {
+    return organisationOfSettings(await setIpAllowList(ctx.svc, actorOf(ctx), { cidrs, address: ctx.req.ip }));
+  }
+
+  @Mutation(() => Organisation, {
+    description: 'Sets after how many days without a sign-in a member is suspended (7 to 730; null: never) (admin; STEP_UP_REQUIRED). Audited. '
+      + 'A daily job and every sign-in apply it; a suspended member is refused at sign-in (FORBIDDEN) until an admin calls reactivateMember.',
+  })
+  async setInactivityLimit(@Ctx() ctx: GraphqlContext, @Arg('days', () => Int, { nullable: true }) days: number | null): Promise<Organisation> {
+    return organisationOfSettings(await setInactivityLimit(ctx.svc, actorOf(ctx), { days: days ?? null }));
   }
 
   @Mutation(() => Organisation, { description: 'Switches four-eyes approval of monitoring-review verdicts on or off (compliance_admin). Audited.' })

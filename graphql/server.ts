@@ -84,7 +84,11 @@ export async function createGraphqlServer(svc: Services): Promise<GraphqlHandle>
     '/graphql',
     express.json({ limit: '256kb' }),
     expressMiddleware(apollo, {
-      context: async ({ req, res }) => ({ svc, req, res, signedIn: await findConsoleActor(svc, consoleToken(req)), loaders: new Map() }),
+      context: async ({ req, res }) => {
+        const found = await findConsoleActor(svc, consoleToken(req), { address: req.ip });
+        const refused = found && 'refused' in found ? found.refused : null;
+        return { svc, req, res, signedIn: found && !refused ? found as Exclude<typeof found, { refused: unknown }> : null, refused, loaders: new Map() };
+      },
     }),
   );
   return { router, stop: () => apollo.stop() };

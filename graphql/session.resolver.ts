@@ -42,6 +42,7 @@ export class ViewerCan implements ViewerCanView {
   @Field({ description: 'setMfaRequired (admin).' }) configureMfa!: boolean;
   @Field({ description: 'setPublicIntake (compliance_admin).' }) configurePublicIntake!: boolean;
   @Field({ description: 'keptMail and keptMailMessage (compliance_admin), when mail is kept locally (Viewer.mailKeptLocally).' }) readKeptMail!: boolean;
+  @Field({ description: 'setIpAllowList and setInactivityLimit (admin).' }) configureNetwork!: boolean;
 }
 
 @ObjectType({ description: 'The signed-in member, with their organisation.' })
@@ -51,6 +52,8 @@ export class Viewer extends Member {
   @Field({ description: 'The organisation requires MFA and this member has no second factor yet: until they set one up, only enrolment and their own sessions answer (MFA_ENROLMENT_REQUIRED).' })
   mfaEnrolmentRequired!: boolean;
   @Field({ description: 'The member has a second factor (authenticator app or passkey).' }) hasSecondFactor!: boolean;
+  @Field(() => String, { nullable: true, description: 'The address this request comes from, as the service sees it (TRUST_PROXY): what the IP allow-list is checked against.' })
+  currentAddress!: string | null;
 }
 
 @ObjectType({ description: "One of the signed-in member's live console sessions (a browser where they are signed in)." })
@@ -61,13 +64,19 @@ export class ConsoleSession {
   @Field({ description: 'Ends here unless used before (30 minutes after the last use).' }) idleExpiresAt!: Date;
   @Field({ description: 'Ends here whatever happens (12 hours after sign-in).' }) expiresAt!: Date;
   @Field({ description: 'The session of this request.' }) current!: boolean;
+  @Field(() => String, { nullable: true, description: 'Browser and system in words ("Firefox on Linux"), from the User-Agent at sign-in.' }) device!: string | null;
+  @Field(() => String, { nullable: true, description: 'The address it signed in from.' }) address!: string | null;
 }
 
-const viewerOf = (me: Me, actor: Actor): Viewer => ({
+const viewerOf = (me: Me, actor: Actor, address: string | undefined): Viewer => ({
   ...memberOf(me.member), org: organisationOf(me.org), viewerCan: viewerCan(actor),
   mfaEnrolmentRequired: actor.kind === 'member' && !!actor.secondFactor?.required && !actor.secondFactor.enrolled,
   hasSecondFactor: actor.kind === 'member' && !!actor.secondFactor?.enrolled,
+  currentAddress: address ?? null,
 });
+
+/** The browser of this request, as a sign-in records it. */
+const clientOf = (ctx: GraphqlContext) => ({ address: ctx.req.ip, userAgent: ctx.req.get('user-agent') });
 
 /** Sign-in, sign-out and the signed-in member's sessions. */
 @Resolver()
@@ -79,7 +88,7 @@ export class SessionResolver {
       + '(5 minutes) that verifySecondFactor or verifyWebauthnSignIn completes.',
   })
   async signIn(@Arg('email') email: string, @Arg('password') password: string, @Ctx() ctx: GraphqlContext): Promise<Viewer> {
-    const answer = await signIn(ctx.svc, { email, password, address: ctx.req.ip, currentToken: consoleToken(ctx.req) })
+    const answer = await signIn(ctx.svc, { email, password, ...clientOf(ctx), currentToken: consoleToken(ctx.req) })
       .catch((err: unknown) => withRetryAfter(ctx, err));
     if ('pending' in answer) {
       writePendingSignInCookie(ctx.svc, ctx.res, answer.pending.token, answer.pending.expiresAt);
@@ -95,12 +104,12 @@ export class SessionResolver {
   })
   async verifySecondFactor(@Arg('code') code: string, @Ctx() ctx: GraphqlContext): Promise<Viewer> {
     const pendingToken = pendingSignInToken(ctx.req);
-    const answer = await verifySecondFactor(ctx.svc, { code, address: ctx.req.ip, pendingToken, signedIn: ctx.signedIn })
+    const answer = await verifySecondFactor(ctx.svc, { code, ...clientOf(ctx), pendingToken, signedIn: ctx.signedIn })
       .catch((err: unknown) => withRetryAfter(ctx, err));
     if ('signedIn' in answer) return this.signedIn(ctx, answer.signedIn);
     const actor = actorOf(ctx);
     const stepped = { ...actor, secondFactor: { enrolled: true, required: actor.secondFactor?.required ?? false, fresh: true } };
-    return viewerOf(await getMe(ctx.svc, stepped), stepped);
+    return viewerOf(await getMe(ctx.svc, stepped), stepped, ctx.req.ip);
   }
 
   @Mutation(() => String, {
@@ -116,11 +125,11 @@ export class SessionResolver {
       + 'password, or steps up a signed-in session, and sets the console session cookie. UNAUTHENTICATED when the passkey does not verify or the options expired.',
   })
   async verifyWebauthnSignIn(@Arg('response') response: string, @Ctx() ctx: GraphqlContext): Promise<Viewer> {
-    const answer = await verifyWebauthnSignIn(ctx.svc, { response, pendingToken: pendingSignInToken(ctx.req), signedIn: ctx.signedIn });
+    const answer = await verifyWebauthnSignIn(ctx.svc, { response, pendingToken: pendingSignInToken(ctx.req), signedIn: ctx.signedIn, client: clientOf(ctx) });
     if ('signedIn' in answer) return this.signedIn(ctx, answer.signedIn);
     const actor = actorOf(ctx);
     const stepped = { ...actor, secondFactor: { enrolled: true, required: actor.secondFactor?.required ?? false, fresh: true } };
-    return viewerOf(await getMe(ctx.svc, stepped), stepped);
+    return viewerOf(await getMe(ctx.svc, stepped), stepped, ctx.req.ip);
   }
 
   /** Sets the cookie of a session just started (and clears the pending sign-in), and answers the viewer. */
@@ -128,13 +137,13 @@ export class SessionResolver {
     writeConsoleCookie(ctx.svc, ctx.res, signedIn.session.token, signedIn.session.expiresAt);
     if (pendingSignInToken(ctx.req)) writePendingSignInCookie(ctx.svc, ctx.res, null);
     ctx.signedIn = signedIn;
-    return viewerOf(await getMe(ctx.svc, signedIn.actor), signedIn.actor);
+    return viewerOf(await getMe(ctx.svc, signedIn.actor), signedIn.actor, ctx.req.ip);
   }
 
   @Query(() => Viewer, { description: 'The signed-in member and their organisation. UNAUTHENTICATED without a live session.' })
   async me(@Ctx() ctx: GraphqlContext): Promise<Viewer> {
     const actor = actorOf(ctx);
-    return viewerOf(await getMe(ctx.svc, actor), actor);
+    return viewerOf(await getMe(ctx.svc, actor), actor, ctx.req.ip);
   }
 
   @Query(() => [ConsoleSession], { description: "The signed-in member's live console sessions, newest first." })

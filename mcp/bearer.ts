@@ -3,6 +3,8 @@ import type { ConnectorActor } from '../src/access/index';
 import { verifyAccessToken, mcpResourceOf } from '../src/oauth/index';
 import { consumePullApiRateLimit } from '../src/access/index';
 import { isDomainError, type Services } from '../src/platform/index';
+import { refuseAddressNotAllowed } from '../src/tenants/index';
+import { forTenant } from '../src/db/index';
 
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 
@@ -13,7 +15,8 @@ export function mcpResourceMetadataUrl(svc: Services): string {
 
 /**
  * The /mcp bearer check (MCP authorization, RFC 6750 and RFC 9728): a token issued for BASE_URL/mcp
- * (a pull-API token is refused) whose connected app, member and client are live now; then the pull
+ * (a pull-API token is refused) whose connected app, member and client are live now, from inside the
+ * tenant's IP allow-list (403 otherwise); then the pull
  * API's rate limit, per connector and member. A 401 carries `WWW-Authenticate: Bearer ...
  * resource_metadata="..."`, from which an MCP client discovers the authorization server. Sets
  * res.locals.actor (read it with mcpActorOf).
@@ -41,6 +44,13 @@ export function mcpBearerAuth(svc: Services): RequestHandler {
       throw err;
     }
     if (actor.kind !== 'connector') return unauthorized(res, 'Only a connector acting for a member may use this server.');
+    // The tenant's IP allow-list, as on /v1: 403 {error: "forbidden", message: "Address not allowed…"}.
+    try {
+      await refuseAddressNotAllowed(forTenant(svc.db, actor.orgId), req.ip);
+    } catch (err) {
+      if (isDomainError(err) && err.code === 'forbidden') return void res.status(403).json({ error: 'forbidden', message: err.message });
+      throw err;
+    }
     const state = await consumePullApiRateLimit(svc, actor);
     // The same headers as /v1 (rest/rate-limit-headers.ts): draft-ietf-httpapi-ratelimit-headers.
     res.setHeader('RateLimit-Policy', `"${state.name}";q=${state.limit};w=${state.windowSeconds}`);

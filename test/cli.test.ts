@@ -177,8 +177,8 @@ describe('operator CLI (svc)', () => {
     const listed = JSON.parse(users.stdout);
     expectListOf(MemberSchema, listed);
     expect(listed.data).to.deep.equal([
-      { userId: a.id, email: `first.${stamp}@example.com`, name: 'First', role: 'analyst', createdAt: a.createdAt.toISOString() },
-      { userId: b.id, email: `second.${stamp}@example.com`, name: null, role: 'admin', createdAt: b.createdAt.toISOString() },
+      { userId: a.id, email: `first.${stamp}@example.com`, name: 'First', role: 'analyst', createdAt: a.createdAt.toISOString(), lastSignInAt: null, suspendedAt: null },
+      { userId: b.id, email: `second.${stamp}@example.com`, name: null, role: 'admin', createdAt: b.createdAt.toISOString(), lastSignInAt: null, suspendedAt: null },
     ]);
 
     const kept = await createApiClient(rt.svc, operatorActor(tenant.id), { name: 'HubSpot', scopes: 'read:cases' });

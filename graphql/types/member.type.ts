@@ -16,9 +16,14 @@ export class Member {
   @Field(() => Role) role!: MemberRole;
   @Field() createdAt!: Date;
   @Field({ description: 'Whether setDefaultMlro accepts this member: the mlro role or above.' }) eligibleAsDefaultMlro!: boolean;
+  @Field(() => Date, { nullable: true, description: 'Their last sign-in (console or connector sign-in pages); null: none recorded.' }) lastSignInAt!: Date | null;
+  @Field(() => Date, { nullable: true, description: "Suspended after the organisation's inactivity limit: they cannot sign in until an admin reactivates them." })
+  suspendedAt!: Date | null;
 }
 
 /** The GraphQL shape of a member as the domain lists them. */
 export function memberOf(m: MemberView): Member {
-  return { id: m.userId, email: m.email, name: m.name, role: m.role, createdAt: new Date(m.createdAt), eligibleAsDefaultMlro: MLRO_ROLES.includes(m.role) };
+  return { id: m.userId, email: m.email, name: m.name, role: m.role, createdAt: new Date(m.createdAt), eligibleAsDefaultMlro: MLRO_ROLES.includes(m.role),
+    lastSignInAt: m.lastSignInAt ? new Date(m.lastSignInAt) : null, suspendedAt: m.suspendedAt ? new Date(m.suspendedAt) : null,
+  };
 }

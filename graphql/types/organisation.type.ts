@@ -24,6 +24,10 @@ export class Organisation {
   idvAcceptDocumentOnFile!: boolean;
   @Field({ description: 'Every member needs a second factor (authenticator app or passkey): one without is sent to set one up at sign-in and can do nothing else until then.' })
   mfaRequired!: boolean;
+  @Field(() => [String], { description: 'The IP allow-list (CIDRs, IPv4 and IPv6); empty: every address may sign in and call the API.' })
+  ipAllowList!: string[];
+  @Field(() => Int, { nullable: true, description: 'Days without a sign-in after which a member is suspended; null: never.' })
+  inactivityLimitDays!: number | null;
 }
 
 /** The GraphQL shape of a tenant row (any object with its fields). */
@@ -31,6 +35,7 @@ export function organisationOf(
   t: {
     id: string; name: string; fourEyes: boolean; defaultMlroMemberId?: string | null; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean;
     webhookAlertAfterMinutes: number; idvRequireSelfie: boolean; idvAcceptDocumentOnFile: boolean; mfaRequired: boolean;
+    ipAllowList: string[]; inactivityLimitDays: number | null;
   },
 ): Organisation {
   return {
@@ -38,5 +43,6 @@ export function organisationOf(
     fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
     webhookAlertAfterMinutes: t.webhookAlertAfterMinutes, idvRequireSelfie: t.idvRequireSelfie,
     idvAcceptDocumentOnFile: t.idvAcceptDocumentOnFile, mfaRequired: t.mfaRequired,
+    ipAllowList: t.ipAllowList, inactivityLimitDays: t.inactivityLimitDays,
   };
 }

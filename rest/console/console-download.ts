@@ -12,8 +12,9 @@ export async function consoleDownloader(svc: Services, req: Request, what = 'The
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {
     throw new DomainError('forbidden', `${what} is downloaded from the console itself.`);
   }
-  const signedIn = await findConsoleActor(svc, cookieValue(req.headers.cookie, CONSOLE_COOKIE));
+  const signedIn = await findConsoleActor(svc, cookieValue(req.headers.cookie, CONSOLE_COOKIE), { address: req.ip });
   if (!signedIn) throw new DomainError('unauthenticated', 'Sign in to the console first.');
+  if ('refused' in signedIn) throw signedIn.refused;
   return signedIn;
 }
 

@@ -2,7 +2,7 @@ import express, { Router, type ErrorRequestHandler, type Request, type RequestHa
 import type { OAuth2Server } from 'oauth2orize';
 import { admitAuthorizationRequest, checkAuthorizationTarget, isOAuthError, issuerOf, SCOPE_DESCRIPTIONS, type OAuthClientInfo } from '../../src/oauth/index';
 import { findSignedInMember, type SignedInMember } from '../../src/sessions/index';
-import { provePassword, proveSignInCode, type SecondFactorMethod } from '../../src/mfa/index';
+import { completeSignIn, provePassword, proveSignInCode, type SecondFactorMethod } from '../../src/mfa/index';
 import { type Scope } from '../../src/access/index';
 import { isDomainError, type Services } from '../../src/platform/index';
 import { transactionLoader, validateAuthorization, type TransactionStore, type Txn } from './oauth2-server';
@@ -56,11 +56,13 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
       recoveryCodes: v.methods.includes('recovery_code'),
     }), { status: v.status });
   };
-  /** A refusal of the sign-in steps shown on the page: too many attempts (429), wrong credentials (401); anything else goes on. */
+  /** A refusal of the sign-in steps shown on the page: too many attempts (429), wrong credentials (401), address or suspension (403); anything else goes on. */
   const refusalOf = (err: unknown): { status: number; message: string; retryAfter?: number } | null => {
     if (!isDomainError(err)) return null;
     if (err.code === 'rate_limited') return { status: 429, message: err.message, retryAfter: err.extra.retryAfterSeconds as number };
     if (err.code === 'unauthenticated') return { status: 401, message: err.message };
+    // The IP allow-list and a suspension: the page says why, no session starts.
+    if (err.code === 'forbidden') return { status: 403, message: err.message };
     return null;
   };
   const renderStep: RequestHandler = async (req: OAuthRequest, res) => {
@@ -118,6 +120,7 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
     try {
       const proved = await provePassword(svc, { email, password: req.body.password, address: req.ip, door: 'oauth', sid: req.oauthSession!.sid });
       if ('pending' in proved) return renderSecondFactor(req, res, { pending: proved.pending.token, methods: proved.methods });
+      await completeSignIn(svc, proved, { door: 'oauth', client: { address: req.ip, userAgent: req.get('user-agent') } });
       await signIn(svc, req, res, proved.member.id);
       res.redirect(303, consentUrl(req.oauth2!.transactionID!));
     } catch (err) {
@@ -133,6 +136,7 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
     const pending = typeof req.body.pending === 'string' ? req.body.pending.slice(0, 64) : '';
     try {
       const proved = await proveSignInCode(svc, { pendingToken: pending, door: 'oauth', sid: req.oauthSession!.sid, code: req.body.code, address: req.ip });
+      await completeSignIn(svc, proved, { door: 'oauth', client: { address: req.ip, userAgent: req.get('user-agent') } });
       await signIn(svc, req, res, proved.member.id);
       res.redirect(303, consentUrl(req.oauth2!.transactionID!));
     } catch (err) {

@@ -32,6 +32,8 @@ export interface OAuthWireError {
 export function toOAuthWire(err: unknown): OAuthWireError | null {
   if (isOAuthError(err)) return { status: OAUTH_STATUS[err.code], error: err.code, description: err.message };
   if (isDomainError(err) && err.code === 'rate_limited') return { status: 429, error: 'rate_limited', description: err.message };
+  // The tenant's IP allow-list: 403 access_denied, "Address not allowed…" (docs/security.md).
+  if (isDomainError(err) && err.code === 'forbidden') return { status: 403, error: 'access_denied', description: err.message };
   const e = err as { name?: string; code?: unknown; message?: unknown; type?: unknown };
   if ((e.name === 'TokenError' || e.name === 'AuthorizationError') && OAUTH_ERROR_CODES.includes(e.code as OAuthErrorCode)) {
     const code = e.code as OAuthErrorCode;

@@ -77,18 +77,20 @@ export function createOAuth2Server(svc: Services, store: TransactionStore): oaut
   })) as never);
 
   server.exchange(
-    oauth2orize.exchange.clientCredentials<OAuthClientInfo>({}, (client, _scope, body: Record<string, unknown>, done) =>
-      deliver(done, issueClientCredentialsToken(svc, { client, scope: body.scope })),
+    oauth2orize.exchange.clientCredentials<OAuthClientInfo>({}, (client, _scope, body: Record<string, unknown>, authInfo: unknown, done) =>
+      deliver(done, issueClientCredentialsToken(svc, { client, scope: body.scope, address: addressOf(authInfo) })),
     ),
   );
   server.exchange(
-    oauth2orize.exchange.authorizationCode<OAuthClientInfo>((client, code, redirectUri, body, done) =>
-      deliver(done, exchangeAuthorizationCode(svc, { client, code, redirectUri, codeVerifier: body.code_verifier, resource: body.resource })),
+    oauth2orize.exchange.authorizationCode<OAuthClientInfo>((client, code, redirectUri, body, authInfo, done) =>
+      deliver(done, exchangeAuthorizationCode(svc, {
+        client, code, redirectUri, codeVerifier: body.code_verifier, resource: body.resource, address: addressOf(authInfo),
+      })),
     ),
   );
   server.exchange(
-    oauth2orize.exchange.refreshToken<OAuthClientInfo>({}, (client, refreshToken, _scope, body: Record<string, unknown>, _authInfo: unknown, done) =>
-      deliver(done, refreshAccessToken(svc, { client, refreshToken, scope: body.scope, resource: body.resource })),
+    oauth2orize.exchange.refreshToken<OAuthClientInfo>({}, (client, refreshToken, _scope, body: Record<string, unknown>, authInfo: unknown, done) =>
+      deliver(done, refreshAccessToken(svc, { client, refreshToken, scope: body.scope, resource: body.resource, address: addressOf(authInfo) })),
     ),
   );
   return server;
@@ -180,4 +182,10 @@ export function transactionLoader(store: TransactionStore): RequestHandler {
       next();
     });
   };
+}
+
+/** The client address tokenRoutes put in req.authInfo (oauth2orize hands it to each exchange): the IP allow-list checks it. */
+function addressOf(authInfo: unknown): string | undefined {
+  const address = (authInfo as { address?: unknown } | undefined)?.address;
+  return typeof address === 'string' ? address : undefined;
 }

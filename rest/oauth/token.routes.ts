@@ -66,9 +66,14 @@ export function tokenRoutes(svc: Services, server: ReturnType<typeof createOAuth
     if (!(req.body as Record<string, string>).grant_type) return next(new OAuthError('invalid_request', 'Missing required parameter: grant_type.'));
     next();
   };
+  // oauth2orize hands req.authInfo to each exchange: the client's address (TRUST_PROXY) for the IP allow-list.
+  const clientAddress: RequestHandler = (req, _res, next) => {
+    (req as { authInfo?: unknown }).authInfo = { address: req.ip };
+    next();
+  };
   router.post(
     '/v1/oauth/token',
-    noStore, ...oauthBodies, singleValuedParameters, grantType, clientAuthentication(svc), rateLimit, server.token() as unknown as RequestHandler,
+    noStore, ...oauthBodies, singleValuedParameters, grantType, clientAuthentication(svc), rateLimit, clientAddress, server.token() as unknown as RequestHandler,
     settleFailure, oauthErrorHandler,
   );
   return router;

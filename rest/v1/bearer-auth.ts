@@ -5,6 +5,8 @@ import { consumePullApiRateLimit } from '../../src/access/index';
 import { DomainError, isDomainError, type Services } from '../../src/platform/index';
 import { sendError } from '../errors';
 import { setRateLimitHeaders } from '../rate-limit-headers';
+import { refuseAddressNotAllowed } from '../../src/tenants/index';
+import { forTenant } from '../../src/db/index';
 
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 
@@ -15,7 +17,8 @@ export function resourceMetadataUrl(svc: Services): string {
 
 /**
  * The /v1 bearer check. Verifies `Authorization: Bearer <JWT>` (ES256 only, kid, iss, aud, exp, nbf)
- * and that its client, connected app and jti are live right now; then counts the request against the
+ * and that its client, connected app and jti are live right now, and the client address is inside the tenant's IP
+ * allow-list (403 forbidden); then counts the request against the
  * pull-API limit (120/min per client) with RateLimit-Policy / RateLimit headers and 429 + Retry-After.
  * Sets `res.locals.actor` (the caller as a domain Actor); read it with `actorOf(res)`.
  * Failures: 401 `{error:"invalid_token", message}` with `WWW-Authenticate: Bearer error="invalid_token", ...`.
@@ -39,6 +42,8 @@ export function bearerAuth(svc: Services): RequestHandler {
       if (isDomainError(err) && err.code === 'invalid_token') return unauthorized(res, err.message);
       throw err;
     }
+    // The tenant's IP allow-list, on every call: 403 {error: "forbidden", message: "Address not allowed…"}.
+    await refuseAddressNotAllowed(forTenant(svc.db, actor.orgId), req.ip);
     const state = await consumePullApiRateLimit(svc, actor);
     setRateLimitHeaders(res, state);
     if (!state.allowed) {

@@ -61,6 +61,8 @@ export const VIEWER_ACTIONS = {
   readKeptMail: 'mail:read_kept',
   /** The tenant's "Require MFA" switch (setMfaRequired). */
   configureMfa: 'mfa:configure',
+  /** The IP allow-list and the inactivity limit (setIpAllowList, setInactivityLimit). */
+  configureNetwork: 'network:configure',
 } as const satisfies Record<string, Permission>;
 
 export type ViewerCan = Record<keyof typeof VIEWER_ACTIONS, boolean>;

@@ -9,3 +9,9 @@ export { MEMBER_LINK_MAIL, PASSWORD_RESET_TTL_MS, INVITATION_TTL_MS, memberToken
 export { membersModule } from './module';
 export { requestPasswordReset, PASSWORD_RESET_ADDRESS_LIMIT, PASSWORD_RESET_ACCOUNT_LIMIT } from './request-password-reset';
 export { resetPassword } from './reset-password';
+export { reactivateMember } from './reactivate-member';
+export { suspendInactiveMembers } from './suspend-inactive-members';
+export { SUSPEND_INACTIVE_MEMBERS_TASK } from './suspend-inactive-members.task';
+export { SUSPENDED_MESSAGE } from './suspend-member';
+export { checkSignInAllowed } from './check-sign-in';
+export { recordSignIn, type SignInMethod } from './record-sign-in';

@@ -5,7 +5,10 @@ export { confirmTotpEnrolment } from './confirm-totp-enrolment';
 export { listMySecondFactors, countMyRecoveryCodes, type SecondFactorView } from './list-second-factors';
 export { regenerateRecoveryCodes } from './regenerate-recovery-codes';
 export { removeSecondFactor } from './remove-second-factor';
-export { signIn, provePassword, proveSignInCode, startConsoleSession, mfaRequiredError, type ProvedMember, type PendingSecondFactor } from './sign-in';
+export {
+  signIn, provePassword, proveSignInCode, startConsoleSession, completeSignIn, signInMethodOf, mfaRequiredError, type ProvedMember, type PendingSecondFactor,
+  type SignInClient,
+} from './sign-in';
 export { verifySecondFactor } from './verify-second-factor';
 export { PENDING_SIGN_IN_MS } from './challenges';
 export { type SecondFactorMethod } from './check-code';

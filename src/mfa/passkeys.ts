@@ -18,7 +18,7 @@ import {
   factorsOf, findChallenge, findPasskeyByCredential, insertChallenge, insertFactor, recordPasskeyUse, replaceRecoveryCodes, setChallengeWebauthn,
   spendChallenge, unusedRecoveryCodeCount, type FactorRow,
 } from './second-factors.repository';
-import { startConsoleSession, type ProvedMember } from './sign-in';
+import { startConsoleSession, type ProvedMember, type SignInClient } from './sign-in';
 import type { SecondFactorView } from './list-second-factors';
 
 /** The relying party: the host of APP_URL (so http://localhost:<port> works in development), and its origin. */
@@ -177,11 +177,13 @@ async function verifyAssertion(svc: Services, response: Record<string, unknown>,
  * passkey does not hold or the challenge is unknown, spent or past its 5 minutes.
  */
 export async function verifyWebauthnSignIn(
-  svc: Services, input: { response: unknown; pendingToken?: string; signedIn?: { actor: MemberActor; session: MemberSession } | null },
+  svc: Services,
+  input: { response: unknown; pendingToken?: string; signedIn?: { actor: MemberActor; session: MemberSession } | null; client?: SignInClient },
 ): Promise<{ signedIn: { session: MemberSession; actor: MemberActor } } | { steppedUpAt: Date }> {
   const response = parseResponse(input.response);
   const challenge = challengeOf(response);
   const now = svc.clock.now();
+  const client = input.client ?? { address: undefined };
   if (!challenge) throw new DomainError('unauthenticated', PASSKEY_REFUSED);
   if (input.pendingToken) {
     const pending = await livePendingSignIn(svc, { token: input.pendingToken, door: 'console' });
@@ -189,7 +191,7 @@ export async function verifyWebauthnSignIn(
     const passkey = await verifyAssertion(svc, response, challenge, pending.memberId);
     if (!passkey) throw new DomainError('unauthenticated', PASSKEY_REFUSED);
     if (!(await spendChallenge(svc.db, pending.tokenHash, now))) throw new DomainError('unauthenticated', PENDING_EXPIRED);
-    return { signedIn: await startConsoleSession(svc, await provedBy(svc, passkey, now), input.signedIn?.session.token) };
+    return { signedIn: await startConsoleSession(svc, await provedBy(svc, passkey, now, false), input.signedIn?.session.token, client) };
   }
   const hash = sha256Hex(challenge);
   const row = await findChallenge(svc.db, hash, now);
@@ -201,12 +203,12 @@ export async function verifyWebauthnSignIn(
   if (row.purpose !== 'passwordless') throw new DomainError('unauthenticated', PASSKEY_REFUSED);
   const passkey = await verifyAssertion(svc, response, challenge, null);
   if (!passkey) throw new DomainError('unauthenticated', PASSKEY_REFUSED);
-  return { signedIn: await startConsoleSession(svc, await provedBy(svc, passkey, now), input.signedIn?.session.token) };
+  return { signedIn: await startConsoleSession(svc, await provedBy(svc, passkey, now, true), input.signedIn?.session.token, client) };
 }
 
-async function provedBy(svc: Services, passkey: FactorRow, at: Date): Promise<ProvedMember> {
+async function provedBy(svc: Services, passkey: FactorRow, at: Date, passwordless: boolean): Promise<ProvedMember> {
   const member = await findSignedInMember(svc, passkey.memberId);
   if (!member) throw new DomainError('unauthenticated', PASSKEY_REFUSED);
-  return { member, secondFactorAt: at, method: 'webauthn' };
+  return { member, secondFactorAt: at, method: 'webauthn', passwordless };
 }
 

@@ -5,6 +5,7 @@ import {
   checkPassword, endMemberSession, findSignedInMember, startMemberSession, type MemberSession, type SignedInMember, type SignInInput,
 } from '../sessions/index';
 import { getTenant } from '../tenants/index';
+import { checkSignInAllowed, recordSignIn, type SignInMethod } from '../members/index';
 import { checkSecondFactorCode, methodsOf, type SecondFactorMethod } from './check-code';
 import { livePendingSignIn, openPendingSignIn, PENDING_EXPIRED } from './challenges';
 import { spendChallenge, type ChallengeDoor } from './second-factors.repository';
@@ -16,6 +17,35 @@ export interface ProvedMember {
   secondFactorAt: Date | null;
   /** How: 'password', 'totp', 'recovery_code' or 'webauthn'. */
   method: 'password' | SecondFactorMethod;
+  /** A passkey alone (no password before it). */
+  passwordless?: boolean;
+}
+
+/** The browser a sign-in comes from: its address (as TRUST_PROXY defines it) and User-Agent. */
+export interface SignInClient {
+  address: string | undefined;
+  userAgent?: string | undefined;
+}
+
+/** The audit log's words for how a member proved who they are. */
+export function signInMethodOf(proved: Pick<ProvedMember, 'method' | 'passwordless'>): SignInMethod {
+  switch (proved.method) {
+    case 'password': return 'password';
+    case 'totp': return 'password+totp';
+    case 'recovery_code': return 'password+recovery_code';
+    case 'webauthn': return proved.passwordless ? 'passkey' : 'password+passkey';
+  }
+}
+
+/**
+ * The last step of every member sign-in before its session starts, on every door: the tenant's IP allow-list,
+ * the member's suspension and the inactivity limit (checkSignInAllowed), then the sign-in recorded with its
+ * method (last sign-in, audit line `member.signed_in`).
+ */
+export async function completeSignIn(svc: Services, proved: ProvedMember, input: { door: ChallengeDoor; client: SignInClient }): Promise<void> {
+  const { member } = proved;
+  await checkSignInAllowed(svc, { orgId: member.orgId, memberId: member.id, address: input.client.address });
+  await recordSignIn(svc, { orgId: member.orgId, memberId: member.id, email: member.email, method: signInMethodOf(proved), door: input.door, address: input.client.address });
 }
 
 /** The password was right, and a second factor must follow within 5 minutes. */
@@ -38,6 +68,8 @@ export async function provePassword(
   svc: Services, input: SignInInput & { door: ChallengeDoor; sid?: string },
 ): Promise<ProvedMember | PendingSecondFactor> {
   const member = await checkPassword(svc, input);
+  // The allow-list and suspension refuse before a second factor is asked for.
+  await checkSignInAllowed(svc, { orgId: member.orgId, memberId: member.id, address: input.address });
   const methods = await methodsOf(svc, member);
   if (!methods.length) return { member, secondFactorAt: null, method: 'password' };
   return { pending: await openPendingSignIn(svc, { door: input.door, member, sid: input.sid }), methods };
@@ -59,12 +91,18 @@ export async function proveSignInCode(
   return { member, secondFactorAt: now, method };
 }
 
-/** A console session for a proved member (any console session the browser had is ended first), with its actor. */
+/**
+ * A console session for a proved member (completeSignIn first; any console session the browser had is ended),
+ * with its actor. The session keeps the browser's address and User-Agent (mySessions shows them).
+ */
 export async function startConsoleSession(
-  svc: Services, proved: ProvedMember, currentToken: string | undefined,
+  svc: Services, proved: ProvedMember, currentToken: string | undefined, client: SignInClient,
 ): Promise<{ session: MemberSession; actor: MemberActor }> {
+  await completeSignIn(svc, proved, { door: 'console', client });
   if (currentToken) await endMemberSession(svc, { token: currentToken });
-  const session = await startMemberSession(svc, { kind: 'console', memberId: proved.member.id, secondFactorAt: proved.secondFactorAt });
+  const session = await startMemberSession(svc, {
+    kind: 'console', memberId: proved.member.id, secondFactorAt: proved.secondFactorAt, address: client.address, userAgent: client.userAgent,
+  });
   const tenant = await getTenant(svc, proved.member.orgId);
   const enrolled = proved.method !== 'password';
   return { session, actor: memberActor(proved.member, { enrolled, required: tenant.mfaRequired, fresh: proved.secondFactorAt !== null }) };
@@ -77,9 +115,9 @@ export async function startConsoleSession(
  * methods they have).
  */
 export async function signIn(
-  svc: Services, input: SignInInput & { currentToken?: string },
+  svc: Services, input: SignInInput & { currentToken?: string; userAgent?: string },
 ): Promise<{ session: MemberSession; actor: MemberActor } | PendingSecondFactor> {
   const proved = await provePassword(svc, { ...input, door: 'console' });
   if ('pending' in proved) return proved;
-  return startConsoleSession(svc, proved, input.currentToken);
+  return startConsoleSession(svc, proved, input.currentToken, { address: input.address, userAgent: input.userAgent });
 }

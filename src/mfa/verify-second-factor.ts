@@ -14,13 +14,13 @@ import { proveSignInCode, startConsoleSession } from './sign-in';
 export async function verifySecondFactor(
   svc: Services,
   input: {
-    code: unknown; address: string | undefined; pendingToken?: string;
+    code: unknown; address: string | undefined; userAgent?: string; pendingToken?: string;
     signedIn?: { actor: MemberActor; session: MemberSession } | null;
   },
 ): Promise<{ signedIn: { session: MemberSession; actor: MemberActor } } | { steppedUpAt: Date }> {
   if (input.pendingToken) {
     const proved = await proveSignInCode(svc, { pendingToken: input.pendingToken, door: 'console', code: input.code, address: input.address });
-    return { signedIn: await startConsoleSession(svc, proved, input.signedIn?.session.token) };
+    return { signedIn: await startConsoleSession(svc, proved, input.signedIn?.session.token, { address: input.address, userAgent: input.userAgent }) };
   }
   if (!input.signedIn) throw new DomainError('unauthenticated', PENDING_EXPIRED);
   const { actor, session } = input.signedIn;

@@ -5,7 +5,8 @@ import { crossTenant } from '../db/cross-tenant';
 import { safeEqual, sha256Hex } from '../security/tokens';
 import { metricsOf } from '../metrics';
 import type { Services } from '../services';
-import { Member } from '../tenants/index';
+import { Member, refuseAddressNotAllowed } from '../tenants/index';
+import { forTenant } from '../db/index';
 import { signAccessToken, tokenResponse } from './access-token';
 import type { TokenResponse } from './oauth.wire';
 import type { OAuthClientInfo } from './client-info';
@@ -23,10 +24,11 @@ const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
  * connected app (grant) and returns an access token and a refresh token. A second use of a code fails
  * and revokes the grant of the first, with every token issued from it (RFC 6749 section 4.1.2). A
  * `resource` (RFC 8707) narrows the access token to one of the code's resources; the grant keeps them all.
+ * From outside the tenant's IP allow-list: `forbidden`.
  */
 export async function exchangeAuthorizationCode(
   svc: Services,
-  input: { client: OAuthClientInfo; code: unknown; redirectUri: unknown; codeVerifier: unknown; resource?: unknown },
+  input: { client: OAuthClientInfo; code: unknown; redirectUri: unknown; codeVerifier: unknown; resource?: unknown; address?: string | undefined },
 ): Promise<TokenResponse> {
   const { client } = input;
   if (client.kind !== 'connector') throw new OAuthError('unauthorized_client', 'This client may not use the authorization_code grant.');
@@ -45,6 +47,8 @@ export async function exchangeAuthorizationCode(
       if (code.grantId) await revokeGrant(tx, { orgId: code.orgId, grantId: code.grantId, now });
       return invalidCode;
     }
+    // The tenant's IP allow-list (forbidden): the code stays unspent, the transaction rolls back.
+    await refuseAddressNotAllowed(forTenant(tx.manager, code.orgId), input.address);
     // From here on the code is spent, whatever the outcome: a failed PKCE check cannot be retried.
     await tx.manager.update(OAuthCode, { orgId: code.orgId, codeHash }, { usedAt: now });
     if (code.expiresAt.getTime() <= now.getTime()) return invalidCode;

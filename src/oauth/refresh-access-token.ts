@@ -12,17 +12,19 @@ import { OAuthRefreshToken } from './oauth-refresh-token.entity';
 import { OAuthError } from './oauth.errors';
 import { requestedResources, storedResources } from './resources';
 import { requestedScopes } from './scopes';
+import { refuseAddressNotAllowed } from '../tenants/index';
+import { forTenant } from '../db/index';
 
 /**
  * grant_type=refresh_token with rotation: each use returns a new refresh token and retires the old one.
  * A retired token presented again means it leaked (or two copies raced): the whole grant is revoked,
  * so of two concurrent refreshes with one token at most one ever yields working tokens. An optional
  * scope narrows the new access token within the grant (RFC 6749 section 6), an optional resource
- * (RFC 8707) to one of the grant's resources.
+ * (RFC 8707) to one of the grant's resources. From outside the tenant's IP allow-list: `forbidden`.
  */
 export async function refreshAccessToken(
   svc: Services,
-  input: { client: OAuthClientInfo; refreshToken: unknown; scope?: unknown; resource?: unknown },
+  input: { client: OAuthClientInfo; refreshToken: unknown; scope?: unknown; resource?: unknown; address?: string | undefined },
 ): Promise<TokenResponse> {
   const { client } = input;
   if (typeof input.refreshToken !== 'string' || !input.refreshToken) throw new OAuthError('invalid_request', 'Missing required parameter: refresh_token.');
@@ -41,6 +43,7 @@ export async function refreshAccessToken(
       return invalid;
     }
     if (row.revokedAt || grant.revokedAt || row.expiresAt.getTime() <= now.getTime()) return invalid;
+    await refuseAddressNotAllowed(forTenant(tx.manager, grant.orgId), input.address);
     let scopes = grant.scopes;
     if (input.scope !== undefined && input.scope !== '') scopes = requestedScopes(input.scope, grant.scopes, grant.scopes);
     const granted = storedResources(svc.config, grant.resources);

@@ -18,6 +18,7 @@ interface Row {
   role?: MemberRole;
   mfa_required?: number;
   mfa_enrolled?: number;
+  ip_allow_list?: string | null;
 }
 
 /** The member a live session belongs to, as read with it (a removed member's sessions open nothing). */
@@ -30,6 +31,8 @@ export interface SessionMember {
   mfaRequired: boolean;
   /** They have a confirmed second factor. */
   mfaEnrolled: boolean;
+  /** Their tenant's IP allow-list (CIDRs), or null. */
+  ipAllowList: string[] | null;
 }
 
 /**
@@ -43,7 +46,7 @@ export async function findMemberSession(svc: Services, kind: MemberSessionKind, 
 
 /**
  * findMemberSession and the session's member in the same statement: null also when the member has been
- * removed. One round trip per request for the console, whose every request checks its session.
+ * removed or suspended. One round trip per request for the console, whose every request checks its session.
  */
 export async function findMemberSessionWithMember(
   svc: Services, kind: MemberSessionKind, token: unknown,
@@ -62,9 +65,9 @@ async function lookup(
   const [row] = (await byToken.query(
     withMember
       ? `SELECT s.member_id, s.sid, s.csrf_generation, s.created_at, s.idle_expires_at, s.expires_at, s.second_factor_at, m.org_id, m.email, m.role,
-           t.mfa_required,
+           t.mfa_required, t.ip_allow_list,
            EXISTS (SELECT 1 FROM second_factors f WHERE f.org_id = m.org_id AND f.member_id = m.id AND f.confirmed_at IS NOT NULL) AS mfa_enrolled
-         FROM member_sessions s JOIN members m ON m.id = s.member_id AND m.removed_at IS NULL JOIN tenants t ON t.id = m.org_id
+         FROM member_sessions s JOIN members m ON m.id = s.member_id AND m.removed_at IS NULL AND m.suspended_at IS NULL JOIN tenants t ON t.id = m.org_id
          WHERE s.token_hash = ? AND s.kind = ? AND s.ended_at IS NULL AND s.expires_at > ? AND s.idle_expires_at > ?`
       : `SELECT member_id, sid, csrf_generation, created_at, idle_expires_at, expires_at, second_factor_at FROM member_sessions
          WHERE token_hash = ? AND kind = ? AND ended_at IS NULL AND expires_at > ? AND idle_expires_at > ?`,
@@ -84,7 +87,8 @@ async function lookup(
     createdAt: new Date(row.created_at), idleExpiresAt, expiresAt, secondFactorAt: row.second_factor_at ? new Date(row.second_factor_at) : null,
   };
   const member = withMember && row.org_id && row.email && row.role
-    ? { id: row.member_id, orgId: row.org_id, email: row.email, role: row.role, mfaRequired: Number(row.mfa_required) === 1, mfaEnrolled: Number(row.mfa_enrolled) === 1 }
+    ? { id: row.member_id, orgId: row.org_id, email: row.email, role: row.role, mfaRequired: Number(row.mfa_required) === 1, mfaEnrolled: Number(row.mfa_enrolled) === 1,
+      ipAllowList: row.ip_allow_list ? JSON.parse(row.ip_allow_list) as string[] : null }
     : null;
   return { session, member };
 }

@@ -13,6 +13,7 @@ export interface Me {
   org: {
     id: string; name: string; fourEyes: boolean; defaultMlroMemberId: string | null; fullParityEntitled: boolean; fullParityEnabled: boolean; zeroRetention: boolean;
     webhookAlertAfterMinutes: number; idvRequireSelfie: boolean; idvAcceptDocumentOnFile: boolean; mfaRequired: boolean;
+    ipAllowList: string[]; inactivityLimitDays: number | null;
   };
 }
 
@@ -27,6 +28,7 @@ export async function getMe(svc: Services, actor: Actor): Promise<Me> {
     member: toMemberView(member),
     org: { id: tenant.id, name: tenant.name, fourEyes: tenant.fourEyes, defaultMlroMemberId: tenant.defaultMlroMemberId, fullParityEntitled: tenant.fullParityEntitled,
       fullParityEnabled: tenant.fullParityEnabled, zeroRetention: tenant.zeroRetention, webhookAlertAfterMinutes: tenant.webhookAlertAfterMinutes,
-      idvRequireSelfie: tenant.idvRequireSelfie, idvAcceptDocumentOnFile: tenant.idvAcceptDocumentOnFile, mfaRequired: tenant.mfaRequired },
+      idvRequireSelfie: tenant.idvRequireSelfie, idvAcceptDocumentOnFile: tenant.idvAcceptDocumentOnFile, mfaRequired: tenant.mfaRequired,
+      ipAllowList: tenant.ipAllowList ?? [], inactivityLimitDays: tenant.inactivityLimitDays },
   };
 }

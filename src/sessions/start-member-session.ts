@@ -8,7 +8,10 @@ import { csrfTokenOf, MEMBER_SESSION_POLICIES, sessionTokenHash, type MemberSess
  * planted before sign-in is worth nothing), with the kind's idle and absolute expiry. `sid` carries a
  * browser's binding over from its anonymous phase; without it a new one is drawn.
  */
-export async function startMemberSession(svc: Services, input: { kind: MemberSessionKind; memberId: string; sid?: string; secondFactorAt?: Date | null }): Promise<MemberSession> {
+export async function startMemberSession(
+  svc: Services,
+  input: { kind: MemberSessionKind; memberId: string; sid?: string; secondFactorAt?: Date | null; address?: string | undefined; userAgent?: string | undefined },
+): Promise<MemberSession> {
   const policy = MEMBER_SESSION_POLICIES[input.kind];
   const now = svc.clock.now();
   const token = randomToken(32);
@@ -17,9 +20,11 @@ export async function startMemberSession(svc: Services, input: { kind: MemberSes
   const idleExpiresAt = new Date(Math.min(now.getTime() + policy.idleMs, expiresAt.getTime()));
   // member_sessions has no org_id: a session is its token's hash and its member (signing in comes before the tenant).
   await crossTenant(svc.db, 'sign-in').query(
-    `INSERT INTO member_sessions (token_hash, kind, member_id, sid, csrf_generation, created_at, last_seen_at, idle_expires_at, expires_at, second_factor_at)
-     VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
-    [sessionTokenHash(token), input.kind, input.memberId, sid, now, now, idleExpiresAt, expiresAt, input.secondFactorAt ?? null],
+    `INSERT INTO member_sessions (token_hash, kind, member_id, sid, csrf_generation, created_at, last_seen_at, idle_expires_at, expires_at, second_factor_at,
+       user_agent, address)
+     VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`,
+    [sessionTokenHash(token), input.kind, input.memberId, sid, now, now, idleExpiresAt, expiresAt, input.secondFactorAt ?? null,
+      input.userAgent ? input.userAgent.slice(0, 512) : null, input.address ? input.address.slice(0, 64) : null],
   );
   // Keep the table to live sessions: a few of those past their absolute expiry go with each new one.
   await crossTenant(svc.db, 'sweep').query('DELETE FROM member_sessions WHERE expires_at < ? ORDER BY expires_at LIMIT 20', [now]);

@@ -21,5 +21,11 @@ export { listAdminRecipients, ADMIN_RECIPIENT_ROLES } from './list-admin-recipie
 export { toMemberView } from './member-views';
 export { isDuplicateSlug, SLUG_PATTERN, SLUG_RULE } from './tenant-slug';
 export { getCurrentMember, lockTenantMembers, refuseLastAdmin } from './lock-tenant-members';
-export { insertMember, setMemberRole, markMemberRemoved, setMemberPasswordHash } from './members.repository';
+export {
+  insertMember, setMemberRole, markMemberRemoved, setMemberPasswordHash, markMemberSuspended, markMemberReactivated, markMemberSignedIn, inactiveSince,
+  listInactiveMembers,
+} from './members.repository';
+export { setIpAllowList } from './set-ip-allow-list';
+export { setInactivityLimit, INACTIVITY_DAYS_MIN, INACTIVITY_DAYS_MAX } from './set-inactivity-limit';
+export { refuseAddressNotAllowed } from './refuse-address';
 export { listMemberContacts, findMemberContact, findMemberContacts, type MemberContact } from './member-contacts';

@@ -15,4 +15,10 @@ export class Member {
   @Column({ type: 'varchar' }) role!: MemberRole;
   @Column(timestampColumn) createdAt!: Date;
   @Column(nullableTimestampColumn) removedAt!: Date | null;
+  /** The last successful sign-in (console or authorization pages), or null: never since this was recorded. */
+  @Column(nullableTimestampColumn) lastSignInAt!: Date | null;
+  /** Suspended (the tenant's inactivity limit): they cannot sign in until an admin reactivates them. */
+  @Column(nullableTimestampColumn) suspendedAt!: Date | null;
+  /** Last reactivated by an admin: inactivity counts from here when it is later than the last sign-in. */
+  @Column(nullableTimestampColumn) reactivatedAt!: Date | null;
 }

@@ -12,5 +12,8 @@ export const MemberSchema = Type.Object({
   name: Nullable(Type.String()),
   role: MemberRoleSchema,
   createdAt: DateTime(),
+  lastSignInAt: Nullable(DateTime()),
+  /** Suspended after the tenant's inactivity limit: cannot sign in until an admin reactivates them. */
+  suspendedAt: Nullable(DateTime()),
 });
 export type MemberView = Static<typeof MemberSchema>;

@@ -22,15 +22,20 @@ export interface OrganisationSettings {
   idvAcceptDocumentOnFile: boolean;
   /** Every member needs a second factor (setMfaRequired). */
   mfaRequired: boolean;
+  /** The IP allow-list (CIDRs); empty: every address may come in. */
+  ipAllowList: string[];
+  /** Days without a sign-in after which a member is suspended, or null (never). */
+  inactivityLimitDays: number | null;
 }
 
 export function toOrganisationSettings(
-  t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'defaultMlroMemberId' | 'fullParityEntitled' | 'fullParityEnabled' | 'zeroRetention' | 'webhookAlertAfterMinutes' | 'idvRequireSelfie' | 'idvAcceptDocumentOnFile' | 'mfaRequired'>,
+  t: Pick<Tenant, 'id' | 'name' | 'fourEyes' | 'defaultMlroMemberId' | 'fullParityEntitled' | 'fullParityEnabled' | 'zeroRetention' | 'webhookAlertAfterMinutes' | 'idvRequireSelfie' | 'idvAcceptDocumentOnFile' | 'mfaRequired' | 'ipAllowList' | 'inactivityLimitDays'>,
 ): OrganisationSettings {
   return {
     orgId: t.id, name: t.name, fourEyes: t.fourEyes, defaultMlroMemberId: t.defaultMlroMemberId, fullParityEntitled: t.fullParityEntitled,
     fullParityEnabled: t.fullParityEnabled, zeroRetention: t.zeroRetention,
     webhookAlertAfterMinutes: t.webhookAlertAfterMinutes, idvRequireSelfie: t.idvRequireSelfie,
     idvAcceptDocumentOnFile: t.idvAcceptDocumentOnFile, mfaRequired: t.mfaRequired,
+    ipAllowList: t.ipAllowList ?? [], inactivityLimitDays: t.inactivityLimitDays,
   };
 }

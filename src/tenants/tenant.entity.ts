@@ -34,6 +34,14 @@ export class Tenant {
   @Column({ ...uuidColumn, nullable: true }) defaultMlroMemberId!: string | null;
   /** Every member needs a second factor: one without is sent to enrolment at sign-in (admin, audited; off by default). */
   @Column(boolColumn) mfaRequired!: boolean;
+  /**
+   * The IP allow-list (CIDRs, IPv4 and IPv6): when set, console sessions, member sign-ins and the tenant's API tokens
+   * from any other address are refused (admin, audited; null: no list).
+   */
+  @Column({ type: 'text', nullable: true, transformer: { to: (v: string[] | null) => (v ? JSON.stringify(v) : null), from: (v: string | null) => (v ? JSON.parse(v) as string[] : null) } })
+  ipAllowList!: string[] | null;
+  /** Days without a sign-in after which a member is suspended (admin, audited; null: never). */
+  @Column({ type: 'int', nullable: true }) inactivityLimitDays!: number | null;
   /** The public intake link answers (Compliance Configuration; off by default). */
   @Column(boolColumn) publicIntakeEnabled!: boolean;
   @Column(timestampColumn) createdAt!: Date;

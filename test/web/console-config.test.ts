@@ -457,10 +457,10 @@ describe('web console: Compliance Configuration in Chromium', function () {
     // The monitoring schedule and the reuse window load with their own requests, after the rest of the page.
     await v.page.locator('.panel p strong').filter({ hasText: '365 days.' }).waitFor(WAIT);
     await v.page.locator('.panel p strong').filter({ hasText: 'Daily.' }).waitFor(WAIT);
-    // Require MFA, four-eyes, the default MLRO, the webhook alert threshold, the IDV selfie, a document on file, full parity, zero retention,
-    // monitoring, the reuse window.
+    // Require MFA, the current address, the IP allow-list, the inactivity limit, four-eyes, the default MLRO, the webhook alert threshold,
+    // the IDV selfie, a document on file, full parity, zero retention, monitoring, the reuse window.
     expect(await v.page.locator('.panel p strong').allTextContents()).to.deep.equal([
-      'Not required.', 'Off.', 'None.', 'After 60 minutes.', 'Off.', 'On.', 'On.', 'Off.', 'Daily.', '365 days.',
+      'Not required.', '127.0.0.1', 'Every address.', 'Never.', 'Off.', 'None.', 'After 60 minutes.', 'Off.', 'On.', 'On.', 'Off.', 'Daily.', '365 days.',
     ]);
     await checkPage(v.page, 'console-organisation-dark-360');
     await v.close();
@@ -537,7 +537,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     expect(await v.page.getByRole('button', { name: 'Invite member' }).count()).to.equal(0);
     expect(await v.page.getByRole('button', { name: 'Change role' }).count()).to.equal(0);
     expect(await v.page.getByRole('button', { name: 'Remove' }).count()).to.equal(0);
-    expect(await v.page.getByRole('columnheader').allInnerTexts()).to.deep.equal(['Name', 'Email', 'Role', 'Member since']);
+    expect(await v.page.getByRole('columnheader').allInnerTexts()).to.deep.equal(['Name', 'Email', 'Role', 'Member since', 'Last sign-in', 'Status']);
     // The audit log is a compliance admin's: no link for an analyst.
     expect(await v.page.getByRole('navigation', { name: 'Compliance configuration' }).getByRole('link').allInnerTexts()).to.deep.equal([
       'Webhooks', 'Recent deliveries', 'API credentials', 'Connected apps', 'Organisation', 'Public intake link', 'Screening', 'Cleared hits', 'Risk model',

@@ -34,8 +34,10 @@ describe('feature modules (worker/modules.ts)', () => {
     expect(timed[0]!.every!({ webhookHealthCheckIntervalMs: 1234 } as never)).to.equal(1234);
   });
 
-  it('give the worker its crontab: the monitoring tick every minute, no backfill, one attempt, its own queue; the queues\' SLA digest daily at 07:00 UTC; the audit heads signed daily at 00:15 UTC', () => {
+  it('give the worker its crontab: the monitoring tick every minute, no backfill, one attempt, its own queue; the queues\' SLA digest daily at 07:00 UTC; the audit heads signed daily at 00:15 UTC; inactive members suspended daily at 00:30 UTC', () => {
     expect(moduleCron(FEATURE_MODULES)).to.deep.equal([{
+      task: 'members.suspend-inactive', match: '30 0 * * *', identifier: 'members.suspend-inactive', options: { backfillPeriod: 0, maxAttempts: 3 },
+    }, {
       task: MONITORING_TICK_TASK, match: '* * * * *', identifier: MONITORING_TICK_TASK,
       options: { backfillPeriod: 0, maxAttempts: 1, queueName: MONITORING_TICK_TASK },
     }, {
@@ -74,7 +76,7 @@ describe('feature modules (worker/modules.ts)', () => {
   it('give the worker its task list, each identifier once and unchanged (the names of queued jobs)', () => {
     const svc = {} as Services;
     expect(Object.keys(createTaskList(svc)).sort()).to.deep.equal([
-      'audit.sign-heads', 'case.purge-check', 'deliver-webhook', 'monitoring.run-due', 'monitoring.tick', 'monitoring.watchlist-change', 'outreach.reminder', 'pipeline.document-uploaded', 'pipeline.step',
+      'audit.sign-heads', 'case.purge-check', 'deliver-webhook', 'members.suspend-inactive', 'monitoring.run-due', 'monitoring.tick', 'monitoring.watchlist-change', 'outreach.reminder', 'pipeline.document-uploaded', 'pipeline.step',
       'relay-events', 'send-mail', 'send-removed-member-credentials-mail', 'work-queues.sla-digest',
     ]);
     const twice = [{ name: 'a', tasks: { x: () => async () => undefined } }, { name: 'b', tasks: { x: () => async () => undefined } }];

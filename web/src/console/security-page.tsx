@@ -1,6 +1,7 @@
 // Your profile › Security: the member's own second factors. Set up an authenticator app from its QR code, add a
 // passkey, see how many recovery codes are left and make new ones, remove a factor. When the organisation requires
 // MFA and the member has none yet, this is the only page they can use (the server holds every other request).
+// Below them, the member's console sessions with device and address (my-sessions.tsx).
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { graphql } from '../gql';
@@ -16,6 +17,7 @@ import { useFieldErrors } from './form-errors';
 import { addPasskey } from './passkeys';
 import { useSignInOnUnauthenticated } from './require-member';
 import { loadConsoleSession, useViewer } from './session';
+import { MySessionsSection } from './my-sessions';
 
 const MySecondFactors = graphql(`
   query MySecondFactors {
@@ -183,6 +185,7 @@ export function SecurityPage() {
           </Form>
         </section>
       ) : null}
+      <MySessionsSection />
     </Page>
   );
 }

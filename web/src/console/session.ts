@@ -23,6 +23,8 @@ export const OrganisationFields = graphql(`
     idvRequireSelfie
     idvAcceptDocumentOnFile
     mfaRequired
+    ipAllowList
+    inactivityLimitDays
   }
 `);
 
@@ -38,6 +40,7 @@ export const ViewerFields = graphql(`
     role
     mfaEnrolmentRequired
     hasSecondFactor
+    currentAddress
     org {
       ...OrganisationFields
     }
@@ -69,6 +72,7 @@ export const ViewerFields = graphql(`
       configureMfa
       configurePublicIntake
       readKeptMail
+      configureNetwork
     }
     mailKeptLocally
   }

@@ -1,4 +1,5 @@
-// Compliance Configuration › Members: everyone in the organisation; an admin invites, changes roles and removes.
+// Compliance Configuration › Members: everyone in the organisation; an admin invites, changes roles, removes, and
+// reactivates members suspended for inactivity.
 import { useState, type FormEvent } from 'react';
 import { Button, Cell, Column, Form, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { graphql } from '../../gql';
@@ -23,6 +24,8 @@ const MembersList = graphql(`
       name
       role
       createdAt
+      lastSignInAt
+      suspendedAt
     }
   }
 `);
@@ -43,6 +46,12 @@ const ChangeRole = graphql(`
       id
       role
     }
+  }
+`);
+
+const Reactivate = graphql(`
+  mutation ReactivateMember($userId: ID!) {
+    reactivateMember(userId: $userId) { id suspendedAt }
   }
 `);
 
@@ -93,6 +102,8 @@ export function MembersPage() {
               <Column>Email</Column>
               <Column>Role</Column>
               <Column>Member since</Column>
+              <Column>Last sign-in</Column>
+              <Column>Status</Column>
               {mayManage ? <Column>Actions</Column> : null}
             </TableHeader>
             <TableBody items={data.members} dependencies={[mayManage, viewer.id]}>
@@ -102,6 +113,8 @@ export function MembersPage() {
                   <Cell>{m.email}</Cell>
                   <Cell>{ROLE_LABELS[m.role]}</Cell>
                   <Cell><When at={m.createdAt} /></Cell>
+                  <Cell><When at={m.lastSignInAt} never="None recorded" /></Cell>
+                  <Cell>{m.suspendedAt ? <span>Suspended (inactive) since <When at={m.suspendedAt} /></span> : 'Active'}</Cell>
                   {mayManage ? (
                     <Cell>
                       {m.id === viewer.id ? <span className="muted">—</span> : <MemberActions member={m} onDone={done} />}
@@ -120,9 +133,16 @@ export function MembersPage() {
 function MemberActions({ member, onDone }: { member: Member; onDone: (message: string) => void }) {
   const onError = useSignInOnUnauthenticated();
   const remove = useAction(() => execute(Remove, { memberId: member.id }), onError);
+  const reactivate = useAction(() => execute(Reactivate, { userId: member.id }), onError);
   const who = member.name ?? member.email;
   return (
     <div className="actions actions-tight">
+      {member.suspendedAt ? (
+        <Button className="button" isDisabled={reactivate.pending} onPress={async () => {
+          if (await reactivate.run(undefined)) onDone(`${who} was reactivated and can sign in again.`);
+        }}>Reactivate</Button>
+      ) : null}
+      {reactivate.error ? <ErrorNotice error={reactivate.error} /> : null}
       <DialogButton label="Change role" title={`Change the role of ${who}`}>
         {(close) => <ChangeRoleForm member={member} onCancel={close} onChanged={(role) => { close(); onDone(`${who} is now ${ROLE_LABELS[role]}. Their sessions have ended; they sign in again.`); }} />}
       </DialogButton>

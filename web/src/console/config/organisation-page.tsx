@@ -8,6 +8,7 @@ import { execute } from '../../lib/graphql';
 import { Page } from '../../ui/page';
 import { DefaultMlroPanel, IdentityVerificationPanel, WebhookAlertPanel } from './organisation-panels';
 import { MonitoringSchedulePanel } from './monitoring-schedule';
+import { NetworkSettings } from './network-settings';
 import { PersonReuseWindowSection } from './person-reuse-window';
 import { ReminderSchedulePanel } from './reminder-schedule-panel';
 import { SwitchPanel } from './switch-panel';
@@ -66,6 +67,7 @@ export function OrganisationPage() {
           use the console, and can do nothing else until then. Turn it on once your own second factor is set up (Security, in your profile).
         </p>
       </SwitchPanel>
+      <NetworkSettings org={org} currentAddress={viewer.currentAddress ?? null} mayChange={can.configureNetwork} />
       <SwitchPanel
         id="four-eyes" title="Four-eyes approval" label="Require four-eyes approval" value={org.fourEyes} mayChange={can.setFourEyes} whoMay="A compliance admin"
         save={async (enabled) => (await execute(SetFourEyes, { enabled })).setFourEyes}
