@@ -16,6 +16,7 @@ import { WebhookDeliveryCaseResolver, WebhookEndpointHealthResolver, WebhooksRes
 import { MembersResolver } from './members.resolver';
 import { SessionResolver } from './session.resolver';
 import { SecondFactorsResolver } from './second-factors.resolver';
+import { SsoResolver } from './sso.resolver';
 import { RiskPolicyResolver } from './risk-policy.resolver';
 import { ScreeningResolver } from './screening.resolver';
 import { ScreeningSettingsResolver } from './screening-settings.resolver';
@@ -43,6 +44,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CaseRetentionResolver,
   SessionResolver,
   SecondFactorsResolver,
+  SsoResolver,
   MembersResolver,
   CasesResolver,
   CaseWorkResolver,

@@ -40,6 +40,7 @@ export class ViewerCan implements ViewerCanView {
   @Field({ description: "Place and release a case's legal hold (setLegalHold, releaseLegalHold; mlro or above)." }) manageLegalHold!: boolean;
   @Field({ description: 'subjectAccessExport, requestErasure and erasureRequests (compliance_admin).' }) manageSubjectRequests!: boolean;
   @Field({ description: 'setMfaRequired (admin).' }) configureMfa!: boolean;
+  @Field({ description: 'ssoConnection, setSsoConnection, testSsoConnection and removeSsoConnection (admin).' }) configureSso!: boolean;
 }
 
 @ObjectType({ description: 'The signed-in member, with their organisation.' })

@@ -102,6 +102,8 @@ export const PERMISSIONS = {
   'mfa:own': { role: 'analyst' },
   /** The tenant's "Require MFA" switch (audited, step-up). */
   'mfa:configure': { role: 'admin' },
+  /** The tenant's single sign-on connection (src/sso): seeing, setting, testing and removing it, and "SSO required" (audited, step-up). */
+  'sso:configure': { role: 'admin' },
   /** The risk engine's pipeline step (assessing a case as `system`): nobody but the system and the operator. */
   'risk:assess': {},
   /** Seeing the tenant's risk model and a case's assessment breakdown. */

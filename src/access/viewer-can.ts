@@ -57,6 +57,8 @@ export const VIEWER_ACTIONS = {
   manageSubjectRequests: 'subject_requests:manage',
   /** The tenant's "Require MFA" switch (setMfaRequired). */
   configureMfa: 'mfa:configure',
+  /** The single sign-on connection (setSsoConnection, testSsoConnection, removeSsoConnection). */
+  configureSso: 'sso:configure',
 } as const satisfies Record<string, Permission>;
 
 export type ViewerCan = Record<keyof typeof VIEWER_ACTIONS, boolean>;

@@ -34,6 +34,8 @@ export class Tenant {
   @Column({ ...uuidColumn, nullable: true }) defaultMlroMemberId!: string | null;
   /** Every member needs a second factor: one without is sent to enrolment at sign-in (admin, audited; off by default). */
   @Column(boolColumn) mfaRequired!: boolean;
+  /** Members sign in through the tenant's identity provider (src/sso): passwords only for an admin's break-glass (off by default). */
+  @Column(boolColumn) ssoRequired!: boolean;
   /** The public intake link answers (Compliance Configuration; off by default). */
   @Column(boolColumn) publicIntakeEnabled!: boolean;
   @Column(timestampColumn) createdAt!: Date;
