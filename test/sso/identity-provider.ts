@@ -36,7 +36,7 @@ export class TestIdentityProvider {
       }],
       jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' }] },
       cookies: { keys: ['test cookie key of the identity provider'] },
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name'] },
       features: { devInteractions: { enabled: false } },
       pkce: { required: () => true },
       ttl: { Session: 600, Interaction: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
