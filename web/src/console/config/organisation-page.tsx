@@ -17,6 +17,7 @@ import { ReminderSchedulePanel } from './reminder-schedule-panel';
 import type { Org } from '../session';
 import { useSettings } from './viewer';
 import { MonitoringSchedulePanel } from './monitoring-schedule';
+import { SsoPanel } from './sso-panel';
 
 const SetFourEyes = graphql(`
   mutation SetFourEyes($enabled: Boolean!) {
@@ -173,6 +174,7 @@ export function OrganisationPage() {
           <p><strong>{org.mfaRequired ? 'Required' : 'Not required'}.</strong> An admin can change this.</p>
         )}
       </section>
+      {can.configureSso ? <SsoPanel /> : null}
       <section className="panel" aria-labelledby="four-eyes-title">
         <h2 id="four-eyes-title">Four-eyes approval</h2>
         <p>When on, a monitoring-review verdict, and an approval of a case over its open checks, needs a second person to approve it.</p>
