@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/index';
 import { forTenant, inTransaction } from '../db/index';
 import { DomainError, type Services } from '../platform/index';
-import { NO_PASSWORD_HASH } from '../security/passwords';
+import { NO_PASSWORD_HASH } from '../security/index';
 import { methodsOf, openPendingSignIn, type ProvedMember, type SecondFactorMethod } from '../mfa/index';
 import { findMemberByEmail, findSignedInMember, type SignedInMember } from '../sessions/index';
 import { getTenant, insertMember, Member } from '../tenants/index';

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { openSecret } from '../security/secret-box';
+import { openSecret } from '../security/index';
 import type { Services } from '../platform/index';
 import { clientSecretAad } from './sso-connection';
 import type { SsoConnectionRow } from './sso-connections.repository';

@@ -2,7 +2,7 @@ import { auditName, authorize, MEMBER_ROLES, requireStepUp, type Actor, type Mem
 import { recordAudit } from '../audit/index';
 import { forTenant, inTransaction } from '../db/index';
 import { DomainError, type Services, type ValidationDetail } from '../platform/index';
-import { sealSecret } from '../security/secret-box';
+import { sealSecret } from '../security/index';
 import { lockTenant, writeSsoRequired } from '../tenants/index';
 import { requireText, throwIfAny } from '../validation';
 import { clientSecretAad, toSsoConnectionView, type SsoConnectionView } from './sso-connection';

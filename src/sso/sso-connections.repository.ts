@@ -1,6 +1,4 @@
-import { crossTenant } from '../db/cross-tenant';
-import type { Queryable } from '../db/queryable';
-import type { TenantDb } from '../db/tenant-db';
+import { crossTenant, type Queryable, type TenantDb } from '../db/index';
 import type { MemberRole } from '../access/index';
 
 /**

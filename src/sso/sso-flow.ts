@@ -1,5 +1,5 @@
 import type { Config } from '../platform/index';
-import { openSecret, sealSecret } from '../security/secret-box';
+import { openSecret, sealSecret } from '../security/index';
 import type { SsoDoor } from './sso-connection';
 
 /**

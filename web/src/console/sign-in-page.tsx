@@ -26,20 +26,18 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [methods, setMethods] = useState<string[] | null>(() => params.get('second_factor')?.split(',').filter(Boolean) ?? null);
-  const [sso, setSso] = useState(false);
   const action = useAction(signIn);
   const { fieldErrors, rest, edited } = useFieldErrors(action.error?.code === 'MFA_REQUIRED' ? undefined : action.error, FIELDS);
 
-  // Whether the email signs in through SSO, asked once typing pauses.
+  // Whether the email signs in through SSO, asked once typing pauses (the answer is kept with the email it is for).
+  const [ssoEmail, setSsoEmail] = useState<string | null>(null);
+  const sso = ssoEmail !== null && ssoEmail === email.trim();
   useEffect(() => {
     const typed = email.trim();
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(typed)) {
-      setSso(false);
-      return;
-    }
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(typed)) return;
     let live = true;
     const timer = setTimeout(() => {
-      ssoAvailable(typed).then((yes) => { if (live) setSso(yes); }, () => { if (live) setSso(false); });
+      ssoAvailable(typed).then((yes) => { if (live) setSsoEmail(yes ? typed : null); }, () => { if (live) setSsoEmail(null); });
     }, 300);
     return () => {
       live = false;

@@ -12,7 +12,7 @@ import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { Success, useFieldErrors, useLastData } from './ui';
 
-const SsoFields = graphql(`
+graphql(`
   fragment SsoFields on SsoConnection {
     issuerUrl
     clientId
