@@ -3,8 +3,8 @@ import type { MemberRole } from '../access/index';
 
 /**
  * Every statement on sso_connections and sso_domains. A tenant's connection is read and written through
- * its handle; the tenant an email domain routes to is found across tenants (a member signing in, before the
- * tenant is known).
+ * its handle; a domain is looked up across tenants (`sso-domain`: domains are unique across tenants), to find
+ * the tenant an email's domain routes to and whether another tenant holds one already.
  */
 
 /** A tenant's stored connection: the client secret stays sealed here (SECRETS_KEY), opened only to call the IdP. */
@@ -58,7 +58,7 @@ export async function saveConnection(db: TenantDb, c: Omit<SsoConnectionRow, 'or
 /** The domains of `domains` that another tenant's connection holds already (a domain routes to one tenant). */
 export async function domainsOfOthers(db: TenantDb, domains: string[]): Promise<string[]> {
   if (!domains.length) return [];
-  const rows = (await db.query('SELECT domain FROM sso_domains WHERE domain IN (?) AND org_id <> ?', [domains, db.orgId])) as { domain: string }[];
+  const rows = (await crossTenant(db, 'sso-domain').query('SELECT domain FROM sso_domains WHERE domain IN (?) AND org_id <> ?', [domains, db.orgId])) as { domain: string }[];
   return rows.map((r) => r.domain);
 }
 
@@ -77,6 +77,6 @@ export async function deleteConnection(db: TenantDb): Promise<boolean> {
 
 /** The tenant whose connection an email domain routes to, or null. */
 export async function findOrgOfDomain(db: Queryable, domain: string): Promise<string | null> {
-  const rows = (await crossTenant(db, 'sign-in').query('SELECT org_id FROM sso_domains WHERE domain = ?', [domain])) as { org_id: string }[];
+  const rows = (await crossTenant(db, 'sso-domain').query('SELECT org_id FROM sso_domains WHERE domain = ?', [domain])) as { org_id: string }[];
   return rows[0]?.org_id ?? null;
 }
