@@ -7,7 +7,7 @@ import type { GraphqlContext } from './context';
 /** The console's error codes (`extensions.code`): the web console and the docs rely on these names. */
 export const GRAPHQL_ERROR_CODES = [
   'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT', 'CONFLICT', 'RATE_LIMITED',
-  'MFA_REQUIRED', 'MFA_ENROLMENT_REQUIRED', 'STEP_UP_REQUIRED', 'SERVICE_UNAVAILABLE', 'INTERNAL_SERVER_ERROR',
+  'MFA_REQUIRED', 'MFA_ENROLMENT_REQUIRED', 'STEP_UP_REQUIRED', 'SSO_REQUIRED', 'SERVICE_UNAVAILABLE', 'INTERNAL_SERVER_ERROR',
 ] as const;
 export type GraphqlErrorCode = (typeof GRAPHQL_ERROR_CODES)[number];
 
@@ -31,6 +31,7 @@ export const GRAPHQL_CODE_BY_DOMAIN_CODE: Record<DomainErrorCode, GraphqlErrorCo
   mfa_required: 'MFA_REQUIRED',
   mfa_enrolment_required: 'MFA_ENROLMENT_REQUIRED',
   step_up_required: 'STEP_UP_REQUIRED',
+  sso_required: 'SSO_REQUIRED',
   service_unavailable: 'SERVICE_UNAVAILABLE',
 };
 

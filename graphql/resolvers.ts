@@ -17,6 +17,7 @@ import { WebhookDeliveryCaseResolver, WebhookEndpointHealthResolver, WebhooksRes
 import { MembersResolver } from './members.resolver';
 import { SessionResolver } from './session.resolver';
 import { SecondFactorsResolver } from './second-factors.resolver';
+import { SsoResolver } from './sso.resolver';
 import { RiskPolicyResolver } from './risk-policy.resolver';
 import { ScreeningResolver } from './screening.resolver';
 import { ScreeningSettingsResolver } from './screening-settings.resolver';
@@ -44,6 +45,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CaseRetentionResolver,
   SessionResolver,
   SecondFactorsResolver,
+  SsoResolver,
   MembersResolver,
   CasesResolver,
   CaseWorkResolver,

@@ -43,6 +43,7 @@ export class ViewerCan implements ViewerCanView {
   @Field({ description: 'setPublicIntake (compliance_admin).' }) configurePublicIntake!: boolean;
   @Field({ description: 'keptMail and keptMailMessage (compliance_admin), when mail is kept locally (Viewer.mailKeptLocally).' }) readKeptMail!: boolean;
   @Field({ description: 'setIpAllowList and setInactivityLimit (admin).' }) configureNetwork!: boolean;
+  @Field({ description: 'ssoConnection, setSsoConnection, testSsoConnection and removeSsoConnection (admin).' }) configureSso!: boolean;
 }
 
 @ObjectType({ description: 'The signed-in member, with their organisation.' })

@@ -18,6 +18,7 @@ import { consoleAuditExportRoutes } from './console/audit-export.routes';
 import { consoleExportRoutes } from './console/cases-export.routes';
 import { consoleSubjectAccessRoutes } from './console/subject-access.routes';
 import { consoleEvidenceRoutes } from './console/evidence-export.routes';
+import { consoleSsoRoutes } from './console/sso.routes';
 import { bearerAuth } from './v1/bearer-auth';
 import { v1Routes } from './v1/index';
 
@@ -68,6 +69,7 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
   app.use(consoleSubjectAccessRoutes(svc)); // a data subject's access export (ZIP, compliance_admin)
   app.use(consoleExportRoutes(svc)); // the console's CSV download of the case list (before the web app's /console/*)
   app.use(consoleEvidenceRoutes(svc)); // a case's evidence pack from the case page (before the web app's /console/*)
+  app.use(consoleSsoRoutes(svc)); // sign-in through the tenant's identity provider (before the web app's /console/*)
   mount(app);
   app.use(notFoundHandler);
   app.use(errorHandler);

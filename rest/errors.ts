@@ -22,6 +22,7 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   mfa_required: 401,
   mfa_enrolment_required: 403,
   step_up_required: 403,
+  sso_required: 403,
   service_unavailable: 503,
 };
 

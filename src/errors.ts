@@ -31,6 +31,8 @@ export const DOMAIN_ERROR_CODES = [
   'mfa_enrolment_required',
   /** A sensitive change needs a second factor proved in the last 10 minutes (verifySecondFactor), then the same request again. */
   'step_up_required',
+  /** The member's organisation signs in through its identity provider (SSO required): no password sign-in. */
+  'sso_required',
   /** A transient fault (the database connection was lost): retry after a moment, with the same Idempotency-Key. */
   'service_unavailable',
 ] as const;

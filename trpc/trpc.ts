@@ -34,6 +34,7 @@ export const TRPC_CODE_BY_DOMAIN_CODE: Record<DomainErrorCode, TRPC_ERROR_CODE_K
   mfa_required: 'UNAUTHORIZED',
   mfa_enrolment_required: 'FORBIDDEN',
   step_up_required: 'FORBIDDEN',
+  sso_required: 'FORBIDDEN',
   service_unavailable: 'SERVICE_UNAVAILABLE',
 };
 

@@ -6,8 +6,10 @@ import { completeSignIn, provePassword, proveSignInCode, type SecondFactorMethod
 import { type Scope } from '../../src/access/index';
 import { isDomainError, type Services } from '../../src/platform/index';
 import { transactionLoader, validateAuthorization, type TransactionStore, type Txn } from './oauth2-server';
-import { consentPage, errorPage, secondFactorPage, sendPage, signInPage, STYLESHEET } from './pages';
-import { browserSession, csrfValid, signIn, signOut, spendCsrf } from './session';
+import { completeSsoSignIn, startSsoSignIn } from '../../src/sso/index';
+import { ssoFlowOf, writeSsoFlowCookie } from '../sso-flow-cookie';
+import { consentPage, errorPage, secondFactorPage, sendPage, signInPage, ssoRedirectPage, STYLESHEET } from './pages';
+import { browserSession, csrfValid, secureCookie, signIn, signOut, spendCsrf } from './session';
 
 type OAuthRequest = Request & { oauth2?: Txn & { transactionID?: string } };
 
@@ -63,6 +65,7 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
     if (err.code === 'unauthenticated') return { status: 401, message: err.message };
     // The IP allow-list and a suspension: the page says why, no session starts.
     if (err.code === 'forbidden') return { status: 403, message: err.message };
+    if (err.code === 'sso_required') return { status: 403, message: err.message };
     return null;
   };
   const renderStep: RequestHandler = async (req: OAuthRequest, res) => {
@@ -149,6 +152,38 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
     }
   });
 
+  // "Continue with SSO": the email's domain names the tenant's identity provider; the browser goes there with
+  // this transaction and its sid sealed in the flow cookie, and comes back to /v1/oauth/sso/callback.
+  router.post('/v1/oauth/sso/start', session, form, requireCsrf, loadTxn, async (req: OAuthRequest, res, next) => {
+    const email = typeof req.body.email === 'string' ? req.body.email.trim().slice(0, 254) : '';
+    try {
+      const started = await startSsoSignIn(svc, { email, door: 'oauth', transactionId: req.oauth2!.transactionID!, sid: req.oauthSession!.sid });
+      writeSsoFlowCookie(res, '/v1/oauth/sso', secureCookie(svc), started.flow);
+      sendPage(res, 'Continuing to your organisation’s sign-in', ssoRedirectPage(started.authorizationUrl), { refreshTo: started.authorizationUrl });
+    } catch (err) {
+      if (!isDomainError(err) || (err.code !== 'not_found' && err.code !== 'unauthenticated')) return next(err);
+      renderSignIn(req, res, { status: err.code === 'not_found' ? 400 : 502, email, error: err.message });
+    }
+  });
+
+  // The identity provider's redirect back: the member signs in here (or gives their second factor first), then the consent.
+  router.get('/v1/oauth/sso/callback', session, async (req: OAuthRequest, res, next) => {
+    writeSsoFlowCookie(res, '/v1/oauth/sso', secureCookie(svc), null);
+    try {
+      const done = await completeSsoSignIn(svc, { door: 'oauth', flow: ssoFlowOf(req), query: new URL(req.originalUrl, 'http://x').search, sid: req.oauthSession!.sid });
+      req.oauth2 = await new Promise<Txn>((resolve, reject) => {
+        store.load({ query: { transaction_id: done.flow.transactionId }, oauthSession: req.oauthSession } as unknown as Request, (e, txn) => (e ? reject(e) : resolve(txn!)));
+      });
+      if ('pending' in done) return renderSecondFactor(req, res, { pending: done.pending.token, methods: done.methods });
+      await signIn(svc, req, res, done.member.id);
+      res.redirect(303, consentUrl(req.oauth2.transactionID!));
+    } catch (err) {
+      if (!isDomainError(err) || (err.code !== 'unauthenticated' && err.code !== 'forbidden')) return next(err);
+      const title = err.code === 'forbidden' ? 'You cannot sign in here' : 'Single sign-on did not complete';
+      sendPage(res, title, errorPage(title, err.message), { status: err.code === 'forbidden' ? 403 : 401 });
+    }
+  });
+
   router.post('/v1/oauth/sign-out', session, form, requireCsrf, loadTxn, async (req: OAuthRequest, res) => {
     await signOut(svc, req, res);
     res.redirect(303, consentUrl(req.oauth2!.transactionID!));
@@ -172,7 +207,7 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
     }) as unknown as RequestHandler[],
     redirectErrors());
 
-  router.use(['/v1/oauth/authorize', '/v1/oauth/sign-in', '/v1/oauth/sign-in/second-factor', '/v1/oauth/sign-out'], pageErrorHandler);
+  router.use(['/v1/oauth/authorize', '/v1/oauth/sign-in', '/v1/oauth/sign-in/second-factor', '/v1/oauth/sign-out', '/v1/oauth/sso'], pageErrorHandler);
   return router;
 }
 

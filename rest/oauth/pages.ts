@@ -26,6 +26,8 @@ export interface PageOptions {
   status?: number;
   /** Origins the page's forms may lead to (CSP form-action also governs the redirect after a POST). */
   formTargets?: string[];
+  /** Go on to this address at once (a zero-second refresh in the head): the way out to an identity provider. */
+  refreshTo?: string;
 }
 
 /** Sends a page with headers that keep it out of caches and frames. */
@@ -44,6 +46,7 @@ export function sendPage(res: Response, title: string, body: Raw, options: PageO
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+${options.refreshTo ? html`<meta http-equiv="refresh" content="0;url=${options.refreshTo}">` : ''}
 <link rel="stylesheet" href="/v1/oauth/assets/oauth.css">
 </head>
 <body>
@@ -68,6 +71,22 @@ export interface SignInView {
   error?: string;
 }
 
+/** A page that says what happened, with a link on (the console's SSO refusals: an unknown user, a domain not allowed). */
+export function noticePage(title: string, message: string, link: { href: string; text: string }): Raw {
+  return html`<h1>${title}</h1>
+<p class="alert" role="alert">${message}</p>
+<p><a href="${link.href}">${link.text}</a></p>`;
+}
+
+/**
+ * On to the identity provider (sent with `refreshTo`): a zero-second refresh and a link, since the authorization pages' CSP allows
+ * forms to lead only here (form-action also governs a redirect after the POST).
+ */
+export function ssoRedirectPage(url: string): Raw {
+  return html`<h1>Continuing to your organisation’s sign-in</h1>
+<p class="lede">If nothing happens, <a href="${url}">continue to your identity provider</a>.</p>`;
+}
+
 export function signInPage(v: SignInView): Raw {
   return html`<h1>Sign in</h1>
 <p class="lede">to connect <strong>${v.appName}</strong> to your organisation’s compliance data.</p>
@@ -80,7 +99,9 @@ ${v.error ? html`<p class="alert" role="alert" id="sign-in-error">${v.error}</p>
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit" class="primary">Sign in</button>
-</form>`;
+<button type="submit" class="secondary" formaction="/v1/oauth/sso/start">Continue with SSO</button>
+</form>
+<p class="note">Does your organisation sign in with single sign-on? Enter your work email and choose Continue with SSO.</p>`;
 }
 
 export interface SecondFactorView {
@@ -168,6 +189,7 @@ button{font:inherit;font-weight:600;border-radius:.5rem;padding:.75rem 1.25rem;c
 .secondary{background:#fff;color:var(--ink);border-color:#b8c0d0}
 .secondary:hover{background:#eef1f7}
 .stack .primary{margin-top:1rem}
+.stack .secondary{margin-top:.5rem}
 .link{background:none;border:none;color:var(--accent);padding:.5rem 0;min-height:auto;text-decoration:underline;font-weight:500}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 .alert{background:var(--danger-bg);color:var(--danger);border:1px solid #fecdca;border-radius:.5rem;padding:.75rem .875rem;margin:0 0 1rem}

@@ -20,7 +20,7 @@ export const SESSION_COOKIE = 'svc_oauth_session';
 const readCookie = (req: Request, name: string) => cookieValue(req.headers.cookie, name);
 
 /** Secure whenever the service is reached over https (BASE_URL), and always outside development and test. */
-function secureCookie(svc: Services): boolean {
+export function secureCookie(svc: Services): boolean {
   return new URL(svc.config.baseUrl).protocol === 'https:' || (svc.config.nodeEnv !== 'development' && svc.config.nodeEnv !== 'test');
 }
 

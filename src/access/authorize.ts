@@ -106,6 +106,8 @@ export const PERMISSIONS = {
   'mfa:configure': { role: 'admin' },
   /** The tenant's IP allow-list and inactivity limit (audited, step-up). */
   'network:configure': { role: 'admin' },
+  /** The tenant's single sign-on connection (src/sso): seeing, setting, testing and removing it, and "SSO required" (audited, step-up). */
+  'sso:configure': { role: 'admin' },
   /** The risk engine's pipeline step (assessing a case as `system`): nobody but the system and the operator. */
   'risk:assess': {},
   /** Seeing the tenant's risk model and a case's assessment breakdown. */

@@ -63,6 +63,8 @@ export const VIEWER_ACTIONS = {
   configureMfa: 'mfa:configure',
   /** The IP allow-list and the inactivity limit (setIpAllowList, setInactivityLimit). */
   configureNetwork: 'network:configure',
+  /** The single sign-on connection (setSsoConnection, testSsoConnection, removeSsoConnection). */
+  configureSso: 'sso:configure',
 } as const satisfies Record<string, Permission>;
 
 export type ViewerCan = Record<keyof typeof VIEWER_ACTIONS, boolean>;

@@ -28,6 +28,8 @@ export type CrossTenantReason =
   | 'sign-in'
   /** A tenant's slug, unique across tenants: whether one is free, and which tenant a public intake URL names. */
   | 'tenant-slug'
+  /** An SSO email domain, unique across tenants: whether one is free, and which tenant's identity provider an email's domain names. */
+  | 'sso-domain'
   /**
    * Rows of no tenant shared by all: the OAuth connectors the operator registers (org_id NULL), read when
    * a tenant's member uses one and changed by the operator.

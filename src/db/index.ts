@@ -4,3 +4,4 @@ export {
   createDataSource, connectDataSource, ensureMysqlDatabase, dropMysqlDatabase, runMigrations, DatabaseUnavailableError,
 } from './data-source';
 export { forTenant, isTenantDb, TenantScopeError, type TenantDb } from './tenant-db';
+export { crossTenant, type CrossTenantReason } from './cross-tenant';

@@ -18,7 +18,7 @@ import {
   factorsOf, findChallenge, findPasskeyByCredential, insertChallenge, insertFactor, recordPasskeyUse, replaceRecoveryCodes, setChallengeWebauthn,
   spendChallenge, unusedRecoveryCodeCount, type FactorRow,
 } from './second-factors.repository';
-import { startConsoleSession, type ProvedMember, type SignInClient } from './sign-in';
+import { refuseUnlessBreakGlass, startConsoleSession, type ProvedMember, type SignInClient } from './sign-in';
 import type { SecondFactorView } from './list-second-factors';
 
 /** The relying party: the host of APP_URL (so http://localhost:<port> works in development), and its origin. */
@@ -203,7 +203,9 @@ export async function verifyWebauthnSignIn(
   if (row.purpose !== 'passwordless') throw new DomainError('unauthenticated', PASSKEY_REFUSED);
   const passkey = await verifyAssertion(svc, response, challenge, null);
   if (!passkey) throw new DomainError('unauthenticated', PASSKEY_REFUSED);
-  return { signedIn: await startConsoleSession(svc, await provedBy(svc, passkey, now, true), input.signedIn?.session.token, client) };
+  const proved = await provedBy(svc, passkey, now, true);
+  await refuseUnlessBreakGlass(svc, proved.member, true);
+  return { signedIn: await startConsoleSession(svc, proved, input.signedIn?.session.token, client) };
 }
 
 async function provedBy(svc: Services, passkey: FactorRow, at: Date, passwordless: boolean): Promise<ProvedMember> {

@@ -15,8 +15,8 @@ export interface ProvedMember {
   member: SignedInMember;
   /** When a second factor was proved (null: the member has none). */
   secondFactorAt: Date | null;
-  /** How: 'password', 'totp', 'recovery_code' or 'webauthn'. */
-  method: 'password' | SecondFactorMethod;
+  /** How: 'password', 'totp', 'recovery_code', 'webauthn', or 'sso' (the identity provider; secondFactorAt set when its MFA counted). */
+  method: 'password' | 'sso' | SecondFactorMethod;
   /** A passkey alone (no password before it). */
   passwordless?: boolean;
 }
@@ -31,6 +31,7 @@ export interface SignInClient {
 export function signInMethodOf(proved: Pick<ProvedMember, 'method' | 'passwordless'>): SignInMethod {
   switch (proved.method) {
     case 'password': return 'password';
+    case 'sso': return 'sso';
     case 'totp': return 'password+totp';
     case 'recovery_code': return 'password+recovery_code';
     case 'webauthn': return proved.passwordless ? 'passkey' : 'password+passkey';
@@ -59,9 +60,21 @@ export function mfaRequiredError(methods: SecondFactorMethod[]): DomainError {
   return new DomainError('mfa_required', 'Enter the code from your authenticator app, use your passkey, or enter a recovery code.', { methods });
 }
 
+/** The refusal of a password (or passwordless passkey) sign-in where the organisation requires SSO. */
+export const SSO_REQUIRED_MESSAGE = 'Your organisation signs in with single sign-on: use "Continue with SSO" with your work email.';
+
+/**
+ * Where the member's organisation requires SSO, only its break-glass may sign in without the identity
+ * provider: an admin who has a second factor (and then gives it). Everyone else: `sso_required`.
+ */
+export async function refuseUnlessBreakGlass(svc: Services, member: SignedInMember, hasSecondFactor: boolean): Promise<void> {
+  if (member.role === 'admin' && hasSecondFactor) return;
+  if ((await getTenant(svc, member.orgId)).ssoRequired) throw new DomainError('sso_required', SSO_REQUIRED_MESSAGE);
+}
+
 /**
  * The first step of every member sign-in (the console, the authorization pages): the throttle and the
- * password (checkPassword), then either the member (no second factor) or a pending sign-in, 5 minutes, that
+ * password (checkPassword), refused where the organisation requires SSO (refuseUnlessBreakGlass), then either the member (no second factor) or a pending sign-in, 5 minutes, that
  * only verifySignInSecondFactor completes. No door mints a member session without passing here.
  */
 export async function provePassword(
@@ -71,6 +84,7 @@ export async function provePassword(
   // The allow-list and suspension refuse before a second factor is asked for.
   await checkSignInAllowed(svc, { orgId: member.orgId, memberId: member.id, address: input.address });
   const methods = await methodsOf(svc, member);
+  await refuseUnlessBreakGlass(svc, member, methods.length > 0);
   if (!methods.length) return { member, secondFactorAt: null, method: 'password' };
   return { pending: await openPendingSignIn(svc, { door: input.door, member, sid: input.sid }), methods };
 }
@@ -104,7 +118,7 @@ export async function startConsoleSession(
     kind: 'console', memberId: proved.member.id, secondFactorAt: proved.secondFactorAt, address: client.address, userAgent: client.userAgent,
   });
   const tenant = await getTenant(svc, proved.member.orgId);
-  const enrolled = proved.method !== 'password';
+  const enrolled = proved.method === 'sso' ? (await methodsOf(svc, proved.member)).length > 0 : proved.method !== 'password';
   return { session, actor: memberActor(proved.member, { enrolled, required: tenant.mfaRequired, fresh: proved.secondFactorAt !== null }) };
 }
 

@@ -38,3 +38,8 @@ export async function writePublicIntake(
 export async function writePersonReuseDays(manager: EntityManager, orgId: string, days: number, now: Date): Promise<void> {
   await manager.query('UPDATE tenants SET person_reuse_days = ?, updated_at = ? WHERE id = ?', [days, now, orgId]);
 }
+
+/** Writes the tenant's "SSO required" switch inside the caller's transaction (src/sso decides it). */
+export async function writeSsoRequired(manager: EntityManager, orgId: string, required: boolean, now: Date): Promise<void> {
+  await manager.query('UPDATE tenants SET sso_required = ?, updated_at = ? WHERE id = ?', [required ? 1 : 0, now, orgId]);
+}

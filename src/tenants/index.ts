@@ -1,7 +1,7 @@
 export { Tenant } from './tenant.entity';
 export { Member, MEMBER_ROLES, type MemberRole } from './member.entity';
 export { createTenant, type CreateTenantInput } from './create-tenant';
-export { getTenant, lockTenant, writePublicIntake, writePersonReuseDays } from './find-tenant';
+export { getTenant, lockTenant, writePublicIntake, writePersonReuseDays, writeSsoRequired } from './find-tenant';
 export { createMember, type CreateMemberInput } from './create-member';
 export { listMembers } from './list-members';
 export { MemberSchema, MemberRoleSchema, type MemberView } from './member.wire';

@@ -42,6 +42,8 @@ export class Tenant {
   ipAllowList!: string[] | null;
   /** Days without a sign-in after which a member is suspended (admin, audited; null: never). */
   @Column({ type: 'int', nullable: true }) inactivityLimitDays!: number | null;
+  /** Members sign in through the tenant's identity provider (src/sso): passwords only for an admin's break-glass (off by default). */
+  @Column(boolColumn) ssoRequired!: boolean;
   /** The public intake link answers (Compliance Configuration; off by default). */
   @Column(boolColumn) publicIntakeEnabled!: boolean;
   @Column(timestampColumn) createdAt!: Date;

@@ -63,7 +63,7 @@ describe('tenant scope: every statement of src/ restricts by org_id or goes thro
   it('names a reason at each crossTenant handle, and uses every reason', () => {
     const reasons = new Set(statementsOfSrc().map((s) => s.reason).filter((r) => r !== null));
     expect([...reasons].sort()).to.deep.equal(
-      ['delivery-claim', 'service-operator', 'service-state', 'sign-in', 'sweep', 'tenant-slug', 'token-lookup', 'vendor-callback'],
+      ['delivery-claim', 'service-operator', 'service-state', 'sign-in', 'sso-domain', 'sweep', 'tenant-slug', 'token-lookup', 'vendor-callback'],
     );
   });
 });

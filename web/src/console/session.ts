@@ -73,6 +73,7 @@ export const ViewerFields = graphql(`
       configurePublicIntake
       readKeptMail
       configureNetwork
+      configureSso
     }
     mailKeptLocally
   }
@@ -141,6 +142,24 @@ export async function loadConsoleSession(): Promise<Viewer> {
     setViewer(null);
     throw e;
   }
+}
+
+const SignInOptionsQuery = graphql(`
+  query SignInOptions($email: String!) {
+    signInOptions(email: $email) {
+      sso
+    }
+  }
+`);
+
+/** Whether an email's organisation signs in through its identity provider (the sign-in page then offers "Continue with SSO"). */
+export async function ssoAvailable(email: string): Promise<boolean> {
+  return (await execute(SignInOptionsQuery, { email })).signInOptions.sso;
+}
+
+/** Where "Continue with SSO" goes: the server sends the browser on to the identity provider, and back to `next`. */
+export function ssoStartPath(email: string, next: string): string {
+  return `/console/sso/start?${new URLSearchParams({ email: email.trim(), next })}`;
 }
 
 /** Signs in with email and password (the `signIn` mutation, which sets the HttpOnly cookie). */

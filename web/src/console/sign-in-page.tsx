@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Form, Link } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAction } from '../lib/use-request';
@@ -7,13 +7,15 @@ import { Page } from '../ui/page';
 import { ErrorNotice } from '../ui/status';
 import { useFieldErrors } from './form-errors';
 import { PasskeyButton } from './passkeys';
-import { safeNext, signIn, verifySecondFactor } from './session';
+import { safeNext, signIn, ssoAvailable, ssoStartPath, verifySecondFactor } from './session';
 
 /**
  * Sign in with email and password (the `signIn` mutation sets the HttpOnly session cookie), then on to
  * `next`. A wrong email or password, and too many attempts (with how long to wait), are said in words.
  * A member with a second factor gets MFA_REQUIRED: the second step asks for a code from their authenticator
- * app, a recovery code, or their passkey (within 5 minutes).
+ * app, a recovery code, or their passkey (within 5 minutes). When the email's domain signs in through its
+ * organisation's identity provider, "Continue with SSO" goes there (/console/sso/start); a member who still owes a
+ * second factor comes back here with `second_factor` (the methods) and a pending sign-in cookie.
  */
 const FIELDS = ['email', 'password'];
 
@@ -23,9 +25,25 @@ export function SignInPage() {
   const next = safeNext(params.get('next'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [methods, setMethods] = useState<string[] | null>(null);
+  const [methods, setMethods] = useState<string[] | null>(() => params.get('second_factor')?.split(',').filter(Boolean) ?? null);
   const action = useAction(signIn);
   const { fieldErrors, rest, edited } = useFieldErrors(action.error?.code === 'MFA_REQUIRED' ? undefined : action.error, FIELDS);
+
+  // Whether the email signs in through SSO, asked once typing pauses (the answer is kept with the email it is for).
+  const [ssoEmail, setSsoEmail] = useState<string | null>(null);
+  const sso = ssoEmail !== null && ssoEmail === email.trim();
+  useEffect(() => {
+    const typed = email.trim();
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(typed)) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      ssoAvailable(typed).then((yes) => { if (live) setSsoEmail(yes ? typed : null); }, () => { if (live) setSsoEmail(null); });
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [email]);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -45,6 +63,12 @@ export function SignInPage() {
         {rest ? <ErrorNotice error={rest} /> : null}
         <Button className="button button-primary" type="submit" isDisabled={action.pending}>Sign in</Button>
       </Form>
+      {sso ? (
+        <p className="after-form">
+          <a className="button" href={ssoStartPath(email, next)}>Continue with SSO</a>
+          {' '}Your organisation signs in through its identity provider.
+        </p>
+      ) : null}
       <PasskeyButton mode="passwordless" label="Sign in with a passkey" onDone={() => navigate(next, { replace: true })} />
       <p className="after-form"><Link href="/console/forgot-password">Forgot your password?</Link></p>
     </Page>

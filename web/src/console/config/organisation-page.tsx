@@ -11,6 +11,7 @@ import { MonitoringSchedulePanel } from './monitoring-schedule';
 import { NetworkSettings } from './network-settings';
 import { PersonReuseWindowSection } from './person-reuse-window';
 import { ReminderSchedulePanel } from './reminder-schedule-panel';
+import { SsoPanel } from './sso-panel';
 import { SwitchPanel } from './switch-panel';
 import { useSettings } from './viewer';
 
@@ -67,6 +68,7 @@ export function OrganisationPage() {
           use the console, and can do nothing else until then. Turn it on once your own second factor is set up (Security, in your profile).
         </p>
       </SwitchPanel>
+      {can.configureSso ? <SsoPanel /> : null}
       <NetworkSettings org={org} currentAddress={viewer.currentAddress ?? null} mayChange={can.configureNetwork} />
       <SwitchPanel
         id="four-eyes" title="Four-eyes approval" label="Require four-eyes approval" value={org.fourEyes} mayChange={can.setFourEyes} whoMay="A compliance admin"

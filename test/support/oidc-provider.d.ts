@@ -1,0 +1,2 @@
+// oidc-provider (devDependency, the tests' OpenID provider) ships no types; test/sso/identity-provider.ts types what it uses.
+declare module 'oidc-provider';
