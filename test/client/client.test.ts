@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createClient, isApiError, type Client } from '../../packages/client/src/index';
-import { newTenant, runtime } from '../support/runtime';
+import { drainJobs, newTenant, runtime } from '../support/runtime';
 import { newApiClient } from '../oauth/harness';
 import { RestHarness, uniqueEmail } from '../rest/harness';
 
@@ -10,6 +10,7 @@ describe('client package: against the service', () => {
   let clock: number;
   let client: Client;
   let requests: { method: string; path: string; headers: Headers }[];
+  let orgId: string;
 
   before(async () => {
     api = await RestHarness.start();
@@ -17,6 +18,7 @@ describe('client package: against the service', () => {
   after(() => api.close());
   beforeEach(async () => {
     const tenant = await newTenant(await runtime());
+    orgId = tenant.id;
     const credentials = await newApiClient(api.svc, tenant.id);
     clock = Date.now();
     requests = [];
@@ -74,6 +76,19 @@ describe('client package: against the service', () => {
     expect(pages.map((r) => new URL(r.path, api.url).searchParams.has('cursor'))).to.deep.equal([false, true, true]);
     expect(pages.every((r) => new URL(r.path, api.url).searchParams.get('status') === 'in_progress')).to.equal(true);
     expect(await client.cases.list({ status: ['approved', 'declined'] }).toArray()).to.deep.equal([]);
+  });
+
+  it('for await walks the event feed across cursors, oldest first (the events of the cases created)', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) ids.push((await client.cases.create(body())).case.caseId);
+    await drainJobs(await runtime(), { orgId });
+    const seen: string[] = [];
+    for await (const item of client.events.list({ limit: 2 })) {
+      expect(item.eventType).to.equal('case.created');
+      seen.push((item.data as { caseId: string }).caseId);
+    }
+    expect(seen).to.deep.equal(ids);
+    expect(requests.filter((r) => r.path.startsWith('/v1/events?')).length).to.equal(2);
   });
 
   it('creates with an Idempotency-Key: the same key and body answer the stored case (Idempotent-Replay)', async () => {
