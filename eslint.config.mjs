@@ -17,7 +17,7 @@ const sharedInfrastructure = ['db', 'security', 'platform', 'pagination', 'acces
 const sqlFeatures = ['cases', 'documents', 'screening', 'risk', 'policy', 'assistant', 'persons', 'edd'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/events/generated/**', 'web/src/gql/**', 'test-output/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'src/events/generated/**', 'web/src/gql/**', 'test-output/**', 'packages/client/dist/**', 'packages/client/src/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
