@@ -21,14 +21,14 @@ describe('web console: IP allow-list, inactivity and sessions in Chromium', func
     expect(await w.page.getByTestId('current-address').textContent()).to.equal('127.0.0.1');
     const networks = w.page.getByLabel('Allowed networks');
     await networks.fill('198.51.100.0/24');
-    await w.page.getByRole('button', { name: 'Save allow-list' }).click();
+    await w.page.getByRole('form', { name: 'IP allow-list' }).getByRole('button', { name: 'Save changes' }).click();
     await w.page.getByText('This list would lock you out: your address 127.0.0.1 is not in it.').waitFor(WAIT);
     await networks.fill('127.0.0.0/8\n2001:DB8::1/32');
-    await w.page.getByRole('button', { name: 'Save allow-list' }).click();
+    await w.page.getByRole('form', { name: 'IP allow-list' }).getByRole('button', { name: 'Save changes' }).click();
     await said(w.page, 'The IP allow-list is saved.');
     expect(await networks.inputValue()).to.equal('127.0.0.0/8\n2001:db8::/32');
     await w.page.getByLabel('Days without a sign-in').fill('60');
-    await w.page.getByRole('button', { name: 'Save inactivity limit' }).click();
+    await w.page.getByRole('form', { name: 'Inactive members' }).getByRole('button', { name: 'Save changes' }).click();
     await said(w.page, 'Members who do not sign in for 60 days are suspended.');
     await checkPage(w.page, 'console-organisation-network');
 
