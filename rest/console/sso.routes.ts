@@ -61,7 +61,7 @@ export function consoleSsoRoutes(svc: Services): Router {
         const step = new URLSearchParams({ second_factor: done.methods.join(','), next });
         return res.redirect(303, `/console/sign-in?${step}`);
       }
-      const { session } = await startConsoleSession(svc, done.proved, cookieValue(req.headers.cookie, CONSOLE_COOKIE));
+      const { session } = await startConsoleSession(svc, done.proved, cookieValue(req.headers.cookie, CONSOLE_COOKIE), { address: req.ip, userAgent: req.get('user-agent') });
       res.append('Set-Cookie', consoleCookieLine(svc.config, now, { name: CONSOLE_COOKIE, value: session.token, expiresAt: session.expiresAt }));
       res.redirect(303, next);
     } catch (err) {

@@ -175,6 +175,7 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
         store.load({ query: { transaction_id: done.flow.transactionId }, oauthSession: req.oauthSession } as unknown as Request, (e, txn) => (e ? reject(e) : resolve(txn!)));
       });
       if ('pending' in done) return renderSecondFactor(req, res, { pending: done.pending.token, methods: done.methods });
+      await completeSignIn(svc, done.proved, { door: 'oauth', client: { address: req.ip, userAgent: req.get('user-agent') } });
       await signIn(svc, req, res, done.member.id);
       res.redirect(303, consentUrl(req.oauth2.transactionID!));
     } catch (err) {

@@ -19,6 +19,8 @@ export interface ProvedMember {
   method: 'password' | 'sso' | SecondFactorMethod;
   /** A passkey alone (no password before it). */
   passwordless?: boolean;
+  /** More for the sign-in's audit line (single sign-on: how the second factor was met, a just-in-time provisioning). */
+  auditDetails?: Record<string, unknown>;
 }
 
 /** The browser a sign-in comes from: its address (as TRUST_PROXY defines it) and User-Agent. */
@@ -46,7 +48,7 @@ export function signInMethodOf(proved: Pick<ProvedMember, 'method' | 'passwordle
 export async function completeSignIn(svc: Services, proved: ProvedMember, input: { door: ChallengeDoor; client: SignInClient }): Promise<void> {
   const { member } = proved;
   await checkSignInAllowed(svc, { orgId: member.orgId, memberId: member.id, address: input.client.address });
-  await recordSignIn(svc, { orgId: member.orgId, memberId: member.id, email: member.email, method: signInMethodOf(proved), door: input.door, address: input.client.address });
+  await recordSignIn(svc, { orgId: member.orgId, memberId: member.id, email: member.email, method: signInMethodOf(proved), door: input.door, address: input.client.address, details: proved.auditDetails });
 }
 
 /** The password was right, and a second factor must follow within 5 minutes. */

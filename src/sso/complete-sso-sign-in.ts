@@ -69,12 +69,16 @@ export async function completeSsoSignIn(
   const idpMfa = idpProvedMfa(claims.amr);
   const methods = idpMfa ? [] : await methodsOf(svc, member);
   const secondFactor = idpMfa ? 'identity_provider' : methods.length ? 'asked' : 'none';
-  await inTransaction(svc, (tx) => recordAudit(tx, {
-    orgId: member.orgId, actor: member.email, action: 'member.signed_in',
-    details: { memberId: member.id, method: 'sso', door: flow.door, secondFactor, ...(provisioned ? { provisioned: true } : {}) }, at: now,
-  }));
-  if (methods.length) return { flow, member, pending: await openPendingSignIn(svc, { door: flow.door, member, sid: flow.sid }), methods };
-  return { flow, member, proved: { member, secondFactorAt: idpMfa ? now : null, method: 'sso' } };
+  const auditDetails = { secondFactor, ...(provisioned ? { provisioned: true } : {}) };
+  if (methods.length) {
+    // The provider's answer is on the record now; the session starts (and is recorded with its address) once the second factor is given.
+    await inTransaction(svc, (tx) => recordAudit(tx, {
+      orgId: member.orgId, actor: member.email, action: 'member.signed_in', details: { memberId: member.id, method: 'sso', door: flow.door, ...auditDetails }, at: now,
+    }));
+    return { flow, member, pending: await openPendingSignIn(svc, { door: flow.door, member, sid: flow.sid }), methods };
+  }
+  // Recorded by completeSignIn (the IP allow-list and suspension checked first), with these details.
+  return { flow, member, proved: { member, secondFactorAt: idpMfa ? now : null, method: 'sso', auditDetails } };
 }
 
 /** The ID token's claims once the provider's answer holds (openid-client's checks), or `unauthenticated`. */
