@@ -176,7 +176,8 @@ export function AuditLogPage() {
               <Column>What</Column>
               <Column>Changes</Column>
             </TableHeader>
-            <TableBody items={entries}>
+            {/* The cells read the members list (names beside emails), which may arrive after the entries: a dependency of the collection. */}
+            <TableBody items={entries} dependencies={[people]}>
               {(e) => {
                 const target = targetOf(e.details);
                 const changes = changesOf(e.details);
