@@ -26,7 +26,7 @@ describe('web console: single sign-on in Chromium', function () {
     await panel.getByLabel('Client ID').fill(idp.clientId);
     await panel.getByLabel('Client secret').fill(idp.clientSecret);
     await panel.getByLabel('Email domains').fill(domain);
-    await panel.getByRole('button', { name: 'Save single sign-on' }).click();
+    await w.page.getByRole('form', { name: 'Single sign-on' }).getByRole('button', { name: 'Save changes' }).click();
     await panel.getByText('The single sign-on connection is saved.').waitFor(WAIT);
     await panel.getByText(`${h.url}/console/sso/callback`).waitFor(WAIT);
     await panel.getByRole('button', { name: 'Test connection' }).click();

@@ -1,8 +1,8 @@
 // Organisation settings › Single sign-on (admins): the OpenID Connect connection (issuer, client id, a client secret
 // that is stored encrypted and never shown again, the email domains that sign in through it), just-in-time
 // provisioning with its default role, "SSO required", the redirect URIs to register, "Test connection" and removal.
-import { useState, type FormEvent } from 'react';
-import { Button, Form, Switch } from 'react-aria-components';
+import { useState } from 'react';
+import { Button, Switch } from 'react-aria-components';
 import { graphql } from '../../gql';
 import { execute } from '../../lib/graphql';
 import { useAction, useRequest } from '../../lib/use-request';
@@ -11,6 +11,7 @@ import { SelectField } from '../../ui/select-field';
 import { ErrorNotice, Loading } from '../../ui/status';
 import { useSignInOnUnauthenticated } from '../require-member';
 import { Success, useFieldErrors, useLastData } from './ui';
+import { SaveForm } from './save-form';
 
 graphql(`
   fragment SsoFields on SsoConnection {
@@ -92,11 +93,17 @@ function SsoForm({ saved, reload }: { saved: Saved | null; reload: () => void })
   const { fieldErrors, notice } = useFieldErrors(save.error, FIELDS);
   const result = test.result?.testSsoConnection;
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
+  const domainList = domains.split(/[\s,]+/).filter(Boolean);
+  const changed = saved === null
+    ? Boolean(issuerUrl || clientId || clientSecret || domains || jit || required)
+    : issuerUrl !== saved.issuerUrl || clientId !== saved.clientId || clientSecret !== '' || domainList.join(',') !== saved.allowedDomains.join(',')
+      || jit !== saved.jitProvisioning || (jit && role !== saved.defaultRole) || required !== saved.ssoRequired;
+  const edit = <T,>(set: (v: T) => void) => (v: T) => { set(v); setMessage(null); };
+
+  async function submit() {
     setMessage(null);
     const done = await save.run({
-      issuerUrl, clientId, clientSecret: clientSecret || null, allowedDomains: domains.split(/[\s,]+/).filter(Boolean),
+      issuerUrl, clientId, clientSecret: clientSecret || null, allowedDomains: domainList,
       jitProvisioning: jit, defaultRole: role, ssoRequired: required,
     });
     if (done) {
@@ -119,39 +126,36 @@ function SsoForm({ saved, reload }: { saved: Saved | null; reload: () => void })
           <ul className="plain-list">{saved.redirectUris.map((u) => <li key={u}><code>{u}</code></li>)}</ul>
         </>
       ) : null}
-      {message ? <Success><p>{message}</p></Success> : null}
-      <Form className="form" onSubmit={submit} validationErrors={fieldErrors}>
-        <Field label="Issuer URL" name="issuerUrl" type="url" isRequired value={issuerUrl} onChange={setIssuerUrl} hint="For example https://login.example.com. Its metadata is read from /.well-known/openid-configuration." />
-        <Field label="Client ID" name="clientId" isRequired value={clientId} onChange={setClientId} />
+      <SaveForm label="Single sign-on" changed={changed} pending={save.pending} fieldErrors={fieldErrors} error={notice ?? undefined} saved={message} onSave={submit}>
+        <Field label="Issuer URL" name="issuerUrl" type="url" isRequired value={issuerUrl} onChange={edit(setIssuerUrl)} hint="For example https://login.example.com. Its metadata is read from /.well-known/openid-configuration." />
+        <Field label="Client ID" name="clientId" isRequired value={clientId} onChange={edit(setClientId)} />
         <Field
-          label="Client secret" name="clientSecret" type="password" autoComplete="off" value={clientSecret} onChange={setClientSecret} isRequired={!saved}
+          label="Client secret" name="clientSecret" type="password" autoComplete="off" value={clientSecret} onChange={edit(setClientSecret)} isRequired={!saved}
           hint={saved ? 'Stored encrypted and never shown again. Leave blank to keep it.' : 'Stored encrypted and never shown again.'}
         />
-        <Field label="Email domains" name="allowedDomains" isRequired value={domains} onChange={setDomains} hint="Separated by commas, for example example.com, example.co.uk." />
-        <Switch className="switch" isSelected={jit} onChange={setJit}>
+        <Field label="Email domains" name="allowedDomains" isRequired value={domains} onChange={edit(setDomains)} hint="Separated by commas, for example example.com, example.co.uk." />
+        <Switch className="switch" isSelected={jit} onChange={edit(setJit)}>
           <span className="switch-track" aria-hidden="true"><span className="switch-thumb" /></span>
           Create members at their first sign-in
         </Switch>
-        {jit ? <SelectField label="Role of members created at sign-in" name="defaultRole" value={role} onChange={setRole} options={ROLES} /> : null}
-        <Switch className="switch" isSelected={required} onChange={setRequired}>
+        {jit ? <SelectField label="Role of members created at sign-in" name="defaultRole" value={role} onChange={edit(setRole)} options={ROLES} /> : null}
+        <Switch className="switch" isSelected={required} onChange={edit(setRequired)}>
           <span className="switch-track" aria-hidden="true"><span className="switch-thumb" /></span>
           Require single sign-on
         </Switch>
         <p className="field-hint">
           When required, members cannot sign in with a password. An admin with a second factor still can, in case the identity provider fails.
         </p>
-        {notice ? <ErrorNotice error={notice} /> : null}
+      </SaveForm>
+      {saved ? (
         <div className="actions">
-          <Button className="button button-primary" type="submit" isDisabled={save.pending}>Save single sign-on</Button>
-          {saved ? <Button className="button" isDisabled={test.pending} onPress={() => { setMessage(null); void test.run(undefined); }}>Test connection</Button> : null}
-          {saved ? (
-            <Button className="button" isDisabled={remove.pending} onPress={async () => {
-              setMessage(null);
-              if (await remove.run(undefined)) reload();
-            }}>Remove single sign-on</Button>
-          ) : null}
+          <Button className="button" isDisabled={test.pending} onPress={() => { void test.run(undefined); }}>Test connection</Button>
+          <Button className="button" isDisabled={remove.pending} onPress={async () => {
+            setMessage(null);
+            if (await remove.run(undefined)) reload();
+          }}>Remove single sign-on</Button>
         </div>
-      </Form>
+      ) : null}
       {result ? (result.ok ? <Success><p>{result.message}</p></Success> : <p className="notice notice-error" role="alert">{result.message}</p>) : null}
       {test.error ? <ErrorNotice error={test.error} /> : null}
       {remove.error ? <ErrorNotice error={remove.error} /> : null}
