@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { Secret, TOTP } from 'otpauth';
 import { suspendInactiveMembers } from '../../src/members/index';
 import { createGrant } from '../../src/oauth/grants';
 import { signAccessToken } from '../../src/oauth/access-token';
@@ -8,6 +7,7 @@ import { inTransaction } from '../../src/db/transaction';
 import type { Clock } from '../../src/platform/index';
 import { basic, newApiClient, newConnector } from '../oauth/harness';
 import { ConsoleHarness, type ConsoleClient, type TestMember } from './harness';
+import { codeAt } from '../support/totp';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -28,7 +28,6 @@ function handClock(): Clock & { advance(ms: number): void } {
   let at = (Math.floor(Date.now() / (15 * MINUTE)) + 3 * 96 + Math.floor(Math.random() * 8 * 96)) * 15 * MINUTE + 1_000;
   return { now: () => new Date(at), advance: (ms) => { at += ms; } };
 }
-const codeAt = (secret: string, ms: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: ms });
 
 describe('network and lifecycle controls: IP allow-list, inactivity suspension, sessions with device and address, sign-in audit (GraphQL over HTTP)', () => {
   const clock = handClock();

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { Secret, TOTP } from 'otpauth';
 import { CONSOLE_COOKIE, PENDING_SIGN_IN_COOKIE } from '../../graphql/session-cookie';
 import type { Clock } from '../../src/platform/index';
 import { ConsoleHarness, type ConsoleClient, type TestMember } from './harness';
+import { codeAt } from '../support/totp';
 
 const MINUTE = 60_000;
 const STEP = 30_000;
@@ -21,7 +21,6 @@ function handClock(): Clock & { advance(ms: number): void } {
 }
 
 /** The code an authenticator app shows at `ms` for a base32 secret. */
-const codeAt = (secret: string, ms: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: ms });
 
 describe('second factor: TOTP, recovery codes, MFA_REQUIRED, Require MFA and step-up (GraphQL over HTTP)', () => {
   const clock = handClock();

@@ -1,11 +1,10 @@
 import { expect } from 'chai';
-import { Secret, TOTP } from 'otpauth';
 import { memberActor } from '../../src/access/index';
 import { confirmTotpEnrolment, startTotpEnrolment } from '../../src/mfa/index';
 import { authorizePath, Browser, closeSourceAddresses, hiddenInputs, newConnector, newMember, pkce, startServer, type Harness } from './harness';
+import { codeAt } from '../support/totp';
 
 const REDIRECT = 'https://assistant.example/oauth/callback';
-const appCode = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
 
 /** The authorization pages ask a member with a second factor for a code after the password: an AI assistant cannot be connected with the password alone. */
 describe('OAuth authorize page: the second factor', function () {
@@ -23,7 +22,7 @@ describe('OAuth authorize page: the second factor', function () {
     const member = await newMember(h, 'OAuth MFA');
     const actor = memberActor({ orgId: member.tenant.id, id: member.id, email: member.email, role: 'analyst' });
     const { secret } = await startTotpEnrolment(h.svc, actor);
-    await confirmTotpEnrolment(h.svc, actor, { code: appCode(secret, h.svc.clock.now().getTime()), address: '127.0.0.1' });
+    await confirmTotpEnrolment(h.svc, actor, { code: codeAt(secret, h.svc.clock.now().getTime()), address: '127.0.0.1' });
 
     const c = await newConnector(h.svc, [REDIRECT]);
     const browser = new Browser(h.url);
@@ -42,7 +41,7 @@ describe('OAuth authorize page: the second factor', function () {
     // Another browser (another sid) cannot use the pending sign-in.
     const other = new Browser(h.url);
     const otherPage = await other.get(authorizePath({ clientId: c.clientId, redirectUri: REDIRECT, challenge: pkce().challenge, method: 'S256' }));
-    const stolen = await other.post('/v1/oauth/sign-in/second-factor', { ...hiddenInputs(otherPage.text), pending: form.pending!, code: appCode(secret, Date.now() + 30_000) });
+    const stolen = await other.post('/v1/oauth/sign-in/second-factor', { ...hiddenInputs(otherPage.text), pending: form.pending!, code: codeAt(secret, Date.now() + 30_000) });
     expect(stolen.status).to.equal(401);
     expect(stolen.text).to.contain('Your sign-in has expired. Sign in again with your email and password.');
 
@@ -51,7 +50,7 @@ describe('OAuth authorize page: the second factor', function () {
     expect(wrong.text).to.contain('The code is incorrect or was already used.');
     expect(wrong.text).to.contain('aria-invalid="true"');
 
-    const right = await browser.post('/v1/oauth/sign-in/second-factor', { ...form, code: appCode(secret, Date.now() + 30_000) });
+    const right = await browser.post('/v1/oauth/sign-in/second-factor', { ...form, code: codeAt(secret, Date.now() + 30_000) });
     expect(right.status, right.text).to.equal(303);
     const consent = await browser.get(right.location!);
     expect(consent.text).to.contain('wants access to');
@@ -63,7 +62,7 @@ describe('OAuth authorize page: the second factor', function () {
     expect(redirect.searchParams.get('code')).to.be.a('string');
 
     // The pending sign-in was spent: replaying it signs nobody in.
-    const replay = await browser.post('/v1/oauth/sign-in/second-factor', { ...form, csrf_token: hiddenInputs(consent.text).csrf_token!, code: appCode(secret, Date.now() + 30_000) });
+    const replay = await browser.post('/v1/oauth/sign-in/second-factor', { ...form, csrf_token: hiddenInputs(consent.text).csrf_token!, code: codeAt(secret, Date.now() + 30_000) });
     expect(replay.status).to.be.oneOf([401, 403]);
   });
 });

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { Secret, TOTP } from 'otpauth';
 import { operatorActor } from '../../src/access/index';
 import { setSsoConnection, ssoRedirectUri, type SsoFlow } from '../../src/sso/index';
 import { openSecret, sealSecret } from '../../src/security/secret-box';
@@ -7,10 +6,10 @@ import type { Tenant } from '../../src/tenants/index';
 import { CONSOLE_COOKIE, PENDING_SIGN_IN_COOKIE } from '../../graphql/session-cookie';
 import { ConsoleHarness, type ConsoleClient, type TestMember } from '../graphql/harness';
 import { FlowBrowser, TestIdentityProvider } from './identity-provider';
+import { codeAt } from '../support/totp';
 
 const ME = 'query { me { email role } }';
 const SIGN_IN = 'mutation($email: String!, $password: String!) { signIn(email: $email, password: $password) { id } }';
-const codeAt = (secret: string, ms: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: ms });
 let domainCounter = 0;
 
 describe('single sign-on through an OpenID provider (console, over HTTP)', () => {

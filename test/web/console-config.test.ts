@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { Secret, TOTP } from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { operatorActor } from '../../src/access/index';
 import { OPT_IN_SCOPES } from '../../src/oauth/index';
@@ -10,10 +9,9 @@ import { connectApp, pull, tokenFor } from '../graphql/configuration-support';
 import { ConsoleHarness, type ConsoleClient } from '../graphql/harness';
 import { runtime } from '../support/runtime';
 import { checkPage, closeAll, consolePage, expectNoSidewaysScroll, heading, LOOKS, startConsoleInChromium, untilFrame, WAIT, type Look, type WatchedPage } from '../support/browser';
+import { appCode } from '../support/totp';
 
 /** The code an authenticator app shows `stepsAhead` 30-second steps from now (one step of drift is accepted). */
-const appCode = (secret: string, stepsAhead = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 
 const PAUSED_NOTICE = 'The endpoint is paused: this redelivery is sent anyway, because you asked for it. New events stay skipped until you resume the endpoint.';
 

@@ -1,12 +1,10 @@
 import { expect } from 'chai';
-import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { checkPage, closeAll, expectNoSidewaysScroll, heading, pageAs, startConsoleInChromium, watchedPage, LOOKS, WAIT } from '../support/browser';
 import type { ConsoleHarness, TestMember } from '../graphql/harness';
+import { appCode } from '../support/totp';
 
 /** The code an authenticator app shows `stepsAhead` 30-second steps from now (one step of drift is accepted). */
-const appCode = (secret: string, stepsAhead = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 
 async function signInWithPassword(page: Page, base: string, member: TestMember): Promise<void> {
   await page.goto(`${base}/console/sign-in`);
