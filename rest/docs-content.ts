@@ -1,6 +1,7 @@
 // The static parts of the /docs pages: their stylesheet and how a receiver verifies a webhook request, in three
 // languages. The verification code follows src/webhooks/signature.ts (Standard Webhooks' headers; the HMAC key is
 // the endpoint secret's bytes).
+import { escapeHtml } from '../src/mail/index';
 
 export const DOCS_CSS = `:root { color-scheme: light dark; --fg: #1b1f24; --bg: #fff; --muted: #57606a; --link: #0b57d0; --code: #f3f4f6; }
 @media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --bg: #0d1117; --muted: #9da7b3; --link: #8ab4f8; --code: #161b22; } }
@@ -62,8 +63,6 @@ curl -s -o /dev/null -w '%{http_code}\\n' "$RECEIVER_URL" -H 'Content-Type: appl
 
 /** The shell block of the page, for the test that runs it against a receiver. */
 export const CURL_EXAMPLE = CURL;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The "Verifying a request" section of the catalogue page. */
 export function receiverSteps(): string {

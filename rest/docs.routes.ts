@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Router, type Response } from 'express';
 import { EVENT_CATALOGUE, examplePayload } from '../src/events/index';
 import { DOCS_CSS, receiverSteps } from './docs-content';
+import { escapeHtml } from '../src/mail/index';
 
 /**
  * The integrator's reference pages, public and static (nothing in them comes from the request or a tenant):
@@ -87,8 +88,6 @@ const REFERENCE_SCRIPT = `Redoc.init('/v1/openapi.json', {
   theme: { typography: { fontFamily: 'system-ui, sans-serif', headings: { fontFamily: 'system-ui, sans-serif' }, code: { fontFamily: 'ui-monospace, monospace' } } },
 }, document.getElementById('redoc'));
 `;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 let built: string | null = null;
 /** The event catalogue page, built once: every type of the catalogue, sorted, with its example. */

@@ -1,12 +1,11 @@
 import type { Response } from 'express';
+import { escapeHtml } from '../../src/mail/index';
 
 /**
  * The server-rendered pages of the authorization flow: sign-in, consent and error. Plain HTML with one
  * stylesheet, no script: labelled fields, a logical focus order, readable on a phone, usable with a
  * keyboard and a screen reader.
  */
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A tagged template whose interpolations are HTML-escaped unless wrapped in `raw`. */
 class Raw {
