@@ -155,6 +155,7 @@ describe('web console: retention in Chromium', function () {
       await panel.getByRole('button', { name: 'Release legal hold' }).click();
       await page.getByRole('alertdialog', { name: `Release the legal hold on case ${c.caseId}` }).getByRole('button', { name: 'Release' }).click();
       await said(page, 'The legal hold is released.');
+      await hold.getByText('None.', { exact: true }).waitFor(WAIT); // the case is read again after the notice
       expect(await hold.innerText()).to.equal('None.');
       expect(await w.problems()).to.deep.equal([]);
     } finally {
