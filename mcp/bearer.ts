@@ -3,8 +3,6 @@ import type { ConnectorActor } from '../src/access/index';
 import { verifyAccessToken, mcpResourceOf } from '../src/oauth/index';
 import { consumePullApiRateLimit } from '../src/access/index';
 import { isDomainError, type Services } from '../src/platform/index';
-import { refuseAddressNotAllowed } from '../src/tenants/index';
-import { forTenant } from '../src/db/index';
 
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 
@@ -38,19 +36,14 @@ export function mcpBearerAuth(svc: Services): RequestHandler {
     if (!match) return unauthorized(res, 'The Authorization header must be: Bearer <token>.');
     let actor;
     try {
-      actor = await verifyAccessToken(svc, match[1]!, resource);
+      // With the tenant's IP allow-list, as on /v1: 403 {error: "forbidden", message: "Address not allowed…"}.
+      actor = await verifyAccessToken(svc, match[1]!, resource, { address: req.ip });
     } catch (err) {
       if (isDomainError(err) && err.code === 'invalid_token') return unauthorized(res, err.message);
-      throw err;
-    }
-    if (actor.kind !== 'connector') return unauthorized(res, 'Only a connector acting for a member may use this server.');
-    // The tenant's IP allow-list, as on /v1: 403 {error: "forbidden", message: "Address not allowed…"}.
-    try {
-      await refuseAddressNotAllowed(forTenant(svc.db, actor.orgId), req.ip);
-    } catch (err) {
       if (isDomainError(err) && err.code === 'forbidden') return void res.status(403).json({ error: 'forbidden', message: err.message });
       throw err;
     }
+    if (actor.kind !== 'connector') return unauthorized(res, 'Only a connector acting for a member may use this server.');
     const state = await consumePullApiRateLimit(svc, actor);
     // The same headers as /v1 (rest/rate-limit-headers.ts): draft-ietf-httpapi-ratelimit-headers.
     res.setHeader('RateLimit-Policy', `"${state.name}";q=${state.limit};w=${state.windowSeconds}`);

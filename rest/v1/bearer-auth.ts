@@ -5,8 +5,6 @@ import { consumePullApiRateLimit } from '../../src/access/index';
 import { DomainError, isDomainError, type Services } from '../../src/platform/index';
 import { sendError } from '../errors';
 import { setRateLimitHeaders } from '../rate-limit-headers';
-import { refuseAddressNotAllowed } from '../../src/tenants/index';
-import { forTenant } from '../../src/db/index';
 
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 
@@ -37,13 +35,12 @@ export function bearerAuth(svc: Services): RequestHandler {
     if (!match) return unauthorized(res, 'The Authorization header must be: Bearer <token>.');
     let actor: TokenActor;
     try {
-      actor = await verifyAccessToken(svc, match[1]!);
+      // With the tenant's IP allow-list (403 forbidden "Address not allowed…"), read with the token's live check.
+      actor = await verifyAccessToken(svc, match[1]!, undefined, { address: req.ip });
     } catch (err) {
       if (isDomainError(err) && err.code === 'invalid_token') return unauthorized(res, err.message);
       throw err;
     }
-    // The tenant's IP allow-list, on every call: 403 {error: "forbidden", message: "Address not allowed…"}.
-    await refuseAddressNotAllowed(forTenant(svc.db, actor.orgId), req.ip);
     const state = await consumePullApiRateLimit(svc, actor);
     setRateLimitHeaders(res, state);
     if (!state.allowed) {

@@ -7,3 +7,4 @@ export { viewerCan, VIEWER_ACTIONS, type ViewerCan } from './viewer-can';
 export { SCOPES, MEMBER_ROLES, type Scope, type MemberRole } from './vocabulary';
 export { consumePullApiRateLimit, flushPullApiRateLimits, refusalCounted, spendConsoleOutboundBudget, type RateLimitState } from './rate-limit';
 export { addressAllowed, addressNotAllowed, normaliseAllowList, ADDRESS_NOT_ALLOWED, ALLOW_LIST_MAX_ENTRIES } from './address-allow-list';
+export { announceRevocation, announceRevocationAfterCommit } from './announce-revocation';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IsNull } from 'typeorm';
 import type { Tx } from '../db/transaction';
 import { randomToken, sha256Hex } from '../security/tokens';
-import { announceRevocationAfterCommit } from './announce-revocation';
+import { announceRevocationAfterCommit } from '../access/index';
 import type { Scope } from './oauth-client.entity';
 import { OAuthGrant } from './oauth-grant.entity';
 import { OAuthRefreshToken } from './oauth-refresh-token.entity';

@@ -22,7 +22,7 @@ export { authenticateClient } from './authenticate-client';
 export { issueClientCredentialsToken } from './issue-client-credentials-token';
 export { verifyAccessToken } from './verify-access-token';
 export { AccessTokenCache, LIVE_CHECK_TTL_MS } from './access-token-cache';
-export { announceRevocation } from './announce-revocation';
+export { announceRevocation } from '../access/index';
 export { admitTokenRequest, settleFailedTokenRequest, type TokenRequestTicket } from './token-rate-limit';
 export { admitAuthorizationRequest } from './authorize-rate-limit';
 export { SCOPE_DESCRIPTIONS } from './scopes';

@@ -3,7 +3,7 @@ import { auditName, authorize, requireStepUp, type Actor, type ServiceOperator }
 import { crossTenant } from '../db/cross-tenant';
 import { inTransaction } from '../db/transaction';
 import { recordAudit } from '../audit/record-audit';
-import { announceRevocationAfterCommit } from './announce-revocation';
+import { announceRevocationAfterCommit } from '../access/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 import { OAuthClient } from './oauth-client.entity';

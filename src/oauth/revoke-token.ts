@@ -5,7 +5,7 @@ import { sha256Hex } from '../security/tokens';
 import type { Services } from '../services';
 import { ACCESS_TOKEN_TYP, issuerOf } from './access-token';
 import type { OAuthClientInfo } from './client-info';
-import { announceRevocation } from './announce-revocation';
+import { announceRevocation } from '../access/index';
 import { revokeGrant } from './grants';
 import { OAuthGrant } from './oauth-grant.entity';
 import { OAuthRefreshToken } from './oauth-refresh-token.entity';

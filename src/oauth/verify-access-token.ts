@@ -6,6 +6,7 @@ import { ACCESS_TOKEN_TYP, issuerOf } from './access-token';
 import { resourceOf } from './resources';
 import { SCOPES, type Scope } from './oauth-client.entity';
 import type { TokenActor } from '../access/actor';
+import { addressAllowed, addressNotAllowed } from '../access/index';
 import { ACCESS_TOKEN_ALG, publicJwks } from './signing-key';
 import { isStale, touchClient, touchGrant } from './touch';
 
@@ -39,6 +40,8 @@ interface LiveRow {
   member_removed: Date | null;
   jti_revoked: number | null;
   client_expires: Date | null;
+  /** The token's tenant's IP allow-list (JSON), read with the rest so the cache-hit path has no query of its own. */
+  allow_list: string | null;
 }
 
 /**
@@ -50,7 +53,9 @@ interface LiveRow {
  * flushes in every process (AccessTokenCache). Throws invalid_token; returns the Actor the /v1 use
  * cases scope their queries with.
  */
-export async function verifyAccessToken(svc: Services, token: string, resource: string = resourceOf(svc.config)): Promise<TokenActor> {
+export async function verifyAccessToken(
+  svc: Services, token: string, resource: string = resourceOf(svc.config), from?: { address: string | undefined },
+): Promise<TokenActor> {
   const payload = await verifiedPayload(svc, token);
   // The audience is checked on every call (not only once per token): a token is for the resources it names.
   if (!audienceOf(payload).includes(resource)) throw invalid('The access token was not issued for this resource.');
@@ -67,6 +72,8 @@ export async function verifyAccessToken(svc: Services, token: string, resource: 
   } else if (row.client_kind !== 'api' || row.client_org !== claims.orgId || claims.sub !== claims.clientId) {
     throw invalid();
   }
+  // The tenant's IP allow-list, when the caller says where the request came from (every /v1 call): forbidden.
+  if (from && row.allow_list && !addressAllowed(JSON.parse(row.allow_list) as string[], from.address)) throw addressNotAllowed();
   const now = svc.clock.now();
   if (claims.grantId && isStale(row.grant_last_used, now)) {
     await touchGrant(svc, claims.orgId, claims.grantId, now);
@@ -120,12 +127,13 @@ async function liveRow(svc: Services, claims: Claims): Promise<LiveRow | undefin
     `SELECT c.org_id AS client_org, c.kind AS client_kind, c.revoked_at AS client_revoked, c.last_used_at AS client_last_used, c.expires_at AS client_expires,
             g.org_id AS grant_org, g.client_id AS grant_client, g.member_id AS grant_member, g.revoked_at AS grant_revoked,
             g.last_used_at AS grant_last_used, m.removed_at AS member_removed,
-            (SELECT 1 FROM oauth_revoked_access_tokens r WHERE r.jti = ?) AS jti_revoked
+            (SELECT 1 FROM oauth_revoked_access_tokens r WHERE r.jti = ?) AS jti_revoked,
+            (SELECT t.ip_allow_list FROM tenants t WHERE t.id = ?) AS allow_list
        FROM oauth_clients c
        LEFT JOIN oauth_grants g ON g.org_id = ? AND g.id = ?
        LEFT JOIN members m ON m.org_id = g.org_id AND m.id = g.member_id
       WHERE c.id = ?`,
-    [claims.jti, claims.orgId, claims.grantId ?? '', claims.clientId],
+    [claims.jti, claims.orgId, claims.orgId, claims.grantId ?? '', claims.clientId],
   )) as LiveRow[];
   const row = rows[0];
   if (row) cache.rememberLive(key, row, generation, nowMs);

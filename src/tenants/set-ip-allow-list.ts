@@ -1,4 +1,4 @@
-import { addressAllowed, auditName, authorize, normaliseAllowList, requireStepUp, type Actor } from '../access/index';
+import { addressAllowed, announceRevocationAfterCommit, auditName, authorize, normaliseAllowList, requireStepUp, type Actor } from '../access/index';
 import { recordAudit } from '../audit/index';
 import { inTransaction } from '../db/index';
 import { DomainError } from '../errors';
@@ -30,6 +30,8 @@ export async function setIpAllowList(
     const now = svc.clock.now();
     const value = cidrs.length ? cidrs : null;
     await tx.manager.update(Tenant, { id: tenant.id }, { ipAllowList: value, updatedAt: now });
+    // Every process's bearer checks read the list with the token's live row: they must read it again.
+    announceRevocationAfterCommit(tx);
     await recordAudit(tx, { orgId: tenant.id, actor: auditName(actor), action: 'network.allow_list_set', details: { cidrs, previous }, at: now });
     return toOrganisationSettings(Object.assign(tenant, { ipAllowList: value }));
   });

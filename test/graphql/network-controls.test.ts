@@ -141,6 +141,28 @@ describe('network and lifecycle controls: IP allow-list, inactivity suspension, 
     expect((await mcp(INSIDE)).status).to.equal(200);
   });
 
+  it("applies a new allow-list to an API token at once, though its live check is cached (every process's cache is flushed)", async () => {
+    const admin = await h.signedIn('admin');
+    const client = await newApiClient(h.svc, admin.member.tenant.id, 'read:cases');
+    const granted = await fetch(`${h.url}/v1/oauth/token`, {
+      method: 'POST', headers: { authorization: basic(client.clientId, client.clientSecret), 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    const { access_token: accessToken } = (await granted.json()) as { access_token: string };
+    const cases = (address: string) => fetch(`${h.url}/v1/cases`, { headers: { authorization: `Bearer ${accessToken}`, 'x-forwarded-for': address } });
+    // Two calls: the second is answered from the cached live check.
+    expect((await cases(OUTSIDE)).status).to.equal(200);
+    expect((await cases(OUTSIDE)).status).to.equal(200);
+    expect((await from(admin, INSIDE, SET_LIST, { cidrs: ['203.0.113.0/24'] })).error).to.equal(undefined);
+    const refused = await cases(OUTSIDE);
+    expect(refused.status).to.equal(403);
+    expect(((await refused.json()) as { message: string }).message).to.match(/^Address not allowed/);
+    expect((await cases(INSIDE)).status).to.equal(200);
+    // Turned off again: the outside address is served at once.
+    expect((await from(admin, INSIDE, SET_LIST, { cidrs: [] })).error).to.equal(undefined);
+    expect((await cases(OUTSIDE)).status).to.equal(200);
+  });
+
   it('lists each session with its device and address; ending one is immediate', async () => {
     const member = await h.member('analyst');
     const first = await signIn(member, INSIDE);

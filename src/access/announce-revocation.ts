@@ -2,8 +2,8 @@ import type { Tx } from '../db/transaction';
 import type { Services } from '../services';
 
 /**
- * After a revocation has committed: flushes this process's bearer-check cache at once and tells every
- * other process through the feed. A failed announcement is logged; other processes then drop their
+ * After a revocation, or any other change to what the bearer check reads live (a tenant's IP allow-list), has
+ * committed: flushes this process's bearer-check cache at once and tells every other process through the feed. A failed announcement is logged; other processes then drop their
  * cached checks within LIVE_CHECK_TTL_MS, and any process whose feed connection broke has stopped caching.
  */
 export async function announceRevocation(svc: Services): Promise<void> {
