@@ -110,6 +110,13 @@ export async function findCaseRowByPk(db: TenantDb, casePk: number): Promise<Cas
   return row ? toCaseDetailRecord(row) : null;
 }
 
+/** findCaseRowByPk under the case row's lock (FOR UPDATE), in one statement: lockCase and the read together. */
+export async function lockCaseRow(db: TenantDb, casePk: number): Promise<CaseDetailRecord | null> {
+  const orgId = db.orgId;
+  const [row]: CaseDetailRowData[] = await db.query(`SELECT ${CASE_DETAIL_COLUMNS} FROM cases WHERE org_id = ? AND pk = ? FOR UPDATE`, [orgId, casePk]);
+  return row ? toCaseDetailRecord(row) : null;
+}
+
 /** The tenant's first case with this crmRecordId (as given: case-sensitive), or null. */
 export async function findCaseByCrmRecordId(db: TenantDb, crmRecordId: string): Promise<CaseRecord | null> {
   const orgId = db.orgId;

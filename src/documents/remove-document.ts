@@ -1,6 +1,6 @@
 import { forTenant } from '../db/index';
 import type { Actor } from '../access/index';
-import { findCaseRowByPk, lockCase } from '../cases/index';
+import { lockCaseRow } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
@@ -20,8 +20,7 @@ export async function removeDocument(svc: Services, actor: Actor, input: RemoveD
   if (!Number.isSafeInteger(input.id) || input.id < 1) throw DomainError.notFound('Document');
   return inTransaction(svc, async (tx) => {
     const db = forTenant(tx.manager, orgId);
-    await lockCase(db, casePk);
-    const c = await findCaseRowByPk(db, casePk);
+    const c = await lockCaseRow(db, casePk);
     const doc = c && (await findDocumentOfCase(db, casePk, input.id));
     if (!c || !doc) throw DomainError.notFound('Document');
     assertDocumentsOpen(c.status, 'removed');

@@ -1,6 +1,6 @@
 import { forTenant } from '../db/index';
 import type { Actor } from '../access/index';
-import { findCaseRowByPk, lockCase } from '../cases/index';
+import { findCaseRowByPk, lockCaseRow } from '../cases/index';
 import { advanceOnboardingStage } from '../cases/index';
 import { inTransaction, type Tx } from '../db/transaction';
 import { DomainError, isDomainError } from '../errors';
@@ -80,8 +80,7 @@ export async function uploadDocuments(
 
     const documents = await inTransaction(svc, async (tx) => {
       const db = forTenant(tx.manager, orgId);
-      await lockCase(db, casePk);
-      const locked = await findCaseRowByPk(db, casePk);
+      const locked = await lockCaseRow(db, casePk);
       if (!locked) throw DomainError.notFound('Case');
       assertOpen(locked.status);
       const count = await countDocumentsOfCase(db, casePk);

@@ -1,7 +1,7 @@
 import { forTenant } from '../db/index';
 import { authorize, type Actor } from '../access/index';
 import { advanceOnboardingStage, recordRosterChange } from '../cases/index';
-import { findCaseRowByPk, lockCase } from '../cases/index';
+import { lockCaseRow } from '../cases/index';
 import { inTransaction, type Tx } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
@@ -40,8 +40,7 @@ export async function dispatchCaseVerifications(
   return inTransaction(svc, async (tx) => {
     const db = forTenant(tx.manager, ref.orgId);
     if (guard && !(await guard.claim(tx))) return null;
-    await lockCase(db, ref.casePk);
-    const c = await findCaseRowByPk(db, ref.casePk);
+    const c = await lockCaseRow(db, ref.casePk);
     if (!c) throw DomainError.notFound('Case');
     const summary = await dispatchInTx(tx, ref, c.companyName);
     await guard?.done(tx);
