@@ -171,6 +171,12 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
   router.post('/v1/oauth/passkey/options', session, form, async (req: OAuthRequest, res) => {
     res.setHeader('Cache-Control', 'no-store');
     if (!csrfValid(req)) return res.status(403).json({ message: 'This form has expired. Return to the app and start the connection again.' });
+    // Each answer stores a challenge: counted per source address with the authorization requests.
+    const admission = await admitAuthorizationRequest(svc, req.ip);
+    if (!admission.allowed) {
+      res.setHeader('Retry-After', String(admission.resetSeconds));
+      return res.status(429).json({ message: `Too many requests from your network. Wait ${waitText(admission.resetSeconds)} and try again.` });
+    }
     const pending = pendingOf(req);
     try {
       const options = await webauthnSignInOptions(svc, { door: 'oauth', sid: req.oauthSession!.sid, ...(pending ? { pendingToken: pending } : {}) });
@@ -187,8 +193,10 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
     try {
       const proved = await provePasskey(svc, { response: req.body.response, door: 'oauth', sid: req.oauthSession!.sid, ...(pending ? { pendingToken: pending } : {}) });
       await signInAndConsent(req, res, proved);
-    } catch (err) {
-      if (isDomainError(err) && err.code === 'validation_failed') err = new DomainError('unauthenticated', 'The passkey could not be verified. Try again, or use another way to sign in.');
+    } catch (caught) {
+      // A malformed answer is one more passkey that could not be verified.
+      const err = isDomainError(caught) && caught.code === 'validation_failed'
+        ? new DomainError('unauthenticated', 'The passkey could not be verified. Try again, or use another way to sign in.') : caught;
       if (pending) return refuseSecondStep(req, res, next, err, pending);
       const refusal = refusalOf(err);
       if (!refusal) return next(err);

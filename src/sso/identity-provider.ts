@@ -1,6 +1,5 @@
 import * as oidc from 'openid-client';
-import { openSecret } from '../security/index';
-import { resolveAndCheck, UrlCheckFailure } from '../security/url-guard';
+import { openSecret, resolveAndCheck, UrlCheckFailure } from '../security/index';
 import type { Services } from '../platform/index';
 import { clientSecretAad } from './sso-connection';
 import type { SsoConnectionRow } from './sso-connections.repository';

@@ -2,8 +2,7 @@ import { auditName, authorize, MEMBER_ROLES, requireStepUp, type Actor, type Mem
 import { recordAudit } from '../audit/index';
 import { forTenant, inTransaction } from '../db/index';
 import { DomainError, type Services, type ValidationDetail } from '../platform/index';
-import { sealSecret } from '../security/index';
-import { resolveAndCheck, UrlCheckFailure } from '../security/url-guard';
+import { resolveAndCheck, sealSecret, UrlCheckFailure } from '../security/index';
 import { findCurrentMember, lockTenant, writeSsoOnly } from '../tenants/index';
 import { requireText, throwIfAny } from '../validation';
 import { clientSecretAad, toSsoConnectionView, type SsoConnectionView } from './sso-connection';
