@@ -51,8 +51,10 @@ describe('OAuth authorize page: passkeys in Chromium', function () {
     const actor = memberActor({ orgId: member.tenant.id, id: member.id, email: member.email, role: 'analyst' });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    // What went wrong in the page: script errors, and failed requests (but the favicon these pages do not have).
     const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('response', (r) => { if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) problems.push(`${r.status()} ${r.url()}`); });
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     await cdp.send('WebAuthn.addVirtualAuthenticator', {

@@ -31,7 +31,7 @@ describe('web console: single sign-on in Chromium', function () {
     await panel.getByText(`${h.url}/console/sso/callback`).waitFor(WAIT);
     await panel.getByRole('button', { name: 'Test connection' }).click();
     await panel.getByText(`Discovery works: ${idp.issuer} answers`).waitFor(WAIT);
-    await panel.getByRole('switch', { name: 'Single sign-on only' }).click();
+    await panel.getByRole('switch', { name: 'Single sign-on only' }).press('Space');
     await panel.getByRole('button', { name: /Break-glass admin/ }).click();
     await w.page.getByRole('option', { name: new RegExp(admin.email.replace(/[.]/g, '\\.')) }).click();
     await w.page.getByRole('form', { name: 'Single sign-on' }).getByRole('button', { name: 'Save changes' }).click();
