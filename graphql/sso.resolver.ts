@@ -18,8 +18,8 @@ export class SsoResolver {
 
   @Mutation(() => SsoConnection, {
     description: 'Sets the single sign-on connection (admin; STEP_UP_REQUIRED unless a second factor was proved in the last 10 minutes). Audited without the secret. '
-      + 'BAD_USER_INPUT on a field (an issuer not https, a domain of another organisation or a public mail provider, a missing secret on creation). '
-      + 'ssoRequired without a second factor of your own: CONFLICT.',
+      + 'BAD_USER_INPUT on a field (an issuer not https or at a private address, a domain of another organisation or a public mail provider, a missing '
+      + 'secret on creation, ssoOnly without a break-glass admin, a break-glass member who is not an admin).',
   })
   async setSsoConnection(@Arg('input') input: SsoConnectionInput, @Ctx() ctx: GraphqlContext): Promise<SsoConnection> {
     return setSsoConnection(ctx.svc, actorOf(ctx), input);
@@ -30,7 +30,7 @@ export class SsoResolver {
     return testSsoConnection(ctx.svc, actorOf(ctx));
   }
 
-  @Mutation(() => Boolean, { description: 'Removes the single sign-on connection and turns "SSO required" off (admin; step-up). Audited. NOT_FOUND without one.' })
+  @Mutation(() => Boolean, { description: 'Removes the single sign-on connection and turns ssoOnly off (admin; step-up). Audited. NOT_FOUND without one.' })
   async removeSsoConnection(@Ctx() ctx: GraphqlContext): Promise<boolean> {
     await removeSsoConnection(ctx.svc, actorOf(ctx));
     return true;

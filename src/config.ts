@@ -27,10 +27,11 @@ export interface Config {
   webhookRetryScheduleMs: number[];
   /** WEBHOOK_TIMEOUT_MS: budget for a receiver's whole response, ms. Default 10000. */
   webhookTimeoutMs: number;
-  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: let webhooks target private/loopback addresses (tests, demos). Default false; refused in production. */
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_TARGETS: let webhooks, and the requests to an SSO identity provider, target private/loopback addresses
+   * (tests, demos). Default false; refused in production.
+   */
   webhookAllowPrivateTargets: boolean;
-  /** SSO_ALLOW_HTTP_ISSUERS: let an SSO connection's issuer be plain http (tests, local demos). Default false: https only; refused in production. */
-  ssoAllowHttpIssuers: boolean;
   /** OUTBOX_SWEEP_INTERVAL_MS: how often a worker re-hands-off work that a crash left behind, ms. Default 5000. */
   outboxSweepIntervalMs: number;
   /** WEBHOOK_HEALTH_CHECK_INTERVAL_MS: how often a worker reads new webhook attempts for failure alerts, ms. Default 60000. */
@@ -294,8 +295,6 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   if (webhookAllowPrivateTargets && production) {
     problems.push('WEBHOOK_ALLOW_PRIVATE_TARGETS must not be true when NODE_ENV=production');
   }
-  const ssoAllowHttpIssuers = bool('SSO_ALLOW_HTTP_ISSUERS', false);
-  if (ssoAllowHttpIssuers && production) problems.push('SSO_ALLOW_HTTP_ISSUERS must not be true when NODE_ENV=production');
   const outboxSweepIntervalMs = int('OUTBOX_SWEEP_INTERVAL_MS', 5000, 50, 3_600_000);
   const webhookHealthCheckIntervalMs = int('WEBHOOK_HEALTH_CHECK_INTERVAL_MS', 60_000, 50, 3_600_000);
   const workerConcurrency = int('WORKER_CONCURRENCY', 16, 1, 256);
@@ -451,7 +450,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   if (problems.length) throw new ConfigError(problems);
   return {
     nodeEnv, port, baseUrl, appUrl, mysqlUrl, pgUrl, secretsKeys, jwtSigningKeyPem, smtpUrl,
-    webhookRetryScheduleMs: webhookRetryScheduleMs as number[], webhookTimeoutMs, webhookAllowPrivateTargets, ssoAllowHttpIssuers,
+    webhookRetryScheduleMs: webhookRetryScheduleMs as number[], webhookTimeoutMs, webhookAllowPrivateTargets,
     outboxSweepIntervalMs, webhookHealthCheckIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, workerStallTimeoutMs, pipelineSweepAfterMs, healthPort, logLevel, logFormat, metricsToken, metricsPort, pullRateLimitPerMinute, tokenRateLimitPerMinute, consoleOutboundRateLimitPerMinute, authorizeRateLimitPerMinute,
     trustProxy,
     inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],

@@ -68,11 +68,9 @@ export class UndiciWebhookSender implements WebhookSender {
         // Leaving the loop destroys the stream: the rest is never read.
         if (size >= MAX_RESPONSE_BYTES) break;
       }
-      const cacheControl = res.headers['cache-control'];
-      return {
-        status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), error: null,
-        cacheControl: Array.isArray(cacheControl) ? cacheControl.join(', ') : cacheControl ?? null,
-      };
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      return { status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), error: null, cacheControl: headers['cache-control'] ?? null, headers };
     } catch (err) {
       return { status: 0, body: null, error: describeFailure(err, req) };
     }

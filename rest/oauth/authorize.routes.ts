@@ -2,13 +2,15 @@ import express, { Router, type ErrorRequestHandler, type Request, type RequestHa
 import type { OAuth2Server } from 'oauth2orize';
 import { admitAuthorizationRequest, checkAuthorizationTarget, isOAuthError, issuerOf, SCOPE_DESCRIPTIONS, type OAuthClientInfo } from '../../src/oauth/index';
 import { findSignedInMember, type SignedInMember } from '../../src/sessions/index';
-import { completeSignIn, provePassword, proveSignInCode, type SecondFactorMethod } from '../../src/mfa/index';
+import {
+  completeSignIn, pendingSignInMethods, provePasskey, provePassword, proveSignInCode, webauthnSignInOptions, type ProvedMember, type SecondFactorMethod,
+} from '../../src/mfa/index';
 import { type Scope } from '../../src/access/index';
-import { isDomainError, type Services } from '../../src/platform/index';
+import { DomainError, isDomainError, type Services } from '../../src/platform/index';
 import { transactionLoader, validateAuthorization, type TransactionStore, type Txn } from './oauth2-server';
 import { completeSsoSignIn, startSsoSignIn } from '../../src/sso/index';
 import { ssoFlowOf, writeSsoFlowCookie } from '../sso-flow-cookie';
-import { consentPage, errorPage, secondFactorPage, sendPage, signInPage, ssoRedirectPage, STYLESHEET } from './pages';
+import { consentPage, errorPage, PASSKEY_SCRIPT, secondFactorPage, sendPage, signInPage, ssoRedirectPage, STYLESHEET } from './pages';
 import { browserSession, csrfValid, secureCookie, signIn, signOut, spendCsrf } from './session';
 
 type OAuthRequest = Request & { oauth2?: Txn & { transactionID?: string } };
@@ -49,15 +51,23 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
     const txn = req.oauth2!;
     sendPage(res, `Sign in to connect ${txn.client.name}`, signInPage({
       appName: txn.client.name, transactionId: txn.transactionID!, csrf: req.oauthSession!.csrf, email: extra.email, error: extra.error,
-    }), { status: extra.status });
+    }), { status: extra.status, passkey: true });
   };
   const renderSecondFactor = (req: OAuthRequest, res: express.Response, v: { pending: string; methods: SecondFactorMethod[]; status?: number; error?: string }) => {
     const txn = req.oauth2!;
+    const passkey = v.methods.includes('webauthn');
     sendPage(res, `Confirm it is you to connect ${txn.client.name}`, secondFactorPage({
       appName: txn.client.name, transactionId: txn.transactionID!, csrf: req.oauthSession!.csrf, pending: v.pending, error: v.error,
-      recoveryCodes: v.methods.includes('recovery_code'),
-    }), { status: v.status });
+      totp: v.methods.includes('totp'), passkey, recoveryCodes: v.methods.includes('recovery_code'),
+    }), { status: v.status, passkey });
   };
+  /** A proved member is signed in to the authorization pages (the allow-list and suspension checked first, the sign-in recorded), then the consent. */
+  const signInAndConsent = async (req: OAuthRequest, res: express.Response, proved: ProvedMember) => {
+    await completeSignIn(svc, proved, { door: 'oauth', client: { address: req.ip, userAgent: req.get('user-agent') } });
+    await signIn(svc, req, res, proved.member.id);
+    res.redirect(303, consentUrl(req.oauth2!.transactionID!));
+  };
+  const pendingOf = (req: Request) => (typeof req.body.pending === 'string' ? req.body.pending.slice(0, 64) : '');
   /** A refusal of the sign-in steps shown on the page: too many attempts (429), wrong credentials (401), address or suspension (403); anything else goes on. */
   const refusalOf = (err: unknown): { status: number; message: string; retryAfter?: number } | null => {
     if (!isDomainError(err)) return null;
@@ -110,6 +120,11 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('text/css').send(STYLESHEET);
   });
+  router.get('/v1/oauth/assets/passkey.js', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.type('text/javascript').send(PASSKEY_SCRIPT);
+  });
 
   router.get('/v1/oauth/authorize', session, checkTarget, server.authorization(validateAuthorization(svc)) as unknown as RequestHandler,
     redirectErrors(), renderStep);
@@ -123,9 +138,7 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
     try {
       const proved = await provePassword(svc, { email, password: req.body.password, address: req.ip, door: 'oauth', sid: req.oauthSession!.sid });
       if ('pending' in proved) return renderSecondFactor(req, res, { pending: proved.pending.token, methods: proved.methods });
-      await completeSignIn(svc, proved, { door: 'oauth', client: { address: req.ip, userAgent: req.get('user-agent') } });
-      await signIn(svc, req, res, proved.member.id);
-      res.redirect(303, consentUrl(req.oauth2!.transactionID!));
+      await signInAndConsent(req, res, proved);
     } catch (err) {
       const refusal = refusalOf(err);
       if (!refusal) return next(err);
@@ -136,19 +149,58 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
 
   // The second step of a member with a second factor: a code from their app or a recovery code, within 5 minutes, in this browser.
   router.post('/v1/oauth/sign-in/second-factor', session, form, requireCsrf, loadTxn, async (req: OAuthRequest, res, next) => {
-    const pending = typeof req.body.pending === 'string' ? req.body.pending.slice(0, 64) : '';
+    const pending = pendingOf(req);
     try {
       const proved = await proveSignInCode(svc, { pendingToken: pending, door: 'oauth', sid: req.oauthSession!.sid, code: req.body.code, address: req.ip });
-      await completeSignIn(svc, proved, { door: 'oauth', client: { address: req.ip, userAgent: req.get('user-agent') } });
-      await signIn(svc, req, res, proved.member.id);
-      res.redirect(303, consentUrl(req.oauth2!.transactionID!));
+      await signInAndConsent(req, res, proved);
     } catch (err) {
+      await refuseSecondStep(req, res, next, err, pending);
+    }
+  });
+  /** A refused second step: the page again with why (an expired or spent pending sign-in starts again from the password). */
+  const refuseSecondStep = async (req: OAuthRequest, res: express.Response, next: express.NextFunction, err: unknown, pending: string) => {
+    const refusal = refusalOf(err);
+    if (!refusal) return next(err);
+    if (refusal.retryAfter) res.setHeader('Retry-After', String(refusal.retryAfter));
+    const live = await pendingSignInMethods(svc, { pendingToken: pending, door: 'oauth', sid: req.oauthSession!.sid });
+    if (!live) return renderSignIn(req, res, { status: 401, error: refusal.message });
+    renderSecondFactor(req, res, { pending, methods: live, status: refusal.status, error: refusal.message });
+  };
+
+  // A passkey's options for this browser (JSON, for PASSKEY_SCRIPT): for a pending sign-in's second step, or a sign-in without a password.
+  router.post('/v1/oauth/passkey/options', session, form, async (req: OAuthRequest, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!csrfValid(req)) return res.status(403).json({ message: 'This form has expired. Return to the app and start the connection again.' });
+    // Each answer stores a challenge: counted per source address with the authorization requests.
+    const admission = await admitAuthorizationRequest(svc, req.ip);
+    if (!admission.allowed) {
+      res.setHeader('Retry-After', String(admission.resetSeconds));
+      return res.status(429).json({ message: `Too many requests from your network. Wait ${waitText(admission.resetSeconds)} and try again.` });
+    }
+    const pending = pendingOf(req);
+    try {
+      const options = await webauthnSignInOptions(svc, { door: 'oauth', sid: req.oauthSession!.sid, ...(pending ? { pendingToken: pending } : {}) });
+      res.json({ options: JSON.parse(options) as unknown });
+    } catch (err) {
+      if (!isDomainError(err) || (err.code !== 'unauthenticated' && err.code !== 'conflict')) throw err;
+      res.status(err.code === 'conflict' ? 409 : 401).json({ message: err.message });
+    }
+  });
+
+  // The passkey's answer (PASSKEY_SCRIPT posts it): the second factor of a pending sign-in, or a sign-in without a password.
+  router.post('/v1/oauth/sign-in/passkey', session, form, requireCsrf, loadTxn, async (req: OAuthRequest, res, next) => {
+    const pending = pendingOf(req);
+    try {
+      const proved = await provePasskey(svc, { response: req.body.response, door: 'oauth', sid: req.oauthSession!.sid, ...(pending ? { pendingToken: pending } : {}) });
+      await signInAndConsent(req, res, proved);
+    } catch (caught) {
+      // A malformed answer is one more passkey that could not be verified.
+      const err = isDomainError(caught) && caught.code === 'validation_failed'
+        ? new DomainError('unauthenticated', 'The passkey could not be verified. Try again, or use another way to sign in.') : caught;
+      if (pending) return refuseSecondStep(req, res, next, err, pending);
       const refusal = refusalOf(err);
       if (!refusal) return next(err);
-      if (refusal.retryAfter) res.setHeader('Retry-After', String(refusal.retryAfter));
-      // An expired or spent pending sign-in starts again from the password.
-      if (isDomainError(err) && err.message.startsWith('Your sign-in has expired')) return renderSignIn(req, res, { status: 401, error: refusal.message });
-      renderSecondFactor(req, res, { pending, methods: ['totp', 'recovery_code'], status: refusal.status, error: refusal.message });
+      renderSignIn(req, res, { status: refusal.status, error: refusal.message });
     }
   });
 
@@ -175,9 +227,7 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
         store.load({ query: { transaction_id: done.flow.transactionId }, oauthSession: req.oauthSession } as unknown as Request, (e, txn) => (e ? reject(e) : resolve(txn!)));
       });
       if ('pending' in done) return renderSecondFactor(req, res, { pending: done.pending.token, methods: done.methods });
-      await completeSignIn(svc, done.proved, { door: 'oauth', client: { address: req.ip, userAgent: req.get('user-agent') } });
-      await signIn(svc, req, res, done.member.id);
-      res.redirect(303, consentUrl(req.oauth2.transactionID!));
+      await signInAndConsent(req, res, done.proved);
     } catch (err) {
       if (!isDomainError(err) || (err.code !== 'unauthenticated' && err.code !== 'forbidden')) return next(err);
       const title = err.code === 'forbidden' ? 'You cannot sign in here' : 'Single sign-on did not complete';
@@ -208,7 +258,7 @@ export function authorizeRoutes(svc: Services, server: OAuth2Server<OAuthClientI
     }) as unknown as RequestHandler[],
     redirectErrors());
 
-  router.use(['/v1/oauth/authorize', '/v1/oauth/sign-in', '/v1/oauth/sign-in/second-factor', '/v1/oauth/sign-out', '/v1/oauth/sso'], pageErrorHandler);
+  router.use(['/v1/oauth/authorize', '/v1/oauth/sign-in', '/v1/oauth/sign-out', '/v1/oauth/sso'], pageErrorHandler);
   return router;
 }
 

@@ -3,8 +3,9 @@ import { escapeHtml } from '../../src/mail/index';
 
 /**
  * The server-rendered pages of the authorization flow: sign-in, consent and error. Plain HTML with one
- * stylesheet, no script: labelled fields, a logical focus order, readable on a phone, usable with a
- * keyboard and a screen reader.
+ * stylesheet: labelled fields, a logical focus order, readable on a phone, usable with a keyboard and a
+ * screen reader. One script of our own (PASSKEY_SCRIPT, from 'self') on the sign-in steps, only to use a
+ * passkey; everything else works without it.
  */
 
 /** A tagged template whose interpolations are HTML-escaped unless wrapped in `raw`. */
@@ -27,13 +28,16 @@ export interface PageOptions {
   formTargets?: string[];
   /** Go on to this address at once (a zero-second refresh in the head): the way out to an identity provider. */
   refreshTo?: string;
+  /** The page offers a passkey: it loads PASSKEY_SCRIPT (script-src and connect-src 'self'). */
+  passkey?: boolean;
 }
 
 /** Sends a page with headers that keep it out of caches and frames. */
 export function sendPage(res: Response, title: string, body: Raw, options: PageOptions = {}): void {
   const formAction = ["'self'", ...(options.formTargets ?? [])].join(' ');
   res.status(options.status ?? 200);
-  res.setHeader('Content-Security-Policy', `default-src 'none'; style-src 'self'; img-src 'self' data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`);
+  const scripts = options.passkey ? " script-src 'self'; connect-src 'self';" : '';
+  res.setHeader('Content-Security-Policy', `default-src 'none'; style-src 'self'; img-src 'self' data:;${scripts} form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`);
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('Cache-Control', 'no-store');
@@ -47,6 +51,7 @@ export function sendPage(res: Response, title: string, body: Raw, options: PageO
 <title>${title}</title>
 ${options.refreshTo ? html`<meta http-equiv="refresh" content="0;url=${options.refreshTo}">` : ''}
 <link rel="stylesheet" href="/v1/oauth/assets/oauth.css">
+${options.passkey ? html`<script src="/v1/oauth/assets/passkey.js" defer></script>` : ''}
 </head>
 <body>
 <main class="shell">
@@ -100,7 +105,23 @@ ${v.error ? html`<p class="alert" role="alert" id="sign-in-error">${v.error}</p>
 <button type="submit" class="primary">Sign in</button>
 <button type="submit" class="secondary" formaction="/v1/oauth/sso/start">Continue with SSO</button>
 </form>
+${passkeyForm(v, null, 'Sign in with a passkey')}
 <p class="note">Does your organisation sign in with single sign-on? Enter your work email and choose Continue with SSO.</p>`;
+}
+
+/**
+ * Using a passkey: a button that PASSKEY_SCRIPT shows (hidden without it, or in a browser without WebAuthn),
+ * which asks the server for options, the browser for the passkey, and posts its answer with this form.
+ */
+function passkeyForm(v: { transactionId: string; csrf: string }, pending: string | null, label: string): Raw {
+  return html`<form method="post" action="/v1/oauth/sign-in/passkey" class="stack" id="passkey-form">
+<input type="hidden" name="csrf_token" value="${v.csrf}">
+<input type="hidden" name="transaction_id" value="${v.transactionId}">
+${pending ? html`<input type="hidden" name="pending" value="${pending}">` : ''}
+<input type="hidden" name="response" value="">
+<button type="button" class="secondary" id="passkey-button" hidden>${label}</button>
+<p class="note" id="passkey-status" role="status"></p>
+</form>`;
 }
 
 export interface SecondFactorView {
@@ -109,14 +130,22 @@ export interface SecondFactorView {
   csrf: string;
   /** The pending sign-in's token (5 minutes, bound to this browser). */
   pending: string;
+  /** The member's second factors: an authenticator app, a passkey, recovery codes. */
+  totp: boolean;
+  passkey: boolean;
   recoveryCodes: boolean;
   error?: string;
 }
 
+/** The second step: the passkey when the member has one, then a code (from the app, or a recovery code). */
 export function secondFactorPage(v: SecondFactorView): Raw {
+  const codeWords = v.totp
+    ? `Enter the 6-digit code from your authenticator app${v.recoveryCodes ? ', or one of your recovery codes' : ''}`
+    : 'Enter one of your recovery codes';
   return html`<h1>Confirm it is you</h1>
-<p class="lede">Enter the 6-digit code from your authenticator app to connect <strong>${v.appName}</strong>.${v.recoveryCodes ? ' No phone? Enter one of your recovery codes instead.' : ''}</p>
+<p class="lede">${v.passkey ? 'Use your passkey, or e' : 'E'}${codeWords.slice(1)} to connect <strong>${v.appName}</strong>.</p>
 ${v.error ? html`<p class="alert" role="alert" id="code-error">${v.error}</p>` : ''}
+${v.passkey ? passkeyForm(v, v.pending, 'Use your passkey') : ''}
 <form method="post" action="/v1/oauth/sign-in/second-factor" class="stack" novalidate>
 <input type="hidden" name="csrf_token" value="${v.csrf}">
 <input type="hidden" name="transaction_id" value="${v.transactionId}">
@@ -165,6 +194,63 @@ export function errorPage(title: string, message: string): Raw {
 <p class="note">Nothing was shared. Close this window and start again from the app you were connecting; if it keeps
 happening, give its publisher this message.</p>`;
 }
+
+/**
+ * GET /v1/oauth/assets/passkey.js: the passkey button of the sign-in steps. It asks /v1/oauth/passkey/options
+ * (the form's CSRF token, transaction and pending sign-in) for WebAuthn options, asks the browser for the
+ * passkey (navigator.credentials.get), and posts the answer, base64url JSON as @simplewebauthn/server reads
+ * it, with the form. A refusal is said in the form's status line.
+ */
+export const PASSKEY_SCRIPT = `(function () {
+  'use strict';
+  var form = document.getElementById('passkey-form');
+  var button = document.getElementById('passkey-button');
+  var status = document.getElementById('passkey-status');
+  if (!form || !button || !window.PublicKeyCredential || !navigator.credentials) return;
+  function bytes(b64url) {
+    var s = b64url.replace(/-/g, '+').replace(/_/g, '/');
+    while (s.length % 4) s += '=';
+    var bin = atob(s), out = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out.buffer;
+  }
+  function text(buffer) {
+    var b = new Uint8Array(buffer), s = '';
+    for (var i = 0; i < b.length; i++) s += String.fromCharCode(b[i]);
+    return btoa(s).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
+  }
+  button.hidden = false;
+  button.addEventListener('click', async function () {
+    button.disabled = true;
+    status.textContent = '';
+    try {
+      var body = new URLSearchParams(new FormData(form));
+      body.delete('response');
+      var res = await fetch('/v1/oauth/passkey/options', { method: 'POST', body: body, credentials: 'same-origin' });
+      var answer = await res.json();
+      if (!res.ok) throw new Error(answer.message || 'The passkey could not be used.');
+      var o = answer.options;
+      var credential = await navigator.credentials.get({ publicKey: {
+        challenge: bytes(o.challenge), rpId: o.rpId, timeout: o.timeout, userVerification: o.userVerification,
+        allowCredentials: (o.allowCredentials || []).map(function (c) { return { id: bytes(c.id), type: c.type, transports: c.transports }; }),
+      } });
+      var r = credential.response;
+      form.elements.response.value = JSON.stringify({
+        id: credential.id, rawId: text(credential.rawId), type: credential.type,
+        clientExtensionResults: credential.getClientExtensionResults(), authenticatorAttachment: credential.authenticatorAttachment || undefined,
+        response: {
+          clientDataJSON: text(r.clientDataJSON), authenticatorData: text(r.authenticatorData), signature: text(r.signature),
+          userHandle: r.userHandle ? text(r.userHandle) : undefined,
+        },
+      });
+      form.submit();
+    } catch (e) {
+      status.textContent = e && e.name === 'NotAllowedError' ? 'No passkey was used. Try again, or sign in another way.' : (e && e.message) || 'The passkey could not be used.';
+      button.disabled = false;
+    }
+  });
+})();
+`;
 
 /** GET /v1/oauth/assets/oauth.css */
 export const STYLESHEET = `:root{--ink:#14213d;--muted:#5b6478;--line:#d9dee8;--bg:#f4f6fb;--card:#fff;--accent:#1f4fd8;--accent-ink:#fff;--danger:#b42318;--danger-bg:#fef3f2;--focus:#f59e0b}

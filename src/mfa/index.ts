@@ -6,11 +6,11 @@ export { listMySecondFactors, countMyRecoveryCodes, type SecondFactorView } from
 export { regenerateRecoveryCodes } from './regenerate-recovery-codes';
 export { removeSecondFactor } from './remove-second-factor';
 export {
-  signIn, provePassword, proveSignInCode, startConsoleSession, completeSignIn, signInMethodOf, mfaRequiredError, SSO_REQUIRED_MESSAGE, type ProvedMember,
+  signIn, provePassword, proveSignInCode, pendingSignInMethods, startConsoleSession, completeSignIn, signInMethodOf, mfaRequiredError, SSO_REQUIRED_MESSAGE, type ProvedMember,
   type PendingSecondFactor, type SignInClient,
 } from './sign-in';
 export { verifySecondFactor } from './verify-second-factor';
 export { PENDING_SIGN_IN_MS, openPendingSignIn } from './challenges';
 export { type SecondFactorMethod, methodsOf } from './check-code';
 export { TOTP_PERIOD_SECONDS, TOTP_DRIFT_STEPS } from './totp';
-export { webauthnRegistrationOptions, verifyWebauthnRegistration, webauthnSignInOptions, verifyWebauthnSignIn, relyingParty } from './passkeys';
+export { webauthnRegistrationOptions, verifyWebauthnRegistration, webauthnSignInOptions, verifyWebauthnSignIn, provePasskey, relyingParty } from './passkeys';

@@ -16,15 +16,19 @@ import { memberOf } from './member-of';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 import {
   factorsOf, findChallenge, findPasskeyByCredential, insertChallenge, insertFactor, recordPasskeyUse, replaceRecoveryCodes, setChallengeWebauthn,
-  spendChallenge, unusedRecoveryCodeCount, type FactorRow,
+  spendChallenge, unusedRecoveryCodeCount, type ChallengeDoor, type FactorRow,
 } from './second-factors.repository';
 import { refuseUnlessBreakGlass, startConsoleSession, type ProvedMember, type SignInClient } from './sign-in';
 import type { SecondFactorView } from './list-second-factors';
 
-/** The relying party: the host of APP_URL (so http://localhost:<port> works in development), and its origin. */
-export function relyingParty(config: Config): { id: string; origin: string; name: string } {
+/**
+ * The relying party: the host of APP_URL (so http://localhost:<port> works in development), and the origins a
+ * passkey is used from: the console's, and the authorization pages' (BASE_URL; the browser accepts it only on
+ * the same host or a subdomain of it).
+ */
+export function relyingParty(config: Config): { id: string; origins: string[]; name: string } {
   const url = new URL(config.appUrl);
-  return { id: url.hostname, origin: url.origin, name: 'Compliance Onboarding' };
+  return { id: url.hostname, origins: [...new Set([url.origin, new URL(config.baseUrl).origin])], name: 'Compliance Onboarding' };
 }
 
 const PASSKEY_REFUSED = 'The passkey could not be verified. Try again, or use another way to sign in.';
@@ -100,7 +104,7 @@ export async function verifyWebauthnRegistration(
   const rp = relyingParty(svc.config);
   const verified = await verifyRegistrationResponse({
     response: response as unknown as Parameters<typeof verifyRegistrationResponse>[0]['response'],
-    expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: false,
+    expectedChallenge: challenge, expectedOrigin: rp.origins, expectedRPID: rp.id, requireUserVerification: false,
   }).catch(() => null);
   if (!verified?.verified) throw DomainError.validation([{ path: 'response', message: PASSKEY_REFUSED }]);
   const { credential } = verified.registrationInfo;
@@ -125,21 +129,23 @@ export async function verifyWebauthnRegistration(
 /**
  * Options for using a passkey (navigator.credentials.get), JSON. With a pending sign-in: the member's
  * passkeys, to complete it. Signed in: theirs, for step-up. Otherwise: any passkey of this site
- * (passwordless sign-in with a discoverable passkey). The challenge lasts 5 minutes.
+ * (passwordless sign-in with a discoverable passkey). The challenge lasts 5 minutes, on its door (the console,
+ * or the authorization pages, bound there to the browser's sid).
  */
 export async function webauthnSignInOptions(
-  svc: Services, input: { pendingToken?: string; signedIn?: { actor: MemberActor } | null },
+  svc: Services, input: { pendingToken?: string; signedIn?: { actor: MemberActor } | null; door?: ChallengeDoor; sid?: string },
 ): Promise<string> {
   const rp = relyingParty(svc.config);
   const now = svc.clock.now();
   const expiresAt = new Date(now.getTime() + PENDING_SIGN_IN_MS);
+  const door = input.door ?? 'console';
   let memberRef: { orgId: string; memberId: string } | null = null;
   let pendingHash: string | null = null;
   if (input.pendingToken) {
-    const pending = await livePendingSignIn(svc, { token: input.pendingToken, door: 'console' });
+    const pending = await livePendingSignIn(svc, { token: input.pendingToken, door, sid: input.sid });
     memberRef = pending;
     pendingHash = pending.tokenHash;
-  } else if (input.signedIn) {
+  } else if (input.signedIn && door === 'console') {
     memberRef = { orgId: input.signedIn.actor.orgId, memberId: input.signedIn.actor.memberId };
   }
   const passkeys = memberRef ? (await factorsOf(forTenant(svc.db, memberRef.orgId), memberRef.memberId)).filter((f) => f.kind === 'webauthn') : [];
@@ -150,8 +156,8 @@ export async function webauthnSignInOptions(
   if (pendingHash) await setChallengeWebauthn(svc.db, pendingHash, options.challenge);
   else {
     await insertChallenge(svc.db, sha256Hex(options.challenge), {
-      purpose: memberRef ? 'step_up' : 'passwordless', door: 'console', orgId: memberRef?.orgId ?? null, memberId: memberRef?.memberId ?? null, sid: null,
-      webauthnChallenge: options.challenge, expiresAt,
+      purpose: memberRef ? 'step_up' : 'passwordless', door, orgId: memberRef?.orgId ?? null, memberId: memberRef?.memberId ?? null,
+      sid: door === 'oauth' ? input.sid ?? null : null, webauthnChallenge: options.challenge, expiresAt,
     }, now);
   }
   return JSON.stringify(options);
@@ -164,7 +170,7 @@ async function verifyAssertion(svc: Services, response: Record<string, unknown>,
   const rp = relyingParty(svc.config);
   const verified = await verifyAuthenticationResponse({
     response: response as unknown as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
-    expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, credential: credentialOf(passkey), requireUserVerification: false,
+    expectedChallenge: challenge, expectedOrigin: rp.origins, expectedRPID: rp.id, credential: credentialOf(passkey), requireUserVerification: false,
   }).catch(() => null);
   if (!verified?.verified) return null;
   await recordPasskeyUse(forTenant(svc.db, passkey.orgId), passkey.id, verified.authenticationInfo.newCounter, svc.clock.now());
@@ -172,39 +178,63 @@ async function verifyAssertion(svc: Services, response: Record<string, unknown>,
 }
 
 /**
- * Verifies a passkey answer to webauthnSignInOptions: completes a pending sign-in, steps up a signed-in
- * session, or signs in without a password (a member's discoverable passkey). `unauthenticated` when the
- * passkey does not hold or the challenge is unknown, spent or past its 5 minutes.
+ * A member proved by a passkey answer to webauthnSignInOptions, on a door: the second factor of a pending
+ * sign-in (after the password or the identity provider), or a sign-in without a password (a discoverable
+ * passkey; refused where the organisation has "SSO only" on, but for its break-glass admin). The challenge is
+ * spent once; `unauthenticated` when the passkey does not hold or the challenge is unknown, spent, past its 5
+ * minutes, or of another door or browser. Starts no session: the adapter does, by door (completeSignIn first).
+ */
+export async function provePasskey(
+  svc: Services, input: { response: unknown; pendingToken?: string; door: ChallengeDoor; sid?: string },
+): Promise<ProvedMember> {
+  const response = parseResponse(input.response);
+  const challenge = challengeOf(response);
+  const now = svc.clock.now();
+  if (!challenge) throw new DomainError('unauthenticated', PASSKEY_REFUSED);
+  if (input.pendingToken) {
+    const pending = await livePendingSignIn(svc, { token: input.pendingToken, door: input.door, sid: input.sid });
+    if (pending.webauthnChallenge !== challenge) throw new DomainError('unauthenticated', PENDING_EXPIRED);
+    const passkey = await verifyAssertion(svc, response, challenge, pending.memberId);
+    if (!passkey) throw new DomainError('unauthenticated', PASSKEY_REFUSED);
+    if (!(await spendChallenge(svc.db, pending.tokenHash, now))) throw new DomainError('unauthenticated', PENDING_EXPIRED);
+    return { ...(await provedBy(svc, passkey, now, false)), firstFactor: pending.firstFactor };
+  }
+  const hash = sha256Hex(challenge);
+  const row = await findChallenge(svc.db, hash, now);
+  if (!row || row.purpose !== 'passwordless' || row.door !== input.door || (input.door === 'oauth' && row.sid !== (input.sid ?? null))) {
+    throw new DomainError('unauthenticated', PASSKEY_REFUSED);
+  }
+  if (!(await spendChallenge(svc.db, hash, now))) throw new DomainError('unauthenticated', PASSKEY_REFUSED);
+  const passkey = await verifyAssertion(svc, response, challenge, null);
+  if (!passkey) throw new DomainError('unauthenticated', PASSKEY_REFUSED);
+  const proved = await provedBy(svc, passkey, now, true);
+  await refuseUnlessBreakGlass(svc, proved.member);
+  return proved;
+}
+
+/**
+ * verifyWebauthnSignIn in the console: steps up a signed-in session (a step-up challenge of theirs), or
+ * completes a pending or passwordless sign-in (provePasskey) and starts a console session.
  */
 export async function verifyWebauthnSignIn(
   svc: Services,
   input: { response: unknown; pendingToken?: string; signedIn?: { actor: MemberActor; session: MemberSession } | null; client?: SignInClient },
 ): Promise<{ signedIn: { session: MemberSession; actor: MemberActor } } | { steppedUpAt: Date }> {
-  const response = parseResponse(input.response);
-  const challenge = challengeOf(response);
-  const now = svc.clock.now();
   const client = input.client ?? { address: undefined };
-  if (!challenge) throw new DomainError('unauthenticated', PASSKEY_REFUSED);
-  if (input.pendingToken) {
-    const pending = await livePendingSignIn(svc, { token: input.pendingToken, door: 'console' });
-    if (pending.webauthnChallenge !== challenge) throw new DomainError('unauthenticated', PENDING_EXPIRED);
-    const passkey = await verifyAssertion(svc, response, challenge, pending.memberId);
-    if (!passkey) throw new DomainError('unauthenticated', PASSKEY_REFUSED);
-    if (!(await spendChallenge(svc.db, pending.tokenHash, now))) throw new DomainError('unauthenticated', PENDING_EXPIRED);
-    return { signedIn: await startConsoleSession(svc, await provedBy(svc, passkey, now, false), input.signedIn?.session.token, client) };
+  if (!input.pendingToken) {
+    const response = parseResponse(input.response);
+    const challenge = challengeOf(response);
+    const now = svc.clock.now();
+    const row = challenge ? await findChallenge(svc.db, sha256Hex(challenge), now) : null;
+    if (row?.purpose === 'step_up') {
+      if (!input.signedIn || row.memberId !== input.signedIn.actor.memberId || !(await spendChallenge(svc.db, sha256Hex(challenge!), now))) {
+        throw new DomainError('unauthenticated', PASSKEY_REFUSED);
+      }
+      if (!(await verifyAssertion(svc, response, challenge!, row.memberId))) throw new DomainError('unauthenticated', PASSKEY_REFUSED);
+      return { steppedUpAt: await markSecondFactor(svc, { token: input.signedIn.session.token, memberId: row.memberId }) };
+    }
   }
-  const hash = sha256Hex(challenge);
-  const row = await findChallenge(svc.db, hash, now);
-  if (!row || !(await spendChallenge(svc.db, hash, now))) throw new DomainError('unauthenticated', PASSKEY_REFUSED);
-  if (row.purpose === 'step_up' && input.signedIn && row.memberId === input.signedIn.actor.memberId) {
-    if (!(await verifyAssertion(svc, response, challenge, row.memberId))) throw new DomainError('unauthenticated', PASSKEY_REFUSED);
-    return { steppedUpAt: await markSecondFactor(svc, { token: input.signedIn.session.token, memberId: row.memberId }) };
-  }
-  if (row.purpose !== 'passwordless') throw new DomainError('unauthenticated', PASSKEY_REFUSED);
-  const passkey = await verifyAssertion(svc, response, challenge, null);
-  if (!passkey) throw new DomainError('unauthenticated', PASSKEY_REFUSED);
-  const proved = await provedBy(svc, passkey, now, true);
-  await refuseUnlessBreakGlass(svc, proved.member, true);
+  const proved = await provePasskey(svc, { response: input.response, pendingToken: input.pendingToken, door: 'console' });
   return { signedIn: await startConsoleSession(svc, proved, input.signedIn?.session.token, client) };
 }
 

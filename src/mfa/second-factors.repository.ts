@@ -123,6 +123,8 @@ export async function unusedRecoveryCodeCount(db: TenantDb, memberId: string): P
 
 export type ChallengePurpose = 'sign_in' | 'register' | 'passwordless' | 'step_up';
 export type ChallengeDoor = 'console' | 'oauth';
+/** What a sign-in that waits for its second factor was proved with first: the password, or the identity provider. */
+export type FirstFactor = 'password' | 'sso';
 
 export interface ChallengeRow {
   purpose: ChallengePurpose;
@@ -131,15 +133,17 @@ export interface ChallengeRow {
   memberId: string | null;
   sid: string | null;
   webauthnChallenge: string | null;
+  /** A pending sign-in's first factor (other purposes: 'password', unused). */
+  firstFactor?: FirstFactor;
   expiresAt: Date;
 }
 
 export async function insertChallenge(db: Queryable, tokenHash: string, c: ChallengeRow, at: Date): Promise<void> {
   const byToken = crossTenant(db, 'token-lookup');
   await byToken.query(
-    `INSERT INTO mfa_challenges (token_hash, purpose, door, org_id, member_id, sid, webauthn_challenge, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [tokenHash, c.purpose, c.door, c.orgId, c.memberId, c.sid, c.webauthnChallenge, at, c.expiresAt],
+    `INSERT INTO mfa_challenges (token_hash, purpose, door, org_id, member_id, sid, webauthn_challenge, first_factor, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [tokenHash, c.purpose, c.door, c.orgId, c.memberId, c.sid, c.webauthnChallenge, c.firstFactor ?? 'password', at, c.expiresAt],
   );
   // Keep the table to live challenges: a few expired ones go with each new one.
   await crossTenant(db, 'sweep').query('DELETE FROM mfa_challenges WHERE expires_at < ? ORDER BY expires_at LIMIT 20', [at]);
@@ -148,10 +152,17 @@ export async function insertChallenge(db: Queryable, tokenHash: string, c: Chall
 /** A live (unspent, unexpired) challenge of a token's hash. */
 export async function findChallenge(db: Queryable, tokenHash: string, now: Date): Promise<ChallengeRow | null> {
   const [r] = (await crossTenant(db, 'token-lookup').query(
-    'SELECT purpose, door, org_id, member_id, sid, webauthn_challenge, expires_at FROM mfa_challenges WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?',
+    `SELECT purpose, door, org_id, member_id, sid, webauthn_challenge, first_factor, expires_at
+       FROM mfa_challenges WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?`,
     [tokenHash, now],
-  )) as { purpose: ChallengePurpose; door: ChallengeDoor; org_id: string | null; member_id: string | null; sid: string | null; webauthn_challenge: string | null; expires_at: Date }[];
-  return r ? { purpose: r.purpose, door: r.door, orgId: r.org_id, memberId: r.member_id, sid: r.sid, webauthnChallenge: r.webauthn_challenge, expiresAt: new Date(r.expires_at) } : null;
+  )) as {
+    purpose: ChallengePurpose; door: ChallengeDoor; org_id: string | null; member_id: string | null; sid: string | null; webauthn_challenge: string | null;
+    first_factor: FirstFactor; expires_at: Date;
+  }[];
+  return r ? {
+    purpose: r.purpose, door: r.door, orgId: r.org_id, memberId: r.member_id, sid: r.sid, webauthnChallenge: r.webauthn_challenge, firstFactor: r.first_factor,
+    expiresAt: new Date(r.expires_at),
+  } : null;
 }
 
 /** Sets the WebAuthn challenge of a pending sign-in (a passkey asked for in place of a code). */

@@ -8,7 +8,7 @@ import { getTenant } from '../tenants/index';
 import { checkSignInAllowed, recordSignIn, type SignInMethod } from '../members/index';
 import { checkSecondFactorCode, methodsOf, type SecondFactorMethod } from './check-code';
 import { livePendingSignIn, openPendingSignIn, PENDING_EXPIRED } from './challenges';
-import { spendChallenge, type ChallengeDoor } from './second-factors.repository';
+import { spendChallenge, type ChallengeDoor, type FirstFactor } from './second-factors.repository';
 
 /** A member who proved who they are on one door: the password, and the second factor when they have one. */
 export interface ProvedMember {
@@ -19,6 +19,8 @@ export interface ProvedMember {
   method: 'password' | 'sso' | SecondFactorMethod;
   /** A passkey alone (no password before it). */
   passwordless?: boolean;
+  /** What came before the second factor (`method` a second factor): the password (the default) or the identity provider. */
+  firstFactor?: FirstFactor;
   /** More for the sign-in's audit line (single sign-on: how the second factor was met, a just-in-time provisioning). */
   auditDetails?: Record<string, unknown>;
 }
@@ -29,14 +31,15 @@ export interface SignInClient {
   userAgent?: string | undefined;
 }
 
-/** The audit log's words for how a member proved who they are. */
-export function signInMethodOf(proved: Pick<ProvedMember, 'method' | 'passwordless'>): SignInMethod {
+/** The audit log's words for how a member proved who they are: the first factor, then the second one (`sso+totp`). */
+export function signInMethodOf(proved: Pick<ProvedMember, 'method' | 'passwordless' | 'firstFactor'>): SignInMethod {
+  const first = proved.firstFactor ?? 'password';
   switch (proved.method) {
     case 'password': return 'password';
     case 'sso': return 'sso';
-    case 'totp': return 'password+totp';
-    case 'recovery_code': return 'password+recovery_code';
-    case 'webauthn': return proved.passwordless ? 'passkey' : 'password+passkey';
+    case 'totp': return `${first}+totp`;
+    case 'recovery_code': return `${first}+recovery_code`;
+    case 'webauthn': return proved.passwordless ? 'passkey' : `${first}+passkey`;
   }
 }
 
@@ -65,19 +68,23 @@ export function mfaRequiredError(methods: SecondFactorMethod[]): DomainError {
 /** The refusal of a password (or passwordless passkey) sign-in where the organisation requires SSO. */
 export const SSO_REQUIRED_MESSAGE = 'Your organisation signs in with single sign-on: use "Continue with SSO" with your work email.';
 
+/** What an admin other than the break-glass one is told as well. */
+const NOT_BREAK_GLASS = ' Only the break-glass admin named in the single sign-on settings keeps password sign-in.';
+
 /**
- * Where the member's organisation requires SSO, only its break-glass may sign in without the identity
- * provider: an admin who has a second factor (and then gives it). Everyone else: `sso_required`.
+ * Where the member's organisation has "SSO only" on, only its break-glass admin (named in the setting, and an
+ * admin still) may sign in without the identity provider. Everyone else: `sso_required`.
  */
-export async function refuseUnlessBreakGlass(svc: Services, member: SignedInMember, hasSecondFactor: boolean): Promise<void> {
-  if (member.role === 'admin' && hasSecondFactor) return;
-  if ((await getTenant(svc, member.orgId)).ssoRequired) throw new DomainError('sso_required', SSO_REQUIRED_MESSAGE);
+export async function refuseUnlessBreakGlass(svc: Services, member: SignedInMember): Promise<void> {
+  const tenant = await getTenant(svc, member.orgId);
+  if (!tenant.ssoOnly || (member.role === 'admin' && member.id === tenant.ssoBreakGlassMemberId)) return;
+  throw new DomainError('sso_required', member.role === 'admin' ? SSO_REQUIRED_MESSAGE + NOT_BREAK_GLASS : SSO_REQUIRED_MESSAGE);
 }
 
 /**
  * The first step of every member sign-in (the console, the authorization pages): the throttle and the
- * password (checkPassword), refused where the organisation requires SSO (refuseUnlessBreakGlass), then either the member (no second factor) or a pending sign-in, 5 minutes, that
- * only verifySignInSecondFactor completes. No door mints a member session without passing here.
+ * password (checkPassword), refused where the organisation has "SSO only" on (refuseUnlessBreakGlass), then
+ * either the member (no second factor) or a pending sign-in, 5 minutes, that only the second factor completes. No door mints a member session without passing here.
  */
 export async function provePassword(
   svc: Services, input: SignInInput & { door: ChallengeDoor; sid?: string },
@@ -85,8 +92,8 @@ export async function provePassword(
   const member = await checkPassword(svc, input);
   // The allow-list and suspension refuse before a second factor is asked for.
   await checkSignInAllowed(svc, { orgId: member.orgId, memberId: member.id, address: input.address });
+  await refuseUnlessBreakGlass(svc, member);
   const methods = await methodsOf(svc, member);
-  await refuseUnlessBreakGlass(svc, member, methods.length > 0);
   if (!methods.length) return { member, secondFactorAt: null, method: 'password' };
   return { pending: await openPendingSignIn(svc, { door: input.door, member, sid: input.sid }), methods };
 }
@@ -104,7 +111,19 @@ export async function proveSignInCode(
   const method = await checkSecondFactorCode(svc, member, { code: input.code, address: input.address });
   const now = svc.clock.now();
   if (!(await spendChallenge(svc.db, pending.tokenHash, now))) throw new DomainError('unauthenticated', PENDING_EXPIRED);
-  return { member, secondFactorAt: now, method };
+  return { member, secondFactorAt: now, method, firstFactor: pending.firstFactor };
+}
+
+/** The second factors a live pending sign-in may still be completed with; null when it is unknown, spent or past its 5 minutes. */
+export async function pendingSignInMethods(
+  svc: Services, input: { pendingToken: unknown; door: ChallengeDoor; sid?: string },
+): Promise<SecondFactorMethod[] | null> {
+  const pending = await livePendingSignIn(svc, { token: input.pendingToken, door: input.door, sid: input.sid }).catch((err: unknown) => {
+    if (err instanceof DomainError) return null;
+    throw err;
+  });
+  const member = pending ? await findSignedInMember(svc, pending.memberId) : null;
+  return member ? methodsOf(svc, member) : null;
 }
 
 /**

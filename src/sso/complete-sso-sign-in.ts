@@ -27,11 +27,12 @@ export type SsoSignIn = { flow: SsoFlow; member: SignedInMember } & (
  * back with, and the flow cookie sealed at the start): the code is exchanged with PKCE, the ID token verified
  * (signature, issuer, audience, expiry, nonce) and the state checked (openid-client); the email comes from the
  * ID token, or from userinfo for the same subject when the provider keeps it there. Then the member of the
- * connection's tenant with the token's verified email, in one of its allowed domains; an unknown one is
- * created with the default role when just-in-time provisioning is on, refused otherwise. The IdP's MFA (amr)
- * stands for the second factor; without it a member who has one still gives it (a pending sign-in, as after a
- * password). Audited as `member.signed_in` with method `sso` (a refusal after a verified answer as
- * `sso.sign_in_refused`). Starts no session: the adapter does, by door.
+ * connection's tenant with the token's verified email, in one of its email domains; an unknown one is
+ * created with the connection's default role. The IdP's MFA (amr) stands for the second factor; without it a
+ * member who has one still gives it (a pending sign-in, as after a password, whose audit line then says
+ * `sso+totp`, `sso+passkey` or `sso+recovery_code`). Audited as `member.signed_in` with method `sso` once the
+ * session may start (a refusal after a verified answer as `sso.sign_in_refused`). Starts no session: the
+ * adapter does, by door.
  */
 export async function completeSsoSignIn(
   svc: Services, input: { door: SsoDoor; flow: unknown; query: string; sid?: string },
@@ -50,7 +51,7 @@ export async function completeSsoSignIn(
   const tenant = await getTenant(svc, flow.orgId);
   if (!email || claims.email_verified !== true) return refuse('email_not_verified', 'Your identity provider did not confirm your email address, so it cannot sign you in here.');
   const domain = emailDomain(email);
-  if (!domain || !connection.allowedDomains.includes(domain)) {
+  if (!domain || !connection.emailDomains.includes(domain)) {
     return refuse('domain_not_allowed', `Your email's domain (${domain ?? 'none'}) is not allowed to sign in to ${tenant.name} with single sign-on.`);
   }
   const unknown = `You have no account in ${tenant.name}. Ask an admin of ${tenant.name} to invite you.`;
@@ -59,7 +60,6 @@ export async function completeSsoSignIn(
   let provisioned = false;
   let memberId = existing?.id;
   if (!memberId) {
-    if (!connection.jitProvisioning) return refuse('unknown_user', unknown);
     memberId = await provision(svc, connection, email, typeof claims.name === 'string' ? claims.name.slice(0, 200) : null).catch(() => null) ?? undefined;
     if (!memberId) return refuse('unknown_user', unknown);
     provisioned = true;
@@ -70,13 +70,8 @@ export async function completeSsoSignIn(
   const methods = idpMfa ? [] : await methodsOf(svc, member);
   const secondFactor = idpMfa ? 'identity_provider' : methods.length ? 'asked' : 'none';
   const auditDetails = { secondFactor, ...(provisioned ? { provisioned: true } : {}) };
-  if (methods.length) {
-    // The provider's answer is on the record now; the session starts (and is recorded with its address) once the second factor is given.
-    await inTransaction(svc, (tx) => recordAudit(tx, {
-      orgId: member.orgId, actor: member.email, action: 'member.signed_in', details: { memberId: member.id, method: 'sso', door: flow.door, ...auditDetails }, at: now,
-    }));
-    return { flow, member, pending: await openPendingSignIn(svc, { door: flow.door, member, sid: flow.sid }), methods };
-  }
+  // The sign-in is recorded once its second factor is given (completeSignIn, with the method `sso+…`).
+  if (methods.length) return { flow, member, pending: await openPendingSignIn(svc, { door: flow.door, member, sid: flow.sid, firstFactor: 'sso' }), methods };
   // Recorded by completeSignIn (the IP allow-list and suspension checked first), with these details.
   return { flow, member, proved: { member, secondFactorAt: idpMfa ? now : null, method: 'sso', auditDetails } };
 }
@@ -111,7 +106,7 @@ async function verifiedClaims(
   }
 }
 
-/** Adds a member who signs in only through the identity provider (no password) with the connection's default role; audited. */
+/** Adds a member at their first sign-in through the identity provider (no password), with the connection's default role; audited. */
 async function provision(svc: Services, connection: SsoConnectionRow, email: string, name: string | null): Promise<string> {
   const now = svc.clock.now();
   const member = Object.assign(new Member(), {

@@ -4,18 +4,27 @@ import type { SsoConnectionRow } from './sso-connections.repository';
 
 /** A tenant's SSO connection as its admins see it: never the client secret (stored sealed, shown never again). */
 export interface SsoConnectionView {
-  issuerUrl: string;
+  issuer: string;
   clientId: string;
   /** Email domains whose members sign in through this identity provider. */
-  allowedDomains: string[];
-  /** Unknown users of an allowed domain become members with defaultRole at their first sign-in (off: refused). */
-  jitProvisioning: boolean;
+  emailDomains: string[];
+  /** The role of a member created at their first sign-in through the identity provider (never admin). */
   defaultRole: MemberRole;
-  /** Password sign-in is stopped for the tenant's members (an admin with a second factor keeps it: break-glass). */
-  ssoRequired: boolean;
+  /** Password sign-in is off for the tenant's members, except the break-glass admin. */
+  ssoOnly: boolean;
+  /** The one admin who keeps password sign-in while ssoOnly is on (should the identity provider fail), or null. */
+  breakGlassMemberId: string | null;
+  /** Their email (null with no break-glass admin, or one no longer an admin of the tenant). */
+  breakGlassEmail: string | null;
   /** The redirect URIs to register at the identity provider: the console's and the connector sign-in page's. */
   redirectUris: string[];
   updatedAt: Date;
+}
+
+/** The tenant's side of the setting: the "SSO only" switch and its break-glass admin (id and email, when still an admin). */
+export interface SsoOnlySetting {
+  ssoOnly: boolean;
+  breakGlass: { id: string; email: string | null } | null;
 }
 
 /** Where the identity provider sends the browser back: the console, or the authorization pages that connect AI assistants. */
@@ -25,10 +34,11 @@ export function ssoRedirectUri(config: Pick<Config, 'appUrl' | 'baseUrl'>, door:
   return door === 'console' ? new URL('/console/sso/callback', config.appUrl).toString() : new URL('/v1/oauth/sso/callback', config.baseUrl).toString();
 }
 
-export function toSsoConnectionView(config: Pick<Config, 'appUrl' | 'baseUrl'>, row: SsoConnectionRow, ssoRequired: boolean): SsoConnectionView {
+export function toSsoConnectionView(config: Pick<Config, 'appUrl' | 'baseUrl'>, row: SsoConnectionRow, setting: SsoOnlySetting): SsoConnectionView {
   return {
-    issuerUrl: row.issuerUrl, clientId: row.clientId, allowedDomains: row.allowedDomains, jitProvisioning: row.jitProvisioning,
-    defaultRole: row.defaultRole, ssoRequired, redirectUris: [ssoRedirectUri(config, 'console'), ssoRedirectUri(config, 'oauth')], updatedAt: row.updatedAt,
+    issuer: row.issuer, clientId: row.clientId, emailDomains: row.emailDomains, defaultRole: row.defaultRole, ssoOnly: setting.ssoOnly,
+    breakGlassMemberId: setting.breakGlass?.id ?? null, breakGlassEmail: setting.breakGlass?.email ?? null,
+    redirectUris: [ssoRedirectUri(config, 'console'), ssoRedirectUri(config, 'oauth')], updatedAt: row.updatedAt,
   };
 }
 

@@ -10,32 +10,31 @@ import type { MemberRole } from '../access/index';
 /** A tenant's stored connection: the client secret stays sealed here (SECRETS_KEY), opened only to call the IdP. */
 export interface SsoConnectionRow {
   orgId: string;
-  issuerUrl: string;
+  issuer: string;
   clientId: string;
   secretKeyId: string;
   secretCiphertext: string;
-  jitProvisioning: boolean;
   defaultRole: MemberRole;
-  allowedDomains: string[];
+  emailDomains: string[];
   createdAt: Date;
   updatedAt: Date;
 }
 
 interface RawConnection {
-  org_id: string; issuer_url: string; client_id: string; secret_key_id: string; secret_ciphertext: string;
-  jit_provisioning: number | string; default_role: MemberRole; created_at: Date; updated_at: Date;
+  org_id: string; issuer: string; client_id: string; secret_key_id: string; secret_ciphertext: string;
+  default_role: MemberRole; created_at: Date; updated_at: Date;
 }
 
 const toConnection = (r: RawConnection, domains: string[]): SsoConnectionRow => ({
-  orgId: r.org_id, issuerUrl: r.issuer_url, clientId: r.client_id, secretKeyId: r.secret_key_id, secretCiphertext: r.secret_ciphertext,
-  jitProvisioning: Number(r.jit_provisioning) === 1, defaultRole: r.default_role, allowedDomains: domains,
+  orgId: r.org_id, issuer: r.issuer, clientId: r.client_id, secretKeyId: r.secret_key_id, secretCiphertext: r.secret_ciphertext,
+  defaultRole: r.default_role, emailDomains: domains,
   createdAt: new Date(r.created_at), updatedAt: new Date(r.updated_at),
 });
 
 /** The tenant's connection with its domains (sorted), or null; `lock` inside a transaction that changes it. */
 export async function findConnection(db: TenantDb, options: { lock?: boolean } = {}): Promise<SsoConnectionRow | null> {
   const rows = (await db.query(
-    `SELECT org_id, issuer_url, client_id, secret_key_id, secret_ciphertext, jit_provisioning, default_role, created_at, updated_at
+    `SELECT org_id, issuer, client_id, secret_key_id, secret_ciphertext, default_role, created_at, updated_at
        FROM sso_connections WHERE org_id = ?${options.lock ? ' FOR UPDATE' : ''}`, [db.orgId],
   )) as RawConnection[];
   if (!rows[0]) return null;
@@ -44,14 +43,13 @@ export async function findConnection(db: TenantDb, options: { lock?: boolean } =
 }
 
 /** Inserts or replaces the tenant's connection row (its domains are written by replaceDomains). */
-export async function saveConnection(db: TenantDb, c: Omit<SsoConnectionRow, 'orgId' | 'allowedDomains'>): Promise<void> {
+export async function saveConnection(db: TenantDb, c: Omit<SsoConnectionRow, 'orgId' | 'emailDomains'>): Promise<void> {
   await db.query(
-    `INSERT INTO sso_connections (org_id, issuer_url, client_id, secret_key_id, secret_ciphertext, jit_provisioning, default_role, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON DUPLICATE KEY UPDATE issuer_url = VALUES(issuer_url), client_id = VALUES(client_id), secret_key_id = VALUES(secret_key_id),
-       secret_ciphertext = VALUES(secret_ciphertext), jit_provisioning = VALUES(jit_provisioning), default_role = VALUES(default_role),
-       updated_at = VALUES(updated_at)`,
-    [db.orgId, c.issuerUrl, c.clientId, c.secretKeyId, c.secretCiphertext, c.jitProvisioning ? 1 : 0, c.defaultRole, c.createdAt, c.updatedAt],
+    `INSERT INTO sso_connections (org_id, issuer, client_id, secret_key_id, secret_ciphertext, default_role, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON DUPLICATE KEY UPDATE issuer = VALUES(issuer), client_id = VALUES(client_id), secret_key_id = VALUES(secret_key_id),
+       secret_ciphertext = VALUES(secret_ciphertext), default_role = VALUES(default_role), updated_at = VALUES(updated_at)`,
+    [db.orgId, c.issuer, c.clientId, c.secretKeyId, c.secretCiphertext, c.defaultRole, c.createdAt, c.updatedAt],
   );
 }
 

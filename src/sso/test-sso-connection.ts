@@ -1,7 +1,7 @@
 import { authorize, type Actor } from '../access/index';
 import { forTenant } from '../db/index';
 import { DomainError, type Services } from '../platform/index';
-import { discoverForTest, providerOf } from './identity-provider';
+import { discoverForTest, IdpRequestFailed, providerOf, UNSAFE_ISSUER_MESSAGE } from './identity-provider';
 import { findConnection } from './sso-connections.repository';
 
 /** What "Test connection" found: ok, or what is wrong in words an admin can act on. */
@@ -24,9 +24,9 @@ export async function testSsoConnection(svc: Services, actor: Actor): Promise<Ss
   if (!row) throw DomainError.notFound('SSO connection');
   let metadata;
   try {
-    metadata = (await discoverForTest(svc, row.issuerUrl, row.clientId)).serverMetadata();
+    metadata = (await discoverForTest(svc, row.issuer, row.clientId)).serverMetadata();
   } catch (err) {
-    return { ok: false, issuer: null, message: discoveryProblem(row.issuerUrl, err) };
+    return { ok: false, issuer: null, message: discoveryProblem(row.issuer, err) };
   }
   const fail = (message: string): SsoConnectionTest => ({ ok: false, issuer: metadata.issuer, message });
   if (!metadata.authorization_endpoint) return fail('The provider\'s metadata has no authorization_endpoint.');
@@ -44,16 +44,19 @@ export async function testSsoConnection(svc: Services, actor: Actor): Promise<Ss
   return { ok: true, issuer: metadata.issuer, message: `Discovery works: ${metadata.issuer} answers with its sign-in and token endpoints and its keys.` };
 }
 
-/** Discovery's failure in words: unreachable, not JSON, or another issuer. */
-function discoveryProblem(issuerUrl: string, err: unknown): string {
-  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string } };
-  const where = `${issuerUrl.replace(/\/$/, '')}/.well-known/openid-configuration`;
+/** Discovery's failure in words: refused by the outbound guard, unreachable, not JSON, or another issuer. */
+function discoveryProblem(issuer: string, err: unknown): string {
+  const e = err as { name?: string; code?: string; message?: string; cause?: unknown };
+  const where = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+  const outbound = err instanceof IdpRequestFailed ? err : e.cause instanceof IdpRequestFailed ? e.cause : null;
+  if (outbound?.kind === 'unsafe') return `${where} was not called: the issuer ${UNSAFE_ISSUER_MESSAGE}.`;
+  if (outbound) return `${where} could not be reached: ${outbound.message}`;
   if (e.code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED' || /issuer/i.test(e.message ?? '')) {
-    return `The metadata at ${where} names another issuer: the issuer URL must be exactly the provider's issuer identifier.`;
+    return `The metadata at ${where} names another issuer: the issuer must be exactly the provider's issuer identifier.`;
   }
   if (e.code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' || e.code === 'OAUTH_PARSE_ERROR' || /status code|JSON/i.test(e.message ?? '')) {
-    return `${where} did not answer with OpenID Connect metadata (check the issuer URL).`;
+    return `${where} did not answer with OpenID Connect metadata (check the issuer).`;
   }
   if (e.name === 'TimeoutError' || e.code === 'OAUTH_TIMEOUT' || /abort|timeout/i.test(e.message ?? '')) return `${where} did not answer in time.`;
-  return `${where} could not be reached (${e.cause?.code ?? e.code ?? 'network error'}).`;
+  return `${where} could not be reached (${(e.cause as { code?: string } | undefined)?.code ?? e.code ?? 'network error'}).`;
 }

@@ -39,7 +39,7 @@ export async function writePersonReuseDays(manager: EntityManager, orgId: string
   await manager.query('UPDATE tenants SET person_reuse_days = ?, updated_at = ? WHERE id = ?', [days, now, orgId]);
 }
 
-/** Writes the tenant's "SSO required" switch inside the caller's transaction (src/sso decides it). */
-export async function writeSsoRequired(manager: EntityManager, orgId: string, required: boolean, now: Date): Promise<void> {
-  await manager.query('UPDATE tenants SET sso_required = ?, updated_at = ? WHERE id = ?', [required ? 1 : 0, now, orgId]);
+/** Writes the tenant's "SSO only" switch and its break-glass admin inside the caller's transaction (src/sso decides them). */
+export async function writeSsoOnly(manager: EntityManager, orgId: string, setting: { ssoOnly: boolean; breakGlassMemberId: string | null }, now: Date): Promise<void> {
+  await manager.query('UPDATE tenants SET sso_only = ?, sso_break_glass_member_id = ?, updated_at = ? WHERE id = ?', [setting.ssoOnly ? 1 : 0, setting.breakGlassMemberId, now, orgId]);
 }

@@ -1,7 +1,7 @@
 export { Tenant } from './tenant.entity';
 export { Member, MEMBER_ROLES, type MemberRole } from './member.entity';
 export { createTenant, type CreateTenantInput } from './create-tenant';
-export { getTenant, lockTenant, writePublicIntake, writePersonReuseDays, writeSsoRequired } from './find-tenant';
+export { getTenant, lockTenant, writePublicIntake, writePersonReuseDays, writeSsoOnly } from './find-tenant';
 export { createMember, type CreateMemberInput } from './create-member';
 export { listMembers } from './list-members';
 export { MemberSchema, MemberRoleSchema, type MemberView } from './member.wire';
@@ -20,7 +20,7 @@ export { passwordProblem, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, checkNewPass
 export { listAdminRecipients, ADMIN_RECIPIENT_ROLES } from './list-admin-recipients';
 export { toMemberView } from './member-views';
 export { isDuplicateSlug, SLUG_PATTERN, SLUG_RULE } from './tenant-slug';
-export { getCurrentMember, lockTenantMembers, refuseLastAdmin } from './lock-tenant-members';
+export { getCurrentMember, findCurrentMember, lockTenantMembers, refuseLastAdmin } from './lock-tenant-members';
 export {
   insertMember, setMemberRole, markMemberRemoved, setMemberPasswordHash, markMemberSuspended, markMemberReactivated, markMemberSignedIn, inactiveSince,
   listInactiveMembers,

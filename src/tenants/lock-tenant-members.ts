@@ -1,4 +1,4 @@
-import { IsNull, Not } from 'typeorm';
+import { IsNull, Not, type EntityManager } from 'typeorm';
 import type { Tx } from '../db/transaction';
 import { DomainError } from '../errors';
 import { Member } from './member.entity';
@@ -16,11 +16,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A current (not removed) member of the tenant, or not_found (another tenant's member is not found either). */
 export async function getCurrentMember(tx: Tx, orgId: string, memberId: unknown): Promise<Member> {
-  const member = typeof memberId === 'string' && UUID.test(memberId)
-    ? await tx.manager.findOneBy(Member, { orgId, id: memberId, removedAt: IsNull() })
-    : null;
+  const member = await findCurrentMember(tx.manager, orgId, memberId);
   if (!member) throw DomainError.notFound('Member');
   return member;
+}
+
+/** A current (not removed) member of the tenant, or null. */
+export async function findCurrentMember(manager: EntityManager, orgId: string, memberId: unknown): Promise<Member | null> {
+  return typeof memberId === 'string' && UUID.test(memberId) ? manager.findOneBy(Member, { orgId, id: memberId, removedAt: IsNull() }) : null;
 }
 
 /** Refuses a change that would leave the tenant with no admin (the member given is an admin about to stop being one). */

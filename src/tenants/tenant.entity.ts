@@ -42,8 +42,10 @@ export class Tenant {
   ipAllowList!: string[] | null;
   /** Days without a sign-in after which a member is suspended (admin, audited; null: never). */
   @Column({ type: 'int', nullable: true }) inactivityLimitDays!: number | null;
-  /** Members sign in through the tenant's identity provider (src/sso): passwords only for an admin's break-glass (off by default). */
-  @Column(boolColumn) ssoRequired!: boolean;
+  /** Members sign in only through the tenant's identity provider (src/sso decides it; off by default). */
+  @Column(boolColumn) ssoOnly!: boolean;
+  /** The one admin who keeps password sign-in while ssoOnly is on, should the identity provider fail (break-glass), or null. */
+  @Column({ ...uuidColumn, nullable: true }) ssoBreakGlassMemberId!: string | null;
   /** The public intake link answers (Compliance Configuration; off by default). */
   @Column(boolColumn) publicIntakeEnabled!: boolean;
   @Column(timestampColumn) createdAt!: Date;

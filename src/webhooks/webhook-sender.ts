@@ -12,7 +12,7 @@ export interface WebhookRequest {
   /** The checked IP address to connect to; never looked up again. */
   address: string;
   headers: Record<string, string>;
-  /** POST (webhooks, the default) or GET (a client metadata document of an AI-assistant connector). */
+  /** POST (webhooks, the default; an identity provider's token endpoint) or GET (a client metadata document of an AI-assistant connector, an identity provider's metadata and keys). */
   method?: 'POST' | 'GET';
   /** The exact bytes that were signed; none on a GET. */
   body?: string;
@@ -35,6 +35,8 @@ export interface WebhookResponse {
   error: string | null;
   /** The response's Cache-Control header (read for client metadata documents); null or absent when none. */
   cacheControl?: string | null;
+  /** Every response header, lower-case names, repeated ones joined with ", " (an identity provider's answers need their content type). */
+  headers?: Record<string, string>;
 }
 
 export interface WebhookSender {

@@ -52,10 +52,10 @@ describe('sign-in and consent in Chromium', function () {
 
     await page.getByLabel('Work email').fill(member.email);
     await page.getByLabel('Password').fill('not the password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     expect(await page.getByRole('alert').textContent()).to.equal('The email or password is incorrect.');
     await page.getByLabel('Password').fill(member.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Assistant Connector wants access to Northwind Compliance');
@@ -96,7 +96,7 @@ describe('sign-in and consent in Chromium', function () {
     await page.goto(h.url + start);
     await page.getByLabel('Work email').fill(member.email);
     await page.getByLabel('Password').fill(member.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('button', { name: 'Allow' }).waitFor();
 
     const theirs = await browser.newContext();

@@ -1,7 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import { Provider } from 'oidc-provider';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { testTls } from '../support/test-tls';
 
 /** Who the test provider signs in next: its claims, and the amr it reports (RFC 8176). */
 export interface TestAccount {
@@ -13,22 +16,26 @@ export interface TestAccount {
 }
 
 /**
- * An in-process OpenID provider (oidc-provider) on 127.0.0.1 over http, with one confidential client whose
- * redirect URIs are the service's two SSO callbacks. Its interaction is minimal: whoever `signInAs` names is
- * signed in at once (with that amr) and consent is implied, so a test drives the whole code flow over HTTP.
+ * An in-process OpenID provider (oidc-provider) on https://127.0.0.1 (the test CA's certificate, which the test
+ * runtime's outbound sender trusts; the service reaches it because the tests allow private targets), with one
+ * confidential client whose redirect URIs are the service's two SSO callbacks. Its interaction is minimal: whoever
+ * `signInAs` names is signed in at once (with that amr) and consent is implied, so a test drives the whole code
+ * flow over HTTP. `connections` counts the sockets opened to it.
  */
 export class TestIdentityProvider {
   account: TestAccount = { sub: 'nobody', email: 'nobody@example.invalid' };
+  connections = 0;
   private constructor(readonly issuer: string, readonly clientId: string, readonly clientSecret: string, private readonly server: Server) {}
 
   static async start(redirectUris: string[]): Promise<TestIdentityProvider> {
-    const server = createServer();
+    const server = createServer({ key: testTls().key, cert: testTls().cert });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const issuer = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const clientId = 'compliance-console';
     const clientSecret = `idp-secret-${Math.random().toString(36).slice(2)}`;
     const idp: TestIdentityProvider = new TestIdentityProvider(issuer, clientId, clientSecret, server);
+    server.on('connection', () => { idp.connections++; });
     const provider = new Provider(issuer, {
       clients: [{
         client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'],
@@ -83,6 +90,9 @@ interface TestGrant {
   save(): Promise<string>;
 }
 
+/** Trusts the test CA, as a browser of the test would (the provider's certificate). */
+const trustingTestCa = new Agent({ connect: { ca: testTls().ca } });
+
 /**
  * A browser over several origins for the code flow: one cookie jar per host (paths ignored), no redirect
  * followed on its own (follow() walks them, across the service and the provider).
@@ -94,7 +104,7 @@ export class FlowBrowser {
     const u = new URL(url);
     const jar = this.jar(u.host);
     const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(u, { redirect: 'manual', headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+    const res = await undiciFetch(u, { redirect: 'manual', headers: { ...headers, ...(cookie ? { cookie } : {}) }, dispatcher: trustingTestCa });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair!.indexOf('=');

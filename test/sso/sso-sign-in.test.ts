@@ -16,7 +16,7 @@ describe('single sign-on through an OpenID provider (console, over HTTP)', () =>
   let h: ConsoleHarness;
   let idp: TestIdentityProvider;
   before(async () => {
-    h = await ConsoleHarness.start({ config: { ssoAllowHttpIssuers: true } });
+    h = await ConsoleHarness.start();
     idp = await TestIdentityProvider.start([ssoRedirectUri(h.svc.config, 'console'), ssoRedirectUri(h.svc.config, 'oauth')]);
   });
   after(async () => {
@@ -25,11 +25,11 @@ describe('single sign-on through an OpenID provider (console, over HTTP)', () =>
   });
 
   /** A tenant with a connection to the test provider for a domain of its own. */
-  const ssoTenant = async (options: { jitProvisioning?: boolean; ssoRequired?: boolean } = {}) => {
+  const ssoTenant = async (options: { defaultRole?: string } = {}) => {
     const tenant = await h.tenant();
     const domain = `sso${++domainCounter}-${tenant.id.slice(0, 8)}.example.com`;
     await setSsoConnection(h.svc, operatorActor(tenant.id), {
-      issuerUrl: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, allowedDomains: [domain], ...options,
+      issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, emailDomains: [domain], ...options,
     });
     return { tenant, domain };
   };
@@ -146,29 +146,25 @@ describe('single sign-on through an OpenID provider (console, over HTTP)', () =>
     expect((await audited(tenant, 'sso.sign_in_refused')).map((d) => d.reason)).to.deep.equal(['domain_not_allowed', 'email_not_verified']);
   });
 
-  it('just-in-time provisioning: off, an unknown user is refused with a clear page; on, they become a member with the default role and are signed in', async () => {
-    const off = await ssoTenant();
-    const stranger = `new.person@${off.domain}`;
-    idp.signInAs({ sub: 'stranger', email: stranger, name: 'New Person' });
-    const browser = new FlowBrowser();
-    const refused = await browser.get(await toCallback(browser, stranger));
-    expect(refused.status).to.equal(403);
-    expect(refused.text).to.include(`You have no account in ${off.tenant.name}. Ask an admin of ${off.tenant.name} to invite you.`);
-    expect(await h.svc.db.query('SELECT id FROM members WHERE email = ?', [stranger])).to.deep.equal([]);
-
-    const on = await ssoTenant({ jitProvisioning: true });
-    await setSsoConnection(h.svc, operatorActor(on.tenant.id), {
-      issuerUrl: idp.issuer, clientId: idp.clientId, allowedDomains: [on.domain], jitProvisioning: true, defaultRole: 'mlro',
-    });
-    const newcomer = `newcomer@${on.domain}`;
+  it('a first sign-in creates the member with the default role and signs them in; an email of another organisation is refused with a clear page', async () => {
+    const { tenant, domain } = await ssoTenant({ defaultRole: 'mlro' });
+    const newcomer = `newcomer@${domain}`;
     idp.signInAs({ sub: 'newcomer', email: newcomer, name: 'Newcomer Name' });
     const welcome = new FlowBrowser();
     const done = await welcome.get(await toCallback(welcome, newcomer));
     expect(done.status, done.text).to.equal(303);
     expect(await consoleOf(welcome).data(ME)).to.deep.equal({ me: { email: newcomer, role: 'mlro' } });
-    const [provisioned] = await audited(on.tenant, 'member.provisioned');
+    const [provisioned] = await audited(tenant, 'member.provisioned');
     expect(provisioned).to.include({ email: newcomer, role: 'mlro', method: 'sso' });
-    expect((await audited(on.tenant, 'member.signed_in'))[0]).to.include({ method: 'sso', provisioned: true });
+    expect((await audited(tenant, 'member.signed_in'))[0]).to.include({ method: 'sso', provisioned: true });
+
+    const elsewhere = await h.member('analyst');
+    const browser = new FlowBrowser();
+    await h.svc.db.query('UPDATE members SET email = ? WHERE id = ?', [`taken@${domain}`, elsewhere.id]);
+    idp.signInAs({ sub: 'taken', email: `taken@${domain}` });
+    const refused = await browser.get(await toCallback(browser, `taken@${domain}`));
+    expect(refused.status).to.equal(403);
+    expect(refused.text).to.include(`You have no account in ${tenant.name}. Ask an admin of ${tenant.name} to invite you.`);
   });
 
   it("the IdP's MFA (amr) stands for the second factor; without it a member with an authenticator app still gives a code", async () => {
@@ -192,21 +188,33 @@ describe('single sign-on through an OpenID provider (console, over HTTP)', () =>
     await client.data('mutation($code: String!) { verifySecondFactor(code: $code) { email } }', { code: codeAt(secret, Date.now() + 30_000) });
     expect(await client.data(ME)).to.deep.equal({ me: { email: member.email, role: 'analyst' } });
     // The provider's answers (the second one asked for the member's own factor, whose use is the third line).
-    expect((await audited(tenant, 'member.signed_in')).map((d) => `${d.method as string} ${d.secondFactor as string}`)).to.deep.equal([
-      'sso identity_provider', 'sso asked', 'password+totp undefined',
-    ]);
+    // One line per sign-in, once it completed: the provider's MFA, then the provider and the member's own code.
+    const lines = await audited(tenant, 'member.signed_in');
+    expect(lines.map((d) => d.method)).to.deep.equal(['sso', 'sso+totp']);
+    expect(lines[0]).to.include({ secondFactor: 'identity_provider' });
   });
 
-  it('SSO required stops password sign-in (SSO_REQUIRED), but an admin with a second factor keeps it as break-glass; the sign-in page learns which emails use SSO', async () => {
-    const { tenant, domain } = await ssoTenant({ ssoRequired: true });
+  it('ssoOnly stops password sign-in (SSO_REQUIRED) for everyone but the one break-glass admin named in the setting; the sign-in page learns which emails use SSO', async () => {
+    const { tenant, domain } = await ssoTenant();
+    const breakGlass = await memberAt(tenant, domain, 'admin');
+    const otherAdmin = await memberAt(tenant, domain, 'admin');
+    await withApp(otherAdmin);
     const analyst = await memberAt(tenant, domain);
+    await setSsoConnection(h.svc, operatorActor(tenant.id), {
+      issuer: idp.issuer, clientId: idp.clientId, emailDomains: [domain], ssoOnly: true, breakGlassMemberId: breakGlass.id,
+    });
     const refused = await h.browser().error(SIGN_IN, { email: analyst.email, password: analyst.password });
     expect(refused).to.deep.include({ code: 'SSO_REQUIRED', message: 'Your organisation signs in with single sign-on: use "Continue with SSO" with your work email.' });
-    const adminWithout = await memberAt(tenant, domain, 'admin');
-    expect((await h.browser().error(SIGN_IN, { email: adminWithout.email, password: adminWithout.password })).code).to.equal('SSO_REQUIRED');
-    const admin = await memberAt(tenant, domain, 'admin');
-    await withApp(admin);
-    expect((await h.browser().error(SIGN_IN, { email: admin.email, password: admin.password })).code).to.equal('MFA_REQUIRED');
+    // Another admin, second factor or not, is refused with words that say who keeps password sign-in.
+    expect(await h.browser().error(SIGN_IN, { email: otherAdmin.email, password: otherAdmin.password })).to.deep.include({
+      code: 'SSO_REQUIRED',
+      message: 'Your organisation signs in with single sign-on: use "Continue with SSO" with your work email. '
+        + 'Only the break-glass admin named in the single sign-on settings keeps password sign-in.',
+    });
+    const glass = h.browser();
+    await glass.data(SIGN_IN, { email: breakGlass.email, password: breakGlass.password });
+    expect(await glass.data(ME)).to.deep.equal({ me: { email: breakGlass.email, role: 'admin' } });
+    expect((await audited(tenant, 'member.signed_in')).map((d) => `${d.method as string} ${d.memberId as string}`)).to.deep.equal([`password ${breakGlass.id}`]);
 
     const options = 'query($email: String!) { signInOptions(email: $email) { sso } }';
     expect(await h.browser().data(options, { email: analyst.email })).to.deep.equal({ signInOptions: { sso: true } });
@@ -214,5 +222,25 @@ describe('single sign-on through an OpenID provider (console, over HTTP)', () =>
     const none = await new FlowBrowser().get(`${h.url}/console/sso/start?email=someone%40no-sso.example.com`);
     expect(none.status).to.equal(404);
     expect(none.text).to.include('Single sign-on is not set up for this email address.');
+  });
+
+  it('refuses an authorization code replayed at the callback: the provider refuses it, and the browser gets a page that says so', async () => {
+    const { tenant, domain } = await ssoTenant();
+    const member = await memberAt(tenant, domain);
+    idp.signInAs({ sub: 'replay', email: member.email });
+    const browser = new FlowBrowser();
+    const callback = await toCallback(browser, member.email);
+    const flow = browser.cookie(host(), 'svc_sso_flow')!;
+    expect((await browser.get(callback)).status).to.equal(303);
+    // The same code again, with the same flow cookie put back (state, nonce and PKCE verifier all match): only the provider can tell.
+    const replayer = new FlowBrowser();
+    replayer.jars.set(host(), new Map([['svc_sso_flow', flow]]));
+    const replayed = await replayer.get(callback);
+    expect(replayed.status).to.equal(401);
+    expect(replayed.text).to.include('Single sign-on did not complete')
+      .and.include('The answer of your identity provider could not be verified. Start again from the sign-in page.')
+      .and.include('<a href="/console/sign-in">Back to sign-in</a>');
+    expect(replayer.cookie(host(), CONSOLE_COOKIE)).to.equal(undefined);
+    expect(await audited(tenant, 'member.signed_in')).to.have.lengthOf(1);
   });
 });

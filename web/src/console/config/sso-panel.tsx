@@ -1,6 +1,7 @@
 // Organisation settings › Single sign-on (admins): the OpenID Connect connection (issuer, client id, a client secret
-// that is stored encrypted and never shown again, the email domains that sign in through it), just-in-time
-// provisioning with its default role, "SSO required", the redirect URIs to register, "Test connection" and removal.
+// that is stored encrypted and never shown again, the email domains that sign in through it), the role of members
+// created at their first sign-in, "SSO only" with its one break-glass admin, the redirect URIs to register,
+// "Test connection" and removal.
 import { useState } from 'react';
 import { Button, Switch } from 'react-aria-components';
 import { graphql } from '../../gql';
@@ -15,14 +16,26 @@ import { SaveForm } from './save-form';
 
 graphql(`
   fragment SsoFields on SsoConnection {
-    issuerUrl
+    issuer
     clientId
-    allowedDomains
-    jitProvisioning
+    emailDomains
     defaultRole
-    ssoRequired
+    ssoOnly
+    breakGlassMemberId
+    breakGlassEmail
     redirectUris
     updatedAt
+  }
+`);
+
+const BreakGlassCandidates = graphql(`
+  query BreakGlassCandidates {
+    members {
+      id
+      name
+      email
+      role
+    }
   }
 `);
 
@@ -57,14 +70,18 @@ const RemoveSsoConnection = graphql(`
   }
 `);
 
-const FIELDS = ['issuerUrl', 'clientId', 'clientSecret', 'allowedDomains', 'defaultRole'];
+const FIELDS = ['issuer', 'clientId', 'clientSecret', 'emailDomains', 'defaultRole', 'breakGlassMemberId'];
 const ROLES = [
   { id: 'analyst', label: 'Analyst' },
   { id: 'mlro', label: 'MLRO' },
   { id: 'compliance_admin', label: 'Compliance admin' },
 ];
 
-type Saved = { issuerUrl: string; clientId: string; allowedDomains: string[]; jitProvisioning: boolean; defaultRole: string; ssoRequired: boolean; redirectUris: string[] };
+type Saved = {
+  issuer: string; clientId: string; emailDomains: string[]; defaultRole: string; ssoOnly: boolean; breakGlassMemberId: string | null; breakGlassEmail: string | null;
+  redirectUris: string[];
+};
+const NO_ONE = 'none';
 
 /** The single sign-on section of the organisation settings, shown to admins only. */
 export function SsoPanel() {
@@ -79,13 +96,17 @@ export function SsoPanel() {
 
 function SsoForm({ saved, reload }: { saved: Saved | null; reload: () => void }) {
   const onError = useSignInOnUnauthenticated();
-  const [issuerUrl, setIssuerUrl] = useState(saved?.issuerUrl ?? '');
+  const [issuer, setIssuer] = useState(saved?.issuer ?? '');
   const [clientId, setClientId] = useState(saved?.clientId ?? '');
   const [clientSecret, setClientSecret] = useState('');
-  const [domains, setDomains] = useState(saved?.allowedDomains.join(', ') ?? '');
-  const [jit, setJit] = useState(saved?.jitProvisioning ?? false);
+  const [domains, setDomains] = useState(saved?.emailDomains.join(', ') ?? '');
   const [role, setRole] = useState(saved?.defaultRole ?? 'analyst');
-  const [required, setRequired] = useState(saved?.ssoRequired ?? false);
+  const [ssoOnly, setSsoOnly] = useState(saved?.ssoOnly ?? false);
+  const [breakGlass, setBreakGlass] = useState(saved?.breakGlassMemberId ?? NO_ONE);
+  const candidates = useRequest(() => execute(BreakGlassCandidates), 'break-glass-candidates', onError);
+  const admins = (candidates.data?.members ?? []).filter((m) => m.role === 'admin');
+  const stale = saved?.breakGlassMemberId && candidates.data && !admins.some((m) => m.id === saved.breakGlassMemberId)
+    ? [{ id: saved.breakGlassMemberId, label: 'A member who is no longer an admin: choose another' }] : [];
   const [message, setMessage] = useState<string | null>(null);
   const save = useAction((input: Record<string, unknown>) => execute(SetSsoConnection, { input: input as never }), onError);
   const test = useAction(() => execute(TestSsoConnection), onError);
@@ -94,17 +115,17 @@ function SsoForm({ saved, reload }: { saved: Saved | null; reload: () => void })
   const result = test.result?.testSsoConnection;
 
   const domainList = domains.split(/[\s,]+/).filter(Boolean);
+  const breakGlassId = breakGlass === NO_ONE ? null : breakGlass;
   const changed = saved === null
-    ? Boolean(issuerUrl || clientId || clientSecret || domains || jit || required)
-    : issuerUrl !== saved.issuerUrl || clientId !== saved.clientId || clientSecret !== '' || domainList.join(',') !== saved.allowedDomains.join(',')
-      || jit !== saved.jitProvisioning || (jit && role !== saved.defaultRole) || required !== saved.ssoRequired;
+    ? Boolean(issuer || clientId || clientSecret || domains || ssoOnly || breakGlassId)
+    : issuer !== saved.issuer || clientId !== saved.clientId || clientSecret !== '' || domainList.join(',') !== saved.emailDomains.join(',')
+      || role !== saved.defaultRole || ssoOnly !== saved.ssoOnly || breakGlassId !== saved.breakGlassMemberId;
   const edit = <T,>(set: (v: T) => void) => (v: T) => { set(v); setMessage(null); };
 
   async function submit() {
     setMessage(null);
     const done = await save.run({
-      issuerUrl, clientId, clientSecret: clientSecret || null, allowedDomains: domainList,
-      jitProvisioning: jit, defaultRole: role, ssoRequired: required,
+      issuer, clientId, clientSecret: clientSecret || null, emailDomains: domainList, defaultRole: role, ssoOnly, breakGlassMemberId: breakGlassId,
     });
     if (done) {
       setClientSecret('');
@@ -127,25 +148,27 @@ function SsoForm({ saved, reload }: { saved: Saved | null; reload: () => void })
         </>
       ) : null}
       <SaveForm label="Single sign-on" changed={changed} pending={save.pending} fieldErrors={fieldErrors} error={notice ?? undefined} saved={message} onSave={submit}>
-        <Field label="Issuer URL" name="issuerUrl" type="url" isRequired value={issuerUrl} onChange={edit(setIssuerUrl)} hint="For example https://login.example.com. Its metadata is read from /.well-known/openid-configuration." />
+        <Field label="Issuer" name="issuer" type="url" isRequired value={issuer} onChange={edit(setIssuer)} hint="For example https://login.example.com. Its metadata is read from /.well-known/openid-configuration." />
         <Field label="Client ID" name="clientId" isRequired value={clientId} onChange={edit(setClientId)} />
         <Field
           label="Client secret" name="clientSecret" type="password" autoComplete="off" value={clientSecret} onChange={edit(setClientSecret)} isRequired={!saved}
           hint={saved ? 'Stored encrypted and never shown again. Leave blank to keep it.' : 'Stored encrypted and never shown again.'}
         />
-        <Field label="Email domains" name="allowedDomains" isRequired value={domains} onChange={edit(setDomains)} hint="Separated by commas, for example example.com, example.co.uk." />
-        <Switch className="switch" isSelected={jit} onChange={edit(setJit)}>
+        <Field label="Email domains" name="emailDomains" isRequired value={domains} onChange={edit(setDomains)} hint="Separated by commas, for example example.com, example.co.uk." />
+        <SelectField label="Role of members created at their first sign-in" name="defaultRole" value={role} onChange={edit(setRole)} options={ROLES} />
+        <Switch className="switch" isSelected={ssoOnly} onChange={edit(setSsoOnly)}>
           <span className="switch-track" aria-hidden="true"><span className="switch-thumb" /></span>
-          Create members at their first sign-in
-        </Switch>
-        {jit ? <SelectField label="Role of members created at sign-in" name="defaultRole" value={role} onChange={edit(setRole)} options={ROLES} /> : null}
-        <Switch className="switch" isSelected={required} onChange={edit(setRequired)}>
-          <span className="switch-track" aria-hidden="true"><span className="switch-thumb" /></span>
-          Require single sign-on
+          Single sign-on only
         </Switch>
         <p className="field-hint">
-          When required, members cannot sign in with a password. An admin with a second factor still can, in case the identity provider fails.
+          When on, members cannot sign in with a password, except the break-glass admin below, in case the identity provider fails.
         </p>
+        {candidates.status === 'error' ? <ErrorNotice error={candidates.error} onRetry={candidates.reload} /> : null}
+        <SelectField
+          label="Break-glass admin" name="breakGlassMemberId" value={breakGlass} onChange={edit(setBreakGlass)}
+          options={[{ id: NO_ONE, label: 'No one' }, ...stale, ...admins.map((m) => ({ id: m.id, label: m.name ? `${m.name} (${m.email})` : m.email }))]}
+        />
+        <p className="field-hint">The one admin who keeps password sign-in while single sign-on only is on. Give them a second factor.</p>
       </SaveForm>
       {saved ? (
         <div className="actions">
