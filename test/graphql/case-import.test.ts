@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { EventRecord } from '../../src/events/index';
 import { CASE_IMPORT_COLUMNS, IMPORT_ROWS_PER_CALL } from '../../src/onboarding/index';
-import { csvLine } from '../../src/cases/index';
+import fc from 'fast-check';
+import { csvLine, csvRecords } from '../../src/cases/index';
 import { ConsoleHarness } from './harness';
 
 const PREVIEW = `mutation($csv: String!) { previewCaseImport(csv: $csv) {
@@ -130,5 +131,17 @@ describe('console: CSV import of cases', function () {
     expect(template.split('\r\n')[0]).to.equal(CASE_IMPORT_COLUMNS.join(','));
     const preview = (await analyst.data<{ previewCaseImport: Preview }>(PREVIEW, { csv: template })).previewCaseImport;
     expect([preview.rowCount, preview.validCount]).to.deep.equal([1, 1]);
+  });
+});
+
+describe('csvRecords: reading what csvLine writes', () => {
+  it('gives back every record, cells with commas, quotes and line breaks included', () => {
+    // Text cells a spreadsheet would read as a formula get an apostrophe on the way out: left out here.
+    const cell = fc.string({ unit: 'grapheme', maxLength: 12 }).filter((s) => !/^[=+\-@\t\r]/.test(s));
+    fc.assert(fc.property(fc.array(fc.array(cell, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 6 }), (records) => {
+      const text = records.map((r) => csvLine(r)).join('');
+      expect([...csvRecords(`\uFEFF${text}`)]).to.deep.equal(records);
+    }));
+    expect([...csvRecords('a,b\n\n"x\r\ny",z\r\n')]).to.deep.equal([['a', 'b'], ['x\r\ny', 'z']]);
   });
 });
