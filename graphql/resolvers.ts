@@ -7,6 +7,7 @@ import { CaseWorkResolver } from './case-work.resolver';
 import { CasesResolver } from './cases.resolver';
 import { CaseViewsResolver } from './case-views.resolver';
 import { BulkCasesResolver } from './bulk-cases.resolver';
+import { CaseImportResolver } from './case-import.resolver';
 import { EddOutreachResolver } from './edd-outreach.resolver';
 import { HealthResolver } from './health.resolver';
 import { IdentityVerificationResolver } from './identity-verification.resolver';
@@ -51,6 +52,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   CaseWorkResolver,
   CaseViewsResolver,
   BulkCasesResolver,
+  CaseImportResolver,
   IntakeResolver,
   PublicIntakeQrResolver,
   KeptMailResolver,

@@ -5,6 +5,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express, { Router } from 'express';
 import { asServiceUnavailable } from '../src/db/index';
 import { isDomainError, metricsOf, type Services } from '../src/platform/index';
+import { MAX_IMPORT_CHARS } from '../src/onboarding/index';
 import { findConsoleActor } from '../src/sessions/index';
 import type { GraphqlContext } from './context';
 import { graphqlErrorFormatter } from './errors';
@@ -80,9 +81,12 @@ export async function createGraphqlServer(svc: Services): Promise<GraphqlHandle>
   });
   await apollo.start();
   const router = Router();
+  const json = express.json({ limit: '256kb' });
+  const importJson = express.json({ limit: MAX_IMPORT_CHARS * 1.5 });
   router.use(
     '/graphql',
-    express.json({ limit: '256kb' }),
+    // 256 KiB, but for a signed-in console (its session cookie), whose CSV import sends a file of up to 3 MiB as text.
+    (req, res, next) => (consoleToken(req) ? importJson : json)(req, res, next),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const found = await findConsoleActor(svc, consoleToken(req), { address: req.ip });

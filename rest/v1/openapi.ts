@@ -16,6 +16,8 @@ import {
   CreatedWebhookEndpointSchema, CreateWebhookEndpointRequestSchema, DeliveryStateSchema, EndpointStatusSchema, UpdateWebhookEndpointRequestSchema, WEBHOOK_USER_AGENT,
   WebhookAttemptSchema, WebhookDeliveryListSchema, WebhookDeliverySchema, WebhookEndpointListSchema, WebhookEndpointSchema, WebhookRedeliverySchema, WebhookTestResultSchema,
 } from '../../src/webhooks/index';
+import * as EX from './openapi-examples';
+import { EXAMPLE_CASE_BODY, EXAMPLE_CREATED_CASE, EXAMPLE_DUPLICATE } from './openapi-examples';
 import { webhookManagementPaths } from './openapi-webhooks';
 
 /**
@@ -191,33 +193,36 @@ const rateLimited = { RateLimit: header('RateLimit'), 'RateLimit-Policy': header
 
 // --- responses ---
 const jsonContent = (schema: object) => ({ 'application/json': { schema } });
+const withExample = (content: Record<string, { schema: object }>, example: unknown) =>
+  Object.fromEntries(Object.entries(content).map(([type, media]) => [type, { ...media, example }]));
 /** A JSON response of a named schema with its headers (by default the pull API's rate-limit headers). */
-const response = (description: string, schema: string, headers: Record<string, unknown> = rateLimited) =>
-  ({ description, headers, content: jsonContent(ref(schema)) });
+const response = (description: string, schema: string, headers: Record<string, unknown> = rateLimited, example?: unknown) =>
+  ({ description, headers, content: example === undefined ? jsonContent(ref(schema)) : withExample(jsonContent(ref(schema)), example) });
 const noStore = { 'Cache-Control': header('Cache-Control-No-Store') };
 const RESPONSES = {
-  BadRequest: response('validation_failed: a parameter or the body is invalid (details name each problem); a malformed or foreign cursor; a path with an invalid percent escape.', 'ValidationError'),
-  Unauthorized: response('invalid_token: missing, malformed, expired or revoked bearer token.', 'Error', { 'WWW-Authenticate': header('WWW-Authenticate-Bearer') }),
+  BadRequest: response('validation_failed: a parameter or the body is invalid (details name each problem); a malformed or foreign cursor; a path with an invalid percent escape.', 'ValidationError', rateLimited, EX.EXAMPLE_ERRORS.BadRequest),
+  Unauthorized: response('invalid_token: missing, malformed, expired or revoked bearer token.', 'Error', { 'WWW-Authenticate': header('WWW-Authenticate-Bearer') }, EX.EXAMPLE_ERRORS.Unauthorized),
   Forbidden: response('insufficient_scope: the token lacks the scope this operation requires (named in `scope` and in WWW-Authenticate).', 'Error',
-    { 'WWW-Authenticate': header('WWW-Authenticate-Bearer'), ...rateLimited }),
-  NotFound: response('not_found: no such resource in your tenant (identical for another tenant\'s resource).', 'Error'),
-  PayloadTooLarge: response('payload_too_large: the body exceeds 64 KiB.', 'Error'),
-  RateLimited: response('rate_limited: 120 requests per minute per client.', 'Error', { 'Retry-After': header('Retry-After'), ...rateLimited }),
+    { 'WWW-Authenticate': header('WWW-Authenticate-Bearer'), ...rateLimited }, EX.EXAMPLE_ERRORS.Forbidden),
+  NotFound: response('not_found: no such resource in your tenant (identical for another tenant\'s resource).', 'Error', rateLimited, EX.EXAMPLE_ERRORS.NotFound),
+  PayloadTooLarge: response('payload_too_large: the body exceeds 64 KiB.', 'Error', rateLimited, EX.EXAMPLE_ERRORS.PayloadTooLarge),
+  RateLimited: response('rate_limited: 120 requests per minute per client.', 'Error', { 'Retry-After': header('Retry-After'), ...rateLimited }, EX.EXAMPLE_ERRORS.RateLimited),
   InternalError: response('internal_error: logged with the request id (X-Request-Id); never a stack trace.', 'Error', {
     RateLimit: optional(HEADERS.RateLimit), 'RateLimit-Policy': optional(HEADERS['RateLimit-Policy']),
-  }),
+  }, EX.EXAMPLE_ERRORS.InternalError),
   ServiceUnavailable: response(
     'service_unavailable: a transient fault (the database connection was lost). Retry after Retry-After seconds; '
       + 'a POST retried with the same Idempotency-Key takes effect at most once, even when the first try\'s outcome was unknown.',
     'Error', { 'Retry-After': header('Retry-After'), RateLimit: optional(HEADERS.RateLimit), 'RateLimit-Policy': optional(HEADERS['RateLimit-Policy']) },
+    EX.EXAMPLE_ERRORS.ServiceUnavailable,
   ),
   OAuthBadRequest: response(
     'invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client or unsupported_token_type (RFC 6749 section 5.2, RFC 7009).',
-    'OAuthError', noStore),
+    'OAuthError', noStore, EX.EXAMPLE_ERRORS.OAuthBadRequest),
   OAuthUnauthorized: response('invalid_client: unknown client, wrong secret, or a revoked client. With HTTP Basic, `WWW-Authenticate: Basic realm="oauth"`.', 'OAuthError', {
     ...noStore, 'WWW-Authenticate': { description: '`Basic realm="oauth", charset="UTF-8"` when Basic was used.', schema: { type: 'string' } },
-  }),
-  OAuthServerError: response('server_error: logged with the request id; never a detail.', 'OAuthError', noStore),
+  }, EX.EXAMPLE_ERRORS.OAuthUnauthorized),
+  OAuthServerError: response('server_error: logged with the request id; never a detail.', 'OAuthError', noStore, EX.EXAMPLE_ERRORS.OAuthServerError),
 };
 
 // --- parameters ---
@@ -253,34 +258,23 @@ const errors = (...codes: ErrorStatus[]) => {
   return Object.fromEntries([...codes.map((c) => [c, { $ref: `#/components/responses/${names[c]}` }]), ['500', { $ref: '#/components/responses/InternalError' }],
     ['503', { $ref: '#/components/responses/ServiceUnavailable' }]]);
 };
-const ok = (schema: string, description: string) => response(description, schema);
+const ok = (schema: string, description: string, example: unknown) => response(description, schema, rateLimited, example);
 const pageParams = [{ $ref: '#/components/parameters/limit' }, { $ref: '#/components/parameters/cursor' }];
 const replayed = { 'Idempotent-Replay': header('Idempotent-Replay') };
-const oauthBody = (schema: string) => ({
+const oauthBody = (schema: string, example: unknown) => ({
   required: true,
-  content: { 'application/x-www-form-urlencoded': { schema: ref(schema) }, 'application/json': { schema: ref(schema) } },
+  content: withExample({ 'application/x-www-form-urlencoded': { schema: ref(schema) }, 'application/json': { schema: ref(schema) } }, example),
 });
-// --- examples (what a call sends and gets; ids and times are illustrative) ---
-const EXAMPLE_CASE_BODY = { customerEmail: 'jane.doe@acme.example', customerName: 'Jane Doe', companyName: 'Acme Trading Ltd', country: 'United Kingdom', crmRecordId: 'opp-00042', crmSource: 'salesforce' };
-const EXAMPLE_CREATED_CASE = {
-  caseId: '3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11', customerEmail: 'jane.doe@acme.example', customerName: 'Jane Doe', companyName: 'Acme Trading Ltd',
-  crmRecordId: 'opp-00042', crmSource: 'salesforce', source: 'api', status: 'in-progress', inviteSentAt: '2026-11-29T09:00:00.000Z',
-  customerPortalUrl: 'https://app.example.com/portal/invite?token=6kqv0Yc9Qm3rN1xT8bW2pL5sZ7dF4hJ0aE6uI9oK2yR', analystUrl: 'https://app.example.com/cases?case=3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11',
-};
-const EXAMPLE_DUPLICATE = {
-  error: 'duplicate_open_case', message: 'This customer email already has an open case in your organisation.',
-  existing: { caseId: 'CS-2026-00017', status: 'in_review', createdAt: '2026-11-20T14:03:11.000Z' },
-};
-const withExample = (content: Record<string, { schema: object }>, example: unknown) =>
-  Object.fromEntries(Object.entries(content).map(([type, media]) => [type, { ...media, example }]));
+// --- examples: openapi-examples.ts ---
 
-const publicDocument = (operationId: string, summary: string, description: string, schema: object = { type: 'object' }, mediaType = 'application/json') => ({
+const publicDocument = (operationId: string, summary: string, description: string, example: unknown, schema: object = { type: 'object' }, mediaType = 'application/json') => ({
   get: {
     operationId, summary, description, tags: ['catalogue'], security: [],
     responses: {
-      200: { description: 'With a strong ETag (SHA-256 of the body); If-None-Match answers 304.', content: { [mediaType]: { schema } } },
+      200: { description: 'With a strong ETag (SHA-256 of the body); If-None-Match answers 304.', content: { [mediaType]: { schema, example } } },
       304: { description: 'Not modified.' },
-      404: { description: 'not_found: no such document.', content: jsonContent(ref('Error')) },
+      404: { description: 'not_found: no such document.', content: withExample(jsonContent(ref('Error')), { error: 'not_found', message: 'No such document.' }) },
+      500: { $ref: '#/components/responses/InternalError' },
     },
   },
 });
@@ -328,12 +322,13 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
             '30 requests per minute per authenticated client (RateLimit headers; 429 with Retry-After).',
           ].join(' '),
           security: [{ clientBasic: [] }, {}],
-          requestBody: oauthBody('TokenRequest'),
+          requestBody: oauthBody('TokenRequest', EX.EXAMPLE_TOKEN_REQUEST),
           responses: {
-            200: response('The token response (contract "Token response"); refresh_token on the code and refresh grants.', 'TokenResponse', { ...noStore, ...rateLimited }),
+            200: response('The token response (contract "Token response"); refresh_token on the code and refresh grants.', 'TokenResponse', { ...noStore, ...rateLimited }, EX.EXAMPLE_TOKEN_RESPONSE),
             400: { $ref: '#/components/responses/OAuthBadRequest' },
             401: { $ref: '#/components/responses/OAuthUnauthorized' },
-            429: response('rate_limited: 30 token requests per minute per client.', 'OAuthError', { 'Retry-After': header('Retry-After'), ...rateLimited, ...noStore }),
+            429: response('rate_limited: 30 token requests per minute per client.', 'OAuthError', { 'Retry-After': header('Retry-After'), ...rateLimited, ...noStore },
+              { error: 'rate_limited', error_description: 'Too many token requests: 30 per minute per client. Retry after 41 seconds.' }),
             500: { $ref: '#/components/responses/OAuthServerError' },
           },
         },
@@ -354,13 +349,19 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
             { name: 'code_challenge_method', in: 'query', required: true, schema: { type: 'string', const: 'S256' } },
           ],
           responses: {
-            200: { description: 'The sign-in page or, once signed in, the consent screen.', content: { 'text/html': { schema: { type: 'string' } } } },
+            200: { description: 'The sign-in page or, once signed in, the consent screen.', content: { 'text/html': { schema: { type: 'string' }, example: '<!doctype html><html lang="en"><head><title>Allow Acme CRM connector?</title></head><body><form method="post">…</form></body></html>' } } },
             302: {
               description: 'Back to the client: `code`, `state`, `iss` on success; `error`, `error_description`, `state`, `iss` on a protocol error.',
               headers: { Location: { required: true, schema: { type: 'string', format: 'uri' } } },
             },
-            400: { description: 'An error page: unknown client or unregistered redirect_uri (never redirected).', content: { 'text/html': { schema: { type: 'string' } } } },
-            500: { description: 'An error page; never a detail.', content: { 'text/html': { schema: { type: 'string' } } } },
+            400: {
+              description: 'An error page: unknown client or unregistered redirect_uri (never redirected).',
+              content: { 'text/html': { schema: { type: 'string' }, example: '<!doctype html><html lang="en"><head><title>Cannot connect this app</title></head><body><h1>Cannot connect this app</h1><p>This app is not registered for that address.</p></body></html>' } },
+            },
+            500: {
+              description: 'An error page; never a detail.',
+              content: { 'text/html': { schema: { type: 'string' }, example: '<!doctype html><html lang="en"><head><title>Something went wrong</title></head><body><h1>Something went wrong</h1><p>Try again in a moment.</p></body></html>' } },
+            },
           },
         },
       },
@@ -369,7 +370,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
           operationId: 'revokeToken', summary: 'Revoke an access or refresh token (RFC 7009)', tags: ['oauth'],
           description: 'Same client authentication as the token endpoint. Revoking a refresh token ends its connected app\'s access tokens too. An unknown, expired or foreign token also answers 200.',
           security: [{ clientBasic: [] }, {}],
-          requestBody: oauthBody('RevokeRequest'),
+          requestBody: oauthBody('RevokeRequest', EX.EXAMPLE_REVOKE_REQUEST),
           responses: {
             200: { description: 'Revoked (or nothing to revoke). Empty body.', headers: noStore },
             400: { $ref: '#/components/responses/OAuthBadRequest' },
@@ -382,21 +383,43 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
         get: {
           operationId: 'jwks', summary: 'Keys that verify access tokens', tags: ['oauth'], security: [],
           description: 'The public ES256 keys that sign access tokens and evidence-pack manifests; cache it and refetch on an unknown `kid`. Public, never an error of its own.',
-          responses: { 200: { description: 'A JWK Set (RFC 7517).', content: { 'application/jwk-set+json': { schema: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object' } } } } } } } },
+          responses: {
+            200: { description: 'A JWK Set (RFC 7517).', content: { 'application/jwk-set+json': { schema: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object' } } } }, example: EX.EXAMPLE_JWKS } } },
+            500: { $ref: '#/components/responses/InternalError' },
+          },
         },
       },
       '/.well-known/oauth-authorization-server': {
         get: {
           operationId: 'authorizationServerMetadata', summary: 'Authorization-server metadata (RFC 8414)', tags: ['oauth'], security: [],
           description: 'Where the token, authorization, revocation and JWKS endpoints are, and which grants, scopes and PKCE methods they take. Public.',
-          responses: { 200: { description: 'Endpoints, grants, scopes and PKCE methods.', content: jsonContent({ type: 'object', required: ['issuer', 'token_endpoint'], properties: { issuer: { type: 'string' }, token_endpoint: { type: 'string', format: 'uri' } } }) } },
+          responses: {
+            200: { description: 'Endpoints, grants, scopes and PKCE methods.', content: withExample(jsonContent({
+              type: 'object', required: ['issuer', 'token_endpoint'],
+              properties: {
+                issuer: { type: 'string' }, authorization_endpoint: { type: 'string', format: 'uri' }, token_endpoint: { type: 'string', format: 'uri' },
+                revocation_endpoint: { type: 'string', format: 'uri' }, jwks_uri: { type: 'string', format: 'uri' },
+                grant_types_supported: { type: 'array', items: { type: 'string' } }, code_challenge_methods_supported: { type: 'array', items: { type: 'string' } },
+              },
+            }), EX.exampleAuthorizationServer(base)) },
+            500: { $ref: '#/components/responses/InternalError' },
+          },
         },
       },
       '/.well-known/oauth-protected-resource/v1': {
         get: {
           operationId: 'protectedResourceMetadata', summary: 'Protected-resource metadata of /v1 (RFC 9728)', tags: ['oauth'], security: [],
           description: 'Names /v1 as a resource, its authorization server and the scopes it understands; the 401s of /v1 point at it (resource_metadata). Public.',
-          responses: { 200: { description: 'The resource, its authorization server and scopes (also at /.well-known/oauth-protected-resource).', content: jsonContent({ type: 'object', required: ['resource'], properties: { resource: { type: 'string', format: 'uri' } } }) } },
+          responses: {
+            200: { description: 'The resource, its authorization server and scopes (also at /.well-known/oauth-protected-resource).', content: withExample(jsonContent({
+              type: 'object', required: ['resource'],
+              properties: {
+                resource: { type: 'string', format: 'uri' }, authorization_servers: { type: 'array', items: { type: 'string', format: 'uri' } },
+                scopes_supported: { type: 'array', items: { type: 'string' } }, bearer_methods_supported: { type: 'array', items: { type: 'string' } },
+              },
+            }), EX.exampleProtectedResource(base)) },
+            500: { $ref: '#/components/responses/InternalError' },
+          },
         },
       },
       '/v1/cases': {
@@ -418,7 +441,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
               schema: plain(SearchSchema(CASE_SEARCH_DESCRIPTION)),
             },
           ],
-          responses: { 200: ok('CaseList', 'A page of cases.'), ...errors('400', '401', '403', '429') },
+          responses: { 200: ok('CaseList', 'A page of cases.', EX.EXAMPLE_CASE_LIST), ...errors('400', '401', '403', '429') },
         },
         post: {
           operationId: 'createCase', summary: 'Create a case and invite the customer', tags: ['cases'], security: bearer('cases:write'),
@@ -435,14 +458,15 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
             201: { ...response('Created (or the replay of a request that created it: Idempotent-Replay true).', 'CreatedCase', { ...rateLimited, ...replayed }), content: withExample(jsonContent(ref('CreatedCase')), EXAMPLE_CREATED_CASE) },
             200: response(
               'An existing case of this crmRecordId (Idempotent-Replay: crm-record-id), or a replay of an Idempotency-Key whose first answer was 200 (Idempotent-Replay: true).',
-              'CreatedCase', { ...rateLimited, 'Idempotent-Replay': { ...HEADERS['Idempotent-Replay'], required: true } },
+              'CreatedCase', { ...rateLimited, 'Idempotent-Replay': { ...HEADERS['Idempotent-Replay'], required: true } }, EX.EXAMPLE_EXISTING_CASE,
             ),
             409: {
               description: 'duplicate_open_case (with `existing`; Idempotent-Replay true when replayed), or idempotency_key_in_use.',
               headers: { ...rateLimited, ...replayed },
               content: withExample(jsonContent({ oneOf: [ref('DuplicateOpenCaseError'), ref('IdempotencyKeyInUseError')] }), EXAMPLE_DUPLICATE),
             },
-            422: response('idempotency_key_reused: the Idempotency-Key was used with another body.', 'Error'),
+            422: response('idempotency_key_reused: the Idempotency-Key was used with another body.', 'Error', rateLimited,
+              { error: 'idempotency_key_reused', message: 'This Idempotency-Key was already used with a different request body.' }),
             ...errors('400', '401', '403', '413', '429'),
           },
         },
@@ -452,7 +476,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
           operationId: 'createCasesBatch', summary: `Create up to ${MAX_BATCH_CASES} cases in one call`, tags: ['cases'], security: bearer('cases:write'),
           description: [
             `\`cases\` holds 1 to ${MAX_BATCH_CASES} bodies of POST /v1/cases, each with an optional \`idempotencyKey\` of its own (the Idempotency-Key header of a single creation: the same key space, case-sensitive, kept 24 h).`,
-            'Items run in order, each in its own transaction with the dedup layers of POST /v1/cases, and each sends its invite as POST /v1/cases does (unless sendInvite is false). The answer has one result per item, in order:',
+            'Items run in order with the dedup layers of POST /v1/cases (an item with an idempotencyKey in a transaction of its own; consecutive items without one up to 100 to a transaction, each seeing the cases of the items before it), and each sends its invite as POST /v1/cases does (unless sendInvite is false). The answer has one result per item, in order:',
             '`created` (with `case`), `replayed` (`case`; `replay` says whether an idempotencyKey replayed or the tenant already had a case for the crmRecordId), `duplicate_open_case` (`error.existing`), `invalid` (`error`: validation_failed with details under `/cases/<index>/…`, idempotency_key_reused when the key was used with another body, idempotency_key_in_use). Nothing is written for an invalid item; the others still run.',
             `The batch as a whole is refused only when the envelope is malformed or holds more than ${MAX_BATCH_CASES} items (400), or the body exceeds 1 MiB (413). A transient fault (503) stops the batch after the items already committed: retry it with per-item keys and those are replayed.`,
           ].join('\n\n'),
@@ -478,7 +502,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
                 counts: { created: 1, replayed: 1, duplicate_open_case: 1, invalid: 0 },
               }),
             },
-            413: response('payload_too_large: the batch body exceeds 1 MiB.', 'Error'),
+            413: response('payload_too_large: the batch body exceeds 1 MiB.', 'Error', rateLimited, EX.EXAMPLE_ERRORS.PayloadTooLarge),
             ...errors('400', '401', '403', '429'),
           },
         },
@@ -488,7 +512,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
         get: {
           operationId: 'getCase', summary: 'One case with its current decision and risk band', tags: ['cases'], security: bearer('read:cases'),
           description: 'Adds `fullParity` when the tenant has full-parity egress enabled and the token has read:full_case.',
-          responses: { 200: ok('CaseDetail', 'The case.'), ...errors('400', '401', '403', '404', '429') },
+          responses: { 200: ok('CaseDetail', 'The case.', EX.EXAMPLE_CASE_DETAIL), ...errors('400', '401', '403', '404', '429') },
         },
       },
       '/v1/cases/{caseId}/decisions': {
@@ -496,7 +520,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
         get: {
           operationId: 'listCaseDecisions', summary: 'Decision history of a case', tags: ['cases'], security: bearer('read:decisions'),
           description: 'Every decision on the case, newest first, each with its outcome, reasons and who decided (an override names the decision it replaced).',
-          parameters: pageParams, responses: { 200: ok('DecisionList', 'Newest first.'), ...errors('400', '401', '403', '404', '429') },
+          parameters: pageParams, responses: { 200: ok('DecisionList', 'Newest first.', EX.EXAMPLE_DECISION_LIST), ...errors('400', '401', '403', '404', '429') },
         },
       },
       '/v1/cases/{caseId}/evidence': {
@@ -509,7 +533,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
             + 'documents not held are listed under `absent`) and manifest.json.jws (a detached JWS, ES256, over manifest.json\'s exact bytes, verifiable '
             + 'against /v1/oauth/jwks.json). Each download is on the audit log (case.evidence_pack.exported). read:evidence is opt-in and needs a compliance admin.',
           responses: {
-            200: { description: 'The evidence pack.', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+            200: { description: 'The evidence pack (a binary ZIP: report.pdf, case.json, documents/…, events.jsonl, audit.jsonl, manifest.json, manifest.json.jws).', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
             ...errors('400', '401', '403', '404', '429'),
           },
         },
@@ -519,7 +543,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
         get: {
           operationId: 'listScreeningHits', summary: 'Screening history of a case', tags: ['screening'], security: bearer('read:screening'),
           description: 'Every screening hit of the case, newest first, with its source, score and disposition (pending until an analyst or POST …/screening/disposition decides).',
-          parameters: pageParams, responses: { 200: ok('ScreeningHitList', 'Newest first.'), ...errors('400', '401', '403', '404', '429') },
+          parameters: pageParams, responses: { 200: ok('ScreeningHitList', 'Newest first.', EX.EXAMPLE_SCREENING_HIT_LIST), ...errors('400', '401', '403', '404', '429') },
         },
       },
       '/v1/cases/{caseId}/screening/disposition': {
@@ -527,16 +551,16 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
         post: {
           operationId: 'dispositionScreeningHit', summary: 'Record a disposition on a screening hit', tags: ['screening'], security: bearer('screening:write'),
           description: 'The API client is the actor (dispositionBy `api_client:<clientId>`); the case\'s screening summary is recomputed (false positives stop counting). An unknown hitId is a 404.',
-          requestBody: { required: true, content: jsonContent(ref('DispositionRequest')) },
-          responses: { 200: ok('ScreeningHit', 'The updated hit.'), ...errors('400', '401', '403', '404', '413', '429') },
+          requestBody: { required: true, content: withExample(jsonContent(ref('DispositionRequest')), EX.EXAMPLE_DISPOSITION_REQUEST) },
+          responses: { 200: ok('ScreeningHit', 'The updated hit.', EX.EXAMPLE_SCREENING_HIT), ...errors('400', '401', '403', '404', '413', '429') },
         },
       },
       '/v1/screening/match': {
         post: {
           operationId: 'screenName', summary: 'Screen one name against the watchlist', tags: ['screening'], security: bearer('screening:search'),
           description: 'An ad-hoc search (nothing is recorded on any case): the best candidates, best first, with their score, whether each reaches the match threshold (`match`), and why it matched (`explanation`: the listed name, the word pairs and how each matched, what the date of birth and nationality did). Near misses under the threshold are included with `match: false`. Rate-limited like every /v1 call.',
-          requestBody: { required: true, content: jsonContent(ref('ScreeningMatchRequest')) },
-          responses: { 200: ok('ScreeningMatchResult', 'The candidates.'), ...errors('400', '401', '403', '413', '429') },
+          requestBody: { required: true, content: withExample(jsonContent(ref('ScreeningMatchRequest')), EX.EXAMPLE_SCREEN_NAME_REQUEST) },
+          responses: { 200: ok('ScreeningMatchResult', 'The candidates.', EX.EXAMPLE_SCREEN_NAME_RESULT), ...errors('400', '401', '403', '413', '429') },
         },
       },
       '/v1/documents': {
@@ -548,7 +572,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
             { name: 'caseId', in: 'query', required: false, description: 'Only this case\'s documents (an unknown case gives an empty list).', schema: { type: 'string', maxLength: 64 } },
             { name: 'status', in: 'query', required: false, schema: plain(DocumentStatusSchema) },
           ],
-          responses: { 200: ok('DocumentList', 'Newest first by id.'), ...errors('400', '401', '403', '429') },
+          responses: { 200: ok('DocumentList', 'Newest first by id.', EX.EXAMPLE_DOCUMENT_LIST), ...errors('400', '401', '403', '429') },
         },
       },
       '/v1/documents/{id}': {
@@ -556,7 +580,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
           operationId: 'getDocument', summary: 'One document with extractedData', tags: ['documents'], security: bearer('read:documents'),
           description: 'One document with what extraction read from it (extractedData, with a confidence), once processed.',
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-          responses: { 200: ok('Document', 'The document.'), ...errors('400', '401', '403', '404', '429') },
+          responses: { 200: ok('Document', 'The document.', EX.EXAMPLE_DOCUMENT), ...errors('400', '401', '403', '404', '429') },
         },
       },
       '/v1/events': {
@@ -564,12 +588,18 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
           operationId: 'listEvents', summary: 'The event feed', tags: ['events'], security: bearer('read:events'),
           description: 'Oldest first, in the order events were committed; `data` is byte for byte the webhook payload of that eventId (its schema: the `webhooks` entry of eventType). nextCursor is always returned: poll with it.',
           parameters: [...pageParams, { name: 'event_type', in: 'query', required: false, description: 'One event type.', schema: plain(EventTypeSchema) }],
-          responses: { 200: ok('EventList', 'A page of events.'), ...errors('400', '401', '403', '429') },
+          responses: { 200: ok('EventList', 'A page of events.', EX.exampleEventList(examplePayload('case.created'))), ...errors('400', '401', '403', '429') },
         },
       },
-      ...webhookManagementPaths({ ref, header, response, errors, bearer, rateLimited, pageParams, jsonContent }),
+      ...webhookManagementPaths({ ref, header, response, errors, bearer, rateLimited, pageParams, jsonContent, withExample }),
       '/v1/openapi.json': {
-        get: { operationId: 'openapi', summary: 'This document', tags: ['meta'], security: [], description: 'This OpenAPI 3.1 document, self-contained (every reference is local). Rendered for reading at /docs.', responses: { 200: { description: 'OpenAPI 3.1', content: jsonContent({ type: 'object' }) } } },
+        get: {
+          operationId: 'openapi', summary: 'This document', tags: ['meta'], security: [], description: 'This OpenAPI 3.1 document, self-contained (every reference is local). Rendered for reading at /docs.',
+          responses: {
+            200: { description: 'OpenAPI 3.1', content: withExample(jsonContent({ type: 'object' }), { openapi: '3.1.0', info: { title: 'Compliance onboarding service: pull API, case creation, OAuth 2.0 and webhooks', version: '1.0.0' }, paths: {} }) },
+            500: { $ref: '#/components/responses/InternalError' },
+          },
+        },
       },
       '/api/cases/{caseId}/crm-record-id': {
         servers: [{ url: config.appUrl, description: 'APP_URL' }],
@@ -577,19 +607,19 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
         post: {
           operationId: 'setCrmRecordId', summary: 'Store the CRM record id of a case', tags: ['cases'], security: bearer('cases:write'),
           description: 'Every later event of the case carries it as crmRecordId (null before).',
-          requestBody: { required: true, content: jsonContent(ref('CrmRecordIdRequest')) },
-          responses: { 200: ok('CrmRecordIdResponse', 'Stored.'), ...errors('400', '401', '403', '404', '413', '429') },
+          requestBody: { required: true, content: withExample(jsonContent(ref('CrmRecordIdRequest')), EX.EXAMPLE_CRM_RECORD_ID_REQUEST) },
+          responses: { 200: ok('CrmRecordIdResponse', 'Stored.', EX.EXAMPLE_CRM_RECORD_ID_RESPONSE), ...errors('400', '401', '403', '404', '413', '429') },
         },
       },
-      '/schemas/webhooks/index.json': publicDocument('getEventSchemaIndex', 'Index of the event schemas', 'One entry per event type (schemaUrl, description, typeName), the shared parts, and the types manifest.'),
+      '/schemas/webhooks/index.json': publicDocument('getEventSchemaIndex', 'Index of the event schemas', 'One entry per event type (schemaUrl, description, typeName), the shared parts, and the types manifest.', EX.exampleSchemaIndex(base)),
       '/schemas/webhooks/{eventType}.v1.json': {
         parameters: [{ name: 'eventType', in: 'path', required: true, schema: ref('EventType') }],
         ...withResponses(
-          publicDocument('getEventSchema', 'The JSON Schema (Draft 2020-12) of one event\'s payload', 'Self-contained: the shared parts it references are embedded under `$defs`.', { type: 'object' }, 'application/schema+json'),
+          publicDocument('getEventSchema', 'The JSON Schema (Draft 2020-12) of one event\'s payload', 'Self-contained: the shared parts it references are embedded under `$defs`.', EX.EXAMPLE_EVENT_SCHEMA, { type: 'object' }, 'application/schema+json'),
           { 400: { $ref: '#/components/responses/BadRequest' } },
         ),
       },
-      '/types/index.json': publicDocument('getTypesIndex', 'Manifest of the generated TypeScript types', 'The .d.ts file generated from the schemas, with its SHA-256 and exports.'),
+      '/types/index.json': publicDocument('getTypesIndex', 'Manifest of the generated TypeScript types', 'The .d.ts file generated from the schemas, with its SHA-256 and exports.', EX.exampleTypesIndex(base)),
     },
     webhooks: webhooks(events.byEventType),
     components: {

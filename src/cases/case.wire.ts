@@ -159,7 +159,7 @@ export const BatchCaseItemSchema = Type.Object({
 export const BatchCreateCasesRequestSchema = Type.Object({
   cases: Type.Array(BatchCaseItemSchema, {
     minItems: 1, maxItems: MAX_BATCH_CASES,
-    description: `1 to ${MAX_BATCH_CASES} case bodies, created in order, each in its own transaction. An item that breaks the rules is answered \`invalid\`; the others still run.`,
+    description: `1 to ${MAX_BATCH_CASES} case bodies, created in order (keyless items up to 100 to a transaction). An item that breaks the rules is answered \`invalid\`; the others still run.`,
   }),
 }, { additionalProperties: false });
 export const BatchItemErrorSchema = Type.Object({

@@ -56,3 +56,5 @@ export { MAX_BULK_CASES, type BulkCaseResult, type BulkOutcome } from './bulk-ca
 export { bulkAssignCases } from './bulk-assign-cases';
 export { bulkTagCases } from './bulk-tag-cases';
 export { SLA_STATES, slaStateSql, type SlaState } from './case-sla';
+export { csvRecords } from './csv-records';
+export { csvLine } from './csv-line';

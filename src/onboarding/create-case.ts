@@ -1,7 +1,7 @@
 import { forTenant } from '../db/index';
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/record-audit';
-import type { Tx } from '../db/transaction';
+import { inTransaction, type Tx } from '../db/transaction';
 import { emailKey } from '../email-address';
 import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
@@ -55,12 +55,36 @@ export interface CreateCaseResult {
  */
 export async function createCase(svc: Services, actor: Actor, input: CreateCaseInput): Promise<CreateCaseResult> {
   authorize(actor, 'cases:create');
-  const body = assertSchema(CreateCaseRequestSchema, input.body);
+  const checked = checkCaseBody(input.body);
   const key = input.idempotencyKey ?? null;
   if (key !== null && !isValidIdempotencyKey(key)) {
     throw DomainError.validation([{ path: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
   }
   const orgId = actor.orgId;
+  let crmReplay = false;
+  // Lock rows are created on first use, before (never inside) the guarded transaction.
+  await ensureDedupLockRows(forTenant(svc.db, orgId), checked.locks, svc.clock.now());
+  const result = await runIdempotent(svc, { orgId, key, requestHash: requestHash(input.body) }, async (tx) => {
+    await lockDedupKeys(forTenant(tx.manager, orgId), checked.locks);
+    const decided = await decideAndCreate(tx, actor, checked, input.render);
+    crmReplay = decided.crmReplay;
+    return decided.response;
+  });
+  return { response: result.response, replay: result.replayed ? 'idempotency_key' : crmReplay ? 'crm_record_id' : null };
+}
+
+/** A POST /v1/cases body checked (validation_failed otherwise), with the dedup lock rows it takes. */
+export interface CheckedCaseBody {
+  body: CreateCaseBody;
+  customerEmail: string;
+  customerEmailKey: string;
+  crmGuard: boolean;
+  emailGuard: boolean;
+  locks: string[];
+}
+
+export function checkCaseBody(input: unknown): CheckedCaseBody {
+  const body = assertSchema(CreateCaseRequestSchema, input);
   const customerEmail = body.customerEmail.trim();
   const customerEmailKey = emailKey(customerEmail);
   const crmGuard = body.crmRecordId !== undefined && body.allowDuplicateCrmRecord !== true;
@@ -69,41 +93,66 @@ export async function createCase(svc: Services, actor: Actor, input: CreateCaseI
     ...(crmGuard ? [lockKey('crm', body.crmRecordId!)] : []),
     ...(emailGuard ? [lockKey('email', customerEmailKey)] : []),
   ];
+  return { body, customerEmail, customerEmailKey, crmGuard, emailGuard, locks };
+}
 
-  let crmReplay = false;
-  // Lock rows are created on first use, before (never inside) the guarded transaction.
+/**
+ * Creates several cases without Idempotency-Keys in ONE transaction (createCases' runs of keyless items, the
+ * console's CSV import): every dedup lock row of the run is taken first, in one sorted statement as createCase
+ * takes its own, then each body goes through createCase's layers 2 and 3 in order (a later body sees the cases
+ * of the earlier ones). The same outcomes, events and invites as one createCase each, with one commit.
+ */
+export async function createCasesTogether(
+  svc: Services, actor: Actor, bodies: readonly CheckedCaseBody[], render: CreateCaseInput['render'],
+): Promise<CreateCaseResult[]> {
+  authorize(actor, 'cases:create');
+  if (bodies.length === 0) return [];
+  const orgId = actor.orgId;
+  const locks = [...new Set(bodies.flatMap((b) => b.locks))];
   await ensureDedupLockRows(forTenant(svc.db, orgId), locks, svc.clock.now());
-  const result = await runIdempotent(svc, { orgId, key, requestHash: requestHash(input.body) }, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
-    crmReplay = false;
-    await lockDedupKeys(db, locks);
-    if (crmGuard) {
-      const existing = await findCaseByCrmRecordId(db, body.crmRecordId!);
-      if (existing) {
-        crmReplay = true;
-        return input.render({ kind: 'existing_crm_record', case: createdCaseView(existing, { appUrl: svc.config.appUrl, portalUrl: `${svc.config.appUrl}/portal` }) });
-      }
+  return inTransaction(svc, async (tx) => {
+    await lockDedupKeys(forTenant(tx.manager, orgId), locks);
+    const results: CreateCaseResult[] = [];
+    for (const checked of bodies) {
+      const decided = await decideAndCreate(tx, actor, checked, render);
+      results.push({ response: decided.response, replay: decided.crmReplay ? 'crm_record_id' : null });
     }
-    const openCase = await findOpenCaseByEmailKey(db, customerEmailKey);
-    if (openCase && emailGuard) {
-      return input.render({
-        kind: 'duplicate_open_case',
-        existing: { caseId: openCase.case_id, status: openCase.status, createdAt: openCase.created_at.toISOString() },
-      });
-    }
-    const created = await insertApiCase(tx, orgId, { ...body, customerEmail });
-    if (openCase) {
-      await recordAudit(tx, {
-        orgId,
-        actor: auditName(actor),
-        action: 'case.duplicate_open_case_override',
-        details: { caseId: created.caseId, existingCaseId: openCase.case_id, customerEmail },
-        at: svc.clock.now(),
-      });
-    }
-    return input.render({ kind: 'created', case: created });
+    return results;
   });
-  return { response: result.response, replay: result.replayed ? 'idempotency_key' : crmReplay ? 'crm_record_id' : null };
+}
+
+/** Layers 2 and 3 under the caller's locks, then the insert: the answer rendered, and whether it is the crmRecordId's existing case. */
+async function decideAndCreate(
+  tx: Tx, actor: Actor, checked: CheckedCaseBody, render: CreateCaseInput['render'],
+): Promise<{ response: StoredResponse; crmReplay: boolean }> {
+  const svc = tx.services;
+  const orgId = actor.orgId;
+  const db = forTenant(tx.manager, orgId);
+  const { body, customerEmail, customerEmailKey } = checked;
+  if (checked.crmGuard) {
+    const existing = await findCaseByCrmRecordId(db, body.crmRecordId!);
+    if (existing) {
+      return { crmReplay: true, response: render({ kind: 'existing_crm_record', case: createdCaseView(existing, { appUrl: svc.config.appUrl, portalUrl: `${svc.config.appUrl}/portal` }) }) };
+    }
+  }
+  const openCase = await findOpenCaseByEmailKey(db, customerEmailKey);
+  if (openCase && checked.emailGuard) {
+    return {
+      crmReplay: false,
+      response: render({ kind: 'duplicate_open_case', existing: { caseId: openCase.case_id, status: openCase.status, createdAt: openCase.created_at.toISOString() } }),
+    };
+  }
+  const created = await insertApiCase(tx, orgId, { ...body, customerEmail });
+  if (openCase) {
+    await recordAudit(tx, {
+      orgId,
+      actor: auditName(actor),
+      action: 'case.duplicate_open_case_override',
+      details: { caseId: created.caseId, existingCaseId: openCase.case_id, customerEmail },
+      at: svc.clock.now(),
+    });
+  }
+  return { crmReplay: false, response: render({ kind: 'created', case: created }) };
 }
 
 async function insertApiCase(tx: Tx, orgId: string, body: CreateCaseBody): Promise<CreatedCaseView> {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { BrowserRouter, Navigate, Route, Routes, useHref, useNavigate, type NavigateOptions } from 'react-router';
-import { CasePage, CasesPage } from './console/case-pages';
+import { CaseImportPage, CasePage, CasesPage } from './console/case-pages';
 import { SettingsRoutes } from './console/config/settings';
 import { ConsoleLayout } from './console/layout';
 import { AcceptInvitationPage, ForgotPasswordPage, ResetPasswordPage } from './console/password-pages';
@@ -60,6 +60,7 @@ export function App() {
             <Route element={<RequireMember />}>
               <Route index element={<Navigate to="/console/cases" replace />} />
               <Route path="cases" element={<CasesPage />} />
+              <Route path="cases/import" element={<CaseImportPage />} />
               <Route path="cases/:caseId" element={<CasePage />} />
               <Route path="queues" element={<QueuesPage />} />
               <Route path="dashboard" element={<Suspense fallback={<Loading />}><DashboardPage /></Suspense>} />

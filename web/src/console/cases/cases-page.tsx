@@ -264,6 +264,7 @@ export function CasesPage() {
         />
         {/* A plain link (not the router's): the browser downloads the file the server streams. */}
         <a className="button" href={exportHrefOf(params)} download>Export CSV</a>
+        <Link className="button" href="/console/cases/import">Import CSV</Link>
       </div>
       <div role="status" aria-live="polite">
         {notice ? (
