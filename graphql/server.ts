@@ -6,6 +6,7 @@ import express, { Router } from 'express';
 import { asServiceUnavailable } from '../src/db/index';
 import { isDomainError, metricsOf, type Services } from '../src/platform/index';
 import { findConsoleActor } from '../src/sessions/index';
+import { compiledExecutor } from './compiled-executor';
 import type { GraphqlContext } from './context';
 import { graphqlErrorFormatter } from './errors';
 import { complexityLimit, depthLimit, MAX_COMPLEXITY, MAX_DEPTH, mutationLimits } from './limits';
@@ -39,7 +40,8 @@ export async function createGraphqlServer(svc: Services): Promise<GraphqlHandle>
   const schema = await consoleSchema();
   const production = svc.config.nodeEnv === 'production';
   const apollo = new ApolloServer<GraphqlContext>({
-    schema,
+    // The schema and a compiled executor (graphql-jit) through Apollo's gateway interface: see compiled-executor.ts.
+    gateway: compiledExecutor(svc, schema),
     formatError: graphqlErrorFormatter({ production }),
     includeStacktraceInErrorResponses: false,
     introspection: !production,

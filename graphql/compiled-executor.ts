@@ -1,0 +1,91 @@
+import type { ApolloServerOptionsWithGateway } from '@apollo/server';
+import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { LRUCache } from 'lru-cache';
+import { tracingOf, type Services } from '../src/platform/index';
+import type { GraphqlContext } from './context';
+
+type Gateway = ApolloServerOptionsWithGateway<GraphqlContext>['gateway'];
+type SchemaListener = Parameters<Gateway['onSchemaLoadOrUpdate']>[0];
+type Executor = NonNullable<Awaited<ReturnType<Gateway['load']>>['executor']>;
+
+/**
+ * How many compiled operations are kept (least recently used out first). The console sends a few dozen
+ * distinct documents; one compiled again after eviction costs a few milliseconds once.
+ */
+export const COMPILED_OPERATIONS_KEPT = 500;
+
+/**
+ * graphql-jit's errors are its own objects (no `nodes`, and `extensions` undefined rather than {}, which
+ * Apollo's error formatting reads): each becomes the graphql-js GraphQLError that `execute` would have
+ * produced, with the same message, locations, path, original error and extensions.
+ */
+function asGraphqlJsError(error: GraphQLError): GraphQLError {
+  const converted = new GraphQLError(error.message, {
+    path: error.path, originalError: error.originalError ?? undefined, ...(error.extensions ? { extensions: error.extensions } : {}),
+  });
+  if (error.locations?.length) Object.defineProperty(converted, 'locations', { value: error.locations, enumerable: true, writable: true });
+  return converted;
+}
+
+function standardResult(result: ExecutionResult): ExecutionResult {
+  if (!result.errors?.length) return result;
+  const errors = result.errors.map(asGraphqlJsError);
+  // No data: the variables did not fit their types (nothing ran). Apollo answers those 400 BAD_USER_INPUT.
+  if (result.data === undefined) {
+    return { errors: errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, path: e.path, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } })) };
+  }
+  return { ...result, errors };
+}
+
+/**
+ * The console's executor: operations compiled by graphql-jit into plain functions (no per-field
+ * interpretation of the document), handed to Apollo Server through its gateway interface, the one way it
+ * takes an executor of ours. Apollo still parses, validates (depth, no introspection in production) and
+ * runs every plugin (complexity, mutation limits, metrics, error logging and formatting, CSRF) as before;
+ * only `execute` is replaced. Compiled operations are kept in a bounded cache keyed by the document's hash
+ * and the operation name. Each operation runs inside a span named as OpenTelemetry's GraphQL
+ * instrumentation names its execute span (`query CasePage`), since graphql-js's `execute`, which that
+ * instrumentation wraps, no longer runs.
+ */
+export function compiledExecutor(svc: Services, schema: GraphQLSchema): Gateway {
+  const compiled = new LRUCache<string, CompiledQuery>({ max: COMPILED_OPERATIONS_KEPT });
+  const listeners = new Set<SchemaListener>();
+
+  const executor: Executor = async (request) => {
+    const operationName = request.request.operationName;
+    const key = `${operationName ?? ''}:${request.queryHash}`;
+    let query = compiled.get(key);
+    if (!query) {
+      const made = compileQuery(schema, request.document, operationName, { disablingCapturingStackErrors: true });
+      // A document Apollo validated fails to compile only when no operation matches the name: no data.
+      if (!isCompiledQuery(made)) return { errors: (made.errors ?? []).map(asGraphqlJsError) };
+      compiled.set(key, made);
+      query = made;
+    }
+    const type = request.operation?.operation ?? 'query';
+    const name = request.operationName;
+    const run = query;
+    const result = await tracingOf(svc).span(
+      name ? `${type} ${name}` : type,
+      { attributes: { 'graphql.operation.type': type, ...(name ? { 'graphql.operation.name': name } : {}) } },
+      async () => run.query(undefined, request.context, request.request.variables ?? {}),
+    );
+    return standardResult(result);
+  };
+
+  return {
+    onSchemaLoadOrUpdate(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async load() {
+      for (const listener of listeners) listener({ apiSchema: schema, coreSupergraphSdl: '' });
+      return { executor };
+    },
+    async stop() {
+      listeners.clear();
+      compiled.clear();
+    },
+  };
+}
