@@ -79,6 +79,8 @@ export async function createGraphqlServer(svc: Services): Promise<GraphqlHandle>
     // The entry points own SIGINT/SIGTERM and drain (stop() included). Apollo's own handlers (on by
     // default outside NODE_ENV=test) would stop it first and re-raise the signal: the drain then hangs.
     stopOnTerminationSignals: false,
+    // Compact JSON (Apollo's default indents by two spaces: a third more bytes and time for a page of cases).
+    stringifyResult: (result) => JSON.stringify(result),
   });
   await apollo.start();
   const router = Router();
