@@ -28,7 +28,9 @@ function asGraphqlJsError(error: GraphQLError): GraphQLError {
   return converted;
 }
 
-/** An instant as the service writes them: ISO 8601 UTC with milliseconds. */
+/** An instant as the service writes them (ISO 8601 UTC with milliseconds), on a day every month has. */
+const PLAIN_INSTANT = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+/** The same form on any day (the 29th to the 31st checked by a round trip through Date). */
 const CANONICAL_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
@@ -37,11 +39,14 @@ const CANONICAL_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
  * instead of being validated, parsed into a Date and formatted back (a twentieth of a page of cases).
  * Anything else goes to the scalar itself.
  */
-function instantSerializer(scalar: GraphQLScalarType): (value: unknown) => unknown {
+export function instantSerializer(scalar: GraphQLScalarType): (value: unknown) => unknown {
   return (value) => {
-    if (typeof value === 'string' && CANONICAL_INSTANT.test(value)) {
-      const time = Date.parse(value);
-      if (!Number.isNaN(time) && new Date(time).toISOString() === value) return value;
+    if (typeof value === 'string') {
+      if (PLAIN_INSTANT.test(value)) return value;
+      if (CANONICAL_INSTANT.test(value)) {
+        const time = Date.parse(value);
+        if (!Number.isNaN(time) && new Date(time).toISOString() === value) return value;
+      }
     }
     return scalar.serialize(value);
   };
