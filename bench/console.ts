@@ -1,7 +1,7 @@
 import { startMemberSession } from '../src/sessions/index';
 import { operatorActor } from '../src/access/index';
 import { createMember } from '../src/tenants/index';
-import { load, seedCases, startBench } from './support';
+import { load, seedCases, startBench, type BenchEnv } from './support';
 
 const CASES = Number(process.env.BENCH_CASES ?? 200_000);
 const DEPTH = Number(process.env.BENCH_DEPTH ?? 150_000);
@@ -10,6 +10,26 @@ const QUERY = `query Page($after: String) { cases(first: 50, after: $after) {
   edges { cursor node { caseId companyName status source onboardingStage customerEmail crmSource updatedAt
     owner { id name email } riskBand riskScore decision { outcome notes analystEmail decidedAt } } }
   pageInfo { hasNextPage endCursor } } }`;
+
+/**
+ * Seeds `n` cases of the bench's tenant as the console lists them (every case with a risk band, every third
+ * with an owner and a decision) and the analyst who owns them; returns the analyst.
+ */
+export async function seedConsoleCases(b: BenchEnv, n: number): Promise<{ id: string }> {
+  await seedCases(b.svc, b.orgId, n);
+  const member = await createMember(b.svc, operatorActor(b.orgId), { email: 'bench.analyst@example.com', password: 'bench password 1234', role: 'analyst', name: 'Bench Analyst' });
+  await b.svc.db.query(
+    "UPDATE cases SET risk_band = ELT(1 + pk % 4, 'low', 'medium', 'high', 'prohibited'), risk_score = pk % 100, owner_member_id = IF(pk % 3 = 0, ?, NULL), owner_name = IF(pk % 3 = 0, ?, NULL), owner_email = IF(pk % 3 = 0, ?, NULL) WHERE org_id = ?",
+    [member.id, 'Bench Analyst', 'bench.analyst@example.com', b.orgId],
+  );
+  await b.svc.db.query(
+    `INSERT INTO decisions (org_id, case_pk, outcome, notes, analyst_email, auto, reason, decided_at)
+     SELECT org_id, pk, IF(pk % 2 = 0, 'approved', 'declined'), 'Bench decision.', 'bench.analyst@example.com', 0, NULL, NOW(3) FROM cases WHERE org_id = ? AND pk % 3 = 0`,
+    [b.orgId],
+  );
+  await b.svc.db.query('ANALYZE TABLE cases, decisions');
+  return member;
+}
 
 /**
  * The console's case list against the pull API on the same server in the same run: the GraphQL
@@ -22,18 +42,7 @@ export async function consoleBench(): Promise<void> {
   const b = await startBench();
   try {
     const t0 = Date.now();
-    await seedCases(b.svc, b.orgId, CASES);
-    const member = await createMember(b.svc, operatorActor(b.orgId), { email: 'bench.analyst@example.com', password: 'bench password 1234', role: 'analyst', name: 'Bench Analyst' });
-    await b.svc.db.query(
-      "UPDATE cases SET risk_band = ELT(1 + pk % 4, 'low', 'medium', 'high', 'prohibited'), risk_score = pk % 100, owner_member_id = IF(pk % 3 = 0, ?, NULL), owner_name = IF(pk % 3 = 0, ?, NULL), owner_email = IF(pk % 3 = 0, ?, NULL) WHERE org_id = ?",
-      [member.id, 'Bench Analyst', 'bench.analyst@example.com', b.orgId],
-    );
-    await b.svc.db.query(
-      `INSERT INTO decisions (org_id, case_pk, outcome, notes, analyst_email, auto, reason, decided_at)
-       SELECT org_id, pk, IF(pk % 2 = 0, 'approved', 'declined'), 'Bench decision.', 'bench.analyst@example.com', 0, NULL, NOW(3) FROM cases WHERE org_id = ? AND pk % 3 = 0`,
-      [b.orgId],
-    );
-    await b.svc.db.query('ANALYZE TABLE cases, decisions');
+    const member = await seedConsoleCases(b, CASES);
     process.stdout.write(`seeded ${CASES} cases (owners, risk bands, decisions) in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
 
     // A console session lasts 30 idle minutes: longer than the run.

@@ -1,6 +1,7 @@
 // `npm run bench -- <scenario> [args]`: a small switch over the benchmark scripts in bench/.
 import 'reflect-metadata';
 import { consoleBench } from './console';
+import { consolePageBench } from './console-page';
 import { createBench } from './create';
 import { pipelineBench } from './pipeline';
 import { pullBench } from './pull';
@@ -20,6 +21,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   pull: pullBench,
   create: createBench,
   console: consoleBench,
+  'console-page': consolePageBench,
   webhooks: (args) => webhooks.run(args),
   upload: uploadBench,
   pipeline: pipelineBench,

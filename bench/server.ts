@@ -10,6 +10,7 @@ import { createGraphqlServer } from '../graphql/server';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createApp } from '../rest/app';
+import { webRoutes } from '../rest/web.routes';
 import { loadConfig } from '../src/platform/index';
 import { compose } from '../bin/compose';
 import { createPrometheusMetrics } from '../bin/prometheus';
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
       await pipeline(req, createWriteStream(join(dir, randomBytes(16).toString('hex'))));
       res.status(201).json({ ok: true });
     });
+    // The web app (dist/web) for the browser benchmarks (console-page).
+    a.use(webRoutes());
   });
   const server = app.listen(0, '127.0.0.1', () => {
     process.send!({ port: (server.address() as AddressInfo).port });

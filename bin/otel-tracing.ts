@@ -50,7 +50,9 @@ class NoRootStatements implements sdkTrace.Sampler {
     const parent = trace.getSpanContext(ctx);
     const root = !(parent && trace.isSpanContextValid(parent));
     const statement = kind === SpanKind.CLIENT && (attributes['db.system.name'] !== undefined || attributes['db.system'] !== undefined);
-    if (root && (statement || name.startsWith('graphql.'))) {
+    // The console's operation spans (graphql/compiled-executor.ts) carry graphql.operation.type.
+    const graphql = name.startsWith('graphql.') || attributes['graphql.operation.type'] !== undefined;
+    if (root && (statement || graphql)) {
       return { decision: sdkTrace.SamplingDecision.NOT_RECORD };
     }
     return this.inner.shouldSample(ctx, traceId, name, kind, attributes, links);

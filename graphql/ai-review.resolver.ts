@@ -3,7 +3,7 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-grap
 import { loadLatestAiReviews, runAiReview, type AiReviewView } from '../src/review/index';
 import { actorOf, loaderOf, type GraphqlContext } from './context';
 import { AiReview, aiReviewOf } from './types/ai-review.type';
-import { CaseNode } from './types/case.type';
+import { CaseNode, type CaseRoot } from './types/case.type';
 
 /**
  * The AI case review in the console: a case's latest review (read for a whole page of cases with one
@@ -12,7 +12,7 @@ import { CaseNode } from './types/case.type';
 @Resolver(() => CaseNode)
 export class AiReviewResolver {
   @FieldResolver(() => AiReview, { nullable: true, description: 'The latest AI case review (background or on demand); null before the first.' })
-  async aiReview(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<AiReview | null> {
+  async aiReview(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<AiReview | null> {
     const loader = loaderOf(ctx, 'case.aiReview', () => new DataLoader<string, AiReviewView | null>((ids) => loadLatestAiReviews(ctx.svc, actorOf(ctx), [...ids])));
     const review = await loader.load(c.caseId);
     return review ? aiReviewOf(review) : null;

@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'typ
 import { addCaseNote, editCaseNote, listCaseNotes, listCaseNoteVersions, NOTE_BODY_MAX } from '../src/case-notes/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
-import { CaseNode } from './types/case.type';
+import { CaseNode, type CaseRoot } from './types/case.type';
 import { CaseNote, CaseNoteConnection, caseNoteOf, CaseNoteVersion, caseNoteVersionOf } from './types/case-note.type';
 
 /** An id of the wire (ID) as the domain's integer; anything else is a note that does not exist. */
@@ -12,7 +12,7 @@ const noteIdOf = (id: string): number => (/^[1-9][0-9]{0,15}$/.test(id) ? Number
 @Resolver(() => CaseNode)
 export class CaseNotesResolver {
   @FieldResolver(() => CaseNoteConnection, { complexity: connectionComplexity, description: "The case's notes, newest first (case_notes:read)." })
-  async notes(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext, @Args() page: PageArgs): Promise<Connection<CaseNote>> {
+  async notes(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext, @Args() page: PageArgs): Promise<Connection<CaseNote>> {
     const actor = actorOf(ctx);
     return toConnection(await listCaseNotes(ctx.svc, actor, c.caseId, pageInput(page)), caseNoteOf(actor.memberId));
   }

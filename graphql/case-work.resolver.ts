@@ -6,7 +6,7 @@ import { overrideDocumentStatus } from '../src/documents/index';
 import { actorOf, type GraphqlContext } from './context';
 import {
   CaseDocument, CaseNode, caseNodeOf, CaseViewerCan, CreateCaseInput, DecisionBlocker, DecisionOutcomeEnum, PendingDecisionOverride, DocumentOverrideStatusEnum, RecommendationEnum,
-  type DecisionOutcome, type DocumentOverrideStatus, type Recommendation,
+  type DecisionOutcome, type DocumentOverrideStatus, type Recommendation, type CaseRoot,
 } from './types/case.type';
 
 /**
@@ -63,17 +63,17 @@ export class CaseWorkResolver {
   @FieldResolver(() => [DecisionBlocker], {
     description: 'The open checks that keep the case from being approved without an override reason: people not verified, hits without a disposition, documents in error, outstanding EDD, no routing yet.',
   })
-  decisionBlockers(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<DecisionBlocker[]> {
+  decisionBlockers(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<DecisionBlocker[]> {
     return listDecisionBlockers(ctx.svc, actorOf(ctx), c.caseId);
   }
 
   @FieldResolver(() => PendingDecisionOverride, { nullable: true, description: 'An approval over open checks waiting for a second member (four-eyes); null when none.' })
-  pendingDecisionOverride(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<PendingDecisionOverride | null> {
+  pendingDecisionOverride(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<PendingDecisionOverride | null> {
     return getPendingDecisionOverride(ctx.svc, actorOf(ctx), c.caseId);
   }
 
   @FieldResolver(() => CaseViewerCan, { description: 'What the signed-in member may do to the case now (the console shows only these actions).' })
-  viewerCan(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<CaseViewerCan> {
+  viewerCan(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<CaseViewerCan> {
     return getCaseViewerCan(ctx.svc, actorOf(ctx), c);
   }
 

@@ -7,7 +7,7 @@ import { loadCaseParts, type CasePart, type CaseParts } from '../src/decisions/i
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, loaderOf, type GraphqlContext } from './context';
 import {
-  AssistantRead, AssistantReadConnection, CaseConnection, CaseDocument, CaseFilter, CaseNode, caseNodeOf, CaseSort, Decision, Party, ScreeningHit, TimelineEvent, TimelineEventConnection,
+  AssistantRead, AssistantReadConnection, CaseConnection, CaseDocument, CaseFilter, CaseNode, caseNodeOf, CaseSort, Decision, Party, ScreeningHit, TimelineEvent, TimelineEventConnection, type CaseRoot,
 } from './types/case.type';
 
 /**
@@ -84,27 +84,27 @@ export class CasesResolver {
   }
 
   @FieldResolver(() => Decision, { nullable: true, description: 'The current (latest) decision.' })
-  decision(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<Decision | null> {
+  decision(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<Decision | null> {
     return partLoader(ctx, 'decision').load(c.caseId);
   }
 
   @FieldResolver(() => [Decision], { description: 'Every decision, newest first.' })
-  decisions(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<Decision[]> {
+  decisions(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<Decision[]> {
     return partLoader(ctx, 'decisions').load(c.caseId);
   }
 
   @FieldResolver(() => [CaseDocument], { description: 'Every document with its extracted data, oldest first.' })
-  documents(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<CaseDocument[]> {
+  documents(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<CaseDocument[]> {
     return partLoader(ctx, 'documents').load(c.caseId);
   }
 
   @FieldResolver(() => [ScreeningHit], { description: 'Every screening hit, newest first.' })
-  screeningHits(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<ScreeningHit[]> {
+  screeningHits(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<ScreeningHit[]> {
     return partLoader(ctx, 'screeningHits').load(c.caseId);
   }
 
   @FieldResolver(() => [Party], { description: 'Directors, then UBOs, each by position.' })
-  parties(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<Party[]> {
+  parties(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<Party[]> {
     return partLoader(ctx, 'parties').load(c.caseId);
   }
 
@@ -112,7 +112,7 @@ export class CasesResolver {
     complexity: connectionComplexity,
     description: "The case's events, newest first, with their payloads (as /v1/events and webhooks carry them).",
   })
-  async timeline(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext, @Args() page: PageArgs): Promise<Connection<TimelineEvent>> {
+  async timeline(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext, @Args() page: PageArgs): Promise<Connection<TimelineEvent>> {
     const result = await listCaseTimeline(ctx.svc, actorOf(ctx), c.caseId, pageInput(page));
     return toConnection(result, (e) => ({
       eventId: e.eventId, eventType: e.eventType, eventVersion: e.eventVersion, occurredAt: e.occurredAt, caseSequence: e.caseSequence, payload: e.data,
@@ -123,7 +123,7 @@ export class CasesResolver {
     complexity: connectionComplexity,
     description: 'Every read of the case by an AI assistant (MCP tool calls of connected apps), newest first: the timeline\'s "Accessed by AI assistant" entries.',
   })
-  async assistantReads(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext, @Args() page: PageArgs): Promise<Connection<AssistantRead>> {
+  async assistantReads(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext, @Args() page: PageArgs): Promise<Connection<AssistantRead>> {
     const result = await listCaseAssistantReads(ctx.svc, actorOf(ctx), c.caseId, pageInput(page));
     return toConnection(result, (r) => ({
       readId: String(r.readId), tool: r.tool, arguments: r.arguments, outcome: r.outcome, calledAt: r.calledAt, appName: r.appName, clientId: r.clientId, memberEmail: r.memberEmail,

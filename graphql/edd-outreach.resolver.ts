@@ -3,7 +3,7 @@ import { getCaseEdd, setEddRequirement } from '../src/edd/index';
 import { getCaseRequests, getReminderSchedule, requestEddEvidence, sendOutreach, setReminderSchedule } from '../src/outreach/index';
 import { listCaseCustomerEmails } from '../src/customer-emails/index';
 import { actorOf, type GraphqlContext } from './context';
-import { CaseNode } from './types/case.type';
+import { CaseNode, type CaseRoot } from './types/case.type';
 import {
   CaseEdd, caseEddOf, CaseRequests, caseRequestsOf, CustomerEmail, customerEmailOf, EddStatusEnum, OutreachItemInput, OutreachSent, outreachSentOf, ReminderSchedule, ReminderScheduleInput,
   reminderScheduleOf,
@@ -17,17 +17,17 @@ import {
 @Resolver(() => CaseNode)
 export class EddOutreachResolver {
   @FieldResolver(() => CaseEdd, { description: 'The EDD requirements and their history (edd:read).' })
-  async edd(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<CaseEdd> {
+  async edd(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<CaseEdd> {
     return caseEddOf(await getCaseEdd(ctx.svc, actorOf(ctx), { caseId: c.caseId }));
   }
 
   @FieldResolver(() => CaseRequests, { description: 'The items asked of the customer by email, with their status, and the reminder state.' })
-  async requests(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<CaseRequests> {
+  async requests(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<CaseRequests> {
     return caseRequestsOf(await getCaseRequests(ctx.svc, actorOf(ctx), { caseId: c.caseId }));
   }
 
   @FieldResolver(() => [CustomerEmail], { description: 'The customer emails of the case (EDD requests, document requests, reminders, identity verification), newest first.' })
-  async customerEmails(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<CustomerEmail[]> {
+  async customerEmails(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<CustomerEmail[]> {
     return (await listCaseCustomerEmails(ctx.svc, actorOf(ctx), c.caseId)).map(customerEmailOf);
   }
 

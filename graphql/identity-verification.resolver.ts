@@ -2,14 +2,14 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-grap
 import { setPersonEmail } from '../src/cases/index';
 import { listCaseVerificationViews, resendVerification } from '../src/idv/index';
 import { actorOf, type GraphqlContext } from './context';
-import { CaseNode } from './types/case.type';
+import { CaseNode, type CaseRoot } from './types/case.type';
 import { IdentityVerification, identityVerificationOf } from './types/identity-verification.type';
 
 /** Identity verification in the console: each person of a case with their verification, and Resend. */
 @Resolver(() => CaseNode)
 export class IdentityVerificationResolver {
   @FieldResolver(() => [IdentityVerification], { description: 'The case\'s directors, UBOs and signatories (one per human) and their identity verification, in roster order.' })
-  async identityVerifications(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<IdentityVerification[]> {
+  async identityVerifications(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<IdentityVerification[]> {
     return (await listCaseVerificationViews(ctx.svc, actorOf(ctx), { caseId: c.caseId })).map(identityVerificationOf);
   }
 

@@ -3,6 +3,7 @@ import {
   GraphQLError, Kind, type ASTVisitor, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode, type ValidationContext,
 } from 'graphql';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
+import { LRUCache } from 'lru-cache';
 import { spendConsoleOutboundBudget } from '../src/access/index';
 import { isDomainError } from '../src/platform/index';
 import type { GraphqlContext } from './context';
@@ -42,25 +43,42 @@ export function depthLimit(max: number) {
   };
 }
 
+/** Costs kept (least recently used out first): a cost depends only on the document, the operation and the variables. */
+const COSTS_KEPT = 1000;
+/** Variables longer than this as JSON are not worth a cache entry (the cost is computed each time). */
+const MAX_CACHED_VARIABLES_JSON = 1024;
+
 /**
  * Refuses an operation whose estimated cost (a field costs 1; a connection costs its page size times
- * its node's selection, see connectionComplexity) is above `max`, before anything is resolved.
+ * its node's selection, see connectionComplexity) is above `max`, before anything is resolved. The cost of
+ * a document, operation and variables seen before is remembered (walking the document again for every
+ * request of the console's list was a twentieth of the server's time on it).
  */
 export function complexityLimit(schema: GraphQLSchema, max: number): ApolloServerPlugin {
+  const costs = new LRUCache<string, number>({ max: COSTS_KEPT });
+  const costOf = (document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number => {
+    try {
+      return getComplexity({
+        schema, query: document, operationName, variables,
+        estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+      });
+    } catch (err) {
+      // Variables that do not fit their types: the answer Apollo gives them itself (not a 500).
+      if (!(err instanceof GraphQLError)) throw err;
+      throw new GraphQLError(err.message, { nodes: err.nodes, extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+    }
+  };
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document }) {
-          let cost: number;
-          try {
-            cost = getComplexity({
-              schema, query: document, operationName: request.operationName, variables: request.variables ?? {},
-              estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-            });
-          } catch (err) {
-            // Variables that do not fit their types: the answer Apollo gives them itself (not a 500).
-            if (!(err instanceof GraphQLError)) throw err;
-            throw new GraphQLError(err.message, { nodes: err.nodes, extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+        async didResolveOperation({ request, document, queryHash }) {
+          const variables = request.variables ?? {};
+          const json = JSON.stringify(variables);
+          const key = json.length <= MAX_CACHED_VARIABLES_JSON ? `${request.operationName ?? ''}:${queryHash}:${json}` : null;
+          let cost = key === null ? undefined : costs.get(key);
+          if (cost === undefined) {
+            cost = costOf(document, request.operationName, variables);
+            if (key !== null) costs.set(key, cost);
           }
           if (cost > max) {
             throw new GraphQLError(`The query would cost ${cost}; at most ${max} is allowed. Ask for fewer rows (first) or fewer fields.`, {

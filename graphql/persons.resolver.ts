@@ -5,7 +5,7 @@ import {
 import { linkCasePerson } from '../src/idv/index';
 import { LimitSchema } from '../src/pagination/index';
 import { actorOf, type GraphqlContext } from './context';
-import { CaseNode } from './types/case.type';
+import { CaseNode, type CaseRoot } from './types/case.type';
 import { CasePeople, casePeopleOf, PersonDetail, personDetailOf, PersonList, personOf } from './types/person.type';
 
 /**
@@ -33,7 +33,7 @@ export class PersonsResolver {
   }
 
   @FieldResolver(() => CasePeople, { description: 'The case\'s people (one per personKey) with their registry links or proposals.' })
-  async people(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<CasePeople> {
+  async people(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<CasePeople> {
     return casePeopleOf(c.caseId, await listCasePeople(ctx.svc, actorOf(ctx), c.caseId));
   }
 

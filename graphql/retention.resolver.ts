@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from '
 import { getCaseRetention, getRetentionPolicy, listErasureRequests, planSubjectAccess, releaseLegalHold, requestErasure, setLegalHold, setRetentionPolicy } from '../src/retention/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, type GraphqlContext } from './context';
-import { CaseNode } from './types/case.type';
+import { CaseNode, type CaseRoot } from './types/case.type';
 import {
   CaseRetention, caseRetentionOf, ErasureRequestConnection, type ErasureRequestItem, SubjectAccessDownload, SubjectAccessInput, ErasureRequestInput, ErasureRequestResult, LegalHold, legalHoldOf, LegalHoldRelease, RetentionPolicy, RetentionPolicyInput, retentionPolicyOf,
 } from './types/retention.type';
@@ -60,7 +60,7 @@ export class RetentionResolver {
 @Resolver(() => CaseNode)
 export class CaseRetentionResolver {
   @FieldResolver(() => CaseRetention, { description: 'Legal hold, retention period and, once purged, the signed deletion certificate.' })
-  async retention(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<CaseRetention> {
+  async retention(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<CaseRetention> {
     return caseRetentionOf((await getCaseRetention(ctx.svc, actorOf(ctx), c.caseId))!);
   }
 }

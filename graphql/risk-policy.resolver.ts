@@ -4,7 +4,7 @@ import { DomainError } from '../src/platform/index';
 import { dryRunPolicy, getDecisionPolicy, previewDecisionPolicy, latestRoutings, updateDecisionPolicy, type RoutingView } from '../src/policy/index';
 import { getRiskModel, latestRiskAssessments, recomputeRisk, updateRiskModel, type RiskAssessmentView } from '../src/risk/index';
 import { actorOf, loaderOf, type GraphqlContext } from './context';
-import { CaseNode, caseNodeOf } from './types/case.type';
+import { CaseNode, caseNodeOf, type CaseRoot } from './types/case.type';
 import {
   DecisionPolicy, DecisionPolicyInput, decisionPolicyOf, DecisionPolicyPreview, PolicyDryRun, policyDryRunOf, RiskAssessment, riskAssessmentOf, RiskModel, RiskModelInput,
   riskModelOf, Routing, routingOf,
@@ -77,14 +77,14 @@ export class RiskPolicyResolver {
   }
 
   @FieldResolver(() => RiskAssessment, { nullable: true, description: 'The latest risk assessment with its factor breakdown.' })
-  async riskAssessment(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<RiskAssessment | null> {
+  async riskAssessment(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<RiskAssessment | null> {
     const loader = loaderOf(ctx, 'case.riskAssessment', () => new DataLoader<string, RiskAssessmentView | null>((ids) => latestRiskAssessments(ctx.svc, actorOf(ctx), [...ids])));
     const a = await loader.load(c.caseId);
     return a ? riskAssessmentOf(a) : null;
   }
 
   @FieldResolver(() => Routing, { nullable: true, description: 'The latest decision-policy routing (outcome, policy, matched rule).' })
-  async routing(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<Routing | null> {
+  async routing(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<Routing | null> {
     const loader = loaderOf(ctx, 'case.routing', () => new DataLoader<string, RoutingView | null>((ids) => latestRoutings(ctx.svc, actorOf(ctx), [...ids])));
     const r = await loader.load(c.caseId);
     return r ? routingOf(r) : null;

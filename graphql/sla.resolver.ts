@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { caseSlas, getSlaPolicy, setSlaPolicy, type CaseSlaView } from '../src/sla/index';
 import { actorOf, loaderOf, type GraphqlContext } from './context';
-import { CaseNode } from './types/case.type';
+import { CaseNode, type CaseRoot } from './types/case.type';
 import { CaseSla, caseSlaOf, SlaPolicy, SlaPolicyInput, slaPolicyOf } from './types/sla.type';
 
 /** SLAs in the console: the policy, and each case's SLA (one statement per page of cases). */
@@ -26,7 +26,7 @@ export class SlaResolver {
   }
 
   @FieldResolver(() => CaseSla, { nullable: true, description: 'The SLA of the case\'s current status: null for a closed case, or when its status has no target.' })
-  async sla(@Root() c: CaseNode, @Ctx() ctx: GraphqlContext): Promise<CaseSla | null> {
+  async sla(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<CaseSla | null> {
     const loader = loaderOf(ctx, 'case.sla', () => new DataLoader<string, CaseSlaView | null>((ids) => caseSlas(ctx.svc, actorOf(ctx), [...ids])));
     const v = await loader.load(c.caseId);
     return v ? caseSlaOf(v) : null;

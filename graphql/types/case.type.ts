@@ -236,6 +236,13 @@ export class CaseNode {
   }) purgedAt!: string | null;
 }
 
+/**
+ * A Case as its field resolvers take it (`@Root() c: CaseRoot`). A type, not the class: type-graphql copies
+ * a root declared as a class into a new instance of it on every call (for `decision`, 50 copies of a whole
+ * case per page of the list), and passes anything else as it is.
+ */
+export type CaseRoot = Readonly<CaseNode>;
+
 /** The GraphQL node of a console case view (the same fields; nested parts come from the field resolvers). */
 export const caseNodeOf = (c: ConsoleCaseView): CaseNode => c;
 

@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync } from 'node:crypto';
+import { hash, hkdfSync } from 'node:crypto';
 import type { Config } from '../config';
 import { DomainError } from '../errors';
 import { safeEqual } from '../security/tokens';
@@ -20,12 +20,28 @@ export interface CursorScope {
 
 export type CursorPosition = (string | number)[];
 
-const keyCache = new WeakMap<Config['secretsKeys'], Buffer[]>();
+/** A cursor key as HMAC-SHA256 pads it (RFC 2104): the key XOR ipad and XOR opad, one 64-byte block each. */
+interface MacKey {
+  inner: Buffer;
+  outer: Buffer;
+}
 
-function cursorKeys(keys: Config['secretsKeys']): Buffer[] {
+const keyCache = new WeakMap<Config['secretsKeys'], MacKey[]>();
+
+function macKey(key: Buffer): MacKey {
+  const inner = Buffer.alloc(64, 0x36);
+  const outer = Buffer.alloc(64, 0x5c);
+  for (let i = 0; i < key.length; i++) {
+    inner[i]! ^= key[i]!;
+    outer[i]! ^= key[i]!;
+  }
+  return { inner, outer };
+}
+
+function cursorKeys(keys: Config['secretsKeys']): MacKey[] {
   let derived = keyCache.get(keys);
   if (!derived) {
-    derived = keys.map((k) => Buffer.from(hkdfSync('sha256', k.key, Buffer.alloc(0), 'svc pagination cursor v1', 32)));
+    derived = keys.map((k) => macKey(Buffer.from(hkdfSync('sha256', k.key, Buffer.alloc(0), 'svc pagination cursor v1', 32))));
     keyCache.set(keys, derived);
   }
   return derived;
@@ -43,8 +59,14 @@ function canonical(value: unknown): string {
 /** What a cursor's MAC covers before its payload: the tenant, the list and the canonical filter. */
 const scopePrefix = (scope: CursorScope) => `${scope.orgId}\n${scope.list}\n${canonical(scope.filter)}\n`;
 
-function mac(key: Buffer, scope: CursorScope, payload: string, prefix = scopePrefix(scope)): string {
-  return createHmac('sha256', key).update(`${prefix}${payload}`).digest('base64url');
+/**
+ * HMAC-SHA256 of the scope and payload, base64url: the same value as createHmac's, computed as its two
+ * one-shot hashes over the padded key (a page of 50 edge cursors signs 50 times; createHmac's object and
+ * key set-up per call made that a tenth of the console list's time).
+ */
+function mac(key: MacKey, scope: CursorScope, payload: string, prefix = scopePrefix(scope)): string {
+  const inner = hash('sha256', Buffer.concat([key.inner, Buffer.from(`${prefix}${payload}`)]), 'buffer');
+  return hash('sha256', Buffer.concat([key.outer, inner]), 'base64url');
 }
 
 /** A cursor pointing just after `position` in the list `scope`. */

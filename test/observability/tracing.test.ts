@@ -125,6 +125,40 @@ describe('observability: OpenTelemetry traces', function () {
     });
   }
 
+  it('a console GraphQL operation is one span, `query <name>`, inside its POST /graphql server span (the compiled executor keeps it)', async () => {
+    const collector = await OtlpCollector.start();
+    const port = await freePort();
+    const proc = startNode('bin/start.js', ['--api'], testEnv({
+      PORT: String(port), OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '50',
+    }));
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await waitFor('/readyz', async () => (await fetch(`${base}/readyz`)).status === 200, 30_000);
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${base}/graphql`, {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'query Probe { health { ready } }' }),
+        });
+        expect(res.status).to.equal(200);
+      }
+      // Each operation span and the request's server span above it (which ends, and is exported, after it).
+      const chains = await collector.waitFor('two operation spans with their parents', (spans) => {
+        const found = spans.filter((s) => s.name === 'query Probe').map((s) => ancestry(spans, s));
+        return found.length === 2 && found.every((c) => c.length > 1) ? found : null;
+      });
+      expect(new Set(chains.map(([operation]) => operation!.traceId)).size).to.equal(2);
+      for (const [operation, server] of chains) {
+        expect(operation!.attributes).to.deep.include({ 'graphql.operation.type': 'query', 'graphql.operation.name': 'Probe' });
+        expect(server).to.deep.include({ kind: SERVER });
+        expect(server!.name).to.match(/^POST \/graphql/);
+      }
+    } finally {
+      proc.child.kill('SIGTERM');
+      const done = await proc.exited;
+      await collector.close();
+      expect(done.code, done.stderr).to.equal(0);
+    }
+  });
+
   it('with no OTEL_EXPORTER_OTLP_ENDPOINT, not one OpenTelemetry module is loaded', async () => {
     const script = `require(${JSON.stringify(join(DIST, 'bin', 'tracing.js'))});
       const t = require(${JSON.stringify(join(DIST, 'bin', 'tracing.js'))}).processTracing();
