@@ -7,7 +7,8 @@ import type { Services } from '../services';
  * cached checks within LIVE_CHECK_TTL_MS, and any process whose feed connection broke has stopped caching.
  */
 export async function announceRevocation(svc: Services): Promise<void> {
-  svc.accessTokenCache.flush();
+  // Services declares the cache in src/oauth (access-token-cache.ts); this file needs only its flush.
+  (svc as Services & { accessTokenCache: { flush(): void } }).accessTokenCache.flush();
   try {
     await svc.revocations.publish();
   } catch (err) {
