@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { consoleBench } from './console';
 import { createBench } from './create';
 import { pipelineBench } from './pipeline';
+import { pipelineLatencyBench } from './pipeline-latency';
 import { pullBench } from './pull';
 import { queuesBench } from './queues';
 import { metricsBench } from './metrics';
@@ -23,6 +24,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   webhooks: (args) => webhooks.run(args),
   upload: uploadBench,
   pipeline: pipelineBench,
+  'pipeline-latency': pipelineLatencyBench,
   screening: screeningBench,
   monitoring: monitoringBench,
   'monitoring-delta': monitoringDeltaBench,
