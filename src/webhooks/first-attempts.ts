@@ -1,6 +1,7 @@
 import type { Services } from '../services';
 import { attemptDelivery, attemptLeased, releaseLeased, type ClaimedDelivery } from './attempt-delivery';
 import { enqueueDeliveries } from './enqueue-deliveries';
+import { handOffDeliveries } from './hand-off-deliveries';
 
 /** Deliveries a worker keeps waiting in memory for their first attempt; beyond that they go to the job queue. */
 export const MAX_WAITING_FIRST_ATTEMPTS = 10_000;
@@ -128,4 +129,15 @@ export class FirstAttempts {
         });
     }
   }
+}
+
+/**
+ * Hands deliveries the fan-out leased for this process's sender to it; should the sender be gone by then
+ * (the worker stopped meanwhile), their leases are given back and they are handed off as any other.
+ */
+export async function handOffLeased(svc: Services, leased: ClaimedDelivery[]): Promise<void> {
+  const local = svc.webhookFirstAttempts;
+  if (local) return local.addLeased(leased);
+  await releaseLeased(svc, leased);
+  await handOffDeliveries(svc, leased);
 }
