@@ -4,6 +4,7 @@ import { consoleBench } from './console';
 import { consolePageBench } from './console-page';
 import { createBench } from './create';
 import { pipelineBench } from './pipeline';
+import { pipelineLatencyBench } from './pipeline-latency';
 import { pullBench } from './pull';
 import { queuesBench } from './queues';
 import { metricsBench } from './metrics';
@@ -25,6 +26,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   webhooks: (args) => webhooks.run(args),
   upload: uploadBench,
   pipeline: pipelineBench,
+  'pipeline-latency': pipelineLatencyBench,
   screening: screeningBench,
   monitoring: monitoringBench,
   'monitoring-delta': monitoringDeltaBench,

@@ -32,11 +32,6 @@ export interface Services {
   revocations: RevocationFeed;
   /** The job runner, when this process runs the worker (set by bin/start); absent in an API-only process. */
   runner?: RunnerStatus;
-  /**
-   * Webhook first attempts made in this process right after the relay's commit (set by the worker while
-   * it runs); absent elsewhere, where each delivery gets a queued job.
-   */
-  webhookFirstAttempts?: { add(deliveryIds: number[]): Promise<void> };
   /** Counters and histograms (src/metrics.ts); absent: nothing is counted (metricsOf gives the no-op). */
   metrics?: Metrics;
   /** Spans and trace context (src/tracing.ts); absent: nothing is traced (tracingOf gives the no-op). */

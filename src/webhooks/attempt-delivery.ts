@@ -14,7 +14,7 @@ import { attemptLeaseMs, nextRetryWaitMs } from './retry-schedule';
 import { sendSigned } from './send-signed';
 import {
   deliveryClaimStates, dependentDeliveryIds, endLeasedUnsent, insertAttempts, leaseDeliveries, lockLeaseTokens, recordResults,
-  recordResultsIfAllLeased, type AttemptResult,
+  recordResultsIfAllLeased, releaseLeases, type AttemptResult,
 } from './webhook-deliveries.repository';
 import type { DeliveryState } from './webhook-delivery.entity';
 import { WEBHOOK_DELIVERED } from './webhook-delivered';
@@ -28,7 +28,8 @@ export type AttemptOutcome =
   // delivery has not had its first attempt yet, and will hand this one off when it has):
   | 'missing' | 'not_pending' | 'leased' | 'not_due' | 'waiting' | 'lease_lost';
 
-interface Claimed {
+/** A delivery leased for its next attempt, with everything the attempt needs: what a claim (or the fan-out's insert) hands the sender. */
+export interface ClaimedDelivery {
   id: number;
   orgId: string;
   eventId: string;
@@ -48,7 +49,11 @@ interface Claimed {
   hasDependents: boolean;
   /** The event's stored trace context: each attempt is a span of the trace that recorded the event. */
   traceContext: string | null;
+  /** When the lease was taken, and until when it holds. */
+  leasedAt: Date;
+  leaseUntil: Date;
 }
+type Claimed = ClaimedDelivery;
 
 // Jobs may start a little before their runAt by the clocks of two machines; that much early is on time.
 const EARLY_MS = 20;
@@ -85,7 +90,7 @@ async function claimBatch(svc: Services, deliveryIds: number[]): Promise<(Claime
     claimed.set(row.id, {
       id: row.id, orgId: row.orgId, eventId: row.eventId, eventType: row.eventType, attemptNo: row.attemptNo, manual: row.manual,
       endpoint: ep.endpoint, secret: ep.secret, data: row.data, occurredAt: row.occurredAt.toISOString(), token,
-      casePk: row.casePk, hasDependents: row.hasDependents, traceContext: row.traceContext,
+      casePk: row.casePk, hasDependents: row.hasDependents, traceContext: row.traceContext, leasedAt: now, leaseUntil: lease,
     });
   }
   const others = unique.filter((id) => !claimed.has(id));
@@ -157,14 +162,51 @@ async function finishBatch(svc: Services, items: AttemptResult[]): Promise<boole
 class LeaseLost extends Error {}
 
 // One pair of batchers per Services object: calls with different clocks or configurations never mix.
-const batchers = new WeakMap<Services, { claim: Coalescer<number, Claimed | AttemptOutcome>; finish: Coalescer<AttemptResult, boolean> }>();
-function batcherOf(svc: Services) {
+interface Batchers {
+  claim: Coalescer<number, Claimed | AttemptOutcome>;
+  finish: Coalescer<AttemptResult, boolean>;
+  release: Coalescer<{ id: number; token: string }, null>;
+}
+const batchers = new WeakMap<Services, Batchers>();
+function batcherOf(svc: Services): Batchers {
   let b = batchers.get(svc);
   if (!b) {
-    b = { claim: new Coalescer((items) => claimBatch(svc, items)), finish: new Coalescer((items) => finishBatch(svc, items)) };
+    b = {
+      claim: new Coalescer((items) => claimBatch(svc, items)),
+      finish: new Coalescer((items) => finishBatch(svc, items)),
+      release: new Coalescer<{ id: number; token: string }, null>(async (items) => {
+        await releaseLeases(svc.db, items, svc.clock.now());
+        return items.map(() => null);
+      }),
+    };
     batchers.set(svc, b);
   }
   return b;
+}
+
+/**
+ * How long a delivery leased by the fan-out may wait in its worker before its attempt starts under that
+ * lease: at most a second (the endpoint's pause or deletion is then seen as late as a relay lag would be)
+ * and at most half the lease's margin over the response budget (the attempt still ends well inside the lease).
+ */
+export function freshLeaseMs(config: Services['config']): number {
+  return Math.min(1000, Math.floor((attemptLeaseMs(config) - config.webhookTimeoutMs) / 2));
+}
+
+/** Gives unused leases back (the attempt number too), so that a claim, a job or another worker may take the deliveries at once. */
+export async function releaseLeased(svc: Services, leased: { id: number; token: string }[]): Promise<void> {
+  if (leased.length) await releaseLeases(svc.db, leased, svc.clock.now());
+}
+
+/**
+ * The first attempt of a delivery the fan-out inserted already leased (no claim: its sender starts at once).
+ * One that waited longer than freshLeaseMs gives its lease back and is claimed as any other, which reads the
+ * endpoint again and takes a new lease. `onSent` as for attemptDelivery.
+ */
+export async function attemptLeased(svc: Services, claimed: ClaimedDelivery, onSent?: () => void): Promise<AttemptOutcome> {
+  if (svc.clock.now().getTime() - claimed.leasedAt.getTime() <= freshLeaseMs(svc.config)) return attemptClaimed(svc, claimed, onSent);
+  await batcherOf(svc).release.add({ id: claimed.id, token: claimed.token });
+  return attemptDelivery(svc, claimed.id, onSent);
 }
 
 /**
@@ -174,16 +216,23 @@ function batcherOf(svc: Services) {
  * the delivery delivered, schedules the next retry from the configured list, or fails it. Receiver
  * faults never throw; a throw means infrastructure trouble, and the queue's own retry takes over.
  * Concurrent calls share their database round trips (claim and record are batched per tick).
+ * `onSent` is called once no request of this attempt is on the wire any more (sent and answered, or none
+ * to send), before the result is recorded: a sender limiting requests in flight may start the next then.
  */
-export async function attemptDelivery(svc: Services, deliveryId: number): Promise<AttemptOutcome> {
-  const batcher = batcherOf(svc);
-  const claimed = await batcher.claim.add(deliveryId);
+export async function attemptDelivery(svc: Services, deliveryId: number, onSent?: () => void): Promise<AttemptOutcome> {
+  const claimed = await batcherOf(svc).claim.add(deliveryId);
   if (typeof claimed === 'string') return claimed;
-  const { orgId, endpoint, token } = claimed;
+  return attemptClaimed(svc, claimed, onSent);
+}
+
+/** attemptDelivery once the delivery is leased: skipped or cancelled without a request when its endpoint is paused or deleted. */
+async function attemptClaimed(svc: Services, claimed: ClaimedDelivery, onSent?: () => void): Promise<AttemptOutcome> {
+  const { id: deliveryId, orgId, endpoint, token } = claimed;
 
   // A manual redelivery is sent even while the endpoint is paused (an operator asked for this one
   // request: see redeliver-webhook.ts); pausing stops only the automatic flow.
   if (endpoint.deletedAt || (endpoint.status === 'paused' && !claimed.manual)) {
+    onSent?.();
     // Paused before its first automatic attempt: as if the event had come while paused (no attempt,
     // redeliverable). An automatic retry that falls due while paused is cancelled.
     const [state, lastError, outcome]: ['failed' | 'skipped_paused', string | null, AttemptOutcome] = endpoint.deletedAt
@@ -201,11 +250,11 @@ export async function attemptDelivery(svc: Services, deliveryId: number): Promis
   return tracingOf(svc).span('webhook.deliver', {
     parent: parseTraceCarrier(claimed.traceContext),
     attributes: { 'svc.webhook.delivery_id': deliveryId, 'svc.webhook.endpoint_id': endpoint.id, 'svc.event.type': claimed.eventType, 'svc.webhook.attempt': claimed.attemptNo },
-  }, () => sendAndRecord(svc, claimed));
+  }, () => sendAndRecord(svc, claimed, onSent));
 }
 
 /** Signs and sends one claimed delivery, records the attempt and its consequences (attemptDelivery's second half). */
-async function sendAndRecord(svc: Services, claimed: Claimed): Promise<AttemptOutcome> {
+async function sendAndRecord(svc: Services, claimed: Claimed, onSent?: () => void): Promise<AttemptOutcome> {
   const batcher = batcherOf(svc);
   const { id: deliveryId, orgId, endpoint, data, token, attemptNo } = claimed;
   const payload = JSON.parse(data) as { timestamp?: string; eventVersion?: number };
@@ -219,6 +268,7 @@ async function sendAndRecord(svc: Services, claimed: Claimed): Promise<AttemptOu
     deliveryId,
     attempt: attemptNo,
   });
+  onSent?.();
 
   const ok = outcome.status >= 200 && outcome.status < 300;
   const error = outcome.error ?? (outcome.status >= 300 && outcome.status < 400

@@ -199,31 +199,62 @@ export interface NewDelivery {
   afterEventId: string | null;
   state: 'pending' | 'skipped_paused';
   now: Date;
+  /** Inserted already leased (its first attempt's number taken) by the worker that fans it out. */
+  leased: boolean;
+}
+
+/** A pending delivery the fan-out inserted, and whether it holds the fan-out's lease. */
+export interface InsertedDelivery {
+  id: number;
+  orgId: string;
+  endpointId: string;
+  eventSeq: number;
+  leased: boolean;
 }
 
 /**
- * Inserts the fan-out's delivery rows (a duplicate event+endpoint is ignored), then answers the pending,
- * unattempted deliveries of those events, oldest first.
+ * Inserts the fan-out's delivery rows (a duplicate event+endpoint is ignored), then answers the pending
+ * deliveries of those events that are unattempted or hold this insert's lease, oldest first. A leased row
+ * is inserted as a claim would leave it: lease until `lease.until` under `lease.token`, attempt 1 taken.
  */
 export async function insertDeliveries(
-  manager: EntityManager, rows: NewDelivery[], events: { orgIds: string[]; seqs: number[] },
-): Promise<{ id: number; orgId: string }[]> {
+  manager: EntityManager, rows: NewDelivery[], events: { orgIds: string[]; seqs: number[] }, lease: { token: string; until: Date },
+): Promise<InsertedDelivery[]> {
   await manager.query(
     `INSERT IGNORE INTO webhook_deliveries
-       (org_id, endpoint_id, event_seq, event_id, event_type, after_event_id, state, attempts, manual, next_attempt_at, created_at, updated_at, completed_at, first_done_at)
-     VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?)').join(', ')}`,
+       (org_id, endpoint_id, event_seq, event_id, event_type, after_event_id, state, attempts, manual, next_attempt_at, created_at, updated_at, completed_at, first_done_at,
+        lease_until, lease_token)
+     VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
     rows.flatMap((r) => {
       const done = r.state === 'pending' ? null : r.now;
-      return [r.orgId, r.endpointId, r.eventSeq, r.eventId, r.eventType, r.afterEventId, r.state, r.state === 'pending' ? r.now : null, r.now, r.now, done, done];
+      return [
+        r.orgId, r.endpointId, r.eventSeq, r.eventId, r.eventType, r.afterEventId, r.state, r.leased ? 1 : 0, r.state === 'pending' ? r.now : null, r.now, r.now, done, done,
+        r.leased ? lease.until : null, r.leased ? lease.token : null,
+      ];
     }),
   );
-  const pending: { id: number | string; org_id: string }[] = await manager.query(
-    `SELECT id, org_id FROM webhook_deliveries
-     WHERE org_id IN (${marks(events.orgIds.length)}) AND event_seq IN (${marks(events.seqs.length)}) AND state = 'pending' AND attempts = 0
+  const pending: { id: number | string; org_id: string; endpoint_id: string; event_seq: number | string; lease_token: string | null }[] = await manager.query(
+    `SELECT id, org_id, endpoint_id, event_seq, lease_token FROM webhook_deliveries
+     WHERE org_id IN (${marks(events.orgIds.length)}) AND event_seq IN (${marks(events.seqs.length)}) AND state = 'pending'
+       AND (attempts = 0 OR lease_token = ?)
      ORDER BY id`,
-    [...events.orgIds, ...events.seqs],
+    [...events.orgIds, ...events.seqs, lease.token],
   );
-  return pending.map((r) => ({ id: Number(r.id), orgId: r.org_id }));
+  return pending.map((r) => ({
+    id: Number(r.id), orgId: r.org_id, endpointId: r.endpoint_id, eventSeq: Number(r.event_seq), leased: r.lease_token === lease.token,
+  }));
+}
+
+/**
+ * Gives leases back unused (no request was sent under them): the lease cleared and the attempt number it took
+ * returned, for each delivery still pending under its token. Deliveries of any tenant, named by id and token.
+ */
+export async function releaseLeases(db: Queryable, items: { id: number; token: string }[], now: Date): Promise<void> {
+  await crossTenant(db, 'delivery-claim').query(
+    `UPDATE webhook_deliveries SET lease_until = NULL, lease_token = NULL, attempts = attempts - 1, updated_at = ?
+     WHERE id IN (${marks(items.length)}) AND state = 'pending' AND lease_token = CASE id ${items.map(() => 'WHEN ? THEN ?').join(' ')} END`,
+    [now, ...items.map((i) => i.id), ...items.flatMap((i) => [i.id, i.token])],
+  );
 }
 
 /**
