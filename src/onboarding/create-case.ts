@@ -1,4 +1,4 @@
-import { forTenant } from '../db/index';
+import { forTenant, type TenantDb } from '../db/index';
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/record-audit';
 import type { Tx } from '../db/transaction';
@@ -7,7 +7,8 @@ import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
 import { isValidIdempotencyKey, requestHash, runIdempotent, type StoredResponse } from '../idempotency/idempotent';
 import { createInvite } from '../invites/index';
-import { auditName, authorize, type Actor } from '../access/index';
+import { auditName, authorize, principalMode, type Actor, type Mode } from '../access/index';
+import { sha256Hex } from '../security/tokens';
 import { assertSchema } from '../schema';
 import type { Services } from '../services';
 import { createdCaseView } from '../cases/index';
@@ -72,9 +73,9 @@ export async function createCase(svc: Services, actor: Actor, input: CreateCaseI
 
   let crmReplay = false;
   // Lock rows are created on first use, before (never inside) the guarded transaction.
-  await ensureDedupLockRows(forTenant(svc.db, orgId), locks, svc.clock.now());
-  const result = await runIdempotent(svc, { orgId, key, requestHash: requestHash(input.body) }, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+  await ensureDedupLockRows(forTenant(svc.db, actor), locks, svc.clock.now());
+  const result = await runIdempotent(svc, { orgId, key: modeScopedKey(key, principalMode(actor)), requestHash: requestHash(input.body) }, async (tx) => {
+    const db = forTenant(tx.manager, actor);
     crmReplay = false;
     await lockDedupKeys(db, locks);
     if (crmGuard) {
@@ -91,7 +92,7 @@ export async function createCase(svc: Services, actor: Actor, input: CreateCaseI
         existing: { caseId: openCase.case_id, status: openCase.status, createdAt: openCase.created_at.toISOString() },
       });
     }
-    const created = await insertApiCase(tx, orgId, { ...body, customerEmail });
+    const created = await insertApiCase(tx, db, { ...body, customerEmail });
     if (openCase) {
       await recordAudit(tx, {
         orgId,
@@ -106,8 +107,18 @@ export async function createCase(svc: Services, actor: Actor, input: CreateCaseI
   return { response: result.response, replay: result.replayed ? 'idempotency_key' : crmReplay ? 'crm_record_id' : null };
 }
 
-async function insertApiCase(tx: Tx, orgId: string, body: CreateCaseBody): Promise<CreatedCaseView> {
-  const db = forTenant(tx.manager, orgId);
+/**
+ * An Idempotency-Key as stored for the caller's mode: test and live requests never replay each other's answers
+ * (Stripe keeps keys per mode too). A test key is stored as `test <sha256 of the key>`: a space is not a visible
+ * character, so no live key is ever stored so.
+ */
+function modeScopedKey(key: string | null, mode: Mode): string | null {
+  return key === null || mode === 'live' ? key : `test ${sha256Hex(key)}`;
+}
+
+/** Inserts the case in the handle's mode (the caller's: a test client's case is a test case). */
+async function insertApiCase(tx: Tx, db: TenantDb, body: CreateCaseBody): Promise<CreatedCaseView> {
+  const orgId = db.orgId;
   const svc = tx.services;
   const now = svc.clock.now();
   const caseId = randomUUID();

@@ -8,6 +8,6 @@ import { findConnection } from './sso-connections.repository';
 /** The tenant's SSO connection (admin), never its secret, or null when there is none. */
 export async function getSsoConnection(svc: Services, actor: Actor): Promise<SsoConnectionView | null> {
   authorize(actor, 'sso:configure');
-  const row = await findConnection(forTenant(svc.db.manager, actor.orgId));
+  const row = await findConnection(forTenant(svc.db.manager, actor));
   return row ? toSsoConnectionView(svc.config, row, (await getTenant(svc, actor.orgId)).ssoRequired) : null;
 }

@@ -16,7 +16,7 @@ export async function removeSsoConnection(svc: Services, actor: Actor): Promise<
   const now = svc.clock.now();
   await inTransaction(svc, async (tx) => {
     const tenant = await lockTenant(tx.manager, actor.orgId);
-    if (!(await deleteConnection(forTenant(tx.manager, actor.orgId)))) throw DomainError.notFound('SSO connection');
+    if (!(await deleteConnection(forTenant(tx.manager, actor)))) throw DomainError.notFound('SSO connection');
     if (tenant.ssoRequired) await writeSsoRequired(tx.manager, actor.orgId, false, now);
     await recordAudit(tx, { orgId: actor.orgId, actor: auditName(actor), action: 'sso.connection_removed', details: { ssoRequiredWas: tenant.ssoRequired }, at: now });
   });

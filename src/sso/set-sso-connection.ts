@@ -52,7 +52,7 @@ export async function setSsoConnection(svc: Services, actor: Actor, input: SetSs
   try {
     return await inTransaction(svc, async (tx) => {
       const tenant = await lockTenant(tx.manager, actor.orgId);
-      const db = forTenant(tx.manager, actor.orgId);
+      const db = forTenant(tx.manager, actor);
       const previous = await findConnection(db, { lock: true });
       if (!previous && !secret) throw DomainError.validation([{ path: 'clientSecret', message: 'is required for a new connection' }]);
       const taken = await domainsOfOthers(db, domains);

@@ -28,7 +28,8 @@ export class WebhookFanout implements EventSubscriber {
     const rows: NewDelivery[] = [];
     for (const event of events) {
       for (const ep of endpoints) {
-        if (ep.orgId !== event.orgId || !subscribes(ep, event.type)) continue;
+        // Test events go to test endpoints only, live events to live ones only.
+        if (ep.orgId !== event.orgId || ep.mode !== event.mode || !subscribes(ep, event.type)) continue;
         rows.push({
           orgId: event.orgId, endpointId: ep.id, eventSeq: event.seq, eventId: event.eventId, eventType: event.type, afterEventId: event.orderedAfter,
           state: ep.status === 'active' ? 'pending' : 'skipped_paused', now,
