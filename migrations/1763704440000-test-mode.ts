@@ -13,6 +13,9 @@ const statements = [
   `ALTER TABLE events ADD COLUMN mode ${MODE}, ADD KEY ix_events_org_mode_feed (org_id, mode, feed_position)`,
   `ALTER TABLE webhook_endpoints ADD COLUMN mode ${MODE}`,
   `ALTER TABLE member_sessions ADD COLUMN mode ${MODE}`,
+  // An email about a test case is never sent, whatever SMTP_URL says: it is kept in mail_outbox, marked test.
+  `ALTER TABLE outgoing_mails ADD COLUMN mode ${MODE}`,
+  `ALTER TABLE mail_outbox ADD COLUMN mode ${MODE}, ADD KEY ix_mail_outbox_org_mode (org_id, mode, id)`,
 ];
 
 export class TestMode1763704440000 implements MigrationInterface {

@@ -115,6 +115,12 @@ export async function findCaseRowByPk(db: TenantDb, casePk: number): Promise<Cas
   return row ? toCaseDetailRecord(row) : null;
 }
 
+/** A case's mode (live when the tenant has no such case): an email about a test case is kept, never sent. */
+export async function findCaseMode(db: TenantDb, casePk: number): Promise<'live' | 'test'> {
+  const [row]: { mode: 'live' | 'test' }[] = await db.query('SELECT mode FROM cases WHERE org_id = ? AND pk = ?', [db.orgId, casePk]);
+  return row?.mode === 'test' ? 'test' : 'live';
+}
+
 /** The tenant's first case with this crmRecordId (as given: case-sensitive), or null (of the handle's mode: dedup is per mode). */
 export async function findCaseByCrmRecordId(db: TenantDb, crmRecordId: string): Promise<CaseRecord | null> {
   const orgId = db.orgId;
