@@ -260,7 +260,7 @@ export async function insertCase(db: TenantDb, c: NewCase): Promise<number> {
   const res = await db.query(
     `INSERT INTO cases (case_id, reference, org_id, mode, status, onboarding_stage, source, crm_record_id, crm_source, customer_email, customer_email_key,
        customer_name, company_name, company_number, country, invite_sent_at, created_by, created_at, updated_at)
-     VALUES (?, ?, ?, ?, 'in_progress', 'created', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, 'in_progress', 'created', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [c.caseId, reference, orgId, db.mode ?? 'live', c.source, c.crmRecordId, c.crmSource, c.customerEmail, c.customerEmailKey, c.customerName, c.companyName,
       c.companyNumber, c.country, c.inviteSentAt, c.createdBy, c.now, c.now],
   );

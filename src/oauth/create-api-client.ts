@@ -72,7 +72,7 @@ export async function createApiClient(
       createdAt: now, createdByMemberId: actor.kind === 'member' ? actor.memberId : null, lastUsedAt: null, revokedAt: null, expiresAt,
     });
     await recordAudit(tx, {
-      orgId: actor.orgId, actor: auditName(actor), action: 'api_client.created', details: { clientId, name, scopes, mode, ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}) }, at: now,
+      orgId: actor.orgId, actor: auditName(actor), action: 'api_client.created', details: { clientId, name, scopes, ...(mode === 'test' ? { mode } : {}), ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}) }, at: now,
     });
   });
   return { clientId, clientSecret, scopes, mode };

@@ -57,7 +57,7 @@ export async function createWebhookEndpoint(svc: Services, actor: Actor, input: 
     await tx.manager.insert(WebhookEndpoint, endpoint);
     await recordAudit(tx, {
       orgId: actor.orgId, actor: auditName(actor), action: 'webhook_endpoint.created',
-      details: { endpointId: id, url: endpoint.url, mode: endpoint.mode, eventTypes, status, secretGenerated: supplied === null }, at: now,
+      details: { endpointId: id, url: endpoint.url, ...(endpoint.mode === 'test' ? { mode: 'test' } : {}), eventTypes, status, secretGenerated: supplied === null }, at: now,
     });
   });
   return { endpoint: toEndpointView(endpoint), secret };
