@@ -34,7 +34,6 @@ export interface OpenCaseInput {
  */
 export async function openCase(svc: Services, actor: Actor, input: OpenCaseInput): Promise<{ caseId: string; pk: number }> {
   authorize(actor, 'cases:create');
-  const orgId = actor.orgId;
   const createdBy = input.source === 'manual' ? auditName(actor) : null;
   const details: ValidationDetail[] = [];
   const companyName = requireText(details, 'companyName', input.companyName, 200);

@@ -27,7 +27,6 @@ export async function dispositionScreeningHit(
 ): Promise<ScreeningHitView> {
   authorize(actor, 'screening:disposition');
   const input = assertSchema(DispositionRequestSchema, body);
-  const orgId = actor.orgId;
   const c = await findCaseRow(forTenant(svc.db, actor), caseId);
   const casePk = Number(c.pk);
   return inTransaction(svc, async (tx) => {
