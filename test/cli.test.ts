@@ -206,7 +206,7 @@ describe('operator CLI (svc)', () => {
     expectListOf(ApiClientSchema, body);
     expect(body.data).to.have.length(1);
     expect(body.data[0]).to.deep.include({ clientId: kept.clientId, name: 'HubSpot', scopes: ['read:cases'], lastUsedAt: null });
-    expect(Object.keys(body.data[0])).to.deep.equal(['clientId', 'name', 'scopes', 'createdAt', 'lastUsedAt', 'expiresAt', 'previousSecretExpiresAt', 'createdBy']);
+    expect(Object.keys(body.data[0])).to.deep.equal(['clientId', 'name', 'scopes', 'mode', 'createdAt', 'lastUsedAt', 'expiresAt', 'previousSecretExpiresAt', 'createdBy']);
     expect(clients.stdout).to.not.contain(kept.clientSecret!);
 
     const unknown = await svc('client:list', '--org', '00000000-0000-4000-8000-000000000000');
@@ -230,6 +230,6 @@ describe('operator CLI (svc)', () => {
     const body = JSON.parse(out.stdout);
     expect(body).to.have.keys('orgId', 'orgName', 'analyst', 'client');
     expect(body.analyst).to.have.keys('userId', 'email', 'password');
-    expect(body.client).to.have.keys('clientId', 'clientSecret', 'scopes');
+    expect(body.client).to.have.keys('clientId', 'clientSecret', 'scopes', 'mode');
   });
 });
