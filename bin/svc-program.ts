@@ -60,14 +60,15 @@ export function buildProgram(): Command {
     .requiredOption('--org <orgId>', 'the organisation')
     .action(runs(async (svc, o: { org: string }) => ({ data: await listMembers(svc, await operatorOf(svc, o.org)) })));
 
-  serviceCommand(program, 'client:create', 'Mint pull-API credentials (client credentials grant). Prints {"clientId","clientSecret","scopes"}; the secret is shown only here.')
+  serviceCommand(program, 'client:create', 'Mint pull-API credentials (client credentials grant). Prints {"clientId","clientSecret","scopes","mode"}; the secret is shown only here.')
     .requiredOption('--org <orgId>', 'the organisation')
     .requiredOption('--name <name>', 'a name for the client, such as the CRM it serves')
     .option('--scopes <scopes>', `space- or comma-separated scopes out of ${SCOPES.join(' ')} (default: ${DEFAULT_CLIENT_SCOPES.join(' ')})`)
-    .action(runs(async (svc, o: { org: string; name: string; scopes?: string }) =>
-      createApiClient(svc, await operatorOf(svc, o.org), { name: o.name, scopes: o.scopes })));
+    .option('--test', 'test credentials (client id test_…): they see and make the organisation\'s test data only')
+    .action(runs(async (svc, o: { org: string; name: string; scopes?: string; test?: boolean }) =>
+      createApiClient(svc, await operatorOf(svc, o.org), { name: o.name, scopes: o.scopes, mode: o.test ? 'test' : 'live' })));
 
-  serviceCommand(program, 'client:list', 'List an organisation\'s pull-API clients that are not revoked, oldest first. Prints {"data":[{"clientId","name","scopes","createdAt","lastUsedAt","expiresAt","previousSecretExpiresAt","createdBy"}]}.')
+  serviceCommand(program, 'client:list', 'List an organisation\'s pull-API clients that are not revoked, oldest first. Prints {"data":[{"clientId","name","scopes","mode","createdAt","lastUsedAt","expiresAt","previousSecretExpiresAt","createdBy"}]}.')
     .requiredOption('--org <orgId>', 'the organisation')
     .action(runs(async (svc, o: { org: string }) => ({ data: await listApiClients(svc, await operatorOf(svc, o.org)) })));
 

@@ -47,8 +47,11 @@ export class KeptMailResolver {
 /** Whether the console offers the Mail page at all (with viewerCan.readKeptMail). */
 @Resolver(() => Viewer)
 export class ViewerKeptMailResolver {
-  @FieldResolver(() => Boolean, { description: 'SMTP_URL is unset: mail is kept in the service, and the console shows it on its Mail page to those who may read it (viewerCan.readKeptMail).' })
+  @FieldResolver(() => Boolean, {
+    description: 'SMTP_URL is unset, or the console shows test data (whose mail is never sent): mail is kept in the service, and the console shows it '
+      + 'on its Mail page to those who may read it (viewerCan.readKeptMail).',
+  })
   mailKeptLocally(@Ctx() ctx: GraphqlContext): boolean {
-    return isMailKeptLocally(ctx.svc);
+    return isMailKeptLocally(ctx.svc, ctx.signedIn?.actor);
   }
 }

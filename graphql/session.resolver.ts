@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { endMemberSession, endMySession, getMe, listMySessions, type Me, type MemberSession } from '../src/sessions/index';
+import { endMemberSession, endMySession, getMe, listMySessions, setConsoleMode, type Me, type MemberSession } from '../src/sessions/index';
 import { mfaRequiredError, signIn, verifySecondFactor, verifyWebauthnSignIn, webauthnSignInOptions } from '../src/mfa/index';
 import { requestPasswordReset, resetPassword } from '../src/members/index';
 import { signOutEverywhere } from '../src/oauth/index';
@@ -55,6 +55,11 @@ export class Viewer extends Member {
   @Field({ description: 'The member has a second factor (authenticator app or passkey).' }) hasSecondFactor!: boolean;
   @Field(() => String, { nullable: true, description: 'The address this request comes from, as the service sees it (TRUST_PROXY): what the IP allow-list is checked against.' })
   currentAddress!: string | null;
+  @Field({
+    description: 'live, or test while this console session shows test data (setConsoleMode): cases, dashboard, credentials, webhook endpoints and kept mail '
+      + 'are then the test ones.',
+  })
+  mode!: string;
 }
 
 @ObjectType({ description: "One of the signed-in member's live console sessions (a browser where they are signed in)." })
@@ -74,6 +79,7 @@ const viewerOf = (me: Me, actor: Actor, address: string | undefined): Viewer => 
   mfaEnrolmentRequired: actor.kind === 'member' && !!actor.secondFactor?.required && !actor.secondFactor.enrolled,
   hasSecondFactor: actor.kind === 'member' && !!actor.secondFactor?.enrolled,
   currentAddress: address ?? null,
+  mode: actor.kind === 'member' ? actor.mode : 'live',
 });
 
 /** The browser of this request, as a sign-in records it. */
@@ -139,6 +145,19 @@ export class SessionResolver {
     if (pendingSignInToken(ctx.req)) writePendingSignInCookie(ctx.svc, ctx.res, null);
     ctx.signedIn = signedIn;
     return viewerOf(await getMe(ctx.svc, signedIn.actor), signedIn.actor, ctx.req.ip);
+  }
+
+  @Mutation(() => Viewer, {
+    description: 'The "Test data" switch: this console session (this browser) shows and makes the organisation\'s test data (mode test) or its live data '
+      + '(mode live) from now on. Test cases, test credentials (client ids test_…), test webhook endpoints and the mail of test cases (never sent) '
+      + 'are seen only in test mode; live ones only in live mode.',
+  })
+  async setConsoleMode(@Arg('mode') mode: string, @Ctx() ctx: GraphqlContext): Promise<Viewer> {
+    const actor = actorOf(ctx);
+    const now = await setConsoleMode(ctx.svc, actor, ctx.signedIn!.session, mode);
+    const switched: MemberActor = { ...actor, mode: now };
+    ctx.signedIn = { ...ctx.signedIn!, actor: switched };
+    return viewerOf(await getMe(ctx.svc, switched), switched, ctx.req.ip);
   }
 
   @Query(() => Viewer, { description: 'The signed-in member and their organisation. UNAUTHENTICATED without a live session.' })

@@ -51,7 +51,9 @@ describe('operator CLI (svc)', () => {
     const out = await svc('client:create', '--org', orgId, '--name', 'HubSpot');
     expect(out.code, out.stderr).to.equal(0);
     const body = JSON.parse(out.stdout);
-    expect(Object.keys(body)).to.deep.equal(['clientId', 'clientSecret', 'scopes']);
+    expect(Object.keys(body)).to.deep.equal(['clientId', 'clientSecret', 'scopes', 'mode']);
+    expect(body.clientId).to.match(/^cli_/);
+    expect(body.mode).to.equal('live');
     expect(body.scopes).to.deep.equal(['read:cases', 'read:documents', 'read:events', 'read:decisions', 'read:screening', 'cases:write', 'screening:write']);
     expect(Buffer.from(body.clientSecret, 'base64url')).to.have.length(32);
     const rt = await runtime();
@@ -62,6 +64,19 @@ describe('operator CLI (svc)', () => {
     expect(narrow.scopes).to.deep.equal(['read:cases', 'read:events']);
     const revoked = await svc('client:revoke', '--client-id', body.clientId);
     expect(JSON.parse(revoked.stdout)).to.deep.equal({ revoked: true });
+  });
+
+  it('client:create --test mints test credentials (client id test_…, mode test); client:list shows the mode', async () => {
+    const { orgId } = JSON.parse((await svc('org:create', '--name', 'Org T')).stdout);
+    const out = await svc('client:create', '--org', orgId, '--name', 'Sandbox CRM', '--test', '--scopes', 'read:cases cases:write');
+    expect(out.code, out.stderr).to.equal(0);
+    const body = JSON.parse(out.stdout);
+    expect(body.clientId).to.match(/^test_[A-Za-z0-9_-]+$/);
+    expect([body.mode, body.scopes]).to.deep.equal(['test', ['read:cases', 'cases:write']]);
+    const rt = await runtime();
+    expect((await rt.svc.db.manager.findOneByOrFail(OAuthClientRow, { id: body.clientId })).mode).to.equal('test');
+    const listed = JSON.parse((await svc('client:list', '--org', orgId)).stdout) as { data: { clientId: string; mode: string }[] };
+    expect(listed.data.map((c) => [c.clientId, c.mode])).to.deep.equal([[body.clientId, 'test']]);
   });
 
   it('org:full-parity sets the entitlement alone; withdrawing it also switches egress off', async () => {
@@ -191,7 +206,7 @@ describe('operator CLI (svc)', () => {
     expectListOf(ApiClientSchema, body);
     expect(body.data).to.have.length(1);
     expect(body.data[0]).to.deep.include({ clientId: kept.clientId, name: 'HubSpot', scopes: ['read:cases'], lastUsedAt: null });
-    expect(Object.keys(body.data[0])).to.deep.equal(['clientId', 'name', 'scopes', 'createdAt', 'lastUsedAt', 'expiresAt', 'previousSecretExpiresAt', 'createdBy']);
+    expect(Object.keys(body.data[0])).to.deep.equal(['clientId', 'name', 'scopes', 'mode', 'createdAt', 'lastUsedAt', 'expiresAt', 'previousSecretExpiresAt', 'createdBy']);
     expect(clients.stdout).to.not.contain(kept.clientSecret!);
 
     const unknown = await svc('client:list', '--org', '00000000-0000-4000-8000-000000000000');
@@ -215,6 +230,6 @@ describe('operator CLI (svc)', () => {
     const body = JSON.parse(out.stdout);
     expect(body).to.have.keys('orgId', 'orgName', 'analyst', 'client');
     expect(body.analyst).to.have.keys('userId', 'email', 'password');
-    expect(body.client).to.have.keys('clientId', 'clientSecret', 'scopes');
+    expect(body.client).to.have.keys('clientId', 'clientSecret', 'scopes', 'mode');
   });
 });

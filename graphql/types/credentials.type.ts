@@ -14,6 +14,7 @@ export class ApiClient {
   @Field(() => ID) clientId!: string;
   @Field() name!: string;
   @Field(() => [String], { description: 'Pull-API scopes, e.g. read:cases cases:write.' }) scopes!: string[];
+  @Field({ description: 'live, or test: test credentials (client id test_…) see and make test data only.' }) mode!: string;
   @Field() createdAt!: Date;
   @Field(() => Date, { nullable: true, description: 'When it last obtained a token or called the pull API (kept to the minute); null when never.' }) lastUsedAt!: Date | null;
   @Field(() => Date, { nullable: true, description: 'When it stops working by itself (the token endpoint then answers invalid_client); null when never.' }) expiresAt!: Date | null;
@@ -26,7 +27,7 @@ export class ApiClient {
 export function apiClientOf(c: ApiClientView): ApiClient {
   const d = (v: string | null) => (v ? new Date(v) : null);
   return {
-    clientId: c.clientId, name: c.name, scopes: c.scopes, createdAt: new Date(c.createdAt), lastUsedAt: d(c.lastUsedAt), expiresAt: d(c.expiresAt),
+    clientId: c.clientId, name: c.name, scopes: c.scopes, mode: c.mode, createdAt: new Date(c.createdAt), lastUsedAt: d(c.lastUsedAt), expiresAt: d(c.expiresAt),
     previousSecretExpiresAt: d(c.previousSecretExpiresAt),
     createdBy: c.createdBy ? { id: c.createdBy.memberId, email: c.createdBy.email, name: c.createdBy.name, removed: c.createdBy.removed } : null,
     createdByRemovedMember: c.createdBy?.removed ?? false,
@@ -45,10 +46,11 @@ export class CreatedApiClient {
   @Field(() => ID) clientId!: string;
   @Field() clientSecret!: string;
   @Field(() => [String]) scopes!: string[];
+  @Field({ description: 'live, or test (minted while the console shows test data).' }) mode!: string;
 }
 
 export function createdApiClientOf(c: CreatedClient): CreatedApiClient {
-  return { clientId: c.clientId, clientSecret: c.clientSecret ?? '', scopes: c.scopes };
+  return { clientId: c.clientId, clientSecret: c.clientSecret ?? '', scopes: c.scopes, mode: c.mode };
 }
 
 @InputType()

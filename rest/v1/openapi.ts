@@ -297,6 +297,10 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
         'Read-only pull API under /v1 and the case-creation endpoint. Every response is scoped to the tenant of the access token.',
         'Lists return `{data, nextCursor, hasMore}` and page by opaque keyset cursors (never offsets). Unknown query parameters are ignored; unknown body fields are a 400.',
         'Every /v1 answer after the bearer check carries `RateLimit-Policy` and `RateLimit` (120 requests per minute per client); a 429 adds `Retry-After`.',
+        'Test mode: test credentials (a `client_id` beginning `test_`, minted in the console while its "Test data" switch is on, or with `svc client:create --test`) '
+          + 'work on the tenant\'s test data only: the cases they create are test cases, the webhook endpoints they register receive test events only, '
+          + 'and no email about a test case leaves the service. Test and live data never see each other: a case of the other mode answers 404 as a missing one does, '
+          + 'lists and the event feed leave it out, and the dedup rules (Idempotency-Key, crmRecordId, open case) apply within a mode.',
         'The `webhooks` section lists every event the service POSTs to a tenant\'s endpoints; each body schema is a component here with the same meaning as the published JSON Schema of that event (/schemas/webhooks/<type>.v1.json). The document is self-contained: every reference is local.',
         ERROR_CODES_DOC,
       ].join('\n\n'),

@@ -1,4 +1,4 @@
-import type { MemberRole, Scope } from './vocabulary';
+import type { MemberRole, Mode, Scope } from './vocabulary';
 
 /**
  * Who calls a use case. Every use case takes one right after `svc`, checks it (authorize), scopes every
@@ -15,6 +15,8 @@ export interface ApiClientActor {
   scopes: Scope[];
   /** The access token's jti. */
   tokenId: string;
+  /** Test credentials (client id `test_…`) see and make test data only; live ones live data only. */
+  mode: Mode;
 }
 
 /** A connector (AI assistant, CRM app) acting for the member who consented: what the grant's scopes allow. */
@@ -28,6 +30,8 @@ export interface ConnectorActor {
   memberId: string;
   scopes: Scope[];
   tokenId: string;
+  /** Connector grants are always live. */
+  mode: 'live';
 }
 
 /** A signed-in member of the tenant (console, portal staff): what the role allows. */
@@ -37,6 +41,8 @@ export interface MemberActor {
   memberId: string;
   email: string;
   role: MemberRole;
+  /** The data the member works on: live, or test data while their console session has "Test data" switched on. */
+  mode: Mode;
   /**
    * The member's second factor as their console session knows it (absent: a door without sessions, which
    * asks for no second factor). authorize() reads it: enrolment-only until enrolled when the tenant
@@ -94,6 +100,20 @@ export const SERVICE_OPERATOR: ServiceOperator = { kind: 'service_operator' };
 /** Callers that hold an OAuth access token (the /v1 API, the MCP server). */
 export type TokenActor = ApiClientActor | ConnectorActor;
 
+/**
+ * The mode a caller works in: an API client's credentials', a console member's session's; live for every
+ * other caller (connectors, the operator, the system). Callers bound to a case (a portal customer, the
+ * system running a case's steps) are not restricted by it: their case's own mode governs.
+ */
+export function principalMode(actor: Actor | ServiceOperator): Mode {
+  return 'mode' in actor ? actor.mode : 'live';
+}
+
+/** The mode a caller is kept to (an API client, a connector, a console member), or undefined for one that is not. */
+export function restrictedMode(actor: Actor | ServiceOperator): Mode | undefined {
+  return 'mode' in actor ? actor.mode : undefined;
+}
+
 /** The name written in audit lines and events (`changedBy`, `raisedBy` ...): never free text from an adapter. */
 export function auditName(actor: Actor | ServiceOperator): string {
   switch (actor.kind) {
@@ -114,9 +134,9 @@ export function auditName(actor: Actor | ServiceOperator): string {
 
 /** The actor of a signed-in member (built by the session check of the console or the consent pages). */
 export function memberActor(
-  member: { orgId: string; id: string; email: string; role: MemberRole }, secondFactor?: MemberSecondFactor,
+  member: { orgId: string; id: string; email: string; role: MemberRole }, secondFactor?: MemberSecondFactor, mode: Mode = 'live',
 ): MemberActor {
-  const actor: MemberActor = { kind: 'member', orgId: member.orgId, memberId: member.id, email: member.email, role: member.role };
+  const actor: MemberActor = { kind: 'member', orgId: member.orgId, memberId: member.id, email: member.email, role: member.role, mode };
   if (secondFactor) actor.secondFactor = secondFactor;
   return actor;
 }

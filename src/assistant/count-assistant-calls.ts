@@ -12,5 +12,5 @@ export async function countAssistantCalls(
 ): Promise<Map<string, { calls: number; lastCallAt: Date | null }>> {
   authorize(actor, 'connected_apps:read');
   const since = new Date(svc.clock.now().getTime() - ASSISTANT_CALL_WINDOW_DAYS * 24 * 3600 * 1000);
-  return countAssistantReadsByGrant(forTenant(svc.db, actor.orgId), [...new Set(grantIds)], since);
+  return countAssistantReadsByGrant(forTenant(svc.db, actor), [...new Set(grantIds)], since);
 }

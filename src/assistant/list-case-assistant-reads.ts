@@ -30,7 +30,7 @@ export async function listCaseAssistantReads(
 ): Promise<Page<AssistantReadView>> {
   authorize(actor, 'assistant_reads:read');
   const orgId = actor.orgId;
-  const db = forTenant(svc.db, orgId);
+  const db = forTenant(svc.db, actor);
   const pk = await findCasePk(db, caseId);
   if (pk === null) throw DomainError.notFound('Case');
   const limit = pageSize(input.limit);

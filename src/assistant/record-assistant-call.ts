@@ -37,7 +37,7 @@ export async function recordAssistantCall(svc: Services, actor: Actor, call: Ass
     // Anything else (a number, a list of statuses ... or junk the tool refused) is kept while it is small.
     else args[key] = (JSON.stringify(value) ?? '').length > MAX_ARGUMENT_CHARS ? '[omitted: too long]' : value;
   }
-  await insertAssistantRead(forTenant(svc.db, actor.orgId), {
+  await insertAssistantRead(forTenant(svc.db, actor), {
     grantId: actor.grantId, clientId: actor.clientId, memberId: actor.memberId, tool: call.tool, arguments: args,
     caseIds: [...new Set(call.caseIds)], outcome: call.outcome, calledAt: svc.clock.now(),
   });

@@ -35,7 +35,7 @@ export interface SignedAuditHead {
  */
 export async function signAuditHead(svc: Services, actor: Actor): Promise<SignedAuditHead | null> {
   authorize(actor, 'audit:sign');
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   const head = await readChainHead(db);
   if (head.seq === 0) return null;
   const last = await latestSignedHead(db);

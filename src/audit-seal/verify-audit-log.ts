@@ -37,7 +37,7 @@ export interface AuditLogVerification {
  */
 export async function verifyAuditLog(svc: Services, actor: Actor): Promise<AuditLogVerification> {
   authorize(actor, 'audit:read');
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   const chain = await checkAuditChain(db);
   const signed = await latestSignedHead(db);
   let broken: AuditLogBreak | null = chain.broken;

@@ -40,7 +40,7 @@ export async function exportAuditLog(svc: Services, actor: Actor, input: { from?
   const to = parseInstant(input.to, 'to', details);
   if (!details.length && from && to && from.getTime() >= to.getTime()) details.push({ path: 'to', message: 'must be after from' });
   if (details.length) throw DomainError.validation(details);
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   const day = (d: Date | null, open: string) => (d ? d.toISOString().slice(0, 10) : open);
   const filename = `audit-${day(from, 'start')}-${day(to, 'now')}.jsonl`;
 

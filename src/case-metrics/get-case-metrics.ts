@@ -30,7 +30,7 @@ export async function caseMetrics(svc: Services, actor: Actor, input: { from: Da
     else if (input.to.getTime() - input.from.getTime() > MAX_RANGE_DAYS * DAY_MS) details.push({ path: 'to', message: `must be at most ${MAX_RANGE_DAYS} days after from` });
   }
   if (details.length) throw DomainError.validation(details);
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   let queueId: number | null = null;
   if (input.queueId != null) {
     const q = await findQueue(db, input.queueId);

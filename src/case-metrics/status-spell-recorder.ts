@@ -14,7 +14,8 @@ const isReturn = (from: string, to: string) => to === 'returned' || (to === 'in_
  * the spell the change ended (status left, when it began and ended, who changed it, the queue the case sat in,
  * the returns before it and the case's last entry into review). A batch offered again records nothing twice
  * (one row per event). The queue read is the case's place before this batch's reactions (work-queues moves
- * it after the relay commits), which is the queue it sat in during the spell.
+ * it after the relay commits), which is the queue it sat in during the spell. Test cases' changes are not
+ * recorded: the dashboard's figures are the live ones (docs/test-mode.md).
  */
 export class StatusSpellRecorder implements EventSubscriber {
   readonly name = 'case-metrics';
@@ -22,7 +23,7 @@ export class StatusSpellRecorder implements EventSubscriber {
   async onEvents(tx: Tx, events: EventRecord[]): Promise<void> {
     const byTenant = new Map<string, EventRecord[]>();
     for (const e of events) {
-      if (e.type !== STATUS_CHANGED || e.casePk === null) continue;
+      if (e.type !== STATUS_CHANGED || e.casePk === null || e.mode === 'test') continue;
       const list = byTenant.get(e.orgId) ?? [];
       list.push(e);
       byTenant.set(e.orgId, list);

@@ -24,7 +24,7 @@ export async function addCaseNote(svc: Services, caller: Actor, caseId: string, 
   if (casePk === null) throw DomainError.notFound('Case');
   const actor = noteAuthor(caller);
   const noteId = await inTransaction(svc, async (tx) => {
-    const txDb = forTenant(tx.manager, actor.orgId);
+    const txDb = forTenant(tx.manager, actor);
     const members = await listMemberContacts(txDb);
     const stored = checkNoteBody(resolveMentionsByName(text, members));
     const id = await insertNote(txDb, { casePk, authorId: actor.memberId, body: stored, at: svc.clock.now() });

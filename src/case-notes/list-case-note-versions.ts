@@ -20,7 +20,7 @@ export interface CaseNoteVersionView {
 export async function listCaseNoteVersions(svc: Services, actor: Actor, noteId: number): Promise<CaseNoteVersionView[]> {
   authorize(actor, 'case_notes:read');
   if (!Number.isSafeInteger(noteId) || noteId < 1) throw DomainError.notFound('Note');
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   if (!(await findNote(db, noteId))) throw DomainError.notFound('Note');
   const rows = await listVersions(db, noteId);
   const [members, writers] = await Promise.all([listMemberContacts(db), findMemberContacts(db, rows.map((r) => r.writtenBy))]);

@@ -10,7 +10,7 @@ import { listNotePage } from './case-notes.repository';
 /** A case's notes, newest first, keyset-paged (the case page merges them into its timeline by time). */
 export async function listCaseNotes(svc: Services, actor: Actor, caseId: string, input: { limit?: number; cursor?: string }): Promise<Page<CaseNoteView>> {
   authorize(actor, 'case_notes:read');
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   const casePk = await findCasePk(db, caseId);
   if (casePk === null) throw DomainError.notFound('Case');
   const limit = pageSize(input.limit);

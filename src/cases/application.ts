@@ -26,12 +26,12 @@ import { COUNTRY_CODES, countryCodeOf } from '../countries';
 export async function portalCaseOf(db: Queryable, actor: Actor, caseId?: string): Promise<CaseDetailRecord | CaseRecord> {
   authorize(actor, 'portal:case');
   if (actor.kind === 'customer') {
-    const row = await findCaseRowByPk(forTenant(db, actor.orgId), actor.casePk);
+    const row = await findCaseRowByPk(forTenant(db, actor), actor.casePk);
     if (!row || (caseId !== undefined && caseId !== row.caseId)) throw DomainError.notFound('Case');
     return row;
   }
   if (caseId === undefined) throw DomainError.validation([{ path: 'caseId', message: 'is required' }]);
-  return findCaseRow(forTenant(db, actor.orgId), caseId);
+  return findCaseRow(forTenant(db, actor), caseId);
 }
 
 /** Whether the customer may still change the application: until it is submitted (status in_progress). */

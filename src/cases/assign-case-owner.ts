@@ -39,7 +39,7 @@ export async function assignOwnerInTx(
   authorize(actor, 'cases:work');
   const orgId = actor.orgId;
   const svc = tx.services;
-  const db = forTenant(tx.manager, orgId);
+  const db = forTenant(tx.manager, actor);
   const c = await lockConsoleCase(db, input.caseId);
   let owner: { id: string; name: string; email: string } | null = null;
   if (input.memberId !== null) {

@@ -24,6 +24,6 @@ export async function bulkAssignCases(
   const details: ValidationDetail[] = [];
   const caseIds = bulkCaseIdsOf(input.caseIds, 'caseIds', details);
   if (details.length) throw DomainError.validation(details);
-  if (input.ownerId !== null && !(await findCurrentMemberForShare(forTenant(svc.db, actor.orgId), input.ownerId))) throw DomainError.notFound('Member');
+  if (input.ownerId !== null && !(await findCurrentMemberForShare(forTenant(svc.db, actor), input.ownerId))) throw DomainError.notFound('Member');
   return eachCase(caseIds, (caseId) => inTransaction(svc, (tx) => assignOwnerInTx(tx, actor, { caseId, memberId: input.ownerId })));
 }

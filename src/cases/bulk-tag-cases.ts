@@ -32,7 +32,7 @@ export async function bulkTagCases(
   if (details.length) throw DomainError.validation(details);
 
   return eachCase(caseIds, (caseId) => inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, actor.orgId);
+    const db = forTenant(tx.manager, actor);
     const c = await lockConsoleCase(db, caseId);
     const before = (await tagsOfCase(db, c.pk)).sort();
     const after = [...new Set([...before, ...add])].filter((t) => !remove.has(t)).sort();

@@ -60,11 +60,11 @@ export const takeCaseSequences: TakeCaseSequences = async (db, counts) => {
       [...pks.flatMap((pk) => [pk, counts.get(pk)!]), orgId, ...pks],
     );
   }
-  const rows: { pk: number | string; case_id: string; crm_record_id: string | null; crm_source: string | null; event_sequence: number | string }[] =
+  const rows: { pk: number | string; case_id: string; mode: 'live' | 'test'; crm_record_id: string | null; crm_source: string | null; event_sequence: number | string }[] =
     pks.length === 1
-      ? await db.query('SELECT pk, case_id, crm_record_id, crm_source, event_sequence FROM cases WHERE pk = ? AND org_id = ?', [pks[0], orgId])
-      : await db.query(`SELECT pk, case_id, crm_record_id, crm_source, event_sequence FROM cases WHERE org_id = ? AND pk IN (${placeholders(pks.length)})`, [orgId, ...pks]);
+      ? await db.query('SELECT pk, case_id, mode, crm_record_id, crm_source, event_sequence FROM cases WHERE pk = ? AND org_id = ?', [pks[0], orgId])
+      : await db.query(`SELECT pk, case_id, mode, crm_record_id, crm_source, event_sequence FROM cases WHERE org_id = ? AND pk IN (${placeholders(pks.length)})`, [orgId, ...pks]);
   return new Map(rows.map((r) => [
-    Number(r.pk), { caseId: r.case_id, crmRecordId: r.crm_record_id, crmSource: r.crm_source, eventSequence: Number(r.event_sequence) } satisfies CaseSequence,
+    Number(r.pk), { caseId: r.case_id, mode: r.mode, crmRecordId: r.crm_record_id, crmSource: r.crm_source, eventSequence: Number(r.event_sequence) } satisfies CaseSequence,
   ]));
 };

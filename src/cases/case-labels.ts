@@ -11,6 +11,6 @@ export type { CaseLabel } from './cases.repository';
  */
 export async function caseLabels(svc: Services, actor: Actor, caseIds: readonly string[]): Promise<(CaseLabel | null)[]> {
   authorize(actor, 'cases:read');
-  const found = await labelsByCaseId(forTenant(svc.db, actor.orgId), [...new Set(caseIds)]);
+  const found = await labelsByCaseId(forTenant(svc.db, actor), [...new Set(caseIds)]);
   return caseIds.map((id) => found.get(id) ?? null);
 }

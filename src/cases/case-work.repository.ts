@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/index';
+import { modeCondition, type TenantDb } from '../db/index';
 import { datetimeTextSql } from '../db/datetime-text';
 import { DomainError } from '../errors';
 import { caseSearchCondition, type CaseSearch } from './case-search';
@@ -136,6 +136,8 @@ export interface ConsoleCasePageQuery {
   after: CaseListPosition | null;
   /** Rows to read: the page size plus one. */
   limit: number;
+  /** Only cases of this mode (the caller's handle's: forTenant(db, actor)); every case when absent. */
+  mode?: 'live' | 'test';
   /** Join each case's current decision (decision_* columns), saving the caller a second statement. */
   withDecision?: boolean;
 }
@@ -169,6 +171,9 @@ function consoleCasesWhere(orgId: string, q: Omit<ConsoleCasePageQuery, 'after' 
     params.push(value);
     indexes.push(index);
   };
+  if (q.mode === 'test') eq('mode', 'test', 'ix_cases_org_mode_pk');
+  // Live cases are nearly all of them: a filter on the rows, leaving the index choice to the other filters.
+  else if (q.mode === 'live') where.push("c.mode = 'live'");
   if (q.statuses?.length === 1) eq('status', q.statuses[0], 'ix_cases_org_status_pk');
   else if (q.statuses?.length) {
     where.push('c.status IN (?)');
@@ -247,7 +252,7 @@ export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql
 /** How many of the tenant's cases the list's filters select (the list's total). */
 export async function countConsoleCases(db: TenantDb, q: Omit<ConsoleCasePageQuery, 'after' | 'limit'>): Promise<number> {
   const orgId = db.orgId;
-  const { where, params } = consoleCasesWhere(orgId, q);
+  const { where, params } = consoleCasesWhere(orgId, { ...q, mode: db.mode });
   // where[0] is the tenant's `c.org_id = ?` (params[0]), written out here.
   const rest = where.slice(1).map((w) => ` AND ${w}`).join('');
   const [row]: { n: number | string }[] = await db.query(`SELECT COUNT(*) AS n FROM cases c WHERE c.org_id = ?${rest}`, params);
@@ -257,7 +262,7 @@ export async function countConsoleCases(db: TenantDb, q: Omit<ConsoleCasePageQue
 /** One keyset page of the console's case list (with the current decisions when asked). */
 export async function listConsoleCasePage(db: TenantDb, q: ConsoleCasePageQuery): Promise<ConsoleCaseRecordWithDecision[]> {
   const orgId = db.orgId;
-  const { sql, params } = consoleCasesQuery(orgId, q);
+  const { sql, params } = consoleCasesQuery(orgId, { ...q, mode: db.mode });
   return ((await db.query(sql, params)) as ConsoleCaseRowWithDecisionData[]).map(q.withDecision ? toConsoleCaseRecordWithDecision : (r) => ({ ...toConsoleCaseRecord(r), decision: null }));
 }
 
@@ -265,7 +270,10 @@ export async function listConsoleCasePage(db: TenantDb, q: ConsoleCasePageQuery)
 export async function findConsoleCaseRow(db: TenantDb, caseId: string): Promise<ConsoleCaseRecord | null> {
   const orgId = db.orgId;
   if (!isCaseId(caseId)) return null;
-  const [row]: ConsoleCaseRowData[] = await db.query(`SELECT ${CONSOLE_CASE_COLUMNS_C}, ${TAGS_COLUMN} FROM cases c WHERE c.org_id = ? AND c.case_id = ?`, [orgId, caseId]);
+  const mode = modeCondition(db, 'c.mode');
+  const [row]: ConsoleCaseRowData[] = await db.query(
+    `SELECT ${CONSOLE_CASE_COLUMNS_C}, ${TAGS_COLUMN} FROM cases c WHERE c.org_id = ? AND c.case_id = ?${mode.sql}`, [orgId, caseId, ...mode.params],
+  );
   return row ? toConsoleCaseRecord(row) : null;
 }
 
@@ -277,7 +285,8 @@ export async function findConsoleCaseRow(db: TenantDb, caseId: string): Promise<
 export async function lockConsoleCase(db: TenantDb, caseId: string): Promise<ConsoleCaseRecord> {
   const orgId = db.orgId;
   if (!isCaseId(caseId)) throw DomainError.notFound('Case');
-  const [row]: ConsoleCaseRowData[] = await db.query(`SELECT ${CONSOLE_CASE_COLUMNS} FROM cases WHERE org_id = ? AND case_id = ? FOR UPDATE`, [orgId, caseId]);
+  const mode = modeCondition(db);
+  const [row]: ConsoleCaseRowData[] = await db.query(`SELECT ${CONSOLE_CASE_COLUMNS} FROM cases WHERE org_id = ? AND case_id = ?${mode.sql} FOR UPDATE`, [orgId, caseId, ...mode.params]);
   if (!row) throw DomainError.notFound('Case');
   return toConsoleCaseRecord(row);
 }

@@ -27,6 +27,8 @@ export class Case {
   /** The short display reference `C-<n>`, per tenant (additive: caseId stays the id on every wire). */
   @Column({ type: 'varchar', nullable: true }) reference!: string | null;
   @Column(uuidColumn) orgId!: string;
+  /** A test case (made with test credentials or in the console's test view) is seen only in test mode; live ones never there. */
+  @Column({ type: 'varchar', length: 4, default: 'live' }) mode!: 'live' | 'test';
   @Column({ type: 'varchar' }) status!: CaseStatus;
   @Column({ type: 'varchar' }) onboardingStage!: OnboardingStage;
   @Column({ type: 'varchar' }) source!: CaseSource;

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/index';
+import { modeCondition, type TenantDb } from '../db/index';
 import { datetimeTextSql } from '../db/datetime-text';
 import { DomainError } from '../errors';
 import { caseSearchCondition, type CaseSearch } from './case-search';
@@ -10,7 +10,9 @@ import type { RiskBand } from './case.wire';
 /**
  * The SQL of cases, their company profile, parties and risk assessments. Every function takes a
  * tenant-bound handle (forTenant over a manager or the pool), and reads
- * or writes that tenant's rows only: a pk or id of another tenant finds nothing.
+ * or writes that tenant's rows only: a pk or id of another tenant finds nothing. A handle bound to a caller
+ * with a mode (forTenant(db, actor)) finds that mode's cases only: a test case is as missing to live
+ * credentials as another tenant's, and the other way round; a new case takes the handle's mode.
  */
 
 /** The columns every case view reads (raw rows, snake_case; timestamps as MySQL's text, see datetimeTextSql). */
@@ -77,7 +79,8 @@ const CASE_DETAIL_COLUMNS = `${CASE_COLUMNS}, total_hits, sanctioned_hits, pep_h
 async function selectByCaseId<R>(db: TenantDb, caseId: string, columns: string): Promise<R> {
   const orgId = db.orgId;
   if (!isCaseId(caseId)) throw DomainError.notFound('Case');
-  const [row]: R[] = await db.query(`SELECT ${columns} FROM cases WHERE org_id = ? AND case_id = ?`, [orgId, caseId]);
+  const mode = modeCondition(db);
+  const [row]: R[] = await db.query(`SELECT ${columns} FROM cases WHERE org_id = ? AND case_id = ?${mode.sql}`, [orgId, caseId, ...mode.params]);
   if (!row) throw DomainError.notFound('Case');
   return row;
 }
@@ -99,41 +102,54 @@ export async function findCaseDetailRow(db: TenantDb, caseId: string): Promise<C
 export async function findCasePk(db: TenantDb, caseId: string): Promise<number | null> {
   const orgId = db.orgId;
   if (!isCaseId(caseId)) return null;
-  const [row]: { pk: number }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
+  const mode = modeCondition(db);
+  const [row]: { pk: number }[] = await db.query(`SELECT pk FROM cases WHERE org_id = ? AND case_id = ?${mode.sql}`, [orgId, caseId, ...mode.params]);
   return row ? Number(row.pk) : null;
 }
 
 /** A tenant's case by its internal pk (with the detail columns), or null. */
 export async function findCaseRowByPk(db: TenantDb, casePk: number): Promise<CaseDetailRecord | null> {
   const orgId = db.orgId;
-  const [row]: CaseDetailRowData[] = await db.query(`SELECT ${CASE_DETAIL_COLUMNS} FROM cases WHERE org_id = ? AND pk = ?`, [orgId, casePk]);
+  const mode = modeCondition(db);
+  const [row]: CaseDetailRowData[] = await db.query(`SELECT ${CASE_DETAIL_COLUMNS} FROM cases WHERE org_id = ? AND pk = ?${mode.sql}`, [orgId, casePk, ...mode.params]);
   return row ? toCaseDetailRecord(row) : null;
 }
 
 /** findCaseRowByPk under the case row's lock (FOR UPDATE), in one statement: lockCase and the read together. */
 export async function lockCaseRow(db: TenantDb, casePk: number): Promise<CaseDetailRecord | null> {
   const orgId = db.orgId;
-  const [row]: CaseDetailRowData[] = await db.query(`SELECT ${CASE_DETAIL_COLUMNS} FROM cases WHERE org_id = ? AND pk = ? FOR UPDATE`, [orgId, casePk]);
+  const mode = modeCondition(db);
+  const [row]: CaseDetailRowData[] = await db.query(
+    `SELECT ${CASE_DETAIL_COLUMNS} FROM cases WHERE org_id = ? AND pk = ?${mode.sql} FOR UPDATE`, [orgId, casePk, ...mode.params],
+  );
   return row ? toCaseDetailRecord(row) : null;
 }
 
-/** The tenant's first case with this crmRecordId (as given: case-sensitive), or null. */
+/** A case's mode (live when the tenant has no such case): an email about a test case is kept, never sent. */
+export async function findCaseMode(db: TenantDb, casePk: number): Promise<'live' | 'test'> {
+  const [row]: { mode: 'live' | 'test' }[] = await db.query('SELECT mode FROM cases WHERE org_id = ? AND pk = ?', [db.orgId, casePk]);
+  return row?.mode === 'test' ? 'test' : 'live';
+}
+
+/** The tenant's first case with this crmRecordId (as given: case-sensitive), or null (of the handle's mode: dedup is per mode). */
 export async function findCaseByCrmRecordId(db: TenantDb, crmRecordId: string): Promise<CaseRecord | null> {
   const orgId = db.orgId;
+  const mode = modeCondition(db);
   const [row]: CaseRowData[] = await db.query(
-    `SELECT ${CASE_COLUMNS} FROM cases WHERE org_id = ? AND crm_record_id = ? ORDER BY pk LIMIT 1`, [orgId, crmRecordId],
+    `SELECT ${CASE_COLUMNS} FROM cases WHERE org_id = ? AND crm_record_id = ?${mode.sql} ORDER BY pk LIMIT 1`, [orgId, crmRecordId, ...mode.params],
   );
   return row ? toCaseRecord(row) : null;
 }
 
-/** The tenant's first open (not approved nor declined) case whose customer email has this normalized key, or null. */
+/** The tenant's first open (not approved nor declined) case whose customer email has this normalized key, or null (of the handle's mode). */
 export async function findOpenCaseByEmailKey(
   db: TenantDb, customerEmailKey: string,
 ): Promise<{ case_id: string; status: CaseStatus; created_at: Date } | null> {
   const orgId = db.orgId;
+  const mode = modeCondition(db);
   const [row]: { case_id: string; status: CaseStatus; created_at: Date }[] = await db.query(
-    'SELECT case_id, status, created_at FROM cases WHERE org_id = ? AND customer_email_key = ? AND status NOT IN (?) ORDER BY pk LIMIT 1',
-    [orgId, customerEmailKey, CLOSED_STATUSES],
+    `SELECT case_id, status, created_at FROM cases WHERE org_id = ? AND customer_email_key = ? AND status NOT IN (?)${mode.sql} ORDER BY pk LIMIT 1`,
+    [orgId, customerEmailKey, CLOSED_STATUSES, ...mode.params],
   );
   return row ?? null;
 }
@@ -149,12 +165,14 @@ export interface CasePageQuery {
   after: number | null;
   /** Rows to read: the page size plus one, to know whether more follow. */
   limit: number;
+  /** Only cases of this mode (the caller's); every case when absent. */
+  mode?: 'live' | 'test';
 }
 
 /** One keyset page of a tenant's cases, newest first by pk (see listCasesQuery). */
 export async function listCasePage(db: TenantDb, q: CasePageQuery): Promise<CaseRecord[]> {
   const orgId = db.orgId;
-  const { sql, params } = listCasesQuery(orgId, q);
+  const { sql, params } = listCasesQuery(orgId, { ...q, mode: db.mode });
   return ((await db.query(sql, params)) as CaseRowData[]).map(toCaseRecord);
 }
 
@@ -186,6 +204,12 @@ export function listCasesQuery(orgId: string, q: CasePageQuery): { sql: string; 
     where.push(search.sql);
     params.push(...search.params);
     hint = '';
+  }
+  if (q.mode) {
+    where.push('mode = ?');
+    params.push(q.mode);
+    // Test cases are few beside live ones: read them by their own index rather than filter the tenant's live ones.
+    if (q.mode === 'test' && !q.search) hint = 'FORCE INDEX (ix_cases_org_mode_pk)';
   }
   if (q.after !== null) {
     where.push('pk < ?');
@@ -236,15 +260,18 @@ async function nextCaseReference(db: TenantDb): Promise<string> {
   return `C-${Number(row!.value)}`;
 }
 
-/** Inserts a new case of the tenant (status in_progress, stage created) with the tenant's next reference. Returns its pk. */
+/**
+ * Inserts a new case of the tenant (status in_progress, stage created) with the tenant's next reference, in the
+ * handle's mode (live when it has none). Returns its pk.
+ */
 export async function insertCase(db: TenantDb, c: NewCase): Promise<number> {
   const orgId = db.orgId;
   const reference = await nextCaseReference(db);
   const res = await db.query(
-    `INSERT INTO cases (case_id, reference, org_id, status, onboarding_stage, source, crm_record_id, crm_source, customer_email, customer_email_key,
+    `INSERT INTO cases (case_id, reference, org_id, mode, status, onboarding_stage, source, crm_record_id, crm_source, customer_email, customer_email_key,
        customer_name, company_name, company_number, country, invite_sent_at, created_by, created_at, updated_at)
-     VALUES (?, ?, ?, 'in_progress', 'created', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [c.caseId, reference, orgId, c.source, c.crmRecordId, c.crmSource, c.customerEmail, c.customerEmailKey, c.customerName, c.companyName,
+     VALUES (?, ?, ?, ?, 'in_progress', 'created', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [c.caseId, reference, orgId, db.mode ?? 'live', c.source, c.crmRecordId, c.crmSource, c.customerEmail, c.customerEmailKey, c.customerName, c.companyName,
       c.companyNumber, c.country, c.inviteSentAt, c.createdBy, c.now, c.now],
   );
   return Number((res as { insertId: number }).insertId);
@@ -351,9 +378,10 @@ export interface CaseLabel {
 /** The display reference and company of each of the given cases the tenant has, by case id. */
 export async function labelsByCaseId(db: TenantDb, caseIds: string[]): Promise<Map<string, CaseLabel>> {
   if (caseIds.length === 0) return new Map();
+  const mode = modeCondition(db);
   const rows = (await db.query(
-    `SELECT case_id, reference, company_name FROM cases WHERE org_id = ? AND case_id IN (${caseIds.map(() => '?').join(', ')})`,
-    [db.orgId, ...caseIds],
+    `SELECT case_id, reference, company_name FROM cases WHERE org_id = ? AND case_id IN (${caseIds.map(() => '?').join(', ')})${mode.sql}`,
+    [db.orgId, ...caseIds, ...mode.params],
   )) as { case_id: string; reference: string | null; company_name: string | null }[];
   return new Map(rows.map((r) => [r.case_id, { caseId: r.case_id, reference: r.reference, companyName: r.company_name }]));
 }

@@ -14,7 +14,7 @@ export async function deleteCaseView(svc: Services, actor: Actor, input: { viewI
   authorize(actor, 'case_views:save');
   if (!/^[1-9]\d{0,15}$/.test(input.viewId)) throw DomainError.notFound('View');
   await inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, actor.orgId);
+    const db = forTenant(tx.manager, actor);
     const row = await lockSavedCaseView(db, Number(input.viewId));
     if (!row) throw DomainError.notFound('View');
     if (!mayDeleteSavedView(actor, row)) throw new DomainError('forbidden', 'Only the member who saved this view, or an admin, may delete it.');

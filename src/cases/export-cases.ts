@@ -58,7 +58,7 @@ export interface CaseExport {
 export async function exportCases(svc: Services, actor: Actor, input: ConsoleCaseQueryInput): Promise<CaseExport> {
   authorize(actor, 'cases:export');
   const { query, sort, filter } = checkConsoleCaseQuery(actor, input);
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   const now = svc.clock.now();
   const filename = `cases-${now.toISOString().slice(0, 10)}.csv`;
 

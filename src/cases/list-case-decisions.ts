@@ -13,10 +13,10 @@ export async function listCaseDecisions(
 ): Promise<Page<DecisionView>> {
   authorize(actor, 'decisions:read');
   const orgId = actor.orgId;
-  const c = await findCaseRow(forTenant(svc.db, orgId), caseId);
+  const c = await findCaseRow(forTenant(svc.db, actor), caseId);
   const limit = pageSize(input.limit);
   const scope: CursorScope = { orgId, list: 'decisions', filter: { caseId: c.caseId } };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
-  const rows = await listDecisionPage(forTenant(svc.db, orgId), Number(c.pk), { after, limit: limit + 1 });
+  const rows = await listDecisionPage(forTenant(svc.db, actor), Number(c.pk), { after, limit: limit + 1 });
   return toPage(svc.config, scope, rows, limit, (r) => [Number(r.id)], (r) => decisionView(r, c.caseId));
 }

@@ -9,5 +9,5 @@ const MAX_LISTED_TAGS = 200;
 /** The tags in use on the tenant's cases, alphabetically (at most 200): the choices of the list's tag filter. */
 export async function listCaseTags(svc: Services, actor: Actor): Promise<string[]> {
   authorize(actor, 'cases:read');
-  return listTenantTags(forTenant(svc.db, actor.orgId), MAX_LISTED_TAGS);
+  return listTenantTags(forTenant(svc.db, actor), MAX_LISTED_TAGS);
 }

@@ -29,12 +29,12 @@ export async function listCaseTimeline(
 ): Promise<Page<TimelineEventView>> {
   authorize(actor, 'events:read');
   const orgId = actor.orgId;
-  const pk = await findCasePk(forTenant(svc.db, orgId), caseId);
+  const pk = await findCasePk(forTenant(svc.db, actor), caseId);
   if (pk === null) throw DomainError.notFound('Case');
   const limit = pageSize(input.limit);
   const scope: CursorScope = { orgId, list: 'case_timeline', filter: { caseId } };
   const before = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
-  const rows = await listCaseEventPage(forTenant(svc.db, orgId), pk, { before, limit: limit + 1 });
+  const rows = await listCaseEventPage(forTenant(svc.db, actor), pk, { before, limit: limit + 1 });
   return toPage(svc.config, scope, rows, limit, (r) => [r.caseSequence], (r) => ({
     ...r, data: JSON.parse(r.data) as Record<string, unknown>,
   }), { edgeCursors: true });

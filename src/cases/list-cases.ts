@@ -46,7 +46,7 @@ export async function listCases(svc: Services, actor: Actor, input: ListCasesInp
   const scope: CursorScope = { orgId, list: 'cases', filter };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
 
-  const rows = await listCasePage(forTenant(svc.db, orgId), {
+  const rows = await listCasePage(forTenant(svc.db, actor), {
     statuses, updatedSince: input.updatedSince, search: search === undefined ? undefined : caseSearchOf(search), after, limit: limit + 1,
   });
   return toPage(svc.config, scope, rows, limit, (r) => [Number(r.pk)], caseSummaryView);

@@ -55,7 +55,7 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
     }
   }
   const now = svc.clock.now();
-  const rows = await listConsoleCasePage(forTenant(svc.db, orgId), { ...query, now, after, limit: limit + 1, withDecision: input.withDecision === true });
+  const rows = await listConsoleCasePage(forTenant(svc.db, actor), { ...query, now, after, limit: limit + 1, withDecision: input.withDecision === true });
   const view = (r: ConsoleCaseRecordWithDecision): ConsoleCaseListItem => {
     const c: ConsoleCaseListItem = consoleCaseView(r, svc.config.appUrl);
     if (input.withDecision) {
@@ -67,6 +67,6 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
   const position = (r: ConsoleCaseRecordWithDecision) => (sort.by === 'created' ? [r.pk]
     : [sort.by === 'updated' ? r.updatedAt : sort.by === 'sla' ? r.slaSort! : r.riskScore ?? '', r.pk]);
   const page: ConsoleCasePage = toPage(svc.config, scope, rows, limit, position, view, { edgeCursors: true });
-  if (input.withTotal) page.totalCount = await countConsoleCases(forTenant(svc.db, orgId), { ...query, now });
+  if (input.withTotal) page.totalCount = await countConsoleCases(forTenant(svc.db, actor), { ...query, now });
   return page;
 }

@@ -32,7 +32,7 @@ export async function saveCaseView(
     throw new DomainError('conflict', `"${name}" is the name of a built-in view; choose another name.`);
   }
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, actor.orgId);
+    const db = forTenant(tx.manager, actor);
     if (await countSavedCaseViews(db) >= MAX_SAVED_VIEWS) {
       throw new DomainError('conflict', `The organisation already has ${MAX_SAVED_VIEWS} saved views; delete one first.`);
     }

@@ -19,8 +19,8 @@ export async function setCaseTags(svc: Services, actor: Actor, input: { caseId: 
   const tags = caseTagsOf(input.tags, 'tags', details);
   if (details.length) throw DomainError.validation(details);
   return inTransaction(svc, async (tx) => {
-    const c = await lockConsoleCase(forTenant(tx.manager, actor.orgId), input.caseId);
-    await replaceCaseTags(forTenant(tx.manager, actor.orgId), c.pk, tags);
-    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, actor.orgId), c.caseId))!, svc.config.appUrl);
+    const c = await lockConsoleCase(forTenant(tx.manager, actor), input.caseId);
+    await replaceCaseTags(forTenant(tx.manager, actor), c.pk, tags);
+    return consoleCaseView((await findConsoleCaseRow(forTenant(tx.manager, actor), c.caseId))!, svc.config.appUrl);
   });
 }

@@ -16,7 +16,7 @@ export async function setCrmRecordId(
 ): Promise<CrmRecordIdView> {
   authorize(actor, 'cases:set_crm_record_id');
   const { crmRecordId } = assertSchema(CrmRecordIdRequestSchema, body);
-  const row = await findCaseRow(forTenant(svc.db, actor.orgId), caseId);
-  await inTransaction(svc, (tx) => updateCrmRecordId(forTenant(tx.manager, actor.orgId), Number(row.pk), crmRecordId, svc.clock.now()));
+  const row = await findCaseRow(forTenant(svc.db, actor), caseId);
+  await inTransaction(svc, (tx) => updateCrmRecordId(forTenant(tx.manager, actor), Number(row.pk), crmRecordId, svc.clock.now()));
   return { caseId: row.caseId, crmRecordId, crmSource: row.crmSource };
 }

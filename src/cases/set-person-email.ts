@@ -40,7 +40,7 @@ export async function setPersonEmail(
   authorize(actor, 'cases:work');
   const email = acceptedEmail(input.email);
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, actor.orgId);
+    const db = forTenant(tx.manager, actor);
     const c = await lockConsoleCase(db, input.caseId);
     if (c.purgedAt) throw new DomainError('conflict', `The personal data of case ${c.caseId} is purged; nobody on it can be given an email address.`);
     const previous = await findPartyEmail(db, c.pk, String(input.personKey ?? ''));

@@ -24,7 +24,7 @@ export interface CustomerEmailView {
 
 /** The customer emails of a case (identity-verification links, EDD requests, outreach, reminders), newest first, at most 200. */
 export async function listCaseCustomerEmails(svc: Services, actor: Actor, caseId: string): Promise<CustomerEmailView[]> {
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   authorize(actor, 'cases:read');
   const pk = await findCasePk(db, caseId);
   if (pk === null) throw DomainError.notFound('Case');

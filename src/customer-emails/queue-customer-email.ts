@@ -2,6 +2,7 @@ import { forTenant } from '../db/index';
 import type { Tx } from '../db/transaction';
 import type { CaseEventType, EventFields } from '../events/catalogue';
 import { queueMail } from '../mail/index';
+import { findCaseMode } from '../cases/index';
 import { sealSecret } from '../security/secret-box';
 import { insertCustomerEmail, sealCustomerEmailAction } from './customer-emails.repository';
 
@@ -55,6 +56,6 @@ export async function queueCustomerEmail(tx: Tx, input: CustomerEmailInput): Pro
     const sealed = sealSecret(svc.config.secretsKeys, input.action.url, actionAad(input.orgId, emailId));
     await sealCustomerEmailAction(db, emailId, sealed);
   }
-  await queueMail(tx, { orgId: input.orgId, kind: CUSTOMER_EMAIL_MAIL, reference: emailId });
+  await queueMail(tx, { orgId: input.orgId, kind: CUSTOMER_EMAIL_MAIL, reference: emailId, mode: await findCaseMode(db, input.casePk) });
   return { emailId };
 }

@@ -3,5 +3,5 @@ export { Tx, inTransaction, isConnectionLost, asServiceUnavailable, RETRY_AFTER_
 export {
   createDataSource, connectDataSource, ensureMysqlDatabase, dropMysqlDatabase, runMigrations, DatabaseUnavailableError,
 } from './data-source';
-export { forTenant, isTenantDb, TenantScopeError, type TenantDb } from './tenant-db';
+export { forTenant, isTenantDb, modeCondition, TenantScopeError, type TenantDb, type TenantMode, type TenantScope } from './tenant-db';
 export { crossTenant, type CrossTenantReason } from './cross-tenant';

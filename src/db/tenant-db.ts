@@ -13,6 +13,21 @@ import type { Queryable } from './queryable';
  */
 export interface TenantDb extends Queryable {
   readonly orgId: string;
+  /**
+   * The mode (live or test data, Stripe's model) whose cases the handle's case lookups and lists see, when the
+   * handle was bound to a caller that has one (an API client, a connector, a console member); absent for
+   * callers that act on whichever case they were handed (the system, a portal customer, the operator).
+   */
+  readonly mode?: TenantMode;
+}
+
+/** A tenant's live data or its test data (see docs/test-mode.md). */
+export type TenantMode = 'live' | 'test';
+
+/** What a handle is bound to: a tenant, and optionally the mode of the caller (an Actor fits). */
+export interface TenantScope {
+  orgId: string;
+  mode?: TenantMode;
 }
 
 /** A statement issued through a tenant handle that does not bind the handle's tenant: a defect, never data. */
@@ -24,6 +39,8 @@ export class TenantScopeError extends Error {
 }
 
 const handles = new WeakSet<object>();
+/** The unbound handle under each tenant handle, so that a handle can be re-bound to a caller's mode. */
+const underlying = new WeakMap<object, Queryable>();
 
 /** The tenant is a parameter of its own, or a column of every row of a bulk insert's rows parameter. */
 function bindsTenant(parameters: unknown[] | undefined, orgId: string): boolean {
@@ -37,22 +54,39 @@ export function isTenantDb(db: Queryable): db is TenantDb {
 }
 
 /**
- * `db` bound to the tenant `orgId`. Given a handle already bound to that tenant, returns it; given one
- * bound to another tenant, throws (a use case mixing two tenants is a defect).
+ * `db` bound to the tenant `scope` (an org id, or a caller: `forTenant(svc.db, actor)` also binds the caller's
+ * mode, which the case lookups honour). Given a handle already bound to that tenant, returns it (re-bound to
+ * the caller's mode when one is given and differs); given one bound to another tenant, throws (a use case
+ * mixing two tenants is a defect).
  */
-export function forTenant(db: Queryable, orgId: string): TenantDb {
+export function forTenant(db: Queryable, scope: string | TenantScope): TenantDb {
+  const orgId = typeof scope === 'string' ? scope : scope.orgId;
+  const mode = typeof scope === 'string' ? undefined : scope.mode;
   if (typeof orgId !== 'string' || orgId === '') throw new TypeError('forTenant needs an org id');
   if (isTenantDb(db)) {
     if (db.orgId !== orgId) throw new TenantScopeError(`forTenant(${orgId}) over a handle of another tenant`);
-    return db;
+    if (mode === undefined || db.mode === mode) return db;
+    db = underlying.get(db)!;
   }
+  const base = db;
   const handle: TenantDb = {
     orgId,
+    ...(mode ? { mode } : {}),
     query: (sql: string, parameters?: unknown[]) => {
       if (!bindsTenant(parameters, orgId)) return Promise.reject(new TenantScopeError(sql));
-      return db.query(sql, parameters);
+      return base.query(sql, parameters);
     },
   };
   handles.add(handle);
+  underlying.set(handle, base);
   return handle;
+}
+
+/**
+ * The SQL condition that keeps a handle's case lookups to its caller's mode: ` AND <column> = ?` with the
+ * mode as its parameter, or nothing for a handle without one. `column` names cases.mode (qualified as the
+ * statement needs).
+ */
+export function modeCondition(db: TenantDb, column = 'mode'): { sql: string; params: TenantMode[] } {
+  return db.mode ? { sql: ` AND ${column} = ?`, params: [db.mode] } : { sql: '', params: [] };
 }

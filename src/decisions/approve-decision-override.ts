@@ -16,7 +16,7 @@ import { auditedBlockers } from './list-decision-blockers';
  * forbidden for the member who asked for it (four-eyes: another member must).
  */
 export async function lockOverrideForSignOff(tx: Tx, actor: Actor, caseId: string, what: 'approve' | 'reject') {
-  const db = forTenant(tx.manager, actor.orgId);
+  const db = forTenant(tx.manager, actor);
   const c = await lockConsoleCase(db, caseId);
   const pending = await findPendingOverride(db, c.pk, true);
   if (!pending) throw DomainError.notFound('Pending decision override');
@@ -43,7 +43,7 @@ export async function approveDecisionOverride(svc: Services, actor: Actor, input
   authorize(actor, 'cases:work');
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const { c, pending, by } = await lockOverrideForSignOff(tx, actor, input.caseId, 'approve');
     assertTransition(c.caseId, c.status, pending.outcome, 'decided');
     const now = svc.clock.now();

@@ -79,7 +79,7 @@ export function caseViewerCan(actor: Actor, c: CaseForViewer): CaseViewerCan {
 export async function getCaseViewerCan(
   svc: Services, actor: Actor, c: { caseId: string; status: CaseStatus; purgedAt: string | null },
 ): Promise<CaseViewerCan> {
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   authorize(actor, 'cases:read');
   const casePk = await findCasePk(db, c.caseId);
   const pending = casePk === null ? null : await findPendingOverride(db, casePk);

@@ -57,7 +57,7 @@ export async function decideCase(
   const orgId = actor.orgId;
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const c = await lockConsoleCase(db, input.caseId);
     assertTransition(c.caseId, c.status, input.outcome, 'decided');
     const view = async () => consoleCaseView((await findConsoleCaseRow(db, c.caseId))!, svc.config.appUrl);

@@ -14,7 +14,7 @@ import { pullFullParity } from './full-parity';
 export async function getCase(svc: Services, actor: Actor, caseId: string): Promise<CaseDetailView> {
   authorize(actor, 'cases:read');
   const orgId = actor.orgId;
-  const db = forTenant(svc.db, orgId);
+  const db = forTenant(svc.db, actor);
   const row = await findCaseDetailRow(db, caseId);
   const pk = row.pk;
   const [d, r, tenant, invite] = await Promise.all([

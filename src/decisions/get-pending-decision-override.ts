@@ -18,7 +18,7 @@ export interface PendingDecisionOverrideView {
 
 /** The case's pending decision override (cases:read), or null (none, or no such case). */
 export async function getPendingDecisionOverride(svc: Services, actor: Actor, caseId: string): Promise<PendingDecisionOverrideView | null> {
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   authorize(actor, 'cases:read');
   const casePk = await findCasePk(db, caseId);
   const p = casePk === null ? null : await findPendingOverride(db, casePk);

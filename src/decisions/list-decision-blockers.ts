@@ -77,7 +77,7 @@ export async function decisionBlockersOf(db: TenantDb, casePk: number): Promise<
 
 /** The open decision blockers of a tenant's case (cases:read); not_found for a missing or foreign id. */
 export async function listDecisionBlockers(svc: Services, actor: Actor, caseId: string): Promise<DecisionBlocker[]> {
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   authorize(actor, 'cases:read');
   const casePk = await findCasePk(db, caseId);
   if (casePk === null) throw DomainError.notFound('Case');

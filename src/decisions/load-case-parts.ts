@@ -42,8 +42,7 @@ function groupByCase<R extends { caseId: string }, T>(caseIds: string[], records
  */
 export async function loadCaseParts<P extends CasePart>(svc: Services, actor: Actor, part: P, caseIds: string[]): Promise<CaseParts[P][]> {
   authorize(actor, PERMISSION[part]);
-  const orgId = actor.orgId;
-  const db = forTenant(svc.db, orgId);
+  const db = forTenant(svc.db, actor);
   let out: unknown[];
   switch (part) {
     case 'decision': {

@@ -37,7 +37,7 @@ export async function moveCase(
   const orgId = actor.orgId;
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const c = await lockConsoleCase(db, move.caseId);
     assertTransition(c.caseId, c.status, move.to, move.what, move.allowedFrom);
     const now = svc.clock.now();

@@ -17,7 +17,7 @@ export async function rejectDecisionOverride(svc: Services, actor: Actor, input:
   authorize(actor, 'cases:work');
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const { c, pending, by } = await lockOverrideForSignOff(tx, actor, input.caseId, 'reject');
     const now = svc.clock.now();
     await closePendingOverride(db, c.pk, { state: 'rejected', by, at: now });

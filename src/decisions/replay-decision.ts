@@ -42,7 +42,7 @@ export interface DecisionReplayView {
  */
 export async function replayDecision(svc: Services, actor: Actor, input: { caseId: string; decisionId: number }): Promise<DecisionReplayView> {
   authorize(actor, 'decisions:replay');
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   const c = await findCaseRow(db, input.caseId);
   const row = await findDecisionOfCase(db, Number(c.pk), Number(input.decisionId));
   if (!row) throw DomainError.notFound('Decision');

@@ -25,7 +25,7 @@ export interface WhatIfView {
  */
 export async function whatIfDecision(svc: Services, actor: Actor, input: { caseId: string }): Promise<WhatIfView> {
   authorize(actor, 'decisions:replay');
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   const c = await findCaseRow(db, input.caseId);
   const casePk = Number(c.pk);
   const now = svc.clock.now();

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/index';
+import { modeCondition, type TenantDb } from '../db/index';
 import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 import { isCaseId } from '../cases/index';
@@ -103,6 +103,12 @@ export async function listDocumentPage(db: TenantDb, q: DocumentPageQuery): Prom
     where.push('d.id < ?');
     params.push(q.after);
   }
+  // The caller's mode: live credentials list no document of a test case, and the other way round.
+  const mode = modeCondition(db, 'c.mode');
+  if (mode.sql) {
+    where.push('c.mode = ?');
+    params.push(...mode.params);
+  }
   const rows: DocumentSummaryRow[] = await db.query(
     `SELECT ${SUMMARY_COLUMNS} FROM documents d ${hint} JOIN cases c ON c.pk = d.case_pk WHERE ${where.join(' AND ')} ORDER BY d.id DESC LIMIT ${Math.floor(q.limit)}`,
     params,
@@ -113,9 +119,10 @@ export async function listDocumentPage(db: TenantDb, q: DocumentPageQuery): Prom
 /** A tenant's document by its public id (digits), or null. */
 export async function findDocument(db: TenantDb, id: string): Promise<DocumentDetail | null> {
   const orgId = db.orgId;
+  const mode = modeCondition(db, 'c.mode');
   const [row]: DocumentRow[] = await db.query(
-    `SELECT ${SUMMARY_COLUMNS}, d.warnings, d.missing_fields, d.notes, d.extracted_data FROM documents d JOIN cases c ON c.pk = d.case_pk WHERE d.org_id = ? AND d.id = ?`,
-    [orgId, id],
+    `SELECT ${SUMMARY_COLUMNS}, d.warnings, d.missing_fields, d.notes, d.extracted_data FROM documents d JOIN cases c ON c.pk = d.case_pk WHERE d.org_id = ? AND d.id = ?${mode.sql}`,
+    [orgId, id, ...mode.params],
   );
   return row ? toDocumentDetail(row) : null;
 }

@@ -36,7 +36,7 @@ const MAX_NOTE_CHARS = 1000;
 export async function extractDocument(svc: Services, actor: Actor, input: { documentId: number }, guard?: StepGuard): Promise<ExtractDocumentResult> {
   authorize(actor, 'documents:extract');
   const orgId = actor.orgId;
-  const doc = await findExtractionSource(forTenant(svc.db, orgId), input.documentId);
+  const doc = await findExtractionSource(forTenant(svc.db, actor), input.documentId);
   if (!doc) return { casePk: null, status: 'skipped' };
   if (doc.status !== 'processing' || !doc.blobKey) return { casePk: doc.casePk, status: 'skipped' };
 
@@ -51,7 +51,7 @@ export async function extractDocument(svc: Services, actor: Actor, input: { docu
   }
 
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const locked = await lockDocument(db, String(doc.id));
     if (!locked || locked.status !== 'processing') return { casePk: doc.casePk, status: 'skipped' as const };
     if (guard && !(await guard.claim(tx))) return { casePk: doc.casePk, status: 'skipped' as const };

@@ -10,7 +10,7 @@ import { findDocument } from './documents.repository';
 export async function getDocument(svc: Services, actor: Actor, id: string): Promise<DocumentView> {
   authorize(actor, 'documents:read');
   if (!/^[1-9][0-9]{0,15}$/.test(id)) throw DomainError.notFound('Document');
-  const row = await findDocument(forTenant(svc.db, actor.orgId), id);
+  const row = await findDocument(forTenant(svc.db, actor), id);
   if (!row) throw DomainError.notFound('Document');
   return documentView(row);
 }

@@ -14,7 +14,7 @@ export async function listDocuments(
 ): Promise<Page<DocumentSummaryView>> {
   authorize(actor, 'documents:read');
   const orgId = actor.orgId;
-  const db = forTenant(svc.db, orgId);
+  const db = forTenant(svc.db, actor);
   const limit = pageSize(input.limit);
   const scope: CursorScope = { orgId, list: 'documents', filter: { caseId: input.caseId ?? null, status: input.status ?? null } };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;

@@ -35,7 +35,7 @@ export async function overrideDocumentStatus(
   if (details.length) throw DomainError.validation(details);
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const doc = await lockDocument(db, input.documentId);
     if (!doc) throw DomainError.notFound('Document');
     if (doc.status !== 'error') {

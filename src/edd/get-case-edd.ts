@@ -8,7 +8,7 @@ import { eddChangeView, eddRequirementView, type CaseEddView } from './edd-views
 
 /** A case's EDD requirements and their history, for the console (edd:read). not_found for another tenant's case. */
 export async function getCaseEdd(svc: Services, actor: Actor, input: { caseId: string }): Promise<CaseEddView> {
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   authorize(actor, 'edd:read');
   const casePk = await findCasePk(db, input.caseId);
   if (casePk === null) throw DomainError.notFound('Case');

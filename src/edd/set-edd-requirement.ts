@@ -39,7 +39,7 @@ export async function setEddRequirement(svc: Services, actor: Actor, input: SetE
   if (details.length) throw DomainError.validation(details);
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const c = await lockConsoleCase(db, input.caseId);
     const existing = await lockEddRequirement(db, c.pk, input.reqKey);
     if (!existing) {

@@ -3,6 +3,8 @@ import { type TenantDb } from '../db/index';
 /** What an event's envelope carries of its case, read after the case's event counter was bumped. */
 export interface CaseSequence {
   caseId: string;
+  /** The case's mode: its events are test events when it is a test case. */
+  mode: 'live' | 'test';
   crmRecordId: string | null;
   crmSource: string | null;
   /** The case's event counter after the bump: the caseSequence of the last of the events it was bumped for. */

@@ -16,6 +16,11 @@ export class EventRecord {
   @Column({ type: 'smallint' }) version!: number;
   @Column(timestampColumn) occurredAt!: Date;
   @Column({ ...bigintColumn, nullable: true }) casePk!: number | null;
+  /**
+   * The mode of the event's case (live for an event of no case): test events are listed to test credentials only
+   * and fanned out to test webhook endpoints only; live ones never reach either. Not in the payload.
+   */
+  @Column({ type: 'varchar', length: 4, default: 'live' }) mode!: 'live' | 'test';
   @Column({ type: 'varchar', nullable: true }) caseId!: string | null;
   @Column({ type: 'int', unsigned: true, nullable: true }) caseSequence!: number | null;
   /**

@@ -7,6 +7,8 @@ import type { Services } from '../services';
 
 export interface FeedPageQuery {
   orgId: string;
+  /** Only events of this mode (the caller's: test credentials read test events only); live when absent. */
+  mode?: 'live' | 'test';
   /** Only this event type (the contract's `event_type` filter). */
   eventType?: string;
   /** Position of the last item already seen (from a cursor); omitted for the first page. */
@@ -44,7 +46,7 @@ export async function readFeedPage(svc: Services, input: FeedPageQuery): Promise
   if (input.afterPosition !== undefined && (!Number.isSafeInteger(input.afterPosition) || input.afterPosition < 0)) {
     throw DomainError.validation([{ path: 'cursor', message: 'is not a valid cursor' }]);
   }
-  const params: unknown[] = [input.orgId];
+  const params: unknown[] = [input.orgId, input.mode ?? 'live'];
   let typeFilter = '';
   if (input.eventType !== undefined) {
     typeFilter = 'AND type = ?';
@@ -53,7 +55,7 @@ export async function readFeedPage(svc: Services, input: FeedPageQuery): Promise
   params.push(input.afterPosition ?? 0);
   const rows: { event_id: string; type: string; version: number; occurred_at: Date; data: string; feed_position: number | string }[] = await svc.db.query(
     `SELECT event_id, type, version, occurred_at, data, feed_position FROM events
-     WHERE org_id = ? ${typeFilter} AND feed_position > ?
+     WHERE org_id = ? AND mode = ? ${typeFilter} AND feed_position > ?
      ORDER BY feed_position LIMIT ${limit + 1}`,
     params,
   );

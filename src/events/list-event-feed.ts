@@ -3,7 +3,7 @@ import { isEventType } from './catalogue';
 import { UNKNOWN_EVENT_TYPE_MESSAGE } from './event-feed.wire';
 import { readFeedPage, type EventFeedItem } from './events.repository';
 import { pageSize, decodeCursor, encodeCursor, type CursorScope } from '../pagination/index';
-import { authorize, type Actor } from '../access/index';
+import { authorize, principalMode, type Actor } from '../access/index';
 import type { Services } from '../services';
 
 export interface FeedPage {
@@ -28,7 +28,7 @@ export async function listEventFeed(
   }
   const scope: CursorScope = { orgId: actor.orgId, list: 'events', filter: { eventType: input.eventType ?? null } };
   const after = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : 0;
-  const page = await readFeedPage(svc, { orgId: actor.orgId, eventType: input.eventType, afterPosition: after, limit: pageSize(input.limit) });
+  const page = await readFeedPage(svc, { orgId: actor.orgId, mode: principalMode(actor), eventType: input.eventType, afterPosition: after, limit: pageSize(input.limit) });
   const last = page.items[page.items.length - 1];
   return { items: page.items, nextCursor: encodeCursor(svc.config, scope, [last ? last.position : after]), hasMore: page.hasMore };
 }

@@ -125,10 +125,12 @@ async function recordEventsOfTenant(tx: Tx, who: string, orgId: string, inputs: 
     };
     let caseId: string | null = null;
     let caseSequence: number | null = null;
+    let mode: 'live' | 'test' = 'live';
     if (caseRef) {
       const row = cases.get(caseRef.pk);
       if (!row) throw new Error(`${who}: case ${caseRef.pk} is not in tenant ${orgId}`);
       caseId = row.caseId;
+      mode = row.mode;
       caseSequence = next.get(caseRef.pk)!;
       next.set(caseRef.pk, caseSequence + 1);
       envelope.caseId = caseId;
@@ -150,6 +152,7 @@ async function recordEventsOfTenant(tx: Tx, who: string, orgId: string, inputs: 
       version: EVENT_VERSION,
       occurredAt,
       casePk: caseRef?.pk ?? null,
+      mode,
       caseId,
       caseSequence,
       orderedAfter: input.orderedAfter ?? null,

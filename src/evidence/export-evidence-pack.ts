@@ -56,7 +56,7 @@ function caseJson(e: CaseEvidence, generatedAt: Date, paths: Map<number, string>
 export async function exportEvidencePack(svc: Services, actor: Actor, input: { caseId: string; via: 'api' | 'console' }): Promise<EvidencePack> {
   authorize(actor, 'evidence:read');
   const orgId = actor.orgId;
-  const db = forTenant(svc.db, orgId);
+  const db = forTenant(svc.db, actor);
   const generatedAt = svc.clock.now();
   const by = auditName(actor);
   // The case must exist before the line is written (not_found otherwise); the pack then holds its own export line.

@@ -9,7 +9,7 @@ import { listCasePersons, listCaseVerifications } from './verifications.reposito
 
 /** The console's Identity verification section: each person of the case with their roles, status, outcome and checks. */
 export async function listCaseVerificationViews(svc: Services, actor: Actor, input: { caseId: string }): Promise<CaseVerificationView[]> {
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   authorize(actor, 'idv:read');
   const casePk = await findCasePk(db, input.caseId);
   if (casePk === null) throw DomainError.notFound('Case');

@@ -23,7 +23,7 @@ export async function recheckDocumentOnFile(
   authorize(actor, 'idv:resend');
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const c = await lockConsoleCase(db, input.caseId);
     const ref = { orgId, casePk: c.pk };
     const unchanged = { satisfied: false };

@@ -22,7 +22,7 @@ export async function resendVerification(
   authorize(actor, 'idv:resend');
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const c = await lockConsoleCase(db, input.caseId);
     const person = (await listCasePersons(db, c.pk)).find((p) => p.personKey === input.personKey);
     if (!person) throw new DomainError('not_found', 'No person with that personKey is on this case.');

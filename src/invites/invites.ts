@@ -3,6 +3,7 @@ import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 import { inTransaction, type Tx } from '../db/transaction';
 import { mailStatuses, queueMail } from '../mail/index';
+import { findCaseMode } from '../cases/index';
 import { sealSecret } from '../security/secret-box';
 import { openPortalSession } from './portal-session';
 import { randomToken, sha256Hex } from '../security/tokens';
@@ -49,7 +50,10 @@ export async function createInvite(
     [input.orgId, input.casePk, input.email, hash, sealed?.ciphertext ?? null, sealed?.keyId ?? null, expiresAt, now, input.purpose ?? 'invite'],
   );
   const inviteId = (res as { insertId: number }).insertId;
-  if (input.send) await queueMail(tx, { orgId: input.orgId, kind: INVITE_MAIL, reference: inviteId, sendBefore: expiresAt });
+  if (input.send) {
+    const mode = await findCaseMode(forTenant(tx.manager, input.orgId), input.casePk);
+    await queueMail(tx, { orgId: input.orgId, kind: INVITE_MAIL, reference: inviteId, sendBefore: expiresAt, mode });
+  }
   return { inviteId, link: inviteLink(svc.config.appUrl, token), expiresAt };
 }
 

@@ -14,6 +14,8 @@ export interface MailMessage {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
+  /** Test mode: never sent, kept in the local mail outbox (marked test) even when SMTP_URL is set. */
+  keep?: boolean;
 }
 
 export interface MailReceipt {

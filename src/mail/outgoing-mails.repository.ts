@@ -22,6 +22,8 @@ export interface QueuedMail {
   reference: number;
   attempts: number;
   sendBefore: Date | null;
+  /** test: an email about a test case, kept in the service and never sent. */
+  mode: 'live' | 'test';
 }
 
 /** How an email stands, as its owner shows it (an invite's status, a case's customer emails). */
@@ -37,12 +39,12 @@ export interface MailStatus {
 const affected = (res: unknown) => (res as { affectedRows?: number }).affectedRows ?? 0;
 
 export async function insertMail(
-  db: TenantDb, input: { kind: string; reference: number; sendBefore: Date | null; now: Date },
+  db: TenantDb, input: { kind: string; reference: number; sendBefore: Date | null; now: Date; mode: 'live' | 'test' },
 ): Promise<number> {
   const res = await db.query(
-    `INSERT INTO outgoing_mails (org_id, kind, reference, state, attempts, next_attempt_at, send_before, created_at)
-     VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)`,
-    [db.orgId, input.kind, input.reference, input.now, input.sendBefore, input.now],
+    `INSERT INTO outgoing_mails (org_id, kind, reference, mode, state, attempts, next_attempt_at, send_before, created_at)
+     VALUES (?, ?, ?, ?, 'pending', 0, ?, ?, ?)`,
+    [db.orgId, input.kind, input.reference, input.mode, input.now, input.sendBefore, input.now],
   );
   return (res as { insertId: number }).insertId;
 }
@@ -62,11 +64,11 @@ export async function releaseMailLease(db: Queryable, id: number): Promise<void>
 
 /** One email by id. System work. */
 export async function readMail(db: Queryable, id: number): Promise<QueuedMail | null> {
-  const [row]: { id: number | string; org_id: string; kind: string; reference: number | string; attempts: number | string; send_before: Date | null }[] =
-    await crossTenant(db, 'delivery-claim').query('SELECT id, org_id, kind, reference, attempts, send_before FROM outgoing_mails WHERE id = ?', [id]);
+  const [row]: { id: number | string; org_id: string; kind: string; reference: number | string; attempts: number | string; send_before: Date | null; mode: 'live' | 'test' }[] =
+    await crossTenant(db, 'delivery-claim').query('SELECT id, org_id, kind, reference, attempts, send_before, mode FROM outgoing_mails WHERE id = ?', [id]);
   return row ? {
     id: Number(row.id), orgId: row.org_id, kind: row.kind, reference: Number(row.reference), attempts: Number(row.attempts),
-    sendBefore: row.send_before ? new Date(row.send_before) : null,
+    sendBefore: row.send_before ? new Date(row.send_before) : null, mode: row.mode === 'test' ? 'test' : 'live',
   } : null;
 }
 

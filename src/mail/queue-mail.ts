@@ -13,12 +13,15 @@ export const sendMailJobKey = (mailId: number): string => `${SEND_MAIL_TASK}:${m
  * that asks for it, and its send job is enqueued after commit (the mail sweep re-enqueues a lost one).
  * `kind` names a MailKind the owning feature's module contributes, `reference` the owning row's id (one
  * email per kind and reference). `sendBefore`: past it the email is not worth sending (a link or code that expires); it is
- * failed instead, and no retry is planned at or after it. Returns the email's id.
+ * failed instead, and no retry is planned at or after it. `mode` test (an email about a test case): it is never sent,
+ * whatever SMTP_URL says, but kept in the service (the console's Mail page in test view). Returns the email's id.
  */
-export async function queueMail(tx: Tx, input: { orgId: string; kind: string; reference: number; sendBefore?: Date }): Promise<number> {
+export async function queueMail(
+  tx: Tx, input: { orgId: string; kind: string; reference: number; sendBefore?: Date; mode?: 'live' | 'test' },
+): Promise<number> {
   const svc = tx.services;
   const mailId = await insertMail(forTenant(tx.manager, input.orgId), {
-    kind: input.kind, reference: input.reference, sendBefore: input.sendBefore ?? null, now: svc.clock.now(),
+    kind: input.kind, reference: input.reference, sendBefore: input.sendBefore ?? null, now: svc.clock.now(), mode: input.mode ?? 'live',
   });
   tx.afterCommit(() => svc.jobs.enqueue(SEND_MAIL_TASK, { mailId }, { jobKey: sendMailJobKey(mailId), orgId: input.orgId }));
   return mailId;

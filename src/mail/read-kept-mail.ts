@@ -1,5 +1,5 @@
 import { simpleParser } from 'mailparser';
-import { authorize, type Actor } from '../access/index';
+import { authorize, principalMode, type Actor } from '../access/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 
@@ -24,9 +24,12 @@ export interface KeptMail extends KeptMailSummary {
   links: string[];
 }
 
-/** Whether mail is kept in the local outbox (SMTP_URL unset), so that the console offers its Mail page. */
-export function isMailKeptLocally(svc: Services): boolean {
-  return !svc.config.smtpUrl;
+/**
+ * Whether mail is kept in the local outbox, so that the console offers its Mail page: SMTP_URL unset, or a caller
+ * working test data (test mode keeps every email about a test case, SMTP or not).
+ */
+export function isMailKeptLocally(svc: Services, actor?: Actor): boolean {
+  return !svc.config.smtpUrl || (actor !== undefined && principalMode(actor) === 'test');
 }
 
 /**
@@ -35,28 +38,28 @@ export function isMailKeptLocally(svc: Services): boolean {
  */
 function mayReadKeptMail(svc: Services, actor: Actor): void {
   authorize(actor, 'mail:read_kept');
-  if (!isMailKeptLocally(svc)) {
+  if (!isMailKeptLocally(svc, actor)) {
     throw new DomainError('conflict', 'Mail is sent through SMTP (SMTP_URL is set), so none is kept here: look in the mail system instead.', { mail: 'not_kept' });
   }
 }
 
-/** The tenant's kept mail, newest first, at most `limit` (1..200). */
+/** The tenant's kept mail of the caller's mode (test mail in the console's test view), newest first, at most `limit` (1..200). */
 export async function listKeptMail(svc: Services, actor: Actor, limit = 20): Promise<KeptMailSummary[]> {
   mayReadKeptMail(svc, actor);
   const orgId = actor.orgId;
   const rows: { id: number; to_address: string; subject: string; created_at: Date }[] = await svc.db.query(
-    'SELECT id, to_address, subject, created_at FROM mail_outbox WHERE org_id = ? ORDER BY id DESC LIMIT ?',
-    [orgId, Math.min(Math.max(Math.floor(limit), 1), 200)],
+    'SELECT id, to_address, subject, created_at FROM mail_outbox WHERE org_id = ? AND mode = ? ORDER BY id DESC LIMIT ?',
+    [orgId, principalMode(actor), Math.min(Math.max(Math.floor(limit), 1), 200)],
   );
   return rows.map((r) => ({ id: Number(r.id), to: r.to_address, subject: r.subject, createdAt: new Date(r.created_at).toISOString() }));
 }
 
-/** One kept message of the tenant, decoded; not_found for another tenant's or a missing id. */
+/** One kept message of the tenant and the caller's mode, decoded; not_found for another tenant's or mode's, or a missing id. */
 export async function showKeptMail(svc: Services, actor: Actor, id: number): Promise<KeptMail> {
   mayReadKeptMail(svc, actor);
   const orgId = actor.orgId;
   const [row]: { id: number; to_address: string; subject: string; raw: string; created_at: Date }[] = await svc.db.query(
-    'SELECT id, to_address, subject, raw, created_at FROM mail_outbox WHERE org_id = ? AND id = ?', [orgId, id],
+    'SELECT id, to_address, subject, raw, created_at FROM mail_outbox WHERE org_id = ? AND id = ? AND mode = ?', [orgId, id, principalMode(actor)],
   );
   if (!row) throw DomainError.notFound('Mail');
   const parsed = await simpleParser(row.raw);

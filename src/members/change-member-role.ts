@@ -30,7 +30,7 @@ export async function changeMemberRole(svc: Services, actor: Actor, input: { mem
     const now = svc.clock.now();
     const previousRole = member.role;
     await setMemberRole(tx, actor.orgId, member.id, role);
-    const sessionsEnded = await endSessionsOfMember(forTenant(tx.manager, actor.orgId), { memberId: member.id, now });
+    const sessionsEnded = await endSessionsOfMember(forTenant(tx.manager, actor), { memberId: member.id, now });
     await recordAudit(tx, {
       orgId: actor.orgId, actor: auditName(actor), action: 'member.role_changed',
       details: { memberId: member.id, email: member.email, previousRole, role, sessionsEnded }, at: now,

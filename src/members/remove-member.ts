@@ -39,7 +39,7 @@ export async function removeMember(svc: Services, actor: Actor, input: { memberI
     const now = svc.clock.now();
     const orgId = actor.orgId;
     await markMemberRemoved(tx, orgId, member.id, now);
-    const sessionsEnded = await endSessionsOfMember(forTenant(tx.manager, orgId), { memberId: member.id, now });
+    const sessionsEnded = await endSessionsOfMember(forTenant(tx.manager, actor), { memberId: member.id, now });
     const appsDisconnected = await revokeMemberGrants(tx, { orgId, memberId: member.id, now });
     // Their API credentials keep working (integrations must not stop): the admins are emailed the list.
     const apiClientsLeft = await queueRemovedMemberCredentialsMail(tx, { orgId, memberId: member.id });

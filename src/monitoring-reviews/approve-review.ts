@@ -21,7 +21,7 @@ export async function approveMonitoringReview(svc: Services, actor: Actor, input
   const orgId = actor.orgId;
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const { review } = await lockReview(tx, orgId, input.id);
     assertReviewTransition(review, 'approve');
     if (review.dispositionBy === by && (await fourEyesOn(db))) throw selfSignOff(review, by, 'approve');

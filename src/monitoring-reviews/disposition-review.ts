@@ -40,7 +40,7 @@ export async function dispositionMonitoringReview(
   const orgId = actor.orgId;
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const { review, monitored } = await lockReview(tx, orgId, input.id);
     assertReviewTransition(review, 'disposition');
     const now = svc.clock.now();

@@ -8,7 +8,7 @@ import { findReview, listAttachedAlerts, listHistory } from './reviews.repositor
 export async function getMonitoringReview(svc: Services, actor: Actor, input: { id: string }): Promise<MonitoringReviewDetail | null> {
   authorize(actor, 'monitoring_reviews:read');
   if (typeof input.id !== 'string' || input.id.length === 0 || input.id.length > 64) return null;
-  return reviewDetail(forTenant(svc.db, actor.orgId), input.id);
+  return reviewDetail(forTenant(svc.db, actor), input.id);
 }
 
 /** The detail of a review as it stands (inside a transaction: as that transaction sees it). */

@@ -17,7 +17,7 @@ export async function listMonitoringReviews(
   input: { state?: string | null; caseId?: string | null; limit?: number; cursor?: string | null } = {},
   options: { edgeCursors?: boolean } = {},
 ): Promise<Page<MonitoringReviewView>> {
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   authorize(actor, 'monitoring_reviews:read');
   const details: ValidationDetail[] = [];
   const limit = pageSize(input.limit, 'limit', details);

@@ -27,7 +27,7 @@ export async function reopenMonitoringReview(svc: Services, actor: Actor, input:
   const orgId = actor.orgId;
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const { review } = await lockReview(tx, orgId, input.id);
     assertReviewTransition(review, 'reopen');
     const newer = await findUnclosedReviewOfFact(db, review.casePk, review.factKey);

@@ -36,7 +36,7 @@ export async function resolveMonitoringReview(
   const orgId = actor.orgId;
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const { review, monitored } = await lockReview(tx, orgId, input.id);
     assertReviewTransition(review, 'resolve');
     if (review.dispositionBy === by && (await fourEyesOn(db))) throw selfSignOff(review, by, 'resolve');

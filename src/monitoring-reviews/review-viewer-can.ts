@@ -35,5 +35,5 @@ export function reviewViewerCan(actor: Actor, r: { state: ReviewState; dispositi
 /** What the actor may do to the review (monitoring_reviews:read): reads the tenant's four-eyes setting, then reviewViewerCan. */
 export async function getReviewViewerCan(svc: Services, actor: Actor, r: { state: ReviewState; dispositionBy: string | null }): Promise<ReviewViewerCan> {
   authorize(actor, 'monitoring_reviews:read');
-  return reviewViewerCan(actor, r, await fourEyesOn(forTenant(svc.db, actor.orgId)));
+  return reviewViewerCan(actor, r, await fourEyesOn(forTenant(svc.db, actor)));
 }

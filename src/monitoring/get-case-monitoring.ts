@@ -10,7 +10,7 @@ const SHOWN = 50;
 
 /** A case's monitoring as the console's case page shows it; null for a missing case and another tenant's alike. */
 export async function getCaseMonitoring(svc: Services, actor: Actor, caseId: string): Promise<CaseMonitoringView | null> {
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   authorize(actor, 'monitoring:read');
   const casePk = await findCasePk(db, caseId);
   if (casePk === null) return null;

@@ -11,7 +11,7 @@ import type { MonitoringSettingsView } from './monitoring-views';
 /** The tenant's monitoring schedule (any member may see it). */
 export async function getMonitoringSettings(svc: Services, actor: Actor): Promise<MonitoringSettingsView> {
   authorize(actor, 'monitoring:read');
-  return { schedule: await findMonitoringSchedule(forTenant(svc.db, actor.orgId)) };
+  return { schedule: await findMonitoringSchedule(forTenant(svc.db, actor)) };
 }
 
 /**
@@ -26,7 +26,7 @@ export async function setMonitoringSchedule(svc: Services, actor: Actor, input: 
     throw DomainError.validation([{ path: 'schedule', message: `must be one of ${MONITORING_SCHEDULES.join(', ')}` }]);
   }
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, actor.orgId);
+    const db = forTenant(tx.manager, actor);
     // The tenant row lock serialises concurrent changes of one tenant's settings.
     await tx.manager.query('SELECT id FROM tenants WHERE id = ? FOR UPDATE', [actor.orgId]);
     const previous = await findMonitoringSchedule(db);

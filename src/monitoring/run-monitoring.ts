@@ -15,7 +15,7 @@ export const NOT_MONITORED_MESSAGE = 'Only approved cases whose data is held are
  * found; a case that is not monitored is `invalid_transition`. Returns the run.
  */
 export async function runMonitoring(svc: Services, actor: Actor, caseId: string): Promise<MonitoringRunView> {
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   authorize(actor, 'monitoring:run');
   const casePk = await findCasePk(db, caseId);
   if (casePk === null) throw DomainError.notFound('Case');

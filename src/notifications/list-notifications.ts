@@ -12,7 +12,7 @@ export async function listNotifications(
 ): Promise<Page<NotificationView>> {
   authorize(caller, 'notifications:own');
   const actor = notifiedMember(caller);
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   const limit = pageSize(input.limit);
   const unreadOnly = input.unreadOnly === true;
   const scope: CursorScope = { orgId: actor.orgId, list: 'notifications', filter: { memberId: actor.memberId, unreadOnly } };

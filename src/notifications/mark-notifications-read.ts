@@ -23,7 +23,7 @@ export async function markNotificationsRead(svc: Services, caller: Actor, input:
   }
   if (ids && ids.length > MARK_READ_MAX_IDS) throw DomainError.validation([{ path: 'ids', message: `must name at most ${MARK_READ_MAX_IDS} notifications` }]);
   if (ids && ids.some((id) => !Number.isSafeInteger(id) || id < 1)) throw DomainError.validation([{ path: 'ids', message: 'must be notification ids' }]);
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   await markRead(db, actor.memberId, all ? null : [...new Set(ids)], svc.clock.now());
   return countUnread(db, actor.memberId);
 }

@@ -8,5 +8,5 @@ import { countUnread } from './notifications.repository';
 export async function unreadNotificationCount(svc: Services, caller: Actor): Promise<number> {
   authorize(caller, 'notifications:own');
   const actor = notifiedMember(caller);
-  return countUnread(forTenant(svc.db, actor.orgId), actor.memberId);
+  return countUnread(forTenant(svc.db, actor), actor.memberId);
 }

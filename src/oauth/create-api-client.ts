@@ -1,4 +1,4 @@
-import { auditName, authorize, requireStepUp, can, type Actor } from '../access/index';
+import { auditName, authorize, requireStepUp, can, principalMode, TEST_CLIENT_PREFIX, type Actor, type Mode } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { recordAudit } from '../audit/record-audit';
 import { DomainError, type ValidationDetail } from '../errors';
@@ -13,6 +13,8 @@ export interface CreatedClient {
   /** Shown once; only its hash is stored. Null for a public connector. */
   clientSecret: string | null;
   scopes: Scope[];
+  /** Test credentials (client id `test_…`) see and make test data only. */
+  mode: Mode;
 }
 
 /** Parses a space- or comma-separated scope list, reporting unknown scopes. */
@@ -37,11 +39,13 @@ export function elevatedScopeRefusal(actor: Actor, scopes: readonly Scope[]): Do
  * analyst may mint the contract's scopes; the elevated ones (ELEVATED_CLIENT_SCOPES) need a compliance
  * admin, and without named scopes an analyst gets the defaults less those. An optional expiry (in the
  * future) ends them by itself. The creating member is kept, so removing them tells the admins.
+ * Test credentials (`mode: 'test'`, the default for a member whose console shows test data) get a client id
+ * starting `test_`: they see and make the tenant's test data only (docs/test-mode.md).
  */
 export async function createApiClient(
   svc: Services,
   actor: Actor,
-  input: { name: string; scopes?: string | string[]; expiresAt?: Date | null },
+  input: { name: string; scopes?: string | string[]; expiresAt?: Date | null; mode?: Mode },
 ): Promise<CreatedClient> {
   authorize(actor, 'credentials:manage');
   requireStepUp(actor);
@@ -59,16 +63,17 @@ export async function createApiClient(
   const refusal = elevatedScopeRefusal(actor, scopes);
   if (refusal) throw refusal;
   await getTenant(svc, actor.orgId);
-  const clientId = `cli_${randomToken(16)}`;
+  const mode = input.mode ?? principalMode(actor);
+  const clientId = `${mode === 'test' ? TEST_CLIENT_PREFIX : 'cli_'}${randomToken(16)}`;
   const clientSecret = randomToken(32);
   await inTransaction(svc, async (tx) => {
     await tx.manager.insert(OAuthClient, {
-      id: clientId, orgId: actor.orgId, kind: 'api', name, secretHash: sha256Hex(clientSecret), scopes, redirectUris: [],
+      id: clientId, orgId: actor.orgId, kind: 'api', name, secretHash: sha256Hex(clientSecret), scopes, mode, redirectUris: [],
       createdAt: now, createdByMemberId: actor.kind === 'member' ? actor.memberId : null, lastUsedAt: null, revokedAt: null, expiresAt,
     });
     await recordAudit(tx, {
-      orgId: actor.orgId, actor: auditName(actor), action: 'api_client.created', details: { clientId, name, scopes, ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}) }, at: now,
+      orgId: actor.orgId, actor: auditName(actor), action: 'api_client.created', details: { clientId, name, scopes, ...(mode === 'test' ? { mode } : {}), ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}) }, at: now,
     });
   });
-  return { clientId, clientSecret, scopes };
+  return { clientId, clientSecret, scopes, mode };
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { SCOPES, type Scope } from '../access/index';
+import { SCOPES, type Mode, type Scope } from '../access/index';
 import { jsonColumn, nullableTimestampColumn, timestampColumn, uuidColumn } from '../db/columns';
 
 export { SCOPES, type Scope };
@@ -33,6 +33,8 @@ export class OAuthClient {
   @Column(nullableTimestampColumn) previousSecretExpiresAt!: Date | null;
   @Column(nullableTimestampColumn) secretRotatedAt!: Date | null;
   @Column(jsonColumn) scopes!: Scope[];
+  /** Test credentials (id `test_…`) see and make the tenant's test data only; connectors are always live. */
+  @Column({ type: 'varchar', length: 4, default: 'live' }) mode!: Mode;
   @Column(jsonColumn) redirectUris!: string[];
   @Column(timestampColumn) createdAt!: Date;
   /** The member who minted an API client (null when the operator or the CLI did). */

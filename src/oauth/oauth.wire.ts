@@ -53,6 +53,7 @@ export const ApiClientSchema = Type.Object({
   clientId: Type.String(),
   name: Type.String(),
   scopes: Type.Array(ScopeSchema),
+  mode: Type.Union([Type.Literal('live'), Type.Literal('test')], { description: 'test: test credentials (client id test_…), which see and make test data only.' }),
   createdAt: DateTime(),
   lastUsedAt: Nullable(DateTime(), { description: 'When it last obtained a token or called the pull API (kept to the minute); null when never.' }),
   expiresAt: Nullable(DateTime(), { description: 'When it stops working by itself; null when never.' }),

@@ -14,7 +14,7 @@ export async function signOutEverywhere(svc: Services, actor: Actor): Promise<nu
   if (actor.kind !== 'member') return 0;
   return inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
-    const ended = await endSessionsOfMember(forTenant(tx.manager, actor.orgId), { memberId: actor.memberId, now });
+    const ended = await endSessionsOfMember(forTenant(tx.manager, actor), { memberId: actor.memberId, now });
     await revokeMemberGrants(tx, { orgId: actor.orgId, memberId: actor.memberId, now });
     return ended;
   });

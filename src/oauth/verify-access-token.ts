@@ -7,6 +7,7 @@ import { resourceOf } from './resources';
 import { SCOPES, type Scope } from './oauth-client.entity';
 import type { TokenActor } from '../access/actor';
 import { addressAllowed, addressNotAllowed } from '../access/index';
+import type { Mode } from '../access/vocabulary';
 import { ACCESS_TOKEN_ALG, publicJwks } from './signing-key';
 import { isStale, touchClient, touchGrant } from './touch';
 
@@ -42,6 +43,7 @@ interface LiveRow {
   client_expires: Date | null;
   /** The token's tenant's IP allow-list (JSON), read with the rest so the cache-hit path has no query of its own. */
   allow_list: string | null;
+  client_mode: Mode;
 }
 
 /**
@@ -83,8 +85,8 @@ export async function verifyAccessToken(
     row.client_last_used = now;
   }
   return claims.grantId
-    ? { kind: 'connector', orgId: claims.orgId, clientId: claims.clientId, scopes: claims.scopes, grantId: claims.grantId, memberId: claims.sub, tokenId: claims.jti }
-    : { kind: 'api_client', orgId: claims.orgId, clientId: claims.clientId, scopes: claims.scopes, tokenId: claims.jti };
+    ? { kind: 'connector', orgId: claims.orgId, clientId: claims.clientId, scopes: claims.scopes, grantId: claims.grantId, memberId: claims.sub, tokenId: claims.jti, mode: 'live' }
+    : { kind: 'api_client', orgId: claims.orgId, clientId: claims.clientId, scopes: claims.scopes, tokenId: claims.jti, mode: row.client_mode === 'test' ? 'test' : 'live' };
 }
 
 /** The token's verified claims: jose's full check once per token and process, exp and nbf on every call. */
@@ -124,7 +126,7 @@ async function liveRow(svc: Services, claims: Claims): Promise<LiveRow | undefin
   if (hit) return hit;
   const generation = cache.beginLiveCheck();
   const rows = (await svc.db.query(
-    `SELECT c.org_id AS client_org, c.kind AS client_kind, c.revoked_at AS client_revoked, c.last_used_at AS client_last_used, c.expires_at AS client_expires,
+    `SELECT c.org_id AS client_org, c.kind AS client_kind, c.revoked_at AS client_revoked, c.last_used_at AS client_last_used, c.expires_at AS client_expires, c.mode AS client_mode,
             g.org_id AS grant_org, g.client_id AS grant_client, g.member_id AS grant_member, g.revoked_at AS grant_revoked,
             g.last_used_at AS grant_last_used, m.removed_at AS member_removed,
             (SELECT 1 FROM oauth_revoked_access_tokens r WHERE r.jti = ?) AS jti_revoked,

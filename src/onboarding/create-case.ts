@@ -1,4 +1,4 @@
-import { forTenant } from '../db/index';
+import { forTenant, type TenantDb } from '../db/index';
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction, type Tx } from '../db/transaction';
@@ -7,7 +7,8 @@ import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
 import { isValidIdempotencyKey, requestHash, runIdempotent, type StoredResponse } from '../idempotency/idempotent';
 import { createInvite } from '../invites/index';
-import { auditName, authorize, type Actor } from '../access/index';
+import { auditName, authorize, principalMode, type Actor, type Mode } from '../access/index';
+import { sha256Hex } from '../security/tokens';
 import { assertSchema } from '../schema';
 import type { Services } from '../services';
 import { createdCaseView } from '../cases/index';
@@ -63,9 +64,9 @@ export async function createCase(svc: Services, actor: Actor, input: CreateCaseI
   const orgId = actor.orgId;
   let crmReplay = false;
   // Lock rows are created on first use, before (never inside) the guarded transaction.
-  await ensureDedupLockRows(forTenant(svc.db, orgId), checked.locks, svc.clock.now());
-  const result = await runIdempotent(svc, { orgId, key, requestHash: requestHash(input.body) }, async (tx) => {
-    await lockDedupKeys(forTenant(tx.manager, orgId), checked.locks);
+  await ensureDedupLockRows(forTenant(svc.db, actor), checked.locks, svc.clock.now());
+  const result = await runIdempotent(svc, { orgId, key: modeScopedKey(key, principalMode(actor)), requestHash: requestHash(input.body) }, async (tx) => {
+    await lockDedupKeys(forTenant(tx.manager, actor), checked.locks);
     const decided = await decideAndCreate(tx, actor, checked, input.render);
     crmReplay = decided.crmReplay;
     return decided.response;
@@ -107,11 +108,10 @@ export async function createCasesTogether(
 ): Promise<CreateCaseResult[]> {
   authorize(actor, 'cases:create');
   if (bodies.length === 0) return [];
-  const orgId = actor.orgId;
   const locks = [...new Set(bodies.flatMap((b) => b.locks))];
-  await ensureDedupLockRows(forTenant(svc.db, orgId), locks, svc.clock.now());
+  await ensureDedupLockRows(forTenant(svc.db, actor), locks, svc.clock.now());
   return inTransaction(svc, async (tx) => {
-    await lockDedupKeys(forTenant(tx.manager, orgId), locks);
+    await lockDedupKeys(forTenant(tx.manager, actor), locks);
     const results: CreateCaseResult[] = [];
     for (const checked of bodies) {
       const decided = await decideAndCreate(tx, actor, checked, render);
@@ -127,7 +127,7 @@ async function decideAndCreate(
 ): Promise<{ response: StoredResponse; crmReplay: boolean }> {
   const svc = tx.services;
   const orgId = actor.orgId;
-  const db = forTenant(tx.manager, orgId);
+  const db = forTenant(tx.manager, actor);
   const { body, customerEmail, customerEmailKey } = checked;
   if (checked.crmGuard) {
     const existing = await findCaseByCrmRecordId(db, body.crmRecordId!);
@@ -142,7 +142,7 @@ async function decideAndCreate(
       response: render({ kind: 'duplicate_open_case', existing: { caseId: openCase.case_id, status: openCase.status, createdAt: openCase.created_at.toISOString() } }),
     };
   }
-  const created = await insertApiCase(tx, orgId, { ...body, customerEmail });
+  const created = await insertApiCase(tx, db, { ...body, customerEmail });
   if (openCase) {
     await recordAudit(tx, {
       orgId,
@@ -155,8 +155,18 @@ async function decideAndCreate(
   return { crmReplay: false, response: render({ kind: 'created', case: created }) };
 }
 
-async function insertApiCase(tx: Tx, orgId: string, body: CreateCaseBody): Promise<CreatedCaseView> {
-  const db = forTenant(tx.manager, orgId);
+/**
+ * An Idempotency-Key as stored for the caller's mode: test and live requests never replay each other's answers
+ * (Stripe keeps keys per mode too). A test key is stored as `test <sha256 of the key>`: a space is not a visible
+ * character, so no live key is ever stored so.
+ */
+function modeScopedKey(key: string | null, mode: Mode): string | null {
+  return key === null || mode === 'live' ? key : `test ${sha256Hex(key)}`;
+}
+
+/** Inserts the case in the handle's mode (the caller's: a test client's case is a test case). */
+async function insertApiCase(tx: Tx, db: TenantDb, body: CreateCaseBody): Promise<CreatedCaseView> {
+  const orgId = db.orgId;
   const svc = tx.services;
   const now = svc.clock.now();
   const caseId = randomUUID();

@@ -1,4 +1,4 @@
-import { forTenant } from '../db/index';
+import { forTenant, type TenantScope } from '../db/index';
 import { auditName, authorize, type Actor } from '../access/index';
 import { inTransaction, type Tx } from '../db/transaction';
 import { recordEvent } from '../events/record-event';
@@ -34,7 +34,6 @@ export interface OpenCaseInput {
  */
 export async function openCase(svc: Services, actor: Actor, input: OpenCaseInput): Promise<{ caseId: string; pk: number }> {
   authorize(actor, 'cases:create');
-  const orgId = actor.orgId;
   const createdBy = input.source === 'manual' ? auditName(actor) : null;
   const details: ValidationDetail[] = [];
   const companyName = requireText(details, 'companyName', input.companyName, 200);
@@ -54,18 +53,20 @@ export async function openCase(svc: Services, actor: Actor, input: OpenCaseInput
   const sendInvite = input.sendInvite === true;
   if (sendInvite && input.customerEmail == null) details.push({ path: 'customerEmail', message: 'is required to send the invite' });
   throwIfAny(details);
-  return inTransaction(svc, (tx) => insertOpenedCase(tx, orgId, { ...input, companyName, createdBy, sendInvite }));
+  return inTransaction(svc, (tx) => insertOpenedCase(tx, actor, { ...input, companyName, createdBy, sendInvite }));
 }
 
 /**
  * openCase's insert in the caller's transaction, for use cases that check their caller themselves and
  * must open the case under locks they hold (the public intake, under the open-case guard's lock row).
  * The company name may be unknown (null) there: the customer has typed only their email so far.
+ * `scope` is the tenant, or the caller (whose mode the case takes: a console member working test data opens a test case).
  */
 export async function insertOpenedCase(
-  tx: Tx, orgId: string, input: Omit<OpenCaseInput, 'companyName'> & { companyName: string | null; createdBy?: string | null; sendInvite?: boolean },
+  tx: Tx, scope: string | TenantScope, input: Omit<OpenCaseInput, 'companyName'> & { companyName: string | null; createdBy?: string | null; sendInvite?: boolean },
 ): Promise<{ caseId: string; pk: number }> {
-  const db = forTenant(tx.manager, orgId);
+  const db = forTenant(tx.manager, scope);
+  const orgId = db.orgId;
   const svc = tx.services;
   const companyName = input.companyName;
   const createdBy = input.createdBy ?? null;

@@ -47,7 +47,7 @@ export async function reminderScheduleOf(db: TenantDb): Promise<ReminderSchedule
 /** The organisation's reminder schedule (any member). */
 export async function getReminderSchedule(svc: Services, actor: Actor): Promise<ReminderScheduleView> {
   authorize(actor, 'outreach:read_settings');
-  return reminderScheduleOf(forTenant(svc.db, actor.orgId));
+  return reminderScheduleOf(forTenant(svc.db, actor));
 }
 
 const whole = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
@@ -68,7 +68,7 @@ export async function setReminderSchedule(svc: Services, actor: Actor, input: Re
   const next: ReminderSchedule = { enabled: input.enabled, firstAfterDays: input.firstAfterDays, everyDays: input.everyDays, maxReminders: input.maxReminders };
   return inTransaction(svc, async (tx) => {
     await tx.manager.query('SELECT id FROM tenants WHERE id = ? FOR UPDATE', [actor.orgId]);
-    const previous = await reminderScheduleOf(forTenant(tx.manager, actor.orgId));
+    const previous = await reminderScheduleOf(forTenant(tx.manager, actor));
     const same = previous.enabled === next.enabled && previous.firstAfterDays === next.firstAfterDays && previous.everyDays === next.everyDays
       && previous.maxReminders === next.maxReminders;
     if (same && previous.updatedBy !== null) return previous;

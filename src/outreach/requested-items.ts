@@ -41,7 +41,7 @@ const itemView = (r: StoredRequestedItem): RequestedItemView => ({
 
 /** What the console's Outreach section shows of a case's requests: the items asked for, with their status, and the reminder state. */
 export async function getCaseRequests(svc: Services, actor: Actor, input: { caseId: string }): Promise<CaseRequestsView> {
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   authorize(actor, 'edd:read');
   const casePk = await findCasePk(db, input.caseId);
   if (casePk === null) throw DomainError.notFound('Case');

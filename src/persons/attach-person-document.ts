@@ -23,7 +23,7 @@ export async function attachPersonDocument(svc: Services, actor: Actor, input: {
   const documentId = personIdOf(input.documentId, 'documentId');
   const orgId = actor.orgId;
   await inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const found = await findCaseDocument(db, documentId);
     if (!found) throw DomainError.notFound('Document');
     const c = await lockConsoleCase(db, found.caseId);

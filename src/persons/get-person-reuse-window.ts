@@ -9,5 +9,5 @@ export const DEFAULT_REUSE_WINDOW_DAYS = 365;
 /** The tenant's reuse window: days an ID document attached to a person stays reusable on later cases. */
 export async function getPersonReuseWindow(svc: Services, actor: Actor): Promise<{ reuseWindowDays: number }> {
   authorize(actor, 'persons:read');
-  return { reuseWindowDays: await findReuseWindowDays(forTenant(svc.db, actor.orgId)) };
+  return { reuseWindowDays: await findReuseWindowDays(forTenant(svc.db, actor)) };
 }

@@ -6,7 +6,7 @@ import { findPerson, listLinksOfPerson, listPersonDocuments } from './persons.re
 
 /** One person with their cases (every link, active or unlinked, newest first) and attached documents; null for a missing or another tenant's id. */
 export async function getPerson(svc: Services, actor: Actor, personId: number): Promise<PersonDetailView | null> {
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   authorize(actor, 'persons:read');
   if (!Number.isSafeInteger(personId) || personId < 1) return null;
   const row = await findPerson(db, personId);

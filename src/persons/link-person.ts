@@ -19,7 +19,7 @@ export async function linkPerson(svc: Services, actor: Actor, input: { caseId: s
   const personId = personIdOf(input.personId);
   const orgId = actor.orgId;
   await inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const c = await lockConsoleCase(db, input.caseId);
     const human = await caseHumanOf(tx, orgId, c.pk, personKey);
     const person = await findPerson(db, personId, true);

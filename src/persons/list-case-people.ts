@@ -22,7 +22,7 @@ export async function listCasePeople(
   svc: Services, actor: Actor, caseId: string,
 ): Promise<{ people: CasePersonView[]; idDocuments: IdDocumentView[] }> {
   authorize(actor, 'persons:read');
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   const c = await findCaseById(db, caseId);
   if (!c) throw DomainError.notFound('Case');
   const [parties, links, docs] = await Promise.all([

@@ -19,6 +19,6 @@ export async function listPersons(
   const search = searchTerm(input.search)?.toLowerCase() ?? null;
   const after = input.after ?? null;
   if (after !== null && (!Number.isSafeInteger(after) || after < 1)) throw DomainError.validation([{ path: 'after', message: 'must be a personId' }]);
-  const rows = await searchPersons(forTenant(svc.db, actor.orgId), { search, after, limit: first + 1 });
+  const rows = await searchPersons(forTenant(svc.db, actor), { search, after, limit: first + 1 });
   return { persons: rows.slice(0, first).map(personView), hasMore: rows.length > first };
 }

@@ -20,7 +20,7 @@ export async function markPersonNew(svc: Services, actor: Actor, input: { caseId
   const personKey = personKeyOf(input.personKey);
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const c = await lockConsoleCase(db, input.caseId);
     const human = await caseHumanOf(tx, orgId, c.pk, personKey);
     const existing = await findActiveLink(db, c.pk, personKey, true);

@@ -20,7 +20,7 @@ export async function setPersonReuseWindow(svc: Services, actor: Actor, input: {
     throw DomainError.validation([{ path: 'days', message: `must be a whole number of days from 1 to ${MAX_REUSE_WINDOW_DAYS}` }]);
   }
   return inTransaction(svc, async (tx) => {
-    const previous = await findReuseWindowDays(forTenant(tx.manager, actor.orgId), true);
+    const previous = await findReuseWindowDays(forTenant(tx.manager, actor), true);
     if (previous === input.days) return { reuseWindowDays: previous };
     const now = svc.clock.now();
     await writePersonReuseDays(tx.manager, actor.orgId, input.days, now);

@@ -19,7 +19,7 @@ export async function unlinkPerson(svc: Services, actor: Actor, input: { caseId:
   const reason = reasonOf(input.reason);
   const orgId = actor.orgId;
   await inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const c = await lockConsoleCase(db, input.caseId);
     const human = await caseHumanOf(tx, orgId, c.pk, personKey);
     const link = await findActiveLink(db, c.pk, personKey, true);

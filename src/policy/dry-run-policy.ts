@@ -27,8 +27,7 @@ export interface PolicyDryRunView {
  */
 export async function dryRunPolicy(svc: Services, actor: Actor, input: { caseId: string; rules?: unknown }): Promise<PolicyDryRunView> {
   authorize(actor, 'policy:read');
-  const orgId = actor.orgId;
-  const db = forTenant(svc.db, orgId);
+  const db = forTenant(svc.db, actor);
   const now = svc.clock.now();
   const casePk = await findCasePk(db, input.caseId);
   if (casePk === null) throw DomainError.notFound('Case');

@@ -7,5 +7,5 @@ import { decisionPolicyView, type DecisionPolicyView } from './policy-views';
 /** The tenant's active decision policy (the default, stored as version 1, when it never had one). */
 export async function getDecisionPolicy(svc: Services, actor: Actor): Promise<DecisionPolicyView> {
   authorize(actor, 'policy:read');
-  return decisionPolicyView(await activeDecisionPolicy(forTenant(svc.db, actor.orgId), svc.clock.now()));
+  return decisionPolicyView(await activeDecisionPolicy(forTenant(svc.db, actor), svc.clock.now()));
 }

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/index';
+import { modeCondition, type TenantDb } from '../db/index';
 import { isCaseId } from '../cases/index';
 import { DEFAULT_DECISION_POLICY, DEFAULT_EDD_ITEMS, type DecisionPolicyDefinition, type EddItemsByBand, type PolicyRule, type RoutingOutcome } from './decision-policy';
 import type { PolicyFacts } from './policy-facts';
@@ -100,7 +100,8 @@ export async function lockRoutedCase(db: TenantDb, casePk: number): Promise<{ st
 export async function findCasePk(db: TenantDb, caseId: string): Promise<number | null> {
   const orgId = db.orgId;
   if (!isCaseId(caseId)) return null;
-  const [row]: { pk: number }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
+  const mode = modeCondition(db);
+  const [row]: { pk: number }[] = await db.query(`SELECT pk FROM cases WHERE org_id = ? AND case_id = ?${mode.sql}`, [orgId, caseId, ...mode.params]);
   return row ? row.pk : null;
 }
 

@@ -39,7 +39,7 @@ export interface DecisionPolicyPreview {
  */
 export async function previewDecisionPolicy(svc: Services, actor: Actor, input: { draft?: unknown } = {}): Promise<DecisionPolicyPreview> {
   authorize(actor, 'policy:read');
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   const now = svc.clock.now();
   const active = await activeDecisionPolicy(db, now);
   let policy: DecisionPolicyDefinition = active.definition;

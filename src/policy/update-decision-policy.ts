@@ -17,7 +17,7 @@ export async function updateDecisionPolicy(svc: Services, actor: Actor, input: u
   authorize(actor, 'policy:configure');
   validatePolicy(input); // every problem reported before anything is locked
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, actor.orgId);
+    const db = forTenant(tx.manager, actor);
     await lockTenant(tx.manager, actor.orgId);
     const now = svc.clock.now();
     const previous = await activeDecisionPolicy(db, now);

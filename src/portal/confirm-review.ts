@@ -43,7 +43,7 @@ export async function confirmReview(svc: Services, actor: Actor, input: { amendm
   const { amendments } = assertSchema(ReviewConfirmSchema, { amendments: input.amendments });
   return inTransaction(svc, async (tx) => {
     const orgId = actor.orgId;
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const casePk = Number(c.pk);
     refuseUnlessEditable({ status: (await lockCaseStatus(db, casePk)) ?? 'approved' });
     const review = await buildReview(db, c);

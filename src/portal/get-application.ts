@@ -7,5 +7,5 @@ import type { ApplicationView } from '../cases/index';
 /** application.get: the case's application (company profile, directors and UBOs) and whether it may still change. */
 export async function getApplication(svc: Services, actor: Actor, input: { caseId?: string } = {}): Promise<ApplicationView> {
   const c = await portalCaseOf(svc.db, actor, input.caseId);
-  return { ...(await loadApplication(forTenant(svc.db, actor.orgId), c)), editable: isEditable(c) };
+  return { ...(await loadApplication(forTenant(svc.db, actor), c)), editable: isEditable(c) };
 }

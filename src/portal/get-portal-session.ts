@@ -45,7 +45,7 @@ const ownershipStarted = (app: Application) => app.ownership.hasUbos !== null ||
  * application is submitted every step is complete and nothing is editable.
  */
 export async function getPortalSession(svc: Services, actor: Actor, input: { caseId?: string } = {}): Promise<PortalSessionView> {
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   const c = await portalCaseOf(svc.db, actor, input.caseId);
   const tenant = await getTenant(svc, actor.orgId);
   const casePk = Number(c.pk);

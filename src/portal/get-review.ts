@@ -12,5 +12,5 @@ import { buildReview, reviewView } from './review';
  */
 export async function getReview(svc: Services, actor: Actor, input: { caseId?: string } = {}): Promise<ReviewView> {
   const c = await portalCaseOf(svc.db, actor, input.caseId);
-  return reviewView(await buildReview(forTenant(svc.db, actor.orgId), c), c, isEditable(c));
+  return reviewView(await buildReview(forTenant(svc.db, actor), c), c, isEditable(c));
 }

@@ -26,7 +26,7 @@ export async function saveApplication(svc: Services, actor: Actor, input: { appl
   const parsed = assertSchema(ApplicationDraftSchema, input.application);
   const draft = checkDraft(parsed, svc.clock.now().toISOString().slice(0, 10));
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, actor.orgId);
+    const db = forTenant(tx.manager, actor);
     // The case row is locked so that a save cannot slip in beside a submission.
     refuseUnlessEditable({ status: (await lockCaseStatus(db, Number(c.pk))) ?? 'approved' });
     const before = await loadApplication(db, c);

@@ -23,7 +23,7 @@ import type { SubmittedView } from '../cases/index';
 export async function submitCase(tx: Tx, actor: Actor, c: CaseRecord, source: 'application_form' | 'doc_upload'): Promise<SubmittedView> {
   const svc = tx.services;
   const orgId = actor.orgId;
-  const db = forTenant(tx.manager, orgId);
+  const db = forTenant(tx.manager, actor);
   const casePk = Number(c.pk);
   const status = await lockCaseStatus(db, casePk);
   refuseUnlessEditable({ status: status ?? 'approved' });

@@ -52,7 +52,7 @@ export async function findCasePurgeRecord(db: TenantDb, casePk: number): Promise
 /** A case's retention standing, for the case page (anyone who may read the case); null for an unknown case. */
 export async function getCaseRetention(svc: Services, actor: Actor, caseId: string): Promise<CaseRetentionView | null> {
   authorize(actor, 'cases:read');
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   const casePk = await findCasePkById(db, caseId);
   if (casePk === null) return null;
   const facts = (await findCaseRetentionFacts(db, casePk))!;

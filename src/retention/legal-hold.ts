@@ -28,7 +28,7 @@ export async function setLegalHold(svc: Services, actor: Actor, input: { caseId:
   if (!reason || reason.length > MAX_REASON) throw DomainError.validation([{ path: 'reason', message: `must say why, in 1 to ${MAX_REASON} characters` }]);
   const casePk = await caseOf(svc, actor.orgId, input.caseId);
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, actor.orgId);
+    const db = forTenant(tx.manager, actor);
     const c = (await lockCaseForPurge(db, casePk))!;
     if (await findActiveLegalHold(db, casePk)) throw new DomainError('conflict', `Case ${c.caseId} is already on legal hold; release it first to change the reason.`);
     const hold = { reason, placedBy: auditName(actor), placedAt: svc.clock.now() };
@@ -43,7 +43,7 @@ export async function releaseLegalHold(svc: Services, actor: Actor, input: { cas
   authorize(actor, 'legal_hold:manage');
   const casePk = await caseOf(svc, actor.orgId, input.caseId);
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, actor.orgId);
+    const db = forTenant(tx.manager, actor);
     const c = (await lockCaseForPurge(db, casePk))!;
     const now = svc.clock.now();
     const hold = await findActiveLegalHold(db, casePk);
@@ -56,5 +56,5 @@ export async function releaseLegalHold(svc: Services, actor: Actor, input: { cas
 /** A case's active legal hold (anyone who may read the case; the case page shows it), or null. */
 export async function findCaseLegalHold(svc: Services, actor: Actor, casePk: number): Promise<LegalHoldView | null> {
   authorize(actor, 'cases:read');
-  return findActiveLegalHold(forTenant(svc.db, actor.orgId), casePk);
+  return findActiveLegalHold(forTenant(svc.db, actor), casePk);
 }

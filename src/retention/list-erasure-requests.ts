@@ -36,7 +36,7 @@ export async function listErasureRequests(
   throwIfAny(details);
   const scope: CursorScope = { orgId: actor.orgId, list: 'erasure_requests', filter: {} };
   const before = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
-  const rows = await readErasureRequests(forTenant(svc.db, actor.orgId), before, limit + 1);
+  const rows = await readErasureRequests(forTenant(svc.db, actor), before, limit + 1);
   return toPage(svc.config, scope, rows, limit, (r) => [r.id], (r) => ({
     requestId: r.id, personId: r.personId, reason: r.reason, requestedBy: r.requestedBy, requestedAt: r.requestedAt,
     state: r.decisions.every((d) => d.outcome !== 'retained' || d.erasedAt !== null) ? 'done' as const : 'waiting' as const,

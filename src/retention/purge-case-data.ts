@@ -46,11 +46,11 @@ export type PurgeResult =
 export async function purgeCaseData(svc: Services, actor: Actor, ref: { casePk: number } | { caseId: string }): Promise<PurgeResult> {
   authorize(actor, 'retention:purge');
   const orgId = actor.orgId;
-  const db = forTenant(svc.db, orgId);
+  const db = forTenant(svc.db, actor);
   const casePk = 'casePk' in ref ? ref.casePk : await findCasePkById(db, ref.caseId);
   if (casePk === null || !Number.isSafeInteger(casePk)) throw DomainError.notFound('Case');
   const decided = await inTransaction(svc, async (tx): Promise<PurgeResult> => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const c = await lockCaseForPurge(db, casePk);
     if (!c) throw DomainError.notFound('Case');
     if (c.purgedAt) return { outcome: 'already_purged', caseId: c.caseId, purgedAt: c.purgedAt.toISOString(), blobsDeleted: 0 };

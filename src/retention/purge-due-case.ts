@@ -24,7 +24,7 @@ export async function purgeDueCase(svc: Services, actor: Actor, ref: { casePk: n
   authorize(actor, 'retention:purge');
   const orgId = actor.orgId;
   const result = await inTransaction(svc, async (tx): Promise<RetentionPurgeResult> => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const c = await lockCaseForPurge(db, ref.casePk);
     if (!c) throw DomainError.notFound('Case');
     if (c.purgedAt) return { outcome: 'already_purged', caseId: c.caseId };
@@ -60,7 +60,7 @@ export async function purgeDueCase(svc: Services, actor: Actor, ref: { casePk: n
     return { outcome: 'purged', caseId: c.caseId, purgedAt: purgedAt.toISOString(), blobsDeleted: 0 };
   });
   if (result.outcome !== 'purged') return result;
-  const blobsDeleted = await deletePurgedBlobs(svc, forTenant(svc.db, orgId), ref.casePk);
+  const blobsDeleted = await deletePurgedBlobs(svc, forTenant(svc.db, actor), ref.casePk);
   svc.log.info({ orgId, caseId: result.caseId, blobsDeleted }, 'retention schedule: personal data purged');
   return { ...result, blobsDeleted };
 }

@@ -54,17 +54,17 @@ export async function requestErasure(svc: Services, actor: Actor, input: { perso
   const caseIds = [...new Set(person.cases.filter((c) => c.active).map((c) => c.caseId))];
   const requestId = await inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
-    const id = await insertErasureRequest(forTenant(tx.manager, orgId), { personId: person.personId, reason, requestedBy: by, at: now });
+    const id = await insertErasureRequest(forTenant(tx.manager, actor), { personId: person.personId, reason, requestedBy: by, at: now });
     await recordAudit(tx, { orgId, actor: by, action: 'subject.erasure_requested', details: { requestId: id, personId: person.personId, reason, caseIds }, at: now });
     return id;
   });
 
   const decisions: ErasureDecisionView[] = [];
   for (const caseId of caseIds) {
-    const casePk = await findCasePkById(forTenant(svc.db, orgId), caseId);
+    const casePk = await findCasePkById(forTenant(svc.db, actor), caseId);
     if (casePk === null) continue;
     const decision = await inTransaction(svc, async (tx): Promise<ErasureDecisionView> => {
-      const db = forTenant(tx.manager, orgId);
+      const db = forTenant(tx.manager, actor);
       const c = (await lockCaseForPurge(db, casePk))!;
       const now = svc.clock.now();
       const facts = (await findCaseRetentionFacts(db, casePk))!;
@@ -105,7 +105,7 @@ export async function requestErasure(svc: Services, actor: Actor, input: { perso
       });
       return d;
     });
-    if (decision.outcome === 'erased') await deletePurgedBlobs(svc, forTenant(svc.db, orgId), casePk);
+    if (decision.outcome === 'erased') await deletePurgedBlobs(svc, forTenant(svc.db, actor), casePk);
     decisions.push(decision);
   }
   return { requestId, personId: person.personId, decisions };

@@ -1,4 +1,4 @@
-import { type TenantDb } from '../db/index';
+import { modeCondition, type TenantDb } from '../db/index';
 import { crossTenant } from '../db/cross-tenant';
 import { purgeCasePersonalData } from '../cases/index';
 import { purgeCaseCustomerEmails } from '../customer-emails/index';
@@ -45,7 +45,8 @@ export async function lockCaseForPurge(
 /** The pk of a tenant's case by its public id, or null. */
 export async function findCasePkById(db: TenantDb, caseId: string): Promise<number | null> {
   const orgId = db.orgId;
-  const [row]: { pk: number }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
+  const mode = modeCondition(db);
+  const [row]: { pk: number }[] = await db.query(`SELECT pk FROM cases WHERE org_id = ? AND case_id = ?${mode.sql}`, [orgId, caseId, ...mode.params]);
   return row ? row.pk : null;
 }
 

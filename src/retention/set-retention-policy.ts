@@ -31,7 +31,7 @@ const LIMITS = { yearsAfterClosure: [1, 100, 'years'], declinedDays: [1, 36500, 
 /** The tenant's retention policy (any member: the console shows it; only a compliance_admin changes it). */
 export async function getRetentionPolicy(svc: Services, actor: Actor): Promise<RetentionPolicyView> {
   authorize(actor, 'retention:read');
-  const p = await findRetentionPolicy(forTenant(svc.db, actor.orgId));
+  const p = await findRetentionPolicy(forTenant(svc.db, actor));
   return p ? { ...p } : { version: 0, yearsAfterClosure: null, declinedDays: null, withdrawnDays: null, updatedBy: null, updatedAt: null };
 }
 
@@ -52,7 +52,7 @@ export async function setRetentionPolicy(svc: Services, actor: Actor, input: Ret
   }
   if (details.length) throw DomainError.validation(details);
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, actor.orgId);
+    const db = forTenant(tx.manager, actor);
     const previous = await findRetentionPolicy(db, true);
     const same = previous && previous.yearsAfterClosure === value.yearsAfterClosure && previous.declinedDays === value.declinedDays && previous.withdrawnDays === value.withdrawnDays;
     if (same || (!previous && Object.values(value).every((v) => v === null))) return getRetentionPolicy(svc, actor);

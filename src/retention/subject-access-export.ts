@@ -35,7 +35,7 @@ export async function subjectAccessExport(svc: Services, actor: Actor, input: { 
   if ((email === null) === (personId === null)) throw DomainError.validation([{ path: 'input', message: 'give exactly one of email or personId' }]);
   const person = personId !== null ? await getPerson(svc, actor, personId) : null;
   if (personId !== null && !person) throw DomainError.notFound('Person');
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   const emails = email ? [email] : (person!.emails ?? []).map((e) => e.toLowerCase());
   const personCaseIds = person ? person.cases.map((c) => c.caseId) : [];
   const cases = await listSubjectCases(db, emails, personCaseIds);

@@ -14,7 +14,7 @@ import { CaseReviewFailed, reviewCase } from './review-case';
  */
 export async function runAiReview(svc: Services, actor: Actor, input: { caseId: string }): Promise<AiReviewView> {
   authorize(actor, 'cases:work');
-  const casePk = await findCasePk(forTenant(svc.db, actor.orgId), input.caseId);
+  const casePk = await findCasePk(forTenant(svc.db, actor), input.caseId);
   if (casePk === null) throw DomainError.notFound('Case');
   try {
     const review = await reviewCase(svc, actor, { orgId: actor.orgId, casePk }, { triggeredBy: auditName(actor) });

@@ -7,5 +7,5 @@ import { riskModelView, type RiskModelView } from './risk-views';
 /** The tenant's active risk model (the default, stored as version 1, when it never had one). */
 export async function getRiskModel(svc: Services, actor: Actor): Promise<RiskModelView> {
   authorize(actor, 'risk:read');
-  return riskModelView(await activeRiskModel(forTenant(svc.db, actor.orgId), svc.clock.now()));
+  return riskModelView(await activeRiskModel(forTenant(svc.db, actor), svc.clock.now()));
 }

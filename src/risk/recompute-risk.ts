@@ -14,7 +14,7 @@ export async function recomputeRisk(svc: Services, actor: Actor, input: { caseId
   authorize(actor, 'cases:work');
   const orgId = actor.orgId;
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const c = await lockConsoleCase(db, input.caseId);
     await assessRiskInTx(tx, orgId, c.pk, auditName(actor));
     return consoleCaseView((await findConsoleCaseRow(db, c.caseId))!, svc.config.appUrl);

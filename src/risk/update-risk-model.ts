@@ -18,7 +18,7 @@ export async function updateRiskModel(svc: Services, actor: Actor, definition: u
   authorize(actor, 'risk:configure');
   const valid = validateRiskModel(definition);
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, actor.orgId);
+    const db = forTenant(tx.manager, actor);
     // The tenant row lock orders concurrent edits: each gets the next version.
     await lockTenant(tx.manager, actor.orgId);
     const now = svc.clock.now();

@@ -27,11 +27,10 @@ export async function dispositionScreeningHit(
 ): Promise<ScreeningHitView> {
   authorize(actor, 'screening:disposition');
   const input = assertSchema(DispositionRequestSchema, body);
-  const orgId = actor.orgId;
-  const c = await findCaseRow(forTenant(svc.db, orgId), caseId);
+  const c = await findCaseRow(forTenant(svc.db, actor), caseId);
   const casePk = Number(c.pk);
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, orgId);
+    const db = forTenant(tx.manager, actor);
     const now = svc.clock.now();
     // The case row lock serialises summary recomputations of one case.
     await lockCase(db, casePk);

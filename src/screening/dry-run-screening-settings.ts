@@ -49,7 +49,7 @@ export interface ScreeningSettingsDryRun {
 export async function dryRunScreeningSettings(svc: Services, actor: Actor, draft: unknown): Promise<ScreeningSettingsDryRun> {
   authorize(actor, 'screening_settings:read');
   const proposed = validateScreeningSettings(draft);
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   const active = await activeScreeningSettings(db, svc.config.screeningMatchThreshold, svc.clock.now());
   const open = await listOpenCases(db, MAX_DRY_RUN_CASES + 1);
   const compared = open.slice(0, MAX_DRY_RUN_CASES);

@@ -7,5 +7,5 @@ import { screeningSettingsView, type ScreeningSettingsView } from './screening-v
 /** The tenant's active screening settings (the default, stored as version 1, when it never edited them). Any member. */
 export async function getScreeningSettings(svc: Services, actor: Actor): Promise<ScreeningSettingsView> {
   authorize(actor, 'screening_settings:read');
-  return screeningSettingsView(await activeScreeningSettings(forTenant(svc.db, actor.orgId), svc.config.screeningMatchThreshold, svc.clock.now()));
+  return screeningSettingsView(await activeScreeningSettings(forTenant(svc.db, actor), svc.config.screeningMatchThreshold, svc.clock.now()));
 }

@@ -19,6 +19,6 @@ export async function listClearedHits(
   if (after !== null && (!/^[1-9]\d{0,15}$/.test(input.after!) || !Number.isSafeInteger(after))) {
     throw DomainError.validation([{ path: 'after', message: 'must be the id of a cleared hit' }]);
   }
-  const rows = await listActiveClearedPairs(forTenant(svc.db, actor.orgId), { after, limit: first + 1 });
+  const rows = await listActiveClearedPairs(forTenant(svc.db, actor), { after, limit: first + 1 });
   return { clearedHits: rows.slice(0, first).map(clearedHitView), hasMore: rows.length > first };
 }

@@ -13,7 +13,7 @@ export async function listScreeningHits(
 ): Promise<Page<ScreeningHitView>> {
   authorize(actor, 'screening:read');
   const orgId = actor.orgId;
-  const db = forTenant(svc.db, orgId);
+  const db = forTenant(svc.db, actor);
   const c = await findCaseRow(db, caseId);
   const limit = pageSize(input.limit);
   const scope: CursorScope = { orgId, list: 'screening', filter: { caseId: c.caseId } };

@@ -16,7 +16,7 @@ export async function revokeClearedHit(svc: Services, actor: Actor, id: string):
   authorize(actor, 'cleared_hits:revoke');
   if (!/^[1-9]\d{0,15}$/.test(id)) throw DomainError.notFound('Cleared hit');
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, actor.orgId);
+    const db = forTenant(tx.manager, actor);
     const now = svc.clock.now();
     const pair = await findActiveClearedPair(db, Number(id));
     if (!pair || !(await revokeClearedPair(db, pair.id, auditName(actor), now))) throw DomainError.notFound('Cleared hit');

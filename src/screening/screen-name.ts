@@ -34,7 +34,7 @@ export async function screenName(svc: Services, actor: Actor, body: unknown): Pr
   if (details.length) throw DomainError.validation(details);
   const limit = input.limit ?? DEFAULT_LIMIT;
   // The tenant's screening settings: its threshold, topics, datasets, date tolerance and weak aliases, as its cases get.
-  const settings = queryOptionsOf((await activeScreeningSettings(forTenant(svc.db, actor.orgId), svc.config.screeningMatchThreshold, svc.clock.now())).settings);
+  const settings = queryOptionsOf((await activeScreeningSettings(forTenant(svc.db, actor), svc.config.screeningMatchThreshold, svc.clock.now())).settings);
   const threshold = settings.threshold ?? svc.config.screeningMatchThreshold;
   const options = { ...settings, ...(input.datasets?.length ? { datasets: input.datasets } : {}) };
   const provider = svc.screening;

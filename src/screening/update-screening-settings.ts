@@ -18,7 +18,7 @@ export async function updateScreeningSettings(svc: Services, actor: Actor, input
   authorize(actor, 'screening_settings:configure');
   const valid = validateScreeningSettings(input);
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, actor.orgId);
+    const db = forTenant(tx.manager, actor);
     // The tenant row lock orders concurrent edits: each gets the next version.
     await lockTenant(tx.manager, actor.orgId);
     const now = svc.clock.now();

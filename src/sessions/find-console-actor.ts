@@ -20,7 +20,7 @@ export async function findConsoleActor(
   const provedAt = found.session.secondFactorAt?.getTime();
   const fresh = provedAt !== undefined && svc.clock.now().getTime() - provedAt < STEP_UP_WINDOW_MS;
   return {
-    actor: memberActor(found.member, { enrolled: found.member.mfaEnrolled, required: found.member.mfaRequired, fresh }),
+    actor: memberActor(found.member, { enrolled: found.member.mfaEnrolled, required: found.member.mfaRequired, fresh }, found.session.mode),
     session: found.session,
   };
 }

@@ -13,6 +13,7 @@ interface Row {
   idle_expires_at: Date;
   expires_at: Date;
   second_factor_at: Date | null;
+  mode: 'live' | 'test';
   org_id?: string;
   email?: string;
   role?: MemberRole;
@@ -64,12 +65,12 @@ async function lookup(
   const byToken = crossTenant(svc.db, 'token-lookup');
   const [row] = (await byToken.query(
     withMember
-      ? `SELECT s.member_id, s.sid, s.csrf_generation, s.created_at, s.idle_expires_at, s.expires_at, s.second_factor_at, m.org_id, m.email, m.role,
+      ? `SELECT s.member_id, s.sid, s.csrf_generation, s.created_at, s.idle_expires_at, s.expires_at, s.second_factor_at, s.mode, m.org_id, m.email, m.role,
            t.mfa_required, t.ip_allow_list,
            EXISTS (SELECT 1 FROM second_factors f WHERE f.org_id = m.org_id AND f.member_id = m.id AND f.confirmed_at IS NOT NULL) AS mfa_enrolled
          FROM member_sessions s JOIN members m ON m.id = s.member_id AND m.removed_at IS NULL AND m.suspended_at IS NULL JOIN tenants t ON t.id = m.org_id
          WHERE s.token_hash = ? AND s.kind = ? AND s.ended_at IS NULL AND s.expires_at > ? AND s.idle_expires_at > ?`
-      : `SELECT member_id, sid, csrf_generation, created_at, idle_expires_at, expires_at, second_factor_at FROM member_sessions
+      : `SELECT member_id, sid, csrf_generation, created_at, idle_expires_at, expires_at, second_factor_at, mode FROM member_sessions
          WHERE token_hash = ? AND kind = ? AND ended_at IS NULL AND expires_at > ? AND idle_expires_at > ?`,
     [hash, kind, now, now],
   )) as Row[];
@@ -85,6 +86,7 @@ async function lookup(
   const session: MemberSession = {
     token, kind, memberId: row.member_id, sid: row.sid, csrfGeneration: generation, csrf: csrfTokenOf(token, generation),
     createdAt: new Date(row.created_at), idleExpiresAt, expiresAt, secondFactorAt: row.second_factor_at ? new Date(row.second_factor_at) : null,
+    mode: row.mode === 'test' ? 'test' : 'live',
   };
   const member = withMember && row.org_id && row.email && row.role
     ? { id: row.member_id, orgId: row.org_id, email: row.email, role: row.role, mfaRequired: Number(row.mfa_required) === 1, mfaEnrolled: Number(row.mfa_enrolled) === 1,

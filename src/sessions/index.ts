@@ -14,6 +14,7 @@ export { sessionTokenHash } from './member-session';
 export { getMe, type Me } from './get-me';
 export { listMySessions, type ConsoleSessionView } from './list-my-sessions';
 export { endMySession } from './end-my-session';
+export { setConsoleMode } from './set-console-mode';
 export { admitSignIn, recordSignInSuccess, type SignInAdmission, type SignInTicket } from './sign-in-throttle';
 export { authenticateMember, findSignedInMember, type SignedInMember, findMemberByEmail } from './authenticate-member';
 export { endSessionsOfMember } from './end-sessions-of-member';

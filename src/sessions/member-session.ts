@@ -46,6 +46,8 @@ export interface MemberSession {
   expiresAt: Date;
   /** When this session last proved a second factor (sign-in, enrolment, step-up), or null. */
   secondFactorAt: Date | null;
+  /** The data a console session shows: live, or test data while its "Test data" switch is on (setConsoleMode). */
+  mode: 'live' | 'test';
 }
 
 /** A session token: 32 random bytes, base64url. */

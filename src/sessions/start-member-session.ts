@@ -30,6 +30,6 @@ export async function startMemberSession(
   await crossTenant(svc.db, 'sweep').query('DELETE FROM member_sessions WHERE expires_at < ? ORDER BY expires_at LIMIT 20', [now]);
   return {
     token, kind: input.kind, memberId: input.memberId, sid, csrfGeneration: 0, csrf: csrfTokenOf(token, 0), createdAt: now, idleExpiresAt, expiresAt,
-    secondFactorAt: input.secondFactorAt ?? null,
+    secondFactorAt: input.secondFactorAt ?? null, mode: 'live',
   };
 }

@@ -23,7 +23,7 @@ export interface CaseSlaView {
  */
 export async function caseSlas(svc: Services, actor: Actor, caseIds: readonly string[]): Promise<(CaseSlaView | null)[]> {
   authorize(actor, 'sla:read');
-  const clocks = await clocksByCaseId(forTenant(svc.db, actor.orgId), caseIds);
+  const clocks = await clocksByCaseId(forTenant(svc.db, actor), caseIds);
   const now = svc.clock.now();
   return caseIds.map((id) => {
     const c = clocks.get(id);

@@ -7,5 +7,5 @@ import { findPolicy } from './sla.repository';
 /** The tenant's SLA policy (analysts read it); without one, no targets (updatedAt null). */
 export async function getSlaPolicy(svc: Services, actor: Actor): Promise<SlaPolicyView> {
   authorize(actor, 'sla:read');
-  return (await findPolicy(forTenant(svc.db, actor.orgId))) ?? { ...NO_SLA_POLICY, updatedAt: null, updatedBy: null };
+  return (await findPolicy(forTenant(svc.db, actor))) ?? { ...NO_SLA_POLICY, updatedAt: null, updatedBy: null };
 }

@@ -20,7 +20,7 @@ export async function setSlaPolicy(svc: Services, actor: Actor, input: SetSlaPol
   const orgId = actor.orgId;
   await inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
-    await upsertPolicy(forTenant(tx.manager, orgId), policy, auditName(actor), now);
+    await upsertPolicy(forTenant(tx.manager, actor), policy, auditName(actor), now);
     await recordAudit(tx, {
       orgId, actor: auditName(actor), action: 'sla_policy.updated',
       details: { targets: policy.targets, businessHours: policy.businessHours, pauseWhileAwaitingCustomer: policy.pauseWhileAwaitingCustomer },

@@ -20,7 +20,7 @@ export interface SsoConnectionTest {
  */
 export async function testSsoConnection(svc: Services, actor: Actor): Promise<SsoConnectionTest> {
   authorize(actor, 'sso:configure');
-  const row = await findConnection(forTenant(svc.db.manager, actor.orgId));
+  const row = await findConnection(forTenant(svc.db.manager, actor));
   if (!row) throw DomainError.notFound('SSO connection');
   let metadata;
   try {

@@ -1,4 +1,4 @@
-import { auditName, authorize, type Actor } from '../access/index';
+import { auditName, authorize, principalMode, type Actor } from '../access/index';
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
@@ -30,7 +30,10 @@ export interface CreatedWebhookEndpoint {
   secret: string;
 }
 
-/** Registers a tenant's webhook receiver after checking its URL (https, public addresses only). */
+/**
+ * Registers a tenant's webhook receiver after checking its URL (https, public addresses only), in the caller's
+ * mode: one registered with test credentials or in the console's test view receives test events only.
+ */
 export async function createWebhookEndpoint(svc: Services, actor: Actor, input: CreateWebhookEndpointInput): Promise<CreatedWebhookEndpoint> {
   authorize(actor, 'webhooks:manage');
   const details: ValidationDetail[] = [];
@@ -47,14 +50,14 @@ export async function createWebhookEndpoint(svc: Services, actor: Actor, input: 
   const id = randomUUID();
   const now = svc.clock.now();
   const endpoint = Object.assign(new WebhookEndpoint(), {
-    id, orgId: actor.orgId, url: checked.url.toString(), label, ...sealEndpointSecret(svc.config.secretsKeys, id, secret),
+    id, orgId: actor.orgId, mode: principalMode(actor), url: checked.url.toString(), label, ...sealEndpointSecret(svc.config.secretsKeys, id, secret),
     eventTypes, status, createdAt: now, updatedAt: now, deletedAt: null,
   });
   await inTransaction(svc, async (tx) => {
     await tx.manager.insert(WebhookEndpoint, endpoint);
     await recordAudit(tx, {
       orgId: actor.orgId, actor: auditName(actor), action: 'webhook_endpoint.created',
-      details: { endpointId: id, url: endpoint.url, eventTypes, status, secretGenerated: supplied === null }, at: now,
+      details: { endpointId: id, url: endpoint.url, ...(endpoint.mode === 'test' ? { mode: 'test' } : {}), eventTypes, status, secretGenerated: supplied === null }, at: now,
     });
   });
   return { endpoint: toEndpointView(endpoint), secret };

@@ -16,7 +16,7 @@ export const ENDPOINT_DELETED_MESSAGE = 'Cancelled: the endpoint was deleted.';
 export async function deleteWebhookEndpoint(svc: Services, actor: Actor, input: { endpointId: string }): Promise<{ deleted: true }> {
   authorize(actor, 'webhooks:manage');
   await inTransaction(svc, async (tx) => {
-    const endpoint = await getEndpoint(tx.manager, actor.orgId, input.endpointId, true);
+    const endpoint = await getEndpoint(tx.manager, actor, input.endpointId, true);
     const now = svc.clock.now();
     await tx.manager.update(WebhookEndpoint, { orgId: actor.orgId, id: endpoint.id }, {
       deletedAt: now, updatedAt: now, status: 'paused', secretCiphertext: '', secretKeyId: '',

@@ -1,4 +1,4 @@
-import { authorize, type Actor } from '../access/index';
+import { authorize, restrictedMode, type Actor } from '../access/index';
 import { In, LessThan, type FindOptionsWhere } from 'typeorm';
 import { DomainError, type ValidationDetail } from '../errors';
 import { isEventType } from '../events/catalogue';
@@ -10,6 +10,7 @@ import { throwIfAny } from '../validation';
 import { WebhookAttempt } from './webhook-attempt.entity';
 import { DELIVERY_STATES, WebhookDelivery, type DeliveryState } from './webhook-delivery.entity';
 import { toDeliveryView } from './webhook-views';
+import { WebhookEndpoint } from './webhook-endpoint.entity';
 import type { WebhookDeliveryView } from './webhook.wire';
 
 export interface ListWebhookDeliveriesInput {
@@ -48,7 +49,9 @@ export async function listWebhookDeliveries(
   const before = input.cursor ? Number(decodeCursor(svc.config, scope, input.cursor, ['int'])[0]) : null;
 
   const where: FindOptionsWhere<WebhookDelivery> = { orgId: actor.orgId };
-  if (input.endpointId !== undefined) where.endpointId = input.endpointId;
+  const ofMode = await endpointIdsOfMode(svc, actor);
+  if (input.endpointId !== undefined) where.endpointId = ofMode && !ofMode.includes(input.endpointId) ? In([]) : input.endpointId;
+  else if (ofMode) where.endpointId = In(ofMode);
   if (input.state !== undefined) where.state = input.state;
   if (input.eventType !== undefined) where.eventType = input.eventType;
   if (before !== null) where.id = LessThan(before);
@@ -63,8 +66,20 @@ export async function getWebhookDelivery(svc: Services, actor: Actor, input: { d
   const row = Number.isSafeInteger(input.deliveryId) && input.deliveryId > 0
     ? await svc.db.manager.findOneBy(WebhookDelivery, { orgId: actor.orgId, id: input.deliveryId })
     : null;
-  if (!row) throw DomainError.notFound('Delivery');
+  const ofMode = await endpointIdsOfMode(svc, actor);
+  if (!row || (ofMode && !ofMode.includes(row.endpointId))) throw DomainError.notFound('Delivery');
   return (await deliveryViews(svc, actor.orgId, [row]))[0]!;
+}
+
+/**
+ * The ids of the tenant's endpoints (deleted ones too: their deliveries stay listed) of the caller's mode, or null
+ * for a caller kept to no mode: test credentials and the console's test view see the deliveries of test endpoints only.
+ */
+async function endpointIdsOfMode(svc: Services, actor: Actor): Promise<string[] | null> {
+  const mode = restrictedMode(actor);
+  if (!mode) return null;
+  const rows = await svc.db.manager.find(WebhookEndpoint, { select: { id: true }, where: { orgId: actor.orgId, mode } });
+  return rows.map((r) => r.id);
 }
 
 /** The views of delivery rows of one tenant: their attempts (oldest first) and payloads, in three reads. */

@@ -23,7 +23,7 @@ export async function setStatus(
   status: WebhookEndpoint['status'],
 ): Promise<WebhookEndpointView> {
   return inTransaction(svc, async (tx) => {
-    const endpoint = await getEndpoint(tx.manager, actor.orgId, input.endpointId, true);
+    const endpoint = await getEndpoint(tx.manager, actor, input.endpointId, true);
     if (endpoint.status === status) return toEndpointView(endpoint);
     const now = svc.clock.now();
     await tx.manager.update(WebhookEndpoint, { orgId: actor.orgId, id: endpoint.id }, { status, updatedAt: now });

@@ -49,7 +49,7 @@ export async function recoverWebhookDeliveries(
   if (details.length) throw DomainError.validation(details);
 
   return inTransaction(svc, async (tx) => {
-    const endpoint = await getEndpoint(tx.manager, actor.orgId, input.endpointId);
+    const endpoint = await getEndpoint(tx.manager, actor, input.endpointId);
     if (endpoint.status === 'paused') {
       throw new DomainError('conflict', 'The endpoint is paused: resume it first, then recover what it missed.');
     }

@@ -33,7 +33,7 @@ export async function redeliverWebhook(
     });
     if (!delivery) throw DomainError.notFound('Delivery');
     if (delivery.state === 'pending') throw new DomainError('conflict', 'The delivery is still pending; wait for its attempt to finish.');
-    const endpoint = await getEndpoint(tx.manager, actor.orgId, delivery.endpointId);
+    const endpoint = await getEndpoint(tx.manager, actor, delivery.endpointId);
     const now = svc.clock.now();
     await tx.manager.update(WebhookDelivery, { orgId: actor.orgId, id: delivery.id }, {
       state: 'pending', manual: true, nextAttemptAt: now, leaseUntil: null, completedAt: null, updatedAt: now,

@@ -10,7 +10,7 @@ import { getEndpoint } from './webhook-endpoints.repository';
  */
 export async function testWebhookEndpoint(svc: Services, actor: Actor, input: { endpointId: string }): Promise<WebhookTestResult> {
   authorize(actor, 'webhooks:manage');
-  const endpoint = await getEndpoint(svc.db.manager, actor.orgId, input.endpointId);
+  const endpoint = await getEndpoint(svc.db.manager, actor, input.endpointId);
   return sendPing(svc, {
     orgId: actor.orgId, url: endpoint.url, secret: openEndpointSecret(svc.config.secretsKeys, endpoint), message: 'Test ping from the service.',
   });

@@ -32,7 +32,7 @@ export async function updateWebhookEndpoint(svc: Services, actor: Actor, input: 
   const url = input.url === undefined ? undefined : (await checkWebhookUrlForSave(svc, input.url)).url.toString();
 
   return inTransaction(svc, async (tx) => {
-    const endpoint = await getEndpoint(tx.manager, actor.orgId, input.endpointId, true);
+    const endpoint = await getEndpoint(tx.manager, actor, input.endpointId, true);
     const now = svc.clock.now();
     const changes: Partial<WebhookEndpoint> = { updatedAt: now };
     if (url !== undefined) changes.url = url;

@@ -9,6 +9,8 @@ export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
 export class WebhookEndpoint {
   @PrimaryColumn(uuidColumn) id!: string;
   @Column(uuidColumn) orgId!: string;
+  /** A test endpoint (made with test credentials or in the console's test view) receives test events only; a live one live events only. */
+  @Column({ type: 'varchar', length: 4, default: 'live' }) mode!: 'live' | 'test';
   @Column() url!: string;
   @Column() label!: string;
   @Column() secretCiphertext!: string;

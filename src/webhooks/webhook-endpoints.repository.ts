@@ -1,14 +1,20 @@
 import type { EntityManager } from 'typeorm';
+import type { Mode } from '../access/index';
 import { DomainError, type ValidationDetail } from '../errors';
 import { EVENT_TYPES, isEventType } from '../events/catalogue';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A live (not deleted) endpoint of the tenant, locked for update when asked; not_found otherwise. */
-export async function getEndpoint(manager: EntityManager, orgId: string, endpointId: string, lock = false): Promise<WebhookEndpoint> {
+/**
+ * A live (not deleted) endpoint of the caller's tenant, locked for update when asked; not_found otherwise, and
+ * for an endpoint of the other mode than the caller's (test credentials and the console's test view manage
+ * test endpoints only, and the other way round).
+ */
+export async function getEndpoint(manager: EntityManager, caller: { orgId: string; mode?: Mode }, endpointId: string, lock = false): Promise<WebhookEndpoint> {
+  const where = { orgId: caller.orgId, id: endpointId, ...(caller.mode ? { mode: caller.mode } : {}) };
   const found = UUID.test(endpointId)
-    ? await manager.findOne(WebhookEndpoint, { where: { orgId, id: endpointId }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
+    ? await manager.findOne(WebhookEndpoint, { where, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
     : null;
   if (!found || found.deletedAt) throw DomainError.notFound('Webhook endpoint');
   return found;

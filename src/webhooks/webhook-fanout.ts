@@ -38,7 +38,8 @@ export class WebhookFanout implements EventSubscriber {
     const rows: NewDelivery[] = [];
     for (const event of events) {
       for (const ep of endpoints) {
-        if (ep.orgId !== event.orgId || !subscribes(ep, event.type)) continue;
+        // Test events go to test endpoints only, live events to live ones only.
+        if (ep.orgId !== event.orgId || ep.mode !== event.mode || !subscribes(ep, event.type)) continue;
         const state = ep.status === 'active' ? 'pending' : 'skipped_paused';
         // One ordered after another event waits for that one's first attempt: its claim checks.
         const leased = state === 'pending' && event.orderedAfter === null && leaseRoom-- > 0;

@@ -11,7 +11,7 @@ import type { WebhookAttemptView, WebhookDeliveryView, WebhookEndpointView } fro
 
 export function toEndpointView(e: WebhookEndpoint): WebhookEndpointView {
   return {
-    endpointId: e.id, url: e.url, label: e.label, eventTypes: e.eventTypes as EventType[] | null, status: e.status,
+    endpointId: e.id, url: e.url, label: e.label, eventTypes: e.eventTypes as EventType[] | null, status: e.status, mode: e.mode,
     createdAt: e.createdAt.toISOString(), updatedAt: e.updatedAt.toISOString(),
   };
 }

@@ -19,6 +19,9 @@ export const WebhookEndpointSchema = Type.Object({
   label: Type.String(),
   eventTypes: Nullable(Type.Array(EventTypeSchema), { description: 'Subscribed event types; null means every type, including ones added later.' }),
   status: EndpointStatusSchema,
+  mode: Type.Union([Type.Literal('live'), Type.Literal('test')], {
+    description: 'test: a test endpoint (registered with test credentials or in the console\'s test view), which receives test events only.',
+  }),
   createdAt: DateTime(),
   updatedAt: DateTime(),
 });

@@ -12,7 +12,7 @@ import { loadQueues, queueCounts, queuesOfCases } from './work-queues.repository
  */
 export async function listQueues(svc: Services, actor: Actor): Promise<QueueView[]> {
   authorize(actor, 'queues:read');
-  const db = forTenant(svc.db, actor.orgId);
+  const db = forTenant(svc.db, actor);
   const queues = await loadQueues(db);
   if (queues.length === 0) return [];
   const counts = await queueCounts(db);

@@ -22,14 +22,14 @@ export async function nextCase(svc: Services, actor: Actor, input: { queueId: st
   authorize(actor, 'cases:work');
   if (actor.kind !== 'member') throw new DomainError('forbidden', 'Only a signed-in member can take the next case of a queue.');
   const queueId = /^\d{1,18}$/.test(input.queueId) ? Number(input.queueId) : NaN;
-  const queue = Number.isSafeInteger(queueId) ? (await loadQueues(forTenant(svc.db, actor.orgId))).find((q) => q.id === queueId) : undefined;
+  const queue = Number.isSafeInteger(queueId) ? (await loadQueues(forTenant(svc.db, actor))).find((q) => q.id === queueId) : undefined;
   if (!queue) throw DomainError.notFound('Queue');
   if (queue.memberIds.length > 0 && !queue.memberIds.includes(actor.memberId) && !can(actor, 'queues:configure')) {
     throw new DomainError('forbidden', 'You are not a member of this queue.');
   }
   const senior = SENIOR_ROLES.has(actor.role);
   return inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, actor.orgId);
+    const db = forTenant(tx.manager, actor);
     const now = svc.clock.now();
     for (let stale = 0; stale < MAX_STALE; stale++) {
       const [claimed] = await claimUnassigned(db, queue.id, { senior, limit: 1 });

@@ -20,7 +20,7 @@ const view = (memberId: string, row: { available: boolean; until: Date | null } 
 /** A member's availability for automatic assignment (one's own; another's needs queues:availability_any). */
 export async function getAvailability(svc: Services, actor: Actor, input: { memberId?: string | null }): Promise<AvailabilityView> {
   const memberId = await target(svc, actor, input.memberId);
-  const row = (await availabilityOf(forTenant(svc.db, actor.orgId), [memberId])).get(memberId);
+  const row = (await availabilityOf(forTenant(svc.db, actor), [memberId])).get(memberId);
   return view(memberId, row, svc.clock.now());
 }
 
@@ -54,7 +54,7 @@ export async function setAvailability(
   }
   const row = { memberId, available: input.available, until };
   const returned = await inTransaction(svc, async (tx) => {
-    const db = forTenant(tx.manager, actor.orgId);
+    const db = forTenant(tx.manager, actor);
     await writeAvailability(db, row, auditName(actor), now);
     await recordAudit(tx, {
       orgId: actor.orgId, actor: auditName(actor), action: 'member_availability.set',

@@ -23,7 +23,7 @@ export async function setQueues(svc: Services, actor: Actor, input: readonly Set
   const queues = validateQueues(input, current);
   await inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
-    await replaceQueues(forTenant(tx.manager, orgId), queues, now);
+    await replaceQueues(forTenant(tx.manager, actor), queues, now);
     await recordAudit(tx, {
       orgId, actor: auditName(actor), action: 'work_queues.updated',
       details: { queues: queues.map((q) => ({ name: q.name, mode: q.mode, capacity: q.capacity, members: q.memberIds.length })) },

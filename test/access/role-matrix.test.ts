@@ -97,8 +97,8 @@ describe('access: role and scope matrix over every use case that takes an Actor'
   });
 
   const token = (kind: 'api_client' | 'connector', orgId: string, scopes: Scope[]): Actor => (kind === 'api_client'
-    ? { kind, orgId, clientId: `cli_${randomUUID()}`, scopes, tokenId: randomUUID() }
-    : { kind, orgId, clientId: `cli_${randomUUID()}`, grantId: randomUUID(), memberId: randomUUID(), scopes, tokenId: randomUUID() });
+    ? { kind, orgId, clientId: `cli_${randomUUID()}`, scopes, tokenId: randomUUID(), mode: 'live' }
+    : { kind, orgId, clientId: `cli_${randomUUID()}`, grantId: randomUUID(), memberId: randomUUID(), scopes, tokenId: randomUUID(), mode: 'live' });
   const member = (role: MemberRole, orgId = tenant.id): Actor => memberActor({ orgId, id: randomUUID(), email: `${role}+${randomUUID()}@example.com`, role });
   const uniqueEmail = () => `new+${randomUUID()}@example.com`;
 
@@ -376,8 +376,8 @@ describe('access: the customer portal\'s use cases (customer only)', () => {
     it(`${row.name}: portal:case (the case's customer only)`, async () => {
       const refused: [string, Actor][] = [
         ...(['analyst', 'mlro', 'compliance_admin', 'admin'] as const).map((role): [string, Actor] => [`member ${role}`, memberActor({ orgId: tenant.id, id: randomUUID(), email: `${role}@example.com`, role })]),
-        ['api_client with every scope', { kind: 'api_client', orgId: tenant.id, clientId: 'cli_x', scopes: [...SCOPES], tokenId: randomUUID() }],
-        ['connector with every scope', { kind: 'connector', orgId: tenant.id, clientId: 'cli_y', grantId: randomUUID(), memberId: randomUUID(), scopes: [...SCOPES], tokenId: randomUUID() }],
+        ['api_client with every scope', { kind: 'api_client', orgId: tenant.id, clientId: 'cli_x', scopes: [...SCOPES], tokenId: randomUUID(), mode: 'live' }],
+        ['connector with every scope', { kind: 'connector', orgId: tenant.id, clientId: 'cli_y', grantId: randomUUID(), memberId: randomUUID(), scopes: [...SCOPES], tokenId: randomUUID(), mode: 'live' }],
         ['operator', operatorActor(tenant.id)],
         ['system', systemActor(tenant.id)],
       ];

@@ -46,7 +46,7 @@ describe('console GraphQL: API credentials and connected apps (Compliance Config
     expect(JSON.stringify(listed.body)).to.not.contain(created.clientSecret).and.not.contain(defaults.clientSecret);
     const fields = await c.data<{ __type: { fields: { name: string }[] } }>('{ __type(name: "ApiClient") { fields { name } } }');
     expect(fields.__type.fields.map((f) => f.name).sort()).to.deep.equal([
-      'clientId', 'createdAt', 'createdBy', 'createdByRemovedMember', 'expiresAt', 'lastUsedAt', 'name', 'previousSecretExpiresAt', 'scopes',
+      'clientId', 'createdAt', 'createdBy', 'createdByRemovedMember', 'expiresAt', 'lastUsedAt', 'mode', 'name', 'previousSecretExpiresAt', 'scopes',
     ]);
 
     // Revoked: its tokens stop at the next call, it cannot get new ones, and it leaves the list.

@@ -192,7 +192,7 @@ describe('monitoring: runs, checks and alerts', function () {
     const theirs = await approvedCase(svc, other);
     expect(await rejection(runMonitoring(svc, actor, theirs.caseId))).to.deep.include({ code: 'not_found' });
     expect(await getCaseMonitoring(svc, actor, theirs.caseId)).to.equal(null);
-    const token = { kind: 'api_client' as const, orgId: other.id, clientId: 'c1', scopes: ['read:cases' as const], tokenId: 't1' };
+    const token = { kind: 'api_client' as const, orgId: other.id, clientId: 'c1', scopes: ['read:cases' as const], tokenId: 't1', mode: 'live' as const };
     expect(await rejection(runMonitoring(svc, token, theirs.caseId))).to.have.property('code').that.is.oneOf(['insufficient_scope', 'forbidden']);
     expect(await monitoringEvents(svc, other.id, theirs.pk)).to.deep.equal([]);
   });

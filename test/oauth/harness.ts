@@ -82,8 +82,8 @@ export async function newMember(h: Harness, name: string, password = 'member pas
   return { tenant, id: member.id, email, password };
 }
 
-export async function newApiClient(svc: Services, orgId: string, scopes?: string) {
-  const c = await createApiClient(svc, operatorActor(orgId), { name: 'CRM', scopes });
+export async function newApiClient(svc: Services, orgId: string, scopes?: string, mode: 'live' | 'test' = 'live') {
+  const c = await createApiClient(svc, operatorActor(orgId), { name: 'CRM', scopes, mode });
   return { clientId: c.clientId, clientSecret: c.clientSecret!, scopes: c.scopes };
 }
 

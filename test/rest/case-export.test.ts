@@ -172,7 +172,7 @@ describe('console: CSV export of the case list', function () {
     const unknown = await refused(await download(analyst, '?colour=red&status=approved&status=declined'), 400, 'validation_failed');
     expect((unknown.details as { path: string }[]).map((d) => d.path)).to.deep.equal(['colour', 'status']);
     // Tokens never export (the permission has no scope): forbidden in the domain, whatever their scopes.
-    const token = { kind: 'api_client' as const, orgId: tenant.id, clientId: 'cli_x', scopes: ['read:cases' as const], tokenId: randomUUID() };
+    const token = { kind: 'api_client' as const, orgId: tenant.id, clientId: 'cli_x', scopes: ['read:cases' as const], tokenId: randomUUID(), mode: 'live' as const };
     let code: string | undefined;
     await exportCases(h.svc, token, {}).catch((e: { code?: string }) => { code = e.code; });
     expect(code).to.equal('forbidden');

@@ -64,8 +64,9 @@ export class RestHarness {
     return { tenant, ...(await this.client(tenant.id, scopes)) };
   }
 
-  async client(orgId: string, scopes?: string): Promise<{ token: string; clientId: string }> {
-    const client = await newApiClient(this.svc, orgId, scopes);
+  /** An API client of the tenant (test credentials, client id test_…, with mode test) and its token. */
+  async client(orgId: string, scopes?: string, mode: 'live' | 'test' = 'live'): Promise<{ token: string; clientId: string }> {
+    const client = await newApiClient(this.svc, orgId, scopes, mode);
     return { token: await clientToken(this.h, client), clientId: client.clientId };
   }
 

@@ -44,8 +44,8 @@ describe('/v1 webhook endpoint management (webhooks:read, webhooks:write)', () =
     expect(endpoint.endpointId).to.match(UUID);
     expect(res.headers.get('location')).to.equal(`${api.url}/v1/webhook_endpoints/${endpoint.endpointId}`);
     expect(res.headers.get('cache-control')).to.equal('no-store');
-    expect(endpoint).to.deep.include({ url: r.url(), label: 'CRM', eventTypes: ['case.created'], status: 'active' });
-    expect(Object.keys(endpoint).sort()).to.deep.equal(['createdAt', 'endpointId', 'eventTypes', 'label', 'status', 'updatedAt', 'url']);
+    expect(endpoint).to.deep.include({ url: r.url(), label: 'CRM', eventTypes: ['case.created'], status: 'active', mode: 'live' });
+    expect(Object.keys(endpoint).sort()).to.deep.equal(['createdAt', 'endpointId', 'eventTypes', 'label', 'mode', 'status', 'updatedAt', 'url']);
 
     const list = await api.get('/v1/webhook_endpoints', token);
     expect(list.status).to.equal(200);

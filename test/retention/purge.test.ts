@@ -334,9 +334,9 @@ describe('zero retention: the purge after the full-parity data package', functio
 
   it('only the service itself purges: members and API clients may not', async () => {
     const { clientId } = await rest.client(tenant.id, 'read:cases');
-    const member = { kind: 'member' as const, orgId: tenant.id, memberId: '00000000-0000-4000-8000-0000000000b1', email: 'admin@retained.example', role: 'admin' as const };
+    const member = { kind: 'member' as const, orgId: tenant.id, memberId: '00000000-0000-4000-8000-0000000000b1', email: 'admin@retained.example', role: 'admin' as const, mode: 'live' as const };
     await expectRejection(purgeCaseData(rt.svc, member, { casePk: 1 }), 'forbidden');
-    await expectRejection(purgeCaseData(rt.svc, { kind: 'api_client', orgId: tenant.id, clientId, scopes: ['read:cases'], tokenId: 't' }, { casePk: 1 }), 'forbidden');
+    await expectRejection(purgeCaseData(rt.svc, { kind: 'api_client', orgId: tenant.id, clientId, scopes: ['read:cases'], tokenId: 't', mode: 'live' }, { casePk: 1 }), 'forbidden');
     await expectRejection(purgeCaseData(rt.svc, systemActor(tenant.id), { caseId: 'CS-2020-99999' }), 'not_found');
   });
 });

@@ -83,7 +83,7 @@ describe('console GraphQL: AI case review', function () {
   it('API clients may not run it (it is console work)', async () => {
     const tenant = await h.tenant();
     const c = await caseWithApplication(h.svc, tenant, cleanApplication);
-    const client: ApiClientActor = { kind: 'api_client', orgId: tenant.id, clientId: 'crm', scopes: ['read:cases', 'cases:write', 'read:full_case'], tokenId: 'jti' };
+    const client: ApiClientActor = { kind: 'api_client', orgId: tenant.id, clientId: 'crm', scopes: ['read:cases', 'cases:write', 'read:full_case'], tokenId: 'jti', mode: 'live' };
     try {
       await runAiReview(h.svc, client, { caseId: c.caseId });
       expect.fail('expected forbidden');

@@ -169,7 +169,7 @@ describe('screening: screenCase (the company, directors and UBOs of the submitte
     const refusal = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string }) => e.code);
     expect(await refusal(screenCase(svc, systemOf(other.id), c.ref))).to.equal('not_found');
     expect(await refusal(screenCase(svc, systemOf(other.id), { orgId: other.id, casePk: c.pk }))).to.equal('not_found');
-    const client = { kind: 'api_client' as const, orgId: tenant.id, clientId: 'c', scopes: ['read:screening' as const], tokenId: 't' };
+    const client = { kind: 'api_client' as const, orgId: tenant.id, clientId: 'c', scopes: ['read:screening' as const], tokenId: 't', mode: 'live' as const };
     expect(await refusal(screenCase(svc, client, c.ref))).to.equal('forbidden');
     expect((await caseEvents(svc, schemas, tenant.id, c.pk)).map((e) => e.event)).to.deep.equal(['case.created']);
   });

@@ -27,7 +27,7 @@ describe('webhooks: endpoints, pause, redeliver, endpoint tests, recent deliveri
     const created = await newEndpoint(rt.svc, { orgId: tenant.id, url: r.url(), label: 'HubSpot', secret: '  ' });
     expect(created.secret).to.match(/^[0-9a-f]{64}$/);
     expect(created.endpoint).to.deep.include({ url: r.url(), label: 'HubSpot', eventTypes: null, status: 'active' });
-    expect(Object.keys(created.endpoint)).to.deep.equal(['endpointId', 'url', 'label', 'eventTypes', 'status', 'createdAt', 'updatedAt']);
+    expect(Object.keys(created.endpoint)).to.deep.equal(['endpointId', 'url', 'label', 'eventTypes', 'status', 'mode', 'createdAt', 'updatedAt']);
     const row = await rt.svc.db.manager.findOneByOrFail(WebhookEndpoint, { orgId: tenant.id, id: created.endpoint.endpointId });
     expect(row.secretKeyId).to.equal('k1');
     expect(row.secretCiphertext).to.not.contain(created.secret);

@@ -19,23 +19,24 @@ export interface CaseQueueFacts {
   /** The case's event count: unchanged since a hand-out means nobody touched the case since. */
   eventSequence: number;
   createdAt: Date;
+  /** Approved, declined or purged; or a test case, which the work queues never hold (their figures are live ones). */
   closed: boolean;
 }
 
 interface Row {
   pk: number | string; case_id: string; status: CaseStatus; onboarding_stage: string; source: string; crm_source: string | null;
   country: string | null; risk_band: string | null; review_level: string | null; owner_member_id: string | null;
-  event_sequence: number; created_at: Date; closed_at: Date | null; purged_at: Date | null;
+  event_sequence: number; created_at: Date; closed_at: Date | null; purged_at: Date | null; mode: 'live' | 'test';
 }
 
 const COLUMNS = `pk, case_id, status, onboarding_stage, source, crm_source, country, risk_band, review_level, owner_member_id,
-  event_sequence, created_at, closed_at, purged_at`;
+  event_sequence, created_at, closed_at, purged_at, mode`;
 
 const facts = (r: Row): CaseQueueFacts => ({
   pk: Number(r.pk), caseId: r.case_id, status: r.status, onboardingStage: r.onboarding_stage, source: r.source, crmSource: r.crm_source,
   country: r.country, riskBand: r.risk_band, reviewLevel: r.review_level, ownerMemberId: r.owner_member_id,
   eventSequence: Number(r.event_sequence), createdAt: r.created_at,
-  closed: r.status === 'approved' || r.status === 'declined' || r.purged_at !== null,
+  closed: r.status === 'approved' || r.status === 'declined' || r.purged_at !== null || r.mode === 'test',
 });
 
 /** The queue facts of some of the tenant's cases, by pk (missing ones left out). */
@@ -48,18 +49,19 @@ export async function caseQueueFacts(db: TenantDb, casePks: readonly number[]): 
 /** One keyset page (by pk) of the tenant's open cases' queue facts, for re-sorting every case into the queues. */
 export async function openCaseQueueFactsAfter(db: TenantDb, afterPk: number, limit: number): Promise<CaseQueueFacts[]> {
   const rows: Row[] = await db.query(
-    `SELECT ${COLUMNS} FROM cases WHERE org_id = ? AND pk > ? AND status NOT IN ('approved', 'declined') AND purged_at IS NULL ORDER BY pk LIMIT ${Math.floor(limit)}`,
+    `SELECT ${COLUMNS} FROM cases WHERE org_id = ? AND pk > ? AND status NOT IN ('approved', 'declined') AND purged_at IS NULL AND mode = 'live'
+     ORDER BY pk LIMIT ${Math.floor(limit)}`,
     [db.orgId, afterPk],
   );
   return rows.map(facts);
 }
 
-/** How many open cases each of these members owns (members owning none are absent). */
+/** How many open live cases each of these members owns (members owning none are absent). */
 export async function countOpenCasesOwned(db: TenantDb, memberIds: readonly string[]): Promise<Map<string, number>> {
   if (memberIds.length === 0) return new Map();
   const rows: { owner_member_id: string; n: number | string }[] = await db.query(
     `SELECT owner_member_id, COUNT(*) AS n FROM cases WHERE org_id = ? AND owner_member_id IN (?) AND status NOT IN ('approved', 'declined')
-     GROUP BY owner_member_id`,
+       AND mode = 'live' GROUP BY owner_member_id`,
     [db.orgId, [...memberIds]],
   );
   return new Map(rows.map((r) => [r.owner_member_id, Number(r.n)]));

@@ -3,11 +3,12 @@ import { Outlet } from 'react-router';
 import { MemberMenu } from './member-menu';
 import { useViewer } from './session';
 import { StepUpDialog } from './step-up-dialog';
+import { TestDataBanner, TestDataSwitch } from './test-data-switch';
 
 /** The console's frame: skip link, header with navigation, the page, and a footer linking the service's index page. */
 export function ConsoleLayout() {
   const viewer = useViewer();
-  // Only while SMTP_URL is unset (mail kept locally), and only for those who may read it.
+  // Only while mail is kept (SMTP_URL unset, or test data shown), and only for those who may read it.
   const mail = viewer?.mailKeptLocally && viewer.viewerCan.readKeptMail;
   return (
     <div className="shell">
@@ -27,8 +28,10 @@ export function ConsoleLayout() {
             <li><Link href="/console/status">Status</Link></li>
           </ul>
         </nav>
+        <TestDataSwitch />
         <MemberMenu />
       </header>
+      <TestDataBanner />
       <main id="main" className="main">
         <Outlet />
       </main>

@@ -76,6 +76,15 @@ export const ViewerFields = graphql(`
       configureSso
     }
     mailKeptLocally
+    mode
+  }
+`);
+
+const SetConsoleModeMutation = graphql(`
+  mutation SetConsoleMode($mode: String!) {
+    setConsoleMode(mode: $mode) {
+      ...ViewerFields
+    }
   }
 `);
 
@@ -182,6 +191,16 @@ export async function verifySecondFactor(input: { code: string }): Promise<Viewe
 /** Sets the member after a change of their own (a second factor enrolled): the pages see it at once. */
 export function replaceViewer(viewer: Viewer): void {
   setViewer(viewer);
+}
+
+/**
+ * The "Test data" switch: this session shows the organisation's test data (`test`) or its live data (`live`) from
+ * now on. Every page reads its data again in the new mode (a fresh load of the page): nothing of the other mode stays on screen.
+ */
+export async function setConsoleMode(mode: 'live' | 'test'): Promise<void> {
+  const { setConsoleMode: viewer } = await execute(SetConsoleModeMutation, { mode });
+  setViewer(viewer);
+  window.location.reload();
 }
 
 /** Ends this session (the cookie is cleared by the server). */
