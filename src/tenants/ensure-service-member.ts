@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Tx } from '../db/transaction';
+import type { Tx } from '../db/index';
 import { SERVICE_MEMBER_HASH } from '../security/index';
 import { lockTenant } from './find-tenant';
 import { Member, type MemberRole } from './member.entity';
