@@ -6,6 +6,7 @@ import { documentsRoutes } from './documents.routes';
 import { eventsRoutes } from './events.routes';
 import { evidenceRoutes } from './evidence.routes';
 import { buildOpenApi } from './openapi';
+import { testHelpersRoutes } from './test-helpers.routes';
 import { webhooksRoutes } from './webhooks.routes';
 
 /** Request bodies on /v1: JSON only, at most 64 KiB (413 payload_too_large above). */
@@ -41,6 +42,7 @@ export function v1Routes(svc: Services, options: V1Options): Router {
   router.use(evidenceRoutes(svc, options.authenticate));
   router.use(webhooksRoutes(svc, doc, options.authenticate, json));
   router.use(crmRecordIdRoutes(svc, options.authenticate, json));
+  router.use(testHelpersRoutes(svc, options.authenticate, json));
   return router;
 }
 

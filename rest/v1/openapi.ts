@@ -18,6 +18,11 @@ import {
 } from '../../src/webhooks/index';
 import * as EX from './openapi-examples';
 import { EXAMPLE_CASE_BODY, EXAMPLE_CREATED_CASE, EXAMPLE_DUPLICATE } from './openapi-examples';
+import {
+  TestClockAdvanceRequestSchema, TestClockSchema, TestDecideRequestSchema, TestMonitoringAlertRequestSchema, TestPartySchema, TestScreeningHitRequestSchema,
+  TestSubmitRequestSchema, TestVerifyIdentityRequestSchema,
+} from '../../src/test-helpers/index';
+import { testHelperPaths } from './openapi-test-helpers';
 import { webhookManagementPaths } from './openapi-webhooks';
 
 /**
@@ -127,6 +132,14 @@ const COMPONENT_SCHEMAS: Record<string, TSchema> = {
   WebhookDelivery: WebhookDeliverySchema,
   WebhookDeliveryList: WebhookDeliveryListSchema,
   WebhookRedelivery: WebhookRedeliverySchema,
+  TestParty: TestPartySchema,
+  TestSubmitRequest: TestSubmitRequestSchema,
+  TestVerifyIdentityRequest: TestVerifyIdentityRequestSchema,
+  TestScreeningHitRequest: TestScreeningHitRequestSchema,
+  TestDecideRequest: TestDecideRequestSchema,
+  TestMonitoringAlertRequest: TestMonitoringAlertRequestSchema,
+  TestClockAdvanceRequest: TestClockAdvanceRequestSchema,
+  TestClock: TestClockSchema,
 };
 
 /**
@@ -314,7 +327,8 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
       { name: 'events', description: 'The event feed: every webhook payload, in commit order, to poll with a cursor.' }, { name: 'oauth', description: 'OAuth 2.0 (RFC 6749, 7009, 7636).' },
       { name: 'catalogue', description: 'The webhook event catalogue: JSON Schemas and TypeScript types.' },
       { name: 'webhooks', description: 'What the service POSTs to a tenant\'s endpoints.' },
-      { name: 'webhook endpoints', description: 'Managing the tenant\'s webhook endpoints and their delivery log (scopes webhooks:read and webhooks:write).' }, { name: 'meta', description: 'This document.' },
+      { name: 'webhook endpoints', description: 'Managing the tenant\'s webhook endpoints and their delivery log (scopes webhooks:read and webhooks:write).' },
+      { name: 'test helpers', description: 'Test mode: moving a test case along as the customer, the verifier, the watchlist, an analyst and monitoring would, and the tenant\'s test clock (test credentials, scope test_helpers).' }, { name: 'meta', description: 'This document.' },
     ],
     paths: {
       '/v1/oauth/token': {
@@ -596,6 +610,7 @@ export function buildOpenApi(config: Config): Record<string, unknown> {
         },
       },
       ...webhookManagementPaths({ ref, header, response, errors, bearer, rateLimited, pageParams, jsonContent, withExample }),
+      ...testHelperPaths({ ref, header, response, errors, bearer, rateLimited, pageParams, jsonContent, withExample }),
       '/v1/openapi.json': {
         get: {
           operationId: 'openapi', summary: 'This document', tags: ['meta'], security: [], description: 'This OpenAPI 3.1 document, self-contained (every reference is local). Rendered for reading at /docs.',

@@ -169,6 +169,12 @@ export const PERMISSIONS = {
   'case_notes:write': { role: 'analyst' },
   /** One's own console notifications: listing them, the unread count, marking them read. */
   'notifications:own': { role: 'analyst' },
+  /**
+   * The test helpers (src/test-helpers): a test credential moves its test cases along as the customer, a person
+   * verifying their identity, the watchlist, a test analyst and monitoring would, and advances the tenant's test clock.
+   * Tokens only, with the opt-in scope; requireTestPrincipal refuses live credentials.
+   */
+  'test_helpers:use': { scope: 'test_helpers' },
   /** The customer portal: a customer works on their own case (application, documents, review, submit). */
   'portal:case': { customer: true },
 } as const satisfies Record<string, { scope?: Scope; role?: MemberRole; customer?: true }>;

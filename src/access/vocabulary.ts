@@ -5,7 +5,7 @@
  */
 export const SCOPES = [
   'read:cases', 'read:documents', 'read:events', 'read:decisions', 'read:screening', 'read:full_case', 'read:evidence', 'cases:write', 'screening:write',
-  'webhooks:read', 'webhooks:write', 'screening:search',
+  'webhooks:read', 'webhooks:write', 'screening:search', 'test_helpers',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

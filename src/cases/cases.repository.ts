@@ -131,6 +131,13 @@ export async function findCaseMode(db: TenantDb, casePk: number): Promise<'live'
   return row?.mode === 'test' ? 'test' : 'live';
 }
 
+/** Of these cases of the tenant, those of `mode` (in no given order). */
+export async function casePksOfMode(db: TenantDb, casePks: readonly number[], mode: 'live' | 'test'): Promise<number[]> {
+  if (!casePks.length) return [];
+  const rows: { pk: number }[] = await db.query(`SELECT pk FROM cases WHERE org_id = ? AND mode = ? AND pk IN (${casePks.map(() => '?').join(', ')})`, [db.orgId, mode, ...casePks]);
+  return rows.map((r) => Number(r.pk));
+}
+
 /** The tenant's first case with this crmRecordId (as given: case-sensitive), or null (of the handle's mode: dedup is per mode). */
 export async function findCaseByCrmRecordId(db: TenantDb, crmRecordId: string): Promise<CaseRecord | null> {
   const orgId = db.orgId;

@@ -12,7 +12,7 @@ export {
 } from './case.wire';
 export { CASE_ID_PATTERN, isCaseId, caseNumber } from './case-id';
 export { listCases, type ListCasesInput } from './list-cases';
-export { listCasesQuery, findCaseRowByPk, lockCase, lockCaseRow, findCasePk, findCaseRow, findLatestRiskAssessment, findCaseDetailRow, readFullParitySwitches, findCompanyProfile, listCaseParties, findOpenCaseByEmailKey, findCaseByCrmRecordId, findCaseMode, insertCase, insertCompanyProfile, nextCaseSequence, type CaseRecord, type CaseDetailRecord } from './cases.repository';
+export { listCasesQuery, findCaseRowByPk, lockCase, lockCaseRow, findCasePk, findCaseRow, findLatestRiskAssessment, findCaseDetailRow, readFullParitySwitches, findCompanyProfile, listCaseParties, findOpenCaseByEmailKey, findCaseByCrmRecordId, findCaseMode, casePksOfMode, insertCase, insertCompanyProfile, nextCaseSequence, type CaseRecord, type CaseDetailRecord } from './cases.repository';
 export { CASE_SEARCH_DESCRIPTION } from './case-search';
 export { listCaseDecisions } from './list-case-decisions';
 export { setCrmRecordId } from './set-crm-record-id';

@@ -5,7 +5,7 @@ export {
 export { LocalIdentityVerifier } from './local-verifier';
 export { dispatchCaseVerifications, type DispatchSummary } from './dispatch-case-verifications';
 export { getVerificationPage } from './get-verification-page';
-export { submitVerification } from './submit-verification';
+export { submitVerification, submitPersonVerification, listOpenVerificationPersons } from './submit-verification';
 export { startVendorVerification } from './start-vendor-verification';
 export { receiveVendorCallback, signVendorCallback, CALLBACK_TOLERANCE_S, type VendorCallback } from './receive-vendor-callback';
 export { resendVerification } from './resend-verification';

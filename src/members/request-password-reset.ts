@@ -4,6 +4,7 @@ import { findMemberByEmail } from '../sessions/index';
 import { consumeRateLimit, type RateLimit } from '../access/rate-limit';
 import { sourceAddressKey } from '../access/source-address';
 import { sha256Hex } from '../security/tokens';
+import { SERVICE_MEMBER_HASH } from '../security/index';
 import type { Services } from '../services';
 import { createMemberToken } from './member-tokens';
 import { isEmail } from '../validation';
@@ -37,7 +38,8 @@ export async function requestPasswordReset(svc: Services, input: { email: unknow
       });
     }
   }
-  if (member) {
+  // A member the service acts as never gets a link: nobody may choose their password.
+  if (member && member.passwordHash !== SERVICE_MEMBER_HASH) {
     await inTransaction(svc, (tx) => createMemberToken(tx, { orgId: member.orgId, memberId: member.id, purpose: 'password_reset' }));
   }
   return true;

@@ -5,9 +5,10 @@ import { jsonColumn, nullableTimestampColumn, timestampColumn, uuidColumn } from
 export { SCOPES, type Scope };
 /**
  * Additive scopes: never granted unless asked for by name. Full-parity egress, and webhook endpoint
- * management (whoever holds webhooks:write can send every future event to a URL of their choosing).
+ * management (whoever holds webhooks:write can send every future event to a URL of their choosing), and the
+ * test helpers (which move test cases along as customers, analysts and vendors would).
  */
-export const OPT_IN_SCOPES: readonly Scope[] = ['read:full_case', 'read:evidence', 'webhooks:read', 'webhooks:write', 'screening:search'];
+export const OPT_IN_SCOPES: readonly Scope[] = ['read:full_case', 'read:evidence', 'webhooks:read', 'webhooks:write', 'screening:search', 'test_helpers'];
 /**
  * Scopes beyond the contract's that only a compliance admin may put on pull-API credentials: full-parity
  * egress, the evidence pack, webhook endpoints, and dispositions on screening hits.

@@ -15,6 +15,7 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'webhooks:read': 'Read your webhook endpoints (never their secrets) and their delivery log.',
   'webhooks:write': 'Add, change, test and delete webhook endpoints, and redeliver webhook deliveries.',
   'screening:search': 'Search the sanctions and PEP watchlist for a name, with the reasons for each match.',
+  'test_helpers': 'With test credentials only: move test cases along (submit, verify identities, screening hits, decisions, monitoring alerts) and advance the test clock.',
 };
 
 /** What a connector gets when its authorization request names no scope: read access, no full-parity egress. */

@@ -3,6 +3,7 @@ export { sendOutreach, ANALYST_OUTREACH_KINDS } from './send-outreach';
 export { OUTREACH_KINDS, type OutreachKind } from './request-email';
 export { REMINDER_TASK } from './reminder-jobs';
 export { sendDueReminder, type ReminderOutcome } from './send-due-reminder';
+export { sendDueRemindersOf } from './send-due-reminders-of';
 export { sweepReminders } from './sweep-reminders';
 export { unsubscribeFromReminders, unsubscribeUrl } from './unsubscribe';
 export {

@@ -139,6 +139,16 @@ export async function purgeReminderRecipient(db: TenantDb, casePk: number): Prom
   );
 }
 
+/** One tenant's cases whose reminder is due by `now`, oldest first (its test clock's work: src/test-helpers). */
+export async function dueRemindersOfTenant(db: TenantDb, now: Date, limit: number): Promise<number[]> {
+  const orgId = db.orgId;
+  const rows: { case_pk: number | string }[] = await db.query(
+    `SELECT case_pk FROM outreach_reminders WHERE org_id = ? AND next_due_at IS NOT NULL AND next_due_at <= ? ORDER BY next_due_at LIMIT ${Math.floor(limit)}`,
+    [orgId, now],
+  );
+  return rows.map((r) => Number(r.case_pk));
+}
+
 /** Reminders due before `cutoff` (any tenant: the sweep's system work), oldest first. */
 export async function dueReminders(db: Queryable, cutoff: Date, limit: number): Promise<{ orgId: string; casePk: number; nextDueAt: Date }[]> {
   const rows: { org_id: string; case_pk: number | string; next_due_at: Date }[] = await crossTenant(db, 'sweep').query(

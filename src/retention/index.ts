@@ -7,6 +7,7 @@ export { DELETION_CERTIFICATE_TYP, KEPT_AFTER_PURGE, type DeletionCertificateDoc
 export { getRetentionPolicy, setRetentionPolicy, type RetentionPolicyInput, type RetentionPolicyView } from './set-retention-policy';
 export { purgeDueCase, type RetentionPurgeResult } from './purge-due-case';
 export { sweepRetention, RETENTION_SWEEP_BATCH } from './sweep-retention';
+export { purgeDueCasesOf } from './purge-due-cases-of';
 export { setLegalHold, releaseLegalHold, type LegalHoldView } from './legal-hold';
 export { getCaseRetention, findCasePurgeRecord, type CaseRetentionView, type CasePurgeRecord, type DeletionCertificateView } from './get-case-retention';
 export { listErasureRequests, type ErasureRequestListItem } from './list-erasure-requests';

@@ -91,6 +91,18 @@ export async function listDueCases(db: Queryable, now: Date, limit: number): Pro
   return rows.map((r) => ({ orgId: r.org_id, casePk: Number(r.pk) }));
 }
 
+/**
+ * One tenant's closed cases whose data is held, oldest first: the candidates its test clock hands to purgeDueCase
+ * (src/test-helpers), which decides for each whether its period (or a retained erasure) has ended.
+ */
+export async function listClosedCasesOfTenant(db: TenantDb, limit: number): Promise<number[]> {
+  const orgId = db.orgId;
+  const rows: { pk: number | string }[] = await db.query(
+    `SELECT c.pk FROM cases c WHERE c.org_id = ? AND c.purged_at IS NULL AND c.status IN ('approved', 'declined') ORDER BY c.pk LIMIT ${Math.floor(limit)}`, [orgId],
+  );
+  return rows.map((r) => Number(r.pk));
+}
+
 export interface LegalHold {
   reason: string;
   placedBy: string;

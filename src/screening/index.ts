@@ -39,4 +39,4 @@ export { listClearedHits } from './list-cleared-hits';
 export { revokeClearedHit } from './revoke-cleared-hit';
 export { SCREENING_TOPICS, validateScreeningSettings, defaultScreeningSettings, type ScreeningSettingsDefinition } from './screening-settings';
 export type { ScreeningSettingsView, ClearedHitView } from './screening-views';
-export { screenWithTenantSettings, type ScreenedSubject, type RaisedMatch } from './screen-subjects';
+export { screenWithTenantSettings, caseSubjects, type ScreenedSubject, type RaisedMatch } from './screen-subjects';

@@ -33,6 +33,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 export const NO_PASSWORD_HASH = '!no-password';
 
+/**
+ * The stored hash of a member the service itself acts as (the test helpers' Test analyst): no password
+ * verifies against it, no reset link is sent for it, and every sign-in (password, passkey, SSO) is refused.
+ */
+export const SERVICE_MEMBER_HASH = '!service-member';
+
 /** Whether a stored hash can verify a password at all. */
 export function isUsablePasswordHash(stored: string): boolean {
   return stored.startsWith('scrypt$');

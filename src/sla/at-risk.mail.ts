@@ -17,11 +17,13 @@ const MAILS_PER_RUN = 200;
 /**
  * Emails each owner whose case reached 80 % of its target, once per stretch of a status (the clock's
  * at_risk_mailed), in the transaction that notes it. A case without an owner waits until it has one (while
- * still at risk); a paused or breached clock is not mailed. Returns how many emails it queued.
+ * still at risk); a paused or breached clock is not mailed. `only` restricts it to some of the tenant's cases (a
+ * test clock's run: src/test-helpers). Returns how many emails it queued.
  */
-export async function mailAtRiskOwners(svc: Services, orgId: string): Promise<number> {
+export async function mailAtRiskOwners(svc: Services, orgId: string, only?: (casePks: number[]) => Promise<number[]>): Promise<number> {
   const now = svc.clock.now();
-  const pks = await clocksDueForAtRiskMail(forTenant(svc.db, orgId), now, MAILS_PER_RUN);
+  const due = await clocksDueForAtRiskMail(forTenant(svc.db, orgId), now, MAILS_PER_RUN);
+  const pks = only ? await only(due) : due;
   let n = 0;
   for (const pk of pks) {
     n += await inTransaction(svc, async (tx) => {

@@ -60,7 +60,7 @@ describe('console GraphQL: API credentials and connected apps (Compliance Config
     const c = await h.signedIn('analyst');
     expect((await c.error(CREATE, { input: { name: 'CRM', scopes: ['read:cases', 'write:everything'] } })).extensions).to.deep.equal({
       code: 'BAD_USER_INPUT', reason: 'validation_failed',
-      details: [{ path: 'scopes', message: 'unknown scope(s): write:everything; known: read:cases read:documents read:events read:decisions read:screening read:full_case read:evidence cases:write screening:write webhooks:read webhooks:write screening:search' }],
+      details: [{ path: 'scopes', message: 'unknown scope(s): write:everything; known: read:cases read:documents read:events read:decisions read:screening read:full_case read:evidence cases:write screening:write webhooks:read webhooks:write screening:search test_helpers' }],
     });
     expect((await c.error(CREATE, { input: { name: '  ' } })).extensions.details).to.deep.equal([{ path: 'name', message: 'must be a string of 1 to 200 characters' }]);
     expect((await c.data<{ apiClients: Client[] }>(CLIENTS)).apiClients).to.deep.equal([]);

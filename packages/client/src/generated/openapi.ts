@@ -477,6 +477,153 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/test_helpers/cases/{caseId}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID or CS-<year>-<00000>. */
+                caseId: components["parameters"]["caseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide the case as the Test analyst (test)
+         * @description The tenant's Test analyst (a member named "Test analyst", created on first use, who can never sign in) approves or declines the case through the console's decision step: case.decision.made (analystEmail the Test analyst's), case.status.changed, case.onboarding_progress.changed (decision_made). Refused as an analyst would be: invalid_transition unless the case is in_review or returned, decision_blocked for an approval over open checks.
+         *
+         *     Test credentials only (a client id beginning `test_`) with the opt-in scope `test_helpers`; a live credential is refused with 403 forbidden, a token without the scope with 403 insufficient_scope.
+         */
+        post: operations["testDecide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/cases/{caseId}/monitoring_alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID or CS-<year>-<00000>. */
+                caseId: components["parameters"]["caseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Raise a monitoring alert (test)
+         * @description Runs monitoring on the approved case (its one check of that kind) with the source seeing something new: the case's first person on the watchlist (sanctions_hit, high; pep_change, medium), the registry listing an officer (structure_change, medium) or an owner (high) the case lacks, or an article naming the first person (adverse_media, at the severity asked). The events are a run's: monitoring.alert.created, monitoring.review.opened for an alert on a director or UBO, monitoring.run.completed. Each call raises a new alert.
+         *
+         *     Test credentials only (a client id beginning `test_`) with the opt-in scope `test_helpers`; a live credential is refused with 403 forbidden, a token without the scope with 403 insufficient_scope.
+         */
+        post: operations["testMonitoringAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/cases/{caseId}/screening_hit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID or CS-<year>-<00000>. */
+                caseId: components["parameters"]["caseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Produce a screening hit (test)
+         * @description Screens the submitted case again with screening's own step, the watchlist given one more entry matching the named party (`subject`: the company or one of its people), sanctioned and/or a PEP: the hit is stored as the matcher's are (screening.hit.detected, then screening.completed) and counts in the case's screening summary, its decision blockers and the policy's facts. The same body again changes nothing. An unknown subject is a 400 naming the case's parties.
+         *
+         *     Test credentials only (a client id beginning `test_`) with the opt-in scope `test_helpers`; a live credential is refused with 403 forbidden, a token without the scope with 403 insufficient_scope.
+         */
+        post: operations["testScreeningHit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/cases/{caseId}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID or CS-<year>-<00000>. */
+                caseId: components["parameters"]["caseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fill in and submit the application (test)
+         * @description Does what the customer does in the portal, with generated data and through the portal's own steps, so the case records the same events in the same order: document.uploaded and case.onboarding_progress.changed (collecting_documents), document.processed for each document, then case.submitted, case.status.changed and case.onboarding_progress.changed (application_submitted); the decisioning pipeline then starts as for any submission. `parties`: how many people to generate (the first a director and the UBO), or which; `documents`: which documents (a certificate of incorporation, a passport of each person).
+         *
+         *     Test credentials only (a client id beginning `test_`) with the opt-in scope `test_helpers`; a live credential is refused with 403 forbidden, a token without the scope with 403 insufficient_scope.
+         */
+        post: operations["testSubmitApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/cases/{caseId}/verify_identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID or CS-<year>-<00000>. */
+                caseId: components["parameters"]["caseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete identity verification (test)
+         * @description Each person whose verification link the pipeline sent (or only `personId`, the personKey of their idv.dispatched) uploads a generated document on the hosted verification page's own step, and the local verifier checks it: a matching passport (`pass`), an expired one (`fail`), or a document without a machine-readable zone (`manual_review`). The events are the hosted page's: document.uploaded, case.onboarding_progress.changed, idv.completed, case.onboarding_progress.changed, then document.processed; the pipeline resumes on them.
+         *
+         *     Test credentials only (a client id beginning `test_`) with the opt-in scope `test_helpers`; a live credential is refused with 403 forbidden, a token without the scope with 403 insufficient_scope.
+         */
+        post: operations["testVerifyIdentity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Advance the tenant's test clock (test)
+         * @description Moves the tenant's test clock on (`seconds`, or an ISO 8601 `duration`; forward only) and runs at the new test time what time makes due for the tenant's test cases, each through its own step: reminders of requested items (outreach.email.sent once the mail system takes the email), SLA at-risk emails to case owners, and the retention schedule's purges of closed cases. Live cases are never touched. Invite links and verification links expire on the service's own clock.
+         *
+         *     Test credentials only (a client id beginning `test_`) with the opt-in scope `test_helpers`; a live credential is refused with 403 forbidden, a token without the scope with 403 insufficient_scope.
+         */
+        post: operations["testAdvanceClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook_deliveries": {
         parameters: {
             query?: never;
@@ -2914,7 +3061,7 @@ export interface components {
          * @description A pull-API scope (decisions.md "Pull API rules" maps them to endpoints).
          * @enum {string}
          */
-        Scope: "read:cases" | "read:documents" | "read:events" | "read:decisions" | "read:screening" | "read:full_case" | "read:evidence" | "cases:write" | "screening:write" | "webhooks:read" | "webhooks:write" | "screening:search";
+        Scope: "read:cases" | "read:documents" | "read:events" | "read:decisions" | "read:screening" | "read:full_case" | "read:evidence" | "cases:write" | "screening:write" | "webhooks:read" | "webhooks:write" | "screening:search" | "test_helpers";
         ScreeningCandidate: {
             birthDates: string[];
             caption: string;
@@ -3101,6 +3248,88 @@ export interface components {
             pepHits: number;
             sanctionedHits: number;
             totalHits: number;
+        };
+        TestClock: {
+            /** @description This advance. */
+            advancedSeconds: number;
+            /**
+             * Format: date-time
+             * @description The tenant's test time after the advance: the service's time plus the clock's offset.
+             */
+            now: string;
+            /** @description How far the test clock is ahead of the service's clock. */
+            offsetSeconds: number;
+            ran: {
+                /** @description Closed cases whose retention period ended: their personal data purged. */
+                casesPurged: number;
+                /** @description Reminders of requested items that fell due (each an email, outreach.email.sent once the mail system takes it). */
+                remindersSent: number;
+                /** @description Owners emailed because a case reached 80 % of its SLA target. */
+                slaAtRiskEmails: number;
+            };
+        };
+        TestClockAdvanceRequest: {
+            /** @description The same as an ISO 8601 duration (P3D, PT12H, P1Y2M); give seconds or duration, not both. */
+            duration?: string;
+            /** @description How far to move the clock on. */
+            seconds?: number;
+        };
+        TestDecideRequest: {
+            /** @description The decision note; default empty. */
+            notes?: string;
+            outcome: components["schemas"]["DecisionOutcome"];
+        };
+        TestMonitoringAlertRequest: {
+            /** @enum {string} */
+            alertType: "sanctions_hit" | "pep_change" | "adverse_media" | "structure_change";
+            /**
+             * @description As monitoring rates the alert: sanctions_hit is high, pep_change medium, structure_change medium or high, adverse_media any. Default the type's first.
+             * @enum {string}
+             */
+            severity?: "low" | "medium" | "high";
+        };
+        TestParty: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD; default a generated adult's.
+             */
+            dateOfBirth?: string;
+            /** @description Where the identity-verification link goes; default a generated address at example.com. */
+            email?: string;
+            /** @description Full name (given names, then surname). */
+            name: string;
+            /** @description ISO 3166-1 alpha-2; default GB. */
+            nationality?: string;
+            /** @description For a UBO; default an even share. */
+            ownershipPercent?: number;
+            /** @description Default ["director", "ubo"] for the first party, ["director"] for the others. */
+            roles?: ("director" | "ubo")[];
+        };
+        TestScreeningHitRequest: {
+            /** @description The watchlist entry is a politically exposed person. Default false. */
+            pep?: boolean;
+            /** @description The watchlist entry is sanctioned. Default false. */
+            sanctioned?: boolean;
+            /** @description A screened party of the submitted case, by name: the company or one of its people. */
+            subject: string;
+        };
+        TestSubmitRequest: {
+            /** @description Which documents to upload: a certificate of incorporation, and/or a passport of each person. Default ["certificate_of_incorporation"]. */
+            documents?: ("certificate_of_incorporation" | "passport")[];
+            /** @description The company's people: how many to generate, or which. Default 1. */
+            parties?: number | components["schemas"]["TestParty"][];
+        };
+        TestVerifyIdentityRequest: {
+            /**
+             * @description What the verifier is to find: a passport that matches (pass), an expired one (fail), a document without a machine-readable zone (manual_review).
+             * @enum {string}
+             */
+            outcome: "pass" | "fail" | "manual_review";
+            /**
+             * Format: uuid
+             * @description Only this person: the personKey of their idv.dispatched. Default every person whose verification is open.
+             */
+            personId?: string;
         };
         TokenRequest: {
             /** @description With client_secret, unless HTTP Basic is used; a public connector sends it alone. */
@@ -4381,6 +4610,666 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testDecide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID or CS-<year>-<00000>. */
+                caseId: components["parameters"]["caseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "outcome": "declined",
+                 *       "notes": "Sanctioned director."
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestDecideRequest"];
+            };
+        };
+        responses: {
+            /** @description The decided case. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "caseId": "3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11",
+                     *       "companyName": "Acme Trading Ltd",
+                     *       "status": "declined",
+                     *       "source": "api",
+                     *       "onboardingStage": "decision_made",
+                     *       "customerEmail": "jane.doe@acme.example",
+                     *       "customerName": "Jane Doe",
+                     *       "country": "GB",
+                     *       "crmRecordId": "opp-00042",
+                     *       "crmSource": "salesforce",
+                     *       "createdAt": "2026-11-29T09:00:00.000Z",
+                     *       "updatedAt": "2026-11-29T09:00:02.000Z",
+                     *       "decision": {
+                     *         "outcome": "declined",
+                     *         "notes": "Sanctioned director.",
+                     *         "analystEmail": "test-analyst+0b6f3c2e-5d1a-4c8e-9f7b-2a4d6e8c0f13@test-helpers.invalid",
+                     *         "decidedAt": "2026-11-29T09:05:00.000Z",
+                     *         "auto": false,
+                     *         "reason": null
+                     *       },
+                     *       "riskBand": "high",
+                     *       "riskScore": 71,
+                     *       "screeningSummary": {
+                     *         "totalHits": 1,
+                     *         "sanctionedHits": 1,
+                     *         "pepHits": 0
+                     *       },
+                     *       "inviteSentAt": null,
+                     *       "invite": {
+                     *         "status": "not_sent",
+                     *         "deliveredAt": null,
+                     *         "attempts": 0,
+                     *         "lastError": null,
+                     *         "expiresAt": "2026-12-06T09:00:00.000Z",
+                     *         "usedAt": null
+                     *       },
+                     *       "purgedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CaseDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description insufficient_scope: the token lacks test_helpers (WWW-Authenticate names it); or forbidden: a live credential (only test credentials, client ids beginning test_, may use the test helpers). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description On insufficient_scope: `Bearer error="insufficient_scope", scope="test_helpers"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "forbidden",
+                     *       "message": "Test helpers work only with test credentials (a client id beginning test_): this is a live credential, and the helpers never touch live cases. Mint test credentials in the console's test view or with the CLI."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description invalid_transition: the case is not in_review or returned; decision_blocked: an approval over open checks (with `blockers`). */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_transition",
+                     *       "message": "Case 3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11 is in_progress; it can only be decided when it is in_review or returned.",
+                     *       "currentStatus": "in_progress",
+                     *       "allowedFrom": [
+                     *         "in_review",
+                     *         "returned"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testMonitoringAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID or CS-<year>-<00000>. */
+                caseId: components["parameters"]["caseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "alertType": "adverse_media",
+                 *       "severity": "high"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestMonitoringAlertRequest"];
+            };
+        };
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "caseId": "3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11",
+                     *       "companyName": "Acme Trading Ltd",
+                     *       "status": "approved",
+                     *       "source": "api",
+                     *       "onboardingStage": "decision_made",
+                     *       "customerEmail": "jane.doe@acme.example",
+                     *       "customerName": "Jane Doe",
+                     *       "country": "GB",
+                     *       "crmRecordId": "opp-00042",
+                     *       "crmSource": "salesforce",
+                     *       "createdAt": "2026-11-29T09:00:00.000Z",
+                     *       "updatedAt": "2026-11-29T09:00:02.000Z",
+                     *       "decision": {
+                     *         "outcome": "approved",
+                     *         "notes": "",
+                     *         "analystEmail": "test-analyst+0b6f3c2e-5d1a-4c8e-9f7b-2a4d6e8c0f13@test-helpers.invalid",
+                     *         "decidedAt": "2026-11-29T09:05:00.000Z",
+                     *         "auto": false,
+                     *         "reason": null
+                     *       },
+                     *       "riskBand": "high",
+                     *       "riskScore": 71,
+                     *       "screeningSummary": {
+                     *         "totalHits": 1,
+                     *         "sanctionedHits": 1,
+                     *         "pepHits": 0
+                     *       },
+                     *       "inviteSentAt": null,
+                     *       "invite": {
+                     *         "status": "not_sent",
+                     *         "deliveredAt": null,
+                     *         "attempts": 0,
+                     *         "lastError": null,
+                     *         "expiresAt": "2026-12-06T09:00:00.000Z",
+                     *         "usedAt": null
+                     *       },
+                     *       "purgedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CaseDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description insufficient_scope: the token lacks test_helpers (WWW-Authenticate names it); or forbidden: a live credential (only test credentials, client ids beginning test_, may use the test helpers). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description On insufficient_scope: `Bearer error="insufficient_scope", scope="test_helpers"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "forbidden",
+                     *       "message": "Test helpers work only with test credentials (a client id beginning test_): this is a live credential, and the helpers never touch live cases. Mint test credentials in the console's test view or with the CLI."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description invalid_transition: only approved cases whose data is held are monitored. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_transition",
+                     *       "message": "Case 3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11 is in_review. Only approved cases whose data is held are monitored."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testScreeningHit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID or CS-<year>-<00000>. */
+                caseId: components["parameters"]["caseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "subject": "Avery Testwell",
+                 *       "sanctioned": true,
+                 *       "pep": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestScreeningHitRequest"];
+            };
+        };
+        responses: {
+            /** @description The case with its hit. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "caseId": "3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11",
+                     *       "companyName": "Acme Trading Ltd",
+                     *       "status": "in_review",
+                     *       "source": "api",
+                     *       "onboardingStage": "application_submitted",
+                     *       "customerEmail": "jane.doe@acme.example",
+                     *       "customerName": "Jane Doe",
+                     *       "country": "GB",
+                     *       "crmRecordId": "opp-00042",
+                     *       "crmSource": "salesforce",
+                     *       "createdAt": "2026-11-29T09:00:00.000Z",
+                     *       "updatedAt": "2026-11-29T09:00:02.000Z",
+                     *       "decision": null,
+                     *       "riskBand": null,
+                     *       "riskScore": null,
+                     *       "screeningSummary": {
+                     *         "totalHits": 1,
+                     *         "sanctionedHits": 1,
+                     *         "pepHits": 0
+                     *       },
+                     *       "inviteSentAt": null,
+                     *       "invite": {
+                     *         "status": "not_sent",
+                     *         "deliveredAt": null,
+                     *         "attempts": 0,
+                     *         "lastError": null,
+                     *         "expiresAt": "2026-12-06T09:00:00.000Z",
+                     *         "usedAt": null
+                     *       },
+                     *       "purgedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CaseDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description insufficient_scope: the token lacks test_helpers (WWW-Authenticate names it); or forbidden: a live credential (only test credentials, client ids beginning test_, may use the test helpers). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description On insufficient_scope: `Bearer error="insufficient_scope", scope="test_helpers"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "forbidden",
+                     *       "message": "Test helpers work only with test credentials (a client id beginning test_): this is a live credential, and the helpers never touch live cases. Mint test credentials in the console's test view or with the CLI."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description conflict: the case is not submitted yet. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "conflict",
+                     *       "message": "Case 3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11 is not submitted yet: screening runs on the submitted application (use the submit helper first)."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testSubmitApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID or CS-<year>-<00000>. */
+                caseId: components["parameters"]["caseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "parties": [
+                 *         {
+                 *           "name": "Avery Testwell",
+                 *           "roles": [
+                 *             "director",
+                 *             "ubo"
+                 *           ]
+                 *         },
+                 *         {
+                 *           "name": "Jordan Testwell"
+                 *         }
+                 *       ],
+                 *       "documents": [
+                 *         "certificate_of_incorporation"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestSubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description The case, submitted. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "caseId": "3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11",
+                     *       "companyName": "Acme Trading Ltd",
+                     *       "status": "in_review",
+                     *       "source": "api",
+                     *       "onboardingStage": "application_submitted",
+                     *       "customerEmail": "jane.doe@acme.example",
+                     *       "customerName": "Jane Doe",
+                     *       "country": "GB",
+                     *       "crmRecordId": "opp-00042",
+                     *       "crmSource": "salesforce",
+                     *       "createdAt": "2026-11-29T09:00:00.000Z",
+                     *       "updatedAt": "2026-11-29T09:00:02.000Z",
+                     *       "decision": null,
+                     *       "riskBand": null,
+                     *       "riskScore": null,
+                     *       "screeningSummary": {
+                     *         "totalHits": 0,
+                     *         "sanctionedHits": 0,
+                     *         "pepHits": 0
+                     *       },
+                     *       "inviteSentAt": null,
+                     *       "invite": {
+                     *         "status": "not_sent",
+                     *         "deliveredAt": null,
+                     *         "attempts": 0,
+                     *         "lastError": null,
+                     *         "expiresAt": "2026-12-06T09:00:00.000Z",
+                     *         "usedAt": null
+                     *       },
+                     *       "purgedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CaseDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description insufficient_scope: the token lacks test_helpers (WWW-Authenticate names it); or forbidden: a live credential (only test credentials, client ids beginning test_, may use the test helpers). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description On insufficient_scope: `Bearer error="insufficient_scope", scope="test_helpers"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "forbidden",
+                     *       "message": "Test helpers work only with test credentials (a client id beginning test_): this is a live credential, and the helpers never touch live cases. Mint test credentials in the console's test view or with the CLI."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description conflict: the case is already submitted. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "conflict",
+                     *       "message": "Case 3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11 is already submitted (status in_review): the submit helper fills in and submits an application that is still in progress."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testVerifyIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID or CS-<year>-<00000>. */
+                caseId: components["parameters"]["caseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "outcome": "pass"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestVerifyIdentityRequest"];
+            };
+        };
+        responses: {
+            /** @description The case once every chosen person is verified. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "caseId": "3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11",
+                     *       "companyName": "Acme Trading Ltd",
+                     *       "status": "in_review",
+                     *       "source": "api",
+                     *       "onboardingStage": "awaiting_id_verification",
+                     *       "customerEmail": "jane.doe@acme.example",
+                     *       "customerName": "Jane Doe",
+                     *       "country": "GB",
+                     *       "crmRecordId": "opp-00042",
+                     *       "crmSource": "salesforce",
+                     *       "createdAt": "2026-11-29T09:00:00.000Z",
+                     *       "updatedAt": "2026-11-29T09:00:02.000Z",
+                     *       "decision": null,
+                     *       "riskBand": null,
+                     *       "riskScore": null,
+                     *       "screeningSummary": {
+                     *         "totalHits": 0,
+                     *         "sanctionedHits": 0,
+                     *         "pepHits": 0
+                     *       },
+                     *       "inviteSentAt": null,
+                     *       "invite": {
+                     *         "status": "not_sent",
+                     *         "deliveredAt": null,
+                     *         "attempts": 0,
+                     *         "lastError": null,
+                     *         "expiresAt": "2026-12-06T09:00:00.000Z",
+                     *         "usedAt": null
+                     *       },
+                     *       "purgedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CaseDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description insufficient_scope: the token lacks test_helpers (WWW-Authenticate names it); or forbidden: a live credential (only test credentials, client ids beginning test_, may use the test helpers). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description On insufficient_scope: `Bearer error="insufficient_scope", scope="test_helpers"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "forbidden",
+                     *       "message": "Test helpers work only with test credentials (a client id beginning test_): this is a live credential, and the helpers never touch live cases. Mint test credentials in the console's test view or with the CLI."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description conflict: no verification is open (the pipeline has not sent the links yet, or the people are verified), or the tenant requires a selfie and the outcome is not manual_review. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "conflict",
+                     *       "message": "Case 3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11 has no open identity verification: the pipeline sends the links after screening (submit the case first and let it run), and verified people are done."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testAdvanceClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "duration": "P3D"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestClockAdvanceRequest"];
+            };
+        };
+        responses: {
+            /** @description The clock after the advance, and what ran. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-12-02T09:00:00.000Z",
+                     *       "offsetSeconds": 259200,
+                     *       "advancedSeconds": 259200,
+                     *       "ran": {
+                     *         "remindersSent": 1,
+                     *         "slaAtRiskEmails": 0,
+                     *         "casesPurged": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TestClock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description insufficient_scope: the token lacks test_helpers (WWW-Authenticate names it); or forbidden: a live credential (only test credentials, client ids beginning test_, may use the test helpers). */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description On insufficient_scope: `Bearer error="insufficient_scope", scope="test_helpers"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "forbidden",
+                     *       "message": "Test helpers work only with test credentials (a client id beginning test_): this is a live credential, and the helpers never touch live cases. Mint test credentials in the console's test view or with the CLI."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

@@ -14,9 +14,10 @@ export const SCOPES: { scope: string; description: string }[] = [
   { scope: 'webhooks:read', description: 'Read your webhook endpoints (never their secrets) and their delivery log.' },
   { scope: 'webhooks:write', description: 'Add, change, test and delete webhook endpoints, and redeliver webhook deliveries.' },
   { scope: 'screening:search', description: 'Search the sanctions and PEP watchlist for a name, with the reasons for each match.' },
+  { scope: 'test_helpers', description: 'With test credentials only: move test cases along (submit, verify identities, screening hits, decisions, monitoring alerts) and advance the test clock.' },
 ];
 
 /** Scopes new credentials get only when ticked: full-parity egress and webhook management (the server's OPT_IN_SCOPES). */
-const OPT_IN = ['read:full_case', 'read:evidence', 'webhooks:read', 'webhooks:write', 'screening:search'];
+const OPT_IN = ['read:full_case', 'read:evidence', 'webhooks:read', 'webhooks:write', 'screening:search', 'test_helpers'];
 /** What new credentials get unless changed: every scope but the opt-in ones (the server's default too). */
 export const DEFAULT_SCOPES = SCOPES.map((s) => s.scope).filter((s) => !OPT_IN.includes(s));
