@@ -284,7 +284,7 @@ export interface paths {
          * Create up to 500 cases in one call
          * @description `cases` holds 1 to 500 bodies of POST /v1/cases, each with an optional `idempotencyKey` of its own (the Idempotency-Key header of a single creation: the same key space, case-sensitive, kept 24 h).
          *
-         *     Items run in order, each in its own transaction with the dedup layers of POST /v1/cases, and each sends its invite as POST /v1/cases does (unless sendInvite is false). The answer has one result per item, in order:
+         *     Items run in order with the dedup layers of POST /v1/cases (an item with an idempotencyKey in a transaction of its own; consecutive items without one up to 100 to a transaction, each seeing the cases of the items before it), and each sends its invite as POST /v1/cases does (unless sendInvite is false). The answer has one result per item, in order:
          *
          *     `created` (with `case`), `replayed` (`case`; `replay` says whether an idempotencyKey replayed or the tenant already had a case for the crmRecordId), `duplicate_open_case` (`error.existing`), `invalid` (`error`: validation_failed with details under `/cases/<index>/…`, idempotency_key_reused when the key was used with another body, idempotency_key_in_use). Nothing is written for an invalid item; the others still run.
          *
@@ -701,7 +701,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One webhook endpoint */
+        /**
+         * One webhook endpoint
+         * @description The endpoint's URL, label, event types and status; its secret is never shown after creation (rotate it with PATCH). Another tenant's endpoint is not_found.
+         */
         get: operations["getWebhookEndpoint"];
         put?: never;
         post?: never;
@@ -1528,7 +1531,7 @@ export interface components {
             sendInvite?: boolean;
         };
         BatchCreateCasesRequest: {
-            /** @description 1 to 500 case bodies, created in order, each in its own transaction. An item that breaks the rules is answered `invalid`; the others still run. */
+            /** @description 1 to 500 case bodies, created in order (keyless items up to 100 to a transaction). An item that breaks the rules is answered `invalid`; the others still run. */
             cases: components["schemas"]["BatchCaseItem"][];
         };
         BatchCreateCasesResponse: {
@@ -3453,6 +3456,8 @@ export interface components {
             /** @description Subscribed event types; null means every type, including ones added later. */
             eventTypes: components["schemas"]["EventType"][] | null;
             label: string;
+            /** @description test: a test endpoint (registered with test credentials or in the console's test view), which receives test events only. */
+            mode: "live" | "test";
             status: components["schemas"]["WebhookEndpointStatus"];
             /** Format: date-time */
             updatedAt: string;
@@ -3502,6 +3507,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "validation_failed",
+                 *       "message": "/customerEmail: must be a valid email address",
+                 *       "details": [
+                 *         {
+                 *           "path": "/customerEmail",
+                 *           "message": "must be a valid email address"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ValidationError"];
             };
         };
@@ -3514,6 +3531,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "insufficient_scope",
+                 *       "message": "This request requires the scope cases:write.",
+                 *       "scope": "cases:write"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -3527,6 +3551,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "internal_error",
+                 *       "message": "An internal error occurred.",
+                 *       "requestId": "4c1f7a9e-2b3d-4e5f-8a6b-7c8d9e0f1a2b"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -3538,6 +3569,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "not_found",
+                 *       "message": "Case not found."
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -3548,6 +3585,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "invalid_grant",
+                 *       "error_description": "The authorization code is invalid, expired or already used."
+                 *     }
+                 */
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
@@ -3558,6 +3601,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "server_error",
+                 *       "error_description": "The server could not handle the request."
+                 *     }
+                 */
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
@@ -3570,6 +3619,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "invalid_client",
+                 *       "error_description": "Client authentication failed."
+                 *     }
+                 */
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
@@ -3581,6 +3636,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "payload_too_large",
+                 *       "message": "The request body is too large."
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -3593,6 +3654,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "rate_limited",
+                 *       "message": "Too many requests: 120 per minute per client. Retry after 37 seconds."
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -3607,6 +3674,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "service_unavailable",
+                 *       "message": "The service is briefly unavailable; retry after the Retry-After delay.",
+                 *       "requestId": "4c1f7a9e-2b3d-4e5f-8a6b-7c8d9e0f1a2c"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -3617,6 +3691,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "invalid_token",
+                 *       "message": "The access token is invalid."
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -3679,13 +3759,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "issuer": "https://api.example.com",
+                     *       "authorization_endpoint": "https://api.example.com/v1/oauth/authorize",
+                     *       "token_endpoint": "https://api.example.com/v1/oauth/token",
+                     *       "revocation_endpoint": "https://api.example.com/v1/oauth/revoke",
+                     *       "jwks_uri": "https://api.example.com/v1/oauth/jwks.json",
+                     *       "grant_types_supported": [
+                     *         "client_credentials",
+                     *         "authorization_code",
+                     *         "refresh_token"
+                     *       ],
+                     *       "code_challenge_methods_supported": [
+                     *         "S256"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
+                        /** Format: uri */
+                        authorization_endpoint?: string;
+                        code_challenge_methods_supported?: string[];
+                        grant_types_supported?: string[];
                         issuer: string;
+                        /** Format: uri */
+                        jwks_uri?: string;
+                        /** Format: uri */
+                        revocation_endpoint?: string;
                         /** Format: uri */
                         token_endpoint: string;
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     protectedResourceMetadata: {
@@ -3703,12 +3809,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "resource": "https://api.example.com/v1",
+                     *       "authorization_servers": [
+                     *         "https://api.example.com"
+                     *       ],
+                     *       "scopes_supported": [
+                     *         "read:cases",
+                     *         "cases:write"
+                     *       ],
+                     *       "bearer_methods_supported": [
+                     *         "header"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
+                        authorization_servers?: string[];
+                        bearer_methods_supported?: string[];
                         /** Format: uri */
                         resource: string;
+                        scopes_supported?: string[];
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     setCrmRecordId: {
@@ -3723,6 +3848,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "crmRecordId": "opp-00042"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmRecordIdRequest"];
             };
         };
@@ -3735,6 +3865,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "caseId": "3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11",
+                     *       "crmRecordId": "opp-00042",
+                     *       "crmSource": "salesforce"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CrmRecordIdResponse"];
                 };
             };
@@ -3765,6 +3902,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "title": "case.created",
+                     *       "type": "object",
+                     *       "required": [
+                     *         "event",
+                     *         "eventId",
+                     *         "eventVersion",
+                     *         "timestamp",
+                     *         "orgId",
+                     *         "caseId"
+                     *       ],
+                     *       "properties": {
+                     *         "event": {
+                     *           "const": "case.created"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/schema+json": Record<string, never>;
                 };
             };
@@ -3782,9 +3938,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "not_found",
+                     *       "message": "No such document."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getEventSchemaIndex: {
@@ -3802,6 +3965,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "description": "Webhook event catalogue, contract version 1: one JSON Schema (Draft 2020-12) per event type.",
+                     *       "eventVersion": 1,
+                     *       "events": [
+                     *         {
+                     *           "eventType": "case.created",
+                     *           "version": 1,
+                     *           "schemaUrl": "https://api.example.com/schemas/webhooks/case.created.v1.json",
+                     *           "description": "A case is opened by manual analyst creation, customer document upload or application form submission; cases created through POST /v1/cases also emit it.",
+                     *           "typeName": "CaseCreatedEvent"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": Record<string, never>;
                 };
             };
@@ -3818,9 +3996,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "not_found",
+                     *       "message": "No such document."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getTypesIndex: {
@@ -3838,6 +4023,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "description": "TypeScript declarations generated from the webhook JSON Schemas (contract version 1).",
+                     *       "eventVersion": 1,
+                     *       "files": [
+                     *         {
+                     *           "name": "webhooks.v1.d.ts",
+                     *           "url": "https://api.example.com/types/webhooks.v1.d.ts",
+                     *           "sha256": "_QTDQb9oKFzr5S7BDVeGQ1HwdBlH2fb84r6VZnwoq9A",
+                     *           "exports": [
+                     *             "WebhookEvent",
+                     *             "WebhookEventType",
+                     *             "CaseCreatedEvent"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": Record<string, never>;
                 };
             };
@@ -3854,9 +4057,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "not_found",
+                     *       "message": "No such document."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     listCases: {
@@ -3889,6 +4099,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "caseId": "3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11",
+                     *           "companyName": "Acme Trading Ltd",
+                     *           "status": "in_review",
+                     *           "source": "api",
+                     *           "onboardingStage": "application_submitted",
+                     *           "customerEmail": "jane.doe@acme.example",
+                     *           "customerName": "Jane Doe",
+                     *           "country": "United Kingdom",
+                     *           "crmRecordId": "opp-00042",
+                     *           "crmSource": "salesforce",
+                     *           "createdAt": "2026-11-29T09:00:00.000Z",
+                     *           "updatedAt": "2026-12-01T16:42:05.000Z"
+                     *         },
+                     *         {
+                     *           "caseId": "CS-2026-00017",
+                     *           "companyName": "Globex Ltd",
+                     *           "status": "approved",
+                     *           "source": "manual",
+                     *           "onboardingStage": "decision_made",
+                     *           "customerEmail": "finance@globex.example",
+                     *           "customerName": "Hank Scorpio",
+                     *           "country": "United Kingdom",
+                     *           "crmRecordId": null,
+                     *           "crmSource": null,
+                     *           "createdAt": "2026-11-20T14:03:11.000Z",
+                     *           "updatedAt": "2026-11-27T10:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "eyJwayI6MTcsInYiOjF9",
+                     *       "hasMore": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["CaseList"];
                 };
             };
@@ -3936,6 +4182,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "caseId": "3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11",
+                     *       "customerEmail": "jane.doe@acme.example",
+                     *       "customerName": "Jane Doe",
+                     *       "companyName": "Acme Trading Ltd",
+                     *       "crmRecordId": "opp-00042",
+                     *       "crmSource": "salesforce",
+                     *       "source": "api",
+                     *       "status": "in-progress",
+                     *       "inviteSentAt": "2026-11-29T09:00:00.000Z",
+                     *       "customerPortalUrl": "https://app.example.com/portal",
+                     *       "analystUrl": "https://app.example.com/cases?case=3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedCase"];
                 };
             };
@@ -4001,6 +4262,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "idempotency_key_reused",
+                     *       "message": "This Idempotency-Key was already used with a different request body."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4029,6 +4296,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "caseId": "3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11",
+                     *       "companyName": "Acme Trading Ltd",
+                     *       "status": "approved",
+                     *       "source": "api",
+                     *       "onboardingStage": "decision_made",
+                     *       "customerEmail": "jane.doe@acme.example",
+                     *       "customerName": "Jane Doe",
+                     *       "country": "United Kingdom",
+                     *       "crmRecordId": "opp-00042",
+                     *       "crmSource": "salesforce",
+                     *       "createdAt": "2026-11-29T09:00:00.000Z",
+                     *       "updatedAt": "2026-12-02T11:20:00.000Z",
+                     *       "decision": {
+                     *         "outcome": "approved",
+                     *         "notes": "Directors verified; no screening matches.",
+                     *         "analystEmail": "sam.analyst@tenant.example",
+                     *         "decidedAt": "2026-12-02T11:20:00.000Z",
+                     *         "auto": false,
+                     *         "reason": null
+                     *       },
+                     *       "riskBand": "low",
+                     *       "riskScore": 18,
+                     *       "screeningSummary": {
+                     *         "totalHits": 1,
+                     *         "sanctionedHits": 0,
+                     *         "pepHits": 0
+                     *       },
+                     *       "inviteSentAt": "2026-11-29T09:00:00.000Z",
+                     *       "invite": {
+                     *         "status": "sent",
+                     *         "deliveredAt": "2026-11-29T09:00:04.000Z",
+                     *         "attempts": 1,
+                     *         "lastError": null,
+                     *         "expiresAt": "2026-12-06T09:00:00.000Z",
+                     *         "usedAt": "2026-11-29T10:31:40.000Z"
+                     *       },
+                     *       "purgedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["CaseDetail"];
                 };
             };
@@ -4066,6 +4374,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 311,
+                     *           "caseId": "3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11",
+                     *           "outcome": "approved",
+                     *           "notes": "Directors verified; no screening matches.",
+                     *           "analystEmail": "sam.analyst@tenant.example",
+                     *           "decidedAt": "2026-12-02T11:20:00.000Z",
+                     *           "auto": false,
+                     *           "reason": null,
+                     *           "provenance": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["DecisionList"];
                 };
             };
@@ -4090,7 +4417,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The evidence pack. */
+            /** @description The evidence pack (a binary ZIP: report.pdf, case.json, documents/…, events.jsonl, audit.jsonl, manifest.json, manifest.json.jws). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4133,6 +4460,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "hitId": "hit_8c1f0e2a",
+                     *           "caseId": "3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11",
+                     *           "subjectId": "person-1",
+                     *           "subjectName": "Jane Doe",
+                     *           "subjectRole": "director",
+                     *           "caption": "Jane DOE",
+                     *           "schema": "Person",
+                     *           "score": 0.82,
+                     *           "topics": [
+                     *             "role.pep"
+                     *           ],
+                     *           "position": [
+                     *             "Member of the Town Council"
+                     *           ],
+                     *           "nationality": [
+                     *             "gb"
+                     *           ],
+                     *           "isPep": true,
+                     *           "isSanctioned": false,
+                     *           "source": "screening",
+                     *           "detectedAt": "2026-11-30T08:12:44.000Z",
+                     *           "triage": null,
+                     *           "disposition": "false_positive",
+                     *           "dispositionNote": "Different date of birth (1971 against 1988).",
+                     *           "dispositionBy": "api_client:cli_4f9a2c7e1b",
+                     *           "dispositionedAt": "2026-11-30T09:01:10.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["ScreeningHitList"];
                 };
             };
@@ -4157,6 +4520,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "hitId": "hit_8c1f0e2a",
+                 *       "disposition": "false_positive",
+                 *       "note": "Different date of birth (1971 against 1988)."
+                 *     }
+                 */
                 "application/json": components["schemas"]["DispositionRequest"];
             };
         };
@@ -4169,6 +4539,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hitId": "hit_8c1f0e2a",
+                     *       "caseId": "3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11",
+                     *       "subjectId": "person-1",
+                     *       "subjectName": "Jane Doe",
+                     *       "subjectRole": "director",
+                     *       "caption": "Jane DOE",
+                     *       "schema": "Person",
+                     *       "score": 0.82,
+                     *       "topics": [
+                     *         "role.pep"
+                     *       ],
+                     *       "position": [
+                     *         "Member of the Town Council"
+                     *       ],
+                     *       "nationality": [
+                     *         "gb"
+                     *       ],
+                     *       "isPep": true,
+                     *       "isSanctioned": false,
+                     *       "source": "screening",
+                     *       "detectedAt": "2026-11-30T08:12:44.000Z",
+                     *       "triage": null,
+                     *       "disposition": "false_positive",
+                     *       "dispositionNote": "Different date of birth (1971 against 1988).",
+                     *       "dispositionBy": "api_client:cli_4f9a2c7e1b",
+                     *       "dispositionedAt": "2026-11-30T09:01:10.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ScreeningHit"];
                 };
             };
@@ -4301,6 +4701,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "payload_too_large",
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4334,6 +4740,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 5021,
+                     *           "caseId": "3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11",
+                     *           "documentType": "certificate_of_incorporation",
+                     *           "filename": "acme-incorporation.pdf",
+                     *           "mimeType": "application/pdf",
+                     *           "sizeBytes": 184311,
+                     *           "status": "complete",
+                     *           "confidence": "High",
+                     *           "uploadedAt": "2026-11-29T10:40:02.000Z",
+                     *           "updatedAt": "2026-11-29T10:40:09.000Z",
+                     *           "purgedAt": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentList"];
                 };
             };
@@ -4364,6 +4791,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 5021,
+                     *       "caseId": "3f0c1b6e-8a8e-4d5a-9a53-2f0d6b1c9e11",
+                     *       "documentType": "certificate_of_incorporation",
+                     *       "filename": "acme-incorporation.pdf",
+                     *       "mimeType": "application/pdf",
+                     *       "sizeBytes": 184311,
+                     *       "status": "complete",
+                     *       "confidence": "High",
+                     *       "uploadedAt": "2026-11-29T10:40:02.000Z",
+                     *       "updatedAt": "2026-11-29T10:40:09.000Z",
+                     *       "purgedAt": null,
+                     *       "warnings": [],
+                     *       "missingFields": [],
+                     *       "notes": null,
+                     *       "extractedData": {
+                     *         "companyName": "Acme Trading Ltd",
+                     *         "registrationNumber": "09876543",
+                     *         "incorporationDate": "2015-03-02",
+                     *         "country": "United Kingdom"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Document"];
                 };
             };
@@ -4400,6 +4851,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "eventId": "b5a1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "eventType": "case.created",
+                     *           "eventVersion": 1,
+                     *           "occurredAt": "2026-11-29T09:00:00.000Z",
+                     *           "data": {
+                     *             "event": "case.created",
+                     *             "eventId": "5f0c6a1e-8d2b-4c3a-9e7f-1a2b3c4d5e6f",
+                     *             "eventVersion": 1,
+                     *             "timestamp": "2026-03-01T10:00:00.000Z",
+                     *             "orgId": "0b7e4a52-3c1d-4e8f-9a6b-2d4c6e8f0a1b",
+                     *             "caseId": "CS-2026-00042",
+                     *             "crmRecordId": "0031x00000AbCdE",
+                     *             "caseSequence": 3,
+                     *             "companyName": "Acme Trading Ltd",
+                     *             "companyNumber": "01234567",
+                     *             "country": "GB",
+                     *             "customerEmail": "jane@acme.example",
+                     *             "source": "manual",
+                     *             "createdBy": "analyst@tenant.example"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": "eyJzZXEiOjkwMDF9",
+                     *       "hasMore": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventList"];
                 };
             };
@@ -4439,6 +4920,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Allow Acme CRM connector?</title></head><body><form method="post">…</form></body></html> */
                     "text/html": string;
                 };
             };
@@ -4456,6 +4938,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Cannot connect this app</title></head><body><h1>Cannot connect this app</h1><p>This app is not registered for that address.</p></body></html> */
                     "text/html": string;
                 };
             };
@@ -4465,6 +4948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Something went wrong</title></head><body><h1>Something went wrong</h1><p>Try again in a moment.</p></body></html> */
                     "text/html": string;
                 };
             };
@@ -4485,11 +4969,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "kty": "EC",
+                     *           "crv": "P-256",
+                     *           "kid": "k1",
+                     *           "use": "sig",
+                     *           "alg": "ES256",
+                     *           "x": "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",
+                     *           "y": "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/jwk-set+json": {
                         keys: Record<string, never>[];
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     revokeToken: {
@@ -4501,7 +5001,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "eyJhbGciOiJFUzI1NiIsImtpZCI6ImsxIiwidHlwIjoiYXQrand0In0.eyJzdWIiOiJjbGlfNGY5YTJjN2UxYiJ9.c2lnbmF0dXJl",
+                 *       "token_type_hint": "access_token",
+                 *       "client_id": "cli_4f9a2c7e1b",
+                 *       "client_secret": "sec_Yk3v9Qm2rN8xT1bW5pL0sZ7d"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RevokeRequest"];
+                /**
+                 * @example {
+                 *       "token": "eyJhbGciOiJFUzI1NiIsImtpZCI6ImsxIiwidHlwIjoiYXQrand0In0.eyJzdWIiOiJjbGlfNGY5YTJjN2UxYiJ9.c2lnbmF0dXJl",
+                 *       "token_type_hint": "access_token",
+                 *       "client_id": "cli_4f9a2c7e1b",
+                 *       "client_secret": "sec_Yk3v9Qm2rN8xT1bW5pL0sZ7d"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": components["schemas"]["RevokeRequest"];
             };
         };
@@ -4528,7 +5044,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "cli_4f9a2c7e1b",
+                 *       "client_secret": "sec_Yk3v9Qm2rN8xT1bW5pL0sZ7d",
+                 *       "scope": "read:cases cases:write"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TokenRequest"];
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "cli_4f9a2c7e1b",
+                 *       "client_secret": "sec_Yk3v9Qm2rN8xT1bW5pL0sZ7d",
+                 *       "scope": "read:cases cases:write"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
             };
         };
@@ -4542,6 +5074,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJFUzI1NiIsImtpZCI6ImsxIiwidHlwIjoiYXQrand0In0.eyJzdWIiOiJjbGlfNGY5YTJjN2UxYiJ9.c2lnbmF0dXJl",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 900,
+                     *       "scope": "read:cases cases:write"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
@@ -4557,6 +5097,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "rate_limited",
+                     *       "error_description": "Too many token requests: 30 per minute per client. Retry after 41 seconds."
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
@@ -4578,9 +5124,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Compliance onboarding service: pull API, case creation, OAuth 2.0 and webhooks",
+                     *         "version": "1.0.0"
+                     *       },
+                     *       "paths": {}
+                     *     }
+                     */
                     "application/json": Record<string, never>;
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     screenName: {
@@ -4592,6 +5149,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Vladimir Petrov",
+                 *       "schema": "Person",
+                 *       "birthDate": "1961-04",
+                 *       "nationality": "ru",
+                 *       "limit": 5
+                 *     }
+                 */
                 "application/json": components["schemas"]["ScreeningMatchRequest"];
             };
         };
@@ -4604,6 +5170,72 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "entityId": "NK-3xQv9w",
+                     *           "caption": "Vladimir PETROV",
+                     *           "schema": "Person",
+                     *           "score": 0.91,
+                     *           "match": true,
+                     *           "topics": [
+                     *             "sanction"
+                     *           ],
+                     *           "datasets": [
+                     *             "eu_fsf"
+                     *           ],
+                     *           "birthDates": [
+                     *             "1961-04-12"
+                     *           ],
+                     *           "nationality": [
+                     *             "ru"
+                     *           ],
+                     *           "countries": [
+                     *             "ru"
+                     *           ],
+                     *           "isPep": false,
+                     *           "isSanctioned": true,
+                     *           "explanation": {
+                     *             "name": {
+                     *               "text": "Vladimir PETROV",
+                     *               "kind": "name"
+                     *             },
+                     *             "tokens": [
+                     *               {
+                     *                 "query": "vladimir",
+                     *                 "matched": "vladimir",
+                     *                 "how": "exact",
+                     *                 "similarity": 1
+                     *               },
+                     *               {
+                     *                 "query": "petrov",
+                     *                 "matched": "petrov",
+                     *                 "how": "exact",
+                     *                 "similarity": 1
+                     *               }
+                     *             ],
+                     *             "unmatched": {
+                     *               "query": [],
+                     *               "listed": []
+                     *             },
+                     *             "nameScore": 1,
+                     *             "birthDate": {
+                     *               "effect": 0,
+                     *               "reason": "The month given (1961-04) agrees with the listed date."
+                     *             },
+                     *             "nationality": {
+                     *               "effect": 0,
+                     *               "reason": "The nationality given is listed."
+                     *             },
+                     *             "score": 0.91
+                     *           }
+                     *         }
+                     *       ],
+                     *       "threshold": 0.7,
+                     *       "listVersion": "20261128-1"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ScreeningMatchResult"];
                 };
             };
@@ -5303,6 +5935,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "deliveryId": 90412,
+                     *           "endpointId": "7d4e2a10-5b3c-4f6e-9a8b-1c2d3e4f5a6b",
+                     *           "eventId": "b5a1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "eventType": "case.created",
+                     *           "state": "failed",
+                     *           "attempts": 6,
+                     *           "nextAttemptAt": null,
+                     *           "lastHttpStatus": 503,
+                     *           "lastError": "HTTP 503",
+                     *           "createdAt": "2026-11-29T09:00:01.000Z",
+                     *           "completedAt": "2026-11-29T09:36:37.000Z",
+                     *           "payload": {
+                     *             "event": "case.created",
+                     *             "eventId": "b5a1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d"
+                     *           },
+                     *           "attemptLog": [
+                     *             {
+                     *               "attempt": 6,
+                     *               "httpStatus": 503,
+                     *               "error": "HTTP 503",
+                     *               "responseBody": "Service Unavailable",
+                     *               "durationMs": 87,
+                     *               "startedAt": "2026-11-29T09:36:36.000Z",
+                     *               "finishedAt": "2026-11-29T09:36:37.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
@@ -5334,6 +6002,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "delivery": {
+                     *         "deliveryId": 90412,
+                     *         "endpointId": "7d4e2a10-5b3c-4f6e-9a8b-1c2d3e4f5a6b",
+                     *         "eventId": "b5a1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d",
+                     *         "eventType": "case.created",
+                     *         "state": "pending",
+                     *         "attempts": 6,
+                     *         "nextAttemptAt": "2026-12-03T08:31:00.000Z",
+                     *         "lastHttpStatus": 503,
+                     *         "lastError": "HTTP 503",
+                     *         "createdAt": "2026-11-29T09:00:01.000Z",
+                     *         "completedAt": null,
+                     *         "payload": {
+                     *           "event": "case.created",
+                     *           "eventId": "b5a1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d"
+                     *         },
+                     *         "attemptLog": [
+                     *           {
+                     *             "attempt": 6,
+                     *             "httpStatus": 503,
+                     *             "error": "HTTP 503",
+                     *             "responseBody": "Service Unavailable",
+                     *             "durationMs": 87,
+                     *             "startedAt": "2026-11-29T09:36:36.000Z",
+                     *             "finishedAt": "2026-11-29T09:36:37.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "notice": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookRedelivery"];
                 };
             };
@@ -5349,6 +6050,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "conflict",
+                     *       "message": "The delivery is still pending; wait for its attempt to finish."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -5374,6 +6081,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "endpointId": "7d4e2a10-5b3c-4f6e-9a8b-1c2d3e4f5a6b",
+                     *           "url": "https://crm.acme.example/hooks/onboarding",
+                     *           "label": "Salesforce sync",
+                     *           "eventTypes": [
+                     *             "case.created",
+                     *             "case.decision.made"
+                     *           ],
+                     *           "status": "active",
+                     *           "createdAt": "2026-11-01T12:00:00.000Z",
+                     *           "updatedAt": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
@@ -5393,6 +6120,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://crm.acme.example/hooks/onboarding",
+                 *       "label": "Salesforce sync",
+                 *       "eventTypes": [
+                 *         "case.created",
+                 *         "case.decision.made"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
             };
         };
@@ -5407,6 +6144,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "endpointId": "7d4e2a10-5b3c-4f6e-9a8b-1c2d3e4f5a6b",
+                     *         "url": "https://crm.acme.example/hooks/onboarding",
+                     *         "label": "Salesforce sync",
+                     *         "eventTypes": [
+                     *           "case.created",
+                     *           "case.decision.made"
+                     *         ],
+                     *         "status": "active",
+                     *         "createdAt": "2026-11-01T12:00:00.000Z",
+                     *         "updatedAt": "2026-11-01T12:00:00.000Z"
+                     *       },
+                     *       "secret": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedWebhookEndpoint"];
                 };
             };
@@ -5418,6 +6172,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "unsafe_webhook_url",
+                     *       "message": "Webhook URL must not target a private or loopback address.",
+                     *       "details": [
+                     *         {
+                     *           "path": "/url",
+                     *           "message": "resolves to 10.0.0.12, a private address"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationError"] | components["schemas"]["UnsafeWebhookUrlError"];
                 };
             };
@@ -5449,6 +6215,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endpointId": "7d4e2a10-5b3c-4f6e-9a8b-1c2d3e4f5a6b",
+                     *       "url": "https://crm.acme.example/hooks/onboarding",
+                     *       "label": "Salesforce sync",
+                     *       "eventTypes": [
+                     *         "case.created",
+                     *         "case.decision.made"
+                     *       ],
+                     *       "status": "active",
+                     *       "createdAt": "2026-11-01T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
@@ -5503,6 +6283,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "paused",
+                 *       "label": "Salesforce sync (paused for the migration)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
             };
         };
@@ -5515,6 +6301,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endpointId": "7d4e2a10-5b3c-4f6e-9a8b-1c2d3e4f5a6b",
+                     *       "url": "https://crm.acme.example/hooks/onboarding",
+                     *       "label": "Salesforce sync (paused for the migration)",
+                     *       "eventTypes": [
+                     *         "case.created",
+                     *         "case.decision.made"
+                     *       ],
+                     *       "status": "paused",
+                     *       "createdAt": "2026-11-01T12:00:00.000Z",
+                     *       "updatedAt": "2026-12-03T08:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
@@ -5526,6 +6326,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "unsafe_webhook_url",
+                     *       "message": "Webhook URL must not target a private or loopback address.",
+                     *       "details": [
+                     *         {
+                     *           "path": "/url",
+                     *           "message": "resolves to 10.0.0.12, a private address"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationError"] | components["schemas"]["UnsafeWebhookUrlError"];
                 };
             };
@@ -5558,6 +6370,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "httpStatus": 200,
+                     *       "error": null,
+                     *       "body": "{\"received\":true}",
+                     *       "durationMs": 142,
+                     *       "eventId": "c7d8e9f0-1a2b-4c3d-8e4f-5a6b7c8d9e0f"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookTestResult"];
                 };
             };
