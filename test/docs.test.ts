@@ -39,7 +39,7 @@ describe('README and docs/', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     expect([...readme.matchAll(/^##+ (.+)$/gm)].map((m) => m[1])).to.deep.equal([
       'What exists today', 'Two commands', 'Demo', 'Quickstarts',
-      'CRM integrator: read cases and create them', 'Analyst', 'Customer', 'Webhook receiver', 'AI connector', 'Documentation',
+      'CRM integrator: one case from creation to decision, in test mode', 'Analyst', 'Customer', 'Webhook receiver', 'AI connector', 'Documentation',
     ]);
     expect(readme.split('\n').length).to.be.below(160);
   });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -38,9 +38,13 @@ export function jsonValues(text: string): unknown[] {
   return values;
 }
 
-/** Runs a bash script to its end (bounded), with `env`, in a directory of its own (curl's cookie jar lands there). */
+/**
+ * Runs a bash script to its end (bounded), with `env`, in a directory of its own (curl's cookie jar lands there)
+ * that resolves packages as the checkout does (its node_modules, where npm install links `@svc/client`).
+ */
 function bash(script: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const cwd = mkdtempSync(join(tmpdir(), 'readme-quickstart-'));
+  symlinkSync(join(ROOT, 'node_modules'), join(cwd, 'node_modules'));
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn('bash', ['-c', script], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -102,17 +106,20 @@ describe('README quickstarts, run as written against a started service', functio
     expect(out, run.stdout).to.have.length(blocks.length + 1);
     expect(out[blocks.length]).to.match(/^ORG=[0-9a-f-]{36}\n$/);
 
-    // The CRM integrator: the list, the created case, the event feed.
-    const crm = jsonValues(out[1]!) as Record<string, unknown>[];
-    expect(crm, out[1]).to.have.length(3);
-    expect(crm[0], 'GET /v1/cases').to.have.property('data').that.is.an('array');
-    expect(crm[1], 'POST /v1/cases').to.deep.include({ companyName: 'Customer Ltd', crmRecordId: '0031x00000AbCdE', status: 'in-progress' });
-    expect(crm[2], 'GET /v1/events').to.have.property('data').that.is.an('array');
+    // The CRM integrator, in test mode through @svc/client: the case decided by the test helpers, then the feed.
+    const [decided, ...feed] = jsonValues(out[1]!) as Record<string, unknown>[];
+    expect(decided, out[1]).to.include({ status: 'declined' });
+    const events = feed.map((e) => e.event);
+    expect(events, out[1]).to.include.members(['case.created', 'case.submitted', 'screening.hit.detected', 'idv.completed', 'routing.evaluated', 'case.decision.made']);
+    expect(events.indexOf('case.created')).to.equal(0);
+    expect(events.indexOf('case.decision.made')).to.be.greaterThan(events.indexOf('routing.evaluated'));
     // The analyst: the first admin, signed in, and the case in the console's list.
     expect(jsonValues(out[2]!)[0]).to.have.property('userId');
-    const [signIn, cases] = jsonValues(out[3]!) as { data: Record<string, unknown> }[];
+    const [signIn, mode, cases] = jsonValues(out[3]!) as { data: Record<string, unknown> }[];
     expect(signIn!.data.signIn).to.deep.include({ email: 'admin@acme.example', role: 'admin', org: { name: 'Acme Compliance' } });
-    const edges = (cases!.data.cases as { edges: { node: { companyName: string } }[] }).edges;
-    expect(edges.map((e) => e.node.companyName)).to.deep.equal(['Customer Ltd']);
+    expect(mode!.data.setConsoleMode).to.deep.equal({ mode: 'test' });
+    // The "Test data" view shows the test case the CRM block drove to its decision.
+    const edges = (cases!.data.cases as { edges: { node: { companyName: string; status: string } }[] }).edges;
+    expect(edges.map((e) => [e.node.companyName, e.node.status])).to.deep.equal([['Customer Ltd', 'declined']]);
   });
 });

@@ -113,7 +113,7 @@ export const exampleEventList = (caseCreated: unknown) => ({
 // --- webhook endpoints ---
 const EXAMPLE_ENDPOINT = {
   endpointId: ENDPOINT_ID, url: 'https://crm.acme.example/hooks/onboarding', label: 'Salesforce sync', eventTypes: ['case.created', 'case.decision.made'],
-  status: 'active', createdAt: '2026-11-01T12:00:00.000Z', updatedAt: '2026-11-01T12:00:00.000Z',
+  status: 'active', mode: 'live', createdAt: '2026-11-01T12:00:00.000Z', updatedAt: '2026-11-01T12:00:00.000Z',
 };
 export const EXAMPLE_ENDPOINT_LIST = { data: [EXAMPLE_ENDPOINT], nextCursor: null, hasMore: false };
 export const EXAMPLE_ENDPOINT_CREATE = { url: 'https://crm.acme.example/hooks/onboarding', label: 'Salesforce sync', eventTypes: ['case.created', 'case.decision.made'] };

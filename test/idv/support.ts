@@ -87,8 +87,8 @@ export async function caseEvents(h: ConsoleHarness, ref: { orgId: string; casePk
 }
 
 /** The verification link (its token) in the newest mail the local mail outbox kept for `to` (SMTP_URL unset). */
-export async function verificationTokenFromLocalMail(h: ConsoleHarness, orgId: string, to: string): Promise<string> {
-  const mail = (await listLocalMail(h.svc, orgId)).find((m) => m.to === to);
+export async function verificationTokenFromLocalMail(h: ConsoleHarness, orgId: string, to: string, mode: 'live' | 'test' = 'live'): Promise<string> {
+  const mail = (await listLocalMail(h.svc, orgId, 50, mode)).find((m) => m.to === to);
   expect(mail, `a mail to ${to}`).to.not.equal(undefined);
   const token = /\/portal\/verify\?token=([A-Za-z0-9_-]{43})/.exec(decodeQp(mail!.raw))?.[1];
   expect(token, 'the verification link').to.be.a('string');

@@ -63,7 +63,8 @@ describe('test helpers (/v1/test_helpers/*)', function () {
   it('drives a case from POST /v1/cases to case.decision.made through the helpers alone; every webhook is signed and valid against its JSON Schema', async () => {
     const { tenant, token } = await testTenant();
     const r = await receiver();
-    const { secret } = await newEndpoint(api.svc, { orgId: tenant.id, url: r.url() });
+    // A test endpoint: test events go to test endpoints only.
+    const { secret } = await newEndpoint(api.svc, { orgId: tenant.id, url: r.url(), mode: 'test' });
     const { caseId } = await newCase(token, 'drive');
 
     const submitted = await helper(token, caseId, 'submit', { parties: 2, documents: ['certificate_of_incorporation'] });
@@ -123,7 +124,7 @@ describe('test helpers (/v1/test_helpers/*)', function () {
 
     // Identity verification: Grace follows her emailed link on one case; the helper verifies her on the other.
     const helperVerify = await typesOf(tenant.id, byHelper.caseId, () => helper(token, byHelper.caseId, 'verify_identity', { outcome: 'pass' }));
-    const graceToken = await verificationTokenFromLocalMail(h(), tenant.id, 'grace@globex.example');
+    const graceToken = await verificationTokenFromLocalMail(h(), tenant.id, 'grace@globex.example', 'test');
     const customerVerify = await typesOf(tenant.id, byCustomer.caseId, async () => {
       // The hosted page's upload route hands the multipart files to this use case.
       const bytes = await passportPdf({ surname: 'HOPPER', givenNames: 'GRACE', nationality: 'USA', documentNumber: 'K81726354', birth: '661209', sex: 'F', expiry: '330730' });
@@ -142,9 +143,9 @@ describe('test helpers (/v1/test_helpers/*)', function () {
     const again = await typesOf(tenant.id, byHelper.caseId, () => helper(token, byHelper.caseId, 'screening_hit', { subject: 'grace  hopper', pep: true }));
     expect(again, 'the same hit again changes nothing').to.deep.equal([]);
 
-    // A decision (both cases still in_review: their pipelines have not yet taken the verifications): an analyst in the console on one case, the Test analyst on the other.
+    // A decision (both cases still in_review: their pipelines have not yet taken the verifications): an analyst in the console's test view on one case, the Test analyst on the other.
     const analyst = await createMember(svc, { kind: 'operator', orgId: tenant.id }, { email: `analyst.${tenant.id.slice(0, 8)}@acme.example`, password: 'analyst password 1234', role: 'analyst' });
-    const realDecision = await typesOf(tenant.id, byCustomer.caseId, () => decideCase(svc, memberActor(analyst), { caseId: byCustomer.caseId, outcome: 'declined', notes: 'no' }));
+    const realDecision = await typesOf(tenant.id, byCustomer.caseId, () => decideCase(svc, memberActor(analyst, undefined, 'test'), { caseId: byCustomer.caseId, outcome: 'declined', notes: 'no' }));
     const helperDecision = await typesOf(tenant.id, byHelper.caseId, () => helper(token, byHelper.caseId, 'decide', { outcome: 'declined', notes: 'no' }));
     expect(helperDecision).to.deep.equal(['case.decision.made', 'case.status.changed', 'case.onboarding_progress.changed']);
     expect(realDecision).to.deep.equal(helperDecision);

@@ -44,8 +44,9 @@ export function withConfig(rt: Runtime, changes: Partial<Services['config']>, ex
 }
 
 /** Registers an endpoint as the operator of the tenant `orgId`. */
-export async function newEndpoint(svc: Services, { orgId, ...input }: CreateWebhookEndpointInput & { orgId: string }) {
-  return createWebhookEndpoint(svc, operatorActor(orgId), input);
+/** An endpoint created as the operator; `mode: 'test'` makes it a test endpoint (as test credentials would). */
+export async function newEndpoint(svc: Services, { orgId, mode, ...input }: CreateWebhookEndpointInput & { orgId: string; mode?: 'live' | 'test' }) {
+  return createWebhookEndpoint(svc, mode === 'test' ? { kind: 'api_client', orgId, clientId: 'test_support', scopes: ['webhooks:write'], tokenId: 'support', mode } : operatorActor(orgId), input);
 }
 
 export async function deliveriesOf(svc: Services, orgId: string): Promise<WebhookDelivery[]> {

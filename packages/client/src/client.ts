@@ -58,6 +58,8 @@ export function createClient(options: ClientOptions) {
     retry: { maxRetries: options.maxRetries ?? 3, baseDelayMs: options.baseDelayMs ?? 1000, maxDelayMs: options.maxDelayMs ?? 60_000 },
   };
   const get = async <T>(path: string, query?: RequestOptions['query']): Promise<T> => (await request<T>(transport, 'GET', path, { query })).data;
+  const helper = async (caseId: string, step: string, body: unknown): Promise<CaseDetail> =>
+    (await request<CaseDetail>(transport, 'POST', `/v1/test_helpers/cases/${encodeURIComponent(caseId)}/${step}`, { body })).data;
 
   return {
     tokens,
@@ -83,6 +85,19 @@ export function createClient(options: ClientOptions) {
       /** The event feed from `cursor` (or the start), oldest first, until the last page. */
       list: (query: ListEventsQuery = {}): Paged<EventFeedItem> =>
         new Paged((cursor) => get<Schemas['EventList']>('/v1/events', { ...query, cursor: cursor ?? query.cursor })),
+    },
+    /**
+     * Test mode's helpers (test credentials with the scope test_helpers; docs/test-mode.md): each moves a test case one
+     * real step along and answers the case; the events are the real step's.
+     */
+    testHelpers: {
+      submit: (caseId: string, body: Schemas['TestSubmitRequest'] = {}) => helper(caseId, 'submit', body),
+      verifyIdentity: (caseId: string, body: Schemas['TestVerifyIdentityRequest']) => helper(caseId, 'verify_identity', body),
+      screeningHit: (caseId: string, body: Schemas['TestScreeningHitRequest']) => helper(caseId, 'screening_hit', body),
+      decide: (caseId: string, body: Schemas['TestDecideRequest']) => helper(caseId, 'decide', body),
+      monitoringAlert: (caseId: string, body: Schemas['TestMonitoringAlertRequest']) => helper(caseId, 'monitoring_alert', body),
+      advanceClock: async (body: Schemas['TestClockAdvanceRequest']): Promise<Schemas['TestClock']> =>
+        (await request<Schemas['TestClock']>(transport, 'POST', '/v1/test_helpers/clock/advance', { body })).data,
     },
   };
 }
