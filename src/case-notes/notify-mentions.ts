@@ -18,6 +18,8 @@ export async function notifyMentions(
   const author = members.find((m) => m.id === actor.memberId);
   await notifyMembers(tx, db.orgId, {
     kind: 'mention', memberIds: fresh, caseId: note.caseId, noteId: note.id, actorName: author?.name ?? actor.email, excerpt: noteExcerpt(note.body),
+    // A note on a test case is written in the console's test view: its emails are kept, never sent.
+    mode: actor.mode,
   });
   return fresh;
 }

@@ -22,6 +22,8 @@ export interface NotifyInput {
   actorName: string;
   /** What it says, shortened to EXCERPT_MAX. */
   excerpt: string;
+  /** The case's mode: about a test case (test mode), the email is kept, never sent. Default live. */
+  mode?: 'live' | 'test';
 }
 
 /**
@@ -38,7 +40,7 @@ export async function notifyMembers(tx: Tx, orgId: string, input: NotifyInput): 
     const id = await insertNotification(db, {
       memberId, kind: input.kind, caseId: input.caseId, noteId: input.noteId ?? null, actorName: input.actorName.slice(0, 300), excerpt, createdAt: now,
     });
-    await queueMail(tx, { orgId, kind: MEMBER_NOTIFICATION_MAIL, reference: id });
+    await queueMail(tx, { orgId, kind: MEMBER_NOTIFICATION_MAIL, reference: id, mode: input.mode ?? 'live' });
     ids.push(id);
   }
   return ids;

@@ -24,13 +24,16 @@ export async function queueWebhookAlertMails(
   const svc = tx.services;
   const now = svc.clock.now();
   const memberIds = await listAdminRecipients(forTenant(tx.manager, input.orgId));
+  // A test endpoint's alerts are kept (test mode sends no email), shown on the console's Mail page.
+  const [endpoint] = (await tx.manager.query('SELECT mode FROM webhook_endpoints WHERE org_id = ? AND id = ?', [input.orgId, input.endpointId])) as { mode: 'live' | 'test' }[];
+  const mode = endpoint?.mode === 'test' ? 'test' : 'live';
   for (const memberId of memberIds) {
     const res = (await tx.manager.query(
       `INSERT INTO webhook_alert_mails (org_id, endpoint_id, member_id, kind, incident_since, happened_at, last_error, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       [input.orgId, input.endpointId, memberId, input.kind, input.incidentSince, input.happenedAt, input.lastError?.slice(0, 2000) ?? null, now],
     )) as { insertId: number };
-    await queueMail(tx, { orgId: input.orgId, kind: WEBHOOK_ALERT_MAIL, reference: res.insertId });
+    await queueMail(tx, { orgId: input.orgId, kind: WEBHOOK_ALERT_MAIL, reference: res.insertId, mode });
   }
   if (memberIds.length === 0) svc.log.warn({ orgId: input.orgId, endpointId: input.endpointId, kind: input.kind }, 'webhook alert: the tenant has no compliance admin or admin to email');
   return memberIds.length;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { memberActor } from '../../src/access/index';
+import { addCaseNote } from '../../src/case-notes/index';
+import { createMember } from '../../src/tenants/index';
 import { isMailKeptLocally, keepMailLocally, listKeptMail, showKeptMail } from '../../src/mail/index';
 import { type Services } from '../../src/platform/index';
 import { createNodemailerMailer } from '../../worker/mail/nodemailer-mailer';
@@ -62,5 +64,24 @@ describe('test mode mail: nothing leaves the service, even with SMTP_URL set; th
     // The test case's invite counts as delivered (kept), as a live one sent through SMTP does.
     const view = await api.get(`/v1/cases/${testCase.body.caseId as string}`, test.token);
     expect((view.body.invite as { status: string }).status).to.equal('sent');
+  });
+
+  it('keeps the emails of a mention in a note on a test case (written in the test view), and sends those of a live case', async () => {
+    const live = await api.tenant('read:cases cases:write');
+    const orgId = live.tenant.id;
+    const test = await api.client(orgId, 'read:cases cases:write', 'test');
+    const operator = { kind: 'operator' as const, orgId };
+    const author = await createMember(svc, operator, { email: uniqueEmail('author'), password: 'author password 1234', role: 'analyst' });
+    const reader = await createMember(svc, operator, { email: uniqueEmail('reader'), password: 'reader password 1234', role: 'analyst' });
+    const liveCase = await api.post('/v1/cases', live.token, { customerEmail: uniqueEmail('live-c'), companyName: 'Live Notes', sendInvite: false });
+    const testCase = await api.post('/v1/cases', test.token, { customerEmail: uniqueEmail('test-c'), companyName: 'Sandbox Notes', sendInvite: false });
+    await addCaseNote(svc, memberActor(author), liveCase.body.caseId as string, `@${reader.email} live case`);
+    await addCaseNote(svc, memberActor(author, undefined, 'test'), testCase.body.caseId as string, `@${reader.email} test case`);
+    await drainJobs(await runtime(), { orgId, svc });
+
+    const toReader = smtp.received.filter((m) => m.to.includes(reader.email));
+    expect(toReader, 'the live mention only').to.have.length(1);
+    const kept = await listKeptMail(svc, memberActor({ orgId, id: randomUUID(), email: 'ca@example.com', role: 'compliance_admin' }, undefined, 'test'));
+    expect(kept.map((m) => m.to)).to.deep.equal([reader.email]);
   });
 });
