@@ -35,7 +35,7 @@ describe('/v1 bearer check', () => {
     const res = await probe(token);
     expect(res.status, res.text).to.equal(200);
     expect(res.body).to.deep.equal({
-      kind: 'api_client', orgId: tenant.id, clientId: client.clientId, scopes: client.scopes, tokenId: decodeJwt(token).payload.jti,
+      kind: 'api_client', orgId: tenant.id, clientId: client.clientId, scopes: client.scopes, tokenId: decodeJwt(token).payload.jti, mode: 'live',
     });
     expect(res.headers.get('ratelimit-policy')).to.equal('"pull-api";q=120;w=60');
     expect(res.headers.get('ratelimit')).to.match(/^"pull-api";r=119;t=\d+$/);

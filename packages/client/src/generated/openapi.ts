@@ -6093,6 +6093,7 @@ export interface operations {
                      *             "case.decision.made"
                      *           ],
                      *           "status": "active",
+                     *           "mode": "live",
                      *           "createdAt": "2026-11-01T12:00:00.000Z",
                      *           "updatedAt": "2026-11-01T12:00:00.000Z"
                      *         }
@@ -6155,6 +6156,7 @@ export interface operations {
                      *           "case.decision.made"
                      *         ],
                      *         "status": "active",
+                     *         "mode": "live",
                      *         "createdAt": "2026-11-01T12:00:00.000Z",
                      *         "updatedAt": "2026-11-01T12:00:00.000Z"
                      *       },
@@ -6225,6 +6227,7 @@ export interface operations {
                      *         "case.decision.made"
                      *       ],
                      *       "status": "active",
+                     *       "mode": "live",
                      *       "createdAt": "2026-11-01T12:00:00.000Z",
                      *       "updatedAt": "2026-11-01T12:00:00.000Z"
                      *     }
@@ -6311,6 +6314,7 @@ export interface operations {
                      *         "case.decision.made"
                      *       ],
                      *       "status": "paused",
+                     *       "mode": "live",
                      *       "createdAt": "2026-11-01T12:00:00.000Z",
                      *       "updatedAt": "2026-12-03T08:30:00.000Z"
                      *     }
