@@ -14,7 +14,7 @@ a { color: var(--link); }
 .catalogue { max-width: 60rem; margin: 0 auto; padding: 1rem; }
 .catalogue section { border-top: 1px solid #8884; padding-top: 0.5rem; margin-top: 1.5rem; }
 .meta { color: var(--muted); font-size: 0.9rem; }
-pre { background: var(--code); padding: 0.75rem; overflow-x: auto; border-radius: 6px; font-size: 0.85rem; }
+body:not(.reference) pre { background: var(--code); padding: 0.75rem; overflow-x: auto; border-radius: 6px; font-size: 0.85rem; }
 code { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
 pre code { overflow-wrap: normal; }
 ul.types { columns: 16rem; padding-left: 1.25rem; }

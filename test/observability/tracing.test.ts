@@ -90,9 +90,11 @@ describe('observability: OpenTelemetry traces', function () {
         expect(root!.resource['service.name']).to.equal('svc-under-test');
 
         // The relay continued it too, and the statements of the request are its children, values masked.
-        const trace = await collector.waitFor('the relay span', (spans) => {
+        // Spans are exported as they end: wait until the relay's and every statement's parent has arrived too.
+        const trace = await collector.waitFor('the relay span, every span with its parent', (spans) => {
           const own = spans.filter((s) => s.traceId === traceId);
-          return own.some((s) => s.name === 'event.relay') ? own : null;
+          const ids = new Set(own.map((s) => s.spanId));
+          return own.some((s) => s.name === 'event.relay') && own.every((s) => !s.parentSpanId || ids.has(s.parentSpanId)) ? own : null;
         });
         const relay = trace.find((s) => s.name === 'event.relay')!;
         expect(relay.parentSpanId).to.equal(root!.spanId);

@@ -450,7 +450,7 @@ describe('web console: Compliance Configuration in Chromium', function () {
     const analyst = await h.signedIn('analyst', ca.member.tenant);
     const v = await open(analyst, '/console/settings/organisation', 'dark-360');
     await heading(v.page, 'Organisation settings');
-    expect(await v.page.getByRole('switch').count()).to.equal(0);
+    expect(await v.page.getByRole('main').getByRole('switch').count(), 'no switch in the page (the header has the Test data switch)').to.equal(0);
     expect(await v.page.getByRole('button', { name: 'Save changes' }).count()).to.equal(0);
     // The monitoring schedule and the reuse window load with their own requests, after the rest of the page.
     await v.page.locator('.panel p strong').filter({ hasText: '365 days.' }).waitFor(WAIT);

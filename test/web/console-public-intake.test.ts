@@ -61,7 +61,7 @@ describe('web console: the public intake link page in Chromium', function () {
     await v.page.goto(`${h.url}/console/settings/intake`);
     await heading(v.page, 'Public intake link');
     await v.page.getByText(`Slug ${renamed}. A compliance admin can change these settings.`).waitFor(WAIT);
-    expect(await v.page.getByRole('switch').count()).to.equal(0);
+    expect(await v.page.getByRole('main').getByRole('switch').count(), 'no switch in the page (the header has the Test data switch)').to.equal(0);
     expect(await v.page.getByRole('button', { name: 'Save changes' }).count()).to.equal(0);
     await v.page.getByRole('img', { name: `QR code of the link ${newUrl}` }).waitFor(WAIT);
     await checkPage(v.page, 'console-public-intake-dark-390');

@@ -157,7 +157,7 @@ describe('web: EDD and outreach in Chromium', function () {
     const v = await pageAs(browser, h, analyst, 'dark-360');
     await v.page.goto(`${h.url}/console/settings/organisation`);
     await untilText(v.page.getByTestId('reminder-schedule'), 'First after 2 days, then every 4 days, at most 5');
-    expect(await v.page.getByRole('switch').count()).to.equal(0);
+    expect(await v.page.getByRole('main').getByRole('switch').count(), 'no switch in the page (the header has the Test data switch)').to.equal(0);
     await checkPage(v.page, 'console-organisation-reminders-dark-360');
     await v.close();
   });

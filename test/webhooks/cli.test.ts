@@ -60,7 +60,7 @@ describe('webhooks: CLI (webhook:create, webhook:list, webhook:delete, webhook:l
       [first.endpointId, 'https://127.0.0.1:9/one', 'CRM', null, 'active'],
       [second.endpointId, 'https://127.0.0.1:9/two', '', ['case.created'], 'paused'],
     ]);
-    expect(Object.keys(body.data[0])).to.deep.equal(['endpointId', 'url', 'label', 'eventTypes', 'status', 'createdAt', 'updatedAt']);
+    expect(Object.keys(body.data[0])).to.deep.equal(['endpointId', 'url', 'label', 'eventTypes', 'status', 'mode', 'createdAt', 'updatedAt']);
     expect(listed.stdout).to.not.contain(first.secret);
 
     const deleted = await svc('webhook:delete', '--org', tenant.id, '--endpoint', first.endpointId);
