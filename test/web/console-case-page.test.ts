@@ -136,6 +136,8 @@ describe('web console: the case page (decision panel, tabs, people, activity) in
     await timeline.locator('.select-button').click();
     await w.page.getByRole('option', { name: 'Decisions and escalations' }).click();
     expect(new URL(w.page.url()).searchParams.get('show')).to.equal('decisions');
+    // The list is drawn again for the filter: wait (bounded) until the other kinds have gone.
+    await timeline.locator('li.timeline-item:not([data-kind="decisions"])').first().waitFor({ state: 'detached', timeout: 10_000 });
     const kinds = await timeline.locator('li.timeline-item').evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { kind: string } }).dataset.kind));
     expect(kinds.length).to.be.greaterThan(0);
     expect([...new Set(kinds)]).to.deep.equal(['decisions']);
