@@ -102,7 +102,9 @@ describe('operator CLI (svc)', () => {
     expect(pub.clientSecret).to.equal(null);
   });
 
-  it('prints the error and usage to stderr and exits 1 on misuse, with nothing on stdout', async () => {
+  it('prints the error and usage to stderr and exits 1 on misuse, with nothing on stdout', async function () {
+    // Eleven CLI processes one after another, each loading the service's modules (about 2 s each on a busy machine).
+    this.timeout(90_000);
     const cases: [string[], string][] = [
       [[], 'Usage: svc <command> [options]'],
       [['nope'], "error: unknown command 'nope'"],
