@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { appendFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,8 +20,14 @@ function prepareOnce(): Promise<void> {
 /** In a parallel worker (mocha's `--parallel`), root hooks run once per file; serially, once per run. */
 const inWorker = process.env.MOCHA_WORKER_ID !== undefined;
 
+/** `npm test` sets TEST_TIMINGS to a file: each test file's wall time is appended there (scripts/test.mjs prints the slowest). */
+const TIMINGS = process.env.TEST_TIMINGS;
+let fileStarted = 0;
+const fileOf = (ctx: Mocha.Context): string | undefined => ctx.test?.parent?.suites.find((s) => s.file)?.file;
+
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
+    fileStarted = Date.now();
     this.timeout(120_000);
     await prepareOnce();
     // A new file in a worker: the files before it are over, and their tenants' queued jobs with them.
@@ -28,6 +35,7 @@ export const mochaHooks = {
   },
   async afterAll(this: Mocha.Context) {
     this.timeout(60_000);
+    if (TIMINGS && inWorker) appendFileSync(TIMINGS, `${JSON.stringify({ file: fileOf(this), ms: Date.now() - fileStarted })}\n`);
     // Serially the run ends here. A worker keeps its runtime for its next file; it ends with the worker process.
     if (!inWorker) await closeRuntime();
   },
