@@ -77,6 +77,13 @@ export interface Config {
    * Default unset (false): the connection's peer is the client.
    */
   trustProxy: false | number | string[];
+  /**
+   * PASSWORD_HASH_COST: log2 of scrypt's N for new password hashes (OWASP's floor, 17: 128 MiB and about a fifth
+   * of a second a hash). From 17 to 20; below 17 (down to 10) only when NODE_ENV=test, where the suite hashes
+   * thousands of passwords (as Django's tests swap in a fast hasher). A hash keeps its own N, so stored hashes
+   * verify whatever the setting. Default 17.
+   */
+  passwordHashCost: number;
   // --- case intake (POST /v1/cases, invites, mail) ---
   /** INVITE_TTL: how long a magic-link invite stays valid, ms. Default 7 days (168h). */
   inviteTtlMs: number;
@@ -256,6 +263,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     }
     return n;
   };
+  const passwordHashCost = int('PASSWORD_HASH_COST', 17, nodeEnv === 'test' ? 10 : 17, 20);
   const url = (key: string, dflt: string, protocols: string[]): string => {
     const raw = env[key] || dflt;
     try {
@@ -452,7 +460,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     nodeEnv, port, baseUrl, appUrl, mysqlUrl, pgUrl, secretsKeys, jwtSigningKeyPem, smtpUrl,
     webhookRetryScheduleMs: webhookRetryScheduleMs as number[], webhookTimeoutMs, webhookAllowPrivateTargets,
     outboxSweepIntervalMs, webhookHealthCheckIntervalMs, workerConcurrency, workerRestartScheduleMs: workerRestartScheduleMs as number[], readyMaxJobDelayMs, workerStallTimeoutMs, pipelineSweepAfterMs, healthPort, logLevel, logFormat, metricsToken, metricsPort, pullRateLimitPerMinute, tokenRateLimitPerMinute, consoleOutboundRateLimitPerMinute, authorizeRateLimitPerMinute,
-    trustProxy,
+    trustProxy, passwordHashCost,
     inviteTtlMs, mailFrom, mailRetryScheduleMs: mailRetryScheduleMs as number[],
     dataDir, blobStore, s3,
     extractionSweepAfterMs, extractionOcr, extractionPdfHeapMb, extractionPdfTimeoutMs, extractionPdfMaxInflatedBytes,

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, parseDuration } from '../src/platform/index';
+import { hashPassword, verifyPassword } from '../src/security/passwords';
 import { testEnv } from './support/env';
 
 describe('configuration', () => {
@@ -52,6 +53,18 @@ describe('configuration', () => {
     for (const key of ['PORT', 'WEBHOOK_RETRY_SCHEDULE', 'WEBHOOK_ALLOW_PRIVATE_TARGETS', 'SECRETS_KEY', 'JWT_SIGNING_KEY']) {
       expect(text).to.contain(key);
     }
+  });
+
+  it('hashes passwords at scrypt N=2^17 by default; a lower PASSWORD_HASH_COST only under NODE_ENV=test', async () => {
+    expect(loadConfig({ NODE_ENV: 'development' }, { localSecretsFile: scratch() }).passwordHashCost).to.equal(17);
+    expect(loadConfig({ NODE_ENV: 'development', PASSWORD_HASH_COST: '18' }, { localSecretsFile: scratch() }).passwordHashCost).to.equal(18);
+    expect(loadConfig(testEnv({ PASSWORD_HASH_COST: '10' })).passwordHashCost).to.equal(10);
+    expect(() => loadConfig({ NODE_ENV: 'development', PASSWORD_HASH_COST: '12' }, { localSecretsFile: scratch() }))
+      .to.throw(ConfigError, 'PASSWORD_HASH_COST must be an integer from 17 to 20 (got "12")');
+    const low = await hashPassword('pw', 10);
+    expect(low).to.match(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('pw', low)).to.equal(true);
+    expect(await verifyPassword('px', low)).to.equal(false);
   });
 
   it('parses retry waits with units ms, s, m and h', () => {

@@ -128,7 +128,7 @@ async function spendTokenAndSetPassword(svc: Services, input: { purpose: MemberT
     const [row] = (await byToken.query('SELECT org_id, member_id FROM member_tokens WHERE token_hash = ?', [hash])) as { org_id: string; member_id: string }[];
     const { org_id: orgId, member_id: memberId } = row!;
     // Hashed only now, for a live link this transaction holds (a failure rolls the spending back).
-    const passwordHash = await hashPassword(input.password as string);
+    const passwordHash = await hashPassword(input.password as string, svc.config.passwordHashCost);
     await setMemberPasswordHash(tx, orgId, memberId, passwordHash);
     await tx.manager.query(
       'UPDATE member_tokens SET used_at = ?, token_sealed = NULL, token_key_id = NULL WHERE org_id = ? AND member_id = ? AND used_at IS NULL',

@@ -3,16 +3,20 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
 
-// OWASP's scrypt floor: N=2^17, r=8, p=1 (about 128 MiB, ~0.2 s). maxmem must allow it.
-const N = 2 ** 17;
+// OWASP's scrypt floor: N=2^17, r=8, p=1 (about 128 MiB, ~0.2 s), the default cost (PASSWORD_HASH_COST, log2 N).
+// maxmem must allow the largest N accepted (2^20: 1 GiB).
+const DEFAULT_COST = 17;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
 
-/** A slow, salted password hash: `scrypt$N$r$p$salt$hash` (base64url). */
-export async function hashPassword(password: string): Promise<string> {
+const maxmem = (n: number) => 128 * R * n + 64 * 1024 * 1024;
+
+/** A slow, salted password hash: `scrypt$N$r$p$salt$hash` (base64url), N = 2^cost (the configuration's PASSWORD_HASH_COST). */
+export async function hashPassword(password: string, cost = DEFAULT_COST): Promise<string> {
+  const N = 2 ** cost;
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P, maxmem: 256 * 1024 * 1024 });
+  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P, maxmem: maxmem(N) });
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
@@ -22,7 +26,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
   const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: 256 * 1024 * 1024,
+    N: Number(n), r: Number(r), p: Number(p), maxmem: maxmem(Number(n)),
   });
   return timingSafeEqual(key, expected);
 }

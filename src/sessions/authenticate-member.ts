@@ -16,7 +16,8 @@ export interface SignedInMember {
   tenantName: string;
 }
 
-let dummyHash: Promise<string> | null = null;
+/** A hash no password matches, per cost: an unknown email is checked against it at the cost new passwords get. */
+const dummyHashes = new Map<number, Promise<string>>();
 
 /**
  * Checks a member's email and password (scrypt). An unknown email costs the same slow hash as a wrong
@@ -27,8 +28,9 @@ export async function authenticateMember(svc: Services, input: { email: unknown;
   const member = await findMemberByEmail(svc, input.email);
   // An unknown email and a member without a password yet (an open invitation) cost the same slow hash.
   if (!member || !isUsablePasswordHash(member.passwordHash)) {
-    dummyHash ??= hashPassword('not a real password, only for equal timing');
-    await verifyPassword(input.password, await dummyHash);
+    const cost = svc.config.passwordHashCost;
+    if (!dummyHashes.has(cost)) dummyHashes.set(cost, hashPassword('not a real password, only for equal timing', cost));
+    await verifyPassword(input.password, await dummyHashes.get(cost)!);
     return null;
   }
   if (!(await verifyPassword(input.password, member.passwordHash))) return null;

@@ -29,7 +29,7 @@ export async function createMember(svc: Services, actor: Actor, input: CreateMem
   await getTenant(svc, actor.orgId);
   const member = Object.assign(new Member(), {
     id: randomUUID(), orgId: actor.orgId, email: input.email.toLowerCase(), name: input.name ?? null,
-    passwordHash: await hashPassword(input.password), role: input.role as MemberRole, createdAt: svc.clock.now(), removedAt: null,
+    passwordHash: await hashPassword(input.password, svc.config.passwordHashCost), role: input.role as MemberRole, createdAt: svc.clock.now(), removedAt: null,
   });
   try {
     await inTransaction(svc, (tx) => insertMember(tx, member.orgId, member));

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import { Provider } from 'oidc-provider';
 import { Agent, fetch as undiciFetch } from 'undici';
+import type { Config } from '../../src/platform/index';
+import { ssoRedirectUri } from '../../src/sso/index';
 import { testTls } from '../support/test-tls';
 
 /** Who the test provider signs in next: its claims, and the amr it reports (RFC 8176). */
@@ -26,6 +28,11 @@ export class TestIdentityProvider {
   account: TestAccount = { sub: 'nobody', email: 'nobody@example.invalid' };
   connections = 0;
   private constructor(readonly issuer: string, readonly clientId: string, readonly clientSecret: string, private readonly server: Server) {}
+
+  /** A provider whose client may return to both of the service's SSO callbacks (the console's and the OAuth page's). */
+  static forService(config: Config): Promise<TestIdentityProvider> {
+    return TestIdentityProvider.start([ssoRedirectUri(config, 'console'), ssoRedirectUri(config, 'oauth')]);
+  }
 
   static async start(redirectUris: string[]): Promise<TestIdentityProvider> {
     const server = createServer({ key: testTls().key, cert: testTls().cert });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { operatorActor } from '../../src/access/index';
 import type { HostResolver, Services } from '../../src/platform/index';
-import { setSsoConnection, ssoRedirectUri, startSsoSignIn, testSsoConnection } from '../../src/sso/index';
+import { setSsoConnection, startSsoSignIn, testSsoConnection } from '../../src/sso/index';
 import { ConsoleHarness } from '../graphql/harness';
 import { rejection } from '../support/rejection';
 import { TestIdentityProvider } from './identity-provider';
@@ -25,7 +25,7 @@ describe('single sign-on: the identity provider is called through the outbound g
   let idp: TestIdentityProvider;
   before(async () => {
     h = await ConsoleHarness.start();
-    idp = await TestIdentityProvider.start([ssoRedirectUri(h.svc.config, 'console'), ssoRedirectUri(h.svc.config, 'oauth')]);
+    idp = await TestIdentityProvider.forService(h.svc.config);
   });
   after(async () => {
     await idp?.close();

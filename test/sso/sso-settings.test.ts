@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { ssoRedirectUri } from '../../src/sso/index';
 import type { Tenant } from '../../src/tenants/index';
 import { ConsoleHarness } from '../graphql/harness';
 import { authorizePath, Browser, hiddenInputs, newConnector, pkce } from '../oauth/harness';
@@ -16,7 +15,7 @@ describe('single sign-on settings (GraphQL), discovery, and the AI-assistant con
   let idp: TestIdentityProvider;
   before(async () => {
     h = await ConsoleHarness.start();
-    idp = await TestIdentityProvider.start([ssoRedirectUri(h.svc.config, 'console'), ssoRedirectUri(h.svc.config, 'oauth')]);
+    idp = await TestIdentityProvider.forService(h.svc.config);
   });
   after(async () => {
     await idp?.close();

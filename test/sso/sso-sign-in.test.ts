@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { operatorActor } from '../../src/access/index';
-import { setSsoConnection, ssoRedirectUri, type SsoFlow } from '../../src/sso/index';
+import { setSsoConnection, type SsoFlow } from '../../src/sso/index';
 import { openSecret, sealSecret } from '../../src/security/secret-box';
 import type { Tenant } from '../../src/tenants/index';
 import { CONSOLE_COOKIE, PENDING_SIGN_IN_COOKIE } from '../../graphql/session-cookie';
@@ -17,7 +17,7 @@ describe('single sign-on through an OpenID provider (console, over HTTP)', () =>
   let idp: TestIdentityProvider;
   before(async () => {
     h = await ConsoleHarness.start();
-    idp = await TestIdentityProvider.start([ssoRedirectUri(h.svc.config, 'console'), ssoRedirectUri(h.svc.config, 'oauth')]);
+    idp = await TestIdentityProvider.forService(h.svc.config);
   });
   after(async () => {
     await idp?.close();

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { ssoRedirectUri } from '../../src/sso/index';
 import { checkPage, closeAll, heading, pageAs, startConsoleInChromium, watchedPage, LOOKS, WAIT } from '../support/browser';
 import type { ConsoleHarness } from '../graphql/harness';
 import { TestIdentityProvider } from '../sso/identity-provider';
@@ -11,7 +10,7 @@ describe('web console: single sign-on in Chromium', function () {
   let h: ConsoleHarness, browser: Browser, idp: TestIdentityProvider;
   before(async () => {
     ({ h, browser } = await startConsoleInChromium());
-    idp = await TestIdentityProvider.start([ssoRedirectUri(h.svc.config, 'console'), ssoRedirectUri(h.svc.config, 'oauth')]);
+    idp = await TestIdentityProvider.forService(h.svc.config);
   });
   after(() => closeAll(idp, browser, h));
 
