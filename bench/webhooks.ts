@@ -34,6 +34,7 @@ import { graphileLogger } from '../worker/job-queue';
 import { dropPgDatabase } from '../worker/pg-database';
 import { UndiciWebhookSender } from '../worker/webhook-sender';
 import { cpuDelta, cpuSnapshot } from './cpu-usage';
+import { benchDatabaseUrls } from './support';
 import { wallNow, type ReceiverAnswer, type ReceiverCommand, type ReceiverReply, type ReceiverRequest } from './webhook-receiver';
 import { operatorActor, SERVICE_OPERATOR } from '../src/access/index';
 
@@ -199,11 +200,9 @@ const f = (n: number, d = 0) => n.toLocaleString('en-GB', { maximumFractionDigit
 
 export async function run(args: string[]): Promise<void> {
   const n = Number(args[0] ?? 10_000);
-  const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const env = {
     NODE_ENV: 'development',
-    MYSQL_URL: `mysql://root@127.0.0.1:3306/svc_bench_${id}`,
-    PG_URL: `postgres://postgres@127.0.0.1:5432/svc_bench_${id}`,
+    ...benchDatabaseUrls(),
     SECRETS_KEY: randomBytes(32).toString('hex'),
     JWT_SIGNING_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
