@@ -1,7 +1,6 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { CustomerActor } from '../src/access/index';
-import type { Services, Tracing } from '../src/platform/index';
+import type { Tracing } from '../src/platform/index';
 import { confirmReview, submitApplication } from '../src/portal/index';
 import { startWorker } from '../worker/runner';
 import { startPipelineBench } from './pipeline-cases';
