@@ -1,10 +1,10 @@
 // CPU time by process group, read from /proc (Linux only; elsewhere every figure is 0), so that a
 // benchmark can say where a phase's CPU went: this process, the service processes it spawned (server or
-// workers) and the databases
+// workers), its own helper processes (`other`: the webhooks benchmark's receiver) and the databases
 // (other jobs on the machine make wall-clock figures noisy; CPU per item is steadier).
 import { readdirSync, readFileSync } from 'node:fs';
 
-export type CpuGroups = Record<'bench' | 'service' | 'mariadb' | 'postgres', number>;
+export type CpuGroups = Record<'bench' | 'service' | 'other' | 'mariadb' | 'postgres', number>;
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux.
 
@@ -27,8 +27,8 @@ function comm(pid: string): string {
 }
 
 /** CPU milliseconds used so far by each group (processes that exited meanwhile are not counted). */
-export function cpuSnapshot(servicePids: number[]): CpuGroups {
-  const out: CpuGroups = { bench: 0, service: 0, mariadb: 0, postgres: 0 };
+export function cpuSnapshot(servicePids: number[], otherPids: number[] = []): CpuGroups {
+  const out: CpuGroups = { bench: 0, service: 0, other: 0, mariadb: 0, postgres: 0 };
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
@@ -36,10 +36,12 @@ export function cpuSnapshot(servicePids: number[]): CpuGroups {
     return out;
   }
   const service = new Set(servicePids.map(String));
+  const other = new Set(otherPids.map(String));
   for (const pid of pids) {
     const ms = ticks(pid) * TICK_MS;
     if (pid === String(process.pid)) out.bench += ms;
     else if (service.has(pid)) out.service += ms;
+    else if (other.has(pid)) out.other += ms;
     else {
       const name = comm(pid);
       if (name === 'mariadbd' || name === 'mysqld') out.mariadb += ms;

@@ -1,16 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { SERVICE_OPERATOR } from '../src/access/index';
-import { dropMysqlDatabase } from '../src/db/index';
 import { runDueMonitoring, scheduleMonitoring } from '../src/monitoring/index';
-import { createLogger, loadConfig } from '../src/platform/index';
+import { createLogger } from '../src/platform/index';
 import { LocalScreeningProvider, type ScreeningSubject } from '../src/screening/index';
 import { createTenant } from '../src/tenants/index';
 import { compose, prepareDatabases } from '../bin/compose';
-import { dropPgDatabase } from '../worker/pg-database';
-import { generateWatchlist, sampleQueries } from './watchlist';
+import { benchConfig } from './support';
+import { sampleQueries } from './watchlist';
 
 const SEED_BATCH = 1000;
 
@@ -27,14 +24,7 @@ const SEED_BATCH = 1000;
 export async function monitoringBench(args: string[]): Promise<void> {
   const count = Number(args[0] ?? 100_000);
   const entities = Number(args[1] ?? 100_000);
-  const id = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-  const dir = await mkdtemp(join(tmpdir(), 'bench-monitoring-'));
-  const watchlist = join(dir, 'watchlist.ftm.jsonl');
-  await generateWatchlist(watchlist, entities, 15);
-  const config = loadConfig({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', PATH: process.env.PATH,
-    MYSQL_URL: `mysql://root@127.0.0.1:3306/svc_bench_${id}`, PG_URL: `postgres://postgres@127.0.0.1:5432/svc_bench_${id}`,
-    SECRETS_KEY: `k1:${randomBytes(32).toString('hex')}`, DATA_DIR: join(dir, 'data'), WATCHLIST_PATH: watchlist,
+  const { config, watchlist, dispose } = await benchConfig('monitoring', entities, {
     MONITORING_BATCH_SIZE: process.env.MONITORING_BATCH_SIZE ?? '200', MONITORING_RUN_JOBS: process.env.MONITORING_RUN_JOBS ?? '2',
   });
   await prepareDatabases(config, createLogger('silent'));
@@ -141,8 +131,6 @@ export async function monitoringBench(args: string[]): Promise<void> {
     ].join('\n') + '\n');
   } finally {
     await rt.close();
-    await dropMysqlDatabase(config.mysqlUrl);
-    await dropPgDatabase(config.pgUrl);
-    await rm(dir, { recursive: true, force: true });
+    await dispose();
   }
 }

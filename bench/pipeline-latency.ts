@@ -1,9 +1,6 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { CustomerActor } from '../src/access/index';
-import { forTenant } from '../src/db/index';
-import { listCasePersons } from '../src/idv/verifications.repository';
-import type { Services, Tracing } from '../src/platform/index';
+import type { Tracing } from '../src/platform/index';
 import { confirmReview, submitApplication } from '../src/portal/index';
 import { startWorker } from '../worker/runner';
 import { startPipelineBench } from './pipeline-cases';
@@ -70,23 +67,6 @@ function shares(spans: Span[], from: number, to: number): Map<string, number> {
   return out;
 }
 
-/**
- * The director (also the UBO) has verified their identity already (a completed, passed verification on the case),
- * so the verify step sends no link and routing does not wait for a person: the benchmark times the machine's
- * part of a decision, not a customer's. (A document uploaded with the application never satisfies a
- * verification by itself: it must have been accepted by the verifier or an analyst.)
- */
-async function identityVerified(svc: Services, actor: CustomerActor): Promise<void> {
-  const now = svc.clock.now();
-  for (const person of await listCasePersons(forTenant(svc.db.manager, actor.orgId), actor.casePk)) {
-    await svc.db.query(
-      `INSERT INTO identity_verifications (org_id, case_pk, person_key, state, outcome, vendor_name, started_at, completed_at, created_at, updated_at)
-       VALUES (?, ?, ?, 'completed', 'pass', 'bench', ?, ?, ?, ?)`,
-      [actor.orgId, actor.casePk, person.personKey, now, now, now, now],
-    );
-  }
-}
-
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 
 /**
@@ -133,7 +113,7 @@ export async function pipelineLatencyBench(args: string[]): Promise<void> {
         await extracted;
         extraction.push(performance.now() - up);
         await confirmReview(svc, actor, { amendments: [] });
-        await identityVerified(svc, actor);
+        await bench.markIdentityVerified(actor);
         const decided = new Promise<Span>((resolve) => {
           routed = (s) => {
             void svc.db.query('SELECT 1 FROM routing_evaluations WHERE org_id = ? AND case_pk = ? LIMIT 1', [actor.orgId, actor.casePk])

@@ -30,6 +30,7 @@ export async function pipelineBench(args: string[]): Promise<void> {
       const opened = await bench.openCase(i);
       await bench.uploadDocuments(opened.actor);
       await bench.markReviewConfirmed(opened.actor);
+      await bench.markIdentityVerified(opened.actor);
       actors.push(opened.actor);
       subjects.push(opened.subjects);
     }

@@ -1,15 +1,59 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { cpuDelta, cpuSnapshot } from './cpu-usage';
 import { dropMysqlDatabase } from '../src/db/index';
 import { createApiClient } from '../src/oauth/index';
-import { createLogger, loadConfig, type Env, type Services } from '../src/platform/index';
+import { createLogger, loadConfig, type Config, type Env, type Services } from '../src/platform/index';
 import { createTenant } from '../src/tenants/index';
 import { compose, prepareDatabases, type Runtime } from '../bin/compose';
 import { dropPgDatabase } from '../worker/pg-database';
 import { operatorActor, SERVICE_OPERATOR } from '../src/access/index';
+import { generateWatchlist } from './watchlist';
+
+/** The URLs of a throwaway pair of databases, `svc_bench_<id>` on the local MariaDB and PostgreSQL. */
+export function benchDatabaseUrls(): { MYSQL_URL: string; PG_URL: string } {
+  const id = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  return { MYSQL_URL: `mysql://root@127.0.0.1:3306/svc_bench_${id}`, PG_URL: `postgres://postgres@127.0.0.1:5432/svc_bench_${id}` };
+}
+
+/**
+ * The configuration of a benchmark that runs the service in its own process (bench/pipeline-cases.ts,
+ * monitoring.ts, monitoring-delta.ts): throwaway databases (not created yet: prepareDatabases), a temporary
+ * directory `bench-<name>-*` holding DATA_DIR and a synthetic FtM watchlist of `entities` entities
+ * (WATCHLIST_PATH), NODE_ENV test, silent logs; `env` adds or overrides variables (the benchmark's own).
+ */
+export interface BenchConfig {
+  config: Config;
+  /** The temporary directory (DATA_DIR is its `data`), removed by dispose. */
+  dir: string;
+  /** The synthetic watchlist's path (WATCHLIST_PATH). */
+  watchlist: string;
+  /** Drops the databases and removes the directory (close the runtime first). */
+  dispose(): Promise<void>;
+}
+
+export async function benchConfig(name: string, entities: number, env: Env = {}): Promise<BenchConfig> {
+  const dir = await mkdtemp(join(tmpdir(), `bench-${name}-`));
+  const watchlist = join(dir, 'watchlist.ftm.jsonl');
+  await generateWatchlist(watchlist, entities, 15);
+  const config = loadConfig({
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', PATH: process.env.PATH, ...benchDatabaseUrls(),
+    SECRETS_KEY: `k1:${randomBytes(32).toString('hex')}`, DATA_DIR: join(dir, 'data'), WATCHLIST_PATH: watchlist,
+    ...env,
+  });
+  return {
+    config, dir, watchlist,
+    async dispose() {
+      await dropMysqlDatabase(config.mysqlUrl);
+      await dropPgDatabase(config.pgUrl);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** A throwaway pair of databases, the service in a child process, and a tenant with an API client. */
 export interface BenchEnv {
@@ -25,11 +69,11 @@ export interface BenchEnv {
 
 /** `extraEnv`: more of the service's environment (e.g. DATA_DIR), for the child and this process alike. */
 export async function startBench(extraEnv: Env = {}): Promise<BenchEnv> {
-  const id = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const throwaway = benchDatabaseUrls();
   const env: Env = {
     NODE_ENV: 'test',
-    MYSQL_URL: process.env.BENCH_MYSQL_URL ?? `mysql://root@127.0.0.1:3306/svc_bench_${id}`,
-    PG_URL: process.env.BENCH_PG_URL ?? `postgres://postgres@127.0.0.1:5432/svc_bench_${id}`,
+    MYSQL_URL: process.env.BENCH_MYSQL_URL ?? throwaway.MYSQL_URL,
+    PG_URL: process.env.BENCH_PG_URL ?? throwaway.PG_URL,
     SECRETS_KEY: `k1:${randomBytes(32).toString('hex')}`,
     JWT_SIGNING_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     PULL_RATE_LIMIT_PER_MINUTE: '1000000',
