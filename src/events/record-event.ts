@@ -167,7 +167,6 @@ async function recordEventsOfTenant(tx: Tx, who: string, orgId: string, inputs: 
   }));
 }
 
-const EVENT_COLUMNS = '(event_id, org_id, type, version, occurred_at, case_pk, mode, case_id, case_sequence, ordered_after, data, relayed_at, feed_position, trace_context)';
 const EVENT_ROW = `(${Array.from({ length: 14 }, () => '?').join(', ')})`;
 
 /**
@@ -181,7 +180,8 @@ async function insertEvents(tx: Tx, orgId: string, rows: EventRow[]): Promise<nu
     r.eventId, orgId, r.type, r.version, r.occurredAt, r.casePk, r.mode, r.caseId, r.caseSequence, r.orderedAfter, r.data, null, null, r.traceContext,
   ]);
   const result = (await forTenant(tx.manager, orgId).query(
-    `INSERT INTO events ${EVENT_COLUMNS} VALUES ${rows.map(() => EVENT_ROW).join(', ')}`, params,
+    `INSERT INTO events (event_id, org_id, type, version, occurred_at, case_pk, mode, case_id, case_sequence, ordered_after, data, relayed_at, feed_position, trace_context)
+     VALUES ${rows.map(() => EVENT_ROW).join(', ')}`, params,
   )) as unknown as { insertId: number | string };
   return Number(result.insertId);
 }
