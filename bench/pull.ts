@@ -6,7 +6,9 @@ const DEPTH = Number(process.env.BENCH_DEPTH ?? 150_000);
 /**
  * GET /v1/cases?limit=50 for a tenant with 200,000 cases, at the first page and at a cursor 150,000
  * rows deep, against a baseline route of the same server returning the same 50 rows from memory.
- * Targets: at least 0.4 of the baseline's req/s; deep-page p99 at most 1.5 times first-page p99.
+ * Targets: the first page at least 0.6 of the baseline's req/s (issue 33), the deep page at least 0.4;
+ * deep-page p99 at most 1.5 times first-page p99. With BENCH_DIAG=1 the CPU ratio (baseline's server CPU per
+ * request over the first page's) is printed too: steadier than req/s on a shared machine.
  */
 export async function pullBench(): Promise<void> {
   const b = await startBench();
@@ -35,7 +37,10 @@ export async function pullBench(): Promise<void> {
     const r1 = firstPage.rps / baseline.rps;
     const r2 = deepPage.rps / baseline.rps;
     const r3 = deepPage.p99 / Math.max(firstPage.p99, 1);
-    process.stdout.write(`\nfirst page / baseline req/s: ${r1.toFixed(2)} (target >= 0.40) ${r1 >= 0.4 ? 'OK' : 'MISSED'}\n`);
+    process.stdout.write(`\nfirst page / baseline req/s: ${r1.toFixed(2)} (target >= 0.60) ${r1 >= 0.6 ? 'OK' : 'MISSED'}\n`);
+    if (baseline.serverCpuUs && firstPage.serverCpuUs) {
+      process.stdout.write(`baseline / first page server CPU per request: ${(baseline.serverCpuUs / firstPage.serverCpuUs).toFixed(2)}\n`);
+    }
     process.stdout.write(`deep page  / baseline req/s: ${r2.toFixed(2)} (target >= 0.40) ${r2 >= 0.4 ? 'OK' : 'MISSED'}\n`);
     process.stdout.write(`deep p99 / first-page p99:   ${r3.toFixed(2)} (target <= 1.50) ${r3 <= 1.5 ? 'OK' : 'MISSED'}\n`);
   } finally {

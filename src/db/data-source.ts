@@ -23,6 +23,10 @@ export function createDataSource(mysqlUrl: string, entities: DataSourceOptions['
     bigNumberStrings: false,
     poolSize,
     logging: false,
+    // mysql2 captures a stack trace (Error.captureStackTrace) on every statement, to show the caller if it
+    // fails; TypeORM's QueryFailedError is raised inside the awaiting function, so its stack names the caller
+    // anyway. Off: a few microseconds of every statement.
+    extra: { trace: false },
   });
 }
 
