@@ -1,4 +1,5 @@
 import { forTenant } from '../db/index';
+import { nowOfMode } from '../test-clock/index';
 import { authorize, type Actor } from '../access/index';
 import { pageSize, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/index';
 import type { Services } from '../services';
@@ -54,7 +55,8 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
       after = { pk: Number(pk), value: value === '' ? null : String(value) };
     }
   }
-  const now = svc.clock.now();
+  // The SLA filter and order read the clocks at the time of the caller's mode (a test case's runs on the test clock).
+  const now = await nowOfMode(svc.clock, forTenant(svc.db, actor), forTenant(svc.db, actor).mode);
   const rows = await listConsoleCasePage(forTenant(svc.db, actor), { ...query, now, after, limit: limit + 1, withDecision: input.withDecision === true });
   const view = (r: ConsoleCaseRecordWithDecision): ConsoleCaseListItem => {
     const c: ConsoleCaseListItem = consoleCaseView(r, svc.config.appUrl);
