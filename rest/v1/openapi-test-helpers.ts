@@ -91,11 +91,12 @@ export function testHelperPaths(p: OpenApiParts): Record<string, unknown> {
       post: {
         operationId: 'testAdvanceClock', summary: 'Advance the tenant\'s test clock (test)', tags: ['test helpers'], security: p.bearer('test_helpers'),
         description: 'Moves the tenant\'s test clock on (`seconds`, or an ISO 8601 `duration`; forward only) and runs at the new test time what time makes due for the tenant\'s test cases, '
-          + 'each through its own step: reminders of requested items (outreach.email.sent once the mail system takes the email), SLA at-risk emails to case owners, and the retention '
-          + 'schedule\'s purges of closed cases. Live cases are never touched. Invite links and verification links expire on the service\'s own clock.\n\n' + GATE,
+          + 'each through its own step: reminders of requested items (outreach.email.sent once the mail system takes the email), SLA at-risk emails to case owners (test cases\' SLA '
+          + 'clocks run on the test clock; `slaBreaches` counts those the advance breached), and the retention schedule\'s purges of closed cases. Live cases are never touched. '
+          + 'A test case\'s invite and verification links expire on the test clock too: past their lifetime in test time they answer as any expired link does.\n\n' + GATE,
         requestBody: { required: true, content: { 'application/json': { schema: p.ref('TestClockAdvanceRequest'), example: { duration: 'P3D' } } } },
         responses: {
-          200: { description: 'The clock after the advance, and what ran.', headers: p.rateLimited, content: { 'application/json': { schema: p.ref('TestClock'), example: { now: '2026-12-02T09:00:00.000Z', offsetSeconds: 259200, advancedSeconds: 259200, ran: { remindersSent: 1, slaAtRiskEmails: 0, casesPurged: 0 } } } } },
+          200: { description: 'The clock after the advance, and what ran.', headers: p.rateLimited, content: { 'application/json': { schema: p.ref('TestClock'), example: { now: '2026-12-02T09:00:00.000Z', offsetSeconds: 259200, advancedSeconds: 259200, ran: { remindersSent: 1, slaAtRiskEmails: 1, slaBreaches: 0, casesPurged: 0 } } } } },
           403: forbidden,
           ...p.errors('400', '401', '413', '429'),
         },

@@ -3,6 +3,7 @@ import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
 import { forTenant } from '../db/index';
 import type { Services } from '../services';
+import { nowOfMode } from '../test-clock/index';
 import { listConsoleCasePage, type CaseListPosition, type ConsoleCaseRecord } from './case-work.repository';
 import { checkConsoleCaseQuery, type ConsoleCaseQueryInput } from './console-case-query';
 import { consoleCaseView, type ConsoleCaseView } from './console-case-views';
@@ -61,6 +62,8 @@ export async function exportCases(svc: Services, actor: Actor, input: ConsoleCas
   const db = forTenant(svc.db, actor);
   const now = svc.clock.now();
   const filename = `cases-${now.toISOString().slice(0, 10)}.csv`;
+  // The SLA filter and order at the time of the caller's mode, as the list reads them (a test case's: its test clock).
+  const slaNow = await nowOfMode(svc.clock, db, db.mode);
 
   async function* chunks(): AsyncGenerator<string> {
     let rows = 0;
@@ -69,7 +72,7 @@ export async function exportCases(svc: Services, actor: Actor, input: ConsoleCas
       yield CSV_BOM + csvLine(CASE_EXPORT_COLUMNS);
       let after: CaseListPosition | null = null;
       for (;;) {
-        const page: ConsoleCaseRecord[] = await listConsoleCasePage(db, { ...query, now, after, limit: EXPORT_PAGE_SIZE });
+        const page: ConsoleCaseRecord[] = await listConsoleCasePage(db, { ...query, now: slaNow, after, limit: EXPORT_PAGE_SIZE });
         if (page.length === 0) break;
         let text = '';
         for (const r of page) {

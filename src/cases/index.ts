@@ -38,6 +38,7 @@ export { caseLabels, type CaseLabel } from './case-labels';
 export { listCaseTimeline, type TimelineEventView } from './list-case-timeline';
 export { assignCaseOwner, assignCaseOwnerInTx } from './assign-case-owner';
 export { caseQueueFacts, openCaseQueueFactsAfter, countOpenCasesOwned, type CaseQueueFacts } from './sql/queue-facts';
+export { nowForCase } from './case-now';
 export { markCaseRouted, lockConsoleCase, findConsoleCaseRow, updateCaseStatus, answerOpenEscalation, findRoutedAt, decisionsOf, latestDecisionsOf, partiesOf, insertEscalation } from './case-work.repository';
 export { setCaseRisk, setReviewLevel, recountCaseScreening, takeCaseSequences } from './case-columns.repository';
 export { purgeCasePersonalData, erasePartiesOfPerson, eraseCaseCustomerContact } from './case-purge.repository';

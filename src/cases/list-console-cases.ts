@@ -1,4 +1,5 @@
 import { forTenant } from '../db/index';
+import { nowOfMode } from '../test-clock/index';
 import { authorize, type Actor } from '../access/index';
 import { pageSize, decodeCursor, toPage, type CursorScope, type Page } from '../pagination/index';
 import type { Services } from '../services';
@@ -54,8 +55,10 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
       after = { pk: Number(pk), value: value === '' ? null : String(value) };
     }
   }
-  const now = svc.clock.now();
-  const rows = await listConsoleCasePage(forTenant(svc.db, actor), { ...query, now, after, limit: limit + 1, withDecision: input.withDecision === true });
+  // The SLA filter and order read the clocks at the time of the caller's mode (a test case's runs on the test clock).
+  const db = forTenant(svc.db, actor);
+  const now = await nowOfMode(svc.clock, db, db.mode);
+  const rows = await listConsoleCasePage(db, { ...query, now, after, limit: limit + 1, withDecision: input.withDecision === true });
   const view = (r: ConsoleCaseRecordWithDecision): ConsoleCaseListItem => {
     const c: ConsoleCaseListItem = consoleCaseView(r, svc.config.appUrl);
     if (input.withDecision) {
@@ -67,6 +70,6 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
   const position = (r: ConsoleCaseRecordWithDecision) => (sort.by === 'created' ? [r.pk]
     : [sort.by === 'updated' ? r.updatedAt : sort.by === 'sla' ? r.slaSort! : r.riskScore ?? '', r.pk]);
   const page: ConsoleCasePage = toPage(svc.config, scope, rows, limit, position, view, { edgeCursors: true });
-  if (input.withTotal) page.totalCount = await countConsoleCases(forTenant(svc.db, actor), { ...query, now });
+  if (input.withTotal) page.totalCount = await countConsoleCases(db, { ...query, now });
   return page;
 }

@@ -12,7 +12,7 @@ import { listCasePersons, tenantRequiresSelfie } from './verifications.repositor
  * the verification is `in_progress` only once the person uploads or goes on to the vendor.
  */
 export async function getVerificationPage(svc: Services, input: { token: string }): Promise<VerificationPageView> {
-  const v = await openVerificationByToken(svc.db, input.token, svc.clock.now());
+  const v = await openVerificationByToken(svc, svc.db, input.token);
   const db = forTenant(svc.db, v.orgId);
   const c = await findCaseRowByPk(db, v.casePk);
   const person = (await listCasePersons(db, v.casePk)).find((p) => p.personKey === v.personKey);

@@ -3,7 +3,7 @@ import type { Tx } from '../db/transaction';
 import { queueCustomerEmail } from '../customer-emails/index';
 import { randomToken, sha256Hex } from '../security/tokens';
 import { upsertVerification, type CasePerson } from './verifications.repository';
-import { setPartyRosterStatus } from '../cases/index';
+import { nowForCase, setPartyRosterStatus } from '../cases/index';
 
 /** The portal page a verification link opens: `{APP_URL}/portal/verify?token=…`. */
 export function verificationLink(appUrl: string, token: string): string {
@@ -25,7 +25,8 @@ export async function sendVerificationLink(
   const svc = tx.services;
   const now = svc.clock.now();
   const token = randomToken(32);
-  const expiresAt = new Date(now.getTime() + svc.config.idvLinkTtlMs);
+  // From now for the case: a test case's link expires on the tenant's test clock.
+  const expiresAt = new Date((await nowForCase(svc, db, input.casePk)).getTime() + svc.config.idvLinkTtlMs);
   const { person } = input;
   await upsertVerification(db, input.casePk, person.personKey, {
     state: 'link_sent', outcome: null, tokenHash: sha256Hex(token), tokenExpiresAt: expiresAt, dispatchedBy: input.dispatchedBy, dispatchedAt: now,

@@ -14,7 +14,7 @@ import { listCasePersons, tenantRequiresSelfie } from './verifications.repositor
 export async function startVendorVerification(svc: Services, input: { token: string }): Promise<{ redirectUrl: string }> {
   const verifier = svc.idv;
   if (verifier.flow !== 'hosted_flow') throw new DomainError('conflict', 'This verification is done on this page: upload your ID document here.');
-  const v = await openVerificationByToken(svc.db, input.token, svc.clock.now());
+  const v = await openVerificationByToken(svc, svc.db, input.token);
   const db = forTenant(svc.db, v.orgId);
   const person = (await listCasePersons(db, v.casePk)).find((p) => p.personKey === v.personKey);
   const selfieRequired = await tenantRequiresSelfie(db);
@@ -29,7 +29,7 @@ export async function startVendorVerification(svc: Services, input: { token: str
     throw new DomainError('service_unavailable', 'The verification provider could not be reached. Try again in a few minutes.');
   }
   await inTransaction(svc, async (tx) => {
-    const locked = await openVerificationByToken(tx.manager, input.token, svc.clock.now(), true);
+    const locked = await openVerificationByToken(svc, tx.manager, input.token, true);
     await markVerificationStarted(tx, locked, { vendorName: verifier.name, vendorSessionId: session.sessionId });
   });
   return { redirectUrl: session.redirectUrl };

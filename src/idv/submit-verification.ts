@@ -26,8 +26,8 @@ export async function submitVerification(
   svc: Services, input: { token: string; files: AsyncIterable<UploadedFile> },
 ): Promise<VerificationResultView> {
   const verifier = uploadVerifier(svc);
-  const opened = await openVerificationByToken(svc.db, input.token, svc.clock.now());
-  return verifyUpload(svc, verifier, opened, (tx) => openVerificationByToken(tx.manager, input.token, svc.clock.now(), true), input.files);
+  const opened = await openVerificationByToken(svc, svc.db, input.token);
+  return verifyUpload(svc, verifier, opened, (tx) => openVerificationByToken(svc, tx.manager, input.token, true), input.files);
 }
 
 /**

@@ -3,7 +3,7 @@ import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
 import { inTransaction, type Tx } from '../db/transaction';
 import { mailStatuses, queueMail } from '../mail/index';
-import { findCaseMode } from '../cases/index';
+import { findCaseMode, nowForCase } from '../cases/index';
 import { sealSecret } from '../security/secret-box';
 import { openPortalSession } from './portal-session';
 import { randomToken, sha256Hex } from '../security/tokens';
@@ -33,6 +33,7 @@ export const inviteTokenAad = (orgId: string, inviteHash: string): string => `in
  * `send`, its email is queued in the mail outbox (sent after commit, not after the invite expires).
  * The token is stored hashed; while the email is unsent it is also kept sealed (AES-GCM) so that
  * the send job and its retries can put the same link in the message; it is erased once sent or given up.
+ * Its expiry is INVITE_TTL from now for the case (nowForCase: a test case's link runs on the test clock).
  */
 export async function createInvite(
   tx: Tx,
@@ -42,7 +43,7 @@ export async function createInvite(
   const now = svc.clock.now();
   const token = randomToken(32);
   const hash = sha256Hex(token);
-  const expiresAt = new Date(now.getTime() + svc.config.inviteTtlMs);
+  const expiresAt = new Date((await nowForCase(svc, forTenant(tx.manager, input.orgId), input.casePk)).getTime() + svc.config.inviteTtlMs);
   const sealed = input.send ? sealSecret(svc.config.secretsKeys, token, inviteTokenAad(input.orgId, hash)) : null;
   const res = await tx.manager.query(
     `INSERT INTO invites (org_id, case_pk, email, token_hash, token_sealed, token_key_id, expires_at, created_at, purpose)
@@ -144,13 +145,14 @@ export type InviteLanding =
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
-/** Looks an invite up by its link token (never by anything else). */
+/** Looks an invite up by its link token (never by anything else); expired at now for its case (nowForCase). */
 export async function inspectInvite(svc: Services, token: string): Promise<InviteLanding> {
   if (!TOKEN_SHAPE.test(token)) return { state: 'unknown' };
   const [found]: InviteRow[] = await crossTenant(svc.db, 'token-lookup').query(`${INVITE_SELECT} WHERE i.token_hash = ?`, [sha256Hex(token)]);
   if (!found) return { state: 'unknown' };
   const row = toInvite(found);
-  const state = row.usedAt ? 'used' : row.expiresAt.getTime() <= svc.clock.now().getTime() ? 'expired' : 'valid';
+  const now = await nowForCase(svc, forTenant(svc.db, row.orgId), Number(row.casePk));
+  const state = row.usedAt ? 'used' : row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'valid';
   return {
     state,
     branding: { name: row.tenantName, brandColor: row.brandColor, logoUrl: row.logoUrl },
@@ -164,17 +166,18 @@ export async function inspectInvite(svc: Services, token: string): Promise<Invit
 /**
  * Redeems a magic link once: marks it used (atomically; a second redeem loses) and opens a portal
  * session (src/invites/portal-session.ts) whose cookie value is returned once and stored hashed. Null
- * when the link is unknown, used or expired.
+ * when the link is unknown, used or expired (at now for its case: nowForCase).
  */
 export async function redeemInvite(svc: Services, token: string): Promise<{ sessionToken: string; expiresAt: Date } | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const hash = sha256Hex(token);
   return inTransaction(svc, async (tx) => {
-    const now = svc.clock.now();
     const byToken = crossTenant(tx.manager, 'token-lookup');
-    const res = await byToken.query('UPDATE invites SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?', [now, hash, now]);
-    if ((res as { affectedRows: number }).affectedRows !== 1) return null;
     const [invite]: { id: number; org_id: string; case_pk: number }[] = await byToken.query('SELECT id, org_id, case_pk FROM invites WHERE token_hash = ?', [hash]);
+    if (!invite) return null;
+    const caseNow = await nowForCase(svc, forTenant(tx.manager, invite.org_id), Number(invite.case_pk));
+    const res = await byToken.query('UPDATE invites SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?', [svc.clock.now(), hash, caseNow]);
+    if ((res as { affectedRows: number }).affectedRows !== 1) return null;
     const session = await openPortalSession(tx, { id: Number(invite!.id), orgId: invite!.org_id, casePk: Number(invite!.case_pk) });
     return { sessionToken: session.sessionToken, expiresAt: session.expiresAt };
   });

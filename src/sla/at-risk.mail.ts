@@ -1,10 +1,11 @@
 import { DateTime } from 'luxon';
 import { caseQueueFacts } from '../cases/index';
-import { forTenant } from '../db/index';
+import { forTenant, type TenantMode } from '../db/index';
 import { inTransaction } from '../db/transaction';
 import { queueMail, renderBrandedEmail, type MailKind } from '../mail/index';
 import type { Services } from '../services';
 import { findMemberContact, getTenant } from '../tenants/index';
+import { nowOfMode } from '../test-clock/index';
 import { clockState } from './sla-clock';
 import { clocksDueForAtRiskMail, findAtRiskAlert, findPolicy, insertAtRiskAlert, loadClocks, markAtRiskMailed } from './sla.repository';
 
@@ -15,25 +16,24 @@ export const SLA_AT_RISK_MAIL = 'sla_at_risk';
 const MAILS_PER_RUN = 200;
 
 /**
- * Emails each owner whose case reached 80 % of its target, once per stretch of a status (the clock's
+ * Emails each owner whose case of `mode` reached 80 % of its target, once per stretch of a status (the clock's
  * at_risk_mailed), in the transaction that notes it. A case without an owner waits until it has one (while
- * still at risk); a paused or breached clock is not mailed. `only` restricts it to some of the tenant's cases (a
- * test clock's run: src/test-helpers). Returns how many emails it queued.
+ * still at risk); a paused or breached clock is not mailed. Test cases are looked at on the tenant's test clock
+ * (src/test-clock), and their email is a test one: kept in the service, never sent. Returns how many it queued.
  */
-export async function mailAtRiskOwners(svc: Services, orgId: string, only?: (casePks: number[]) => Promise<number[]>): Promise<number> {
-  const now = svc.clock.now();
-  const due = await clocksDueForAtRiskMail(forTenant(svc.db, orgId), now, MAILS_PER_RUN);
-  const pks = only ? await only(due) : due;
+export async function mailAtRiskOwners(svc: Services, orgId: string, mode: TenantMode = 'live'): Promise<number> {
+  const now = await nowOfMode(svc.clock, forTenant(svc.db, orgId), mode);
+  const due = await clocksDueForAtRiskMail(forTenant(svc.db, orgId), mode, now, MAILS_PER_RUN);
   let n = 0;
-  for (const pk of pks) {
+  for (const pk of due) {
     n += await inTransaction(svc, async (tx) => {
       const db = forTenant(tx.manager, orgId);
       const clock = (await loadClocks(db, [pk], { lock: true })).get(pk);
       if (!clock || clock.atRiskMailed || clockState(clock, now) !== 'at_risk') return 0;
       const [facts] = await caseQueueFacts(db, [pk]);
-      if (!facts || facts.closed || facts.status !== clock.status || !facts.ownerMemberId) return 0;
+      if (!facts || facts.ended || facts.mode !== mode || facts.status !== clock.status || !facts.ownerMemberId) return 0;
       const id = await insertAtRiskAlert(db, { casePk: pk, caseId: facts.caseId, memberId: facts.ownerMemberId, status: clock.status, dueAt: clock.dueAt!, createdAt: now });
-      await queueMail(tx, { orgId, kind: SLA_AT_RISK_MAIL, reference: id });
+      await queueMail(tx, { orgId, kind: SLA_AT_RISK_MAIL, reference: id, mode });
       await markAtRiskMailed(db, pk);
       return 1;
     });

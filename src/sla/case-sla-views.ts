@@ -2,6 +2,7 @@ import { authorize, type Actor } from '../access/index';
 import { CLOSED_STATUSES } from '../cases/index';
 import { forTenant } from '../db/index';
 import type { Services } from '../services';
+import { nowOfMode } from '../test-clock/index';
 import { clockState } from './sla-clock';
 import type { SlaState } from './sla-policy';
 import { clocksByCaseId } from './sla.repository';
@@ -18,13 +19,15 @@ export interface CaseSlaView {
 }
 
 /**
- * The SLAs of some of the tenant's cases, in the order asked: null for a closed case, a case without a
+ * The SLAs of some of the tenant's cases of the caller's mode, in the order asked (a test case's at its test time): null for a closed case, a case without a
  * clock, or one whose status has no target (and for unknown or foreign ids).
  */
 export async function caseSlas(svc: Services, actor: Actor, caseIds: readonly string[]): Promise<(CaseSlaView | null)[]> {
   authorize(actor, 'sla:read');
-  const clocks = await clocksByCaseId(forTenant(svc.db, actor), caseIds);
-  const now = svc.clock.now();
+  const db = forTenant(svc.db, actor);
+  const clocks = await clocksByCaseId(db, caseIds);
+  // The caller's mode's time: a test case's clock (the console's test view) is read on the tenant's test clock.
+  const now = await nowOfMode(svc.clock, db, db.mode);
   return caseIds.map((id) => {
     const c = clocks.get(id);
     if (!c || CLOSED_STATUSES.includes(c.caseStatus) || c.caseStatus !== c.status) return null;

@@ -1,8 +1,9 @@
 import { caseQueueFacts, openCaseQueueFactsAfter } from '../cases/index';
-import { forTenant } from '../db/index';
+import { forTenant, type TenantMode } from '../db/index';
 import { inTransaction } from '../db/transaction';
 import { awaitingCustomerSince } from '../outreach/index';
 import type { Services } from '../services';
+import { modeOffsetMs } from '../test-clock/index';
 import { nextClock, type CaseClock } from './sla-clock';
 import type { SlaPolicy } from './sla-policy';
 import { findPolicy, loadClocks, writeClocks } from './sla.repository';
@@ -15,6 +16,8 @@ const BATCH = 500;
  * changed restarts its clock, one that waits on the customer pauses it (when the policy says so), a closed
  * one loses it. `statusChangedAt`: when a case entered its status, from its events (else its clock restarts
  * at now). Nothing for a tenant without an SLA policy. Each batch in one transaction, the clocks locked.
+ * A test case's clock runs on the tenant's test clock (src/test-clock): its now is test time, and the instants
+ * its events and requests were recorded at (service time) are read on that clock too, never after its now.
  */
 export async function refreshCaseSlas(
   svc: Services, orgId: string, casePks: readonly number[], policy?: SlaPolicy | null, statusChangedAt: ReadonlyMap<number, Date> = new Map(),
@@ -25,32 +28,50 @@ export async function refreshCaseSlas(
     const pks = casePks.slice(i, i + BATCH);
     await inTransaction(svc, async (tx) => {
       const db = forTenant(tx.manager, orgId);
-      const now = svc.clock.now();
+      const serviceNow = svc.clock.now();
       const clocks = await loadClocks(db, pks, { lock: true });
       const facts = new Map((await caseQueueFacts(db, pks)).map((f) => [f.pk, f]));
       const waiting = await awaitingCustomerSince(db, pks);
-      const write: CaseClock[] = [];
+      // The test clock's offset, read only when the batch holds a test case (live reactions pay nothing for it).
+      const testOffsetMs = [...facts.values()].some((f) => f.mode === 'test') ? await modeOffsetMs(db, 'test') : 0;
+      const write: (CaseClock & { mode: TenantMode })[] = [];
       const removed: number[] = [];
       for (const pk of pks) {
         const f = facts.get(pk);
         const prev = clocks.get(pk) ?? null;
-        const next = f ? nextClock(prev, { casePk: pk, status: f.status, closed: f.closed, awaitingCustomerSince: waiting.get(pk) ?? null, statusChangedAt: statusChangedAt.get(pk) ?? null }, p, now) : null;
-        if (next) write.push(next);
+        const offset = f?.mode === 'test' ? testOffsetMs : 0;
+        const now = new Date(serviceNow.getTime() + offset);
+        const onClock = (d: Date | null | undefined): Date | null => (!d ? null : offset === 0 ? d : new Date(Math.min(d.getTime() + offset, now.getTime())));
+        const next = f ? nextClock(prev, {
+          casePk: pk, status: f.status, closed: f.ended, awaitingCustomerSince: onClock(waiting.get(pk)), statusChangedAt: onClock(statusChangedAt.get(pk)),
+        }, p, now) : null;
+        if (next) write.push({ ...next, mode: f!.mode });
         else if (prev) removed.push(pk);
       }
-      await writeClocks(db, write, removed, now);
+      await writeClocks(db, write, removed, serviceNow);
     });
   }
 }
 
-/** Looks at every open case of the tenant again (a new or changed policy): a page of open cases at a time. */
+/** Looks at every open case of the tenant again (a new or changed policy): a page of open cases at a time, live then test. */
 export async function refreshAllCaseSlas(svc: Services, orgId: string, policy: SlaPolicy): Promise<void> {
+  await refreshOpenCaseSlas(svc, orgId, 'live', policy);
+  await refreshOpenCaseSlas(svc, orgId, 'test', policy);
+}
+
+/**
+ * Looks at every open case of the tenant's `mode` again, a page at a time (the test clock runs this for the test
+ * cases before it moves, so that a status change not yet reacted to starts its clock at the time it happened).
+ */
+export async function refreshOpenCaseSlas(svc: Services, orgId: string, mode: TenantMode, policy?: SlaPolicy | null): Promise<void> {
   const db = forTenant(svc.db, orgId);
+  const p = policy === undefined ? await findPolicy(db) : policy;
+  if (!p) return;
   let after = 0;
   for (;;) {
-    const page = await openCaseQueueFactsAfter(db, after, BATCH * 4);
+    const page = await openCaseQueueFactsAfter(db, after, BATCH * 4, mode);
     if (page.length === 0) return;
-    await refreshCaseSlas(svc, orgId, page.map((c) => c.pk), policy);
+    await refreshCaseSlas(svc, orgId, page.map((c) => c.pk), p);
     after = page[page.length - 1]!.pk;
   }
 }

@@ -1,11 +1,12 @@
 import { crossTenant } from '../db/cross-tenant';
 import type { Queryable } from '../db/queryable';
-import { type TenantDb } from '../db/index';
+import { modeCondition, type TenantDb, type TenantMode } from '../db/index';
 import { slaStateSql, type CaseStatus } from '../cases/index';
 import type { CaseClock } from './sla-clock';
 import type { BusinessHours, SlaPolicyView, SlaTarget } from './sla-policy';
 
-// Every statement on sla_policies, case_slas and sla_at_risk_alerts.
+// Every statement on sla_policies, case_slas and sla_at_risk_alerts. A case_slas row carries its case's mode:
+// the live readers (breaches, the at-risk scan) keep to mode 'live', so test cases never count in live figures.
 
 interface PolicyRow { targets: string; business_hours: string | null; pause_while_awaiting_customer: number; updated_at: Date; updated_by: string }
 
@@ -56,16 +57,19 @@ export async function loadClocks(db: TenantDb, casePks: readonly number[], optio
   return new Map(rows.map((r) => [Number(r.case_pk), clockOf(r)]));
 }
 
-/** Writes clocks (upserts) and removes those of cases that closed. */
-export async function writeClocks(db: TenantDb, clocks: CaseClock[], removed: number[], now: Date): Promise<void> {
+/**
+ * Writes clocks (upserts), each with its case's mode (test cases' clocks run on the test clock and never count
+ * in live figures), and removes those of cases that closed. `updatedAt`: the service's time (stalestClocks).
+ */
+export async function writeClocks(db: TenantDb, clocks: (CaseClock & { mode: TenantMode })[], removed: number[], updatedAt: Date): Promise<void> {
   if (removed.length) await db.query('DELETE FROM case_slas WHERE org_id = ? AND case_pk IN (?)', [db.orgId, removed]);
   if (clocks.length === 0) return;
   await db.query(
-    `INSERT INTO case_slas (org_id, case_pk, status, clock_start, used_ms, paused_since, target_ms, at_risk_at, due_at, at_risk_mailed, updated_at)
-     VALUES ${clocks.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
+    `INSERT INTO case_slas (org_id, case_pk, mode, status, clock_start, used_ms, paused_since, target_ms, at_risk_at, due_at, at_risk_mailed, updated_at)
+     VALUES ${clocks.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
      ON DUPLICATE KEY UPDATE status = VALUES(status), clock_start = VALUES(clock_start), used_ms = VALUES(used_ms), paused_since = VALUES(paused_since),
        target_ms = VALUES(target_ms), at_risk_at = VALUES(at_risk_at), due_at = VALUES(due_at), at_risk_mailed = VALUES(at_risk_mailed), updated_at = VALUES(updated_at)`,
-    clocks.flatMap((c) => [db.orgId, c.casePk, c.status, c.clockStart, c.usedMs, c.pausedSince, c.targetMs, c.atRiskAt, c.dueAt, c.atRiskMailed ? 1 : 0, now]),
+    clocks.flatMap((c) => [db.orgId, c.casePk, c.mode, c.status, c.clockStart, c.usedMs, c.pausedSince, c.targetMs, c.atRiskAt, c.dueAt, c.atRiskMailed ? 1 : 0, updatedAt]),
   );
 }
 
@@ -77,20 +81,31 @@ export async function stalestClocks(db: TenantDb, limit: number): Promise<number
   return rows.map((r) => Number(r.case_pk));
 }
 
-/** The tenant's cases whose SLA is breached at `now`, with their due instants (null when paused). */
+/** The tenant's live cases whose SLA is breached at `now`, with their due instants (null when paused): live figures only. */
 export async function breachedClocks(db: TenantDb, now: Date): Promise<{ casePk: number; dueAt: Date | null }[]> {
   const rows: { case_pk: number | string; due_at: Date | null }[] = await db.query(
-    `SELECT s.case_pk, s.due_at FROM case_slas s WHERE s.org_id = ? AND (${slaStateSql('s')}) = 'breached'`, [db.orgId, now, now],
+    `SELECT s.case_pk, s.due_at FROM case_slas s WHERE s.org_id = ? AND s.mode = 'live' AND (${slaStateSql('s')}) = 'breached'`, [db.orgId, now, now],
   );
   return rows.map((r) => ({ casePk: Number(r.case_pk), dueAt: r.due_at }));
 }
 
-/** The tenant's running clocks that reached 80 % of their target at `now` and whose owner was not emailed yet. */
-export async function clocksDueForAtRiskMail(db: TenantDb, now: Date, limit: number): Promise<number[]> {
+/** How many of the tenant's running clocks of `mode` came due in (from, to]: what a test clock's advance breached. */
+export async function countClocksDueBetween(db: TenantDb, mode: TenantMode, from: Date, to: Date): Promise<number> {
+  const [row]: { n: number | string }[] = await db.query(
+    'SELECT COUNT(*) AS n FROM case_slas WHERE org_id = ? AND mode = ? AND due_at > ? AND due_at <= ? AND paused_since IS NULL', [db.orgId, mode, from, to],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The tenant's running clocks of `mode` that reached 80 % of their target at `now` (that mode's time) and whose
+ * owner was not emailed yet (ix_case_slas_at_risk).
+ */
+export async function clocksDueForAtRiskMail(db: TenantDb, mode: TenantMode, now: Date, limit: number): Promise<number[]> {
   const rows: { case_pk: number | string }[] = await db.query(
-    `SELECT case_pk FROM case_slas WHERE org_id = ? AND at_risk_mailed = 0 AND paused_since IS NULL AND at_risk_at <= ? AND due_at > ?
+    `SELECT case_pk FROM case_slas WHERE org_id = ? AND mode = ? AND at_risk_mailed = 0 AND paused_since IS NULL AND at_risk_at <= ? AND due_at > ?
      ORDER BY at_risk_at LIMIT ${Math.floor(limit)}`,
-    [db.orgId, now, now],
+    [db.orgId, mode, now, now],
   );
   return rows.map((r) => Number(r.case_pk));
 }
@@ -117,13 +132,17 @@ export async function findAtRiskAlert(db: TenantDb, id: number): Promise<AtRiskA
   return r ? { id: Number(r.id), casePk: Number(r.case_pk), caseId: r.case_id, memberId: r.member_id, status: r.status, dueAt: r.due_at, createdAt: r.created_at } : null;
 }
 
-/** The clocks of some of the tenant's cases by their public ids (cases without one absent), with the case's status. */
+/**
+ * The clocks of some of the tenant's cases by their public ids (cases without one absent), with the case's
+ * status; of the handle's mode only when it has one (a caller sees its own mode's cases).
+ */
 export async function clocksByCaseId(db: TenantDb, caseIds: readonly string[]): Promise<Map<string, CaseClock & { caseStatus: CaseStatus }>> {
   if (caseIds.length === 0) return new Map();
+  const mode = modeCondition(db, 'c.mode');
   const rows: (ClockRow & { case_id: string; case_status: CaseStatus })[] = await db.query(
     `SELECT c.case_id, c.status AS case_status, ${CLOCK_COLUMNS.split(', ').map((col) => `s.${col}`).join(', ')}
-       FROM cases c JOIN case_slas s ON s.org_id = c.org_id AND s.case_pk = c.pk WHERE c.org_id = ? AND c.case_id IN (?)`,
-    [db.orgId, [...caseIds]],
+       FROM cases c JOIN case_slas s ON s.org_id = c.org_id AND s.case_pk = c.pk WHERE c.org_id = ? AND c.case_id IN (?)${mode.sql}`,
+    [db.orgId, [...caseIds], ...mode.params],
   );
   return new Map(rows.map((r) => [r.case_id, { ...clockOf(r), caseStatus: r.case_status }]));
 }

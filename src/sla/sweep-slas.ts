@@ -15,9 +15,9 @@ const cursors = new Map<string, number>();
 /**
  * The SLAs' periodic work, for each tenant with a policy: the passing of time (owners of cases that reached
  * 80 % of their target since are emailed; at_risk and breached themselves are read from the time, so the
- * lists are right without it), and recovery: the next CASES_PER_RUN open cases and the STALE_PER_RUN clocks
- * refreshed longest ago are looked at again (a lost reaction; a case that closed unseen). Returns how many
- * at-risk emails it queued.
+ * lists are right without it; test cases' owners at their test time), and recovery: the next CASES_PER_RUN open
+ * live cases and the STALE_PER_RUN clocks (of either mode) refreshed longest ago are looked at again (a lost
+ * reaction; a case that closed unseen). Returns how many at-risk emails it queued.
  */
 export async function sweepSlas(svc: Services): Promise<number> {
   let mailed = 0;
@@ -29,6 +29,8 @@ export async function sweepSlas(svc: Services): Promise<number> {
     const pks = [...new Set([...page.map((c) => c.pk), ...(await stalestClocks(db, STALE_PER_RUN))])];
     await refreshCaseSlas(svc, orgId, pks, policy);
     mailed += await mailAtRiskOwners(svc, orgId);
+    // Test cases' clocks run on the test clock, which moves with the service's between advances.
+    mailed += await mailAtRiskOwners(svc, orgId, 'test');
   }
   return mailed;
 }

@@ -6,10 +6,10 @@ import { sendDueRemindersOf } from '../outreach/index';
 import { purgeDueCasesOf } from '../retention/index';
 import { assertSchema } from '../schema';
 import type { Services } from '../services';
-import { mailAtRiskOwners } from '../sla/index';
+import { runTestCaseSlas, settleTestCaseSlas } from '../sla/index';
+import { advanceTestClockOffset, clockAhead, findTestClockOffset } from '../test-clock/index';
 import { requireTestPrincipal } from './require-test-principal';
 import { testCasesAmong } from './test-cases';
-import { advanceTestClockOffset } from './test-clocks.repository';
 import { MAX_ADVANCE_SECONDS, TestClockAdvanceRequestSchema, type TestClockView } from './test-helpers.wire';
 
 /** The seconds an advance asks for: `seconds`, or an ISO 8601 `duration`; exactly one of them. */
@@ -30,8 +30,9 @@ function secondsOf(input: { seconds?: number; duration?: string }): number {
  * POST /v1/test_helpers/clock/advance: moves the tenant's test clock on (`seconds`, or an ISO 8601 `duration`)
  * and runs, at the new test time, what time makes due for the tenant's test cases, each through its owner's
  * own use case as the worker would: reminders of requested items (outreach: the reminder email, then
- * outreach.email.sent), SLA at-risk emails to case owners (sla), and the retention schedule's purges of closed
- * cases (retention: the deletion certificate, the audit line). Only test cases are touched (testCasesAmong).
+ * outreach.email.sent), SLA at-risk emails to case owners and the count of SLAs the move breached (sla: test
+ * cases' clocks run on this clock), and the retention schedule's purges of closed cases (retention: the deletion
+ * certificate, the audit line). Only test cases are touched (testCasesAmong).
  * The test clock is the service's clock plus the tenant's offset; it only moves forward. Answers the clock.
  */
 export async function advanceTestClock(svc: Services, actor: Actor, body: unknown): Promise<TestClockView> {
@@ -39,14 +40,17 @@ export async function advanceTestClock(svc: Services, actor: Actor, body: unknow
   const input = assertSchema(TestClockAdvanceRequestSchema, body ?? {});
   const seconds = secondsOf(input);
   const orgId = actor.orgId;
+  // Test cases' SLA clocks catch up at the old test time first (a status change not reacted to yet).
+  await settleTestCaseSlas(svc, orgId);
+  const before = clockAhead(svc.clock, await findTestClockOffset(forTenant(svc.db, orgId))).now();
   const offsetMs = await inTransaction(svc, (tx) => advanceTestClockOffset(forTenant(tx.manager, orgId), seconds * 1000, svc.clock.now()));
-  const at = { ...svc, clock: { now: () => new Date(svc.clock.now().getTime() + offsetMs) } };
+  const at = { ...svc, clock: clockAhead(svc.clock, offsetMs) };
   const only = (casePks: number[]) => testCasesAmong(svc, orgId, casePks);
   const remindersSent = await sendDueRemindersOf(at, orgId, only);
-  const slaAtRiskEmails = await mailAtRiskOwners(at, orgId, only);
+  const sla = await runTestCaseSlas(svc, orgId, before, at.clock.now());
   const casesPurged = await purgeDueCasesOf(at, orgId, only);
   return {
     now: at.clock.now().toISOString(), offsetSeconds: Math.floor(offsetMs / 1000), advancedSeconds: seconds,
-    ran: { remindersSent, slaAtRiskEmails, casesPurged },
+    ran: { remindersSent, slaAtRiskEmails: sla.atRiskEmails, slaBreaches: sla.breaches, casesPurged },
   };
 }

@@ -16,8 +16,8 @@ export async function testCaseOf(svc: Services, actor: Actor, caseId: string): P
 }
 
 /**
- * Of these cases of the tenant, the test cases: what the test clock may act on (reminders, SLA emails,
- * retention), so that advancing it never touches live data.
+ * Of these cases of the tenant, the test cases: what the test clock may act on (reminders, retention; SLA
+ * clocks carry their mode themselves), so that advancing it never touches live data.
  */
 export async function testCasesAmong(svc: Services, orgId: string, casePks: readonly number[]): Promise<number[]> {
   return casePksOfMode(forTenant(svc.db, orgId), casePks, 'test');

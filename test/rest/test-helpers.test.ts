@@ -218,10 +218,10 @@ describe('test helpers (/v1/test_helpers/*)', function () {
 
     const early = await api.post('/v1/test_helpers/clock/advance', token, { duration: 'P1D' });
     expect(early.status, early.text).to.equal(200);
-    expect(early.body).to.deep.include({ offsetSeconds: 86_400, advancedSeconds: 86_400, ran: { remindersSent: 0, slaAtRiskEmails: 0, casesPurged: 0 } });
+    expect(early.body).to.deep.include({ offsetSeconds: 86_400, advancedSeconds: 86_400, ran: { remindersSent: 0, slaAtRiskEmails: 0, slaBreaches: 0, casesPurged: 0 } });
     const due = await api.post('/v1/test_helpers/clock/advance', token, { seconds: 3 * 86_400 });
     expect(due.status, due.text).to.equal(200);
-    expect(due.body).to.deep.include({ offsetSeconds: 4 * 86_400, advancedSeconds: 3 * 86_400, ran: { remindersSent: 1, slaAtRiskEmails: 0, casesPurged: 0 } });
+    expect(due.body).to.deep.include({ offsetSeconds: 4 * 86_400, advancedSeconds: 3 * 86_400, ran: { remindersSent: 1, slaAtRiskEmails: 0, slaBreaches: 0, casesPurged: 0 } });
     expect(Date.parse(String(due.body.now)) - Date.now()).to.be.greaterThan(4 * 86_400_000 - 60_000);
     await settle(tenant.id);
     const sent = (await caseEvents(tenant.id, caseId)).filter((e) => e.type === 'outreach.email.sent').map((e) => e.data.kind);

@@ -21,6 +21,9 @@ export interface CaseQueueFacts {
   createdAt: Date;
   /** Approved, declined or purged; or a test case, which the work queues never hold (their figures are live ones). */
   closed: boolean;
+  /** Approved, declined or purged, whatever its mode (a test case's SLA clock runs until then: src/sla). */
+  ended: boolean;
+  mode: 'live' | 'test';
 }
 
 interface Row {
@@ -37,6 +40,8 @@ const facts = (r: Row): CaseQueueFacts => ({
   country: r.country, riskBand: r.risk_band, reviewLevel: r.review_level, ownerMemberId: r.owner_member_id,
   eventSequence: Number(r.event_sequence), createdAt: r.created_at,
   closed: r.status === 'approved' || r.status === 'declined' || r.purged_at !== null || r.mode === 'test',
+  ended: r.status === 'approved' || r.status === 'declined' || r.purged_at !== null,
+  mode: r.mode === 'test' ? 'test' : 'live',
 });
 
 /** The queue facts of some of the tenant's cases, by pk (missing ones left out). */
@@ -46,10 +51,13 @@ export async function caseQueueFacts(db: TenantDb, casePks: readonly number[]): 
   return rows.map(facts);
 }
 
-/** One keyset page (by pk) of the tenant's open cases' queue facts, for re-sorting every case into the queues. */
-export async function openCaseQueueFactsAfter(db: TenantDb, afterPk: number, limit: number): Promise<CaseQueueFacts[]> {
+/**
+ * One keyset page (by pk) of the tenant's open cases' queue facts, for re-sorting every case into the queues:
+ * its live cases, or its test cases with `mode` 'test' (their SLA clocks: src/sla; read by (org_id, mode, pk)).
+ */
+export async function openCaseQueueFactsAfter(db: TenantDb, afterPk: number, limit: number, mode: 'live' | 'test' = 'live'): Promise<CaseQueueFacts[]> {
   const rows: Row[] = await db.query(
-    `SELECT ${COLUMNS} FROM cases WHERE org_id = ? AND pk > ? AND status NOT IN ('approved', 'declined') AND purged_at IS NULL AND mode = 'live'
+    `SELECT ${COLUMNS} FROM cases WHERE org_id = ? AND pk > ? AND status NOT IN ('approved', 'declined') AND purged_at IS NULL AND mode = '${mode === 'test' ? 'test' : 'live'}'
      ORDER BY pk LIMIT ${Math.floor(limit)}`,
     [db.orgId, afterPk],
   );

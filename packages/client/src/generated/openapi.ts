@@ -613,7 +613,7 @@ export interface paths {
         put?: never;
         /**
          * Advance the tenant's test clock (test)
-         * @description Moves the tenant's test clock on (`seconds`, or an ISO 8601 `duration`; forward only) and runs at the new test time what time makes due for the tenant's test cases, each through its own step: reminders of requested items (outreach.email.sent once the mail system takes the email), SLA at-risk emails to case owners, and the retention schedule's purges of closed cases. Live cases are never touched. Invite links and verification links expire on the service's own clock.
+         * @description Moves the tenant's test clock on (`seconds`, or an ISO 8601 `duration`; forward only) and runs at the new test time what time makes due for the tenant's test cases, each through its own step: reminders of requested items (outreach.email.sent once the mail system takes the email), SLA at-risk emails to case owners (test cases' SLA clocks run on the test clock; `slaBreaches` counts those the advance breached), and the retention schedule's purges of closed cases. Live cases are never touched. A test case's invite and verification links expire on the test clock too: past their lifetime in test time they answer as any expired link does.
          *
          *     Test credentials only (a client id beginning `test_`) with the opt-in scope `test_helpers`; a live credential is refused with 403 forbidden, a token without the scope with 403 insufficient_scope.
          */
@@ -3267,8 +3267,10 @@ export interface components {
                 casesPurged: number;
                 /** @description Reminders of requested items that fell due (each an email, outreach.email.sent once the mail system takes it). */
                 remindersSent: number;
-                /** @description Owners emailed because a case reached 80 % of its SLA target. */
+                /** @description Owners emailed because a test case reached 80 % of its SLA target (kept, as all test mail: the console's Mail page in the test view). */
                 slaAtRiskEmails: number;
+                /** @description Test cases whose SLA this advance breached (due between the old test time and the new one); the test view shows them breached. */
+                slaBreaches: number;
             };
         };
         TestClockAdvanceRequest: {
@@ -5873,7 +5875,8 @@ export interface operations {
                      *       "advancedSeconds": 259200,
                      *       "ran": {
                      *         "remindersSent": 1,
-                     *         "slaAtRiskEmails": 0,
+                     *         "slaAtRiskEmails": 1,
+                     *         "slaBreaches": 0,
                      *         "casesPurged": 0
                      *       }
                      *     }
