@@ -64,6 +64,12 @@ export class CaseMetrics {
   @Field(() => DecisionMetrics) decisions!: DecisionMetrics;
   @Field(() => [AnalystMetrics], { description: 'Per deciding member, most decisions first.' }) analysts!: AnalystMetrics[];
   @Field(() => SlaMetrics, { description: 'SLA breaches now (a snapshot, whatever the range).' }) sla!: SlaMetrics;
+  @Field(() => String, { description: 'The data the figures are of: live, or test while the console session has "Test data" on (the open cases are of this mode).' })
+  mode!: string;
+  @Field(() => [String], {
+    description: 'In the test view, the figures that still count live cases only (timeInStatus, decisions, analysts, sla: status spells are recorded and SLAs kept for live cases only); empty in the live view.',
+  })
+  liveOnly!: string[];
 }
 
 export const caseMetricsOf = (v: CaseMetricsView): CaseMetrics => v as CaseMetrics;

@@ -69,13 +69,18 @@ export async function insertSpells(db: TenantDb, spells: StatusSpell[]): Promise
 
 const CLOSED_SQL = CLOSED_STATUSES.map((s) => `'${s}'`).join(', ');
 
-/** The tenant's open live cases (now) by status and onboarding stage, in one queue's when `queueId` is given (test cases never count). */
+/**
+ * The tenant's open cases (now) of the handle's mode (live for a handle without one) by status and onboarding stage,
+ * in one queue's when `queueId` is given (test cases are never in a queue). The mode is a parameter: the statement
+ * MariaDB receives for the live view is the one it always was (`c.mode = 'live'`), on the same index.
+ */
 export async function openCaseCounts(db: TenantDb, queueId: number | null): Promise<{ status: CaseStatus; stage: OnboardingStage; count: number }[]> {
+  const mode = db.mode ?? 'live';
   const rows: { status: CaseStatus; stage: OnboardingStage; n: number | string }[] = await db.query(
     `SELECT c.status, c.onboarding_stage AS stage, COUNT(*) AS n FROM cases c
-     WHERE c.org_id = ? AND c.mode = 'live' AND c.status NOT IN (${CLOSED_SQL})${queueId === null ? '' : ` AND ${inQueueCondition('c.pk', 'c.org_id')}`}
+     WHERE c.org_id = ? AND c.mode = ? AND c.status NOT IN (${CLOSED_SQL})${queueId === null ? '' : ` AND ${inQueueCondition('c.pk', 'c.org_id')}`}
      GROUP BY c.status, c.onboarding_stage`,
-    queueId === null ? [db.orgId] : [db.orgId, queueId],
+    queueId === null ? [db.orgId, mode] : [db.orgId, mode, queueId],
   );
   return rows.map((r) => ({ status: r.status, stage: r.stage, count: Number(r.n) }));
 }

@@ -34,6 +34,16 @@ export interface AnalystFigures { analyst: string; casesClosed: number; medianHa
 /** SLA figures (src/sla): the open cases whose SLA is breached now (a snapshot, like the open counts). */
 export interface SlaFigures { breachedNow: number }
 
+/** A figure of the dashboard that counts live cases only, whichever mode the caller works in. */
+export type LiveOnlyFigure = 'timeInStatus' | 'decisions' | 'analysts' | 'sla';
+
+/**
+ * The figures that stay live in the test view, and why: status spells (time in status, decisions, analysts) are
+ * recorded for live cases only (the spell recorder skips test events, and their indexes hold live rows only), and
+ * the SLA breaches are src/sla's (test cases have no SLA). The open counts are the caller's mode's.
+ */
+export const LIVE_ONLY_FIGURES: readonly LiveOnlyFigure[] = ['timeInStatus', 'decisions', 'analysts', 'sla'];
+
 /**
  * The figures of a tenant's dashboard over [from, to), optionally narrowed to one work queue. Open cases
  * and SLA breaches are a snapshot (now); the rest count what ended within the range.
@@ -42,6 +52,10 @@ export interface CaseMetricsView {
   from: Date;
   to: Date;
   queueId: string | null;
+  /** The caller's mode: the open counts are of its cases. */
+  mode: 'live' | 'test';
+  /** In the test view, the figures that still count live cases (LIVE_ONLY_FIGURES); empty in the live view. */
+  liveOnly: LiveOnlyFigure[];
   openTotal: number;
   openByStatus: StatusCount[];
   openByStage: StageCount[];

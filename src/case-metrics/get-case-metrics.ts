@@ -5,7 +5,7 @@ import { DomainError, type ValidationDetail } from '../errors';
 import type { Services } from '../services';
 import { slaBreaches } from '../sla/index';
 import { findQueue, queuesOfCases } from '../work-queues/index';
-import { MAX_RANGE_DAYS, type CaseMetricsView, type DecisionOutcomeCount } from './case-metrics';
+import { LIVE_ONLY_FIGURES, MAX_RANGE_DAYS, type CaseMetricsView, type DecisionOutcomeCount } from './case-metrics';
 import { analystFigures, decisionCounts, openCaseCounts, spellPercentiles } from './case-metrics.repository';
 
 const DAY_MS = 86_400_000;
@@ -17,7 +17,9 @@ const share = (part: number, total: number) => (total === 0 ? null : part / tota
  * the time spells in it took (p50, p90) among those that ended in the range; the decisions of the range by
  * outcome, the automatic share and first-time-right; per analyst, the cases they closed and their median
  * handling time; the open cases whose SLA is breached now (src/sla's clocks, narrowed to the queue's cases).
- * Reads only (case_status_spells, kept by the outbox subscriber, the cases' covering index, case_slas).
+ * The open counts are of the caller's mode (a console member with "Test data" on sees the test cases'); the other
+ * figures are live in both views (LIVE_ONLY_FIGURES, named in `liveOnly` of the test view). Reads only
+ * (case_status_spells, kept by the outbox subscriber, the cases' covering index, case_slas).
  */
 export async function caseMetrics(svc: Services, actor: Actor, input: { from: Date; to: Date; queueId?: string | null }): Promise<CaseMetricsView> {
   authorize(actor, 'metrics:read');
@@ -31,6 +33,8 @@ export async function caseMetrics(svc: Services, actor: Actor, input: { from: Da
   }
   if (details.length) throw DomainError.validation(details);
   const db = forTenant(svc.db, actor);
+  const mode = db.mode ?? 'live';
+  const live = forTenant(svc.db, { orgId: actor.orgId, mode: 'live' });
   let queueId: number | null = null;
   if (input.queueId != null) {
     const q = await findQueue(db, input.queueId);
@@ -39,8 +43,8 @@ export async function caseMetrics(svc: Services, actor: Actor, input: { from: Da
   }
   const range = { from: input.from, to: input.to, queueId };
   const [open, spells, decisions, analysts, breachedNow] = await Promise.all([
-    openCaseCounts(db, queueId), spellPercentiles(db, range), decisionCounts(db, range), analystFigures(db, range),
-    breachedCount(db, svc.clock.now(), queueId),
+    openCaseCounts(db, queueId), spellPercentiles(live, range), decisionCounts(live, range), analystFigures(live, range),
+    breachedCount(live, svc.clock.now(), queueId),
   ]);
 
   const byStatus = new Map<string, number>();
@@ -59,7 +63,7 @@ export async function caseMetrics(svc: Services, actor: Actor, input: { from: Da
   const firstTimeRight = decisions.filter((d) => d.firstTimeRight).reduce((n, d) => n + d.count, 0);
   const order = (s: string) => CASE_STATUSES.indexOf(s as never);
   return {
-    from: input.from, to: input.to, queueId: queueId === null ? null : String(queueId),
+    from: input.from, to: input.to, queueId: queueId === null ? null : String(queueId), mode, liveOnly: mode === 'test' ? [...LIVE_ONLY_FIGURES] : [],
     openTotal: open.reduce((n, o) => n + o.count, 0),
     openByStatus: CASE_STATUSES.filter((s) => byStatus.has(s)).map((status) => ({ status, count: byStatus.get(status)! })),
     openByStage: ONBOARDING_STAGES.filter((s) => byStage.has(s)).map((stage) => ({ stage, count: byStage.get(stage)! })),

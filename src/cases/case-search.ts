@@ -15,7 +15,7 @@ import { emailKey } from '../email-address';
  */
 export const CASE_SEARCH_DESCRIPTION = 'Words found anywhere in the company name, customer name, customer email, caseId, crmRecordId or reference '
   + '(each word of the search begins a word there, any letter case: "Royale" finds "Casino Royale Ltd"), or a prefix of one of them; '
-  + 'a search shaped like a reference (C-12), caseId or UUID matches ids by prefix only. '
+  + 'a search shaped like a reference (C-12, or T-12 for a test case), caseId or UUID matches ids by prefix only. '
   + 'Blank is no search; at most 200 characters.';
 
 /** What one search term stands for. */
@@ -46,8 +46,8 @@ export function fullTextQuery(term: string): string | null {
   return [...new Set([...kept, last])].map((w) => `+${w}*`).join(' ');
 }
 
-/** A term shaped like (the beginning of) a reference `C-12`, a caseId `CS-2026-000` or a UUID: searched as a prefix only. */
-const IDENTIFIER = /^(?:c-\d+|cs-\d{1,4}(?:-\d*)?|[0-9a-f]{8}-[0-9a-f-]*)$/i;
+/** A term shaped like (the beginning of) a reference `C-12` (a test case's `T-12`), a caseId `CS-2026-000` or a UUID: searched as a prefix only. */
+const IDENTIFIER = /^(?:[ct]-\d+|cs-\d{1,4}(?:-\d*)?|[0-9a-f]{8}-[0-9a-f-]*)$/i;
 
 export function caseSearchOf(term: string): CaseSearch {
   return {

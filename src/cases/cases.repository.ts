@@ -256,29 +256,34 @@ export interface NewCase {
   now: Date;
 }
 
+/** The prefix of a display reference by mode: a test case's `T-<n>` can never be taken for a live `C-<n>`. */
+export const REFERENCE_PREFIX = { live: 'C', test: 'T' } as const;
+
 /**
- * The next display reference `C-<n>` of the tenant's cases. The counter row is locked by the upsert
- * until the caller's transaction ends, so concurrent creators get distinct, consecutive numbers.
+ * The next display reference of the tenant's cases of `mode`: `C-<n>` for live cases, `T-<n>` for test cases,
+ * each mode its own counter (so test cases leave no gap in the live sequence). The counter row is locked by the
+ * upsert until the caller's transaction ends, so concurrent creators get distinct, consecutive numbers.
  */
-async function nextCaseReference(db: TenantDb): Promise<string> {
+async function nextCaseReference(db: TenantDb, mode: 'live' | 'test'): Promise<string> {
   const orgId = db.orgId;
-  await db.query('INSERT INTO case_reference_counters (org_id, value) VALUES (?, 1) ON DUPLICATE KEY UPDATE value = value + 1', [orgId]);
-  const [row]: { value: number }[] = await db.query('SELECT value FROM case_reference_counters WHERE org_id = ?', [orgId]);
-  return `C-${Number(row!.value)}`;
+  await db.query('INSERT INTO case_reference_counters (org_id, mode, value) VALUES (?, ?, 1) ON DUPLICATE KEY UPDATE value = value + 1', [orgId, mode]);
+  const [row]: { value: number }[] = await db.query('SELECT value FROM case_reference_counters WHERE org_id = ? AND mode = ?', [orgId, mode]);
+  return `${REFERENCE_PREFIX[mode]}-${Number(row!.value)}`;
 }
 
 /**
- * Inserts a new case of the tenant (status in_progress, stage created) with the tenant's next reference, in the
+ * Inserts a new case of the tenant (status in_progress, stage created) with the next reference of its mode, in the
  * handle's mode (live when it has none). Returns its pk.
  */
 export async function insertCase(db: TenantDb, c: NewCase): Promise<number> {
   const orgId = db.orgId;
-  const reference = await nextCaseReference(db);
+  const mode = db.mode ?? 'live';
+  const reference = await nextCaseReference(db, mode);
   const res = await db.query(
     `INSERT INTO cases (case_id, reference, org_id, mode, status, onboarding_stage, source, crm_record_id, crm_source, customer_email, customer_email_key,
        customer_name, company_name, company_number, country, invite_sent_at, created_by, created_at, updated_at)
      VALUES (?, ?, ?, ?, 'in_progress', 'created', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [c.caseId, reference, orgId, db.mode ?? 'live', c.source, c.crmRecordId, c.crmSource, c.customerEmail, c.customerEmailKey, c.customerName, c.companyName,
+    [c.caseId, reference, orgId, mode, c.source, c.crmRecordId, c.crmSource, c.customerEmail, c.customerEmailKey, c.customerName, c.companyName,
       c.companyNumber, c.country, c.inviteSentAt, c.createdBy, c.now, c.now],
   );
   return Number((res as { insertId: number }).insertId);

@@ -22,7 +22,7 @@ export async function approveMonitoringReview(svc: Services, actor: Actor, input
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
     const db = forTenant(tx.manager, actor);
-    const { review } = await lockReview(tx, orgId, input.id);
+    const { review } = await lockReview(tx, actor, input.id);
     assertReviewTransition(review, 'approve');
     if (review.dispositionBy === by && (await fourEyesOn(db))) throw selfSignOff(review, by, 'approve');
     await addHistory(db, review.id, { action: 'approved', actor: by, at: svc.clock.now() });

@@ -41,7 +41,7 @@ export async function dispositionMonitoringReview(
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
     const db = forTenant(tx.manager, actor);
-    const { review, monitored } = await lockReview(tx, orgId, input.id);
+    const { review, monitored } = await lockReview(tx, actor, input.id);
     assertReviewTransition(review, 'disposition');
     const now = svc.clock.now();
     const riskInput = disposition === 'true_match' ? riskInputOf(review.alertType) : null;

@@ -28,7 +28,7 @@ export async function reopenMonitoringReview(svc: Services, actor: Actor, input:
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
     const db = forTenant(tx.manager, actor);
-    const { review } = await lockReview(tx, orgId, input.id);
+    const { review } = await lockReview(tx, actor, input.id);
     assertReviewTransition(review, 'reopen');
     const newer = await findUnclosedReviewOfFact(db, review.casePk, review.factKey);
     if (newer) {

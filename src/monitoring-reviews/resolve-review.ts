@@ -37,7 +37,7 @@ export async function resolveMonitoringReview(
   const by = auditName(actor);
   return inTransaction(svc, async (tx) => {
     const db = forTenant(tx.manager, actor);
-    const { review, monitored } = await lockReview(tx, orgId, input.id);
+    const { review, monitored } = await lockReview(tx, actor, input.id);
     assertReviewTransition(review, 'resolve');
     if (review.dispositionBy === by && (await fourEyesOn(db))) throw selfSignOff(review, by, 'resolve');
     const now = svc.clock.now();

@@ -1,8 +1,10 @@
-import { type TenantDb } from '../db/index';
+import { modeCondition, type TenantDb } from '../db/index';
 
 /**
  * The SQL of monitoring reviews, their attached alerts, history and hand-offs. Every function takes
- * a tenant-bound handle (forTenant over a manager or the pool).
+ * a tenant-bound handle (forTenant over a manager or the pool). A review is of its case's mode: the lookups
+ * by id and the list, through a handle bound to a caller with a mode (forTenant(db, actor)), see the reviews of
+ * that mode's cases only (a test case's review is as missing to the live view as another tenant's).
  */
 
 export const REVIEW_STATES = ['open', 'pending_approval', 'with_mlro', 'closed', 'reopened'] as const;
@@ -76,8 +78,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export async function findReview(db: TenantDb, id: string, lock = false): Promise<MonitoringReview | null> {
   const orgId = db.orgId;
   const byUuid = UUID.test(id);
+  const mode = modeCondition(db, 'c.mode');
   const [row]: MonitoringReviewRow[] = await db.query(
-    `SELECT ${COLUMNS} ${FROM} WHERE r.org_id = ? AND ${byUuid ? 'r.review_case_id' : 'r.review_ref'} = ?${lock ? ' FOR UPDATE' : ''}`, [orgId, id],
+    `SELECT ${COLUMNS} ${FROM} WHERE r.org_id = ? AND ${byUuid ? 'r.review_case_id' : 'r.review_ref'} = ?${mode.sql}${lock ? ' FOR UPDATE' : ''}`, [orgId, id, ...mode.params],
   );
   return row ? toMonitoringReview(row) : null;
 }
@@ -85,19 +88,21 @@ export async function findReview(db: TenantDb, id: string, lock = false): Promis
 /** The case a review belongs to (its pk), without locks: use cases lock the case first, then the review. */
 export async function reviewCasePk(db: TenantDb, id: string): Promise<number | null> {
   const orgId = db.orgId;
+  const mode = modeCondition(db, 'c.mode');
   const [row]: { case_pk: number }[] = await db.query(
-    `SELECT case_pk FROM monitoring_reviews WHERE org_id = ? AND ${UUID.test(id) ? 'review_case_id' : 'review_ref'} = ?`, [orgId, id],
+    `SELECT r.case_pk ${FROM} WHERE r.org_id = ? AND ${UUID.test(id) ? 'r.review_case_id' : 'r.review_ref'} = ?${mode.sql}`, [orgId, id, ...mode.params],
   );
   return row ? row.case_pk : null;
 }
 
-/** Locks the case row; its public id, company name, status and stored risk band, or null when the tenant has none. */
+/** Locks the case row; its public id, company name, status and stored risk band, or null when the tenant has none (of the handle's mode). */
 export async function lockMonitoredCase(
   db: TenantDb, casePk: number,
 ): Promise<{ caseId: string; companyName: string | null; status: string; riskBand: string | null } | null> {
   const orgId = db.orgId;
+  const mode = modeCondition(db);
   const [row]: { case_id: string; company_name: string | null; status: string; risk_band: string | null }[] = await db.query(
-    'SELECT case_id, company_name, status, risk_band FROM cases WHERE org_id = ? AND pk = ? FOR UPDATE', [orgId, casePk],
+    `SELECT case_id, company_name, status, risk_band FROM cases WHERE org_id = ? AND pk = ?${mode.sql} FOR UPDATE`, [orgId, casePk, ...mode.params],
   );
   return row ? { caseId: row.case_id, companyName: row.company_name, status: row.status, riskBand: row.risk_band } : null;
 }
@@ -239,7 +244,7 @@ export async function defaultMlroEmail(db: TenantDb): Promise<string | null> {
   return row?.email ?? null;
 }
 
-/** A page of the tenant's reviews, newest first, keyset on id. */
+/** A page of the tenant's reviews (of the handle's mode), newest first, keyset on id. */
 export async function listReviewRows(
   db: TenantDb, f: { state?: ReviewState; casePk?: number; beforeId?: number; limit: number },
 ): Promise<MonitoringReview[]> {
@@ -249,6 +254,8 @@ export async function listReviewRows(
   if (f.state) { where.push('r.state = ?'); args.push(f.state); }
   if (f.casePk !== undefined) { where.push('r.case_pk = ?'); args.push(f.casePk); }
   if (f.beforeId !== undefined) { where.push('r.id < ?'); args.push(f.beforeId); }
+  const mode = modeCondition(db, 'c.mode');
+  if (mode.sql) { where.push('c.mode = ?'); args.push(...mode.params); }
   const rows: MonitoringReviewRow[] = await db.query(`SELECT ${COLUMNS} ${FROM} WHERE ${where.join(' AND ')} ORDER BY r.id DESC LIMIT ?`, [...args, f.limit]);
   return rows.map(toMonitoringReview);
 }
@@ -283,10 +290,11 @@ export async function listHistory(db: TenantDb, reviewId: number): Promise<Revie
   return rows.map(toReviewHistoryEntry);
 }
 
-/** The pk of a case of the tenant by its public id, or null. */
+/** The pk of a case of the tenant by its public id (of the handle's mode), or null. */
 export async function casePkOf(db: TenantDb, caseId: string): Promise<number | null> {
   const orgId = db.orgId;
-  const [row]: { pk: number }[] = await db.query('SELECT pk FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
+  const mode = modeCondition(db);
+  const [row]: { pk: number }[] = await db.query(`SELECT pk FROM cases WHERE org_id = ? AND case_id = ?${mode.sql}`, [orgId, caseId, ...mode.params]);
   return row ? row.pk : null;
 }
 

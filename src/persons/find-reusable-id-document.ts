@@ -1,4 +1,5 @@
-import { forTenant } from '../db/index';
+import { findCaseMode } from '../cases/index';
+import { forTenant, type TenantDb } from '../db/index';
 import type { Tx } from '../db/transaction';
 import { normalizedName, sameEmail, sameIdDocument } from './person-matching';
 import { ACCEPTED_DOCUMENT_STATUSES, humansOf, type CaseHuman } from './person-views';
@@ -29,16 +30,17 @@ export type RegistryIdDocument =
 /**
  * The registry's answer for a case party (see RegistryIdDocument). Typed data (name, date of birth, email,
  * passport number: what any applicant can type about anyone) only ever proposes; it never links or reuses,
- * so customer B naming customer A's verified director does not ride on A's verification. Reads only.
+ * so customer B naming customer A's verified director does not ride on A's verification. Reads only. Only
+ * persons of the case's mode are matched (a test case's person is never proposed to a live case).
  */
 export async function findReusableIdDocument(tx: Tx, input: { orgId: string; casePk: number; personKey: string }): Promise<RegistryIdDocument> {
   const { orgId, casePk, personKey } = input;
-  const db = forTenant(tx.manager, orgId);
+  const db = forTenant(tx.manager, { orgId, mode: await findCaseMode(forTenant(tx.manager, orgId), casePk) });
   const human = humansOf(await listCaseParties(db, casePk)).find((h) => h.personKey === personKey);
   if (!human) return { status: 'none', personId: null, documentId: null };
   const link = await findActiveLink(db, casePk, personKey);
   if (!link) {
-    const proposed = await strongMatch(tx, orgId, casePk, human);
+    const proposed = await strongMatch(db, casePk, human);
     return proposed === null ? { status: 'none', personId: null, documentId: null } : { status: 'proposed', personId: proposed, documentId: null };
   }
   const personId = link.personId;
@@ -55,8 +57,7 @@ export async function findReusableIdDocument(tx: Tx, input: { orgId: string; cas
  * The one person that typed data says is this human, or null (none, or more than one). A person linked to
  * another party of the case, or one an analyst unlinked from this party, is left out.
  */
-async function strongMatch(tx: Tx, orgId: string, casePk: number, human: CaseHuman): Promise<number | null> {
-  const db = forTenant(tx.manager, orgId);
+async function strongMatch(db: TenantDb, casePk: number, human: CaseHuman): Promise<number | null> {
   if (!human.dateOfBirth || !human.name.trim()) return null;
   const taken = new Set([
     ...(await listActiveLinksOfCase(db, casePk)).map((l) => l.personId),

@@ -1,6 +1,6 @@
 import { forTenant } from '../db/index';
 import { auditName, authorize, type Actor } from '../access/index';
-import { lockConsoleCase } from '../cases/index';
+import { findCaseMode, lockConsoleCase } from '../cases/index';
 import { inTransaction } from '../db/transaction';
 import { DomainError } from '../errors';
 import { recordEvent } from '../events/record-event';
@@ -34,7 +34,7 @@ export async function markPersonNew(svc: Services, actor: Actor, input: { caseId
     const personId = await insertPerson(db, {
       displayName, normalizedName: normalizedName(displayName), dateOfBirth: human.dateOfBirth, nationality: human.nationality,
       emails: human.email ? [human.email.trim()] : [], idNumber: human.idNumber, idCountry: human.idNumber ? human.idCountry : null,
-      createdFromCasePk: c.pk, createdBy: by, at: now,
+      createdFromCasePk: c.pk, mode: db.mode ?? (await findCaseMode(db, c.pk)), createdBy: by, at: now,
     });
     await insertLink(db, { casePk: c.pk, personKey, personId, linkedBy: by, at: now });
     await recordEvent(tx, {

@@ -1,10 +1,15 @@
-import { type TenantDb } from '../db/index';
+import { modeCondition, type TenantDb } from '../db/index';
 import { datetimeTextSql, isoFromDatetimeText } from '../db/datetime-text';
 
 /**
  * The SQL of the person registry: persons, their links to case parties (by personKey, soft-deleted on
  * unlink) and their attached ID documents, and the tenant's reuse window. Every function takes a
  * tenant-bound handle (forTenant over a manager or the pool); another tenant's id finds nothing.
+ *
+ * A person is of the mode of the case it was registered from (persons.mode). Through a handle bound to a
+ * caller with a mode (forTenant(db, actor), or a case's mode for the system's matching), the person lookups,
+ * lists and match candidates see that mode's persons only, and a person's links and documents those of that
+ * mode's cases only: a person known only from test cases is as missing to the live view as another tenant's.
  */
 
 /** A DATETIME(3) column of a joined table as MySQL's text under its plain name (see datetimeTextSql). */
@@ -106,16 +111,21 @@ export async function listCaseParties(db: TenantDb, casePk: number): Promise<Cas
   return rows.map(toCaseParty);
 }
 
-/** A tenant's case pk and public id by pk, or null. */
+/** A tenant's case pk and public id by its public id (of the handle's mode), or null. */
 export async function findCaseById(db: TenantDb, caseId: string): Promise<{ pk: number; caseId: string } | null> {
   const orgId = db.orgId;
-  const [row]: { pk: number; case_id: string }[] = await db.query('SELECT pk, case_id FROM cases WHERE org_id = ? AND case_id = ?', [orgId, caseId]);
+  const mode = modeCondition(db);
+  const [row]: { pk: number; case_id: string }[] = await db.query(`SELECT pk, case_id FROM cases WHERE org_id = ? AND case_id = ?${mode.sql}`, [orgId, caseId, ...mode.params]);
   return row ? { pk: row.pk, caseId: row.case_id } : null;
 }
 
+/** A person of the tenant (of the handle's mode), locked for the caller's transaction when `lock`, or null. */
 export async function findPerson(db: TenantDb, id: number, lock = false): Promise<Person | null> {
   const orgId = db.orgId;
-  const [row]: PersonRow[] = await db.query(`SELECT ${PERSON_COLUMNS} FROM persons WHERE org_id = ? AND id = ?${lock ? ' FOR UPDATE' : ''}`, [orgId, id]);
+  const mode = modeCondition(db);
+  const [row]: PersonRow[] = await db.query(
+    `SELECT ${PERSON_COLUMNS} FROM persons WHERE org_id = ? AND id = ?${mode.sql}${lock ? ' FOR UPDATE' : ''}`, [orgId, id, ...mode.params],
+  );
   return row ? toPerson(row) : null;
 }
 
@@ -128,6 +138,8 @@ export interface NewPerson {
   idNumber: string | null;
   idCountry: string | null;
   createdFromCasePk: number;
+  /** The mode of the case it is registered from. */
+  mode: 'live' | 'test';
   createdBy: string;
   at: Date;
 }
@@ -135,9 +147,9 @@ export interface NewPerson {
 export async function insertPerson(db: TenantDb, p: NewPerson): Promise<number> {
   const orgId = db.orgId;
   const res: { insertId: number } = await db.query(
-    `INSERT INTO persons (org_id, display_name, normalized_name, date_of_birth, nationality, emails, id_number, id_country, created_from_case_pk, created_by, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [orgId, p.displayName, p.normalizedName, p.dateOfBirth, p.nationality, JSON.stringify(p.emails), p.idNumber, p.idCountry, p.createdFromCasePk, p.createdBy, p.at, p.at],
+    `INSERT INTO persons (org_id, mode, display_name, normalized_name, date_of_birth, nationality, emails, id_number, id_country, created_from_case_pk, created_by, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [orgId, p.mode, p.displayName, p.normalizedName, p.dateOfBirth, p.nationality, JSON.stringify(p.emails), p.idNumber, p.idCountry, p.createdFromCasePk, p.createdBy, p.at, p.at],
   );
   return res.insertId;
 }
@@ -155,33 +167,40 @@ export async function updatePersonContact(
 
 /**
  * Persons that may be the same human as a party born on `dob`: those born that day and those whose date
- * of birth is unknown (a different known date rules a person out). Without a date: the latest `limit`.
+ * of birth is unknown (a different known date rules a person out). Without a date: the latest `limit`. Of the handle's mode.
  */
 export async function listMatchCandidates(db: TenantDb, dob: string | null, limit: number): Promise<Person[]> {
   const orgId = db.orgId;
+  const mode = modeCondition(db);
   const rows: PersonRow[] = dob
     ? await db.query(
-      `SELECT ${PERSON_COLUMNS} FROM persons WHERE org_id = ? AND (date_of_birth = ? OR date_of_birth IS NULL) ORDER BY id DESC LIMIT ${Math.floor(limit)}`,
-      [orgId, dob],
+      `SELECT ${PERSON_COLUMNS} FROM persons WHERE org_id = ? AND (date_of_birth = ? OR date_of_birth IS NULL)${mode.sql} ORDER BY id DESC LIMIT ${Math.floor(limit)}`,
+      [orgId, dob, ...mode.params],
     )
-    : await db.query(`SELECT ${PERSON_COLUMNS} FROM persons WHERE org_id = ? ORDER BY id DESC LIMIT ${Math.floor(limit)}`, [orgId]);
+    : await db.query(`SELECT ${PERSON_COLUMNS} FROM persons WHERE org_id = ?${mode.sql} ORDER BY id DESC LIMIT ${Math.floor(limit)}`, [orgId, ...mode.params]);
   return rows.map(toPerson);
 }
 
-/** Persons with exactly this normalized name and date of birth (the strong match's first two conditions). */
+/** Persons (of the handle's mode) with exactly this normalized name and date of birth (the strong match's first two conditions). */
 export async function listPersonsByNameAndBirth(db: TenantDb, normalizedName: string, dob: string): Promise<Person[]> {
   const orgId = db.orgId;
+  const mode = modeCondition(db);
   const rows: PersonRow[] = await db.query(
-    `SELECT ${PERSON_COLUMNS} FROM persons WHERE org_id = ? AND normalized_name = ? AND date_of_birth = ? ORDER BY id`, [orgId, normalizedName, dob],
+    `SELECT ${PERSON_COLUMNS} FROM persons WHERE org_id = ? AND normalized_name = ? AND date_of_birth = ?${mode.sql} ORDER BY id`, [orgId, normalizedName, dob, ...mode.params],
   );
   return rows.map(toPerson);
 }
 
-/** Persons whose name or an email contains `search` (already lower case), newest first, after the id `after`. */
+/** Persons (of the handle's mode) whose name or an email contains `search` (already lower case), newest first, after the id `after`. */
 export async function searchPersons(db: TenantDb, q: { search: string | null; after: number | null; limit: number }): Promise<Person[]> {
   const orgId = db.orgId;
   const where = ['org_id = ?'];
   const params: unknown[] = [orgId];
+  const mode = modeCondition(db);
+  if (mode.sql) {
+    where.push('mode = ?');
+    params.push(...mode.params);
+  }
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push('(normalized_name LIKE ? OR LOWER(display_name) LIKE ? OR LOWER(CAST(emails AS CHAR)) LIKE ?)');
@@ -259,12 +278,13 @@ export async function listActiveLinksOfCase(db: TenantDb, casePk: number): Promi
   return rows.map(toPersonLink);
 }
 
-/** Every link of a person (active and unlinked), newest first. */
+/** Every link of a person (active and unlinked) to a case of the handle's mode, newest first. */
 export async function listLinksOfPerson(db: TenantDb, personId: number): Promise<PersonLink[]> {
   const orgId = db.orgId;
+  const mode = modeCondition(db, 'c.mode');
   const rows: LinkRow[] = await db.query(
-    `SELECT ${LINK_COLUMNS} FROM person_links l JOIN cases c ON c.pk = l.case_pk WHERE l.org_id = ? AND l.person_id = ? ORDER BY l.id DESC`,
-    [orgId, personId],
+    `SELECT ${LINK_COLUMNS} FROM person_links l JOIN cases c ON c.pk = l.case_pk WHERE l.org_id = ? AND l.person_id = ?${mode.sql} ORDER BY l.id DESC`,
+    [orgId, personId, ...mode.params],
   );
   return rows.map(toPersonLink);
 }
@@ -331,13 +351,14 @@ function toCaseDocument(r: CaseDocumentRow): CaseDocument {
   };
 }
 
-/** A tenant's document with its case, or null. */
+/** A tenant's document with its case (a case of the handle's mode), or null. */
 export async function findCaseDocument(db: TenantDb, documentId: number): Promise<CaseDocument | null> {
   const orgId = db.orgId;
+  const mode = modeCondition(db, 'c.mode');
   const [row]: CaseDocumentRow[] = await db.query(
     `SELECT d.id, d.case_pk, c.case_id, d.document_type, d.filename, d.status, d.extracted_data, ${textOf('d.purged_at', 'purged_at')}
-     FROM documents d JOIN cases c ON c.pk = d.case_pk WHERE d.org_id = ? AND d.id = ?`,
-    [orgId, documentId],
+     FROM documents d JOIN cases c ON c.pk = d.case_pk WHERE d.org_id = ? AND d.id = ?${mode.sql}`,
+    [orgId, documentId, ...mode.params],
   );
   return row ? toCaseDocument(row) : null;
 }
@@ -392,13 +413,14 @@ const PERSON_DOCUMENT_COLUMNS =
   `pd.document_id, c.case_id, d.document_type, d.filename, d.status, pd.attached_by, ${textOf('pd.attached_at', 'attached_at')}, ` +
   `DATE_FORMAT(pd.valid_until, '%Y-%m-%d') AS valid_until, ${textOf('d.purged_at', 'purged_at')}`;
 
-/** A person's attached documents, newest attachment first. */
+/** A person's attached documents (of cases of the handle's mode), newest attachment first. */
 export async function listPersonDocuments(db: TenantDb, personId: number): Promise<PersonDocument[]> {
   const orgId = db.orgId;
+  const mode = modeCondition(db, 'c.mode');
   const rows: PersonDocumentRow[] = await db.query(
     `SELECT ${PERSON_DOCUMENT_COLUMNS} FROM person_documents pd JOIN documents d ON d.id = pd.document_id JOIN cases c ON c.pk = d.case_pk
-     WHERE pd.org_id = ? AND pd.person_id = ? ORDER BY pd.attached_at DESC, pd.id DESC`,
-    [orgId, personId],
+     WHERE pd.org_id = ? AND pd.person_id = ?${mode.sql} ORDER BY pd.attached_at DESC, pd.id DESC`,
+    [orgId, personId, ...mode.params],
   );
   return rows.map(toPersonDocument);
 }

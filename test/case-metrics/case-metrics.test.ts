@@ -7,6 +7,7 @@ import { approveDecisionOverride, decideCase, escalateCase, reopenCase, respondT
 import { relayEvents } from '../../src/events/index';
 import type { Services } from '../../src/platform/index';
 import { assessCaseRisk } from '../../src/risk/index';
+import { newCase, setStatus } from '../graphql/case-support';
 import { ConsoleHarness, type TestMember } from '../graphql/harness';
 import { TestClock } from '../support/clock';
 import { drainJobs, runtime } from '../support/runtime';
@@ -226,6 +227,40 @@ describe('case metrics over GraphQL: caseMetrics from cases moved through the re
     expect(hub.caseId).to.not.equal(plain.caseId);
     const q = (await admin.data<{ caseMetrics: Metrics }>(CASE_METRICS, { ...RANGE, queueId: setQueues[0]!.id })).caseMetrics;
     expect(q.sla).to.deep.equal({ breachedNow: 1 });
+  });
+
+  it('the test view counts the open test cases and names the figures that stay live; the live view counts live cases only', async () => {
+    const live = await h.signedIn('analyst');
+    const tenant = live.member.tenant;
+    const test = await h.signedInAs(live.member);
+    await test.data('mutation { setConsoleMode(mode: "test") { mode } }');
+    const QUERY = CASE_METRICS.replace('sla { breachedNow }', 'sla { breachedNow } mode liveOnly');
+    const now = Date.now();
+    const range = { from: new Date(now - 24 * HOUR).toISOString(), to: new Date(now + 24 * HOUR).toISOString() };
+    // Live: one submitted application (its in_progress spell recorded), one new case. Test: three cases, two statuses.
+    const submitted = await applicationCase(h.svc, tenant, 'Live Submitted Ltd');
+    await submit(h.svc, submitted);
+    await newCase(h.svc, tenant, { companyName: 'Live New Ltd' });
+    for (const name of ['Test One Ltd', 'Test Two Ltd']) await newCase(h.svc, tenant, { companyName: name, mode: 'test' });
+    const reviewed = await newCase(h.svc, tenant, { companyName: 'Test Review Ltd', mode: 'test' });
+    await setStatus(h.svc, reviewed.pk, 'in_review');
+    await relayEvents(h.svc);
+
+    const liveView = (await live.data<{ caseMetrics: Metrics & { mode: string; liveOnly: string[] } }>(QUERY, range)).caseMetrics;
+    const testView = (await test.data<{ caseMetrics: Metrics & { mode: string; liveOnly: string[] } }>(QUERY, range)).caseMetrics;
+    expect(liveView).to.deep.include({
+      mode: 'live', liveOnly: [], openTotal: 2,
+      openByStatus: [{ status: 'in_progress', count: 1 }, { status: 'in_review', count: 1 }],
+    });
+    expect(liveView.timeInStatus.map((t) => [t.status, t.spells])).to.deep.equal([['in_progress', 1]]);
+    expect(testView).to.deep.include({
+      mode: 'test', liveOnly: ['timeInStatus', 'decisions', 'analysts', 'sla'], openTotal: 3,
+      openByStatus: [{ status: 'in_progress', count: 2 }, { status: 'in_review', count: 1 }],
+      openByStage: [{ stage: 'created', count: 3 }],
+    });
+    // What stays live is the live view's, figure for figure.
+    expect({ t: testView.timeInStatus, d: testView.decisions, a: testView.analysts, s: testView.sla })
+      .to.deep.equal({ t: liveView.timeInStatus, d: liveView.decisions, a: liveView.analysts, s: liveView.sla });
   });
 
   it('every member role may read it; signed out is unauthenticated; the range is validated with paths', async () => {

@@ -54,6 +54,25 @@ describe('console GraphQL: the case list as a work queue', function () {
     expect((await search('royal')).totalCount).to.equal(2);
   });
 
+  it('test cases are numbered T-<n> on their own counter: the live references stay contiguous, and each view finds its own by reference', async () => {
+    const live = await h.signedIn('analyst');
+    const tenant = live.member.tenant;
+    const test = await h.signedInAs(live.member);
+    await test.data('mutation { setConsoleMode(mode: "test") { mode } }');
+    const made = [];
+    for (const mode of ['live', 'test', 'test', 'live', 'test', 'live'] as const) made.push(await newCase(h.svc, tenant, { companyName: `Interleaved ${made.length} Ltd`, mode }));
+    const refs = async (client: typeof live, search?: string) =>
+      (await client.data<ListData>(LIST, search ? { filter: { search } } : {})).cases.edges.map((e) => [e.node.caseId, e.node.reference]);
+    expect(await refs(live), 'the live list: C-1, C-2, C-3 with no gap').to.deep.equal([[made[5]!.caseId, 'C-3'], [made[3]!.caseId, 'C-2'], [made[0]!.caseId, 'C-1']]);
+    expect(await refs(test), 'the test list: T-1, T-2, T-3').to.deep.equal([[made[4]!.caseId, 'T-3'], [made[2]!.caseId, 'T-2'], [made[1]!.caseId, 'T-1']]);
+    // A reference is an id to the search: T-2 finds the test case in the test view and nothing in the live view; C-2 the reverse.
+    expect(await refs(test, 'T-2')).to.deep.equal([[made[2]!.caseId, 'T-2']]);
+    expect(await refs(live, 'T-2')).to.deep.equal([]);
+    expect(await refs(live, 'C-2')).to.deep.equal([[made[3]!.caseId, 'C-2']]);
+    expect(await refs(test, 'C-2')).to.deep.equal([]);
+    expect(await refs(test, 't-1')).to.deep.equal([[made[1]!.caseId, 'T-1']]);
+  });
+
   it('sorts by created, updated and risk (asc or desc, not assessed last when descending), pages in that order, and counts the whole list', async () => {
     const analyst = await h.signedIn('analyst');
     const tenant = analyst.member.tenant;

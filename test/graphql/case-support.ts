@@ -12,8 +12,12 @@ import type { ConsoleHarness } from './harness';
 // are seeded directly, as test/rest/factories.ts does.
 
 /** A manual case of the tenant (through the domain), with its internal pk for seeding. */
-export async function newCase(svc: Services, tenant: Tenant, fields: { companyName?: string; customerEmail?: string | null } = {}): Promise<{ caseId: string; pk: number }> {
-  return openCase(svc, operatorActor(tenant.id), { source: 'manual', companyName: fields.companyName ?? 'Console Ltd', customerEmail: fields.customerEmail ?? null });
+export async function newCase(
+  svc: Services, tenant: Tenant, fields: { companyName?: string; customerEmail?: string | null; mode?: 'live' | 'test' } = {},
+): Promise<{ caseId: string; pk: number }> {
+  // A test case is opened as a console member with "Test data" on opens one.
+  const actor = fields.mode === 'test' ? memberActor({ orgId: tenant.id, id: '00000000-0000-4000-8000-000000000001', email: 'analyst@example.com', role: 'analyst' }, undefined, 'test') : operatorActor(tenant.id);
+  return openCase(svc, actor, { source: 'manual', companyName: fields.companyName ?? 'Console Ltd', customerEmail: fields.customerEmail ?? null });
 }
 
 /** Puts a case at a status (the customer's submission and the policy engine are other issues' use cases). */

@@ -191,6 +191,49 @@ describe('person registry: console GraphQL', function () {
     expect((await personEvents(intruder.member.tenant, theirs.caseId))).to.deep.equal([]);
   });
 
+  it('keeps test data apart: the people list, a person\'s page, proposals and links follow the Test data switch', async () => {
+    const live = await h.signedIn('analyst');
+    const tenant = live.member.tenant;
+    const test = await h.signedInAs(live.member);
+    expect((await test.data<{ setConsoleMode: { mode: string } }>('mutation { setConsoleMode(mode: "test") { mode } }')).setConsoleMode).to.deep.equal({ mode: 'test' });
+    const liveCase = await newCase(h.svc, tenant, { companyName: 'Live Ltd' });
+    const testCase = await newCase(h.svc, tenant, { companyName: 'Test Ltd', mode: 'test' });
+    const lena = await seedParty(h.svc, tenant.id, liveCase.pk, { name: 'Lena Livewell', email: 'lena@live.example', dateOfBirth: '1979-05-05' });
+    const tara = await seedParty(h.svc, tenant.id, testCase.pk, { name: 'Tara Testwell', email: 'tara@test.example', dateOfBirth: '1985-06-06' });
+    const testDoc = await seedIdDocument(h.svc, tenant.id, testCase.pk);
+    const markNew = async (client: ConsoleClient, caseId: string, personKey: string) =>
+      (await client.data<{ markPersonNew: People }>(MARK_NEW, { c: caseId, k: personKey })).markPersonNew.persons[0]!.link!.personId;
+    const livePerson = await markNew(live, liveCase.caseId, lena.personKey);
+    const testPerson = await markNew(test, testCase.caseId, tara.personKey);
+    // A test case's party is not found from the live view (its case is not), and the other way round.
+    expect(await live.error(MARK_NEW, { c: testCase.caseId, k: tara.personKey })).to.deep.include({ code: 'NOT_FOUND', message: 'Case not found.' });
+
+    const ids = async (client: ConsoleClient, s: string | null = null) =>
+      (await client.data<{ persons: { nodes: { personId: number }[] } }>(PERSONS, { s })).persons.nodes.map((n) => n.personId);
+    expect(await ids(live), 'the live people list').to.deep.equal([livePerson]);
+    expect(await ids(test), 'the test people list').to.deep.equal([testPerson]);
+    expect(await ids(live, 'testwell')).to.deep.equal([]);
+    expect(await ids(test, 'livewell')).to.deep.equal([]);
+    expect((await live.data<{ person: unknown }>(PERSON, { id: testPerson })).person, 'a test person in the live view').to.equal(null);
+    expect((await test.data<{ person: unknown }>(PERSON, { id: livePerson })).person, 'a live person in the test view').to.equal(null);
+    const { person } = await test.data<{ person: Payload }>(PERSON, { id: testPerson });
+    expect(person.cases).to.deep.equal([{ caseId: testCase.caseId, personKey: tara.personKey, linkedBy: live.member.email, active: true, unlinkedBy: null, unlinkReason: null }]);
+
+    // The same human on a later live case: the test person is never proposed there, nor may it be linked or given a test document.
+    const later = await newCase(h.svc, tenant, { companyName: 'Later Live Ltd' });
+    const twin = await seedParty(h.svc, tenant.id, later.pk, { name: 'Tara Testwell', email: 'tara@test.example', dateOfBirth: '1985-06-06' });
+    expect((await people(live, later.caseId)).persons[0]!.proposals).to.deep.equal([]);
+    expect(await live.error(LINK, { c: later.caseId, k: twin.personKey, p: testPerson })).to.deep.include({ code: 'NOT_FOUND', message: 'Person not found.' });
+    expect(await live.error(ATTACH, { p: livePerson, d: testDoc })).to.deep.include({ code: 'NOT_FOUND', message: 'Document not found.' });
+    // On a later test case the test person is proposed, and linked.
+    const laterTest = await newCase(h.svc, tenant, { companyName: 'Later Test Ltd', mode: 'test' });
+    const testTwin = await seedParty(h.svc, tenant.id, laterTest.pk, { name: 'Tara Testwell', dateOfBirth: '1985-06-06' });
+    expect((await people(test, laterTest.caseId)).persons[0]!.proposals.map((p) => p.personId)).to.deep.equal([testPerson]);
+    await test.data(LINK, { c: laterTest.caseId, k: testTwin.personKey, p: testPerson });
+    expect((await test.data<{ person: Payload }>(PERSON, { id: testPerson })).person.cases).to.have.length(2);
+    expect(await ids(live), 'the live people list is unchanged').to.deep.equal([livePerson]);
+  });
+
   it('reads and sets the reuse window (compliance_admin, audited; 1..1825 days)', async () => {
     const admin = await h.signedIn('compliance_admin');
     const analyst = await h.signedIn('analyst', admin.member.tenant);

@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import type { ValidateFunction } from 'ajv/dist/2020';
 import { createHmac } from 'node:crypto';
-import { memberActor, systemActor, type CustomerActor } from '../../src/access/index';
+import { memberActor, operatorActor, systemActor, type CustomerActor } from '../../src/access/index';
+import { getCaseMonitoring } from '../../src/monitoring/index';
+import { getMonitoringReview, listMonitoringReviews } from '../../src/monitoring-reviews/index';
 import { decideCase } from '../../src/decisions/index';
 import { sendOutreach, uploadPortalDocuments } from '../../src/outreach/index';
 import { confirmReview, saveApplication, submitApplication } from '../../src/portal/index';
@@ -186,6 +188,15 @@ describe('test helpers (/v1/test_helpers/*)', function () {
       const alert = (await caseEvents(tenant.id, caseId)).filter((e) => e.type === 'monitoring.alert.created').pop()!;
       expect(alert.data).to.deep.include({ alertType, severity });
     }
+    // The reviews are the test case's: the console's test view lists them (and finds the case's monitoring), the live view neither.
+    const m = await createMember(api.svc, operatorActor(tenant.id), { email: `mlro+${tenant.id}@example.com`, password: 'a long enough password', role: 'mlro' });
+    const viewer = (mode: 'live' | 'test') => memberActor({ orgId: tenant.id, id: m.id, email: `mlro+${tenant.id}@example.com`, role: 'mlro' }, undefined, mode);
+    const testReviews = (await listMonitoringReviews(api.svc, viewer('test'))).data;
+    expect(testReviews.map((r) => [r.caseId, r.alertType]).sort()).to.deep.equal([[caseId, 'adverse_media'], [caseId, 'sanctions_hit'], [caseId, 'structure_change']]);
+    expect((await listMonitoringReviews(api.svc, viewer('live'))).data).to.deep.equal([]);
+    expect(await getMonitoringReview(api.svc, viewer('live'), { id: testReviews[0]!.reviewCaseId })).to.equal(null);
+    expect((await getCaseMonitoring(api.svc, viewer('test'), caseId))!.alerts).to.have.length(3);
+    expect(await getCaseMonitoring(api.svc, viewer('live'), caseId)).to.equal(null);
   });
 
   it('refuses live credentials (403 forbidden) and tokens without the scope (403 insufficient_scope)', async () => {

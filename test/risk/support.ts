@@ -26,6 +26,8 @@ export interface CaseSetup {
   ubos?: AppParty[];
   /** Each person already passed identity verification (the pipeline's verify step, which these tests skip). Default true. */
   identityVerified?: boolean;
+  /** A test case (opened as a console member with "Test data" on opens one); live by default. */
+  mode?: 'live' | 'test';
 }
 
 const party = (p: AppParty): NewParty => ({
@@ -41,7 +43,8 @@ export const CLEAN_PROFILE = {
 
 /** A case of the tenant with a submitted application, at `status` (default in_review). */
 export async function newApplicationCase(svc: Services, tenant: Tenant, s: CaseSetup = {}): Promise<{ caseId: string; pk: number }> {
-  const c = await openCase(svc, operatorActor(tenant.id), {
+  const opener = s.mode === 'test' ? memberActor({ orgId: tenant.id, id: '00000000-0000-4000-8000-000000000001', email: 'analyst@example.com', role: 'analyst' }, undefined, 'test') : operatorActor(tenant.id);
+  const c = await openCase(svc, opener, {
     source: 'manual', companyName: s.companyName ?? 'Clean Trading Ltd', customerEmail: s.customerEmail ?? null,
   });
   await updateApplicationProfile(forTenant(svc.db, tenant.id), c.pk, { ...CLEAN_PROFILE, ...s.profile }, new Date());

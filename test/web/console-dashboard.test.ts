@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { memberActor } from '../../src/access/index';
 import { decideCase } from '../../src/decisions/index';
+import { openCase } from '../../src/onboarding/index';
 import { relayEvents } from '../../src/events/index';
 import { applicationCase, submit } from '../case-metrics/support';
 import { ConsoleHarness } from '../graphql/harness';
@@ -76,6 +77,39 @@ describe('web console: the dashboard in Chromium', function () {
       expect(await phone.problems()).to.deep.equal([]);
     } finally {
       await phone.close();
+    }
+  });
+
+  it('in the test view counts the open test cases and says which figures stay live, axe clean', async () => {
+    const tenant = await h.tenant('Dashboard Modes Ltd');
+    const analyst = await h.member('analyst', tenant);
+    const who = { orgId: tenant.id, id: analyst.id, email: analyst.email, role: 'analyst' as const };
+    await openCase(h.svc, memberActor(who), { source: 'manual', companyName: 'Live One Ltd', customerEmail: null });
+    for (const name of ['Sandbox One Ltd', 'Sandbox Two Ltd']) await openCase(h.svc, memberActor(who, undefined, 'test'), { source: 'manual', companyName: name, customerEmail: null });
+
+    const w = await pageAs(browser, h, analyst);
+    try {
+      await w.page.goto(`${h.url}/console/dashboard`);
+      await heading(w.page, 'Dashboard');
+      await w.page.getByRole('table', { name: 'Open cases by status' }).waitFor(WAIT);
+      const figures = async () => (await w.page.locator('dl[aria-label="Key figures"]').innerText()).replace(/\s+/g, ' ').trim();
+      expect(await figures(), 'the live view').to.equal('Open cases 1 Decisions 0 Automatic — First time right — SLA breached now 0');
+      expect(await w.page.getByRole('note').filter({ hasText: 'count live cases only' }).count()).to.equal(0);
+
+      await w.page.getByRole('switch', { name: 'Test data' }).press('Space');
+      await w.page.getByTestId('test-data-banner').waitFor(WAIT);
+      await w.page.goto(`${h.url}/console/dashboard`);
+      await w.page.getByRole('note').filter({ hasText: 'count live cases only' }).waitFor(WAIT);
+      expect(await figures(), 'the test view').to.equal(
+        'Open test cases 2 Decisions (live cases) 0 Automatic (live cases) — First time right (live cases) — SLA breached now (live cases) 0',
+      );
+      const rows = async (name: string) => (await w.page.getByRole('table', { name }).getByRole('row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
+      expect(await rows('Open cases by status')).to.deep.equal(['Status Open cases', 'In progress 2']);
+      expect(await w.page.getByRole('heading', { name: 'Time in each status (live cases)' }).count()).to.equal(1);
+      await checkPage(w.page, 'console-dashboard-test-data');
+      expect(await w.problems()).to.deep.equal([]);
+    } finally {
+      await w.close();
     }
   });
 });

@@ -97,14 +97,22 @@ type Metrics = ConsoleCaseMetricsQuery['caseMetrics'];
 function Figures({ m }: { m: Metrics }) {
   const d = m.decisions;
   const timeRows = m.timeInStatus.map((t) => ({ name: words(t.status), p50: +(t.p50Seconds / 3600).toFixed(2), p90: +(t.p90Seconds / 3600).toFixed(2) }));
+  // In the test view the open cases are the test cases; the figures the server names in liveOnly still count live cases.
+  const live = (figure: string) => (m.liveOnly.includes(figure) ? ' (live cases)' : '');
   return (
     <div className="dashboard">
+      {m.liveOnly.length > 0 ? (
+        <p className="notice" role="note">
+          Test data: the open cases below are your test cases. Time in each status, decisions, analysts and SLA breaches
+          count live cases only: they are recorded for live cases, and test cases have no SLA.
+        </p>
+      ) : null}
       <dl className="stats" aria-label="Key figures">
-        <div><dt>Open cases</dt><dd>{m.openTotal}</dd></div>
-        <div><dt>Decisions</dt><dd>{d.total}</dd></div>
-        <div><dt>Automatic</dt><dd>{percent(d.automaticShare)}</dd></div>
-        <div><dt>First time right</dt><dd>{percent(d.firstTimeRightShare)}</dd></div>
-        <div><dt>SLA breached now</dt><dd>{m.sla.breachedNow}</dd></div>
+        <div><dt>{m.mode === 'test' ? 'Open test cases' : 'Open cases'}</dt><dd>{m.openTotal}</dd></div>
+        <div><dt>Decisions{live('decisions')}</dt><dd>{d.total}</dd></div>
+        <div><dt>Automatic{live('decisions')}</dt><dd>{percent(d.automaticShare)}</dd></div>
+        <div><dt>First time right{live('decisions')}</dt><dd>{percent(d.firstTimeRightShare)}</dd></div>
+        <div><dt>SLA breached now{live('sla')}</dt><dd>{m.sla.breachedNow}</dd></div>
       </dl>
 
       <ChartBeside
@@ -152,7 +160,7 @@ function Figures({ m }: { m: Metrics }) {
       />
 
       <ChartBeside
-        title="Time in each status" id="time-title"
+        title={`Time in each status${live('timeInStatus')}`} id="time-title"
         chart={(
           <BarChart data={timeRows} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
@@ -179,7 +187,7 @@ function Figures({ m }: { m: Metrics }) {
       />
 
       <ChartBeside
-        title="Decisions" id="decisions-title"
+        title={`Decisions${live('decisions')}`} id="decisions-title"
         chart={(
           <BarChart data={d.byOutcome.map((o) => ({ name: words(o.outcome), analyst: o.count - o.automatic, automatic: o.automatic }))} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
@@ -203,7 +211,7 @@ function Figures({ m }: { m: Metrics }) {
       />
 
       <ChartBeside
-        title="Analysts" id="analysts-title"
+        title={`Analysts${live('analysts')}`} id="analysts-title"
         chart={(
           <BarChart data={m.analysts.map((a) => ({ name: a.analyst.split('@')[0], closed: a.casesClosed }))} layout="vertical" accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />

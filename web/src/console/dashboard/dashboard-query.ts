@@ -38,6 +38,8 @@ export const CaseMetricsQuery = graphql(`
       sla {
         breachedNow
       }
+      mode
+      liveOnly
     }
   }
 `);
