@@ -1,6 +1,6 @@
 import { LiveCheckCache } from '../access/live-check-cache';
 import type { RevocationFeed } from '../ports';
-import type { MemberSession } from './member-session';
+import { sessionCheckKey, sessionTokenHash, type MemberSession } from './member-session';
 import type { SessionMember } from './find-member-session';
 
 /**
@@ -28,6 +28,11 @@ export interface CachedSessionCheck {
 export class ConsoleSessionCache extends LiveCheckCache<CachedSessionCheck> {
   constructor(feed: RevocationFeed) {
     super(feed, { ttlMs: SESSION_CHECK_TTL_MS, max: MAX_ENTRIES });
+  }
+
+  /** Whether this process answers the console session of `token` from its cache now (tests, diagnostics). */
+  holds(token: string, nowMs: number): boolean {
+    return this.get(sessionCheckKey('console', sessionTokenHash(token)), nowMs) !== undefined;
   }
 }
 

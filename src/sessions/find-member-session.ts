@@ -2,7 +2,7 @@ import { crossTenant } from '../db/cross-tenant';
 import type { MemberRole } from '../tenants/index';
 import type { Services } from '../services';
 import {
-  csrfTokenOf, IDLE_TOUCH_INTERVAL_MS, MEMBER_SESSION_POLICIES, SESSION_TOKEN_SHAPE, sessionTokenHash, type MemberSession, type MemberSessionKind,
+  csrfTokenOf, IDLE_TOUCH_INTERVAL_MS, MEMBER_SESSION_POLICIES, SESSION_TOKEN_SHAPE, sessionCheckKey, sessionTokenHash, type MemberSession, type MemberSessionKind,
 } from './member-session';
 
 interface Row {
@@ -61,7 +61,7 @@ export async function findMemberSessionWithMember(
   const now = svc.clock.now();
   const nowMs = now.getTime();
   const hash = sessionTokenHash(token);
-  const key = `${kind} ${hash}`;
+  const key = sessionCheckKey(kind, hash);
   const hit = cache.get(key, nowMs);
   if (hit) {
     const { session, member } = hit;
