@@ -1,15 +1,31 @@
 import { startMemberSession } from '../src/sessions/index';
 import { operatorActor } from '../src/access/index';
 import { createMember } from '../src/tenants/index';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { load, seedCases, startBench, type BenchEnv } from './support';
 
 const CASES = Number(process.env.BENCH_CASES ?? 200_000);
 const DEPTH = Number(process.env.BENCH_DEPTH ?? 150_000);
 
-const QUERY = `query Page($after: String) { cases(first: 50, after: $after) {
+/**
+ * The query of earlier runs (and of issue 33's figures): owner, riskBand and decision, and every edge's cursor.
+ * BENCH_EDGE_CURSORS=1 runs it instead of the console's own.
+ */
+const EDGE_CURSORS_QUERY = `query Page($first: Int, $after: String) { cases(first: $first, after: $after) {
   edges { cursor node { caseId companyName status source onboardingStage customerEmail crmSource updatedAt
     owner { id name email } riskBand riskScore decision { outcome notes analystEmail decidedAt } } }
   pageInfo { hasNextPage endCursor } } }`;
+
+/** Where the console's case list page keeps its query (read at run time, so the bench sends what the console sends). */
+const CONSOLE_PAGE_SOURCE = join(__dirname, '..', '..', 'web', 'src', 'console', 'cases', 'cases-page.tsx');
+
+/** The console case list's own document (`query ConsoleCases`, as web/src/console/cases/cases-page.tsx writes it). */
+export function consoleCasesQuery(source = readFileSync(CONSOLE_PAGE_SOURCE, 'utf8')): string {
+  const found = /graphql\(`\s*(query ConsoleCases\b[^`]*)`\)/.exec(source);
+  if (!found) throw new Error(`no ConsoleCases query in ${CONSOLE_PAGE_SOURCE}`);
+  return found[1]!.trim();
+}
 
 /**
  * Seeds `n` cases of the bench's tenant as the console lists them (every case with a risk band, every third
@@ -33,14 +49,22 @@ export async function seedConsoleCases(b: BenchEnv, n: number): Promise<{ id: st
 
 /**
  * The console's case list against the pull API on the same server in the same run: the GraphQL
- * `cases(first: 50)` with owner, riskBand and decision (a signed-in member's cookie) over 200,000
- * cases, at the first page and 150,000 rows deep, beside GET /v1/cases?limit=50 (a bearer token).
+ * `cases(first: 50)` (a signed-in member's cookie) over 200,000 cases, at the first page and 150,000 rows
+ * deep, beside GET /v1/cases?limit=50 (a bearer token). The query is the console's own (ConsoleCases: its
+ * columns, tags, SLA, owner, totalCount and pageInfo.endCursor, no edge cursor), at 50 a page where the
+ * console asks for 25, to compare with the REST page of 50; BENCH_EDGE_CURSORS=1 sends the query of earlier
+ * runs instead (owner, riskBand, decision and every edge's cursor).
  * Every third case has an owner and a decision, every case a risk band. Targets: the first page at
  * least 0.7 of the REST first page's req/s; the deep page's p99 at most 1.5 times the first page's.
  */
 export async function consoleBench(): Promise<void> {
+  const edgeCursors = process.env.BENCH_EDGE_CURSORS === '1';
+  const QUERY = edgeCursors ? EDGE_CURSORS_QUERY : consoleCasesQuery();
   const b = await startBench();
   try {
+    process.stdout.write(edgeCursors
+      ? 'GraphQL query: the earlier runs\' (owner, riskBand, decision, every edge\'s cursor; BENCH_EDGE_CURSORS=1)\n'
+      : 'GraphQL query: the console\'s own ConsoleCases (web/src/console/cases/cases-page.tsx) at first: 50 (the console asks for 25); BENCH_EDGE_CURSORS=1 for the earlier one\n');
     const t0 = Date.now();
     const member = await seedConsoleCases(b, CASES);
     process.stdout.write(`seeded ${CASES} cases (owners, risk bands, decisions) in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
@@ -49,18 +73,17 @@ export async function consoleBench(): Promise<void> {
     const session = await startMemberSession(b.svc, { kind: 'console', memberId: member.id });
     const cookie = { cookie: `svc_console=${session.token}`, 'content-type': 'application/json' };
     const gql = async (after: string | null) => {
-      const res = await fetch(`${b.url}/graphql`, { method: 'POST', headers: cookie, body: JSON.stringify({ query: QUERY, variables: { after } }) });
-      const body = (await res.json()) as { data?: { cases: { edges: { node: { caseId: string; decision: unknown } }[]; pageInfo: { endCursor: string } } }; errors?: unknown };
+      const res = await fetch(`${b.url}/graphql`, { method: 'POST', headers: cookie, body: JSON.stringify({ query: QUERY, variables: { first: 50, after } }) });
+      const body = (await res.json()) as { data?: { cases: { edges: { node: { caseId: string; decision?: unknown; owner: unknown } }[]; pageInfo: { endCursor: string } } }; errors?: unknown };
       if (!body.data) throw new Error(`graphql: ${res.status} ${JSON.stringify(body.errors)}`);
       return body.data.cases;
     };
     const firstPage = await gql(null);
-    if (firstPage.edges.length !== 50 || !firstPage.edges.some((e) => e.node.decision)) throw new Error('the first page lacks cases or decisions');
+    if (firstPage.edges.length !== 50 || !firstPage.edges.some((e) => (edgeCursors ? e.node.decision : e.node.owner))) throw new Error('the first page lacks cases, owners or decisions');
     // Reach 150,000 rows deep the way the console does: by following endCursor (100 per page).
     let after: string | null = null;
-    const deepQuery = QUERY.replace('first: 50', 'first: 100');
     for (let seen = 0; seen < DEPTH; seen += 100) {
-      const res = await fetch(`${b.url}/graphql`, { method: 'POST', headers: cookie, body: JSON.stringify({ query: deepQuery, variables: { after } }) });
+      const res = await fetch(`${b.url}/graphql`, { method: 'POST', headers: cookie, body: JSON.stringify({ query: QUERY, variables: { first: 100, after } }) });
       after = ((await res.json()) as { data: { cases: { pageInfo: { endCursor: string } } } }).data.cases.pageInfo.endCursor;
     }
     const deep = await gql(after);
@@ -68,7 +91,7 @@ export async function consoleBench(): Promise<void> {
 
     const pids = [b.server.pid!];
     const auth = { authorization: `Bearer ${b.token}` };
-    const post = (variables: object) => ({ url: `${b.url}/graphql`, method: 'POST' as const, headers: cookie, body: JSON.stringify({ query: QUERY, variables }) });
+    const post = (variables: object) => ({ url: `${b.url}/graphql`, method: 'POST' as const, headers: cookie, body: JSON.stringify({ query: QUERY, variables: { first: 50, ...variables } }) });
     // BENCH_PHASES (default rest,first,deep) runs only some of them, e.g. to profile one (BENCH_SERVER_PROF).
     const phases = (process.env.BENCH_PHASES ?? 'rest,first,deep').split(',');
     const skipped = { name: 'skipped', rps: NaN, p50: NaN, p99: NaN, non2xx: 0 };

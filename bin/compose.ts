@@ -7,6 +7,7 @@ import { LocalDocumentExtractor } from '../src/documents/index';
 import { moduleSubscribers, type EventSubscriber } from '../src/events/index';
 import { keepMailLocally, moduleMailKinds } from '../src/mail/index';
 import { AccessTokenCache } from '../src/oauth/index';
+import { ConsoleSessionCache } from '../src/sessions/index';
 import {
   createLogger, moduleHooks, systemClock, type Clock, type Config, type HostResolver, type Logger, type Metrics, type Services, type Tracing,
 } from '../src/platform/index';
@@ -95,6 +96,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     webhookSender,
     revocations,
     accessTokenCache: new AccessTokenCache(revocations),
+    consoleSessionCache: new ConsoleSessionCache(revocations),
     blobs,
     reviewer: createLlmCaseReviewer(config) ?? new LocalCaseReviewer(systemClock),
     mailer: undefined as unknown as Services['mailer'],

@@ -22,8 +22,24 @@ export function pageInput(args: PageArgs): { limit: number; cursor?: string } {
 }
 
 export interface Connection<T> {
-  edges: { cursor: string; node: T }[];
+  edges: { readonly cursor: string; node: T }[];
   pageInfo: PageInfo;
+}
+
+/**
+ * An edge whose cursor is signed when a client selects it (the getter runs only when the field is read):
+ * the console's pages ask only for pageInfo.endCursor, and 50 signatures a page were a tenth of its time.
+ */
+class PageEdge<T> {
+  constructor(
+    readonly node: T,
+    private readonly index: number,
+    private readonly cursorAt: (index: number) => string,
+  ) {}
+
+  get cursor(): string {
+    return this.cursorAt(this.index);
+  }
 }
 
 /** A Relay connection type `<Name>Connection` with `<Name>Edge { cursor node }` over a node type. */
@@ -42,15 +58,16 @@ export function ConnectionOf<T extends object>(node: ClassType<T>, name: string)
 }
 
 /**
- * A domain page as a connection. Edge cursors come from the page (`toPage(..., {edgeCursors: true})`);
- * endCursor is the last edge's (the page's nextCursor when more follows).
+ * A domain page as a connection. Edge cursors come from the page (`toPage(..., {edgeCursors: true})`), each
+ * signed only if the client selects it; endCursor is the last edge's (the page's nextCursor when more follows).
  */
 export function toConnection<S, T>(page: Page<S>, map: (row: S) => T): Connection<T> {
-  const cursors = page.cursors;
-  if (!cursors || cursors.length !== page.data.length) throw new Error('toConnection: the page was read without edge cursors');
+  const cursorAt = page.cursorAt;
+  if (!cursorAt) throw new Error('toConnection: the page was read without edge cursors');
+  const last = page.data.length - 1;
   return {
-    edges: page.data.map((row, i) => ({ cursor: cursors[i]!, node: map(row) })),
-    pageInfo: { hasNextPage: page.hasMore, endCursor: cursors[cursors.length - 1] ?? null },
+    edges: page.data.map((row, i) => new PageEdge(map(row), i, cursorAt)),
+    pageInfo: { hasNextPage: page.hasMore, endCursor: last < 0 ? null : cursorAt(last) },
   };
 }
 

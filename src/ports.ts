@@ -53,11 +53,12 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 /**
- * Revocations of OAuth credentials told to every process (PostgreSQL LISTEN/NOTIFY), so that the
- * per-process caches of the bearer check are flushed everywhere when a client, grant or token dies.
+ * Revocations told to every process (PostgreSQL LISTEN/NOTIFY), so that the per-process caches of live
+ * checks (the bearer check's, the console session check's) are flushed everywhere when a client, grant or
+ * token dies, or a session ends or its member changes.
  */
 export interface RevocationFeed {
-  /** Tells every subscribed process, this one included, that credentials were revoked. */
+  /** Tells every subscribed process that credentials were revoked: this one at once (before the returned promise settles), the others through the feed. */
   publish(): Promise<void>;
   /**
    * Delivers every published revocation to `revoked`. `listening(true)` once the process reliably

@@ -9,9 +9,10 @@ const CONNECT_TIMEOUT_MS = 10_000;
 type Handlers = Parameters<RevocationFeed['subscribe']>[0];
 
 /**
- * The RevocationFeed on PostgreSQL LISTEN/NOTIFY. Publishing is one NOTIFY on the queue's pool;
+ * The RevocationFeed on PostgreSQL LISTEN/NOTIFY. Publishing delivers to this process's subscribers at once,
+ * then is one NOTIFY on the queue's pool;
  * subscribing opens one dedicated listening connection, lazily (only processes that check bearer
- * tokens subscribe), reconnects with back-off and jitter whenever it breaks, for as long as the process
+ * tokens or console sessions subscribe), reconnects with back-off and jitter whenever it breaks, for as long as the process
  * lives, and reports whether it is listening so that the cache stops while it is not (nothing is lost
  * meanwhile: every bearer check then reads the database).
  */
@@ -29,6 +30,9 @@ export class PgRevocationFeed implements RevocationFeed {
   ) {}
 
   async publish(): Promise<void> {
+    // This process first, at once (before any await): its caches must not serve the next request from before
+    // the write. The NOTIFY then reaches every process, this one again (a second flush, harmless).
+    for (const h of this.handlers) h.revoked();
     await this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, String(process.pid)]);
   }
 

@@ -1,4 +1,3 @@
-import { forTenant } from '../db/index';
 import { auditName, authorize, requireStepUp, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/transaction';
@@ -30,7 +29,7 @@ export async function changeMemberRole(svc: Services, actor: Actor, input: { mem
     const now = svc.clock.now();
     const previousRole = member.role;
     await setMemberRole(tx, actor.orgId, member.id, role);
-    const sessionsEnded = await endSessionsOfMember(forTenant(tx.manager, actor), { memberId: member.id, now });
+    const sessionsEnded = await endSessionsOfMember(tx, actor, { memberId: member.id, now });
     await recordAudit(tx, {
       orgId: actor.orgId, actor: auditName(actor), action: 'member.role_changed',
       details: { memberId: member.id, email: member.email, previousRole, role, sessionsEnded }, at: now,

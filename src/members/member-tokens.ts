@@ -1,4 +1,3 @@
-import { forTenant } from '../db/index';
 import { crossTenant } from '../db/cross-tenant';
 import { inTransaction, type Tx } from '../db/transaction';
 import { queueMail } from '../mail/index';
@@ -134,7 +133,7 @@ async function spendTokenAndSetPassword(svc: Services, input: { purpose: MemberT
       'UPDATE member_tokens SET used_at = ?, token_sealed = NULL, token_key_id = NULL WHERE org_id = ? AND member_id = ? AND used_at IS NULL',
       [now, orgId, memberId],
     );
-    await endSessionsOfMember(forTenant(tx.manager, orgId), { memberId, now });
+    await endSessionsOfMember(tx, orgId, { memberId, now });
     await revokeMemberGrants(tx, { orgId, memberId, now });
     return { orgId, memberId };
   });

@@ -1,4 +1,3 @@
-import { forTenant } from '../db/index';
 import { auditName, authorize, requireStepUp, type Actor } from '../access/index';
 import { recordAudit } from '../audit/record-audit';
 import { clearOwnerOfRemovedMember } from '../cases/index';
@@ -39,7 +38,7 @@ export async function removeMember(svc: Services, actor: Actor, input: { memberI
     const now = svc.clock.now();
     const orgId = actor.orgId;
     await markMemberRemoved(tx, orgId, member.id, now);
-    const sessionsEnded = await endSessionsOfMember(forTenant(tx.manager, actor), { memberId: member.id, now });
+    const sessionsEnded = await endSessionsOfMember(tx, actor, { memberId: member.id, now });
     const appsDisconnected = await revokeMemberGrants(tx, { orgId, memberId: member.id, now });
     // Their API credentials keep working (integrations must not stop): the admins are emailed the list.
     const apiClientsLeft = await queueRemovedMemberCredentialsMail(tx, { orgId, memberId: member.id });

@@ -1,5 +1,4 @@
 import { IsNull, Not } from 'typeorm';
-import { forTenant } from '../db/index';
 import { recordAudit } from '../audit/index';
 import type { Tx } from '../db/index';
 import { revokeMemberGrants } from '../oauth/index';
@@ -26,7 +25,7 @@ export async function suspendMemberInTx(
     if (others === 0) return false;
   }
   if (!(await markMemberSuspended(tx, orgId, memberId, now))) return false;
-  const sessionsEnded = await endSessionsOfMember(forTenant(tx.manager, orgId), { memberId, now });
+  const sessionsEnded = await endSessionsOfMember(tx, orgId, { memberId, now });
   const appsDisconnected = await revokeMemberGrants(tx, { orgId, memberId, now });
   await recordAudit(tx, {
     orgId, actor: input.actor, action: 'member.suspended',

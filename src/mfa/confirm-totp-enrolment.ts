@@ -1,4 +1,4 @@
-import { auditName, authorize, type Actor } from '../access/index';
+import { announceRevocationAfterCommit, auditName, authorize, type Actor } from '../access/index';
 import { recordAudit } from '../audit/index';
 import { forTenant } from '../db/tenant-db';
 import { inTransaction } from '../db/transaction';
@@ -37,6 +37,8 @@ export async function confirmTotpEnrolment(
   await inTransaction(svc, async (tx) => {
     const txDb = forTenant(tx.manager, member.orgId);
     await confirmFactor(txDb, pending.id, now, step);
+    // Whether the member has a second factor is read (and cached) with their console sessions.
+    announceRevocationAfterCommit(tx);
     await replaceRecoveryCodes(txDb, member.memberId, recoveryCodes.map((c) => recoveryCodeHash(member.memberId, c)), now);
     await recordAudit(tx, { orgId: member.orgId, actor: auditName(actor), action: 'mfa.totp_enrolled', details: { memberId: member.memberId, factorId: pending.id }, at: now });
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { auditName, authorize, type Actor, type MemberActor } from '../access/index';
+import { announceRevocationAfterCommit, auditName, authorize, type Actor, type MemberActor } from '../access/index';
 import { recordAudit } from '../audit/index';
 import type { Config } from '../config';
 import { forTenant } from '../db/tenant-db';
@@ -119,6 +119,8 @@ export async function verifyWebauthnRegistration(
       credentialId: credential.id, publicKey: Buffer.from(credential.publicKey).toString('base64url'), signCount: credential.counter,
       transports: credential.transports?.join(',') ?? null, confirmedAt: now, createdAt: now,
     });
+    // Whether the member has a second factor is read (and cached) with their console sessions.
+    announceRevocationAfterCommit(tx);
     if (first) await replaceRecoveryCodes(txDb, member.memberId, recoveryCodes.map((c) => recoveryCodeHash(member.memberId, c)), now);
     await recordAudit(tx, { orgId: member.orgId, actor: auditName(actor), action: 'mfa.passkey_added', details: { memberId: member.memberId, factorId: id, name }, at: now });
   });

@@ -1,4 +1,4 @@
-import { auditName, authorize, requireStepUp, type Actor } from '../access/index';
+import { announceRevocationAfterCommit, auditName, authorize, requireStepUp, type Actor } from '../access/index';
 import { recordAudit } from '../audit/index';
 import { forTenant } from '../db/tenant-db';
 import { inTransaction } from '../db/transaction';
@@ -26,6 +26,8 @@ export async function removeSecondFactor(svc: Services, actor: Actor, input: { i
       throw new DomainError('conflict', 'Your organisation requires a second factor: add another one before removing this one.');
     }
     await deleteFactor(db, member.memberId, factor.id);
+    // Whether the member has a second factor is read (and cached) with their console sessions.
+    announceRevocationAfterCommit(tx);
     if (factors.length === 1) await deleteRecoveryCodes(db, member.memberId);
     await recordAudit(tx, {
       orgId: member.orgId, actor: auditName(actor), action: 'mfa.factor_removed', details: { memberId: member.memberId, factorId: factor.id, kind: factor.kind }, at: now,

@@ -1,4 +1,3 @@
-import { forTenant } from '../db/index';
 import { authorize, type Actor } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import type { Services } from '../services';
@@ -14,7 +13,7 @@ export async function signOutEverywhere(svc: Services, actor: Actor): Promise<nu
   if (actor.kind !== 'member') return 0;
   return inTransaction(svc, async (tx) => {
     const now = svc.clock.now();
-    const ended = await endSessionsOfMember(forTenant(tx.manager, actor), { memberId: actor.memberId, now });
+    const ended = await endSessionsOfMember(tx, actor, { memberId: actor.memberId, now });
     await revokeMemberGrants(tx, { orgId: actor.orgId, memberId: actor.memberId, now });
     return ended;
   });

@@ -120,13 +120,16 @@ export interface Page<T> {
   data: T[];
   nextCursor: string | null;
   hasMore: boolean;
-  /** The cursor after each row of `data` (a Relay connection's edge cursors); only when toPage is asked for them. */
-  cursors?: string[];
+  /**
+   * The cursor after row `index` of `data` (a Relay connection's edge cursors), signed when called: a client
+   * that selects no edge cursor costs no signature. Only when toPage is asked for them (edgeCursors).
+   */
+  cursorAt?: (index: number) => string;
 }
 
 /**
  * Builds a page from `limit + 1` fetched rows: the extra row only says whether there is more. With
- * `edgeCursors`, the page also carries the cursor after each row (`cursors`).
+ * `edgeCursors`, the page can also give the cursor after each row (`cursorAt`, signed on demand).
  */
 export function toPage<R, T>(
   config: Config, scope: CursorScope, rows: R[], limit: number, position: (row: R) => CursorPosition, map: (row: R) => T,
@@ -141,8 +144,16 @@ export function toPage<R, T>(
     hasMore,
   };
   if (options.edgeCursors) {
-    const encode = cursorEncoder(config, scope);
-    page.cursors = shown.map((r) => encode(position(r)));
+    let encode: ((position: CursorPosition) => string) | undefined;
+    const lastIndex = shown.length - 1;
+    page.cursorAt = (index) => {
+      const row = shown[index];
+      if (row === undefined) throw new RangeError(`no row ${index} on this page`);
+      // The last row's cursor is nextCursor when more follows (the same bytes): signed once.
+      if (index === lastIndex && page.nextCursor !== null) return page.nextCursor;
+      encode ??= cursorEncoder(config, scope);
+      return encode(position(row));
+    };
   }
   return page;
 }

@@ -1,4 +1,4 @@
-import { authorize, type Actor } from '../access/index';
+import { announceRevocation, authorize, type Actor } from '../access/index';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
 
@@ -15,4 +15,6 @@ export async function endMySession(svc: Services, actor: Actor, input: { session
     [actor.orgId, now, actor.memberId, input.sessionId, now, now],
   )) as { affectedRows: number };
   if (res.affectedRows === 0) throw DomainError.notFound('Session');
+  // Every process's cached check of that session goes with it.
+  await announceRevocation(svc);
 }

@@ -2,7 +2,7 @@ import { crossTenant } from '../db/cross-tenant';
 import type { MemberRole } from '../tenants/index';
 import type { Services } from '../services';
 import {
-  csrfTokenOf, IDLE_TOUCH_INTERVAL_MS, MEMBER_SESSION_POLICIES, SESSION_TOKEN_SHAPE, sessionTokenHash, type MemberSession, type MemberSessionKind,
+  csrfTokenOf, IDLE_TOUCH_INTERVAL_MS, MEMBER_SESSION_POLICIES, SESSION_TOKEN_SHAPE, sessionCheckKey, sessionTokenHash, type MemberSession, type MemberSessionKind,
 } from './member-session';
 
 interface Row {
@@ -42,26 +42,61 @@ export interface SessionMember {
  * (at most once a minute, never past the absolute one).
  */
 export async function findMemberSession(svc: Services, kind: MemberSessionKind, token: unknown): Promise<MemberSession | null> {
+  if (typeof token !== 'string' || !SESSION_TOKEN_SHAPE.test(token)) return null;
   return (await lookup(svc, kind, token, false))?.session ?? null;
 }
 
 /**
  * findMemberSession and the session's member in the same statement: null also when the member has been
- * removed or suspended. One round trip per request for the console, whose every request checks its session.
+ * removed or suspended. One round trip per request for the console, whose every request checks its session,
+ * and none while this process holds the check in its cache (ConsoleSessionCache: at most
+ * SESSION_CHECK_TTL_MS, flushed everywhere by every write that ends a session or changes what is read here;
+ * the expiries are checked against the clock on every request, cached or not).
  */
 export async function findMemberSessionWithMember(
   svc: Services, kind: MemberSessionKind, token: unknown,
 ): Promise<{ session: MemberSession; member: SessionMember } | null> {
-  const found = await lookup(svc, kind, token, true);
-  return found && found.member ? { session: found.session, member: found.member } : null;
+  if (typeof token !== 'string' || !SESSION_TOKEN_SHAPE.test(token)) return null;
+  const cache = svc.consoleSessionCache;
+  const now = svc.clock.now();
+  const nowMs = now.getTime();
+  const hash = sessionTokenHash(token);
+  const key = sessionCheckKey(kind, hash);
+  const hit = cache.get(key, nowMs);
+  if (hit) {
+    const { session, member } = hit;
+    if (session.expiresAt.getTime() <= nowMs || session.idleExpiresAt.getTime() <= nowMs) {
+      cache.forget(key);
+      return null;
+    }
+    const moved = movedIdleExpiry(kind, session, nowMs);
+    if (moved) {
+      await touch(svc, hash, now, moved);
+      session.idleExpiresAt = moved;
+    }
+    // A copy: callers may change theirs (the Test data switch sets its mode), never the cached one.
+    return { session: { ...session }, member };
+  }
+  const generation = cache.begin();
+  const found = await lookup(svc, kind, token, true, hash, now);
+  if (!found || !found.member) return null;
+  cache.remember(key, { session: { ...found.session }, member: found.member }, generation, nowMs);
+  return { session: found.session, member: found.member };
+}
+
+/** The idle expiry a use of the session at `nowMs` moves it to, when that is due (at most once a minute), else null. */
+function movedIdleExpiry(kind: MemberSessionKind, session: Pick<MemberSession, 'idleExpiresAt' | 'expiresAt'>, nowMs: number): Date | null {
+  const moved = Math.min(nowMs + MEMBER_SESSION_POLICIES[kind].idleMs, session.expiresAt.getTime());
+  return moved - session.idleExpiresAt.getTime() >= IDLE_TOUCH_INTERVAL_MS ? new Date(moved) : null;
+}
+
+function touch(svc: Services, hash: string, now: Date, idleExpiresAt: Date): Promise<unknown> {
+  return crossTenant(svc.db, 'token-lookup').query('UPDATE member_sessions SET last_seen_at = ?, idle_expires_at = ? WHERE token_hash = ? AND ended_at IS NULL', [now, idleExpiresAt, hash]);
 }
 
 async function lookup(
-  svc: Services, kind: MemberSessionKind, token: unknown, withMember: boolean,
+  svc: Services, kind: MemberSessionKind, token: string, withMember: boolean, hash = sessionTokenHash(token), now = svc.clock.now(),
 ): Promise<{ session: MemberSession; member: SessionMember | null } | null> {
-  if (typeof token !== 'string' || !SESSION_TOKEN_SHAPE.test(token)) return null;
-  const now = svc.clock.now();
-  const hash = sessionTokenHash(token);
   const byToken = crossTenant(svc.db, 'token-lookup');
   const [row] = (await byToken.query(
     withMember
@@ -77,10 +112,10 @@ async function lookup(
   if (!row) return null;
   let idleExpiresAt = new Date(row.idle_expires_at);
   const expiresAt = new Date(row.expires_at);
-  const moved = Math.min(now.getTime() + MEMBER_SESSION_POLICIES[kind].idleMs, expiresAt.getTime());
-  if (moved - idleExpiresAt.getTime() >= IDLE_TOUCH_INTERVAL_MS) {
-    idleExpiresAt = new Date(moved);
-    await byToken.query('UPDATE member_sessions SET last_seen_at = ?, idle_expires_at = ? WHERE token_hash = ? AND ended_at IS NULL', [now, idleExpiresAt, hash]);
+  const moved = movedIdleExpiry(kind, { idleExpiresAt, expiresAt }, now.getTime());
+  if (moved) {
+    idleExpiresAt = moved;
+    await touch(svc, hash, now, moved);
   }
   const generation = Number(row.csrf_generation);
   const session: MemberSession = {

@@ -7,6 +7,7 @@ export { findMemberSession, findMemberSessionWithMember } from './find-member-se
 export { endMemberSession } from './end-member-session';
 export { spendCsrfToken } from './spend-csrf-token';
 export { findConsoleActor } from './find-console-actor';
+export { ConsoleSessionCache, SESSION_CHECK_TTL_MS } from './console-session-cache';
 export { cookieValue, CONSOLE_COOKIE, PENDING_SIGN_IN_COOKIE, consoleCookieLine, consoleCookiesSecure } from './cookie';
 export { checkPassword, signInRateLimited, SIGN_IN_REFUSED, type SignInInput, waitText } from './sign-in';
 export { markSecondFactor } from './mark-second-factor';

@@ -1,3 +1,4 @@
+import { announceRevocation } from '../access/index';
 import { crossTenant } from '../db/cross-tenant';
 import type { Services } from '../services';
 import { sessionTokenHash } from './member-session';
@@ -11,5 +12,7 @@ export async function markSecondFactor(svc: Services, input: { token: string; me
   await crossTenant(svc.db, 'token-lookup').query(
     'UPDATE member_sessions SET second_factor_at = ? WHERE token_hash = ? AND member_id = ? AND ended_at IS NULL', [now, sessionTokenHash(input.token), input.memberId],
   );
+  // A cached check of the session holds when it last proved a factor: the step-up must count from the next request.
+  await announceRevocation(svc);
   return now;
 }

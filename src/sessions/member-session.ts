@@ -55,6 +55,9 @@ export const SESSION_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export const sessionTokenHash = (token: string): string => sha256Hex(token);
 
+/** Where a session's check is cached (ConsoleSessionCache): its kind and its token's hash, never the token. */
+export const sessionCheckKey = (kind: MemberSessionKind, tokenHash: string): string => `${kind} ${tokenHash}`;
+
 /** The CSRF token of one generation: HMAC-SHA256 under the session token, so only its holder can know it. */
 export function csrfTokenOf(token: string, generation: number): string {
   return createHmac('sha256', token).update(`csrf:${generation}`).digest('base64url');

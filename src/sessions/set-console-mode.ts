@@ -1,4 +1,4 @@
-import { authorize, MODES, type Actor, type Mode } from '../access/index';
+import { announceRevocation, authorize, MODES, type Actor, type Mode } from '../access/index';
 import { crossTenant } from '../db/cross-tenant';
 import { DomainError } from '../errors';
 import type { Services } from '../services';
@@ -19,5 +19,7 @@ export async function setConsoleMode(svc: Services, actor: Actor, session: Membe
     [mode, sessionTokenHash(session.token), actor.memberId],
   );
   session.mode = mode as Mode;
+  // The session's cached checks (every process) hold its mode: the next request must show the other data.
+  await announceRevocation(svc);
   return mode as Mode;
 }

@@ -1,3 +1,4 @@
+import { announceRevocationAfterCommit } from '../access/index';
 import type { Tx } from '../db/index';
 import type { Queryable } from '../db/index';
 import { crossTenant } from '../db/cross-tenant';
@@ -7,7 +8,8 @@ import { Member, type MemberRole } from './member.entity';
  * The writes to member rows: src/tenants owns the `members` table (the Member entity and its lookups are
  * here), so adding a member, changing a role, marking a removal and setting a password are named
  * functions that src/members calls in its own transaction. Each takes the transaction first and the
- * tenant with the member; none checks permissions or rules (its caller does).
+ * tenant with the member; none checks permissions or rules (its caller does). A change that a cached console
+ * session check reads (role, removal, suspension) is announced after the commit (announceRevocationAfterCommit).
  */
 
 /** Inserts a new member row of the tenant (a duplicate email fails with ER_DUP_ENTRY: emails are unique service-wide). */
@@ -17,11 +19,13 @@ export async function insertMember(tx: Tx, orgId: string, member: Member): Promi
 
 export async function setMemberRole(tx: Tx, orgId: string, memberId: string, role: MemberRole): Promise<void> {
   await tx.manager.update(Member, { orgId, id: memberId }, { role });
+  announceRevocationAfterCommit(tx);
 }
 
 /** Marks a member removed: they can no longer sign in, and their email stays taken. */
 export async function markMemberRemoved(tx: Tx, orgId: string, memberId: string, at: Date): Promise<void> {
   await tx.manager.update(Member, { orgId, id: memberId }, { removedAt: at });
+  announceRevocationAfterCommit(tx);
 }
 
 export async function setMemberPasswordHash(tx: Tx, orgId: string, memberId: string, passwordHash: string): Promise<void> {
@@ -33,6 +37,7 @@ export async function markMemberSuspended(tx: Tx, orgId: string, memberId: strin
   const res = (await tx.manager.query(
     'UPDATE members SET suspended_at = ? WHERE id = ? AND org_id = ? AND suspended_at IS NULL AND removed_at IS NULL', [at, memberId, orgId],
   )) as { affectedRows: number };
+  announceRevocationAfterCommit(tx);
   return res.affectedRows === 1;
 }
 

@@ -1,4 +1,4 @@
-import { auditName, authorize, requireStepUp, type Actor, type Permission } from '../access/index';
+import { announceRevocationAfterCommit, auditName, authorize, requireStepUp, type Actor, type Permission } from '../access/index';
 import { inTransaction } from '../db/transaction';
 import { recordAudit } from '../audit/record-audit';
 import { DomainError } from '../errors';
@@ -28,6 +28,8 @@ export async function setTenantSwitch(
     if (tenant[s.column] === value) return toOrganisationSettings(tenant);
     const now = svc.clock.now();
     await tx.manager.update(Tenant, { id: tenant.id }, { [s.column]: value, updatedAt: now });
+    // The console session check reads the MFA rule with the session (and caches it): flush it everywhere.
+    if (s.column === 'mfaRequired') announceRevocationAfterCommit(tx);
     await recordAudit(tx, {
       orgId: tenant.id, actor: auditName(actor), action: s.action, details: { [s.field]: value, previous: tenant[s.column] }, at: now,
     });

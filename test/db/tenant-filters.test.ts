@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { forTenant } from '../../src/db/index';
+import { inTransaction } from '../../src/db/index';
 import { operatorActor, SERVICE_OPERATOR } from '../../src/access/index';
 import { createApiClient, registerConnector, retirePreviousApiClientSecret, revokeClient, rotateApiClientSecret } from '../../src/oauth/index';
 import { endSessionsOfMember, startMemberSession } from '../../src/sessions/index';
@@ -58,9 +58,9 @@ describe('tenant filters: statements by id that now name their tenant', () => {
     await startMemberSession(rt.svc, { kind: 'console', memberId: member.id });
     const live = async () => Number((await rt.svc.db.query('SELECT COUNT(*) AS n FROM member_sessions WHERE member_id = ? AND ended_at IS NULL', [member.id]))[0].n);
     expect(await live()).to.equal(1);
-    expect(await endSessionsOfMember(forTenant(rt.svc.db, b), { memberId: member.id, now: new Date() })).to.equal(0);
+    expect(await inTransaction(rt.svc, (tx) => endSessionsOfMember(tx, b, { memberId: member.id, now: new Date() }))).to.equal(0);
     expect(await live()).to.equal(1);
-    expect(await endSessionsOfMember(forTenant(rt.svc.db, a), { memberId: member.id, now: new Date() })).to.equal(1);
+    expect(await inTransaction(rt.svc, (tx) => endSessionsOfMember(tx, a, { memberId: member.id, now: new Date() }))).to.equal(1);
     expect(await live()).to.equal(0);
   });
 });
