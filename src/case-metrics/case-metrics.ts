@@ -40,7 +40,7 @@ export type LiveOnlyFigure = 'timeInStatus' | 'decisions' | 'analysts' | 'sla';
 /**
  * The figures that stay live in the test view, and why: status spells (time in status, decisions, analysts) are
  * recorded for live cases only (the spell recorder skips test events, and their indexes hold live rows only), and
- * the SLA breaches are src/sla's (test cases have no SLA). The open counts are the caller's mode's.
+ * the SLA breaches count live cases' SLAs (src/sla keeps test cases' apart). The open counts are the caller's mode's.
  */
 export const LIVE_ONLY_FIGURES: readonly LiveOnlyFigure[] = ['timeInStatus', 'decisions', 'analysts', 'sla'];
 
