@@ -37,7 +37,7 @@ export class CasesResolver {
   @Query(() => CaseConnection, {
     complexity: connectionComplexity,
     description: 'The organisation\'s cases, newest first by creation unless `sort` says otherwise, keyset-paged (first: default 50, above 200 read as 200): '
-      + 'in creation order paging never skips nor repeats a case that did not change. totalCount counts every case the filters select.',
+      + 'in creation order paging never skips nor repeats a case that did not change. totalCount counts the cases the filters select, up to 10,000 (totalCountCapped past it).',
   })
   async cases(
     @Ctx() ctx: GraphqlContext,
@@ -63,13 +63,13 @@ export class CasesResolver {
       slaStates: filter?.slaStates ?? undefined,
       sort: sort ? { by: sort.by, direction: sort.direction ?? 'desc' } : undefined,
       withDecision,
-      withTotal: selects(info, ['totalCount']),
+      withTotal: selects(info, ['totalCount']) || selects(info, ['totalCountCapped']),
     });
     if (withDecision) {
       const loader = partLoader(ctx, 'decision');
       for (const c of result.data) loader.prime(c.caseId, c.decision ?? null);
     }
-    return { ...toConnection(result, caseNodeOf), totalCount: result.totalCount ?? 0 };
+    return { ...toConnection(result, caseNodeOf), totalCount: result.totalCount ?? 0, totalCountCapped: result.totalCountCapped ?? false };
   }
 
   @Query(() => [String], { description: 'The tags in use on the organisation\'s cases, alphabetically (at most 200): the choices of the tag filter.' })

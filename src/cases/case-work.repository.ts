@@ -250,12 +250,15 @@ export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql
 }
 
 /** How many of the tenant's cases the list's filters select (the list's total). */
-export async function countConsoleCases(db: TenantDb, q: Omit<ConsoleCasePageQuery, 'after' | 'limit'>): Promise<number> {
+export async function countConsoleCases(db: TenantDb, q: Omit<ConsoleCasePageQuery, 'after' | 'limit'>, atMost: number): Promise<number> {
   const orgId = db.orgId;
   const { where, params } = consoleCasesWhere(orgId, { ...q, mode: db.mode });
-  // where[0] is the tenant's `c.org_id = ?` (params[0]), written out here.
+  // where[0] is the tenant's `c.org_id = ?` (params[0]), written out here. The count stops after atMost + 1 rows: a
+  // full COUNT(*) of a tenant of 200,000 cases cost MariaDB almost a second of CPU on every page.
   const rest = where.slice(1).map((w) => ` AND ${w}`).join('');
-  const [row]: { n: number | string }[] = await db.query(`SELECT COUNT(*) AS n FROM cases c WHERE c.org_id = ?${rest}`, params);
+  const [row]: { n: number | string }[] = await db.query(
+    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM cases c WHERE c.org_id = ?${rest} LIMIT ${Number(atMost) + 1}) counted`, params,
+  );
   return Number(row?.n ?? 0);
 }
 

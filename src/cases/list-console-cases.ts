@@ -29,8 +29,14 @@ export interface ListConsoleCasesInput extends ConsoleCaseFilter {
 /** A case of the list; `decision` (the current one, or null) is present when asked for with withDecision. */
 export type ConsoleCaseListItem = ConsoleCaseView & { decision?: CurrentDecisionView | null };
 
-/** A page of the console's list, with the count of every case its filters select when asked (withTotal). */
-export type ConsoleCasePage = Page<ConsoleCaseListItem> & { totalCount?: number };
+/** The most cases the list counts: past it the count says "10,000 or more" (`totalCountCapped`). */
+export const CASE_COUNT_CAP = 10_000;
+
+/**
+ * A page of the console's list, with the count of the cases its filters select when asked (withTotal): exact up to
+ * CASE_COUNT_CAP; past it, CASE_COUNT_CAP and totalCountCapped.
+ */
+export type ConsoleCasePage = Page<ConsoleCaseListItem> & { totalCount?: number; totalCountCapped?: boolean };
 
 /**
  * The console's case list: the tenant's cases newest first by creation (an immutable key) or sorted by
@@ -70,6 +76,10 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
   const position = (r: ConsoleCaseRecordWithDecision) => (sort.by === 'created' ? [r.pk]
     : [sort.by === 'updated' ? r.updatedAt : sort.by === 'sla' ? r.slaSort! : r.riskScore ?? '', r.pk]);
   const page: ConsoleCasePage = toPage(svc.config, scope, rows, limit, position, view, { edgeCursors: true });
-  if (input.withTotal) page.totalCount = await countConsoleCases(db, { ...query, now });
+  if (input.withTotal) {
+    const n = await countConsoleCases(db, { ...query, now }, CASE_COUNT_CAP);
+    page.totalCount = Math.min(n, CASE_COUNT_CAP);
+    page.totalCountCapped = n > CASE_COUNT_CAP;
+  }
   return page;
 }

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { assignCaseOwner } from '../../src/cases/index';
+import { countConsoleCases } from '../../src/cases/case-work.repository';
+import { forTenant } from '../../src/db/index';
 import type { MemberRole } from '../../src/tenants/index';
 import { analystOf, newCase, setStatus } from './case-support';
 import { ConsoleHarness } from './harness';
@@ -52,6 +54,12 @@ describe('console GraphQL: the case list as a work queue', function () {
     expect((await search('C-2')).edges.map((e) => e.node.caseId), 'the reference').to.deep.equal([b.caseId]);
     expect((await search('oyale')).edges, 'not inside a word').to.deep.equal([]);
     expect((await search('royal')).totalCount).to.equal(2);
+
+    // The count stops one past its cap (10,000 in the list): here a cap of 2 reads 3 rows and says "more".
+    const capped = await analyst.data<{ cases: { totalCount: number; totalCountCapped: boolean } }>('{ cases(first: 1) { totalCount totalCountCapped } }');
+    expect(capped.cases).to.deep.equal({ totalCount: 3, totalCountCapped: false });
+    const db = forTenant(h.svc.db, tenant.id);
+    expect([await countConsoleCases(db, {}, 2), await countConsoleCases(db, {}, 1), await countConsoleCases(db, {}, 3)]).to.deep.equal([3, 2, 3]);
   });
 
   it('test cases are numbered T-<n> on their own counter: the live references stay contiguous, and each view finds its own by reference', async () => {

@@ -19,6 +19,7 @@ const CasesQuery = graphql(`
   query ConsoleCases($filter: CaseFilter, $sort: CaseSort, $first: Int, $after: String) {
     cases(filter: $filter, sort: $sort, first: $first, after: $after) {
       totalCount
+      totalCountCapped
       edges {
         node {
           caseId
@@ -315,7 +316,8 @@ export function CasesPage() {
       {cases.status === 'done' ? (
         <>
           <p className="list-count" aria-live="polite">
-            {cases.data.cases.totalCount === 1 ? '1 case' : `${cases.data.cases.totalCount} cases`}
+            {cases.data.cases.totalCountCapped ? `More than ${cases.data.cases.totalCount.toLocaleString('en-GB')} cases`
+              : cases.data.cases.totalCount === 1 ? '1 case' : `${cases.data.cases.totalCount} cases`}
           </p>
           <div className="table-scroll">
             <Table
@@ -365,7 +367,10 @@ export function CasesPage() {
             <Button className="button" isDisabled={cursors.length === 0} onPress={() => setPaging({ filterKey, cursors: cursors.slice(0, -1) })}>
               Previous
             </Button>
-            <span className="pager-where">Page {cursors.length + 1} of {Math.max(1, Math.ceil(cases.data.cases.totalCount / PAGE_SIZE))}</span>
+            <span className="pager-where">
+              {cases.data.cases.totalCountCapped ? `Page ${cursors.length + 1} of many`
+                : `Page ${cursors.length + 1} of ${Math.max(1, Math.ceil(cases.data.cases.totalCount / PAGE_SIZE))}`}
+            </span>
             <Button
               className="button"
               isDisabled={!cases.data.cases.pageInfo.hasNextPage || !cases.data.cases.pageInfo.endCursor}
