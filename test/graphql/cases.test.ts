@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { untilCaching } from '../support/within';
 import { assignCaseOwner } from '../../src/cases/index';
 import type { Tenant } from '../../src/tenants/index';
 import { seedDecision, seedDocument, seedHit, seedParty } from '../rest/factories';
@@ -149,9 +150,7 @@ describe('console GraphQL: cases and case', function () {
   it('a page of 5 and of 50 cases costs the same statements: two with owner, riskBand and decision (one once the session check is cached), three with documents too', async () => {
     const analyst = await h.signedIn('analyst');
     const sessions = h.svc.consoleSessionCache;
-    sessions.begin();
-    for (let i = 0; !sessions.caching && i < 20; i++) await Promise.race([sessions.nextFlush(), new Promise((resolve) => setTimeout(resolve, 500))]);
-    expect(sessions.caching, 'the revocation feed listens').to.equal(true);
+    await untilCaching(sessions);
     const tenant = analyst.member.tenant;
     for (let i = 0; i < 50; i++) {
       const c = await newCase(h.svc, tenant, { companyName: `Counted ${i} Ltd` });

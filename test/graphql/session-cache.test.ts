@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { untilCaching, within } from '../support/within';
 import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
 import { inTransaction } from '../../src/db/index';
 import { createMemberToken } from '../../src/members/member-tokens';
@@ -16,20 +17,6 @@ import { ConsoleHarness, type ConsoleClient } from './harness';
 const MINUTE = 60_000;
 const ME = '{ me { id role mode mfaEnrolmentRequired } }';
 const UNAUTHENTICATED = { code: 'UNAUTHENTICATED', message: 'Sign in to the console first.', extensions: { code: 'UNAUTHENTICATED', reason: 'unauthenticated' } };
-
-/** Resolves with `promise`, or fails naming `what` after `ms`. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`Timed out after ${ms} ms waiting for ${what}`)), ms); }),
-  ]);
-}
-
-async function untilCaching(cache: ConsoleSessionCache): Promise<void> {
-  cache.begin();
-  while (!cache.caching) await within(cache.nextFlush(), 10_000, 'the revocation feed listening');
-}
 
 /**
  * A clock that stands still unless moved (a cached check then never ages out during a test, so only an

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { untilCaching, within } from '../support/within';
 import { AccessTokenCache, LIVE_CHECK_TTL_MS, revokeClient, verifyAccessToken } from '../../src/oauth/index';
 import { type Clock, type Services } from '../../src/platform/index';
 import { PgRevocationFeed } from '../../worker/revocation-feed';
@@ -6,19 +7,6 @@ import { rejection } from '../support/rejection';
 import { runtime } from '../support/runtime';
 import { basic, clientToken, decodeJwt, post, startServer, tenantClientToken, type Harness } from './harness';
 import { SERVICE_OPERATOR } from '../../src/access/index';
-
-/** Resolves with `promise`, or fails naming `what` after `ms`. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`Timed out after ${ms} ms waiting for ${what}`)), ms); }),
-  ]);
-}
-
-async function untilCaching(cache: AccessTokenCache, on: boolean): Promise<void> {
-  while (cache.caching !== on) await within(cache.nextFlush(), 10_000, `the revocation feed ${on ? 'listening' : 'stopping'}`);
-}
 
 /** A settable clock, for passing the live-check TTL without waiting. */
 function movableClock(): Clock & { advance(ms: number): void } {

@@ -39,7 +39,9 @@ describe('the integrator\'s reference pages (/docs, /docs/events) in Chromium', 
     const w = await watchedPage(browser, LOOKS.light);
     const away = leaving(w.page);
     await w.page.goto(`${h.url}/docs`);
-    await w.page.getByRole('heading', { level: 1, name: /Compliance onboarding service: pull API/ }).waitFor(WAIT);
+    // Redoc parses the whole document (every operation's examples, the 36 event schemas) before its first heading:
+    // seconds on a loaded machine, so this one wait is longer.
+    await w.page.getByRole('heading', { level: 1, name: /Compliance onboarding service: pull API/ }).waitFor({ timeout: 30_000 });
     // An operation of the API, with its example request (Redoc's "Request samples").
     await w.page.getByRole('heading', { name: /Create a case/i }).first().waitFor(WAIT);
     await w.page.getByText('Request samples').first().waitFor(WAIT);
