@@ -113,13 +113,17 @@ interface AxeViolation {
  */
 export async function checkPage(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   axeSource ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(await axeSource);
+  // Injected once per document (a page that stays put keeps it between checks).
+  if (await page.evaluate('typeof axe') === 'undefined') await page.evaluate(await axeSource);
   const violations = await page.evaluate<AxeViolation[]>(`
     axe.run(document, { resultTypes: ['violations'] }).then((result) =>
       result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))
   `);
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
+  // Screenshots for a person to look at (TEST_SCREENSHOTS=1): encoding 150 full-page PNGs is CPU the suite does without.
+  if (process.env.TEST_SCREENSHOTS === '1') {
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
+  }
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${name}`).to.deep.equal([]);
 }
