@@ -37,7 +37,7 @@ export class CasesResolver {
   @Query(() => CaseConnection, {
     complexity: connectionComplexity,
     description: 'The organisation\'s cases, newest first by creation unless `sort` says otherwise, keyset-paged (first: default 50, above 200 read as 200): '
-      + 'in creation order paging never skips nor repeats a case that did not change. totalCount counts the cases the filters select, up to 10,000 (totalCountCapped past it).',
+      + 'in creation order paging never skips nor repeats a case that did not change. totalCount counts the cases the filters select, up to 1,000 (totalCountCapped past it).',
   })
   async cases(
     @Ctx() ctx: GraphqlContext,

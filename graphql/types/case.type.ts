@@ -256,8 +256,8 @@ export class CaseEdge {
 export class CaseConnection {
   @Field(() => [CaseEdge]) edges!: CaseEdge[];
   @Field(() => PageInfo) pageInfo!: PageInfo;
-  @Field(() => Int, { description: 'How many cases the filters select, across every page, counted up to 10,000 (when asked for): past 10,000 it is 10,000 and totalCountCapped is true.' }) totalCount!: number;
-  @Field({ description: 'True when more than 10,000 cases match: totalCount then says "10,000 or more".' }) totalCountCapped!: boolean;
+  @Field(() => Int, { description: 'How many cases the filters select, across every page, counted up to 1,000 (when asked for): past 1,000 it is 1,000 and totalCountCapped is true.' }) totalCount!: number;
+  @Field({ description: 'True when more than 1,000 cases match: totalCount is then 1,000, a lower bound.' }) totalCountCapped!: boolean;
 }
 
 export const CaseAssigneeEnum = enumOf(CASE_ASSIGNEES);

@@ -29,8 +29,8 @@ export interface ListConsoleCasesInput extends ConsoleCaseFilter {
 /** A case of the list; `decision` (the current one, or null) is present when asked for with withDecision. */
 export type ConsoleCaseListItem = ConsoleCaseView & { decision?: CurrentDecisionView | null };
 
-/** The most cases the list counts: past it the count says "10,000 or more" (`totalCountCapped`). */
-export const CASE_COUNT_CAP = 10_000;
+/** The most cases the list counts: past it the count says "more than 1,000" (`totalCountCapped`). */
+export const CASE_COUNT_CAP = 1_000;
 
 /**
  * A page of the console's list, with the count of the cases its filters select when asked (withTotal): exact up to
