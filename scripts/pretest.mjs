@@ -10,7 +10,7 @@ const run = (script) => new Promise((resolve) => {
 });
 
 if (await run('codegen:web')) process.exit(1);
-const build = async () => (await run('build:server')) || run('build:web:app');
+const build = async () => (await run('build:server')) || (await run('build:client')) || run('build:web:app');
 const [built, lint] = await Promise.all([build(), run('lint')]);
 if (built || lint) {
   console.error(`pretest: ${[built && 'the build', lint && 'the lint'].filter(Boolean).join(' and ')} failed`);
