@@ -27,7 +27,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
-      'import/no-cycle': 'error',
+      // Import cycles: `npm run lint:cycles` (dpdm, every folder, type-only imports included) in seconds;
+      // import/no-cycle took four fifths of ESLint's time for the same answer.
       'import/no-restricted-paths': ['error', {
         zones: [
           // The domain imports only itself.

@@ -1,6 +1,5 @@
 // The composition root: the one place that wires ports to adapters. Entry points (start.ts, svc.ts)
 // and tests build the service through it.
-import type { Express } from 'express';
 import { takeCaseSequences } from '../src/cases/index';
 import { connectDataSource, createDataSource, ensureMysqlDatabase, runMigrations, type Queryable } from '../src/db/index';
 import { LocalDocumentExtractor } from '../src/documents/index';
@@ -19,11 +18,6 @@ import { LocalIdentityVerifier } from '../src/idv/index';
 import { LocalAdverseMediaSource, LocalCompanyRegistry, type AdverseMediaSource, type CompanyRegistry } from '../src/monitoring/index';
 import { createNodemailerMailer } from '../worker/mail/nodemailer-mailer';
 import { createBlobStore } from '../worker/blob/index';
-import { createApp } from '../rest/app';
-import { webRoutes } from '../rest/web.routes';
-import { createGraphqlServer } from '../graphql/server';
-import { createTrpcRouter } from '../trpc/server';
-import { mcpRoutes } from '../mcp/index';
 import { GraphileJobQueue } from '../worker/job-queue';
 import { ENTITIES } from './entities';
 import { FEATURE_MODULES } from '../worker/modules';
@@ -165,22 +159,4 @@ export function createCompanyRegistry(config: Config): CompanyRegistry {
 export function createAdverseMediaSource(config: Config): AdverseMediaSource {
   if (config.adverseMediaProvider === 'http' && config.adverseMediaHttp) return new HttpAdverseMediaSource(config.adverseMediaHttp);
   return new LocalAdverseMediaSource(config.adverseMediaPath);
-}
-
-export interface HttpApp {
-  app: Express;
-  /** Stops adapters that hold resources of their own (Apollo). */
-  stop(): Promise<void>;
-}
-
-/** The HTTP application with every adapter mounted. */
-export async function buildHttpApp(svc: Services): Promise<HttpApp> {
-  const graphql = await createGraphqlServer(svc);
-  const app = createApp(svc, (a) => {
-    a.use(graphql.router);
-    a.use(createTrpcRouter(svc));
-    a.use(mcpRoutes(svc)); // the MCP server for AI assistants at /mcp
-    a.use(webRoutes());
-  });
-  return { app, stop: () => graphql.stop() };
 }

@@ -12,7 +12,8 @@ import { ConfigError, createLogger, loadConfig } from '../src/platform/index';
 import { createHealthApp, createMetricsApp } from '../rest/app';
 import { createPrometheusMetrics } from './prometheus';
 import { startWorker, type WorkerHandle } from '../worker/runner';
-import { buildHttpApp, compose, prepareDatabases, type HttpApp } from './compose';
+import { compose, prepareDatabases } from './compose';
+import { buildHttpApp, type HttpApp } from './http-app';
 import { LocalServiceError, ensureLocalServers, localServersFor } from './local-services';
 
 const DRAIN_TIMEOUT_MS = 30_000;

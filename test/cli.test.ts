@@ -22,7 +22,11 @@ const COMMANDS = [
   'evidence:verify',
 ];
 
-describe('operator CLI (svc)', () => {
+describe('operator CLI (svc)', function () {
+  // Each test runs CLI processes one after another (1 to 2 s each on a quiet machine, several times that in the
+  // suite's parallel part): the bound is for a hang.
+  this.timeout(120_000);
+
   it('org:create prints exactly {"orgId"}', async () => {
     const out = await svc('org:create', '--name', 'Acme Trading Ltd');
     expect(out.code, out.stderr).to.equal(0);
@@ -103,9 +107,7 @@ describe('operator CLI (svc)', () => {
     expect(pub.clientSecret).to.equal(null);
   });
 
-  it('prints the error and usage to stderr and exits 1 on misuse, with nothing on stdout', async function () {
-    // Eleven CLI processes one after another, each loading the service's modules (about 2 s each on a busy machine).
-    this.timeout(90_000);
+  it('prints the error and usage to stderr and exits 1 on misuse, with nothing on stdout', async () => {
     const cases: [string[], string][] = [
       [[], 'Usage: svc <command> [options]'],
       [['nope'], "error: unknown command 'nope'"],
@@ -119,8 +121,10 @@ describe('operator CLI (svc)', () => {
       [['user:create', '--org', 'o', '--email', 'e@example.com', '--role', 'analyst'], "error: required option '--password <password>' or '--password-stdin' not specified"],
       [['user:create', '--org', 'o', '--email', 'e@example.com', '--role', 'analyst', '--password', 'p', '--password-stdin'], "error: option '--password-stdin' cannot be used with option '--password <password>'"],
     ];
-    for (const [args, message] of cases) {
-      const out = await svc(...args);
+    // Eleven CLI processes at once: none of them reaches the databases.
+    const outs = await Promise.all(cases.map(([args]) => svc(...args)));
+    for (const [i, [args, message]] of cases.entries()) {
+      const out = outs[i]!;
       expect(out.code, args.join(' ')).to.equal(1);
       expect(out.stdout, args.join(' ')).to.equal('');
       expect(out.stderr, args.join(' ')).to.contain(message).and.match(/Usage: svc/);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Server } from 'node:http';
-import { buildHttpApp, type HttpApp } from '../../bin/compose';
+import { buildHttpApp, type HttpApp } from '../../bin/http-app';
 import { formatGraphqlError } from '../../graphql/errors';
 import { runtime } from '../support/runtime';
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { buildHttpApp } from '../../bin/compose';
+import { buildHttpApp } from '../../bin/http-app';
 import { CONSOLE_COOKIE } from '../../graphql/session-cookie';
 import { operatorActor } from '../../src/access/index';
 import { type Clock, type Services } from '../../src/platform/index';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { expect } from 'chai';
 import S3rver from 's3rver';
-import { buildHttpApp } from '../../bin/compose';
+import { buildHttpApp } from '../../bin/http-app';
 import type { Services } from '../../src/platform/index';
 import { S3BlobStore } from '../../worker/blob/index';
 import type { ConsoleHarness } from '../graphql/harness';
