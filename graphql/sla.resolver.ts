@@ -27,8 +27,11 @@ export class SlaResolver {
 
   @FieldResolver(() => CaseSla, { nullable: true, description: 'The SLA of the case\'s current status: null for a closed case, or when its status has no target.' })
   async sla(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): Promise<CaseSla | null> {
-    const loader = loaderOf(ctx, 'case.sla', () => new DataLoader<string, CaseSlaView | null>((ids) => caseSlas(ctx.svc, actorOf(ctx), [...ids])));
-    const v = await loader.load(c.caseId);
+    const v = await caseSlaLoader(ctx).load(c.caseId);
     return v ? caseSlaOf(v) : null;
   }
 }
+
+/** The request's loader of cases' SLAs (one statement per page of cases); the case list primes it with the SLAs its page read. */
+export const caseSlaLoader = (ctx: GraphqlContext) =>
+  loaderOf(ctx, 'case.sla', () => new DataLoader<string, CaseSlaView | null>((ids) => caseSlas(ctx.svc, actorOf(ctx), [...ids])));

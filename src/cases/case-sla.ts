@@ -21,6 +21,26 @@ export const SLA_STATE_SQL_PARAMS = 2;
 export const caseSlaStateSql = (c: string) =>
   `(SELECT ${slaStateSql('s')} FROM case_slas s WHERE s.org_id = ${c}.org_id AND s.case_pk = ${c}.pk AND s.status = ${c}.status AND ${c}.status NOT IN ('approved', 'declined'))`;
 
+/** A case's SLA as the list reads it with its page (withSla): what src/sla's caseSlas answers for the case. */
+export interface ListedCaseSla {
+  /** When the target is reached; null while paused. */
+  dueAt: string | null;
+  state: SlaState;
+  /** Since when the clock waits on the customer; null while it runs. */
+  pausedSince: string | null;
+  /** The status's target (hours). */
+  targetHours: number;
+}
+
+/**
+ * The list's join of the clock of each case's current status, as `sl` (no row for a closed case or one without a
+ * clock), and its columns: the state at the instant bound to the first STATE_SQL_PARAMS `?` of the statement.
+ */
+export const caseSlaJoinSql = (c: string) =>
+  `LEFT JOIN case_slas sl ON sl.org_id = ${c}.org_id AND sl.case_pk = ${c}.pk AND sl.status = ${c}.status AND ${c}.status NOT IN ('approved', 'declined')`;
+export const CASE_SLA_COLUMNS = `${slaStateSql('sl')} AS sla_state, CAST(sl.due_at AS CHAR) AS sla_due_at, `
+  + 'CAST(sl.paused_since AS CHAR) AS sla_paused_since, sl.target_ms AS sla_target_ms';
+
 /**
  * A case's SLA due time as the list sorts it: cases without one (no SLA, closed, paused) after every other
  * in either direction (a far-future instant ascending, a far-past one descending).

@@ -1,8 +1,8 @@
 import { modeCondition, type TenantDb } from '../db/index';
-import { datetimeTextSql } from '../db/datetime-text';
+import { datetimeTextSql, isoFromDatetimeText } from '../db/datetime-text';
 import { DomainError } from '../errors';
 import { caseSearchCondition, type CaseSearch } from './case-search';
-import { caseSlaDueSql, caseSlaStateSql, SLA_STATE_SQL_PARAMS, type SlaState } from './case-sla';
+import { CASE_SLA_COLUMNS, caseSlaDueSql, caseSlaJoinSql, caseSlaStateSql, SLA_STATE_SQL_PARAMS, type ListedCaseSla, type SlaState } from './case-sla';
 import { isCaseId } from './case-id';
 import type { CaseSource, CaseStatus, OnboardingStage } from './case.entity';
 import type { RiskBand } from './case.wire';
@@ -37,6 +37,8 @@ interface ConsoleCaseRowData {
   crm_record_id: string | null; crm_source: string | null; created_by: string | null; owner_member_id: string | null; owner_name: string | null;
   owner_email: string | null; risk_band: RiskBand | null; risk_score: string | number | null; created_at: string; updated_at: string;
   purged_at: string | null; tags?: string | null; sla_sort?: string;
+  sla_state?: SlaState | null; sla_due_at?: string | null; sla_paused_since?: string | null; sla_target_ms?: string | number | null;
+  total_count?: string | number;
 }
 
 interface ConsoleCaseRowWithDecisionData extends ConsoleCaseRowData {
@@ -75,6 +77,10 @@ export interface ConsoleCaseRecord {
   tags: string[];
   /** Sorted by SLA due: the sorted value (datetime text, see caseSlaDueSql). */
   slaSort?: string;
+  /** Read with the page (withSla): the case's SLA now, or null (closed, no clock, no target for its status). */
+  sla?: ListedCaseSla | null;
+  /** Read with the page (countAtMost): how many cases the filters select, up to countAtMost + 1. */
+  totalCount?: number;
 }
 
 /** A list row with its current decision joined (null when it has none). */
@@ -89,6 +95,14 @@ const toConsoleCaseRecord = (r: ConsoleCaseRowData): ConsoleCaseRecord => ({
   ownerEmail: r.owner_email, riskBand: r.risk_band, riskScore: r.risk_score === null ? null : String(r.risk_score), createdAt: r.created_at,
   updatedAt: r.updated_at, purgedAt: r.purged_at, tags: r.tags ? r.tags.split('\n') : [],
   ...(r.sla_sort !== undefined ? { slaSort: r.sla_sort } : {}),
+  ...(r.sla_state !== undefined ? { sla: listedSlaOf(r) } : {}),
+  ...(r.total_count !== undefined ? { totalCount: Number(r.total_count) } : {}),
+});
+
+/** The SLA columns of a list row (CASE_SLA_COLUMNS) as caseSlas shows them: null without a state. */
+const listedSlaOf = (r: ConsoleCaseRowData): ListedCaseSla | null => (r.sla_state == null ? null : {
+  dueAt: isoFromDatetimeText(r.sla_due_at ?? null), state: r.sla_state, pausedSince: isoFromDatetimeText(r.sla_paused_since ?? null),
+  targetHours: Number(r.sla_target_ms) / 3_600_000,
 });
 
 const toConsoleCaseRecordWithDecision = (r: ConsoleCaseRowWithDecisionData): ConsoleCaseRecordWithDecision => ({
@@ -140,6 +154,10 @@ export interface ConsoleCasePageQuery {
   mode?: 'live' | 'test';
   /** Join each case's current decision (decision_* columns), saving the caller a second statement. */
   withDecision?: boolean;
+  /** Join each case's SLA at `now` (sla_* columns; see ListedCaseSla), saving the caller a second statement. */
+  withSla?: boolean;
+  /** Count, in the same statement, the cases the filters select, up to this many and one more (countConsoleCases). */
+  countAtMost?: number;
 }
 
 /** The sortable column of each sort (null risk scores sort lowest, as MariaDB sorts NULL; cases without an SLA due time last). */
@@ -227,6 +245,10 @@ function consoleCasesWhere(orgId: string, q: Omit<ConsoleCasePageQuery, 'after' 
 export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql: string; params: unknown[] } {
   const sort = q.sort ?? { by: 'created', direction: 'desc' };
   const { where, params, indexes } = consoleCasesWhere(orgId, q);
+  // The count (countAtMost) as an uncorrelated subquery, which MariaDB runs once for the statement: the filters
+  // without the page's position. Its own `c` is the inner one.
+  const total = q.countAtMost === undefined ? { column: '', params: [] }
+    : { column: `, (${countSql(where, q.countAtMost)}) AS total_count`, params: [...params] };
   if (q.after !== null) {
     const after = keysetAfter(sort, q.after);
     where.push(after.sql);
@@ -240,12 +262,14 @@ export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql
     ? `, ${JOINED_DECISION_COLUMNS} FROM cases c ${hint}
        LEFT JOIN decisions d ON d.id = (SELECT MAX(d2.id) FROM decisions d2 WHERE d2.org_id = c.org_id AND d2.case_pk = c.pk)`
     : ` FROM cases c ${hint}`;
+  // Each case's SLA now (withSla): one primary-key lookup per row of the page instead of a statement of its own.
+  const sla = q.withSla ? { columns: `, ${CASE_SLA_COLUMNS}`, join: ` ${caseSlaJoinSql('c')}`, params: Array<unknown>(SLA_STATE_SQL_PARAMS).fill(q.now) } : { columns: '', join: '', params: [] };
   const dir = sort.direction === 'desc' ? 'DESC' : 'ASC';
   const order = byPk ? `c.pk ${dir}` : `${sort.by === 'sla' ? 'sla_sort' : sortColumn(sort)} ${dir}, c.pk ${dir}`;
   const slaSort = sort.by === 'sla' ? `, CAST(${sortColumn(sort)} AS CHAR) AS sla_sort` : '';
   return {
-    sql: `SELECT ${CONSOLE_CASE_COLUMNS_C}, ${TAGS_COLUMN}${slaSort}${decision} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${Math.floor(q.limit)}`,
-    params,
+    sql: `SELECT ${CONSOLE_CASE_COLUMNS_C}, ${TAGS_COLUMN}${slaSort}${sla.columns}${total.column}${decision}${sla.join} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${Math.floor(q.limit)}`,
+    params: [...sla.params, ...total.params, ...params],
   };
 }
 
@@ -255,12 +279,13 @@ export async function countConsoleCases(db: TenantDb, q: Omit<ConsoleCasePageQue
   const { where, params } = consoleCasesWhere(orgId, { ...q, mode: db.mode });
   // where[0] is the tenant's `c.org_id = ?` (params[0]), written out here. The count stops after atMost + 1 rows: a
   // full COUNT(*) of a tenant of 200,000 cases cost MariaDB almost a second of CPU on every page.
-  const rest = where.slice(1).map((w) => ` AND ${w}`).join('');
-  const [row]: { n: number | string }[] = await db.query(
-    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM cases c WHERE c.org_id = ?${rest} LIMIT ${Number(atMost) + 1}) counted`, params,
-  );
+  const [row]: { n: number | string }[] = await db.query(`SELECT (${countSql(where, atMost)}) AS n`, params);
   return Number(row?.n ?? 0);
 }
+
+/** The count of the cases `where` selects (its params bound in order), stopping after atMost + 1 rows. */
+const countSql = (where: string[], atMost: number) =>
+  `SELECT COUNT(*) FROM (SELECT 1 FROM cases c WHERE ${where.join(' AND ')} LIMIT ${Math.floor(atMost) + 1}) counted`;
 
 /** One keyset page of the console's case list (with the current decisions when asked). */
 export async function listConsoleCasePage(db: TenantDb, q: ConsoleCasePageQuery): Promise<ConsoleCaseRecordWithDecision[]> {

@@ -6,6 +6,7 @@ import type { Services } from '../services';
 import type { CaseListFilter } from './case-filter';
 import { checkConsoleCaseQuery } from './console-case-query';
 import type { CurrentDecisionView } from './case.wire';
+import type { ListedCaseSla } from './case-sla';
 import { countConsoleCases, listConsoleCasePage, type CaseListPosition, type CaseSort, type ConsoleCaseRecordWithDecision } from './case-work.repository';
 import { currentDecisionView } from './decision-views';
 import { consoleCaseView, type ConsoleCaseView } from './console-case-views';
@@ -20,14 +21,16 @@ export interface ListConsoleCasesInput extends ConsoleCaseFilter {
   cursor?: string;
   /** Read each case's current decision with the page (one statement instead of two when the caller shows it). */
   withDecision?: boolean;
+  /** Read each case's SLA now with the page (`sla`, as src/sla's caseSlas answers it; one statement instead of two). */
+  withSla?: boolean;
   /** The order: by `created` (default), `updated`, `risk` (score; cases not assessed last when descending) or `sla` (due time; cases without one last), `desc` by default. */
   sort?: Partial<CaseSort>;
   /** Also count the cases the filters select (`totalCount`; one more statement). */
   withTotal?: boolean;
 }
 
-/** A case of the list; `decision` (the current one, or null) is present when asked for with withDecision. */
-export type ConsoleCaseListItem = ConsoleCaseView & { decision?: CurrentDecisionView | null };
+/** A case of the list; `decision` (the current one, or null) and `sla` are present when asked for (withDecision, withSla). */
+export type ConsoleCaseListItem = ConsoleCaseView & { decision?: CurrentDecisionView | null; sla?: ListedCaseSla | null };
 
 /** The most cases the list counts: past it the count says "more than 1,000" (`totalCountCapped`). */
 export const CASE_COUNT_CAP = 1_000;
@@ -49,6 +52,7 @@ export type ConsoleCasePage = Page<ConsoleCaseListItem> & { totalCount?: number;
 export async function listConsoleCases(svc: Services, actor: Actor, input: ListConsoleCasesInput): Promise<ConsoleCasePage> {
   authorize(actor, 'cases:read');
   if (input.withDecision) authorize(actor, 'decisions:read');
+  if (input.withSla) authorize(actor, 'sla:read');
   const orgId = actor.orgId;
   const { query, sort, filter } = checkConsoleCaseQuery(actor, input);
   const scope: CursorScope = { orgId, list: 'console_cases', filter };
@@ -64,12 +68,16 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
   // The SLA filter and order read the clocks at the time of the caller's mode (a test case's runs on the test clock).
   const db = forTenant(svc.db, actor);
   const now = await nowOfMode(svc.clock, db, db.mode);
-  const rows = await listConsoleCasePage(db, { ...query, now, after, limit: limit + 1, withDecision: input.withDecision === true });
+  const rows = await listConsoleCasePage(db, {
+    ...query, now, after, limit: limit + 1, withDecision: input.withDecision === true, withSla: input.withSla === true,
+    ...(input.withTotal ? { countAtMost: CASE_COUNT_CAP } : {}),
+  });
   const view = (r: ConsoleCaseRecordWithDecision): ConsoleCaseListItem => {
     const c: ConsoleCaseListItem = consoleCaseView(r, svc.config.appUrl);
     if (input.withDecision) {
       c.decision = r.decision === null ? null : currentDecisionView(r.decision);
     }
+    if (input.withSla) c.sla = r.sla ?? null;
     return c;
   };
   // The position after a row: its pk, and for the other orders the sorted value first ('' for a score not assessed).
@@ -77,7 +85,9 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
     : [sort.by === 'updated' ? r.updatedAt : sort.by === 'sla' ? r.slaSort! : r.riskScore ?? '', r.pk]);
   const page: ConsoleCasePage = toPage(svc.config, scope, rows, limit, position, view, { edgeCursors: true });
   if (input.withTotal) {
-    const n = await countConsoleCases(db, { ...query, now }, CASE_COUNT_CAP);
+    // Counted by the page's own statement; a page past the last row has no row to carry the count (a first page
+    // without rows counts none).
+    const n = rows[0]?.totalCount ?? (after === null ? 0 : await countConsoleCases(db, { ...query, now }, CASE_COUNT_CAP));
     page.totalCount = Math.min(n, CASE_COUNT_CAP);
     page.totalCountCapped = n > CASE_COUNT_CAP;
   }

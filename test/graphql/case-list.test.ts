@@ -60,6 +60,13 @@ describe('console GraphQL: the case list as a work queue', function () {
     expect(capped.cases).to.deep.equal({ totalCount: 3, totalCountCapped: false });
     const db = forTenant(h.svc.db, tenant.id);
     expect([await countConsoleCases(db, {}, 2), await countConsoleCases(db, {}, 1), await countConsoleCases(db, {}, 3)]).to.deep.equal([3, 2, 3]);
+    // The page's statement counts (every filter, not the page's position); a page past the last row still has the count.
+    const PAGE = 'query ($after: String, $filter: CaseFilter) { cases(first: 1, after: $after, filter: $filter) { totalCount edges { node { caseId } } pageInfo { endCursor } } }';
+    type PageData = { cases: { totalCount: number; edges: { node: { caseId: string } }[]; pageInfo: { endCursor: string | null } } };
+    const first = (await analyst.data<PageData>(PAGE, { filter: { search: 'royal' } })).cases;
+    const second = (await analyst.data<PageData>(PAGE, { after: first.pageInfo.endCursor, filter: { search: 'royal' } })).cases;
+    const past = (await analyst.data<PageData>(PAGE, { after: second.pageInfo.endCursor, filter: { search: 'royal' } })).cases;
+    expect([first, second, past].map((p) => [p.edges.map((e) => e.node.caseId), p.totalCount])).to.deep.equal([[[b.caseId], 2], [[a.caseId], 2], [[], 2]]);
   });
 
   it('test cases are numbered T-<n> on their own counter: the live references stay contiguous, and each view finds its own by reference', async () => {

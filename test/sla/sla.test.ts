@@ -16,6 +16,7 @@ const GET = `{ slaPolicy { ${POLICY} } }`;
 const CASE = 'query($id: String!) { case(caseId: $id) { caseId status sla { dueAt state pausedSince targetHours } } }';
 const LIST = `query($first: Int, $after: String, $filter: CaseFilter, $sort: CaseSort) { cases(first: $first, after: $after, filter: $filter, sort: $sort) {
   totalCount edges { node { caseId sla { state dueAt } } } pageInfo { hasNextPage endCursor } } }`;
+const LISTED_SLAS = '{ cases(first: 200) { edges { node { caseId sla { dueAt state pausedSince targetHours } } } } }';
 const VIEWS = '{ caseViews { id name filter { status slaStates } } }';
 const SET_QUEUES = 'mutation($input: [QueueInput!]!) { setQueues(input: $input) { id name } }';
 const QUEUES = '{ queues { name openCount slaBreaches } }';
@@ -47,8 +48,14 @@ describe('SLAs over GraphQL: setSlaPolicy, slaPolicy, Case.sla, the case list, q
   const drain = async (tenant: Tenant) => drainJobs(await runtime(), { orgId: tenant.id, svc: worker });
   /** A member of the tenant signed in now (sessions follow the test's clock). */
   const viewer = (tenant: Tenant) => h.signedIn('analyst', tenant);
-  const slaOf = async (tenant: Tenant, caseId: string): Promise<Sla> =>
-    (await (await viewer(tenant)).data<{ case: { sla: Sla } }>(CASE, { id: caseId })).case.sla;
+  /** The case's SLA as its page shows it, after checking that the case list (which reads it in its own statement's join) shows the same. */
+  const slaOf = async (tenant: Tenant, caseId: string): Promise<Sla> => {
+    const member = await viewer(tenant);
+    const { sla } = (await member.data<{ case: { sla: Sla } }>(CASE, { id: caseId })).case;
+    const listed = await member.data<{ cases: { edges: { node: { caseId: string; sla: Sla } }[] } }>(LISTED_SLAS);
+    expect(listed.cases.edges.find((e) => e.node.caseId === caseId)?.node.sla, 'the list\'s SLA of the case').to.deep.equal(sla);
+    return sla;
+  };
   const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).map((m) => decodeQp(m.raw));
 
   it('setSlaPolicy is compliance_admin\'s (audited); analysts and mlros read slaPolicy; signed out is unauthenticated', async () => {
