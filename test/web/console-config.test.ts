@@ -21,7 +21,8 @@ const PAUSED_NOTICE = 'The endpoint is paused: this redelivery is sent anyway, b
  * the audit log. Sessions are started directly (the harness's signedIn) and handed to the browser as its cookie.
  */
 describe('web console: Compliance Configuration in Chromium', function () {
-  this.timeout(90_000);
+  // A bound for a hang: its longest tests took 47 s in a loaded suite run (the Redoc page, at 90 s, failed a run).
+  this.timeout(180_000);
   let h: ConsoleHarness;
   let browser: Browser;
   const receiver = receiversPerTest();
