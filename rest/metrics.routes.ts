@@ -1,5 +1,4 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { AsyncResource } from 'node:async_hooks';
 import { Router, type RequestHandler } from 'express';
 import { metricsOf, runInRequest, tracingOf, type Services } from '../src/platform/index';
 import { sendError } from './errors';
@@ -39,10 +38,12 @@ export function requestObservation(svc: Services): RequestHandler {
     });
     // A traced request's log lines name its trace too (the trace id of W3C traceparent `00-<trace id>-<span id>-<flags>`).
     const traceId = tracingOf(svc).capture()?.traceparent?.split('-')[1];
-    runInRequest({ requestId: String(req.id), ...(traceId ? { traceId } : {}) }, () => {
-      req.emit = AsyncResource.bind(req.emit.bind(req)) as typeof req.emit;
-      next();
-    });
+    const context = { requestId: String(req.id), ...(traceId ? { traceId } : {}) };
+    // The request stream's events re-enter the request's context (AsyncResource.bind did the same for every async
+    // context, at the price of a new resource and, on Node 20, a deprecation wrapper a request: 2 % of a pull page).
+    const emit = req.emit;
+    req.emit = ((...args: Parameters<typeof req.emit>) => runInRequest(context, () => emit.apply(req, args))) as typeof req.emit;
+    runInRequest(context, next);
   };
 }
 

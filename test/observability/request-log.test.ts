@@ -1,10 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import express from 'express';
 import { createApp } from '../../rest/app';
 import type { Runtime } from '../../bin/compose';
 import { createLogger, type Services } from '../../src/platform/index';
 import { runtime } from '../support/runtime';
+import { within } from '../support/within';
 
 interface Line {
   msg: string;
@@ -23,6 +25,8 @@ describe('observability: every log line of a request carries its reqId', functio
   let started = 0;
   let bothStarted!: () => void;
   const gate = new Promise<void>((resolve) => (bothStarted = resolve));
+  let firstChunk!: () => void;
+  const chunkArrived = new Promise<void>((resolve) => (firstChunk = resolve));
 
   before(async () => {
     rt = await runtime();
@@ -40,6 +44,19 @@ describe('observability: every log line of a request carries its reqId', functio
         if (req.query.fail === 'yes') throw new Error('boom');
         svc.log.debug('answering');
         res.json({ ok: true });
+      });
+      // A body parser calls the next handler from the request stream's `end` event.
+      a.post('/test/log-body', express.json(), (req, res) => {
+        svc.log.info('body parsed');
+        res.json({ got: req.body });
+      });
+      // A body read as it arrives: each chunk's line, and the first chunk's arrival told to the test.
+      a.post('/test/log-stream', (req, res) => {
+        req.on('data', (chunk: Buffer) => {
+          svc.log.info(`chunk ${chunk.toString()}`);
+          firstChunk();
+        });
+        req.on('end', () => res.json({ ok: true }));
       });
     });
     server = createServer(app);
@@ -70,5 +87,29 @@ describe('observability: every log line of a request carries its reqId', functio
     expect(of('req-b')).to.include.members(['handler started', 'after the database', 'answering', 'request completed']);
     expect(of('req-a')).to.not.include('answering');
     expect(JSON.stringify(lines)).to.not.contain('s3cr3t');
+  });
+
+  it('a handler called from the request stream\'s events (a parsed JSON body) writes its lines in the request too', async () => {
+    lines.length = 0;
+    const res = await fetch(`${url}/test/log-body`, { method: 'POST', headers: { 'x-request-id': 'req-c', 'content-type': 'application/json' }, body: JSON.stringify({ a: 1 }) });
+    expect([res.status, await res.json()]).to.deep.equal([200, { got: { a: 1 } }]);
+    expect(lines.filter((l) => l.msg === 'body parsed').map((l) => l.reqId)).to.deep.equal(['req-c']);
+  });
+
+  it('a body that arrives in parts: the lines of its later chunks, emitted from the socket, are the request\'s too', async () => {
+    lines.length = 0;
+    const { request } = await import('node:http');
+    const answered = new Promise<number>((resolve, reject) => {
+      const req = request(`${url}/test/log-stream`, { method: 'POST', headers: { 'x-request-id': 'req-d', 'content-type': 'text/plain' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+      req.write('one');
+      void within(chunkArrived, 5_000, 'the first chunk at the server').then(() => req.end('two'), reject);
+    });
+    expect(await within(answered, 5_000, 'the answer')).to.equal(200);
+    expect(lines.filter((l) => l.msg.startsWith('chunk')).map((l) => [l.msg, l.reqId])).to.deep.equal([['chunk one', 'req-d'], ['chunk two', 'req-d']]);
   });
 });
