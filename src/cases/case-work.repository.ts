@@ -283,9 +283,12 @@ export async function countConsoleCases(db: TenantDb, q: Omit<ConsoleCasePageQue
   return Number(row?.n ?? 0);
 }
 
-/** The count of the cases `where` selects (its params bound in order), stopping after atMost + 1 rows. */
+/**
+ * The count of the cases `where` (consoleCasesWhere's: the tenant's `c.org_id = ?` first, written out here) selects,
+ * its params bound in order, stopping after atMost + 1 rows.
+ */
 const countSql = (where: string[], atMost: number) =>
-  `SELECT COUNT(*) FROM (SELECT 1 FROM cases c WHERE ${where.join(' AND ')} LIMIT ${Math.floor(atMost) + 1}) counted`;
+  `SELECT COUNT(*) FROM (SELECT 1 FROM cases c WHERE c.org_id = ?${where.slice(1).map((w) => ` AND ${w}`).join('')} LIMIT ${Math.floor(atMost) + 1}) counted`;
 
 /** One keyset page of the console's case list (with the current decisions when asked). */
 export async function listConsoleCasePage(db: TenantDb, q: ConsoleCasePageQuery): Promise<ConsoleCaseRecordWithDecision[]> {
