@@ -17,9 +17,12 @@ export const slaStateSql = (s: string) => `CASE WHEN ${s}.target_ms IS NULL THEN
   WHEN ${s}.due_at <= ? THEN 'breached' WHEN ${s}.at_risk_at <= ? THEN 'at_risk' ELSE 'on_track' END`;
 export const SLA_STATE_SQL_PARAMS = 2;
 
+/** The case_slas row `s` that is the clock of case `c`'s current status, while the case is open. */
+const currentClockSql = (s: string, c: string) =>
+  `${s}.org_id = ${c}.org_id AND ${s}.case_pk = ${c}.pk AND ${s}.status = ${c}.status AND ${c}.status NOT IN ('approved', 'declined')`;
+
 /** The state of the SLA of a case `c` of the list (NULL without one: closed, no clock, or no target for its status). */
-export const caseSlaStateSql = (c: string) =>
-  `(SELECT ${slaStateSql('s')} FROM case_slas s WHERE s.org_id = ${c}.org_id AND s.case_pk = ${c}.pk AND s.status = ${c}.status AND ${c}.status NOT IN ('approved', 'declined'))`;
+export const caseSlaStateSql = (c: string) => `(SELECT ${slaStateSql('s')} FROM case_slas s WHERE ${currentClockSql('s', c)})`;
 
 /** A case's SLA as the list reads it with its page (withSla): what src/sla's caseSlas answers for the case. */
 export interface ListedCaseSla {
@@ -36,8 +39,7 @@ export interface ListedCaseSla {
  * The list's join of the clock of each case's current status, as `sl` (no row for a closed case or one without a
  * clock), and its columns: the state at the instant bound to the first STATE_SQL_PARAMS `?` of the statement.
  */
-export const caseSlaJoinSql = (c: string) =>
-  `LEFT JOIN case_slas sl ON sl.org_id = ${c}.org_id AND sl.case_pk = ${c}.pk AND sl.status = ${c}.status AND ${c}.status NOT IN ('approved', 'declined')`;
+export const caseSlaJoinSql = (c: string) => `LEFT JOIN case_slas sl ON ${currentClockSql('sl', c)}`;
 export const CASE_SLA_COLUMNS = `${slaStateSql('sl')} AS sla_state, CAST(sl.due_at AS CHAR) AS sla_due_at, `
   + 'CAST(sl.paused_since AS CHAR) AS sla_paused_since, sl.target_ms AS sla_target_ms';
 
@@ -46,4 +48,4 @@ export const CASE_SLA_COLUMNS = `${slaStateSql('sl')} AS sla_state, CAST(sl.due_
  * in either direction (a far-future instant ascending, a far-past one descending).
  */
 export const caseSlaDueSql = (c: string, direction: 'asc' | 'desc') =>
-  `COALESCE((SELECT s.due_at FROM case_slas s WHERE s.org_id = ${c}.org_id AND s.case_pk = ${c}.pk AND s.status = ${c}.status AND s.target_ms IS NOT NULL AND ${c}.status NOT IN ('approved', 'declined')), CAST('${direction === 'asc' ? '9999-12-31 23:59:59.999' : '1000-01-01 00:00:00.000'}' AS DATETIME(3)))`;
+  `COALESCE((SELECT s.due_at FROM case_slas s WHERE ${currentClockSql('s', c)} AND s.target_ms IS NOT NULL), CAST('${direction === 'asc' ? '9999-12-31 23:59:59.999' : '1000-01-01 00:00:00.000'}' AS DATETIME(3)))`;

@@ -277,8 +277,8 @@ export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql
 export async function countConsoleCases(db: TenantDb, q: Omit<ConsoleCasePageQuery, 'after' | 'limit'>, atMost: number): Promise<number> {
   const orgId = db.orgId;
   const { where, params } = consoleCasesWhere(orgId, { ...q, mode: db.mode });
-  // where[0] is the tenant's `c.org_id = ?` (params[0]), written out here. The count stops after atMost + 1 rows: a
-  // full COUNT(*) of a tenant of 200,000 cases cost MariaDB almost a second of CPU on every page.
+  // The count stops after atMost + 1 rows: a full COUNT(*) of a tenant of 200,000 cases cost MariaDB almost a second
+  // of CPU on every page.
   const [row]: { n: number | string }[] = await db.query(`SELECT (${countSql(where, atMost)}) AS n`, params);
   return Number(row?.n ?? 0);
 }

@@ -56,6 +56,6 @@ export { type SubmittedView, ApplicationDraftSchema, ApplicationSchema, CompanyP
 export { MAX_BULK_CASES, type BulkCaseResult, type BulkOutcome } from './bulk-cases';
 export { bulkAssignCases } from './bulk-assign-cases';
 export { bulkTagCases } from './bulk-tag-cases';
-export { SLA_STATES, slaStateSql, type SlaState } from './case-sla';
+export { SLA_STATES, slaStateSql, type ListedCaseSla, type SlaState } from './case-sla';
 export { csvRecords } from './csv-records';
 export { csvLine } from './csv-line';

@@ -25,7 +25,7 @@ export interface ListConsoleCasesInput extends ConsoleCaseFilter {
   withSla?: boolean;
   /** The order: by `created` (default), `updated`, `risk` (score; cases not assessed last when descending) or `sla` (due time; cases without one last), `desc` by default. */
   sort?: Partial<CaseSort>;
-  /** Also count the cases the filters select (`totalCount`; one more statement). */
+  /** Also count the cases the filters select (`totalCount`; in the page's statement, apart only past the last row). */
   withTotal?: boolean;
 }
 

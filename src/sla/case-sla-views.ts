@@ -1,22 +1,13 @@
 import { authorize, type Actor } from '../access/index';
-import { CLOSED_STATUSES } from '../cases/index';
+import { CLOSED_STATUSES, type ListedCaseSla } from '../cases/index';
 import { forTenant } from '../db/index';
 import type { Services } from '../services';
 import { nowOfMode } from '../test-clock/index';
 import { clockState } from './sla-clock';
-import type { SlaState } from './sla-policy';
 import { clocksByCaseId } from './sla.repository';
 
-/** A case's SLA as the console shows it. */
-export interface CaseSlaView {
-  /** When the target is reached; null while paused. */
-  dueAt: string | null;
-  state: SlaState;
-  /** Since when the clock waits on the customer; null while it runs. */
-  pausedSince: string | null;
-  /** The status's target (hours). */
-  targetHours: number;
-}
+/** A case's SLA as the console shows it: the shape the case list also reads with its page (src/cases' ListedCaseSla). */
+export type CaseSlaView = ListedCaseSla;
 
 /**
  * The SLAs of some of the tenant's cases of the caller's mode, in the order asked (a test case's at its test time): null for a closed case, a case without a
