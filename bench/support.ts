@@ -112,8 +112,12 @@ export async function startBench(extraEnv: Env = {}): Promise<BenchEnv> {
  * Stop it with `server.send({ stop: true })`.
  */
 export async function forkServer(env: Env): Promise<{ server: ChildProcess; url: string }> {
-  // BENCH_SERVER_PROF=<dir> writes a CPU profile of the service process there when it stops.
-  const execArgv = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [];
+  // BENCH_SERVER_PROF=<dir> writes a CPU profile of the service process there when it stops; BENCH_SERVER_ARGS adds
+  // Node options of its own (e.g. --perf-basic-prof, for `perf record` to name JavaScript frames).
+  const execArgv = [
+    ...(process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : []),
+    ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
   const server = fork(join(__dirname, 'server.js'), [], { env: env as NodeJS.ProcessEnv, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve, reject) => {
     server.once('message', (m: { port: number }) => resolve(m.port));
