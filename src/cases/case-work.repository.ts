@@ -248,7 +248,7 @@ export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql
   // The count (countAtMost) as an uncorrelated subquery, which MariaDB runs once for the statement: the filters
   // without the page's position. Its own `c` is the inner one.
   const total = q.countAtMost === undefined ? { column: '', params: [] }
-    : { column: `, (${countSql(where, q.countAtMost)}) AS total_count`, params: [...params] };
+    : { column: `, (${countSql(where, q.countAtMost, countHint(q, indexes))}) AS total_count`, params: [...params] };
   if (q.after !== null) {
     const after = keysetAfter(sort, q.after);
     where.push(after.sql);
@@ -276,10 +276,10 @@ export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql
 /** How many of the tenant's cases the list's filters select (the list's total). */
 export async function countConsoleCases(db: TenantDb, q: Omit<ConsoleCasePageQuery, 'after' | 'limit'>, atMost: number): Promise<number> {
   const orgId = db.orgId;
-  const { where, params } = consoleCasesWhere(orgId, { ...q, mode: db.mode });
+  const { where, params, indexes } = consoleCasesWhere(orgId, { ...q, mode: db.mode });
   // The count stops after atMost + 1 rows: a full COUNT(*) of a tenant of 200,000 cases cost MariaDB almost a second
   // of CPU on every page.
-  const [row]: { n: number | string }[] = await db.query(`SELECT (${countSql(where, atMost)}) AS n`, params);
+  const [row]: { n: number | string }[] = await db.query(`SELECT (${countSql(where, atMost, countHint({ ...q, mode: db.mode }, indexes))}) AS n`, params);
   return Number(row?.n ?? 0);
 }
 
@@ -287,8 +287,16 @@ export async function countConsoleCases(db: TenantDb, q: Omit<ConsoleCasePageQue
  * The count of the cases `where` (consoleCasesWhere's: the tenant's `c.org_id = ?` first, written out here) selects,
  * its params bound in order, stopping after atMost + 1 rows.
  */
-const countSql = (where: string[], atMost: number) =>
-  `SELECT COUNT(*) FROM (SELECT 1 FROM cases c WHERE c.org_id = ?${where.slice(1).map((w) => ` AND ${w}`).join('')} LIMIT ${Math.floor(atMost) + 1}) counted`;
+const countSql = (where: string[], atMost: number, hint: string) =>
+  `SELECT COUNT(*) FROM (SELECT 1 FROM cases c ${hint}WHERE c.org_id = ?${where.slice(1).map((w) => ` AND ${w}`).join('')} LIMIT ${Math.floor(atMost) + 1}) counted`;
+
+/**
+ * The count's index: the live cases of the unfiltered list (the usual page) are counted from (org_id, mode, pk)
+ * alone, not from the rows (MariaDB chose the primary key, whose rows are the whole case: 620 against 360 µs of
+ * its CPU a count of 1,001 in a tenant of 200,000 cases); with other filters, the optimiser's choice.
+ */
+const countHint = (q: { mode?: 'live' | 'test' }, indexes: string[]) =>
+  (q.mode === 'live' && indexes.length === 0 ? 'FORCE INDEX (ix_cases_org_mode_pk) ' : '');
 
 /** One keyset page of the console's case list (with the current decisions when asked). */
 export async function listConsoleCasePage(db: TenantDb, q: ConsoleCasePageQuery): Promise<ConsoleCaseRecordWithDecision[]> {
