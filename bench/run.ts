@@ -15,6 +15,7 @@ import { monitoringDeltaBench } from './monitoring-delta';
 import { passwordFloodBench } from './password-flood';
 import { run as token } from './token';
 import { uploadBench } from './upload';
+import { uploadStagesBench } from './upload-stages';
 import * as webhooks from './webhooks';
 
 const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
@@ -25,6 +26,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   'console-page': consolePageBench,
   webhooks: (args) => webhooks.run(args),
   upload: uploadBench,
+  'upload-stages': uploadStagesBench,
   pipeline: pipelineBench,
   'pipeline-latency': pipelineLatencyBench,
   screening: screeningBench,

@@ -6,7 +6,6 @@ import { findConsoleCase, listCaseTags, listCaseTimeline, listConsoleCases } fro
 import { loadCaseParts, type CasePart, type CaseParts } from '../src/decisions/index';
 import { connectionComplexity, PageArgs, pageInput, toConnection, type Connection } from './connection';
 import { actorOf, loaderOf, type GraphqlContext } from './context';
-import { caseSlaLoader } from './sla.resolver';
 import {
   AssistantRead, AssistantReadConnection, CaseConnection, CaseDocument, CaseFilter, CaseNode, caseNodeOf, CaseSort, Decision, Party, ScreeningHit, TimelineEvent, TimelineEventConnection, type CaseRoot,
 } from './types/case.type';
@@ -50,7 +49,8 @@ export class CasesResolver {
     const actor = actorOf(ctx);
     // Asked for the cases' decisions: the page reads them with its own statement and primes the loader.
     const withDecision = selects(info, ['edges', 'node', 'decision']);
-    // Asked for their SLAs: the same (src/sla's caseSlas reads what the page's join read).
+    // Asked for their SLAs: the same, each row carrying its own (Case.sla answers from it; src/sla's caseSlas reads
+    // what the page's join read).
     const withSla = selects(info, ['edges', 'node', 'sla']);
     const result = await listConsoleCases(ctx.svc, actor, {
       ...pageInput(page),
@@ -72,10 +72,6 @@ export class CasesResolver {
     if (withDecision) {
       const loader = partLoader(ctx, 'decision');
       for (const c of result.data) loader.prime(c.caseId, c.decision ?? null);
-    }
-    if (withSla) {
-      const loader = caseSlaLoader(ctx);
-      for (const c of result.data) loader.prime(c.caseId, c.sla ?? null);
     }
     return { ...toConnection(result, caseNodeOf), totalCount: result.totalCount ?? 0, totalCountCapped: result.totalCountCapped ?? false };
   }
