@@ -50,13 +50,34 @@ export function asServiceUnavailable(err: unknown): unknown {
 
 const codeOf = (err: unknown) => (err as { code?: string }).code ?? (err as { driverError?: { code?: string } }).driverError?.code;
 
-export interface TransactionOptions {
-  /**
-   * Default READ COMMITTED, which costs a SET TRANSACTION round trip per transaction. 'server default'
-   * skips it: for a hot path whose statements only lock rows they find by primary key, where the
-   * isolation level makes no difference.
-   */
-  isolation?: 'READ COMMITTED' | 'server default';
+/**
+ * The pool's connections whose session level is READ COMMITTED (set once, by their first READ COMMITTED
+ * transaction): a transaction on one of them starts without TypeORM's SET TRANSACTION, a round trip of every
+ * transaction otherwise. mysql2 hands out the same connection object for the life of the connection.
+ */
+const readCommittedSessions = new WeakSet<object>();
+
+/** One READ COMMITTED transaction on a connection of the pool: body's manager, COMMIT when it returns, ROLLBACK when it throws. */
+async function readCommitted<T>(deps: Services, body: (manager: EntityManager) => Promise<T>): Promise<T> {
+  const runner = deps.db.createQueryRunner();
+  try {
+    const connection = (await runner.connect()) as object;
+    if (!readCommittedSessions.has(connection)) {
+      await runner.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
+      readCommittedSessions.add(connection);
+    }
+    await runner.startTransaction();
+    try {
+      const result = await body(runner.manager);
+      await runner.commitTransaction();
+      return result;
+    } catch (err) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw err;
+    }
+  } finally {
+    await runner.release();
+  }
 }
 
 /**
@@ -67,7 +88,7 @@ export interface TransactionOptions {
  * unknown, so fn is not run again; that, and a connection lost on every try, is a DomainError
  * `service_unavailable` (HTTP 503 with Retry-After), never an internal error.
  */
-export async function inTransaction<T>(deps: Services, fn: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+export async function inTransaction<T>(deps: Services, fn: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     let tx: Tx | undefined;
     let committing = false;
@@ -79,7 +100,7 @@ export async function inTransaction<T>(deps: Services, fn: (tx: Tx) => Promise<T
         committing = true;
         return value;
       };
-      const result = options.isolation === 'server default' ? await deps.db.transaction(body) : await deps.db.transaction('READ COMMITTED', body);
+      const result = await readCommitted(deps, body);
       for (const hook of tx!.takeHooks()) {
         try {
           await hook();

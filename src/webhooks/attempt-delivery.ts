@@ -137,13 +137,11 @@ async function finishBatch(svc: Services, items: AttemptResult[]): Promise<boole
   const now = svc.clock.now();
   if (new Set(items.map((i) => i.id)).size === items.length) {
     try {
-      // Every statement locks rows found by primary key, so the server's default isolation does as
-      // well as READ COMMITTED here and saves the SET TRANSACTION of each batch.
       return await inTransaction(svc, async ({ manager }) => {
         if (!(await recordResultsIfAllLeased(manager, items, now))) throw new LeaseLost();
         await insertAttempts(manager, items);
         return items.map(() => true);
-      }, { isolation: 'server default' });
+      });
     } catch (err) {
       if (!(err instanceof LeaseLost)) throw err;
     }

@@ -79,3 +79,34 @@ describe('transactions: a lost MySQL connection (real KILLs)', () => {
     expect(await count(k)).to.equal(0);
   });
 });
+
+describe('transactions: READ COMMITTED', () => {
+  /** The transaction's connection, its isolation level and how many SET statements its session has run. */
+  const session = async (tx: Tx) => {
+    const [row]: { id: number | string; level: string }[] = await tx.manager.query('SELECT CONNECTION_ID() AS id, @@tx_isolation AS level');
+    const [sets]: { Value: string }[] = await tx.manager.query("SHOW SESSION STATUS LIKE 'Com_set_option'");
+    return { id: Number(row!.id), level: row!.level, sets: Number(sets!.Value) };
+  };
+
+  it('runs every transaction READ COMMITTED, setting the level once per connection rather than before each transaction', async () => {
+    const rt = await runtime();
+    const first = await inTransaction(rt.svc, session);
+    const second = await inTransaction(rt.svc, session);
+    expect([first.level, second.level]).to.deep.equal(['READ-COMMITTED', 'READ-COMMITTED']);
+    // The pool hands the connection just released back first: the same session, and no SET since.
+    expect(second.id).to.equal(first.id);
+    expect(second.sets).to.equal(first.sets);
+  });
+
+  it('sees, in a transaction, what another connection committed meanwhile (READ COMMITTED, not a snapshot)', async () => {
+    const rt = await runtime();
+    const tenant = await newTenant(rt);
+    const name = (q: { query: (sql: string, params: unknown[]) => Promise<{ name: string }[]> }) => q.query('SELECT name FROM tenants WHERE id = ?', [tenant.id]).then((rows) => rows[0]!.name);
+    const seen = await inTransaction(rt.svc, async (tx) => {
+      const before = await name(tx.manager);
+      await rt.svc.db.query('UPDATE tenants SET name = ? WHERE id = ?', [`${before} renamed`, tenant.id]);
+      return [before, await name(tx.manager)];
+    });
+    expect(seen[1]).to.equal(`${seen[0]} renamed`);
+  });
+});
