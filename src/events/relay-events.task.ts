@@ -15,8 +15,8 @@ const runsOf = new WeakMap<Services, RelayRuns>();
  *
  * Every commit that records events enqueues this job, and relays run one at a time (the feed counter's
  * lock), so a burst of commits used to start up to WORKER_CONCURRENCY relays that queued on that lock,
- * each taking the few events committed since the one before (5,000 events made 1,000 relays, waiting
- * 25 ms each, while their worker slots sent nothing). In one process a relay job now starts a run only
+ * each taking the few events committed since the one before, while their worker slots sent nothing (in
+ * one webhooks benchmark run, 25 s of waiting on that lock in all). In one process a relay job now starts a run only
  * when none is running; otherwise it waits for the one run that starts after the current one, and a
  * job that finds that run already waiting returns at once: that run starts after this job was enqueued,
  * so after its commit, and relays what it committed. If that run fails, its own job is retried (and the
