@@ -33,11 +33,10 @@ export async function uploadStagesBench(): Promise<void> {
     const req = request();
     for await (const f of filesOf(req, multipartParser(req))) {
       const { body: rest } = await peek(f.content, 4100);
-      const { measure } = measuring();
       const pass = async function* (s: AsyncIterable<Uint8Array>) {
         for await (const c of s) yield c;
       };
-      await pipeline(limitBytes(rest, 21 * MiB, () => new Error('too large')), hash ? measure : pass, sink());
+      await pipeline(limitBytes(rest, 21 * MiB, () => new Error('too large')), hash ? measuring().measure : pass, sink());
     }
   };
   const stages: [string, () => Promise<void>][] = [

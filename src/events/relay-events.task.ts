@@ -10,6 +10,12 @@ interface RelayRuns {
 
 const runsOf = new WeakMap<Services, RelayRuns>();
 
+function runsFor(svc: Services): RelayRuns {
+  let runs = runsOf.get(svc);
+  if (!runs) runsOf.set(svc, (runs = { running: null, next: null }));
+  return runs;
+}
+
 /**
  * Hands committed events to their subscribers. Throwing lets graphile retry an infrastructure fault.
  *
@@ -23,10 +29,8 @@ const runsOf = new WeakMap<Services, RelayRuns>();
  * outbox sweep takes what is left).
  */
 export const relayEventsTask: FeatureTask = (svc) => async () => {
-  let runs = runsOf.get(svc);
-  if (!runs) runsOf.set(svc, (runs = { running: null, next: null }));
-  if (runs.next) return;
-  const r = runs;
+  const r = runsFor(svc);
+  if (r.next) return;
   const start = () => {
     const run = relayEvents(svc).finally(() => {
       if (r.running === run) r.running = null;

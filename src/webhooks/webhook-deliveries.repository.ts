@@ -54,7 +54,7 @@ const toLeased = (r: LeasedRow): LeasedDelivery => ({
  * each row leased (35,000 rows for 7 in the webhooks benchmark's backlog of 5,000); the value looked up, an
  * event id, is never NULL.
  */
-export const leasedDeliveriesSql = (count: number): string =>
+const leasedDeliveriesSql = (count: number): string =>
   `SELECT d.id, d.org_id, d.endpoint_id, d.event_id, d.event_type, d.attempts, d.manual,
           e.url, e.secret_ciphertext, e.secret_key_id, e.status, e.deleted_at, ev.data, ev.occurred_at, ev.case_pk, ev.trace_context,
           EXISTS (SELECT 1 FROM webhook_deliveries x FORCE INDEX (ix_deliveries_after) WHERE x.after_event_id = d.event_id AND x.endpoint_id = d.endpoint_id) AS has_dependents
