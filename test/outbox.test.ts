@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { inTransaction } from '../src/db/index';
-import { EventRecord, RELAY_TASK, recordEvent, sweepOutbox, type EventSubscriber } from '../src/events/index';
-import { relayEventsTask } from '../src/events/relay-events.task';
+import { EventRecord, RELAY_TASK, recordEvent, sweepOutbox } from '../src/events/index';
 import { type Tenant } from '../src/tenants/index';
 import { startWorker } from '../worker/runner';
 import { testEnv } from './support/env';
@@ -115,40 +114,5 @@ describe('event outbox: record, relay, sweep', () => {
     // The case row lock orders the transactions, so feed order and case order agree too.
     expect(rows.map((r) => r.caseSequence)).to.deep.equal(Array.from({ length: 20 }, (_, i) => i + 1));
     for (const row of rows) expect(JSON.parse(row.data).caseSequence).to.equal(row.caseSequence);
-  });
-
-  it('runs one relay at a time in a process: a relay job during a run waits for one run after it, later jobs return at once, and that run relays what they committed', async () => {
-    const rt = await runtime();
-    const relayJob = () => relayEventsTask(rt.svc)({});
-    const record = (message: string) => inTransaction(rt.svc, (tx) => recordEvent(tx, { orgId: tenant.id, type: 'ping', fields: { message } }));
-    let entered!: () => void;
-    const inFirstRun = new Promise<void>((r) => { entered = r; });
-    let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
-    const runs: string[][] = [];
-    const holder: EventSubscriber = {
-      name: 'holder',
-      async onEvents(_tx, events) {
-        runs.push(events.filter((e) => e.orgId === tenant.id).map((e) => e.eventId));
-        if (runs.length === 1) {
-          entered();
-          await held;
-        }
-      },
-    };
-    await withSubscriber(rt, holder, async () => {
-      const a = await record('a');
-      const first = relayJob();
-      await inFirstRun;
-      const b = await record('b');
-      const second = relayJob();
-      const c = await record('c');
-      // The third job finds the second's run waiting: it returns while the first run still holds the relay.
-      await relayJob();
-      expect(runs).to.deep.equal([[a.eventId]]);
-      release();
-      await Promise.all([first, second]);
-      expect(runs).to.deep.equal([[a.eventId], [b.eventId, c.eventId]]);
-    });
   });
 });
