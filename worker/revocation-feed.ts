@@ -22,6 +22,8 @@ export class PgRevocationFeed implements RevocationFeed {
   private retryTimer: NodeJS.Timeout | null = null;
   private failures = 0;
   private closed = false;
+  /** Whether the listening connection is up (what a subscriber that comes later is told at once). */
+  private listening = false;
 
   constructor(
     private readonly pool: Pool,
@@ -36,9 +38,14 @@ export class PgRevocationFeed implements RevocationFeed {
     await this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, String(process.pid)]);
   }
 
+  /**
+   * A process's live-check caches (the bearer check's, the console session check's) share this one feed;
+   * one subscribing after the connection is up is told at once that it listens, or it would never cache.
+   */
   subscribe(handlers: Handlers): void {
     this.handlers.push(handlers);
     if (this.handlers.length === 1) void this.connect();
+    else if (this.listening) handlers.listening(true);
   }
 
   /** The backend pid of the listening connection (tests break it with pg_terminate_backend). */
@@ -93,6 +100,7 @@ export class PgRevocationFeed implements RevocationFeed {
   }
 
   private setListening(on: boolean): void {
+    this.listening = on;
     for (const h of this.handlers) h.listening(on);
   }
 }

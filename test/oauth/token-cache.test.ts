@@ -91,6 +91,17 @@ describe('bearer-check cache across processes', () => {
     expect(feedB.listenerPid).to.be.a('number').and.not.equal(pid);
   });
 
+  it('caches at once when its feed already listens for another cache of the process (the console session check subscribed first)', async () => {
+    const { client, token } = await setup();
+    const late = new AccessTokenCache(feedB);
+    const c: Services = { ...b, accessTokenCache: late };
+    expect(late.beginLiveCheck(), 'a generation: caching').to.be.a('number');
+    await verifyAccessToken(c, token);
+    // Served from the cache now: a write that announces nothing is not seen (within the TTL).
+    await revokedBehindTheCache(client.clientId);
+    expect((await verifyAccessToken(c, token)).clientId).to.equal(client.clientId);
+  });
+
   it('drops a live check that was read before a flush (no stale fill after a revocation)', () => {
     const cache = b.accessTokenCache as AccessTokenCache<{ v: number }>;
     const generation = cache.beginLiveCheck();
