@@ -7,7 +7,8 @@ import type { CaseListFilter } from './case-filter';
 import { checkConsoleCaseQuery } from './console-case-query';
 import type { CurrentDecisionView } from './case.wire';
 import type { ListedCaseSla } from './case-sla';
-import { countConsoleCases, listConsoleCasePage, type CaseListPosition, type CaseSort, type ConsoleCaseRecordWithDecision } from './case-work.repository';
+import { knownPastCountCap, rememberPastCountCap } from './case-count-floor';
+import { countConsoleCases, listConsoleCasePage, selectsEveryCase, type CaseListPosition, type CaseSort, type ConsoleCaseRecordWithDecision } from './case-work.repository';
 import { currentDecisionView } from './decision-views';
 import { consoleCaseView, type ConsoleCaseView } from './console-case-views';
 
@@ -68,9 +69,12 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
   // The SLA filter and order read the clocks at the time of the caller's mode (a test case's runs on the test clock).
   const db = forTenant(svc.db, actor);
   const now = await nowOfMode(svc.clock, db, db.mode);
+  // The whole list of a tenant known to hold more cases than the count reads is not counted again (case-count-floor).
+  const everyCase = input.withTotal === true && selectsEveryCase(query);
+  const pastCap = everyCase && knownPastCountCap(orgId, db.mode);
   const rows = await listConsoleCasePage(db, {
     ...query, now, after, limit: limit + 1, withDecision: input.withDecision === true, withSla: input.withSla === true,
-    ...(input.withTotal ? { countAtMost: CASE_COUNT_CAP } : {}),
+    ...(input.withTotal && !pastCap ? { countAtMost: CASE_COUNT_CAP } : {}),
   });
   const view = (r: ConsoleCaseRecordWithDecision): ConsoleCaseListItem => {
     const c: ConsoleCaseListItem = consoleCaseView(r, svc.config.appUrl);
@@ -87,7 +91,8 @@ export async function listConsoleCases(svc: Services, actor: Actor, input: ListC
   if (input.withTotal) {
     // Counted by the page's own statement; a page past the last row has no row to carry the count (a first page
     // without rows counts none).
-    const n = rows[0]?.totalCount ?? (after === null ? 0 : await countConsoleCases(db, { ...query, now }, CASE_COUNT_CAP));
+    const n = pastCap ? CASE_COUNT_CAP + 1 : rows[0]?.totalCount ?? (after === null ? 0 : await countConsoleCases(db, { ...query, now }, CASE_COUNT_CAP));
+    if (everyCase && n > CASE_COUNT_CAP) rememberPastCountCap(orgId, db.mode);
     page.totalCount = Math.min(n, CASE_COUNT_CAP);
     page.totalCountCapped = n > CASE_COUNT_CAP;
   }

@@ -1,7 +1,11 @@
 import { expect } from 'chai';
 import { assignCaseOwner } from '../../src/cases/index';
 import { countConsoleCases } from '../../src/cases/case-work.repository';
+import { listConsoleCases } from '../../src/cases/list-console-cases';
 import { forTenant } from '../../src/db/index';
+import { memberActor } from '../../src/access/index';
+import type { Services } from '../../src/platform/index';
+import { bulkCases } from '../support/bulk-cases';
 import type { MemberRole } from '../../src/tenants/index';
 import { analystOf, newCase, setStatus } from './case-support';
 import { ConsoleHarness } from './harness';
@@ -67,6 +71,34 @@ describe('console GraphQL: the case list as a work queue', function () {
     const second = (await analyst.data<PageData>(PAGE, { after: first.pageInfo.endCursor, filter: { search: 'royal' } })).cases;
     const past = (await analyst.data<PageData>(PAGE, { after: second.pageInfo.endCursor, filter: { search: 'royal' } })).cases;
     expect([first, second, past].map((p) => [p.edges.map((e) => e.node.caseId), p.totalCount])).to.deep.equal([[[b.caseId], 2], [[a.caseId], 2], [[], 2]]);
+  });
+
+  it('a tenant whose whole list holds more than 1,000 cases: counted past the cap once, then not again; its filtered lists and test data are still counted', async () => {
+    const analyst = await h.signedIn('analyst');
+    const tenant = analyst.member.tenant;
+    await bulkCases(h.svc, tenant.id, 1000, 'cap');
+    const newest = await newCase(h.svc, tenant, { companyName: 'Thousand And First Ltd' });
+    await newCase(h.svc, tenant, { companyName: 'Test Data Ltd', mode: 'test' });
+    // The statements the page runs, through a handle that records them.
+    const statements: string[] = [];
+    const db = new Proxy(h.svc.db, {
+      get: (target, p, receiver) => (p === 'query'
+        ? (sql: string, params?: unknown[]) => { statements.push(sql); return target.query(sql, params); }
+        : Reflect.get(target, p, receiver)),
+    });
+    const svc: Services = { ...h.svc, db };
+    const page = async (mode: 'live' | 'test', filter: { search?: string } = {}) => {
+      statements.length = 0;
+      const p = await listConsoleCases(svc, memberActor({ ...analyst.member, orgId: tenant.id }, undefined, mode), { limit: 1, withTotal: true, ...filter });
+      return { first: p.data[0]?.caseId, total: p.totalCount, capped: p.totalCountCapped, counted: statements.some((q) => q.includes('COUNT(*)')) };
+    };
+    expect(await page('live'), 'the first look counts').to.deep.equal({ first: newest.caseId, total: 1000, capped: true, counted: true });
+    expect(await page('live'), 'then it is known').to.deep.equal({ first: newest.caseId, total: 1000, capped: true, counted: false });
+    expect(await page('live', { search: 'thousand' }), 'a filtered list').to.deep.equal({ first: newest.caseId, total: 1, capped: false, counted: true });
+    expect(await page('test'), 'the test data').to.include({ total: 1, capped: false, counted: true });
+    // The console answers the same.
+    const seen = await analyst.data<{ cases: { totalCount: number; totalCountCapped: boolean } }>('{ cases(first: 1) { totalCount totalCountCapped } }');
+    expect(seen.cases).to.deep.equal({ totalCount: 1000, totalCountCapped: true });
   });
 
   it('test cases are numbered T-<n> on their own counter: the live references stay contiguous, and each view finds its own by reference', async () => {
