@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { consoleBench } from './console';
 import { consolePageBench } from './console-page';
 import { createBench } from './create';
+import { listStagesBench } from './list-stages';
 import { pipelineBench } from './pipeline';
 import { pipelineLatencyBench } from './pipeline-latency';
 import { pullBench } from './pull';
@@ -24,6 +25,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   create: createBench,
   console: consoleBench,
   'console-page': consolePageBench,
+  'list-stages': listStagesBench,
   webhooks: (args) => webhooks.run(args),
   upload: uploadBench,
   'upload-stages': uploadStagesBench,
