@@ -31,7 +31,6 @@ async function main(): Promise<void> {
     a.get('/bench/baseline', (_req, res) => {
       res.type('application/json').send(baseline);
     });
-    a.use(graphql.router);
     // The upload benchmark's HTTP baseline: the raw request body straight to a file under DATA_DIR (no
     // parsing, hashing, checks or database), in the same server.
     a.post('/bench/upload-baseline', async (req, res) => {
@@ -42,7 +41,7 @@ async function main(): Promise<void> {
     });
     // The web app (dist/web) for the browser benchmarks (console-page).
     a.use(webRoutes());
-  });
+  }, (a) => a.use(graphql.router));
   const server = app.listen(0, '127.0.0.1', () => {
     process.send!({ port: (server.address() as AddressInfo).port });
   });

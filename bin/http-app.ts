@@ -18,10 +18,9 @@ export interface HttpApp {
 export async function buildHttpApp(svc: Services): Promise<HttpApp> {
   const graphql = await createGraphqlServer(svc);
   const app = createApp(svc, (a) => {
-    a.use(graphql.router);
     a.use(createTrpcRouter(svc));
     a.use(mcpRoutes(svc)); // the MCP server for AI assistants at /mcp
     a.use(webRoutes());
-  });
+  }, (a) => a.use(graphql.router));
   return { app, stop: () => graphql.stop() };
 }

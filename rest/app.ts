@@ -26,9 +26,11 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
  * The HTTP application. Other adapters mount their routers through `mount` (called by bin/) so that
- * rest/ never imports them; the 404 and error handlers always come last.
+ * rest/ never imports them; the 404 and error handlers always come last. `mountFirst` mounts routers that own a
+ * path prefix of their own (the console's /graphql) before this app's routers, each mounted at `/`: a request
+ * there then does not walk every REST route first (86 µs of Express's router a console request, profiled).
  */
-export function createApp(svc: Services, mount: (app: Express) => void = () => {}): Express {
+export function createApp(svc: Services, mount: (app: Express) => void = () => {}, mountFirst: (app: Express) => void = () => {}): Express {
   const app = express();
   app.disable('x-powered-by');
   // The client's address (per-address limits) is the connection's peer, or what TRUST_PROXY's proxies say.
@@ -51,6 +53,7 @@ export function createApp(svc: Services, mount: (app: Express) => void = () => {
     }),
   );
   app.use(requestObservation(svc));
+  mountFirst(app);
   app.use(healthRoutes(svc));
   // With METRICS_TOKEN, /metrics is served here too (bearer); else only on METRICS_PORT's loopback server.
   if (svc.config.metricsToken) app.use(metricsRoutes(svc, svc.config.metricsToken));
