@@ -13,8 +13,9 @@ const IN_FLIGHT = 8;
  * `npm run bench -- list-stages`: the two case lists' use cases called in this process, without HTTP: the pull
  * API's `listCases` and the console's `listConsoleCases` (as `cases(first: 50)` asks it: the SLA of each case,
  * and the count, or not), 50 a page, over BENCH_CASES cases (5,000: past the count's cap, so that after its first
- * call the count is known and not read again, as for any tenant that large). Prints this process's CPU and MariaDB's per call, each twice, in turn, so that the HTTP
- * benchmarks' figures (`pull`, `console`) can be split into the use case and the door around it (issue 33).
+ * call the count is known and not read again, as for any tenant that large). Prints this process's CPU and
+ * MariaDB's per call, each twice, in turn, so that the HTTP benchmarks' figures (`pull`, `console`) can be split
+ * into the use case and the door around it (issue 33).
  */
 export async function listStagesBench(): Promise<void> {
   const b = await startBench();
