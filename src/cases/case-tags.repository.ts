@@ -2,13 +2,23 @@ import { type TenantDb } from '../db/index';
 
 /** The SQL of case tags (table case_tags, owned by src/cases). */
 
-/** Replaces a case's tags with `tags` (normalised, distinct). */
+/**
+ * Replaces a case's tags with `tags` (normalised, distinct): the rows of case_tags (the filter's and the tag list's)
+ * and the copy on the case's row (cases.tags, which the list and the case page read), in the caller's transaction.
+ * The copy is written from case_tags itself, so its order is the one GROUP_CONCAT gave before it existed.
+ */
 export async function replaceCaseTags(db: TenantDb, casePk: number, tags: readonly string[]): Promise<void> {
   await db.query('DELETE FROM case_tags WHERE org_id = ? AND case_pk = ?', [db.orgId, casePk]);
-  if (!tags.length) return;
+  if (tags.length) {
+    await db.query(
+      `INSERT INTO case_tags (org_id, case_pk, tag) VALUES ${tags.map(() => '(?, ?, ?)').join(', ')}`,
+      tags.flatMap((tag) => [db.orgId, casePk, tag]),
+    );
+  }
   await db.query(
-    `INSERT INTO case_tags (org_id, case_pk, tag) VALUES ${tags.map(() => '(?, ?, ?)').join(', ')}`,
-    tags.flatMap((tag) => [db.orgId, casePk, tag]),
+    `UPDATE cases c SET c.tags = (SELECT GROUP_CONCAT(t.tag ORDER BY t.tag SEPARATOR '\\n') FROM case_tags t WHERE t.org_id = c.org_id AND t.case_pk = c.pk)
+     WHERE c.org_id = ? AND c.pk = ?`,
+    [db.orgId, casePk],
   );
 }
 

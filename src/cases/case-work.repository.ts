@@ -23,9 +23,8 @@ const CONSOLE_CASE_COLUMNS =
 /** The same columns of `cases c`, for the list's join with the current decision. */
 const CONSOLE_CASE_COLUMNS_C =
   CONSOLE_CASE_COLUMNS.split(', ').map((c) => (c.startsWith('CAST(') ? c.replace('CAST(', 'CAST(c.') : `c.${c}`)).join(', ');
-/** A case's tags, newline-separated in tag order (null without tags), as the column `tags` of a row of `cases c`. */
-const TAGS_COLUMN =
-  "(SELECT GROUP_CONCAT(t.tag ORDER BY t.tag SEPARATOR '\\n') FROM case_tags t WHERE t.org_id = c.org_id AND t.case_pk = c.pk) AS tags";
+/** A case's tags, newline-separated in tag order (null without tags): the copy on its row (see replaceCaseTags). */
+const TAGS_COLUMN = 'c.tags';
 /** The current decision's columns in the list's join (null when the case has none). */
 const JOINED_DECISION_COLUMNS =
   'd.id AS decision_id, d.outcome AS decision_outcome, d.notes AS decision_notes, d.analyst_email AS decision_analyst_email, ' +
@@ -250,7 +249,7 @@ function consoleCasesWhere(orgId: string, q: Omit<ConsoleCasePageQuery, 'after' 
  * filter it reads the primary key (org_id, pk); an equality filter reads its (org_id, <column>, pk) index
  * (already in keyset order); the optimiser picks among them when several apply or the order is another.
  * The search ORs the full-text index with prefix ranges. With `withDecision` each row carries its
- * current decision (a primary-key lookup per row of the page); every row carries its tags.
+ * current decision (a primary-key lookup per row of the page); every row carries its tags (read from the row).
  */
 export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql: string; params: unknown[] } {
   const sort = q.sort ?? { by: 'created', direction: 'desc' };

@@ -6,6 +6,7 @@ import { forTenant } from '../../src/db/index';
 import { memberActor } from '../../src/access/index';
 import type { Services } from '../../src/platform/index';
 import { bulkCases } from '../support/bulk-cases';
+import { CASE_TAGS_BACKFILL } from '../../migrations/1763704530000-case-tags-on-case';
 import type { MemberRole } from '../../src/tenants/index';
 import { analystOf, newCase, setStatus } from './case-support';
 import { ConsoleHarness } from './harness';
@@ -219,8 +220,12 @@ describe('console GraphQL: the case list as a work queue', function () {
     await admin.data(SET_TAGS, { caseId: b.caseId, tags: ['pep', 'later'] });
     const [after] = (await h.svc.db.query('SELECT updated_at FROM cases WHERE pk = ?', [b.pk])) as { updated_at: Date }[];
     expect(after!.updated_at.getTime()).to.equal(row!.updated_at.getTime());
+    // The list reads each case's tags from its row (cases.tags, written with case_tags), in tag order.
+    const listed = async () => Object.fromEntries((await admin.data<ListData>(LIST, {})).cases.edges.map((e) => [e.node.companyName, e.node.tags]));
+    expect(await listed()).to.deep.equal({ 'Tagged A Ltd': ['pep', 'vip'], 'Tagged B Ltd': ['later', 'pep'], 'Untagged Ltd': [] });
     // Clearing.
     expect((await admin.data<{ setCaseTags: { tags: string[] } }>(SET_TAGS, { caseId: b.caseId, tags: [] })).setCaseTags.tags).to.deep.equal([]);
+    expect(await listed()).to.deep.equal({ 'Tagged A Ltd': ['pep', 'vip'], 'Tagged B Ltd': [], 'Untagged Ltd': [] });
 
     // Bad input: each bad tag by position, too many tags; nothing changes.
     const bad = await admin.error(SET_TAGS, { caseId: a.caseId, tags: ['ok', '   ', '-dash first', 'x'.repeat(41), '<b>'] });
@@ -242,6 +247,20 @@ describe('console GraphQL: the case list as a work queue', function () {
     expect((await outsider.error(SET_TAGS, { caseId: a.caseId, tags: ['x'] })).code).to.equal('NOT_FOUND');
     expect((await outsider.data<{ caseTags: string[] }>('{ caseTags }')).caseTags).to.deep.equal([]);
     expect((await h.browser().error(SET_TAGS, { caseId: a.caseId, tags: ['x'] })).code).to.equal('UNAUTHENTICATED');
+  });
+
+  it('the migration that keeps tags on the case row copies the tags cases already had, in tag order', async () => {
+    const admin = await h.signedIn('admin');
+    const tenant = admin.member.tenant;
+    const a = await newCase(h.svc, tenant, { companyName: 'Before A Ltd' });
+    const b = await newCase(h.svc, tenant, { companyName: 'Before B Ltd' });
+    await newCase(h.svc, tenant, { companyName: 'Before C Ltd' });
+    // Tags as they were stored before the copy existed: case_tags only.
+    await h.svc.db.query('INSERT INTO case_tags (org_id, case_pk, tag) VALUES (?, ?, ?), (?, ?, ?), (?, ?, ?)', [tenant.id, a.pk, 'zeta', tenant.id, a.pk, 'alpha', tenant.id, b.pk, 'kyc']);
+    const listed = async () => Object.fromEntries((await admin.data<ListData>(LIST, {})).cases.edges.map((e) => [e.node.companyName, e.node.tags]));
+    expect(await listed()).to.deep.equal({ 'Before A Ltd': [], 'Before B Ltd': [], 'Before C Ltd': [] });
+    await h.svc.db.query(CASE_TAGS_BACKFILL);
+    expect(await listed()).to.deep.equal({ 'Before A Ltd': ['alpha', 'zeta'], 'Before B Ltd': ['kyc'], 'Before C Ltd': [] });
   });
 
   it('saveCaseView shares a filter in the organisation; names are unique; its author or an admin deletes it, nobody else', async () => {
