@@ -92,12 +92,20 @@ export async function consoleBench(): Promise<void> {
     const pids = [b.server.pid!];
     const auth = { authorization: `Bearer ${b.token}` };
     const post = (variables: object) => ({ url: `${b.url}/graphql`, method: 'POST' as const, headers: cookie, body: JSON.stringify({ query: QUERY, variables: { first: 50, ...variables } }) });
-    // BENCH_PHASES (default rest,first,deep) runs only some of them, e.g. to profile one (BENCH_SERVER_PROF).
+    // BENCH_PHASES (default rest,first,deep) runs only some of them, e.g. to profile one (BENCH_SERVER_PROF); `door` adds two.
     const phases = (process.env.BENCH_PHASES ?? 'rest,first,deep').split(',');
     const skipped = { name: 'skipped', rps: NaN, p50: NaN, p99: NaN, non2xx: 0 };
     const rest = phases.includes('rest') ? await load('GET /v1/cases?limit=50 first page', { url: `${b.url}/v1/cases?limit=50`, headers: auth }, pids) : skipped;
     const first = phases.includes('first') ? await load('cases(first: 50) first page', post({ after: null }), pids) : skipped;
     const deepPage = phases.includes('deep') ? await load(`cases(first: 50) ${DEPTH} deep`, post({ after }), pids) : skipped;
+    // BENCH_PHASES=door (not by default): what each door costs before the page, a one-row REST page against
+    // `{ __typename }` over /graphql with the same console session (no resolver, no statement).
+    if (phases.includes('door')) {
+      const rest1 = await load('GET /v1/cases?limit=1', { url: `${b.url}/v1/cases?limit=1`, headers: auth }, pids);
+      const typename = await load('{ __typename } over /graphql', { url: `${b.url}/graphql`, method: 'POST', headers: cookie, body: JSON.stringify({ query: '{ __typename }' }) }, pids);
+      process.stdout.write(`door: { __typename } / one-row REST page req/s: ${(typename.rps / rest1.rps).toFixed(2)}`
+        + (typename.serverCpuUs && rest1.serverCpuUs ? `; server CPU a request ${typename.serverCpuUs.toFixed(0)} against ${rest1.serverCpuUs.toFixed(0)} µs` : '') + '\n');
+    }
     const r1 = first.rps / rest.rps;
     const r2 = deepPage.p99 / Math.max(first.p99, 1);
     const errors = first.non2xx + deepPage.non2xx + rest.non2xx;
