@@ -27,12 +27,22 @@ export class SlaResolver {
 
   @FieldResolver(() => CaseSla, { nullable: true, description: 'The SLA of the case\'s current status: null for a closed case, or when its status has no target.' })
   sla(@Root() c: CaseRoot, @Ctx() ctx: GraphqlContext): CaseSla | null | Promise<CaseSla | null> {
-    // A case of the list carries the SLA its page read (listConsoleCases withSla): answered at once, not through a
-    // promise per case (50 a page, each making the executor's path for the field asynchronous).
-    const listed = (c as { sla?: CaseSlaView | null }).sla;
-    if (listed !== undefined) return listed ? caseSlaOf(listed) : null;
-    return caseSlaLoader(ctx).load(c.caseId).then((v) => (v ? caseSlaOf(v) : null));
+    return resolveCaseSla(c, ctx);
   }
+}
+
+/**
+ * Case.sla. The schema calls it directly (schema.ts sets it as the field's resolver), not through type-graphql's
+ * handler, which on every call looks up the resolver's instance and sorts and maps its parameter list: for the 50
+ * cases of a list page that was a twelfth of what the request allocated, for nothing (no middlewares, auth checker
+ * or validation are configured). A case of the list carries the SLA its page read (listConsoleCases withSla) and
+ * is answered at once, not through a promise per case (each would make the executor's path for the field
+ * asynchronous); any other case through the request's loader (one statement per page of cases).
+ */
+export function resolveCaseSla(c: CaseRoot, ctx: GraphqlContext): CaseSla | null | Promise<CaseSla | null> {
+  const listed = (c as { sla?: CaseSlaView | null }).sla;
+  if (listed !== undefined) return listed ? caseSlaOf(listed) : null;
+  return caseSlaLoader(ctx).load(c.caseId).then((v) => (v ? caseSlaOf(v) : null));
 }
 
 /** The request's loader of cases' SLAs (one statement per page of cases), for cases that do not carry theirs (the list's do). */
