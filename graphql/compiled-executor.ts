@@ -28,28 +28,32 @@ function asGraphqlJsError(error: GraphQLError): GraphQLError {
   return converted;
 }
 
-/** An instant as the service writes them (ISO 8601 UTC with milliseconds), on a day every month has. */
-const PLAIN_INSTANT = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
-/** The same form on any day (the 29th to the 31st checked by a round trip through Date). */
-const CANONICAL_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** An instant as the service writes them: ISO 8601 UTC with milliseconds, each field in its range (the day up to 31). */
+const CANONICAL_INSTANT = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+/** Days of each month (index 1 to 12) in a common year. */
+const MONTH_DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
+
+/** Whether `value` is an instant in the canonical form and a day its month has (February 29th in leap years only). */
+function isCanonicalInstant(value: string): boolean {
+  if (!CANONICAL_INSTANT.test(value)) return false;
+  const day = digit(value, 8) * 10 + digit(value, 9);
+  if (day <= 28) return true;
+  const month = digit(value, 5) * 10 + digit(value, 6);
+  if (month !== 2) return day <= MONTH_DAYS[month]!;
+  const year = digit(value, 0) * 1000 + digit(value, 1) * 100 + digit(value, 2) * 10 + digit(value, 3);
+  return day === 29 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
 
 /**
  * The DateTimeISO scalar's serialize with a shortcut for the strings the domain hands it, which are
  * already what it would answer (a real instant, in canonical form): those are returned as they are
  * instead of being validated, parsed into a Date and formatted back (a twentieth of a page of cases).
- * Anything else goes to the scalar itself.
+ * The check reads the characters only: a round trip through Date for the 29th to the 31st cost a console page
+ * 35 µs on those days. Anything else goes to the scalar itself.
  */
 export function instantSerializer(scalar: GraphQLScalarType): (value: unknown) => unknown {
-  return (value) => {
-    if (typeof value === 'string') {
-      if (PLAIN_INSTANT.test(value)) return value;
-      if (CANONICAL_INSTANT.test(value)) {
-        const time = Date.parse(value);
-        if (!Number.isNaN(time) && new Date(time).toISOString() === value) return value;
-      }
-    }
-    return scalar.serialize(value);
-  };
+  return (value) => (typeof value === 'string' && isCanonicalInstant(value) ? value : scalar.serialize(value));
 }
 
 function standardResult(result: ExecutionResult): ExecutionResult {
