@@ -99,12 +99,15 @@ export async function consoleBench(): Promise<void> {
     const first = phases.includes('first') ? await load('cases(first: 50) first page', post({ after: null }), pids) : skipped;
     const deepPage = phases.includes('deep') ? await load(`cases(first: 50) ${DEPTH} deep`, post({ after }), pids) : skipped;
     // BENCH_PHASES=door (not by default): what each door costs before the page, a one-row REST page against
-    // `{ __typename }` over /graphql with the same console session (no resolver, no statement).
+    // `{ __typename }` over /graphql with the same console session (no resolver, no statement), and the console's
+    // query for one case (what a page costs apart from its rows).
     if (phases.includes('door')) {
       const rest1 = await load('GET /v1/cases?limit=1', { url: `${b.url}/v1/cases?limit=1`, headers: auth }, pids);
       const typename = await load('{ __typename } over /graphql', { url: `${b.url}/graphql`, method: 'POST', headers: cookie, body: JSON.stringify({ query: '{ __typename }' }) }, pids);
+      const first1 = await load('cases(first: 1) first page', post({ after: null, first: 1 }), pids);
       process.stdout.write(`door: { __typename } / one-row REST page req/s: ${(typename.rps / rest1.rps).toFixed(2)}`
         + (typename.serverCpuUs && rest1.serverCpuUs ? `; server CPU a request ${typename.serverCpuUs.toFixed(0)} against ${rest1.serverCpuUs.toFixed(0)} µs` : '') + '\n');
+      process.stdout.write(`one-row console page / one-row REST page req/s: ${(first1.rps / rest1.rps).toFixed(2)}\n`);
     }
     const r1 = first.rps / rest.rps;
     const r2 = deepPage.p99 / Math.max(first.p99, 1);
