@@ -50,7 +50,7 @@ function isCanonicalInstant(value: string): boolean {
  * already what it would answer (a real instant, in canonical form): those are returned as they are
  * instead of being validated, parsed into a Date and formatted back (a twentieth of a page of cases).
  * The check reads the characters only: a round trip through Date for the 29th to the 31st cost a console page
- * 35 µs on those days. Anything else goes to the scalar itself.
+ * 38 µs on those days. Anything else goes to the scalar itself.
  */
 export function instantSerializer(scalar: GraphQLScalarType): (value: unknown) => unknown {
   return (value) => (typeof value === 'string' && isCanonicalInstant(value) ? value : scalar.serialize(value));
