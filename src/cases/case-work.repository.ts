@@ -88,18 +88,39 @@ export interface ConsoleCaseRecordWithDecision extends ConsoleCaseRecord {
 }
 
 /**
- * A row as a record. Built as one literal and then given its optional fields one by one: spreading them in (and
- * copying the record again to add `decision`) left objects that V8 reads slowly, property by property: a tenth of
- * a console page's CPU went to copying the 50 records and reading them back in consoleCaseView.
+ * A row as a record, built by a constructor and not as an object literal. Under load V8 decides a literal's objects
+ * are long-lived (most outlive a young-generation collection: a request's records live as long as the request, its
+ * wait in the queue included) and allocates them straight in the old generation ("allocation-site pretenuring"):
+ * every field written then takes the write barrier's slow path, and the old generation fills with records that die
+ * with their request. A constructor's objects are never pretenured. The optional fields are given one by one after
+ * construction: spreading them in (and copying the record again to add `decision`) left objects that V8 reads
+ * slowly, property by property. docs/benchmarks.md, "Pretenuring", has the measurements.
  */
+class ConsoleCaseRow implements ConsoleCaseRecord {
+  // Declared only: the constructor gives every field its value (a class field would first be defined as undefined).
+  declare pk: number; declare caseId: string; declare reference: string | null; declare status: CaseStatus; declare source: CaseSource;
+  declare onboardingStage: OnboardingStage; declare customerEmail: string | null; declare customerName: string | null;
+  declare companyName: string | null; declare companyNumber: string | null; declare country: string | null;
+  declare crmRecordId: string | null; declare crmSource: string | null; declare createdBy: string | null;
+  declare ownerMemberId: string | null; declare ownerName: string | null; declare ownerEmail: string | null;
+  declare riskBand: RiskBand | null; declare riskScore: string | null; declare createdAt: string; declare updatedAt: string;
+  declare purgedAt: string | null; declare tags: string[];
+  declare slaSort?: string;
+  declare sla?: ListedCaseSla | null;
+  declare totalCount?: number;
+
+  constructor(r: ConsoleCaseRowData) {
+    this.pk = Number(r.pk); this.caseId = r.case_id; this.reference = r.reference; this.status = r.status; this.source = r.source;
+    this.onboardingStage = r.onboarding_stage; this.customerEmail = r.customer_email; this.customerName = r.customer_name;
+    this.companyName = r.company_name; this.companyNumber = r.company_number; this.country = r.country; this.crmRecordId = r.crm_record_id;
+    this.crmSource = r.crm_source; this.createdBy = r.created_by; this.ownerMemberId = r.owner_member_id; this.ownerName = r.owner_name;
+    this.ownerEmail = r.owner_email; this.riskBand = r.risk_band; this.riskScore = r.risk_score === null ? null : String(r.risk_score);
+    this.createdAt = r.created_at; this.updatedAt = r.updated_at; this.purgedAt = r.purged_at; this.tags = r.tags ? r.tags.split('\n') : [];
+  }
+}
+
 function toConsoleCaseRecord(r: ConsoleCaseRowData): ConsoleCaseRecord {
-  const record: ConsoleCaseRecord = {
-    pk: Number(r.pk), caseId: r.case_id, reference: r.reference, status: r.status, source: r.source, onboardingStage: r.onboarding_stage,
-    customerEmail: r.customer_email, customerName: r.customer_name, companyName: r.company_name, companyNumber: r.company_number, country: r.country,
-    crmRecordId: r.crm_record_id, crmSource: r.crm_source, createdBy: r.created_by, ownerMemberId: r.owner_member_id, ownerName: r.owner_name,
-    ownerEmail: r.owner_email, riskBand: r.risk_band, riskScore: r.risk_score === null ? null : String(r.risk_score), createdAt: r.created_at,
-    updatedAt: r.updated_at, purgedAt: r.purged_at, tags: r.tags ? r.tags.split('\n') : [],
-  };
+  const record = new ConsoleCaseRow(r);
   if (r.sla_sort !== undefined) record.slaSort = r.sla_sort;
   if (r.sla_state !== undefined) record.sla = listedSlaOf(r);
   if (r.total_count !== undefined) record.totalCount = Number(r.total_count);

@@ -52,30 +52,54 @@ export interface CasePartyView extends PullFullParityOwnerView {
   verificationStatus: RosterStatus | null;
 }
 
+/**
+ * A case as the console shows it, built by a constructor and not as an object literal, like the record it comes
+ * from (ConsoleCaseRow in case-work.repository.ts says why: V8 pretenures a literal's objects under load).
+ */
+class ConsoleCaseViewObject implements ConsoleCaseView {
+  // Declared only: the constructor gives every field its value (a class field would first be defined as undefined).
+  declare caseId: string; declare reference: string; declare tags: string[]; declare companyName: string | null;
+  declare status: CaseStatus; declare source: CaseSource; declare onboardingStage: OnboardingStage; declare customerEmail: string | null;
+  declare customerName: string | null; declare country: string | null; declare companyNumber: string | null;
+  declare crmRecordId: string | null; declare crmSource: string | null; declare createdAt: string; declare updatedAt: string;
+  declare createdBy: string | null; declare owner: CaseOwnerView | null; declare riskBand: RiskBand | null; declare riskScore: number | null;
+  declare analystUrl: string; declare purgedAt: string | null;
+
+  constructor(r: ConsoleCaseRecord, appUrl: string) {
+    this.caseId = r.caseId;
+    this.reference = r.reference ?? r.caseId;
+    this.tags = r.tags;
+    this.companyName = r.companyName;
+    this.status = r.status;
+    this.source = r.source;
+    this.onboardingStage = r.onboardingStage;
+    this.customerEmail = r.customerEmail;
+    this.customerName = r.customerName;
+    this.country = r.country;
+    this.companyNumber = r.companyNumber;
+    this.crmRecordId = r.crmRecordId;
+    this.crmSource = r.crmSource;
+    this.createdAt = isoFromDatetimeText(r.createdAt);
+    this.updatedAt = isoFromDatetimeText(r.updatedAt);
+    this.createdBy = r.createdBy;
+    this.owner = r.ownerEmail !== null ? new CaseOwner(r.ownerMemberId, r.ownerName ?? r.ownerEmail, r.ownerEmail) : null;
+    this.riskBand = r.riskBand;
+    this.riskScore = r.riskScore === null ? null : Number(r.riskScore);
+    this.analystUrl = analystUrl(appUrl, r.caseId);
+    this.purgedAt = isoFromDatetimeText(r.purgedAt);
+  }
+}
+
+class CaseOwner implements CaseOwnerView {
+  declare id: string | null; declare name: string; declare email: string;
+
+  constructor(id: string | null, name: string, email: string) {
+    this.id = id; this.name = name; this.email = email;
+  }
+}
+
 export function consoleCaseView(r: ConsoleCaseRecord, appUrl: string): ConsoleCaseView {
-  return {
-    caseId: r.caseId,
-    reference: r.reference ?? r.caseId,
-    tags: r.tags,
-    companyName: r.companyName,
-    status: r.status,
-    source: r.source,
-    onboardingStage: r.onboardingStage,
-    customerEmail: r.customerEmail,
-    customerName: r.customerName,
-    country: r.country,
-    companyNumber: r.companyNumber,
-    crmRecordId: r.crmRecordId,
-    crmSource: r.crmSource,
-    createdAt: isoFromDatetimeText(r.createdAt),
-    updatedAt: isoFromDatetimeText(r.updatedAt),
-    createdBy: r.createdBy,
-    owner: r.ownerEmail !== null ? { id: r.ownerMemberId, name: r.ownerName ?? r.ownerEmail, email: r.ownerEmail } : null,
-    riskBand: r.riskBand,
-    riskScore: r.riskScore === null ? null : Number(r.riskScore),
-    analystUrl: analystUrl(appUrl, r.caseId),
-    purgedAt: isoFromDatetimeText(r.purgedAt),
-  };
+  return new ConsoleCaseViewObject(r, appUrl);
 }
 
 export function casePartyView(o: PartyRecord): CasePartyView {
