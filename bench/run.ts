@@ -1,6 +1,7 @@
 // `npm run bench -- <scenario> [args]`: a small switch over the benchmark scripts in bench/.
 import 'reflect-metadata';
 import { consoleBench } from './console';
+import { consoleAbBench } from './console-ab';
 import { consolePageBench } from './console-page';
 import { createBench } from './create';
 import { listStagesBench } from './list-stages';
@@ -24,6 +25,7 @@ const SCENARIOS: Record<string, (args: string[]) => Promise<void>> = {
   pull: pullBench,
   create: createBench,
   console: consoleBench,
+  'console-ab': (args) => consoleAbBench(args),
   'console-page': consolePageBench,
   'list-stages': listStagesBench,
   webhooks: (args) => webhooks.run(args),

@@ -16,7 +16,7 @@
 // default 1; (b) then runs as many runners), BENCH_WARMUP (events delivered before the ledger, default 1),
 // BENCH_DIAG=1 (relay and queue lag,
 // attempts per 250 ms, CPU per delivery by process group), BENCH_WORKER_PROF=1 (CPU profile of the worker
-// process into /tmp/wprof).
+// process into /tmp/wprof), BENCH_WORKER_ARGS (Node options of the worker processes, as BENCH_SERVER_ARGS).
 import { fork, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -230,7 +230,8 @@ export async function run(args: string[]): Promise<void> {
     await receiver.clear();
     // The service's workers run as their own processes (bin/start.js --worker), as in production; this
     // process only commits events (the receiver has its own process too).
-    const workers = Array.from({ length: WORKERS }, () => spawn(process.execPath, [...(process.env.BENCH_WORKER_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/wprof'] : []), join(__dirname, '..', 'bin', 'start.js'), '--worker'], {
+    const workers = Array.from({ length: WORKERS }, () => spawn(process.execPath, [
+      ...(process.env.BENCH_WORKER_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/wprof'] : []), ...(process.env.BENCH_WORKER_ARGS?.split(' ').filter(Boolean) ?? []), join(__dirname, '..', 'bin', 'start.js'), '--worker'], {
       env: { ...process.env, ...env, NODE_EXTRA_CA_CERTS: tls.caFile }, stdio: ['ignore', 'ignore', 'inherit'],
     }));
     const workerPids = workers.map((w) => w.pid ?? 0);

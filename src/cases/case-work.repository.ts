@@ -92,9 +92,9 @@ export interface ConsoleCaseRecordWithDecision extends ConsoleCaseRecord {
  * are long-lived (most outlive a young-generation collection: a request's records live as long as the request, its
  * wait in the queue included) and allocates them straight in the old generation ("allocation-site pretenuring"):
  * every field written then takes the write barrier's slow path, and the old generation fills with records that die
- * with their request. A constructor's objects are never pretenured. The optional fields are given one by one after
- * construction: spreading them in (and copying the record again to add `decision`) left objects that V8 reads
- * slowly, property by property. docs/benchmarks.md, "Pretenuring", has the measurements.
+ * with their request. V8 does not track a constructor's objects that way. The optional fields are given one by one
+ * after construction: spreading them in (and copying the record again to add `decision`) left objects that V8 reads
+ * slowly, property by property. docs/benchmarks.md ("the console's records pretenured") has the measurements.
  */
 class ConsoleCaseRow implements ConsoleCaseRecord {
   // Declared only: the constructor gives every field its value (a class field would first be defined as undefined).
