@@ -15,16 +15,17 @@ import { toDecisionRecord, type DecisionRecord } from './decisions.repository';
  * moves, decisions and escalations. Every function takes a tenant-bound handle (forTenant over a manager or the pool); another tenant's id finds nothing.
  */
 
-/** What the console shows of a case row (timestamps as MySQL's text, see datetimeTextSql). */
+/**
+ * What the console shows of a case row (timestamps as MySQL's text, see datetimeTextSql; `tags` newline-separated in
+ * tag order, null without tags: the copy on the row that replaceCaseTags keeps).
+ */
 const CONSOLE_CASE_COLUMNS =
   'pk, case_id, reference, status, source, onboarding_stage, customer_email, customer_name, company_name, company_number, country, crm_record_id, ' +
-  'crm_source, created_by, owner_member_id, owner_name, owner_email, risk_band, risk_score, ' +
+  'crm_source, created_by, owner_member_id, owner_name, owner_email, risk_band, risk_score, tags, ' +
   [datetimeTextSql('created_at'), datetimeTextSql('updated_at'), datetimeTextSql('purged_at')].join(', ');
 /** The same columns of `cases c`, for the list's join with the current decision. */
 const CONSOLE_CASE_COLUMNS_C =
   CONSOLE_CASE_COLUMNS.split(', ').map((c) => (c.startsWith('CAST(') ? c.replace('CAST(', 'CAST(c.') : `c.${c}`)).join(', ');
-/** A case's tags, newline-separated in tag order (null without tags): the copy on its row (see replaceCaseTags). */
-const TAGS_COLUMN = 'c.tags';
 /** The current decision's columns in the list's join (null when the case has none). */
 const JOINED_DECISION_COLUMNS =
   'd.id AS decision_id, d.outcome AS decision_outcome, d.notes AS decision_notes, d.analyst_email AS decision_analyst_email, ' +
@@ -35,7 +36,7 @@ interface ConsoleCaseRowData {
   customer_email: string | null; customer_name: string | null; company_name: string | null; company_number: string | null; country: string | null;
   crm_record_id: string | null; crm_source: string | null; created_by: string | null; owner_member_id: string | null; owner_name: string | null;
   owner_email: string | null; risk_band: RiskBand | null; risk_score: string | number | null; created_at: string; updated_at: string;
-  purged_at: string | null; tags?: string | null; sla_sort?: string;
+  purged_at: string | null; tags: string | null; sla_sort?: string;
   sla_state?: SlaState | null; sla_due_at?: string | null; sla_paused_since?: string | null; sla_target_ms?: string | number | null;
   total_count?: string | number;
 }
@@ -72,7 +73,7 @@ export interface ConsoleCaseRecord {
   updatedAt: string;
   /** When zero retention purged the personal data (datetime text), or null. */
   purgedAt: string | null;
-  /** The case's tags in tag order (empty when the statement did not read them or there are none). */
+  /** The case's tags in tag order (empty when there are none). */
   tags: string[];
   /** Sorted by SLA due: the sorted value (datetime text, see caseSlaDueSql). */
   slaSort?: string;
@@ -298,7 +299,7 @@ export function consoleCasesQuery(orgId: string, q: ConsoleCasePageQuery): { sql
   const order = byPk ? `c.pk ${dir}` : `${sort.by === 'sla' ? 'sla_sort' : sortColumn(sort)} ${dir}, c.pk ${dir}`;
   const slaSort = sort.by === 'sla' ? `, CAST(${sortColumn(sort)} AS CHAR) AS sla_sort` : '';
   return {
-    sql: `SELECT ${CONSOLE_CASE_COLUMNS_C}, ${TAGS_COLUMN}${slaSort}${sla.columns}${total.column}${decision}${sla.join} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${Math.floor(q.limit)}`,
+    sql: `SELECT ${CONSOLE_CASE_COLUMNS_C}${slaSort}${sla.columns}${total.column}${decision}${sla.join} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${Math.floor(q.limit)}`,
     params: [...sla.params, ...total.params, ...params],
   };
 }
@@ -348,7 +349,7 @@ export async function findConsoleCaseRow(db: TenantDb, caseId: string): Promise<
   if (!isCaseId(caseId)) return null;
   const mode = modeCondition(db, 'c.mode');
   const [row]: ConsoleCaseRowData[] = await db.query(
-    `SELECT ${CONSOLE_CASE_COLUMNS_C}, ${TAGS_COLUMN} FROM cases c WHERE c.org_id = ? AND c.case_id = ?${mode.sql}`, [orgId, caseId, ...mode.params],
+    `SELECT ${CONSOLE_CASE_COLUMNS_C} FROM cases c WHERE c.org_id = ? AND c.case_id = ?${mode.sql}`, [orgId, caseId, ...mode.params],
   );
   return row ? toConsoleCaseRecord(row) : null;
 }
