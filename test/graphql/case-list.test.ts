@@ -9,7 +9,7 @@ import { bulkCases } from '../support/bulk-cases';
 import { CASE_TAGS_BACKFILL } from '../../migrations/1763704530000-case-tags-on-case';
 import type { MemberRole } from '../../src/tenants/index';
 import { analystOf, newCase, setStatus } from './case-support';
-import { ConsoleHarness } from './harness';
+import { ConsoleHarness, type ConsoleClient } from './harness';
 
 /** The case list as a work queue (issue 26): references, sorting, totals, assignee and tag filters, tags, views. */
 const LIST = `query List($first: Int, $after: String, $filter: CaseFilter, $sort: CaseSort) {
@@ -25,6 +25,9 @@ const SET_TAGS = 'mutation ($caseId: String!, $tags: [String!]!) { setCaseTags(c
 const VIEWS = '{ caseViews { id name builtIn createdBy viewerCanDelete filter { status search assignee tags riskBand } } }';
 const SAVE = 'mutation ($name: String!, $filter: CaseFilter!) { saveCaseView(name: $name, filter: $filter) { id name builtIn createdBy viewerCanDelete filter { status search assignee tags } } }';
 const DELETE = 'mutation ($id: ID!) { deleteCaseView(viewId: $id) }';
+/** Each listed case's tags by its company name, as the list shows them. */
+const tagsByCompany = async (client: ConsoleClient) =>
+  Object.fromEntries((await client.data<ListData>(LIST, {})).cases.edges.map((e) => [e.node.companyName, e.node.tags]));
 type View = { id: string; name: string; builtIn: boolean; createdBy: string | null; viewerCanDelete: boolean; filter: Record<string, unknown> };
 
 describe('console GraphQL: the case list as a work queue', function () {
@@ -221,7 +224,7 @@ describe('console GraphQL: the case list as a work queue', function () {
     const [after] = (await h.svc.db.query('SELECT updated_at FROM cases WHERE pk = ?', [b.pk])) as { updated_at: Date }[];
     expect(after!.updated_at.getTime()).to.equal(row!.updated_at.getTime());
     // The list reads each case's tags from its row (cases.tags, written with case_tags), in tag order.
-    const listed = async () => Object.fromEntries((await admin.data<ListData>(LIST, {})).cases.edges.map((e) => [e.node.companyName, e.node.tags]));
+    const listed = () => tagsByCompany(admin);
     expect(await listed()).to.deep.equal({ 'Tagged A Ltd': ['pep', 'vip'], 'Tagged B Ltd': ['later', 'pep'], 'Untagged Ltd': [] });
     // Clearing.
     expect((await admin.data<{ setCaseTags: { tags: string[] } }>(SET_TAGS, { caseId: b.caseId, tags: [] })).setCaseTags.tags).to.deep.equal([]);
@@ -257,7 +260,7 @@ describe('console GraphQL: the case list as a work queue', function () {
     await newCase(h.svc, tenant, { companyName: 'Before C Ltd' });
     // Tags as they were stored before the copy existed: case_tags only.
     await h.svc.db.query('INSERT INTO case_tags (org_id, case_pk, tag) VALUES (?, ?, ?), (?, ?, ?), (?, ?, ?)', [tenant.id, a.pk, 'zeta', tenant.id, a.pk, 'alpha', tenant.id, b.pk, 'kyc']);
-    const listed = async () => Object.fromEntries((await admin.data<ListData>(LIST, {})).cases.edges.map((e) => [e.node.companyName, e.node.tags]));
+    const listed = () => tagsByCompany(admin);
     expect(await listed()).to.deep.equal({ 'Before A Ltd': [], 'Before B Ltd': [], 'Before C Ltd': [] });
     await h.svc.db.query(CASE_TAGS_BACKFILL);
     expect(await listed()).to.deep.equal({ 'Before A Ltd': ['alpha', 'zeta'], 'Before B Ltd': ['kyc'], 'Before C Ltd': [] });
