@@ -169,14 +169,18 @@ export async function load(name: string, options: autocannon.Options, servicePid
   // A short warm-up (JIT, pools, buffer pool) that is not measured.
   await autocannon({ connections: 32, ...options, duration: 2 });
   const before = cpuSnapshot(servicePids);
+  const startUs = process.hrtime.bigint() / 1000n;
   const result = await autocannon({ connections: 32, duration: Number(process.env.BENCH_DURATION ?? 10), ...options });
   const cpu = cpuDelta(before, cpuSnapshot(servicePids));
+  const endUs = process.hrtime.bigint() / 1000n;
   const f: Figures = { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
   process.stdout.write(`${name.padEnd(34)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   non-2xx ${f.non2xx}\n`);
   if (process.env.BENCH_DIAG) {
     const per = (ms: number) => ((1000 * ms) / Math.max(1, result.requests.total)).toFixed(0);
     process.stdout.write(`${''.padEnd(34)} CPU µs per request: server ${per(cpu.service)}, mariadb ${per(cpu.mariadb)}, load generator ${per(cpu.bench)}\n`);
     if (servicePids.length) f.serverCpuUs = (1000 * cpu.service) / Math.max(1, result.requests.total);
+    // The phase's window on the monotonic clock, which V8's CPU profiles (BENCH_SERVER_PROF) also use.
+    process.stdout.write(`${''.padEnd(34)} monotonic window µs: ${startUs}-${endUs}\n`);
   }
   return f;
 }
