@@ -8,7 +8,7 @@ import { deliverMail, sendMailJobKey, sweepMail } from '../../src/mail/index';
 import { MEMBER_LINK_MAIL } from '../../src/members/index';
 import { mailIdOf } from '../support/mail-outbox';
 import { decodeQp, smtpMailer, startSmtp, type TestSmtp } from '../support/smtp';
-import { drainJobs, runtime } from '../support/runtime';
+import { discardFinishedTenantsMail, drainJobs, runtime } from '../support/runtime';
 import { ConsoleHarness, type ConsoleClient, type TestMember } from './harness';
 
 const ME = 'query { me { id email name role createdAt org { id name fourEyes fullParityEntitled fullParityEnabled } } }';
@@ -34,6 +34,7 @@ describe('console sign-in and sessions (GraphQL over HTTP with cookies)', () => 
   let h: ConsoleHarness;
   before(async () => {
     h = await ConsoleHarness.start({ clock });
+    await discardFinishedTenantsMail(await runtime()); // the sweep test below
   });
   after(() => h.close());
 

@@ -13,7 +13,7 @@ import { createTaskList } from '../../worker/tasks/index';
 import type { Runtime } from '../../bin/compose';
 import { TestClock } from '../support/clock';
 import { decodeQp, smtpMailer, startSmtp, type TestSmtp } from '../support/smtp';
-import { newTenant, runtime } from '../support/runtime';
+import { discardFinishedTenantsMail, newTenant, runtime } from '../support/runtime';
 
 const NOTE = 'test_note';
 const PASSWORD = 'correct horse battery staple 42';
@@ -62,6 +62,7 @@ describe('the mail outbox: retries with backoff, leases, the sweep, onAccepted o
   before(async () => {
     rt = await runtime();
     smtp = await startSmtp();
+    await discardFinishedTenantsMail(rt); // the sweep tests below
   });
   after(() => smtp.close());
   beforeEach(async () => {

@@ -15,7 +15,7 @@ import { compileEventSchemas } from '../events/support';
 import { ConsoleHarness } from '../graphql/harness';
 import { decodeQp, mailingTo, startSmtp, type TestSmtp } from '../support/smtp';
 import { mailIdOf } from '../support/mail-outbox';
-import { drainJobs, runtime } from '../support/runtime';
+import { discardFinishedTenantsMail, drainJobs, runtime } from '../support/runtime';
 import { failure, feed, invitedCase, portalClient, pullToken } from './support';
 import { TestClock } from '../support/clock';
 
@@ -36,6 +36,7 @@ describe('public intake over tRPC: email code, a case opened or resumed, a porta
     const log = createLogger('silent', new Writable({ write(_c, _e, cb) { cb(); } }) as never);
     mailing = mailingTo(h.svc, smtp, 'onboarding@svc.example', log);
     schemas = compileEventSchemas();
+    await discardFinishedTenantsMail(await runtime()); // the sweep test below
   });
   after(async () => {
     await h.close();

@@ -10,7 +10,7 @@ import { type Tenant } from '../../src/tenants/index';
 import { graphileLogger } from '../../worker/job-queue';
 import { compileEventSchemas } from '../events/support';
 import { mailIdOf } from '../support/mail-outbox';
-import { drainJobs, runtime } from '../support/runtime';
+import { discardFinishedTenantsMail, drainJobs, runtime } from '../support/runtime';
 import { seedParty } from './factories';
 import { RestHarness, seedCase, uniqueEmail } from './harness';
 import { smtpMailer, startSmtp, type TestSmtp } from '../support/smtp';
@@ -31,6 +31,7 @@ describe('the invite moves the case to onboarding stage invite_sent', () => {
     api = await RestHarness.start({ mailRetryScheduleMs: [60_000] });
     const log = createLogger('silent');
     svc = { ...api.svc, log, mailer: smtpMailer(smtp, 'onboarding@svc.example', log) };
+    await discardFinishedTenantsMail(await runtime()); // the sweep test below
   });
   after(async () => {
     await api.close();

@@ -58,6 +58,16 @@ export async function discardFinishedTenantsJobs(rt: Runtime): Promise<void> {
   await rt.queue.pool.query(`DELETE FROM graphile_worker._private_jobs WHERE flags IS NOT NULL AND locked_at IS NULL`);
 }
 
+/**
+ * Deletes the emails still pending that earlier files' tests left behind (their tenants are over, and no test waits
+ * for them). For a file that tests the mail sweep, before its tests: the sweep takes the oldest due emails first, a
+ * hundred at a time across tenants, so it would otherwise meet theirs instead of the test's own once more than a
+ * hundred were left (the file's worker, or a serial run, shares one database with the files before it).
+ */
+export async function discardFinishedTenantsMail(rt: Runtime): Promise<void> {
+  await rt.svc.db.query("DELETE FROM outgoing_mails WHERE state = 'pending'");
+}
+
 let tenantCounter = 0;
 /** A fresh tenant: each test asserts only inside its own. */
 export async function newTenant(rt: Runtime, name = `Tenant ${++tenantCounter}`): Promise<Tenant> {
