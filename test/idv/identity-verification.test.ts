@@ -14,6 +14,9 @@ import {
   ADA_PASSPORT, caseEvents, GRACE_PASSPORT, linkTokenFor, personKeyOf, submittedCase, twoPeopleApplication, uploadForVerification,
 } from './support';
 
+/** A UUID (the event's, tenant's and case's ids), lower case. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** Every key and string value anywhere in a JSON value (for the roster privacy scan). */
 function keysAndStrings(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const v of value) keysAndStrings(v, out);
@@ -84,7 +87,8 @@ describe('identity verification: dispatch, roster, the hosted page and the pipel
     // The roster never carries email, person key, EDD, risk or screening-adjudication data: no such key anywhere, no such value.
     for (const e of progress) {
       const { stage: _stage, stageLabel: _label, ...rest } = e.data;
-      const seen = keysAndStrings(rest).map((s) => s.toLowerCase());
+      // Ids are left out: a random UUID's hex can spell `edd` (the eventId b7f50edd-… did once).
+      const seen = keysAndStrings(rest).map((s) => s.toLowerCase()).filter((s) => !UUID.test(s));
       const banned = [/email/, /person_?key/, /edd/, /risk/, /band/, /score/, /hit/, /disposition/, /screen/, /adjudicat/, /true_match/, /false_positive/, /sanction/, /pep/];
       for (const b of banned) expect(seen.filter((s) => b.test(s)), `${b} in ${JSON.stringify(e.data)}`).to.deep.equal([]);
       for (const value of [grace, ada, 'grace@engines.example', 'ada@engines.example']) expect(JSON.stringify(e.data)).to.not.include(value);
