@@ -191,7 +191,8 @@ describe('documents: extractDocument (pipeline step 1)', function () {
       // The upload's own jobs are gone (as after a crash between commit and enqueue); one document is old.
       await deleteJob(stuck);
       await deleteJob(recent);
-      const old = new Date(svc.clock.now().getTime() - svc.config.extractionSweepAfterMs - 60_000);
+      // Older than any document another file left processing: the sweep takes the oldest hundred across tenants.
+      const old = new Date('2001-01-01T00:00:00Z');
       await svc.db.query('UPDATE documents SET updated_at = ? WHERE org_id = ? AND id = ?', [old, c.orgId, stuck]);
 
       expect(await sweepDocumentExtraction(svc)).to.be.greaterThan(0);
