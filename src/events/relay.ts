@@ -1,5 +1,6 @@
 import { In } from 'typeorm';
 import { crossTenant } from '../db/cross-tenant';
+import type { Queryable } from '../db/queryable';
 import { inTransaction } from '../db/transaction';
 import { metricsOf } from '../metrics';
 import { parseTraceCarrier, tracingOf } from '../tracing';
@@ -27,6 +28,7 @@ export async function relayEvents(svc: Services, options: { olderThanMs?: number
   let total = 0;
   const tracing = tracingOf(svc);
   for (;;) {
+    let truncated = false;
     let spans: { end(error?: unknown): void }[] = [];
     const batch = inTransaction(svc, async (tx) => {
       // Every tenant's events, in one feed order: the relay is the outbox's sweep.
@@ -45,7 +47,9 @@ export async function relayEvents(svc: Services, options: { olderThanMs?: number
         params,
       );
       if (claimed.length === 0) return 0;
-      const seqs = claimed.map((r) => Number(r.seq));
+      const seqs = await beforeFirstGap(relay, claimed.map((r) => Number(r.seq)), age, params);
+      if (seqs.length < claimed.length) truncated = true;
+      if (seqs.length === 0) return 0;
       const events = await relay.find(EventRecord, { where: { seq: In(seqs) }, order: { seq: 'ASC' } });
       // A deadlock runs this again: the spans of the try that was rolled back end here.
       for (const span of spans) span.end('rolled back and retried');
@@ -73,6 +77,26 @@ export async function relayEvents(svc: Services, options: { olderThanMs?: number
     );
     total += relayed;
     if (relayed) metricsOf(svc).count('svc_events_relayed_total', {}, relayed);
-    if (relayed < BATCH) return total;
+    // A batch cut at a gap leaves the rest claimable now that the gap's transaction has committed.
+    if (relayed < BATCH && !(truncated && relayed > 0)) return total;
   }
+}
+
+/**
+ * The claimed seqs below the first gap: an unrelayed event the claim's filter matches, committed now, that
+ * the claim skipped because it was locked. SKIP LOCKED passes over rows still locked by their inserting
+ * transaction; when that transaction commits while the scan runs, its first events are skipped and its later
+ * ones claimed. Relaying those alone would put an event ahead of its orderedAfter predecessor, or of its case's
+ * earlier event, in the feed and at the receivers (a dependent whose predecessor has no delivery yet does not
+ * wait). A READ COMMITTED read never waits for a lock and sees no uncommitted row, so open transactions are
+ * still passed over, as before.
+ */
+async function beforeFirstGap(relay: Queryable, seqs: number[], age: string, params: unknown[]): Promise<number[]> {
+  const [gap]: { seq: number | string | null }[] = await relay.query(
+    `SELECT MIN(seq) AS seq FROM events WHERE relayed_at IS NULL ${age} AND seq < ? AND seq NOT IN (${seqs.join(',')})`,
+    [...params, seqs.at(-1)],
+  );
+  if (gap?.seq === null || gap?.seq === undefined) return seqs;
+  const first = Number(gap.seq);
+  return seqs.filter((s) => s < first);
 }

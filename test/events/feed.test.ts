@@ -78,6 +78,36 @@ describe('event store: the feed (readFeedPage) in commit order', () => {
     expect(bySeq).to.deep.equal([]);
   });
 
+  it('never relays an event ahead of an older committed one it could not claim (a transaction that commits while the claim scans its rows)', async () => {
+    const rt = await runtime();
+    const { p, d } = await inTransaction(rt.svc, async (tx) => {
+      const first = await recordEvent(tx, { orgId: tenant.id, type: 'ping', fields: { message: 'predecessor' } });
+      const then = await recordEvent(tx, { orgId: tenant.id, type: 'ping', fields: { message: 'dependent' }, orderedAfter: first.eventId });
+      return { p: first, d: then };
+    });
+    // The instant the claim meets: the predecessor's row still locked, the dependent's free.
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    let unlock!: () => void;
+    const mayUnlock = new Promise<void>((r) => (unlock = r));
+    const holder = inTransaction(rt.svc, async (tx) => {
+      await tx.manager.query('SELECT seq FROM events WHERE org_id = ? AND seq = ? FOR UPDATE', [tenant.id, p.seq]);
+      locked();
+      await mayUnlock;
+    });
+    await isLocked;
+    try {
+      await relayEvents(rt.svc);
+      expect((await readFeedPage(rt.svc, { orgId: tenant.id, limit: 50 })).items, 'the dependent waits for its predecessor').to.deep.equal([]);
+    } finally {
+      unlock();
+      await holder;
+    }
+    await relayEvents(rt.svc);
+    const feed = await readFeedPage(rt.svc, { orgId: tenant.id, limit: 50 });
+    expect(feed.items.map((i) => i.eventId)).to.deep.equal([p.eventId, d.eventId]);
+  });
+
   it('concurrent producers, relays and a paging reader: every event exactly once, positions increasing, each case in caseSequence order', async () => {
     const rt = await runtime();
     const cases = [await insertCase(rt, tenant.id), await insertCase(rt, tenant.id)];
