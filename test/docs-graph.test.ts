@@ -12,7 +12,10 @@ const START = '<!-- feature-graph:start -->';
 const END = '<!-- feature-graph:end -->';
 const env = { PATH: process.env.PATH ?? '' };
 
-describe('docs/architecture.md: the feature graph and table owners (scripts/feature-graph.mjs)', () => {
+describe('docs/architecture.md: the feature graph and table owners (scripts/feature-graph.mjs)', function () {
+  // Each run of the script parses all of src/ (3.5 s alone, 15 s and more under the parallel suite on a slow
+  // machine) and one test runs it twice.
+  this.timeout(120_000);
   let dir: string;
   before(() => { dir = mkdtempSync(join(tmpdir(), 'feature-graph-')); });
   after(() => rmSync(dir, { recursive: true, force: true }));
