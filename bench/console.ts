@@ -22,7 +22,7 @@ const EDGE_CURSORS_QUERY = `query Page($first: Int, $after: String) { cases(firs
  * kind of rows through the GraphQL door. BENCH_PLAIN=1 runs it instead, to split the console's gap to REST into
  * the door and the page's extra information.
  */
-export function plainCasesQuery(consoleQuery: string): string {
+function plainCasesQuery(consoleQuery: string): string {
   return consoleQuery
     .replace(/\btotalCount(Capped)?\b/g, '')
     .replace(/\btags\b/, '')
